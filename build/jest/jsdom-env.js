@@ -1,0 +1,14 @@
+// jsdom plus the web platform pieces Node has and jsdom lacks (fetch types, TextEncoder, structuredClone).
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+class JsdomWithFetch extends TestEnvironment {
+  async setup() {
+    await super.setup();
+    const g = this.global;
+    for (const name of ['fetch', 'Response', 'Request', 'Headers', 'TextEncoder', 'TextDecoder', 'structuredClone', 'ReadableStream', 'BroadcastChannel']) {
+      if (typeof g[name] === 'undefined' && typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];
+    }
+  }
+}
+
+module.exports = JsdomWithFetch;

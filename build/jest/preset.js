@@ -1,0 +1,45 @@
+// Shared jest settings: every package's jest.config.js spreads one of these.
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+function webPreset(dir, name) {
+  return {
+    displayName: name,
+    rootDir: dir,
+    testEnvironment: path.join(__dirname, 'jsdom-env.js'),
+    transform: { '^.+\\.(t|j)sx?$': swc },
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'style-stub.js'),
+      '^@matka/shared$': path.join(__dirname, '../../shared/src/index.ts'),
+      '^@matka/shared/(.*)$': path.join(__dirname, '../../shared/src/$1'),
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-web.js')],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  };
+}
+
+function nodePreset(dir, name) {
+  return {
+    displayName: name,
+    rootDir: dir,
+    testEnvironment: 'node',
+    transform: { '^.+\\.(t|j)sx?$': swc },
+    moduleNameMapper: {
+      '^@matka/shared/domain$': path.join(__dirname, '../../shared/src/domain/index.ts'),
+    },
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  };
+}
+
+module.exports = { webPreset, nodePreset, swc };

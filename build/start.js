@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds whatever front-end package has no build yet, then starts the API server that
+ * serves everything on one port (default 8080, embedded database in ./.data).
+ */
+const { spawnSync, spawn } = require('node:child_process');
+const path = require('node:path');
+const { ROOT } = require('./packages');
+
+const built = spawnSync(process.execPath, [path.join(__dirname, 'build-all.js'), '--missing'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const server = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] }), 'src/main.ts'], {
+  cwd: path.join(ROOT, 'server'),
+  stdio: 'inherit',
+  env: { DATA_DIR: path.join(ROOT, '.data'), STATIC_ROOT: ROOT, ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

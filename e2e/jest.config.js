@@ -1,0 +1,12 @@
+const { swc } = require('../build/jest/preset');
+
+// Browser tests: the production build + the real server + Debian's Chromium at a phone viewport.
+module.exports = {
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  testTimeout: 180000,
+  maxWorkers: 1,
+};

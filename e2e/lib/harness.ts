@@ -1,0 +1,176 @@
+/**
+ * Starts the real server (production build, fresh temp PGlite dir, free port) and Debian's Chromium
+ * at 360 x 780, and offers the few API/operator helpers the browser tests need to set up data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const TSX = require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] });
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  appKey: string;
+  proc: ChildProcess;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
+  const logs: string[] = [];
+  const proc = spawn(process.execPath, [TSX, 'src/main.ts'], {
+    cwd: path.join(ROOT, 'server'),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_ROOT: ROOT,
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  proc.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const config = (await (await fetch(`${url}/config.json`)).json()) as { appKey: string };
+  return {
+    url,
+    port,
+    dataDir,
+    appKey: config.appKey,
+    proc,
+    logs,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+}
+
+/** One API call with the contract's envelope. */
+export async function call<T = Record<string, unknown>>(
+  server: TestServer,
+  name: string,
+  body: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ env_type: 'Prod', app_key: server.appKey, ...body }),
+  });
+  return (await res.json()) as T;
+}
+
+/** Registers a player through the real OTP flow (code read from the demo outbox). */
+export async function registerUser(server: TestServer, user: { mobile: string; name: string; password: string }) {
+  const check = await call<{ status: boolean; msg?: string }>(server, 'api-check-mobile', { mobile: user.mobile });
+  if (!check.status) throw new Error(`check-mobile refused: ${check.msg}`);
+  const otp = await lastOtp(server, user.mobile);
+  const reg = await call<{ status: boolean; unique_token: string; msg?: string }>(server, 'api-user-registration', {
+    name: user.name,
+    email: 'user@example.com',
+    password: user.password,
+    mobile: user.mobile,
+    security_pin: '1234',
+    device_id: null,
+    otp,
+  });
+  if (!reg.status) throw new Error(`registration refused: ${reg.msg}`);
+  return reg.unique_token;
+}
+
+export async function lastOtp(server: TestServer, mobile: string): Promise<string> {
+  const res = await fetch(`${server.url}/dev/otp-outbox?mobile=${mobile}`);
+  const body = (await res.json()) as { otp: string };
+  return body.otp;
+}
+
+/** Runs `npm run operator -- <args>` against this server; resolves with its output, rejects on failure. */
+export function operator(server: TestServer, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [TSX, 'src/operator/cli.ts', ...args], {
+      cwd: path.join(ROOT, 'server'),
+      env: { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir },
+    });
+    let out = '';
+    proc.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    proc.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`operator ${args.join(' ')} failed: ${out}`))));
+  });
+}
+
+/** Logs in through the login screen. */
+export async function loginInBrowser(page: import('playwright-core').Page, base: string, mobile: string, password: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Phone Number').fill(mobile);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL(/\/imp$/);
+}
+
+let seq = 0;
+/** A fresh valid mobile number per call (10 digits starting 6-9). */
+export function newMobile(): string {
+  seq += 1;
+  return `9${String(Date.now() % 1e6).padStart(6, '0')}${String(seq).padStart(3, '0')}`.slice(0, 10);
+}

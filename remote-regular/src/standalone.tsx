@@ -1,0 +1,5 @@
+import '@matka/shared/ui/theme.css';
+import { mountStandalone, pathsOf } from '@matka/shared';
+import { routes } from './routes';
+
+void mountStandalone({ title: 'Matka Markets', routes, links: pathsOf('regular') });

@@ -1,0 +1,92 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { getRuntimeConfig } from '../config/runtime';
+import { parseLooseJson } from './parse';
+
+/** What an endpoint asks the base query for: the call name (`api-user-login`) and its payload. */
+export interface CallArgs {
+  call: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** A typed error: the network failed, the server answered non-2xx, or the body had no JSON. */
+export interface ApiError {
+  kind: 'network' | 'http' | 'parse';
+  status?: number;
+  message: string;
+  data?: unknown;
+}
+
+/** Every legacy response carries these; screens read `status` and `msg`/`message`. */
+export interface ApiResponse {
+  status?: boolean | string;
+  msg?: string;
+  message?: string;
+  [key: string]: unknown;
+}
+
+interface TokenState {
+  session?: { unique_token?: string | null };
+}
+
+export const ENV_TYPE = 'Prod';
+
+/** Message of a response or error, if it has one. */
+export function messageOf(x: unknown): string | undefined {
+  if (x && typeof x === 'object') {
+    const o = x as { msg?: unknown; message?: unknown; data?: unknown };
+    if (typeof o.msg === 'string' && o.msg) return o.msg;
+    if (typeof o.message === 'string' && o.message) return o.message;
+    if (o.data) return messageOf(o.data);
+  }
+  return undefined;
+}
+
+/** True when a legacy response says OK (`status: true`, or 'true'/'1' from older backends). */
+export function isOk(x: unknown): boolean {
+  if (!x || typeof x !== 'object') return false;
+  const s = (x as ApiResponse).status;
+  return s === true || s === 'true' || s === '1' || s === 'success';
+}
+
+/**
+ * POSTs JSON to `<apiBase>/<call>` with `env_type`, `app_key` and (when logged in) `unique_token`.
+ * Fires `onUnauthorized` on a 401 for a request that carried a token, so the shell can end a dead session.
+ */
+export function createMatkaBaseQuery(
+  onUnauthorized?: (api: { dispatch: (a: unknown) => unknown }) => void,
+): BaseQueryFn<CallArgs | string, ApiResponse, ApiError> {
+  return async (args, api) => {
+    const { call, body = {}, headers = {} } = typeof args === 'string' ? { call: args } : args;
+    const { apiBase, appKey } = getRuntimeConfig();
+    const token = (api.getState() as TokenState).session?.unique_token ?? undefined;
+    const payload: Record<string, unknown> = { env_type: ENV_TYPE, app_key: appKey, ...body };
+    if (token && payload.unique_token === undefined) payload.unique_token = token;
+
+    let res: Response;
+    try {
+      res = await fetch(`${apiBase.replace(/\/$/, '')}/${call}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+        body: JSON.stringify(payload),
+        signal: api.signal,
+      });
+    } catch (e) {
+      return { error: { kind: 'network', message: e instanceof Error ? e.message : 'Network error' } };
+    }
+
+    let data: unknown;
+    try {
+      data = parseLooseJson(await res.text());
+    } catch {
+      return { error: { kind: 'parse', status: res.status, message: 'Invalid response format from server' } };
+    }
+    if (!res.ok) {
+      if (res.status === 401 && token && onUnauthorized) onUnauthorized(api);
+      return {
+        error: { kind: 'http', status: res.status, message: messageOf(data) ?? `HTTP ${res.status}`, data },
+      };
+    }
+    return { data: (data ?? {}) as ApiResponse };
+  };
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { RemoteFamily } from '../routes/table';
+import { selectSession } from '../store/session';
+import { useAppSelector } from '../store/store';
+
+/**
+ * Wraps every page a remote renders: marks which family drew it and which session (from the shared
+ * store) it sees, so the shell, QA and the browser tests can tell that a remote runs on the shell's store.
+ */
+export function FamilyRoot({ family, children }: { family: RemoteFamily; children: ReactNode }) {
+  const { username } = useAppSelector(selectSession);
+  return (
+    <div className="family-root" data-family={family} data-session-user={username ?? ''}>
+      {children}
+    </div>
+  );
+}
+
+/** Wraps a remote's route objects in FamilyRoot. */
+export function withFamilyRoot<T extends { element?: ReactNode }>(family: RemoteFamily, routes: T[]): T[] {
+  return routes.map((r) => ({ ...r, element: <FamilyRoot family={family}>{r.element}</FamilyRoot> }));
+}

@@ -1,0 +1,3 @@
+export * from './RemoteBoundary';
+export * from './Standalone';
+export * from './FamilyRoot';

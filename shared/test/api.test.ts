@@ -1,0 +1,73 @@
+import { api, createAppStore, loggedIn, parseLooseJson, setRuntimeConfig } from '../src';
+
+const fetchMock = jest.fn();
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
+});
+
+function respond(body: string, status = 200) {
+  fetchMock.mockResolvedValueOnce(new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('parseLooseJson', () => {
+  it('parses plain JSON and JSON wrapped in extra text', () => {
+    expect(parseLooseJson('{"status":true}')).toEqual({ status: true });
+    expect(parseLooseJson('Notice: x on line 3 {"status":true,"msg":"a {b}"} trailing')).toEqual({ status: true, msg: 'a {b}' });
+    expect(parseLooseJson('\ufeff  {"a":{"b":[1,2]}}')).toEqual({ a: { b: [1, 2] } });
+    expect(() => parseLooseJson('<html>oops</html>')).toThrow();
+  });
+});
+
+describe('the base query', () => {
+  it('POSTs the envelope with env_type, app_key and the token once logged in', async () => {
+    const store = createAppStore();
+    respond('{"status":true,"wallet_amt":"150"}');
+    await store.dispatch(api.endpoints.walletBalance.initiate());
+    let [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://api.test/api/api-user-wallet-balance');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1' });
+
+    store.dispatch(loggedIn({ username: 'A', unique_token: 'tok-9', mobile: '9876543210' }));
+    respond('{"status":true,"wallet_amt":"200"}');
+    await store.dispatch(api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }));
+    [url, init] = fetchMock.mock.calls[1];
+    expect(JSON.parse(init.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1', unique_token: 'tok-9' });
+    expect(store.getState().home.wallet_amt).toBe('200');
+  });
+
+  it('reads JSON wrapped in extra text', async () => {
+    const store = createAppStore();
+    respond('Warning: something\n{"status":true,"user_name":"Ravi","unique_token":"t","mobile":"9876543210"}');
+    const res = await store.dispatch(api.endpoints.login.initiate({ mobile: '9876543210', password: 'x' }));
+    expect(res.data).toMatchObject({ status: true, user_name: 'Ravi' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ mobile: '9876543210', password: 'x', device_id: null });
+  });
+
+  it('turns network failures, HTTP errors and non-JSON bodies into typed errors', async () => {
+    const store = createAppStore();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const net = await store.dispatch(api.endpoints.login.initiate({ mobile: '1', password: '2' }));
+    expect(net.error).toEqual({ kind: 'network', message: 'Failed to fetch' });
+
+    respond('{"status":false,"msg":"mobile is invalid"}', 400);
+    const http = await store.dispatch(api.endpoints.login.initiate({ mobile: '1', password: '2' }));
+    expect(http.error).toMatchObject({ kind: 'http', status: 400, message: 'mobile is invalid' });
+
+    respond('<html>502</html>', 502);
+    const parse = await store.dispatch(api.endpoints.login.initiate({ mobile: '1', password: '2' }));
+    expect(parse.error).toMatchObject({ kind: 'parse', status: 502 });
+  });
+
+  it('ends the session when the server answers 401 to a request with a token', async () => {
+    const store = createAppStore();
+    store.dispatch(loggedIn({ username: 'A', unique_token: 'dead', mobile: '9876543210' }));
+    respond('{"status":false,"msg":"Session expired"}', 401);
+    await store.dispatch(api.endpoints.homeInfo.initiate());
+    expect(store.getState().session.unique_token).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { findRoute, pathsOf, REMOTE_FAMILIES, ROUTES } from '../src';
+
+// Every path of spec section 2 (route table, bid-type routes and the spellings used in navigation).
+const SPEC_WITH_TOP_BAR = `/star, /imp, /imp2, /imp3, /imp4, /imp5, /imp6, /imp7, /imp8, /imp9, /transaction, /mymodel, /transfer,
+/transfermodel, /addfundhistory, /withdrawrule, /depositrule, /withdrawhistory, /about, /privacy, /privacypolicy, /delete, /change,
+/wallet, /profile, /stargame, /ssinglepana, /sdoublepana, /stripplepana, /starsingle, /galigame, /galiIMP, /impwin, /impbid,
+/galiallgame, /leftdigit, /rightdigit, /jodidigit, /single, /fullsangam, /halfsangam, /tripplepana, /doublepana, /singlepana,
+/spdptp, /spmotor, /dpmotor, /jodi, /addfund, /win, /windata, /bid, /gameRates, /game, /htp, /withdraw, /qrpay, /histories, /charts`;
+const SPEC_WITHOUT_TOP_BAR = '/r, /login, /forgotpass, /otpwithdraw, /otpregister, /otpforgotpass, /change-password';
+const OTHER_SPELLINGS = ['/AddFundHistory', '/StarSingle', '/Ssinglepana', '/Sdoublepana', '/Stripplepana', '/galiimp'];
+
+const list = (s: string) => s.split(',').map((p) => p.trim());
+
+describe('the route table', () => {
+  it('covers every path of spec section 2 with the right layout', () => {
+    for (const p of list(SPEC_WITH_TOP_BAR)) expect([p, findRoute(p)?.topBar]).toEqual([p, true]);
+    for (const p of list(SPEC_WITHOUT_TOP_BAR)) expect([p, findRoute(p)?.topBar]).toEqual([p, false]);
+    expect(findRoute('/')).toBeDefined();
+  });
+
+  it('matches the other spellings case-insensitively', () => {
+    for (const p of OTHER_SPELLINGS) expect(findRoute(p)).toBeDefined();
+    expect(findRoute('/AddFundHistory')?.family).toBe('wallet');
+    expect(findRoute('/StarSingle')?.family).toBe('starline');
+    expect(findRoute('/GALIIMP/')?.family).toBe('gali');
+  });
+
+  it('gives each path one owner as DESIGN.md assigns them', () => {
+    const paths = ROUTES.map((r) => r.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(pathsOf('regular')).toContain('/spmotor');
+    expect(pathsOf('gali')).toContain('/galiIMP');
+    expect(pathsOf('wallet')).toEqual(expect.arrayContaining(['/imp3', '/imp4', '/imp5', '/imp6', '/impbid', '/impwin']));
+    expect(REMOTE_FAMILIES).toEqual(['regular', 'starline', 'gali', 'wallet']);
+  });
+
+  it('lets visitors reach only the public paths', () => {
+    const pub = ROUTES.filter((r) => r.public).map((r) => r.path).sort();
+    expect(pub).toEqual(['/', '/change-password', '/forgotpass', '/htp', '/login', '/otpforgotpass', '/otpregister', '/r'].sort());
+  });
+});

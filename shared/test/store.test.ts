@@ -1,0 +1,47 @@
+import { createAppStore, loggedIn, loggedOut, SESSION_STORAGE_KEY, usernameChanged } from '../src';
+
+describe('the app store', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('persists the session under one key and restores it in a new store', () => {
+    const store = createAppStore();
+    store.dispatch(loggedIn({ username: 'Ravi Kumar', unique_token: 'tok-1', mobile: '9876543210' }));
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toEqual({
+      username: 'Ravi Kumar',
+      unique_token: 'tok-1',
+      mobile: '9876543210',
+    });
+    expect(Object.keys(localStorage)).toEqual([SESSION_STORAGE_KEY]);
+    const again = createAppStore();
+    expect(again.getState().session).toEqual({ username: 'Ravi Kumar', unique_token: 'tok-1', mobile: '9876543210' });
+    again.dispatch(usernameChanged('Ravi K'));
+    expect(createAppStore().getState().session.username).toBe('Ravi K');
+  });
+
+  it('clears token, username and mobile on logout', () => {
+    const store = createAppStore();
+    store.dispatch(loggedIn({ username: 'A', unique_token: 't', mobile: '9876543210' }));
+    store.dispatch(loggedOut());
+    expect(store.getState().session).toEqual({ username: null, unique_token: null, mobile: null });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(createAppStore().getState().session.unique_token).toBeNull();
+  });
+
+  it('treats a malformed stored session as logged out', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect(createAppStore().getState().session.username).toBeNull();
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ username: 5, unique_token: ['x'] }));
+    expect(createAppStore().getState().session).toEqual({ username: null, unique_token: null, mobile: null });
+  });
+
+  it('starts with the home slice empty and lets remotes inject slices lazily', async () => {
+    const { createSlice } = await import('@reduxjs/toolkit');
+    const { rootReducer } = await import('../src');
+    const store = createAppStore();
+    expect(store.getState().home.betting_status).toBeNull();
+    const extra = createSlice({ name: 'lazyProbe', initialState: { n: 1 }, reducers: { inc: (s) => void s.n++ } });
+    const injected = rootReducer.inject(extra);
+    store.dispatch(extra.actions.inc());
+    expect((injected(store.getState(), { type: 'noop' }) as { lazyProbe: { n: number } }).lazyProbe.n).toBe(2);
+  });
+});
