@@ -42,6 +42,7 @@ describe('the app store', () => {
     const extra = createSlice({ name: 'lazyProbe', initialState: { n: 1 }, reducers: { inc: (s) => void s.n++ } });
     const injected = rootReducer.inject(extra);
     store.dispatch(extra.actions.inc());
-    expect((injected(store.getState(), { type: 'noop' }) as { lazyProbe: { n: number } }).lazyProbe.n).toBe(2);
+    const state = injected(store.getState() as Parameters<typeof injected>[0], { type: "noop" }) as unknown as { lazyProbe: { n: number } };
+    expect(state.lazyProbe.n).toBe(2);
   });
 });

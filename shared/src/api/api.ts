@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { Family, NewResult } from '../domain';
 import { loggedOut } from '../store/session';
 import { createMatkaBaseQuery, type ApiResponse } from './baseQuery';
 
@@ -24,6 +25,13 @@ export interface Market {
   msg_status: number | string;
   web_chart_url?: string;
 }
+
+/** The bid submission call of each market family (spec section 7). */
+export const SUBMIT_BID_CALL: Record<Family, string> = {
+  regular: 'api-submit-bid',
+  starline: 'api-starline-submit-bid',
+  gali: 'api-galidisawar-submit-bid',
+};
 
 export interface HomeInfoResponse extends ApiResponse {
   betting_status?: string | number;
@@ -57,7 +65,16 @@ export const api = createApi({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: ['Wallet'],
     }),
+    /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
+    submitBid: build.mutation<ApiResponse, { family: Family; body: NewResult; requestId: string }>({
+      query: ({ family, body, requestId }) => ({
+        call: SUBMIT_BID_CALL[family],
+        body: { unique_token: body.unique_token, game_id: body.gameid, new_result: body, request_id: requestId },
+        headers: { 'Idempotency-Key': requestId },
+      }),
+      invalidatesTags: ['Wallet', 'Home', 'Bids'],
+    }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useHomeInfoQuery, useWalletBalanceQuery } = api;
+export const { useLoginMutation, useLogoutMutation, useHomeInfoQuery, useWalletBalanceQuery, useSubmitBidMutation } = api;

@@ -1,0 +1,109 @@
+/** Display and wire formats: dates, market results, phone numbers, names, rates. */
+import { MARKET_TIME_ZONE, zonedDateParts } from './clock';
+import { panaDigit, panaKind } from './panas';
+
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export interface YMD {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+function validYmd(year: number, month: number, day: number): YMD | null {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  d.setUTCFullYear(year); // years 0..99 would otherwise map to 19xx
+  const ok = year >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+  return ok ? { year, month, day } : null;
+}
+
+/** Bid date, day-MonthName-year without padding: '22-November-2026', '5-March-2026'. '' for an invalid date. */
+export function formatBidDate(d: Date, timeZone: string = MARKET_TIME_ZONE): string {
+  const { year, month, day } = zonedDateParts(d, timeZone);
+  return Number.isNaN(year) ? '' : `${day}-${MONTH_NAMES[month - 1]}-${year}`;
+}
+
+/** History date parameter, month/day/year zero-padded: '11/22/2026'. '' for an invalid date. */
+export function formatHistoryDate(d: Date, timeZone: string = MARKET_TIME_ZONE): string {
+  const { year, month, day } = zonedDateParts(d, timeZone);
+  return Number.isNaN(year) ? '' : `${pad2(month)}/${pad2(day)}/${year}`;
+}
+
+/** 'MM/DD/YYYY' or 'M/D/YYYY' -> parts; null unless it is a real calendar date. */
+export function parseHistoryDate(s: string): YMD | null {
+  const m = typeof s === 'string' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s.trim()) : null;
+  return m ? validYmd(Number(m[3]), Number(m[1]), Number(m[2])) : null;
+}
+
+/** 'D-MonthName-YYYY' (day padded or not, month name in any case) -> parts; null unless a real date. */
+export function parseBidDate(s: string): YMD | null {
+  const m = typeof s === 'string' ? /^(\d{1,2})-([A-Za-z]+)-(\d{4})$/.exec(s.trim()) : null;
+  if (!m) return null;
+  const month = MONTH_NAMES.findIndex((n) => n.toLowerCase() === m[2].toLowerCase()) + 1;
+  return month ? validYmd(Number(m[3]), month, Number(m[1])) : null;
+}
+
+/** Parts -> canonical bid date text ('22-November-2026'). */
+export const bidDateText = ({ year, month, day }: YMD): string => `${day}-${MONTH_NAMES[month - 1]}-${year}`;
+
+export const NO_RESULT_TEXT = '***-**-***';
+
+/** The declared pana of a result field: accepts '123' or a longer text that starts with it ('123-6'). */
+function resultPana(r: string | null | undefined): string | null {
+  const m = typeof r === 'string' ? /^\s*(\d{3})/.exec(r) : null;
+  return m && panaKind(m[1]) ? m[1] : null;
+}
+
+/**
+ * Market result in matka notation: open pana, open digit + close digit, close pana.
+ * Nothing declared: '***-**-***'; open only: '123-6*-***'; both: '123-68-468'.
+ */
+export function marketResultText(m: { open_result?: string | null; close_result?: string | null }): string {
+  const open = resultPana(m?.open_result);
+  if (!open) return NO_RESULT_TEXT;
+  const close = resultPana(m?.close_result);
+  return close ? `${open}-${panaDigit(open)}${panaDigit(close)}-${close}` : `${open}-${panaDigit(open)}*-***`;
+}
+
+export const POINTS_LABEL = 'pts';
+
+export const PHONE_RE = /^[6-9]\d{9}$/;
+
+export const isValidPhone = (s: string): boolean => typeof s === 'string' && PHONE_RE.test(s);
+
+/** Contact number for links: 10 digits get '+91' in front, anything else is returned as is. */
+export function contactNumber(n: string): string {
+  const s = typeof n === 'string' ? n.trim() : '';
+  return /^\d{10}$/.test(s) ? `+91${s}` : s;
+}
+
+/** WhatsApp chat link: 'https://wa.me/919876543210' (digits of contactNumber), optional prefilled text. */
+export function whatsappLink(n: string, text?: string): string {
+  const base = `https://wa.me/${contactNumber(n).replace(/\D/g, '')}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+/** Side-menu username: first 10 characters (code points) followed by '...'. */
+export function displayUsername(name: string): string {
+  return `${Array.from(typeof name === 'string' ? name : '')
+    .slice(0, 10)
+    .join('')}...`;
+}
+
+/** Rate pair as shown on the rates panels: 'a-b'. */
+export const formatRate = (v1: string | number, v2: string | number): string => `${v1}-${v2}`;

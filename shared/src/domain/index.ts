@@ -1,0 +1,10 @@
+/** Game rules shared by every bid screen and the server: pure TypeScript, no DOM / Node APIs. */
+export * from './messages';
+export * from './panas';
+export * from './motors';
+export * from './betTypes';
+export * from './validate';
+export * from './clock';
+export * from './format';
+export * from './submission';
+export * from './payout';

@@ -1,0 +1,147 @@
+/**
+ * The `new_result` body of the submit-bid calls (spec section 7) and its server-side inverse.
+ *
+ * Open-session conversion of regular rows (spec: "On Open session each regular entry is converted
+ * to digits/closedigits/pana/closepana"). Every slot that the bet uses is filled, the others are '':
+ *   digits     the open digit   (Single Digit: the digit; pana bets: the pana's digit; sangams: open digit)
+ *   pana       the open pana    (pana bets, Half Sangam open pana + close digit, Full Sangam)
+ *   closedigits the close digit (Half Sangam: the close digit or the close pana's digit; Full Sangam: close pana's digit)
+ *   closepana  the close pana   (Half Sangam open digit + close pana, Full Sangam)
+ * Inverse: digits = pana || digits, closedigits = closepana || closedigits, and a filled digit must be
+ * the digit of its filled pana. Close-session rows, starline and Gali rows are sent as given
+ * ({ digits, closedigits, points, session }). Jodi Digit is always Close, so it is never converted.
+ */
+import { betTypeById, betTypeByName, type BetTypeId, type Family, type Session } from './betTypes';
+import { bidDateText, parseBidDate } from './format';
+import { MSG, numberNotValid } from './messages';
+import { PANA_KIND_LABEL, panaDigit, panaKind } from './panas';
+import { parseSession, validateRow, type BidRow } from './validate';
+
+export interface NewResultRow {
+  digits: string;
+  closedigits: string;
+  points: number;
+  session: string;
+  /** Only on converted (regular, Open session) rows. */
+  pana?: string;
+  closepana?: string;
+}
+export interface NewResult {
+  unique_token: string;
+  Gamename: string;
+  totalbit: number;
+  gameid: string;
+  pana: string;
+  gametype?: string;
+  bid_date: string;
+  session: string;
+  result: NewResultRow[];
+}
+
+/** Most rows accepted in one request (SP Motor of 10 digits = 120 rows; not in spec). */
+export const MAX_ROWS_PER_REQUEST = 500;
+
+const isPana = (s: string): boolean => panaKind(s) !== null;
+
+function toWire(r: BidRow, converted: boolean): NewResultRow {
+  const base = { digits: r.digits, closedigits: r.closedigits, points: r.points, session: r.session };
+  if (!converted) return base;
+  const [open, close] = [r.digits, r.closedigits];
+  return {
+    ...base,
+    digits: isPana(open) ? panaDigit(open) : open,
+    pana: isPana(open) ? open : '',
+    closedigits: isPana(close) ? panaDigit(close) : close,
+    closepana: isPana(close) ? close : '',
+  };
+}
+
+/** Requests for one Submit: SP DP TP yields up to three (Single, Double, Triple Pana), the rest one. */
+export function buildNewResult(args: {
+  family: Family;
+  betType: BetTypeId;
+  token: string;
+  gameId: string | number;
+  gameName: string;
+  bidDate: string;
+  session: Session;
+  rows: BidRow[];
+}): NewResult[] {
+  const def = betTypeById(args.betType);
+  if (!def || !args.rows?.length) return [];
+  const rowSession = def.fixedSession ?? args.session;
+  const converted = def.family === 'regular' && rowSession === 'Open';
+  const request = (pana: string, rows: BidRow[]): NewResult => ({
+    unique_token: args.token,
+    Gamename: args.gameName,
+    totalbit: rows.reduce((sum, r) => sum + r.points, 0),
+    gameid: String(args.gameId),
+    pana,
+    ...(def.family === 'regular' ? { gametype: def.gametype } : {}),
+    bid_date: args.bidDate,
+    session: def.requestSession ?? rowSession,
+    result: rows.map((r) => toWire({ ...r, session: rowSession }, converted)),
+  });
+  if (def.id !== 'sp_dp_tp') return [request(def.gametype, args.rows)];
+  return Object.values(PANA_KIND_LABEL)
+    .map((label) =>
+      request(
+        label,
+        args.rows.filter((r) => r.pana === label),
+      ),
+    )
+    .filter((r) => r.result.length > 0);
+}
+
+type Parsed = { ok: true; betType: BetTypeId; session: Session; gameId: string; bidDate: string; rows: BidRow[] };
+type ParseResult = Parsed | { ok: false; message: string };
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Undo the Open-session conversion of one wire row; null when digit and pana contradict each other. */
+function fromWire(w: Record<string, unknown>): { digits: string; closedigits: string } | null {
+  const [d, p, cd, cp] = [str(w.digits), str(w.pana), str(w.closedigits), str(w.closepana)];
+  const agrees = (digit: string, pana: string) => !digit || !pana || panaDigit(pana) === digit;
+  return agrees(d, p) && agrees(cd, cp) ? { digits: p || d, closedigits: cp || cd } : null;
+}
+
+/**
+ * Server side: reads a submit-bid body ({ new_result } or new_result itself), identifies the bet type
+ * from gametype / pana within the family, re-validates every row with validateRow and returns the
+ * normalised rows. totalbit is ignored (the caller sums the rows). `session` is the rows' session
+ * (Gali: 'Open' although the request says Close). Never throws.
+ */
+export function parseSubmission(family: Family, body: unknown): ParseResult {
+  const nr = isObject(body) && isObject(body.new_result) ? body.new_result : body;
+  if (!isObject(nr)) return { ok: false, message: MSG.invalidRequest };
+  const names = family === 'regular' ? [nr.gametype, nr.pana] : [nr.pana, nr.gametype];
+  const def = names.map((n) => betTypeByName(family, str(n))).find((d) => d !== undefined);
+  if (!def) return { ok: false, message: MSG.unknownBetType };
+  const session = def.fixedSession ?? parseSession(nr.session);
+  if (!session) return { ok: false, message: MSG.selectSession };
+  const gameId = str(nr.gameid ?? (isObject(body) ? body.game_id : undefined)).trim();
+  if (!gameId) return { ok: false, message: MSG.invalidGame };
+  const date = parseBidDate(str(nr.bid_date));
+  if (!date) return { ok: false, message: MSG.invalidBidDate };
+  const wire = nr.result;
+  if (!Array.isArray(wire) || wire.length === 0) return { ok: false, message: MSG.noBids };
+  if (wire.length > MAX_ROWS_PER_REQUEST) return { ok: false, message: MSG.tooManyBids };
+
+  const converted = def.family === 'regular' && session === 'Open';
+  const rows: BidRow[] = [];
+  for (const w of wire) {
+    if (!isObject(w)) return { ok: false, message: MSG.enterNumber };
+    if (w.session !== undefined && parseSession(w.session) !== session)
+      return { ok: false, message: MSG.selectSession };
+    const values = converted ? fromWire(w) : { digits: str(w.digits), closedigits: str(w.closedigits) };
+    if (!values) return { ok: false, message: numberNotValid(str(w.pana) || str(w.closepana)) };
+    const r = validateRow(def.id, { ...values, points: w.points as number | string, session });
+    if (!r.ok) return { ok: false, message: r.message };
+    if (def.id === 'sp_dp_tp' && betTypeByName('regular', str(nr.pana))?.title !== r.rows[0].pana) {
+      return { ok: false, message: numberNotValid(values.digits) };
+    }
+    rows.push(...r.rows);
+  }
+  return { ok: true, betType: def.id, session, gameId, bidDate: bidDateText(date), rows };
+}
