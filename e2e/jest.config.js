@@ -9,4 +9,6 @@ module.exports = {
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
   maxWorkers: 1,
+  // The spawned servers and Chromium are stopped in afterAll; keep-alive sockets of Node's fetch may linger.
+  forceExit: true,
 };

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:bundle`: what a phone downloads, measured in a real browser against the production
+ * build: the login page's JS (no remote may load there) and each remote's own chunks on first visit,
+ * gzip-compressed, against the budgets (login ≤ 140 KB, each remote ≤ 35 KB).
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { launchBrowser, loginInBrowser, newMobile, phoneContext, registerUser, startServer } from '../lib/harness';
+
+const LOGIN_BUDGET = 140 * 1024;
+const REMOTE_BUDGET = 35 * 1024;
+const PROBES: Record<string, string> = { regular: '/game', starline: '/star', gali: '/galiIMP', wallet: '/histories' };
+
+function collect(page: Page) {
+  const js: { url: string; gzip: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (r: Response) => {
+    if (!/\.js(\?|$)/.test(r.url()) || r.status() !== 200) return;
+    pending.push(
+      r
+        .body()
+        .then((b) => void js.push({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }))
+        .catch(() => undefined),
+    );
+  });
+  return { js, settle: () => Promise.all(pending) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  let over = 0;
+  try {
+    const user = { mobile: newMobile(), name: 'Bench User', password: 'bench1234' };
+    await registerUser(server, user);
+    const ctx = await phoneContext(browser);
+    const page = await ctx.newPage();
+    const login = collect(page);
+    await page.goto(`${server.url}/login`);
+    await page.waitForLoadState('networkidle');
+    await login.settle();
+    const loginTotal = login.js.reduce((s, f) => s + f.gzip, 0);
+    const remoteOnLogin = login.js.filter((f) => f.url.includes('/remotes/')).length;
+    console.log(`login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (budget ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`);
+    if (loginTotal > LOGIN_BUDGET || remoteOnLogin > 0) over++;
+    await ctx.close();
+
+    for (const [family, path] of Object.entries(PROBES)) {
+      const c = await phoneContext(browser);
+      const p = await c.newPage();
+      await loginInBrowser(p, server.url, user.mobile, user.password);
+      const seen = collect(p);
+      await p.goto(`${server.url}${path}`);
+      await p.locator(`[data-family="${family}"]`).waitFor({ timeout: 30000 });
+      await p.waitForLoadState('networkidle');
+      await seen.settle();
+      const own = seen.js.filter((f) => f.url.includes(`/remotes/${family}/`));
+      const total = own.reduce((s, f) => s + f.gzip, 0);
+      console.log(`remote ${family} (${path}): ${kb(total)} gzip in ${own.length} files (budget ${kb(REMOTE_BUDGET)})`);
+      if (total > REMOTE_BUDGET) over++;
+      await c.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(over ? `${over} budget(s) exceeded` : 'all budgets met');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
