@@ -1,18 +1,14 @@
 import type { RouteObject } from 'react-router-dom';
-import { pathsOf, selectHome, useAppSelector, withFamilyRoot } from '@matka/shared';
+import { betTypesOf, BidScreen, withFamilyRoot } from '@matka/shared';
+import GaliChooser from './pages/GaliChooser';
+import GaliGame from './pages/GaliGame';
+import GaliHome from './pages/GaliHome';
+import './gali.css';
 
-// Scaffold: the family's screens replace this page (see the family's issue).
-function FamilyPage() {
-  const { wallet_amt } = useAppSelector(selectHome);
-  return (
-    <section className="card">
-      <h1 className="page-title">gali</h1>
-      <p>{wallet_amt}</p>
-    </section>
-  );
-}
-
-export const routes: RouteObject[] = withFamilyRoot(
-  'gali',
-  pathsOf('gali').map((path) => ({ path, element: <FamilyPage /> })),
-);
+/** The Gali family: market list, home, bid-type chooser and the three bid screens (the common BidScreen). */
+export const routes: RouteObject[] = withFamilyRoot('gali', [
+  { path: '/galigame', element: <GaliGame /> },
+  { path: '/galiIMP', element: <GaliHome /> },
+  { path: '/galiallgame', element: <GaliChooser /> },
+  ...betTypesOf('gali').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
+]);

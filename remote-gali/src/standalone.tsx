@@ -1,5 +1,12 @@
 import '@matka/shared/ui/theme.css';
+import { Navigate } from 'react-router-dom';
 import { mountStandalone, pathsOf } from '@matka/shared';
 import { routes } from './routes';
 
-void mountStandalone({ title: 'Gali Disawar', routes, links: pathsOf('gali') });
+// The standalone page opens at '/', or '/index.html' when served from /remotes/gali/index.html:
+// any path the family does not own goes to the Gali home.
+void mountStandalone({
+  title: 'Gali Disawar',
+  routes: [...routes, { path: '*', element: <Navigate to="/galiIMP" replace /> }],
+  links: pathsOf('gali'),
+});

@@ -1,18 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { pathsOf, selectHome, useAppSelector, withFamilyRoot } from '@matka/shared';
+import { BidScreen, betTypesOf, withFamilyRoot } from '@matka/shared';
+import { GamePage } from './pages/GamePage';
 
-// Scaffold: the family's screens replace this page (see the family's issue).
-function FamilyPage() {
-  const { wallet_amt } = useAppSelector(selectHome);
-  return (
-    <section className="card">
-      <h1 className="page-title">regular</h1>
-      <p>{wallet_amt}</p>
-    </section>
-  );
-}
-
-export const routes: RouteObject[] = withFamilyRoot(
-  'regular',
-  pathsOf('regular').map((path) => ({ path, element: <FamilyPage /> })),
-);
+/**
+ * The regular family: /game and one bid screen per regular bet type, straight from the rules
+ * module's table (route and title live in BET_TYPES; every screen is the shared BidScreen).
+ */
+export const routes: RouteObject[] = withFamilyRoot('regular', [
+  { path: '/game', element: <GamePage /> },
+  ...betTypesOf('regular').map((def) => ({ path: def.route, element: <BidScreen betType={def.id} /> })),
+]);

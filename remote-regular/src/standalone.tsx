@@ -1,5 +1,12 @@
 import '@matka/shared/ui/theme.css';
+import { Navigate } from 'react-router-dom';
 import { mountStandalone, pathsOf } from '@matka/shared';
 import { routes } from './routes';
 
-void mountStandalone({ title: 'Matka Markets', routes, links: pathsOf('regular') });
+// The standalone page opens at '/', or '/index.html' when served from /remotes/regular/index.html:
+// any path the family does not own goes to /game, which lists the markets to pick from.
+void mountStandalone({
+  title: 'Matka Markets',
+  routes: [...routes, { path: '*', element: <Navigate to="/game" replace /> }],
+  links: pathsOf('regular'),
+});

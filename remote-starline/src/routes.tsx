@@ -1,18 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { pathsOf, selectHome, useAppSelector, withFamilyRoot } from '@matka/shared';
+import { betTypesOf, BidScreen, withFamilyRoot } from '@matka/shared';
+import StarGame from './pages/StarGame';
+import StarHome from './pages/StarHome';
+import './starline.css';
 
-// Scaffold: the family's screens replace this page (see the family's issue).
-function FamilyPage() {
-  const { wallet_amt } = useAppSelector(selectHome);
-  return (
-    <section className="card">
-      <h1 className="page-title">starline</h1>
-      <p>{wallet_amt}</p>
-    </section>
-  );
-}
-
-export const routes: RouteObject[] = withFamilyRoot(
-  'starline',
-  pathsOf('starline').map((path) => ({ path, element: <FamilyPage /> })),
-);
+/** The starline family: home, bid-type chooser and the four bid screens (the common BidScreen). */
+export const routes: RouteObject[] = withFamilyRoot('starline', [
+  { path: '/star', element: <StarHome /> },
+  { path: '/stargame', element: <StarGame /> },
+  ...betTypesOf('starline').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
+]);

@@ -1,5 +1,12 @@
 import '@matka/shared/ui/theme.css';
+import { Navigate } from 'react-router-dom';
 import { mountStandalone, pathsOf } from '@matka/shared';
 import { routes } from './routes';
 
-void mountStandalone({ title: 'Starline', routes, links: pathsOf('starline') });
+// The standalone page opens at '/', or '/index.html' when served from /remotes/starline/index.html:
+// any path the family does not own goes to the starline home.
+void mountStandalone({
+  title: 'Starline',
+  routes: [...routes, { path: '*', element: <Navigate to="/star" replace /> }],
+  links: pathsOf('starline'),
+});

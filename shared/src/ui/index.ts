@@ -5,3 +5,4 @@ export * from './Modal';
 export * from './Tile';
 export * from './toasts';
 export * from './EmptyState';
+export * from './bid';

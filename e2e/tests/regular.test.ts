@@ -1,0 +1,162 @@
+/**
+ * Regular betting against the real server: /imp → market → /game → bid screen → confirm, the toast,
+ * the top-bar balance and the bid rows in the database (bid history call); the Open session of a
+ * market past its open time; and the remote's standalone page placing a bid without the shell.
+ * STATIC_ROOT can be pointed elsewhere with E2E_STATIC_ROOT (e.g. a tree with a fresh shell build).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginInBrowser, newMobile, operator, registerUser, startServer, type TestServer } from '../lib/harness';
+import { addBid, bidHistory, confirmBids, kolkataPhone, prepareMarkets, tokenOf, until, walletOf } from '../lib/regular';
+
+const OPEN = 'KALYAN';
+const CLOSED = 'MILAN DAY';
+const SHOTS = process.env.E2E_SHOTS; // a folder for screenshots, when set
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer(process.env.E2E_STATIC_ROOT ? { STATIC_ROOT: process.env.E2E_STATIC_ROOT } : {});
+  await prepareMarkets(server, OPEN, CLOSED);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPlayer(points: string) {
+  const user = { mobile: newMobile(), name: 'Regular Player', password: 'secret123' };
+  await registerUser(server, user);
+  await operator(server, 'credit', user.mobile, points);
+  return user;
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function openMarket(page: Page, name: string) {
+  await page.getByTestId('market-card').filter({ hasText: name }).getByRole('button').click();
+  await page.waitForURL(/\/game$/);
+  await page.getByRole('heading', { name }).waitFor();
+}
+
+describe('regular betting in the shell', () => {
+  it('places a Single Digit bid and an SP Motor bid, debiting the wallet and storing the rows', async () => {
+    const user = await newPlayer('1000');
+    const ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await page.getByTestId('topbar-wallet').first().waitFor();
+    await until(() => walletOf(page), 1000);
+
+    await openMarket(page, OPEN);
+    await shot(page, 'game');
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/single$/);
+    await page.getByRole('heading', { name: 'Single Digit' }).waitFor();
+    expect(await page.getByLabel('Open', { exact: true }).isChecked()).toBe(true);
+    await addBid(page, { Digit: '5' }, '100');
+    await addBid(page, { Digit: '7' }, '50');
+    await page.getByRole('button', { name: 'Delete 7' }).waitFor();
+    await until(() => walletOf(page, 'bid-balance'), 850);
+    await shot(page, 'single-rows');
+    await page.getByRole('button', { name: 'Delete 7' }).click();
+    await until(() => walletOf(page, 'bid-balance'), 900);
+    await confirmBids(page, SHOTS && `${SHOTS}/confirm.png`);
+    await until(() => walletOf(page), 900);
+
+    const token = await tokenOf(page);
+    let bids = await bidHistory(server, token);
+    expect(bids).toHaveLength(1);
+    expect(bids[0]).toMatchObject({ game_name: OPEN, pana: 'Single Digit', digits: '5', session: 'Open' });
+    expect(Number(bids[0].points)).toBe(100);
+
+    // SP Motor: back to the game's tiles (history keeps the market in the state)
+    await page.goBack();
+    await page.getByRole('heading', { name: OPEN }).waitFor();
+    await page.getByRole('button', { name: 'SP Motor' }).click();
+    await page.waitForURL(/\/spmotor$/);
+    await addBid(page, { Digit: '1234' }, '10');
+    for (const p of ['123', '124', '134', '234']) await page.getByRole('button', { name: `Delete ${p}` }).waitFor();
+    await shot(page, 'sp-motor');
+    await confirmBids(page);
+    await until(() => walletOf(page), 860);
+    bids = await bidHistory(server, token);
+    const motor = bids.filter((b) => b.pana === 'Single Pana');
+    expect(motor.map((b) => b.digits).sort()).toEqual(['123', '124', '134', '234']);
+    expect(motor.every((b) => Number(b.points) === 10 && b.session === 'Open')).toBe(true);
+
+    // the other screens render on a phone (screenshots on request)
+    for (const [tile, name] of [
+      ['Half Sangam', 'half-sangam'],
+      ['SP DP TP', 'spdptp'],
+    ]) {
+      await page.goBack();
+      await page.getByRole('heading', { name: OPEN }).waitFor();
+      await page.getByRole('button', { name: tile }).click();
+      await page.getByRole('heading', { name: tile }).waitFor();
+      if (tile === 'SP DP TP') {
+        await page.getByLabel('SP', { exact: true }).check({ force: true });
+        await page.getByLabel('DP', { exact: true }).check({ force: true });
+        await addBid(page, { Digit: '3' }, '10');
+        await page.getByRole('button', { name: 'Delete 3' }).waitFor();
+      }
+      await shot(page, name);
+    }
+    await ctx.close();
+  });
+
+  it("a market past its open time: Open is disabled, Close is forced, timed bet types are closed", async () => {
+    const user = await newPlayer('500');
+    const ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await openMarket(page, CLOSED);
+    await page.getByRole('button', { name: 'Jodi Digit' }).click();
+    await page.getByText('Bidding is closed for Jodi Digit').first().waitFor();
+    expect(page.url()).toMatch(/\/game$/);
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/single$/);
+    const open = page.getByLabel('Open', { exact: true });
+    expect(await open.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Close', { exact: true }).isChecked()).toBe(true);
+    await addBid(page, { Digit: '9' }, '20');
+    await confirmBids(page);
+    const bids = await bidHistory(server, await tokenOf(page));
+    expect(bids[0]).toMatchObject({ game_name: CLOSED, digits: '9', session: 'Close' });
+    await shot(page, 'closed-open-session');
+    await ctx.close();
+  });
+});
+
+describe('the regular remote on its own page', () => {
+  it('logs in with the frame form and places a bid without the shell', async () => {
+    const user = await newPlayer('300');
+    const ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    // The server serves the page at /remotes/regular/index.html (no index for the bare folder yet).
+    await page.goto(`${server.url}/remotes/regular/index.html`);
+    await page.getByLabel('Phone Number').fill(user.mobile);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('link', { name: '/game' }).click();
+    await page.getByRole('list', { name: 'Markets' }).waitFor();
+    await shot(page, 'standalone-markets');
+    await page.getByRole('link', { name: `Play ${OPEN}` }).click();
+    await page.getByRole('heading', { name: OPEN }).waitFor();
+    await shot(page, 'standalone-game');
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/remotes\/regular\/single$/);
+    await addBid(page, { Digit: '3' }, '30');
+    await confirmBids(page);
+    await until(() => walletOf(page), 270);
+    expect(requests.some((p) => p.startsWith('/remotes/shell') || p === '/remoteEntry.js')).toBe(false);
+    const bids = await bidHistory(server, await tokenOf(page));
+    expect(bids[0]).toMatchObject({ digits: '3', pana: 'Single Digit' });
+    await ctx.close();
+  });
+});

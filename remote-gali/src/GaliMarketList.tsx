@@ -1,0 +1,67 @@
+import { useNavigate } from 'react-router-dom';
+import { EmptyState, MSG, PageLoading, POLLING, type BidNavState } from '@matka/shared';
+import { useGaliGamesQuery, type GaliMarket } from './api';
+import { useBettingOn } from './betting';
+
+export const MARKET_OPEN = 'Market Open';
+export const MARKET_CLOSED = 'Market Closed';
+/** Shown while a market has no declared jodi. */
+export const NO_GALI_RESULT = '**';
+
+export const isMarketOpen = (m: GaliMarket) => String(m.msg_status) === '1';
+
+function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
+  const result = (market.result ?? market.open_result ?? '').trim() || NO_GALI_RESULT;
+  return (
+    <>
+      <span className="gl-market-name">{market.game_name}</span>
+      <span className="gl-market-result">
+        <span className="sr-only">Result </span>
+        {result}
+      </span>
+      <span className="gl-market-time">Close: {market.close_time}</span>
+      <span className={`gl-chip ${open ? 'is-open' : 'is-closed'}`}>{open ? MARKET_OPEN : MARKET_CLOSED}</span>
+    </>
+  );
+}
+
+/**
+ * The Gali market list of /galigame and /galiIMP, refreshed every 5 s while the tab is visible.
+ * An open market is a button: to /galiallgame when betting is on, else to /galiIMP.
+ */
+export function GaliMarketList() {
+  const { data, isLoading } = useGaliGamesQuery(undefined, POLLING);
+  const bettingOn = useBettingOn();
+  const navigate = useNavigate();
+  const markets = data?.result ?? [];
+  if (isLoading) return <PageLoading />;
+  if (markets.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
+  const play = (m: GaliMarket) => {
+    if (!bettingOn) {
+      navigate('/galiIMP');
+      return;
+    }
+    const state: Omit<BidNavState, 'pana'> = { gameId: String(m.game_id), openTime: m.open_time, gameName: m.game_name };
+    navigate('/galiallgame', { state });
+  };
+  return (
+    <ul className="gl-markets" aria-label="Gali markets">
+      {markets.map((m) => {
+        const open = isMarketOpen(m);
+        return (
+          <li key={m.game_id} data-testid="gali-market">
+            {open ? (
+              <button type="button" className="card gl-market is-open" onClick={() => play(m)}>
+                <CardBody market={m} open />
+              </button>
+            ) : (
+              <div className="card gl-market">
+                <CardBody market={m} open={false} />
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,8 @@
+import { selectBettingOn, selectIsLoggedIn, useAppSelector, useHomeInfoQuery } from '@matka/shared';
+
+/** betting_status === '1' from the home info (fetched once and shared with the top bar's subscription). */
+export function useBettingOn(): boolean {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  useHomeInfoQuery(undefined, { skip: !loggedIn });
+  return useAppSelector(selectBettingOn);
+}

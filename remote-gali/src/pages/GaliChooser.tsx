@@ -1,0 +1,59 @@
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  betTypesOf,
+  biddingClosed,
+  BID_TOAST,
+  CHOOSE_MARKET_PATH,
+  CHOOSE_MARKET_TEXT,
+  isGaliClosed,
+  notify,
+  Tile,
+  TileGrid,
+  useBidNavState,
+  type BidNavState,
+} from '@matka/shared';
+import { GALI_TITLE } from './GaliHome';
+
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * /galiallgame: Left Digit, Right Digit, Jodi Digit for the chosen market. Once the market's open time
+ * is at or before now (device clock) every type is closed: a 3 s toast and no navigation.
+ */
+export default function GaliChooser({ now = () => new Date(), timeZone }: { now?: () => Date; timeZone?: string }) {
+  const { gameId, openTime, gameName } = useBidNavState();
+  const navigate = useNavigate();
+  if (!gameId) {
+    return (
+      <section className="card gl-missing">
+        <h1 className="page-title">{gameName || GALI_TITLE}</h1>
+        <p role="alert">{CHOOSE_MARKET_TEXT}</p>
+        <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH.gali}>
+          Choose a market
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="gl-chooser">
+      <h1 className="page-title">{gameName || GALI_TITLE}</h1>
+      <TileGrid label="Gali bid types">
+        {betTypesOf('gali').map((t) => (
+          <Tile
+            key={t.id}
+            label={t.title}
+            icon={t.title.split(' ')[0].slice(0, 1)}
+            onClick={() => {
+              if (isGaliClosed(openTime, now(), timeZone ?? deviceTimeZone())) {
+                notify.error(biddingClosed(t.title), BID_TOAST);
+                return;
+              }
+              const state: BidNavState = { gameId, openTime, gameName, pana: t.title };
+              navigate(t.route, { state });
+            }}
+          />
+        ))}
+      </TileGrid>
+    </section>
+  );
+}

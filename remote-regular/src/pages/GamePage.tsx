@@ -1,0 +1,87 @@
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  BID_TOAST,
+  Tile,
+  TileGrid,
+  betTypesOf,
+  biddingClosed,
+  isTimedBetClosed,
+  notify,
+  useBidNavState,
+  type BetTypeDef,
+  type BetTypeId,
+} from '@matka/shared';
+import { MarketPicker } from './MarketPicker';
+import '../regular.css';
+
+/** Decorative face of each round tile (the label is what assistive technology reads). */
+const ICONS: Partial<Record<BetTypeId, string>> = {
+  single_digit: '7',
+  jodi_digit: '42',
+  single_pana: '128',
+  double_pana: '112',
+  triple_pana: '777',
+  half_sangam: '½',
+  full_sangam: 'FS',
+  sp_dp_tp: 'SDT',
+  sp_motor: 'SPM',
+  dp_motor: 'DPM',
+};
+
+const REGULAR = betTypesOf('regular');
+
+function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * /game: the ten regular bet types of one market. Jodi Digit, Half Sangam and Full Sangam are
+ * closed once the open time is not later than now. Opened without a market (directly, or in the
+ * standalone page) it lists the regular markets to pick from and the tiles do nothing.
+ */
+export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
+  const nav = useBidNavState();
+  const navigate = useNavigate();
+  const hasGame = nav.gameId !== '';
+
+  function open(def: BetTypeDef) {
+    if (def.timed && isTimedBetClosed(nav.openTime, now(), deviceTimeZone())) {
+      notify.error(biddingClosed(def.title), { ...BID_TOAST, toastId: `closed-${def.id}` });
+      return;
+    }
+    navigate(def.route, {
+      state: { gameId: nav.gameId, openTime: nav.openTime, gameName: nav.gameName, pana: def.title },
+    });
+  }
+
+  return (
+    <section className="game-page">
+      <h1 className="page-title">{hasGame ? nav.gameName || 'Game' : 'Choose a market'}</h1>
+      {hasGame && nav.openTime && <p className="game-sub">Open {nav.openTime}</p>}
+      {!hasGame && <MarketPicker />}
+      {!hasGame && <p className="game-note">Pick a market above to play its games.</p>}
+      <TileGrid label="Bet types">
+        {REGULAR.map((def) => (
+          <Tile
+            key={def.id}
+            label={def.title}
+            icon={ICONS[def.id]}
+            disabled={!hasGame}
+            onClick={hasGame ? () => open(def) : undefined}
+          />
+        ))}
+      </TileGrid>
+      {hasGame && (
+        <p className="game-back">
+          <Link to="/game">Other markets</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default GamePage;

@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import {
+  betTypesOf,
+  CHOOSE_MARKET_PATH,
+  CHOOSE_MARKET_TEXT,
+  Tile,
+  TileGrid,
+  useBidNavState,
+  type BidNavState,
+} from '@matka/shared';
+import { STARLINE_TITLE } from './StarHome';
+
+/** /stargame: the four starline bid types for the chosen slot (needs gameId, openTime, gameName). */
+export default function StarGame() {
+  const { gameId, openTime, gameName } = useBidNavState();
+  if (!gameId) {
+    return (
+      <section className="card sl-missing">
+        <h1 className="page-title">{STARLINE_TITLE}</h1>
+        <p role="alert">{CHOOSE_MARKET_TEXT}</p>
+        <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH.starline}>
+          Choose a market
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="sl-chooser">
+      <h1 className="page-title">{gameName || STARLINE_TITLE}</h1>
+      {openTime && <p className="sl-chooser-sub">Open: {openTime}</p>}
+      <TileGrid label="Starline bid types">
+        {betTypesOf('starline').map((t) => {
+          const state: BidNavState = { gameId, openTime, gameName, pana: t.title };
+          return <Tile key={t.id} label={t.title} icon={t.title.slice(0, 1)} to={t.route} state={state} />;
+        })}
+      </TileGrid>
+    </section>
+  );
+}

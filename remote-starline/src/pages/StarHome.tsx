@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid, type BidNavState } from '@matka/shared';
+import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
+import { ICONS } from '../icons';
+import { RatesPanel, type RateRow } from '../RatesPanel';
+
+export const STARLINE_TITLE = 'JACKPOT STARLINE';
+export const BETTING_RUNNING = 'BETTING IS RUNNING';
+export const BETTING_CLOSED = 'BETTING IS CLOSED';
+/** Shown while a slot has no declared result (pana-digit). */
+export const NO_STARLINE_RESULT = '***-*';
+
+const RATE_ROWS: readonly RateRow[] = [
+  { label: 'Single Digit', key: 'single_digit' },
+  { label: 'Single Pana', key: 'single_pana' },
+  { label: 'Double Panna', key: 'double_pana' },
+  { label: 'Tripple Panna', key: 'tripple_pana' },
+];
+
+export const isRunning = (g: StarlineGame) => String(g.msg_status) === '1';
+
+function StarlineGameCard({ game }: { game: StarlineGame }) {
+  const running = isRunning(game);
+  const result = (game.open_result ?? '').trim() || NO_STARLINE_RESULT;
+  const state: Omit<BidNavState, 'pana'> = { gameId: String(game.game_id), openTime: game.open_time, gameName: game.game_name };
+  return (
+    <li className="card star-game" data-testid="starline-game">
+      <p className={`star-banner ${running ? 'is-running' : 'is-closed'}`}>{running ? BETTING_RUNNING : BETTING_CLOSED}</p>
+      <div className="star-game-body">
+        <div className="star-game-info">
+          <h3 className="star-game-name">{game.game_name}</h3>
+          <p className="star-game-result">
+            <span className="sr-only">Result </span>
+            {result}
+          </p>
+          <p className="star-game-time">Open: {game.open_time}</p>
+        </div>
+        {running && (
+          <Link className="btn btn-primary star-play" to="/stargame" state={state} aria-label={`Play ${game.game_name}`}>
+            <span aria-hidden="true">▶</span> Play
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function StarlineGameList({ games, isLoading }: { games: StarlineGame[]; isLoading: boolean }) {
+  if (isLoading) return <PageLoading />;
+  if (games.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
+  return (
+    <ul className="star-games" aria-label="Starline games">
+      {games.map((g) => (
+        <StarlineGameCard key={g.game_id} game={g} />
+      ))}
+    </ul>
+  );
+}
+
+/** /star: the 'JACKPOT STARLINE' home. */
+export default function StarHome() {
+  // The games list, refreshed every 5 s while the tab is visible.
+  const { data: games, isLoading } = useStarlineGamesQuery(undefined, POLLING);
+  const { data: rates } = useStarlineRatesQuery();
+  const chartUrl = games?.web_starline_chart_url || undefined;
+  return (
+    <section className="sl-home">
+      <h1 className="page-title">{STARLINE_TITLE}</h1>
+      <TileGrid label="Starline menu">
+        <Tile label="Bid-History" icon={ICONS.bids} to="/imp5" />
+        <Tile label="Win History" icon={ICONS.wins} to="/imp6" />
+        <Tile label="Chart" icon={ICONS.chart} href={chartUrl} disabled={!chartUrl} />
+      </TileGrid>
+      <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />
+      <h2 className="sl-section-title">Starline Games</h2>
+      <StarlineGameList games={games?.result ?? []} isLoading={isLoading} />
+    </section>
+  );
+}

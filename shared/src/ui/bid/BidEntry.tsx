@@ -1,0 +1,348 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  BET_TYPES,
+  HALF_SANGAM_FIELDS,
+  MSG,
+  allowedSessions,
+  biddingClosed,
+  formatBidDate,
+  validateBid,
+  type BetTypeId,
+  type BidRow,
+  type HalfSangamForm,
+  type Session,
+  type SpDpTpFlags,
+} from '../../domain';
+import { selectHome, selectWallet } from '../../store/home';
+import { useAppSelector } from '../../store/store';
+import { BID_TOAST, notify } from '../toasts';
+import { ConfirmBidDialog } from './ConfirmBidDialog';
+import { newRequestId } from './requestId';
+import { SuggestField } from './SuggestField';
+import { useBidSubmit } from './useBidSubmit';
+import './bid.css';
+
+export interface BidEntryProps {
+  betType: BetTypeId;
+  gameId: string;
+  gameName: string;
+  openTime: string;
+  /** Injectable clock for tests; default () => new Date(). */
+  now?: () => Date;
+}
+
+/** One line of the pending list: a row, or (SP DP TP) one entry with all its combinations. */
+interface Entry {
+  key: number;
+  text: string;
+  detail: string;
+  rows: BidRow[];
+  total: number;
+}
+
+const defaultNow = () => new Date();
+
+function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: string }[] = [
+  { id: 'openDigitClosePana', label: 'Open Digit + Close Pana' },
+  { id: 'openPanaCloseDigit', label: 'Open Pana + Close Digit' },
+];
+const KINDS = ['SP', 'DP', 'TP'] as const;
+const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
+const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
+const fmt = (n: number) => n.toLocaleString('en-IN');
+
+/** Splits what Proceed validated into list lines: SP DP TP keeps its combinations together. */
+function toEntries(
+  betType: BetTypeId,
+  digit: string,
+  rows: BidRow[],
+  nextKey: () => number,
+  flags: SpDpTpFlags,
+): Entry[] {
+  if (betType === 'sp_dp_tp') {
+    const kinds = KINDS.filter((k) => flags[k]).join('/');
+    const total = rows.reduce((s, r) => s + r.points, 0);
+    return [{ key: nextKey(), text: digit, detail: `${kinds} · ${rows.length} panas`, rows, total }];
+  }
+  return rows.map((r) => ({
+    key: nextKey(),
+    text: r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits,
+    detail: r.pana,
+    rows: [r],
+    total: r.points,
+  }));
+}
+
+/**
+ * The common bid-entry layout of all 17 bet types (spec "Bid-entry screens"), driven by BET_TYPES
+ * and the rules module: date, session, digit / pana fields with suggestions, points, Proceed, the
+ * pending list with refunds, and the confirm dialog that submits.
+ */
+export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow }: BidEntryProps) {
+  const def = BET_TYPES[betType];
+  // The session check runs once, when the screen opens (spec section 4).
+  const [openedAt] = useState(now);
+  const allowed = useMemo(
+    () => allowedSessions(betType, openTime, openedAt, deviceTimeZone()),
+    [betType, openTime, openedAt],
+  );
+  const closed = allowed.length === 0;
+  const [session, setSession] = useState<Session>(
+    () => def.fixedSession ?? (allowed.includes('Open') ? 'Open' : 'Close'),
+  );
+  const [form, setForm] = useState<HalfSangamForm>('openDigitClosePana');
+  const fields = betType === 'half_sangam' ? HALF_SANGAM_FIELDS[form] : def.fields;
+  const [values, setValues] = useState<[string, string]>(['', '']);
+  const [points, setPoints] = useState('');
+  const [flags, setFlags] = useState<SpDpTpFlags>(NO_FLAGS);
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [confirm, setConfirm] = useState<{ requestId: string; error: string } | null>(null);
+  const keySeq = useRef(0);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  const walletKnown = useAppSelector(selectHome).wallet_amt !== null;
+  const wallet = useAppSelector(selectWallet);
+  const pending = sum(entries);
+  const balance = wallet - pending;
+  const rows = entries.flatMap((e) => e.rows);
+  const { submit, busy } = useBidSubmit({ betType, gameId, gameName, now });
+  const starline = def.family === 'starline';
+  const toastError = (m: string) => notify.error(m, { ...BID_TOAST, toastId: m });
+
+  function proceed(e: FormEvent) {
+    e.preventDefault();
+    if (closed) return toastError(biddingClosed(def.title));
+    const r = validateBid(betType, {
+      digit: values[0],
+      closeDigit: fields.length > 1 ? values[1] : undefined,
+      points,
+      session,
+      balance,
+      flags,
+      halfSangamForm: form,
+    });
+    if (!r.ok) return toastError(r.message);
+    setEntries((list) => [...list, ...toEntries(betType, values[0], r.rows, () => ++keySeq.current, flags)]);
+    setValues(['', '']);
+    firstField.current?.focus();
+  }
+
+  function remove(key: number) {
+    setEntries((list) => list.filter((x) => x.key !== key));
+  }
+
+  async function send() {
+    if (!confirm) return;
+    const outcome = await submit(rows, session, confirm.requestId);
+    if (!outcome) return;
+    if (outcome.ok) {
+      setConfirm(null);
+      setEntries([]);
+      notify.success(starline ? MSG.starlineBidPlaced : MSG.bidPlaced, BID_TOAST);
+      return;
+    }
+    // Requests already placed (SP DP TP) leave the list, so a new confirmation cannot place them twice.
+    if (outcome.placed.length) {
+      setEntries((list) =>
+        list
+          .map((x) => ({ ...x, rows: x.rows.filter((r) => !outcome.placed.includes(r.pana)) }))
+          .filter((x) => x.rows.length > 0)
+          .map((x) => ({ ...x, total: x.rows.reduce((s, r) => s + r.points, 0) })),
+      );
+    }
+    if (starline) setConfirm((c) => (c ? { ...c, error: outcome.message } : c));
+    else {
+      setConfirm(null);
+      notify.error(MSG.bidFailed, BID_TOAST);
+    }
+  }
+
+  return (
+    <div className="bid-entry">
+      <form className="card bid-form" onSubmit={proceed} noValidate>
+        <div className="bid-head">
+          <div className="bid-field bid-date">
+            <label htmlFor={`bid-date-${betType}`}>Date</label>
+            <input id={`bid-date-${betType}`} value={formatBidDate(openedAt)} readOnly />
+          </div>
+          <p className="bid-balance" aria-live="polite">
+            <span>Balance</span>
+            <strong data-testid="bid-balance">{walletKnown ? fmt(balance) : '…'}</strong>
+          </p>
+        </div>
+
+        {closed && (
+          <p className="bid-closed" role="alert">
+            {biddingClosed(def.title)}
+          </p>
+        )}
+
+        {def.hasSession && (
+          <fieldset className="bid-choice" disabled={closed}>
+            <legend>Session</legend>
+            {(['Open', 'Close'] as const).map((s) => (
+              <label key={s} className={`bid-pill${allowed.includes(s) ? '' : ' is-disabled'}`}>
+                <input
+                  type="radio"
+                  name={`session-${betType}`}
+                  value={s}
+                  checked={session === s}
+                  disabled={!allowed.includes(s)}
+                  onChange={() => setSession(s)}
+                />
+                <span>{s}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        {betType === 'half_sangam' && (
+          <fieldset className="bid-choice" disabled={closed}>
+            <legend>Sangam</legend>
+            {HALF_SANGAM_FORMS.map((f) => (
+              <label key={f.id} className="bid-pill">
+                <input
+                  type="radio"
+                  name="half-sangam-form"
+                  value={f.id}
+                  checked={form === f.id}
+                  onChange={() => {
+                    setForm(f.id);
+                    setValues(['', '']);
+                  }}
+                />
+                <span>{f.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        {betType === 'sp_dp_tp' && (
+          <fieldset className="bid-choice" disabled={closed}>
+            <legend>Pana type</legend>
+            {KINDS.map((k) => (
+              <label key={k} className="bid-pill">
+                <input
+                  type="checkbox"
+                  name={k}
+                  checked={flags[k]}
+                  onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))}
+                />
+                <span>{k}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        <div className={`bid-fields bid-fields-${fields.length + 1}`}>
+          {fields.map((f, i) => (
+            <SuggestField
+              key={`${form}-${f.label}`}
+              ref={i === 0 ? firstField : undefined}
+              field={f}
+              value={values[i]}
+              disabled={closed}
+              onChange={(v) => setValues((vs) => (i === 0 ? [v, vs[1]] : [vs[0], v]))}
+            />
+          ))}
+          <div className="bid-field">
+            <label htmlFor={`bid-points-${betType}`}>Points</label>
+            <input
+              id={`bid-points-${betType}`}
+              inputMode="numeric"
+              autoComplete="off"
+              enterKeyHint="done"
+              maxLength={8}
+              placeholder="Min 10"
+              value={points}
+              disabled={closed}
+              onChange={(e) => setPoints(e.target.value.replace(/\D/g, '').slice(0, 8))}
+            />
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block bid-proceed" disabled={closed}>
+          Proceed
+        </button>
+      </form>
+
+      {entries.length > 0 && (
+        <section className="card bid-list" aria-label="Your bids">
+          <div className="bid-list-head" aria-hidden="true">
+            <span>{betType === 'sp_dp_tp' ? 'Digit' : fields.length > 1 ? 'Open-Close' : fields[0].label}</span>
+            <span>Points</span>
+            <span>Type</span>
+            <span />
+          </div>
+          <ul>
+            {entries.map((x) => (
+              <li key={x.key} className="bid-row">
+                <span className="bid-row-digit">{x.text}</span>
+                <span className="bid-row-points">{fmt(x.total)}</span>
+                <span className="bid-row-type">
+                  {x.detail}
+                  <small>{x.rows[0].session}</small>
+                </span>
+                <button
+                  type="button"
+                  className="bid-row-delete"
+                  aria-label={`Delete ${x.text}`}
+                  onClick={() => remove(x.key)}
+                >
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+                    />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {entries.length > 0 && (
+        <div className="bid-submitbar">
+          <p>
+            <span>
+              Bids <strong>{rows.length}</strong>
+            </span>
+            <span>
+              Points <strong>{fmt(pending)}</strong>
+            </span>
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setConfirm({ requestId: newRequestId(), error: '' })}
+          >
+            Submit
+          </button>
+        </div>
+      )}
+
+      {confirm && (
+        <ConfirmBidDialog
+          title={def.title}
+          gameName={gameName}
+          totalBids={rows.length}
+          totalPoints={pending}
+          gameType={session}
+          warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
+          error={confirm.error}
+          busy={busy}
+          onCancel={() => setConfirm(null)}
+          onSubmit={() => void send()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { BET_TYPES, type BetTypeId } from '../../domain';
+import { BidEntry } from './BidEntry';
+import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState } from './navState';
+
+/**
+ * A bid screen as a remote's route element: the bet type's title, then BidEntry for the market in
+ * the navigation state, or a clear way back when the screen was opened without one.
+ */
+export function BidScreen({ betType, now }: { betType: BetTypeId; now?: () => Date }) {
+  const def = BET_TYPES[betType];
+  const nav = useBidNavState();
+  return (
+    <section className="bid-screen">
+      <h1 className="page-title">{def.title}</h1>
+      {nav.gameName && <p className="bid-game">{nav.gameName}</p>}
+      {nav.gameId ? (
+        <BidEntry
+          key={`${betType}:${nav.gameId}`}
+          betType={betType}
+          gameId={nav.gameId}
+          gameName={nav.gameName}
+          openTime={nav.openTime}
+          now={now}
+        />
+      ) : (
+        <div className="card bid-nomarket" role="status">
+          <p>{CHOOSE_MARKET_TEXT}</p>
+          <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH[def.family]}>
+            Choose a market
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { forwardRef, useId, useMemo } from 'react';
+import type { FieldDef } from '../../domain';
+
+/**
+ * A digit / pana input with a suggestion list (<datalist>) of the valid values that start with what
+ * is typed. Only digits can be typed; the field's maxLength comes from the bet type.
+ */
+export const SuggestField = forwardRef<
+  HTMLInputElement,
+  { field: FieldDef; value: string; onChange: (v: string) => void; disabled?: boolean }
+>(function SuggestField({ field, value, onChange, disabled }, ref) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const matches = useMemo(
+    () => (field.values ? field.values.filter((v) => v.startsWith(value)) : []),
+    [field.values, value],
+  );
+  return (
+    <div className="bid-field">
+      <label htmlFor={id}>{field.label}</label>
+      <input
+        ref={ref}
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        enterKeyHint="next"
+        maxLength={field.maxLength}
+        placeholder={field.values ? `e.g. ${field.values[Math.min(1, field.values.length - 1)]}` : 'Digits'}
+        list={field.values ? listId : undefined}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, field.maxLength))}
+      />
+      {field.values && (
+        <datalist id={listId}>
+          {matches.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,386 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BidEntry, BidScreen, MSG, type BetTypeId } from '../../src';
+import { at, mockApi, renderAt, walletServer } from './helpers';
+
+const user = () => userEvent.setup();
+
+async function open(betType: BetTypeId, opts: { wallet?: number; openTime?: string; now?: () => Date } = {}) {
+  const api = walletServer(opts.wallet ?? 1000);
+  await renderAt(
+    <BidEntry betType={betType} gameId="7" gameName="KALYAN" openTime={opts.openTime ?? '11:00 PM'} now={opts.now ?? at(10)} />,
+  );
+  await waitFor(() => expect(screen.getByTestId('bid-balance')).toHaveTextContent((opts.wallet ?? 1000).toLocaleString('en-IN')));
+  return api;
+}
+
+async function add(u: ReturnType<typeof user>, digit: string, points: string, label = 'Digit') {
+  const field = screen.getByLabelText(label);
+  await u.clear(field);
+  if (digit) await u.type(field, digit);
+  const p = screen.getByLabelText('Points');
+  await u.clear(p);
+  if (points) await u.type(p, points);
+  await u.click(screen.getByRole('button', { name: 'Proceed' }));
+}
+
+const balance = () => screen.getByTestId('bid-balance');
+
+describe('BidEntry: the pending list', () => {
+  it('shows the date, adds a row, lowers the balance and shows Submit', async () => {
+    const u = user();
+    await open('single_digit');
+    expect(screen.getByLabelText('Date')).toHaveValue('5-March-2026');
+    expect(screen.getByLabelText('Date')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await add(u, '5', '100');
+    expect(screen.getByRole('button', { name: 'Delete 5' })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('900');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Digit')).toHaveValue('');
+  });
+
+  it('checks digit before points, then the balance, and adds nothing on an error', async () => {
+    const u = user();
+    const api = await open('single_digit', { wallet: 500 });
+    await add(u, '', '');
+    expect(await screen.findByText(MSG.enterNumber)).toBeInTheDocument();
+    await add(u, '3', '');
+    expect(await screen.findByText(MSG.enterPoint)).toBeInTheDocument();
+    await add(u, '3', '9');
+    expect(await screen.findByText(MSG.minBid)).toBeInTheDocument();
+    await add(u, '3', '501');
+    expect(await screen.findByText(MSG.insufficient)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(api.submits()).toHaveLength(0);
+  });
+
+  it('delete refunds the row and Submit goes when the list is empty', async () => {
+    const u = user();
+    await open('single_digit');
+    await add(u, '1', '100');
+    await add(u, '2', '250');
+    expect(balance()).toHaveTextContent('650');
+    await u.click(screen.getByRole('button', { name: 'Delete 1' }));
+    expect(balance()).toHaveTextContent('750');
+    await u.click(screen.getByRole('button', { name: 'Delete 2' }));
+    expect(balance()).toHaveTextContent('1,000');
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('suggests the valid values that start with what is typed', async () => {
+    const u = user();
+    await open('single_pana');
+    const field = screen.getByLabelText('Pana');
+    await u.type(field, '12');
+    const list = document.getElementById(field.getAttribute('list')!)!;
+    const values = Array.from(list.querySelectorAll('option')).map((o) => o.value);
+    expect(values.length).toBeGreaterThan(3);
+    expect(values.every((v) => v.startsWith('12'))).toBe(true);
+    await add(u, '112', '10', 'Pana');
+    expect(await screen.findByText('Number 112 is not valid')).toBeInTheDocument();
+  });
+});
+
+describe('BidEntry: confirm and submit', () => {
+  it('shows the totals in a modal dialog; CANCEL keeps the list', async () => {
+    const u = user();
+    await open('single_digit');
+    await add(u, '1', '100');
+    await add(u, '2', '100');
+    await add(u, '3', '50');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Single Digit' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(document.body.style.overflow).toBe('hidden');
+    const text = dialog.textContent ?? '';
+    expect(text).toContain('Total Bid3');
+    expect(text).toContain('Total Points250');
+    expect(text).toContain('Game TypeOpen');
+    expect(text).toContain('GameKALYAN');
+    expect(within(dialog).getByText(MSG.bidWarning)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(3);
+  });
+
+  it('submits once with an idempotency key, clears the list, toasts and refreshes the wallet', async () => {
+    const u = user();
+    const api = await open('single_digit');
+    await add(u, '4', '100');
+    await add(u, '8', '20');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await waitFor(() => expect(balance()).toHaveTextContent('880'));
+    const [sub] = api.submits();
+    expect(api.submits()).toHaveLength(1);
+    expect(sub.call).toBe('api-submit-bid');
+    expect(sub.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sub.body).toMatchObject({ unique_token: 'tok-1', game_id: '7', request_id: sub.headers['Idempotency-Key'] });
+    expect(sub.body.new_result).toMatchObject({
+      Gamename: 'KALYAN',
+      gameid: '7',
+      pana: 'Single Digit',
+      gametype: 'Single Digit',
+      totalbit: 120,
+      session: 'Open',
+      bid_date: '5-March-2026',
+      result: [
+        { digits: '4', closedigits: '', pana: '', closepana: '', points: 100, session: 'Open' },
+        { digits: '8', closedigits: '', pana: '', closepana: '', points: 20, session: 'Open' },
+      ],
+    });
+    // the wallet was fetched when the screen opened and again after the bid
+    expect(api.calls.filter((c) => c.call === 'api-user-wallet-balance').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('blocks a double submit: SUBMIT reads Submitting... and is disabled, one request goes out', async () => {
+    const u = user();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let wallet = 1000;
+    const api = mockApi(async (call, body) => {
+      if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
+      await gate;
+      wallet -= (body.new_result as { totalbit: number }).totalbit;
+      return { status: true, wallet_amt: String(wallet) };
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    await add(u, '4', '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const submit = screen.getByRole('button', { name: 'SUBMIT' });
+    await u.click(submit);
+    const busy = screen.getByRole('button', { name: 'Submitting...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
+    await u.click(busy);
+    await u.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(1);
+  });
+
+  it('a failure toasts the spec text and keeps the list; a new confirmation gets a new key', async () => {
+    const u = user();
+    const api = walletServer(1000, { fail: () => ({ status: false, msg: 'Bidding is closed for Single Digit' }) });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    await add(u, '4', '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('900');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(api.submits()).toHaveLength(2));
+    const [a, b] = api.submits();
+    expect(a.headers['Idempotency-Key']).not.toBe(b.headers['Idempotency-Key']);
+  });
+
+  it('starline: success text, and a failure keeps the dialog open with the server message', async () => {
+    const u = user();
+    let fail = true;
+    walletServer(1000, { fail: () => (fail ? { status: false, message: 'Insufficient balance, please refill your account' } : null) });
+    await renderAt(<BidEntry betType="starline_single_digit" gameId="30" gameName="STARLINE 10:00 AM" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    expect(screen.queryByRole('group', { name: 'Session' })).not.toBeInTheDocument();
+    await add(u, '4', '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(MSG.bidWarningStarline)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient balance, please refill your account');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fail = false;
+    await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.starlineBidPlaced)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('BidEntry: sessions by the clock', () => {
+  it('Open is selectable and checked while the open time is later than now', async () => {
+    await open('single_digit', { openTime: '11:00 AM', now: at(10, 59) });
+    expect(screen.getByLabelText('Open')).toBeEnabled();
+    expect(screen.getByLabelText('Open')).toBeChecked();
+    expect(screen.getByLabelText('Close')).not.toBeChecked();
+  });
+
+  it('Open is disabled and Close forced once the open time is not later than now', async () => {
+    const u = user();
+    const api = await open('single_pana', { openTime: '11:00 AM', now: at(11, 0) });
+    expect(screen.getByLabelText('Open')).toBeDisabled();
+    expect(screen.getByLabelText('Close')).toBeChecked();
+    await add(u, '128', '10', 'Pana');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeClose');
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    expect(api.submits()[0].body.new_result).toMatchObject({
+      session: 'Close',
+      result: [{ digits: '128', closedigits: '', points: 10, session: 'Close' }],
+    });
+  });
+
+  it('timed bet types are closed after the open time: message, no entry', async () => {
+    await open('half_sangam', { openTime: '11:00 AM', now: at(12) });
+    expect(screen.getByRole('alert')).toHaveTextContent('Bidding is closed for Half Sangam');
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  });
+
+  it('Jodi has no session choice and sends Close', async () => {
+    const u = user();
+    const api = await open('jodi_digit', { openTime: '11:00 AM', now: at(9) });
+    expect(screen.queryByLabelText('Open')).not.toBeInTheDocument();
+    await add(u, '42', '10', 'Jodi');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    expect(api.submits()[0].body.new_result).toMatchObject({ pana: 'Jodi Digit', session: 'Close', result: [{ digits: '42', session: 'Close' }] });
+  });
+});
+
+describe('BidEntry: sangams, SP DP TP and motors', () => {
+  it('Half Sangam takes a digit and a pana in either form', async () => {
+    const u = user();
+    const api = await open('half_sangam', { openTime: '11:00 AM', now: at(9) });
+    await add(u, '3', '10', 'Open Digit');
+    expect(await screen.findByText(MSG.enterNumber)).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Close Pana'), '128');
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByRole('button', { name: 'Delete 3-128' })).toBeInTheDocument();
+    await u.click(screen.getByLabelText('Open Pana + Close Digit'));
+    await u.type(screen.getByLabelText('Open Pana'), '499');
+    await u.type(screen.getByLabelText('Close Digit'), '7');
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByRole('button', { name: 'Delete 499-7' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    expect(api.submits()[0].body.new_result).toMatchObject({
+      pana: 'Half Sangam',
+      session: 'Open',
+      totalbit: 20,
+      result: [
+        { digits: '3', pana: '', closedigits: '1', closepana: '128' },
+        { digits: '2', pana: '499', closedigits: '7', closepana: '' },
+      ],
+    });
+  });
+
+  it('SP DP TP: points × combinations, one entry, three requests with their own keys', async () => {
+    const u = user();
+    const api = await open('sp_dp_tp', { wallet: 10000 });
+    await add(u, '1', '10');
+    expect(await screen.findByText(MSG.selectSpDpTp)).toBeInTheDocument();
+    await u.click(screen.getByLabelText('SP'));
+    await u.click(screen.getByLabelText('DP'));
+    await u.click(screen.getByLabelText('TP'));
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    const rows = screen.getAllByRole('button', { name: /^Delete/ });
+    expect(rows).toHaveLength(1);
+    const entry = rows[0].closest('li')!;
+    const total = Number(entry.querySelector('.bid-row-points')!.textContent!.replace(/,/g, ''));
+    const combos = total / 10;
+    expect(combos).toBe(12 + 9 + 1); // single, double and triple panas of ank 1
+    expect(balance()).toHaveTextContent((10000 - total).toLocaleString('en-IN'));
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain(`Total Bid${combos}`);
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    const subs = api.submits();
+    expect(subs.map((s) => (s.body.new_result as { pana: string }).pana)).toEqual(['Single Pana', 'Double Pana', 'Triple Pana']);
+    expect(subs.map((s) => (s.body.new_result as { result: unknown[] }).result.length)).toEqual([12, 9, 1]);
+    const keys = subs.map((s) => s.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[1]).toBe(`${keys[0]}-2`);
+    expect(keys[2]).toBe(`${keys[0]}-3`);
+  });
+
+  it('SP DP TP: a partial failure removes what was placed', async () => {
+    const u = user();
+    const api = walletServer(10000, {
+      fail: (_c, body) => ((body.new_result as { pana: string }).pana === 'Double Pana' ? { status: false, msg: 'no' } : null),
+    });
+    await renderAt(<BidEntry betType="sp_dp_tp" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('10,000'));
+    await u.click(screen.getByLabelText('SP'));
+    await u.click(screen.getByLabelText('DP'));
+    await add(u, '1', '10');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(2);
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Total Bid9');
+  });
+
+  it('SP Motor expands the digits into single panas, one row each', async () => {
+    const u = user();
+    const api = await open('sp_motor');
+    await add(u, '12', '10');
+    expect(await screen.findByText(MSG.digitNotValid)).toBeInTheDocument();
+    await add(u, '1234', '10');
+    for (const p of ['123', '124', '134', '234']) expect(screen.getByRole('button', { name: `Delete ${p}` })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('960');
+    await add(u, '1234567890', '100');
+    expect(await screen.findByText(MSG.notEnoughBalance)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    expect(api.submits()[0].body.new_result).toMatchObject({ pana: 'SP Motor', gametype: 'SP Motor', totalbit: 40 });
+  });
+
+  it('DP Motor: pairs of digits, and its own messages', async () => {
+    const u = user();
+    await open('dp_motor');
+    await add(u, '1', '10');
+    expect(await screen.findByText('Number 1 is not valid')).toBeInTheDocument();
+    await add(u, '11', '10');
+    expect(await screen.findByText(MSG.dpMotorPana)).toBeInTheDocument();
+    await add(u, '12', '10');
+    expect(screen.getByRole('button', { name: 'Delete 112' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete 122' })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('980');
+  });
+});
+
+describe('BidScreen', () => {
+  it('without a market shows a clear message and a way back', async () => {
+    mockApi(() => ({ status: true, wallet_amt: '0' }));
+    await renderAt(<BidScreen betType="single_digit" />, { path: '/single' });
+    expect(screen.getByRole('heading', { name: 'Single Digit' })).toBeInTheDocument();
+    expect(screen.getByText('Please choose a market first.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a market' })).toHaveAttribute('href', '/game');
+    expect(screen.queryByLabelText('Points')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['starline_single_pana', '/star'],
+    ['gali_left_digit', '/galiIMP'],
+  ] as const)('%s links back to %s', async (betType, href) => {
+    mockApi(() => ({ status: true, wallet_amt: '0' }));
+    await renderAt(<BidScreen betType={betType} />, { path: '/x' });
+    expect(screen.getByRole('link', { name: 'Choose a market' })).toHaveAttribute('href', href);
+  });
+
+  it('reads the market from the navigation state', async () => {
+    walletServer(300);
+    await renderAt(<BidScreen betType="gali_jodi_digit" now={at(10)} />, {
+      path: '/jodidigit',
+      state: { gameId: 12, openTime: '11:00 PM', gameName: 'GALI', pana: 'Jodi Digit' },
+    });
+    expect(screen.getByRole('heading', { name: 'Jodi Digit' })).toBeInTheDocument();
+    expect(screen.getByText('GALI')).toBeInTheDocument();
+    expect(screen.getByLabelText('Jodi')).toBeInTheDocument();
+    await waitFor(() => expect(balance()).toHaveTextContent('300'));
+  });
+});
