@@ -1,18 +1,48 @@
 import type { RouteObject } from 'react-router-dom';
-import { pathsOf, selectHome, useAppSelector, withFamilyRoot } from '@matka/shared';
+import { withFamilyRoot } from '@matka/shared';
+import { HISTORIES, type HistoryId } from './history/configs';
+import { HistoryPage } from './history/HistoryPage';
+import { AddFundPage } from './pages/AddFundPage';
+import { HistoriesMenu, RulePage, WinDataPage } from './pages/misc';
+import { OtpWithdrawPage } from './pages/OtpWithdrawPage';
+import { QrPayPage } from './pages/QrPayPage';
+import { TransferModelPage, TransferPage } from './pages/TransferPage';
+import { UpiNumberPage, WalletPage } from './pages/WalletPage';
+import { WithdrawPage } from './pages/WithdrawPage';
+import './wallet.css';
 
-// Scaffold: the family's screens replace this page (see the family's issue).
-function FamilyPage() {
-  const { wallet_amt } = useAppSelector(selectHome);
-  return (
-    <section className="card">
-      <h1 className="page-title">wallet</h1>
-      <p>{wallet_amt}</p>
-    </section>
-  );
-}
+const history = (path: string, id: HistoryId): RouteObject => ({
+  path,
+  // keyed by path: moving between two histories starts the second one fresh
+  element: <HistoryPage key={path} config={HISTORIES[id]} />,
+});
 
-export const routes: RouteObject[] = withFamilyRoot(
-  'wallet',
-  pathsOf('wallet').map((path) => ({ path, element: <FamilyPage /> })),
-);
+/** The wallet family's pages (DESIGN.md path table). Each element is keyed so a path change remounts it. */
+export const routes: RouteObject[] = withFamilyRoot('wallet', [
+  { path: '/wallet', element: <WalletPage key="/wallet" tab="transfer" /> },
+  { path: '/imp7', element: <WalletPage key="/imp7" tab="transfer" /> },
+  { path: '/imp8', element: <WalletPage key="/imp8" tab="withdraw" /> },
+  { path: '/imp9', element: <WalletPage key="/imp9" tab="add" /> },
+  { path: '/mymodel', element: <UpiNumberPage key="/mymodel" /> },
+  { path: '/otpwithdraw', element: <OtpWithdrawPage key="/otpwithdraw" /> },
+  { path: '/transfer', element: <TransferPage key="/transfer" /> },
+  { path: '/transfermodel', element: <TransferModelPage key="/transfermodel" /> },
+  { path: '/addfund', element: <AddFundPage key="/addfund" /> },
+  { path: '/qrpay', element: <QrPayPage key="/qrpay" /> },
+  { path: '/withdraw', element: <WithdrawPage key="/withdraw" /> },
+  { path: '/withdrawrule', element: <RulePage key="/withdrawrule" kind="withdrawal" /> },
+  { path: '/depositrule', element: <RulePage key="/depositrule" kind="deposit" /> },
+  { path: '/histories', element: <HistoriesMenu key="/histories" /> },
+  { path: '/windata', element: <WinDataPage key="/windata" /> },
+  history('/transaction', 'wallet'),
+  history('/addfundhistory', 'deposit'),
+  history('/withdrawhistory', 'withdraw'),
+  history('/imp3', 'mainWin'),
+  history('/win', 'mainWin'),
+  history('/imp4', 'mainBid'),
+  history('/bid', 'mainBid'),
+  history('/imp5', 'starlineBid'),
+  history('/imp6', 'starlineWin'),
+  history('/impbid', 'galiBid'),
+  history('/impwin', 'galiWin'),
+]);

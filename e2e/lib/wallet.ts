@@ -1,0 +1,69 @@
+/** Helpers for the wallet browser tests: which server calls exist yet, bids through the API, the clock. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildNewResult, formatBidDate, zonedDateParts } from '../../shared/src/domain';
+import { call, ROOT, type TestServer } from './harness';
+
+function sourceText(dir: string): string {
+  let out = '';
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) out += sourceText(p);
+    else if (p.endsWith('.ts')) out += readFileSync(p, 'utf8');
+  }
+  return out;
+}
+
+const SERVER_SRC = (() => {
+  try {
+    return sourceText(path.join(ROOT, 'server', 'src'));
+  } catch {
+    return '';
+  }
+})();
+
+/** True when the server defines every one of these calls / operator commands (string in its source). */
+export const serverHas = (...needles: string[]) => needles.every((n) => SERVER_SRC.includes(n));
+
+/** Minutes of the day in Asia/Kolkata (the server's clock). */
+export function kolkataMinutes(now = new Date()): number {
+  const p = zonedDateParts(now);
+  return p.hour * 60 + p.minute;
+}
+
+interface HomeInfo {
+  result: { game_id: string | number; game_name: string }[];
+}
+
+/** Places one regular Single Digit bid (session Close) through the API; returns the market's name. */
+export async function placeRegularBid(server: TestServer, token: string, digit: string, points: number) {
+  const home = await call<HomeInfo>(server, 'api-home-info', { unique_token: token });
+  const market = home.result[0];
+  const [body] = buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token,
+    gameId: market.game_id,
+    gameName: market.game_name,
+    bidDate: formatBidDate(new Date()),
+    session: 'Close',
+    rows: [{ digits: digit, closedigits: '', points, session: 'Close', pana: 'Single Digit' }],
+  });
+  const res = await call<{ status: boolean; msg?: string }>(server, 'api-submit-bid', {
+    unique_token: token,
+    game_id: String(market.game_id),
+    new_result: body,
+  });
+  if (!res.status) throw new Error(`bid refused: ${res.msg}`);
+  return market.game_name;
+}
+
+/** Waits until a history screen has finished loading: a list or the empty text. */
+export async function historySettled(page: Page) {
+  await page.locator('.history-list, .empty-state').first().waitFor();
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots/wallet-${name}.png`, fullPage: true });
+}

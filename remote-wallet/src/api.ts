@@ -1,0 +1,143 @@
+/**
+ * The wallet family's calls (spec section 7), injected into the one shared RTK Query api.
+ * Tags: anything that moves points invalidates 'Wallet' (the top bar balance and wallet info refetch)
+ * and the histories it shows up in.
+ */
+import { api, isOk, messageOf, type ApiError, type ApiResponse } from '@matka/shared';
+
+/** 'Funds' | 'Withdrawals' | ... — the shared api's tag names. */
+export type HistoryTag = 'Bids' | 'Wins' | 'Funds' | 'Withdrawals' | 'Transactions';
+
+export interface BankDetailsResponse extends ApiResponse {
+  bank_details?: { google_upi_payment_id?: string; phonepay_upi_payment_id?: string; payee_name?: string }[];
+}
+
+export interface QrPayResponse extends ApiResponse {
+  qrdata?: { qr_image?: string; upi_id?: string }[];
+}
+
+export interface RulesResponse extends ApiResponse {
+  content?: { withdrawal_rule?: string; deposit_rule?: string }[];
+}
+
+export interface PaymentDetails {
+  google_pay_number?: string | null;
+  paytm_number?: string | null;
+  phone_pay_number?: string | null;
+}
+
+export interface PaymentDetailsResponse extends ApiResponse {
+  payment_details?: PaymentDetails[];
+}
+
+/** Wallet info (spec section 3): the answer of the shared walletBalance endpoint (api-user-wallet-balance). */
+export interface WalletInfoResponse extends ApiResponse {
+  wallet_amt?: string | number;
+  withdraw_open_time?: string;
+  withdraw_close_time?: string;
+  min_withdrawal?: string | number;
+}
+
+/** UPI-details option codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
+export type UpiOption = 1 | 2 | 3;
+
+export interface HistoryArgs {
+  call: string;
+  body: Record<string, string>;
+  tag: HistoryTag;
+}
+
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    walletFundDetail: build.query<ApiResponse & { min_amt?: string | number }, void>({
+      query: () => ({ call: 'api-last-fund-request-detail' }),
+      providesTags: ['Funds'],
+    }),
+    walletBankDetails: build.query<BankDetailsResponse, void>({
+      query: () => ({ call: 'api-admin-bank-details' }),
+    }),
+    walletQrPay: build.query<QrPayResponse, void>({
+      query: () => ({ call: 'api-get-qr-pay' }),
+    }),
+    walletRules: build.query<RulesResponse, void>({
+      query: () => ({ call: 'api-money-deposit-withdrawal-rule' }),
+    }),
+    walletPaymentDetails: build.query<PaymentDetailsResponse, void>({
+      query: () => ({ call: 'api-get-user-payment-details' }),
+      providesTags: ['Payment'],
+    }),
+    /** Sends the code that confirms a new UPI number (checked by the server on api-add-user-upi-details). */
+    walletSendUpiOtp: build.mutation<ApiResponse & { otp?: string }, { mobile: string; upi_type: UpiOption }>({
+      query: (body) => ({ call: 'api-upi-send-otp', body }),
+    }),
+    walletAddUpiDetails: build.mutation<ApiResponse, { upi_type: UpiOption; number: string; otp: string }>({
+      query: ({ upi_type, number, otp }) => ({
+        call: 'api-add-user-upi-details',
+        body: {
+          upi_type,
+          paytm_no: upi_type === 1 ? number : '',
+          google_pay_no: upi_type === 2 ? number : '',
+          phon_pay_no: upi_type === 3 ? number : '',
+          otp,
+        },
+      }),
+      invalidatesTags: (r) => (isOk(r) ? ['Payment'] : []),
+    }),
+    walletFundRequestAdd: build.mutation<ApiResponse, { request_amount: number }>({
+      query: (body) => ({ call: 'api-fund-request-add', body }),
+      invalidatesTags: ['Funds', 'Wallet', 'Transactions'],
+    }),
+    walletWithdrawRequest: build.mutation<ApiResponse, { mobile: string; request_amount: number; payment_method: number }>({
+      query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
+      invalidatesTags: ['Wallet', 'Withdrawals', 'Transactions'],
+    }),
+    /** A lookup, but always fresh: a mutation so a repeated check asks the server again. */
+    walletCheckTransferUser: build.mutation<ApiResponse & { user_name?: string }, { mobile_no: string }>({
+      query: (body) => ({ call: 'api-check-user-for-transfer-amt', body }),
+    }),
+    walletTransfer: build.mutation<ApiResponse, { amount: number; mobile_no: string; transfer_note: string }>({
+      query: (body) => ({ call: 'api-user-transfer-wallet-balance', body }),
+      invalidatesTags: ['Wallet', 'Transactions'],
+    }),
+    /** Every history screen: one endpoint, the call and its tag come from the screen's config. */
+    historyList: build.query<ApiResponse, HistoryArgs>({
+      query: ({ call, body }) => ({ call, body }),
+      providesTags: (_r, _e, arg) => [arg.tag],
+    }),
+  }),
+});
+
+export const {
+  useWalletFundDetailQuery,
+  useLazyWalletBankDetailsQuery,
+  useWalletQrPayQuery,
+  useWalletRulesQuery,
+  useWalletPaymentDetailsQuery,
+  useWalletSendUpiOtpMutation,
+  useWalletAddUpiDetailsMutation,
+  useWalletFundRequestAddMutation,
+  useWalletWithdrawRequestMutation,
+  useWalletCheckTransferUserMutation,
+  useWalletTransferMutation,
+  useHistoryListQuery,
+} = walletApi;
+
+/** The outcome of a call as the screens need it: OK, the server's own message, or a network failure. */
+export interface Outcome<T extends ApiResponse = ApiResponse> {
+  ok: boolean;
+  /** The server's message (from a status false body or a non-2xx JSON body). */
+  msg?: string;
+  /** No answer from the server at all (network down, unreadable body). */
+  network: boolean;
+  data?: T;
+}
+
+export function outcomeOf<T extends ApiResponse>(r: { data?: T; error?: unknown }): Outcome<T> {
+  // An error wins: a query's result still carries the data of its previous success.
+  if (r.error !== undefined || r.data === undefined) {
+    const e = r.error as Partial<ApiError> | undefined;
+    if (e?.kind === 'http') return { ok: false, msg: messageOf(e.data), network: false };
+    return { ok: false, network: true };
+  }
+  return { ok: isOk(r.data), msg: messageOf(r.data), network: false, data: r.data };
+}

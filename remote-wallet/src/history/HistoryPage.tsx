@@ -1,0 +1,87 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { EmptyState, isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
+import { useHistoryListQuery } from '../api';
+import { inputToHistoryDate, todayInput } from '../lib/dates';
+import type { Row } from './cards';
+import type { HistoryConfig } from './configs';
+
+/** Records rendered at a time; 'Load more' adds the next page, so long lists stay smooth. */
+export const PAGE_SIZE = 30;
+
+/**
+ * Every history screen: From Date / To Date (today to today by default, loaded on open), Submit,
+ * the list of cards, 'NO DATA FOUND' when empty or on error.
+ */
+export function HistoryPage({ config }: { config: HistoryConfig }) {
+  const { mobile } = useAppSelector(selectSession);
+  const ids = { from: useId(), to: useId() };
+  const [from, setFrom] = useState(todayInput);
+  const [to, setTo] = useState(todayInput);
+  const [range, setRange] = useState({ from, to });
+  const [shown, setShown] = useState(PAGE_SIZE);
+
+  const args = useMemo(() => {
+    const [kFrom, kTo] = config.dateParams === 'bid' ? ['bid_from', 'bid_to'] : ['date_from', 'date_to'];
+    const body: Record<string, string> = { [kFrom]: inputToHistoryDate(range.from), [kTo]: inputToHistoryDate(range.to) };
+    if (config.withMobile && mobile) body.mobile_no = mobile;
+    return { call: config.call, tag: config.tag, body };
+  }, [config, range, mobile]);
+
+  const { currentData, isFetching, isError, refetch } = useHistoryListQuery(args, { refetchOnMountOrArgChange: true });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setShown(PAGE_SIZE);
+    if (from === range.from && to === range.to) void refetch();
+    else setRange({ from, to });
+  }
+
+  const list = currentData?.[config.listKey];
+  const rows: Row[] = !isError && isOk(currentData) && Array.isArray(list) ? (list as Row[]) : [];
+  const failed = isError || (currentData !== undefined && !isOk(currentData));
+
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">{config.title}</h1>
+      <form className="card history-range" onSubmit={submit} noValidate>
+        <div className="range-fields">
+          <div>
+            <label htmlFor={ids.from}>From Date</label>
+            <input id={ids.from} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          </div>
+          <div>
+            <label htmlFor={ids.to}>To Date</label>
+            <input id={ids.to} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={isFetching}>
+          {isFetching ? 'Submitting...' : 'Submit'}
+        </button>
+      </form>
+
+      {isFetching && currentData === undefined ? (
+        <PageLoading />
+      ) : failed ? (
+        <EmptyState>{MSG.noDataFound}</EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState>{config.emptyText ?? MSG.noDataFound}</EmptyState>
+      ) : (
+        <>
+          <ul className="history-list" aria-label={config.title}>
+            {rows.slice(0, shown).map((row, i) => (
+              <li key={i}>{config.card(row)}</li>
+            ))}
+          </ul>
+          <p className="history-count">
+            Showing {Math.min(shown, rows.length)} of {rows.length}
+          </p>
+          {rows.length > shown && (
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+              Load more
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { POINTS_LABEL } from '@matka/shared';
+import { isWebUrl } from '../lib/html';
+
+/** A history record as the server sends it: fields read by name. */
+export type Row = Record<string, unknown>;
+
+export const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+export const pts = (v: unknown): string => `${text(v) || '0'} ${POINTS_LABEL}`;
+
+/** Card colour by bet type: Left Digit blue, Right Digit green, Jodi Digit yellow, other grey. */
+export function toneOf(betType: unknown): 'blue' | 'green' | 'yellow' | 'grey' {
+  const t = text(betType).trim().toLowerCase();
+  if (t === 'left digit') return 'blue';
+  if (t === 'right digit') return 'green';
+  if (t === 'jodi digit') return 'yellow';
+  return 'grey';
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="hc-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Card({ tone = 'grey', title, children }: { tone?: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <article className={`history-card tone-${tone}`}>
+      <h2 className="hc-title">{title}</h2>
+      <dl className="hc-fields">{children}</dl>
+    </article>
+  );
+}
+
+const digitsOf = (row: Row) => [text(row.digits), text(row.closedigits)].filter(Boolean).join(' - ');
+
+/** Bid record: game_name, bet type, session (not on Gali cards), digits, bid_date, points. */
+export function BidCard({ row, showSession = true }: { row: Row; showSession?: boolean }) {
+  return (
+    <Card tone={toneOf(row.pana)} title={text(row.game_name)}>
+      <Field label="Bet Type">{text(row.pana)}</Field>
+      {showSession && row.session ? <Field label="Session">{text(row.session)}</Field> : null}
+      <Field label="Digits">{digitsOf(row)}</Field>
+      <Field label="Bid Date">{text(row.bid_date)}</Field>
+      <Field label="Points">{pts(row.points)}</Field>
+    </Card>
+  );
+}
+
+/** Win record: 'Congratulations You Won', game_name, digits, wining_date, bet type, amount. */
+export function WinCard({ row, showSession = true, detail = false }: { row: Row; showSession?: boolean; detail?: boolean }) {
+  return (
+    <Card tone={toneOf(row.pana)} title="Congratulations You Won">
+      <Field label="Game">{text(row.game_name)}</Field>
+      <Field label="Bet Type">{text(row.pana)}</Field>
+      {showSession && row.session ? <Field label="Session">{text(row.session)}</Field> : null}
+      <Field label="Digits">{digitsOf(row)}</Field>
+      <Field label="Win Date">{text(row.wining_date)}</Field>
+      {detail && row.bid_date ? <Field label="Bid Date">{text(row.bid_date)}</Field> : null}
+      {detail && row.points ? <Field label="Points Played">{pts(row.points)}</Field> : null}
+      <Field label="Amount">{pts(row.amount)}</Field>
+      {!detail && (
+        <Link className="hc-link" to="/windata" state={{ win: row }}>
+          Details
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+/** Wallet transaction: credit when transaction_type is '1', approved when amount_status is '1'. */
+export function TransactionCard({ row }: { row: Row }) {
+  const credit = text(row.transaction_type) === '1';
+  return (
+    <Card tone={credit ? 'credit' : 'debit'} title={text(row.transaction_note) || (credit ? 'Credit' : 'Debit')}>
+      <Field label={credit ? 'Credit' : 'Debit'}>
+        <span className={credit ? 'amt-credit' : 'amt-debit'}>
+          {credit ? '+' : '-'}
+          {pts(row.amount)}
+        </span>
+      </Field>
+      <Field label="Date">{text(row.insert_date)}</Field>
+      {row.transaction_id ? <Field label="Transaction ID">{text(row.transaction_id)}</Field> : null}
+      <Field label="Status">{text(row.amount_status) === '1' ? 'Approved' : 'Pending'}</Field>
+    </Card>
+  );
+}
+
+/** Request status of withdraw (and deposit) requests: '0' Pending, '1' Cancelled, otherwise Approved. */
+export function requestStatus(v: unknown): 'Pending' | 'Cancelled' | 'Approved' {
+  const s = text(v);
+  return s === '0' ? 'Pending' : s === '1' ? 'Cancelled' : 'Approved';
+}
+
+function StatusChip({ value }: { value: unknown }) {
+  const s = requestStatus(value);
+  return <span className={`status-chip status-${s.toLowerCase()}`}>{s}</span>;
+}
+
+function payoutNumber(row: Row): string {
+  if (text(row.google_pay_number)) return `Google Pay ${text(row.google_pay_number)}`;
+  if (text(row.phone_pay_number)) return `PhonePe ${text(row.phone_pay_number)}`;
+  if (text(row.paytm_number)) return `Paytm ${text(row.paytm_number)}`;
+  return '';
+}
+
+export function WithdrawCard({ row }: { row: Row }) {
+  const to = payoutNumber(row);
+  return (
+    <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
+      {row.request_number ? <Field label="Request No">{text(row.request_number)}</Field> : null}
+      {to && <Field label="Paid To">{to}</Field>}
+      <Field label="Date">{text(row.insert_date)}</Field>
+      <Field label="Status">
+        <StatusChip value={row.request_status} />
+      </Field>
+      {isWebUrl(row.payment_receipt) && (
+        <a className="hc-link" href={row.payment_receipt} target="_blank" rel="noopener noreferrer">
+          View Receipt
+        </a>
+      )}
+    </Card>
+  );
+}
+
+export function DepositCard({ row }: { row: Row }) {
+  return (
+    <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
+      {row.request_number ? <Field label="Request No">{text(row.request_number)}</Field> : null}
+      <Field label="Date">{text(row.insert_date)}</Field>
+      <Field label="Status">
+        <StatusChip value={row.request_status} />
+      </Field>
+    </Card>
+  );
+}

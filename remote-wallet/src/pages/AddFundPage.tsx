@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { minAddAmount, MSG, notify } from '@matka/shared';
+import { outcomeOf, useLazyWalletBankDetailsQuery, useWalletFundDetailQuery, useWalletFundRequestAddMutation } from '../api';
+import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib/upi';
+
+/** Spec section 9: the fund request is registered 2 s after the payment app opens. */
+export const FUND_REQUEST_DELAY_MS = 2000;
+
+/** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */
+export function AddFundPage() {
+  const ids = { amount: useId(), err: useId() };
+  const { data: detail } = useWalletFundDetailQuery(undefined, { refetchOnMountOrArgChange: true });
+  const serverMin = Number(detail?.min_amt ?? 0) || 0;
+  const min = Math.max(serverMin, 1);
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PayMethod | ''>('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fetchBank] = useLazyWalletBankDetailsQuery();
+  const [addRequest] = useWalletFundRequestAddMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const amt = Number(amount);
+    if (!/^\d+$/.test(amount) || amt < min) return setError(minAddAmount(min));
+    if (!method) return setError(MSG.selectPaymentMethod);
+    setError('');
+    setBusy(true);
+    const bank = outcomeOf(await fetchBank());
+    const details = bank.data?.bank_details?.[0];
+    const pa = (method === 'phonepe' ? details?.phonepay_upi_payment_id : details?.google_upi_payment_id)?.trim();
+    if (!bank.ok || !pa) {
+      setBusy(false);
+      return setError(bank.network ? MSG.upiFetchError : !bank.ok ? (bank.msg ?? MSG.upiFetchFailed) : MSG.upiIdNotFound);
+    }
+    try {
+      openPaymentApp(paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt }, navigator.userAgent));
+    } catch {
+      setBusy(false);
+      return setError(MSG.paymentInitError);
+    }
+    // The request is registered even if the player leaves this screen meanwhile.
+    setTimeout(async () => {
+      const r = outcomeOf(await addRequest({ request_amount: amt }));
+      setBusy(false);
+      if (r.ok) {
+        notify.success(r.msg ?? 'Fund request sent');
+        setAmount('');
+        setMethod('');
+      } else setError(r.network ? MSG.paymentInitError : (r.msg ?? MSG.paymentInitError));
+    }, FUND_REQUEST_DELAY_MS);
+  }
+
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">Add Funds</h1>
+      <form className="card wallet-form" onSubmit={submit} noValidate>
+        <label htmlFor={ids.amount}>Amount</label>
+        <input
+          id={ids.amount}
+          inputMode="numeric"
+          placeholder={serverMin > 0 ? `Minimum ${serverMin}` : undefined}
+          value={amount}
+          aria-describedby={error ? ids.err : undefined}
+          onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
+        />
+        <fieldset className="pay-methods">
+          <legend>Payment Method</legend>
+          {PAY_METHODS.map((m) => (
+            <label key={m.value} className="radio-row">
+              <input type="radio" name="pay-method" value={m.value} checked={method === m.value} onChange={() => setMethod(m.value)} />
+              {m.label}
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <p id={ids.err} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !amount || !method}>
+          {busy ? 'Submitting...' : 'Add Funds'}
+        </button>
+      </form>
+      <div className="wallet-links">
+        <Link to="/qrpay">Pay by QR code</Link>
+        <Link to="/addfundhistory">Deposit History</Link>
+        <Link to="/depositrule">Deposit Rule</Link>
+      </div>
+    </section>
+  );
+}

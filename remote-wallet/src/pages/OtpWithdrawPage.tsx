@@ -1,0 +1,108 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MSG } from '@matka/shared';
+import { outcomeOf, useWalletAddUpiDetailsMutation, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
+import { upiAppLabel } from './UpiNumberForm';
+
+export const RESEND_SECONDS = 30;
+
+interface OtpState {
+  phoneNumber?: unknown;
+  option?: unknown;
+}
+
+/** /otpwithdraw (no top bar): the code sent for a new UPI number; the server checks it. */
+export function OtpWithdrawPage() {
+  const location = useLocation();
+  const s = (location.state ?? {}) as OtpState;
+  const option = Number(s.option);
+  const phone = typeof s.phoneNumber === 'string' ? s.phoneNumber : '';
+  if (!phone || !(option === 1 || option === 2 || option === 3)) {
+    return (
+      <section className="page-bare wallet-page">
+        <h1 className="page-title">OTP</h1>
+        <p className="form-error" role="alert">
+          {MSG.invalidNavigation}
+        </p>
+        <Link className="btn btn-primary btn-block" to="/imp8">
+          Back
+        </Link>
+      </section>
+    );
+  }
+  return <OtpForm phone={phone} option={option as UpiOption} />;
+}
+
+function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
+  const navigate = useNavigate();
+  const ids = { otp: useId(), err: useId() };
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState('');
+  const [seconds, setSeconds] = useState(RESEND_SECONDS);
+  const [addUpi, { isLoading }] = useWalletAddUpiDetailsMutation();
+  const [resend, { isLoading: resending }] = useWalletSendUpiOtpMutation();
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const t = setTimeout(() => setSeconds((n) => n - 1), 1000);
+    return () => clearTimeout(t);
+  }, [seconds]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^\d{4,6}$/.test(otp)) return setError(MSG.otpInvalid);
+    setError('');
+    const r = outcomeOf(await addUpi({ upi_type: option, number: phone, otp }));
+    if (r.ok) navigate('/imp7', { state: { upiAdded: true } });
+    else setError(r.network ? MSG.processingRequestError : (r.msg ?? MSG.processingRequestError));
+  }
+
+  async function again() {
+    setError('');
+    const r = outcomeOf(await resend({ mobile: phone, upi_type: option }));
+    if (r.ok) setSeconds(RESEND_SECONDS);
+    else setError(r.network ? MSG.sendingOtpError : (r.msg ?? MSG.fetchOtpFailed));
+  }
+
+  return (
+    <section className="page-bare wallet-page">
+      <button type="button" className="btn btn-secondary" onClick={() => navigate('/imp8')}>
+        Back
+      </button>
+      <h1 className="page-title">OTP</h1>
+      <form className="card wallet-form" onSubmit={submit} noValidate>
+        <p>
+          Enter the code sent to {phone} to add it as your {upiAppLabel(option)} number.
+        </p>
+        <label htmlFor={ids.otp}>OTP</label>
+        <input
+          id={ids.otp}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={otp}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.err : undefined}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+        />
+        {error && (
+          <p id={ids.err} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <p className="otp-resend">
+          {seconds > 0 ? (
+            <span>Resend OTP in {seconds}s</span>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={again} disabled={resending}>
+              {resending ? 'Sending...' : 'RESEND'}
+            </button>
+          )}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+          {isLoading ? 'Submitting...' : 'SUBMIT'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { isValidPhone, Modal, MSG, notify, POINTS_LABEL, selectSession, selectWallet, useAppSelector } from '@matka/shared';
+import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
+
+export interface TransferDraft {
+  points: number;
+  mobile: string;
+  userName: string;
+}
+
+/** Spec section 5, in order: phone, then points. Returns the first message, or '' when valid. */
+export function transferError(phone: string, points: string, own: string | null, wallet: number): string {
+  if (!phone) return MSG.transferPhoneRequired;
+  if (!isValidPhone(phone)) return MSG.transferPhoneInvalid;
+  if (own && phone === own) return MSG.transferOwnPhone;
+  if (!/^\d+$/.test(points)) return MSG.transferPointsRequired;
+  // 'Points Must be More than 100': 100 itself is refused too (the server's rule).
+  if (Number(points) <= 100) return MSG.transferPointsMin;
+  if (Number(points) > wallet) return MSG.transferNotEnoughPoints;
+  return '';
+}
+
+/** /transfer: points and the receiver's phone; the lookup's name is confirmed in a modal. */
+export function TransferPage() {
+  const ids = { points: useId(), phone: useId(), err: useId() };
+  const { mobile } = useAppSelector(selectSession);
+  const wallet = useAppSelector(selectWallet);
+  const [points, setPoints] = useState('');
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState('');
+  const [draft, setDraft] = useState<TransferDraft | null>(null);
+  const [lookup, { isLoading }] = useWalletCheckTransferUserMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const p = phone.trim();
+    const bad = transferError(p, points.trim(), mobile, wallet);
+    if (bad) return setError(bad);
+    setError('');
+    const r = outcomeOf(await lookup({ mobile_no: p }));
+    const name = r.data?.user_name;
+    if (r.ok && typeof name === 'string' && name) setDraft({ points: Number(points), mobile: p, userName: name });
+    else setError(MSG.transferLookupFailed);
+  }
+
+  function done() {
+    setDraft(null);
+    setPoints('');
+    setPhone('');
+  }
+
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">Transfer Points</h1>
+      <form className="card wallet-form" onSubmit={submit} noValidate>
+        <label htmlFor={ids.points}>Points</label>
+        <input
+          id={ids.points}
+          inputMode="numeric"
+          value={points}
+          aria-describedby={error ? ids.err : undefined}
+          onChange={(e) => setPoints(e.target.value.replace(/\D/g, ''))}
+        />
+        <label htmlFor={ids.phone}>Phone Number</label>
+        <input
+          id={ids.phone}
+          type="tel"
+          inputMode="numeric"
+          maxLength={10}
+          value={phone}
+          aria-describedby={error ? ids.err : undefined}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+        />
+        {error && (
+          <p id={ids.err} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+          {isLoading ? 'Submitting...' : 'Transfer'}
+        </button>
+      </form>
+      {draft && (
+        <Modal title="Confirm Transfer" onClose={() => setDraft(null)}>
+          <TransferConfirm draft={draft} onDone={done} onCancel={() => setDraft(null)} />
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+/** The confirm step: shows the receiver and makes the transfer (the balance refreshes through the Wallet tag). */
+export function TransferConfirm({ draft, onDone, onCancel }: { draft: TransferDraft; onDone: () => void; onCancel: () => void }) {
+  const [transfer, { isLoading }] = useWalletTransferMutation();
+  const [error, setError] = useState('');
+
+  async function confirm() {
+    setError('');
+    const r = outcomeOf(
+      await transfer({ amount: draft.points, mobile_no: draft.mobile, transfer_note: `Transfer to ${draft.userName} (${draft.mobile})` }),
+    );
+    if (r.ok) {
+      notify.success(r.msg ?? 'Points transferred successfully');
+      onDone();
+    } else setError(r.network ? MSG.unexpectedError : (r.msg ?? MSG.errorOccurred));
+  }
+
+  return (
+    <div className="transfer-confirm">
+      <dl className="hc-fields">
+        <div className="hc-field">
+          <dt>Receiver</dt>
+          <dd data-testid="transfer-receiver">{draft.userName}</dd>
+        </div>
+        <div className="hc-field">
+          <dt>Phone Number</dt>
+          <dd>{draft.mobile}</dd>
+        </div>
+        <div className="hc-field">
+          <dt>Points</dt>
+          <dd>
+            {draft.points} {POINTS_LABEL}
+          </dd>
+        </div>
+      </dl>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isLoading}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary" onClick={confirm} disabled={isLoading}>
+          {isLoading ? 'Submitting...' : 'Confirm'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** /transfermodel: the confirm step as a page when opened with a draft; otherwise back to /transfer. */
+export function TransferModelPage() {
+  const navigate = useNavigate();
+  const d = (useLocation().state ?? {}) as Partial<TransferDraft>;
+  const ok = typeof d.mobile === 'string' && isValidPhone(d.mobile) && typeof d.userName === 'string' && Number(d.points) > 0;
+  if (!ok) return <Navigate to="/transfer" replace />;
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">Confirm Transfer</h1>
+      <div className="card">
+        <TransferConfirm
+          draft={{ points: Number(d.points), mobile: d.mobile as string, userName: d.userName as string }}
+          onDone={() => navigate('/imp7')}
+          onCancel={() => navigate('/transfer')}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  inWithdrawWindow,
+  isOk,
+  messageOf,
+  MSG,
+  minWithdraw,
+  notify,
+  selectSession,
+  selectWallet,
+  useAppSelector,
+  useWalletBalanceQuery,
+} from '@matka/shared';
+import { outcomeOf, useWalletPaymentDetailsQuery, useWalletWithdrawRequestMutation, type PaymentDetails, type WalletInfoResponse } from '../api';
+
+/** Withdraw payment codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
+const METHODS: { code: number; label: string; field: keyof PaymentDetails }[] = [
+  { code: 2, label: 'Google Pay', field: 'google_pay_number' },
+  { code: 3, label: 'Paytm', field: 'paytm_number' },
+  { code: 4, label: 'PhonePe', field: 'phone_pay_number' },
+];
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** /withdraw: timings, points, a stored payment number; success goes to /imp. */
+export function WithdrawPage() {
+  const navigate = useNavigate();
+  const ids = { amount: useId(), method: useId(), err: useId() };
+  const { mobile } = useAppSelector(selectSession);
+  const wallet = useAppSelector(selectWallet);
+  const { data: info } = useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: pd, isError: pdError, isLoading: pdLoading } = useWalletPaymentDetailsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [withdraw, { isLoading }] = useWalletWithdrawRequestMutation();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState('');
+  const [error, setError] = useState('');
+
+  const w = (info ?? {}) as WalletInfoResponse;
+  const openTime = str(w.withdraw_open_time);
+  const closeTime = str(w.withdraw_close_time);
+  const min = Number(w.min_withdrawal ?? 0) || 0;
+  const details = isOk(pd) ? pd?.payment_details?.[0] : undefined;
+  const methods = METHODS.filter((m) => str(details?.[m.field]).trim() !== '').map((m) => ({ ...m, number: str(details?.[m.field]) }));
+  const pdProblem = pdError ? MSG.paymentDetailsError : pd && !isOk(pd) ? (messageOf(pd) ?? MSG.paymentDetailsFailed) : '';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const amt = Number(amount);
+    if (!/^\d+$/.test(amount) || amt <= 0) return setError(MSG.amountRequired);
+    if (amt > wallet) return setError(MSG.walletLimitExceeded);
+    if (amt < min) return setError(minWithdraw(min));
+    if (!method) return setError(MSG.selectPaymentMethod);
+    if (openTime && closeTime && !inWithdrawWindow(openTime, closeTime, new Date())) return setError(MSG.withdrawOutsideHours);
+    setError('');
+    const r = outcomeOf(await withdraw({ mobile: mobile ?? '', request_amount: amt, payment_method: Number(method) }));
+    if (r.ok) {
+      notify.success(MSG.withdrawSent);
+      navigate('/imp');
+    } else setError(r.network ? MSG.unexpectedError : (r.msg ?? MSG.errorOccurred));
+  }
+
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">Withdraw</h1>
+      {openTime && closeTime && (
+        <p className="card withdraw-banner" data-testid="withdraw-timings">
+          Withdraw timings: {openTime} – {closeTime}
+        </p>
+      )}
+      <form className="card wallet-form" onSubmit={submit} noValidate>
+        <label htmlFor={ids.amount}>Points</label>
+        <input
+          id={ids.amount}
+          inputMode="numeric"
+          placeholder={min ? `Minimum ${min}` : undefined}
+          value={amount}
+          aria-describedby={error ? ids.err : undefined}
+          onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
+        />
+        <label htmlFor={ids.method}>Payment Method</label>
+        <select id={ids.method} value={method} onChange={(e) => setMethod(e.target.value)} disabled={methods.length === 0}>
+          <option value="">Select payment method</option>
+          {methods.map((m) => (
+            <option key={m.code} value={m.code}>
+              {m.label} - {m.number}
+            </option>
+          ))}
+        </select>
+        {!pdLoading && methods.length === 0 && (
+          <p className="form-hint">
+            <span>{MSG.noPaymentMethods}</span> <Link to="/imp8">Add a number</Link>
+          </p>
+        )}
+        {pdProblem && <p className="form-error">{pdProblem}</p>}
+        {error && (
+          <p id={ids.err} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+          {isLoading ? 'Submitting...' : 'Withdraw'}
+        </button>
+      </form>
+      <div className="wallet-row">
+        <Link className="btn btn-secondary" to="/withdrawrule">
+          Withdraw Rule
+        </Link>
+        <Link className="btn btn-secondary" to="/withdrawhistory">
+          Withdraw History
+        </Link>
+      </div>
+    </section>
+  );
+}
