@@ -1,7 +1,7 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
+import { PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
 import { RemotePage } from './federation/RemotePage';
 import { MainLayout, BareLayout } from './layout/layouts';
 import { RequireSession } from './layout/RequireSession';
@@ -9,19 +9,50 @@ import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
 
 const HomePage = lazy(() => import('./pages/HomePage'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const OtpRegisterPage = lazy(() => import('./pages/OtpRegisterPage'));
+const ForgotPage = lazy(() => import('./pages/ForgotPage'));
+const OtpForgotPage = lazy(() => import('./pages/OtpForgotPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const ChartsPage = lazy(() => import('./pages/ChartsPage'));
+const GameRatesPage = lazy(() => import('./pages/GameRatesPage'));
+const HowToPlayPage = lazy(() => import('./pages/HowToPlayPage'));
+const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
 
-/** The shell's own pages. The login page is eager (the first screen); the rest load on demand. */
-const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
+/** The shell's own pages. The login / landing page is eager (the first screen); the rest load on demand. */
+export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
   '/': RootPage,
   '/login': LoginPage,
+  '/r': RegisterPage,
+  '/otpregister': OtpRegisterPage,
+  '/forgotpass': ForgotPage,
+  '/otpforgotpass': OtpForgotPage,
+  '/change-password': ResetPasswordPage,
   '/imp': HomePage,
   '/imp2': HomePage,
+  '/htp': HowToPlayPage,
+  '/gameRates': GameRatesPage,
+  '/charts': ChartsPage,
+  '/change': ChangePasswordPage,
+  '/profile': ProfilePage,
+  '/privacy': PrivacyPage,
+  '/privacypolicy': PrivacyPage,
+  '/about': AboutPage,
+  '/delete': AboutPage,
 };
 
 function elementFor(path: string, family: string) {
   if (family !== 'shell') return <RemotePage family={family as RemoteFamily} />;
   const Page = SHELL_PAGES[path];
-  return Page ? <Page /> : <Navigate to="/imp" replace />;
+  if (!Page) return <Navigate to="/imp" replace />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 /** Builds the router from the shared route table: layout by top bar, guard by public flag. */

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createAppStore, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
+import './shell.css';
 import { App } from './App';
 
 async function main() {

@@ -1,20 +1,163 @@
-import { Link } from 'react-router-dom';
-import { selectBettingOn, selectHome, selectIsLoggedIn, useAppSelector, useHomeInfoQuery } from '@matka/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  api,
+  displayUsername,
+  getRuntimeConfig,
+  loggedOut,
+  selectBettingOn,
+  selectHome,
+  selectIsLoggedIn,
+  selectSession,
+  useAppDispatch,
+  useAppSelector,
+  useHomeInfoQuery,
+  useLogoutMutation,
+} from '@matka/shared';
+import {
+  BookIcon,
+  ChartIcon,
+  DownloadIcon,
+  HistoryIcon,
+  HomeIcon,
+  KeyIcon,
+  LogoutIcon,
+  MenuIcon,
+  PlusIcon,
+  RatesIcon,
+  ShieldIcon,
+  TrophyIcon,
+  UserIcon,
+  WalletIcon,
+} from '../components/icons';
+import { SideMenu, type MenuItem } from '../components/SideMenu';
+import { Ticker } from '../components/Ticker';
+import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
 
-/** Brand, and the wallet balance when betting is on (links to /imp7). */
-export function TopBar() {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  useHomeInfoQuery(undefined, { skip: !loggedIn });
+/** Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need betting on. */
+export function playerMenuItems(bettingOn: boolean): MenuItem[] {
+  const gated: MenuItem[] = [
+    { label: 'Add Funds', to: '/imp9', icon: <PlusIcon /> },
+    { label: 'Wallet', to: '/wallet', icon: <WalletIcon /> },
+    { label: 'Win History', to: '/imp3', icon: <TrophyIcon /> },
+    { label: 'Bid History', to: '/imp4', icon: <HistoryIcon /> },
+    { label: 'How To Play', to: '/htp', icon: <BookIcon /> },
+    { label: 'Game Rates', to: '/gameRates', icon: <RatesIcon /> },
+  ];
+  return [
+    { label: 'Home', to: '/imp', icon: <HomeIcon /> },
+    ...(bettingOn ? gated : []),
+    { label: 'Charts', to: '/charts', icon: <ChartIcon /> },
+    { label: 'Change Password', to: '/change', icon: <KeyIcon /> },
+    { label: 'Privacy Policy', to: '/privacypolicy', icon: <ShieldIcon /> },
+  ];
+}
+
+/** Side menu of a visitor: everything leads to /login except How To Play (spec section 2). */
+export function guestMenuItems(downloadUrl: string): MenuItem[] {
+  const items: MenuItem[] = [
+    { label: 'Login', to: '/login', icon: <UserIcon /> },
+    { label: 'My Profile', to: '/login', icon: <UserIcon /> },
+    { label: 'Add Funds', to: '/login', icon: <PlusIcon /> },
+    { label: 'Wallet', to: '/login', icon: <WalletIcon /> },
+    { label: 'Win History', to: '/login', icon: <TrophyIcon /> },
+    { label: 'Bid History', to: '/login', icon: <HistoryIcon /> },
+    { label: 'How To Play', to: '/htp', icon: <BookIcon /> },
+    { label: 'Game Rates', to: '/login', icon: <RatesIcon /> },
+  ];
+  return downloadUrl ? [...items, { label: 'Download App', href: downloadUrl, icon: <DownloadIcon /> }] : items;
+}
+
+function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <button type="button" className="topbar-menu" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+      <MenuIcon />
+    </button>
+  );
+}
+
+/** The logged-in top bar: menu, scrolling brand title, wallet balance when betting is on (→ /imp7). */
+function PlayerTopBar() {
+  useHomeInfoQuery();
   const home = useAppSelector(selectHome);
   const bettingOn = useAppSelector(selectBettingOn);
+  const { username, mobile } = useAppSelector(selectSession);
+  const [open, setOpen] = useState(false);
+  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  async function onLogout() {
+    try {
+      await logout();
+    } finally {
+      setOpen(false);
+      dispatch(loggedOut());
+      dispatch(api.util.resetApiState());
+      navigate('/login', { replace: true });
+    }
+  }
+
+  const items: MenuItem[] = [
+    ...playerMenuItems(bettingOn),
+    { label: loggingOut ? 'Logging out...' : 'Log out', onClick: () => void onLogout(), icon: <LogoutIcon /> },
+  ];
+
   return (
     <header className="topbar">
-      <span className="topbar-brand">Matka Play</span>
-      {loggedIn && bettingOn && (
-        <Link to="/imp7" className="topbar-wallet" aria-label="Wallet balance">
+      <MenuButton open={open} onOpen={() => setOpen(true)} />
+      <Link to="/imp" className="topbar-brand" aria-label={`${BRAND_NAME} home`}>
+        <Ticker text={BRAND_TITLE} label={BRAND_NAME} />
+      </Link>
+      {bettingOn && (
+        <Link to="/imp7" className="topbar-wallet" aria-label={`Wallet balance ${home.wallet_amt ?? '0'} points`}>
+          <WalletIcon size={18} />
           <span data-testid="topbar-wallet">{home.wallet_amt ?? '0'}</span>
         </Link>
       )}
+      {open && (
+        <SideMenu
+          title={displayUsername(username ?? '')}
+          header={
+            <div className="side-menu-user">
+              <span className="side-menu-mobile">{mobile}</span>
+              <Link to="/profile" className="side-menu-profile" onClick={() => setOpen(false)}>
+                My Profile
+              </Link>
+            </div>
+          }
+          items={items}
+          busy={loggingOut}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </header>
   );
+}
+
+/** The logged-out top bar: menu, brand, Login and Download App. */
+export function GuestTopBar() {
+  const [open, setOpen] = useState(false);
+  const { appDownloadUrl } = getRuntimeConfig();
+  return (
+    <header className="topbar topbar-guest">
+      <MenuButton open={open} onOpen={() => setOpen(true)} />
+      <span className="topbar-title">{BRAND_NAME}</span>
+      {appDownloadUrl && (
+        <a className="topbar-action topbar-download" href={appDownloadUrl} target="_blank" rel="noopener noreferrer" download>
+          <DownloadIcon />
+          <span>Download App</span>
+        </a>
+      )}
+      <Link className="topbar-action topbar-login" to="/login">
+        Login
+      </Link>
+      {open && <SideMenu title={BRAND_NAME} items={guestMenuItems(appDownloadUrl)} onClose={() => setOpen(false)} />}
+    </header>
+  );
+}
+
+/** The top bar of the main layout: the player's, or the visitor's on public pages (/htp). */
+export function TopBar() {
+  return useAppSelector(selectIsLoggedIn) ? <PlayerTopBar /> : <GuestTopBar />;
 }

@@ -1,27 +1,119 @@
-import { Link } from 'react-router-dom';
-import { marketResultText, POLLING, useHomeInfoQuery } from '@matka/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  marketResultText,
+  Modal,
+  POLLING,
+  selectBettingOn,
+  selectHome,
+  Tile,
+  TileGrid,
+  useAppSelector,
+  useHomeInfoQuery,
+  type Market,
+} from '@matka/shared';
+import { ContactButton } from '../components/Contact';
+import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/icons';
+import { ListState } from '../components/ListState';
+import { Ticker } from '../components/Ticker';
+import { WELCOME_TICKER } from '../lib/brand';
 
-export default function HomePage() {
-  const { data, isLoading } = useHomeInfoQuery(undefined, POLLING);
-  const markets = data?.result ?? [];
+const isOpen = (m: Market) => String(m.msg_status) === '1';
+
+/** A market card: name, result, Open and Close times, status chip. An open market is a button. */
+function MarketCard({ market, onPlay }: { market: Market; onPlay: (m: Market) => void }) {
+  const open = isOpen(market);
+  const body = (
+    <>
+      <span className="market-head">
+        <span className="market-name">{market.game_name}</span>
+        <span className={`chip ${open ? 'chip-open' : 'chip-closed'}`}>{open ? 'Market Open' : 'Market Closed'}</span>
+      </span>
+      <span className="market-result">
+        <span className="sr-only">Result </span>
+        {marketResultText(market)}
+      </span>
+      <span className="market-times">
+        <span>
+          Open <strong>{market.open_time}</strong>
+        </span>
+        <span>
+          Close <strong>{market.close_time}</strong>
+        </span>
+      </span>
+      {open && (
+        <span className="market-play" aria-hidden="true">
+          ▶ Play
+        </span>
+      )}
+    </>
+  );
   return (
-    <section>
-      <h1 className="page-title">Markets</h1>
-      {isLoading && <p>Loading...</p>}
-      <nav className="tile-row">
-        <Link to="/star">Starline</Link>
-        <Link to="/galiIMP">Gali Disawar</Link>
-        <Link to="/wallet">Wallet</Link>
-      </nav>
-      <ul className="market-list">
-        {markets.map((m) => (
-          <li key={m.game_id} className="card market-card">
-            <strong>{m.game_name}</strong>
-            <span>{marketResultText(m)}</span>
-            <span>{String(m.msg_status) === '1' ? 'Market Open' : 'Market Closed'}</span>
-          </li>
-        ))}
-      </ul>
+    <li className="market-item" data-testid="market-card">
+      {open ? (
+        <button type="button" className="card market-card market-card-open" onClick={() => onPlay(market)}>
+          {body}
+        </button>
+      ) : (
+        <div className="card market-card market-card-closed">{body}</div>
+      )}
+    </li>
+  );
+}
+
+/** /imp: tiles, support, welcome ticker and the market list (polled every 5 s). */
+export default function HomePage() {
+  const { data, isLoading, isError, refetch } = useHomeInfoQuery(undefined, POLLING);
+  const bettingOn = useAppSelector(selectBettingOn);
+  const home = useAppSelector(selectHome);
+  const [support, setSupport] = useState(false);
+  const navigate = useNavigate();
+  const markets = data?.result ?? [];
+
+  function play(m: Market) {
+    if (bettingOn) navigate('/game', { state: { gameId: m.game_id, openTime: m.open_time, gameName: m.game_name } });
+    else navigate('/imp');
+  }
+
+  return (
+    <section className="home">
+      <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
+      <TileGrid label="Games and wallet">
+        {bettingOn && <Tile label="Add Fund" to="/addfund" icon={<PlusIcon />} />}
+        {bettingOn && <Tile label="Withdraw" to="/withdraw" icon={<ArrowUpIcon />} />}
+        <Tile label="Starline" to="/star" icon={<StarIcon />} />
+        <Tile label="Gali Disawar" to="/galiIMP" icon={<DiceIcon />} />
+      </TileGrid>
+      <div className="support-row">
+        <ContactButton kind="whatsapp" number={home.mobile_no} label="WhatsApp" />
+        <button type="button" className="btn btn-contact btn-support" onClick={() => setSupport(true)} aria-haspopup="dialog">
+          <HeadsetIcon />
+          <span>Customer Support</span>
+        </button>
+      </div>
+      {support && (
+        <Modal title="Customer Support" onClose={() => setSupport(false)} className="support-modal">
+          <p className="support-text">We are here to help 24×7. Reach us on:</p>
+          <div className="support-options">
+            <ContactButton kind="whatsapp" number={home.mobile_1 || home.mobile_no} label="WhatsApp" className="btn-block" />
+            <ContactButton kind="telegram" number={home.telegram_no} label="Telegram" className="btn-block" />
+            <ContactButton kind="call" number={home.mobile_1 || home.mobile_no} label="Call" className="btn-block" />
+          </div>
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setSupport(false)}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      )}
+      <h2 className="section-title">Markets</h2>
+      <ListState loading={isLoading} error={isError} empty={markets.length === 0} emptyText="No markets right now." onRetry={() => void refetch()}>
+        <ul className="market-list">
+          {markets.map((m) => (
+            <MarketCard key={m.game_id} market={m} onPlay={play} />
+          ))}
+        </ul>
+      </ListState>
     </section>
   );
 }

@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { isOk, loggedIn, useAppDispatch, useLoginMutation } from '@matka/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { isOk, loggedIn, MSG, useAppDispatch, useLoginMutation } from '@matka/shared';
+import { AuthCard } from '../components/AuthCard';
+import { ContactAdminButton } from '../components/Contact';
+import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
+import { validateLogin } from '../lib/validation';
 
-export function LoginPage() {
+/** The login form ('Login To Play'): validation first, then the call; success stores the session, → /imp. */
+function useLoginForm() {
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'mobile' | 'password'>>({});
   const [error, setError] = useState('');
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
@@ -12,26 +18,58 @@ export function LoginPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (isLoading) return;
     setError('');
-    const res = await login({ mobile, password });
+    const found = validateLogin({ mobile, password });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const res = await login({ mobile: mobile.trim(), password });
     const d = res.data;
     if (d && isOk(d) && d.unique_token) {
       dispatch(loggedIn({ username: String(d.user_name ?? ''), unique_token: d.unique_token, mobile: String(d.mobile ?? mobile) }));
-      navigate('/imp');
-    } else setError('User Not Registered');
+      navigate('/imp', { replace: true });
+    } else setError(MSG.userNotRegistered);
   }
 
-  return (
-    <form className="card auth-card" onSubmit={submit} noValidate>
-      <h1>Login To Play</h1>
-      <label htmlFor="login-mobile">Phone Number</label>
-      <input id="login-mobile" inputMode="numeric" value={mobile} onChange={(e) => setMobile(e.target.value)} />
-      <label htmlFor="login-password">Password</label>
-      <input id="login-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={isLoading}>
-        {isLoading ? 'Submitting...' : 'Login'}
-      </button>
-      {error && <p className="form-error">{error}</p>}
-    </form>
+  const fields = (
+    <>
+      <PhoneField value={mobile} onValue={setMobile} error={errors.mobile} autoFocus={false} />
+      <PasswordField label="Password" value={password} onValue={setPassword} error={errors.password} autoComplete="current-password" />
+      <p className="auth-aside">
+        <Link to="/forgotpass">Forgot Password?</Link>
+      </p>
+      <SubmitButton busy={isLoading} text="Login" busyText="Submitting..." />
+      <FormMessage error={error} />
+    </>
   );
+  return { submit, fields };
+}
+
+function LoginExtras() {
+  return (
+    <>
+      <div className="auth-divider">
+        <span>or</span>
+      </div>
+      <ContactAdminButton />
+      <Link className="btn btn-secondary btn-block" to="/r">
+        Create New Account
+      </Link>
+    </>
+  );
+}
+
+/** The login card, also shown on the landing page. */
+export function LoginForm() {
+  const { submit, fields } = useLoginForm();
+  return (
+    <AuthCard title="Login To Play" onSubmit={submit} footer={<LoginExtras />}>
+      {fields}
+    </AuthCard>
+  );
+}
+
+/** /login */
+export function LoginPage() {
+  return <LoginForm />;
 }

@@ -1,8 +1,33 @@
 import { Navigate } from 'react-router-dom';
-import { selectIsLoggedIn, useAppSelector } from '@matka/shared';
-import { LoginPage } from './LoginPage';
+import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/shared';
+import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/icons';
+import { Ticker } from '../components/Ticker';
+import { GuestTopBar } from '../layout/TopBar';
+import { LoginForm } from './LoginPage';
 
-/** '/': the login screen, or /imp when a session is stored. */
+/** The logged-out landing: top bar (Login, Download App), the download ticker, the login form, tiles. */
+export function Landing() {
+  return (
+    <div className="landing">
+      <GuestTopBar />
+      <Ticker text={MSG.downloadTicker} className="ticker-download" />
+      <div className="landing-hero">
+        <TileGrid label="Games and wallet">
+          <Tile label="AddFund" to="/login" icon={<PlusIcon />} />
+          <Tile label="Withdraw" to="/login" icon={<ArrowUpIcon />} />
+          <Tile label="Gali Disawar" to="/login" icon={<DiceIcon />} />
+          <Tile label="Starline" to="/login" icon={<StarIcon />} />
+          <Tile label="How To Play" to="/htp" icon={<BookIcon />} />
+        </TileGrid>
+      </div>
+      <div className="landing-body">
+        <LoginForm />
+      </div>
+    </div>
+  );
+}
+
+/** '/': the landing with the login screen, or /imp when a session is stored. */
 export function RootPage() {
-  return useAppSelector(selectIsLoggedIn) ? <Navigate to="/imp" replace /> : <LoginPage />;
+  return useAppSelector(selectIsLoggedIn) ? <Navigate to="/imp" replace /> : <Landing />;
 }

@@ -1,0 +1,119 @@
+/**
+ * The shell's own calls (spec section 7): registration and OTP, forgot / reset / change password,
+ * profile, dashboard, social data, game rates and how to play. Injected into the one shared api.
+ */
+import { api, isOk, messageOf, type ApiError, type ApiResponse, type Market } from '@matka/shared';
+
+/** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
+export const REGISTRATION_EMAIL = 'user@example.com';
+export const REGISTRATION_SECURITY_PIN = '1234';
+
+export interface OtpResponse extends ApiResponse {
+  otp?: string | number;
+}
+
+export interface DashboardGame {
+  game_id?: string | number;
+  game_name: string;
+  web_chart_url?: string;
+}
+
+export type RatesRecord = Record<string, string | number | undefined>;
+
+export interface HowToPlayResponse extends ApiResponse {
+  content?: { how_to_play_content?: string; video_link?: string }[];
+  video_link?: string;
+}
+
+export interface SocialData extends ApiResponse {
+  mobile_no?: string;
+  mobile_1?: string;
+  telegram_no?: string;
+}
+
+export interface ProfileResponse extends ApiResponse {
+  user_name?: string;
+  mobile?: string;
+}
+
+export const shellApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    shellCheckMobile: build.mutation<OtpResponse, { mobile: string }>({
+      query: (body) => ({ call: 'api-check-mobile', body }),
+    }),
+    shellRegister: build.mutation<
+      ApiResponse & { user_name?: string; unique_token?: string; mobile?: string },
+      { name: string; password: string; mobile: string; otp: string }
+    >({
+      query: (b) => ({
+        call: 'api-user-registration',
+        body: { ...b, email: REGISTRATION_EMAIL, security_pin: REGISTRATION_SECURITY_PIN, device_id: null },
+      }),
+    }),
+    shellResendOtp: build.mutation<OtpResponse, { mobile: string; purpose: 'register' | 'forgot' }>({
+      query: (body) => ({ call: 'api-resend-otp', body }),
+    }),
+    shellForgetCheckMobile: build.mutation<OtpResponse, { mobile: string }>({
+      query: (body) => ({ call: 'api-forget-check-mobile', body }),
+    }),
+    shellForgotPassword: build.mutation<ApiResponse, { mobile: string; new_pass: string; otp: string }>({
+      query: (body) => ({ call: 'api-forgot-password', body }),
+    }),
+    shellChangePassword: build.mutation<ApiResponse, { old_pass: string; new_pass: string }>({
+      query: (body) => ({ call: 'api-change-password', body }),
+    }),
+    shellProfile: build.query<ProfileResponse, void>({
+      query: () => ({ call: 'api-get-profile' }),
+      providesTags: ['Profile'],
+    }),
+    shellProfileUpdate: build.mutation<ApiResponse & { user_name?: string }, { user_name: string }>({
+      query: (body) => ({ call: 'api-profile-update', body }),
+      invalidatesTags: ['Profile'],
+    }),
+    shellDashboard: build.query<ApiResponse & { result?: (DashboardGame & Partial<Market>)[] }, void>({
+      query: () => ({ call: 'api-dashboard-data' }),
+    }),
+    shellSocialData: build.query<SocialData, void>({
+      query: () => ({ call: 'api-social-data' }),
+    }),
+    shellGameRates: build.query<ApiResponse & { game_rates?: RatesRecord[] }, void>({
+      query: () => ({ call: 'api-game-rates' }),
+    }),
+    shellHowToPlay: build.query<HowToPlayResponse, void>({
+      query: () => ({ call: 'api-how-to-play' }),
+    }),
+  }),
+});
+
+export const {
+  useShellCheckMobileMutation,
+  useShellRegisterMutation,
+  useShellResendOtpMutation,
+  useShellForgetCheckMobileMutation,
+  useShellForgotPasswordMutation,
+  useShellChangePasswordMutation,
+  useShellProfileQuery,
+  useShellProfileUpdateMutation,
+  useShellDashboardQuery,
+  useShellSocialDataQuery,
+  useShellGameRatesQuery,
+  useShellHowToPlayQuery,
+} = shellApi;
+
+/** The outcome of a mutation in one shape: ok, the response, the server's message and the error kind. */
+export interface CallOutcome<T> {
+  ok: boolean;
+  data?: T;
+  msg?: string;
+  errorKind?: ApiError['kind'];
+  /** The transport's own message for a failed call ('Failed to fetch', 'HTTP 500'). */
+  errorMessage?: string;
+}
+
+export function outcome<T>(res: { data?: T; error?: unknown }): CallOutcome<T> {
+  if ('error' in res && res.error) {
+    const err = res.error as Partial<ApiError>;
+    return { ok: false, msg: messageOf(err.data) ?? (err.kind === 'http' ? err.message : undefined), errorKind: err.kind, errorMessage: err.message };
+  }
+  return { ok: isOk(res.data), data: res.data, msg: messageOf(res.data) };
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useShellSocialDataQuery } from '../api';
+import { openContact, type ContactKind } from '../lib/contact';
+import { PhoneIcon, TelegramIcon, WhatsAppIcon } from './icons';
+
+const ICONS: Record<ContactKind, () => ReactNode> = {
+  whatsapp: () => <WhatsAppIcon size={20} />,
+  telegram: () => <TelegramIcon size={20} />,
+  call: () => <PhoneIcon />,
+};
+
+/** A button that opens a WhatsApp chat, a Telegram chat or a call to `number`. */
+export function ContactButton({
+  kind,
+  number,
+  label,
+  className = '',
+}: {
+  kind: ContactKind;
+  number: string | null | undefined;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={`btn btn-contact btn-${kind} ${className}`} onClick={() => openContact(kind, number)}>
+      {ICONS[kind]()}
+      <span>{label}</span>
+    </button>
+  );
+}
+
+/** 'Contact Admin': a WhatsApp chat with the admin number (social data mobile_no). */
+export function ContactAdminButton() {
+  const { data } = useShellSocialDataQuery();
+  return <ContactButton kind="whatsapp" number={data?.mobile_no} label="Contact Admin" className="btn-block" />;
+}

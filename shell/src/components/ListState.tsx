@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { EmptyState, PageLoading } from '@matka/shared';
+
+/** Loading, error and empty states of a list; renders `children` when there is something to show. */
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  error?: boolean;
+  empty: boolean;
+  emptyText: string;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
+  if (loading) return <PageLoading />;
+  if (error && empty) {
+    return (
+      <div className="list-error" role="alert">
+        <p>Could not load this list. Check your connection.</p>
+        {onRetry && (
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (empty) return <EmptyState>{emptyText}</EmptyState>;
+  return <>{children}</>;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Modal } from '@matka/shared';
+import { CloseIcon } from './icons';
+
+export interface MenuItem {
+  label: string;
+  icon: ReactNode;
+  /** An app route. */
+  to?: string;
+  /** An outside link (opens in a new tab). */
+  href?: string;
+  /** An action (Log out). */
+  onClick?: () => void;
+}
+
+/** The side menu: a real dialog sliding from the left (focus moves in, Escape closes, focus returns). */
+export function SideMenu({
+  title,
+  header,
+  items,
+  onClose,
+  busy,
+}: {
+  title: ReactNode;
+  header?: ReactNode;
+  items: MenuItem[];
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Modal title={title} onClose={onClose} placement="left" className="side-menu" dismissible={!busy}>
+      <button type="button" className="side-menu-close" aria-label="Close menu" onClick={onClose} disabled={busy}>
+        <CloseIcon />
+      </button>
+      {header}
+      <nav aria-label="Main menu">
+        <ul className="side-menu-list">
+          {items.map((item) => (
+            <li key={item.label}>
+              {item.to ? (
+                <Link to={item.to} className="side-menu-item" onClick={onClose}>
+                  {item.icon}
+                  <span>{item.label}</span>
+                </Link>
+              ) : item.href ? (
+                <a href={item.href} className="side-menu-item" target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                  {item.icon}
+                  <span>{item.label}</span>
+                </a>
+              ) : (
+                <button type="button" className="side-menu-item" onClick={item.onClick} disabled={busy}>
+                  {item.icon}
+                  <span>{item.label}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The registration draft between /r and /otpregister. Kept in memory only (never in the URL or in
+ * storage), so the password never touches the browser's storage; a reload on the OTP screen means
+ * starting over. Username and phone are also mirrored to sessionStorage so the OTP screen can say which
+ * number the code went to.
+ */
+export interface RegistrationDraft {
+  username: string;
+  mobile: string;
+  password: string;
+}
+
+let draft: RegistrationDraft | null = null;
+
+export function saveDraft(d: RegistrationDraft): void {
+  draft = { ...d };
+}
+
+export function readDraft(): RegistrationDraft | null {
+  return draft ? { ...draft } : null;
+}
+
+export function clearDraft(): void {
+  draft = null;
+}

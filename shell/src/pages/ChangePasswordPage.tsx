@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG, notify } from '@matka/shared';
+import { outcome, useShellChangePasswordMutation } from '../api';
+import { FormMessage, hasErrors, PasswordField, SubmitButton, type FieldErrors } from '../components/form';
+import { PageHeader } from '../components/PageHeader';
+import { validateChangePassword } from '../lib/validation';
+
+/** /change: Current, New and Confirm Password; the current one is checked by the server. Success → /imp. */
+export default function ChangePasswordPage() {
+  const [current, setCurrent] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'current' | 'newPassword' | 'confirm'>>({});
+  const [error, setError] = useState('');
+  const [change, { isLoading }] = useShellChangePasswordMutation();
+  const navigate = useNavigate();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (isLoading) return;
+    setError('');
+    const found = validateChangePassword({ current, newPassword, confirm });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const r = outcome(await change({ old_pass: current, new_pass: newPassword }));
+    if (r.ok) {
+      notify.success(MSG.passwordChanged);
+      navigate('/imp');
+    } else if (r.errorKind === 'network' || r.errorKind === 'parse') setError(MSG.errorOccurredTryAgain);
+    else setError(r.msg ?? MSG.oldPasswordIncorrect);
+  }
+
+  return (
+    <section>
+      <PageHeader title="Change Password" />
+      <form className="card form-card" onSubmit={submit} noValidate>
+        <PasswordField label="Current Password" value={current} onValue={setCurrent} error={errors.current} autoComplete="current-password" />
+        <PasswordField label="New Password" value={newPassword} onValue={setNewPassword} error={errors.newPassword} autoComplete="new-password" />
+        <PasswordField label="Confirm Password" value={confirm} onValue={setConfirm} error={errors.confirm} autoComplete="new-password" />
+        <SubmitButton busy={isLoading} text="Change Password" busyText="Submitting..." />
+        <FormMessage error={error} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { POLLING } from '@matka/shared';
+import { useShellDashboardQuery } from '../api';
+import { ListState } from '../components/ListState';
+import { PageHeader } from '../components/PageHeader';
+
+/** /charts: a row per game with 'View Charts' (its web chart URL, in a new tab). Polled every 5 s. */
+export default function ChartsPage() {
+  const { data, isLoading, isError, refetch } = useShellDashboardQuery(undefined, POLLING);
+  const games = (data?.result ?? []).filter((g) => g.game_name);
+  return (
+    <section>
+      <PageHeader title="Charts" />
+      <ListState loading={isLoading} error={isError} empty={games.length === 0} emptyText="No charts available." onRetry={() => void refetch()}>
+        <ul className="row-list">
+          {games.map((g, i) => (
+            <li key={`${g.game_id ?? ''}-${g.game_name}-${i}`} className="card row-card">
+              <span className="row-name">{g.game_name}</span>
+              {g.web_chart_url ? (
+                <a className="btn btn-primary btn-small" href={g.web_chart_url} target="_blank" rel="noopener noreferrer" aria-label={`View Charts of ${g.game_name}`}>
+                  View Charts
+                </a>
+              ) : (
+                <span className="row-muted">No chart yet</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </ListState>
+    </section>
+  );
+}

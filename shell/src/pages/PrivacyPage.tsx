@@ -1,0 +1,39 @@
+import { BRAND_NAME } from '../lib/brand';
+import { PageHeader } from '../components/PageHeader';
+
+/** /privacy and /privacypolicy: the privacy policy, with a back button. */
+export default function PrivacyPage() {
+  return (
+    <section>
+      <PageHeader title="Privacy Policy" back />
+      <article className="card rich-text">
+        <p>
+          This policy explains what {BRAND_NAME} collects when you use the app and how it is used. By using the app you
+          agree to it.
+        </p>
+        <h2>What we collect</h2>
+        <ul>
+          <li>Your name and 10-digit mobile number, given when you register.</li>
+          <li>Your password, stored only as a one-way hash on our server; never in your browser.</li>
+          <li>Your bids, wins, deposits, withdrawals, transfers and the payment-app numbers you add for withdrawals.</li>
+          <li>Technical data needed to run the service, such as your session token and IP address.</li>
+        </ul>
+        <h2>How we use it</h2>
+        <ul>
+          <li>To run your account and wallet, settle bids and pay withdrawals.</li>
+          <li>To send one-time codes to your mobile number for registration, password reset and payment details.</li>
+          <li>To prevent fraud and abuse, for example by limiting repeated login attempts.</li>
+        </ul>
+        <h2>Sharing</h2>
+        <p>We do not sell your data. Payment details are shared only with the payment apps you choose, to pay you.</p>
+        <h2>Your choices</h2>
+        <p>
+          You can change your name and password in the app at any time. To delete your account and data, see the data
+          deletion policy on the About page or contact support.
+        </p>
+        <h2>Age</h2>
+        <p>The app is not for anyone under 13 years of age, and we do not knowingly collect their data.</p>
+      </article>
+    </section>
+  );
+}

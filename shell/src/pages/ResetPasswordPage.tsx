@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MSG, notify } from '@matka/shared';
+import { outcome, useShellForgotPasswordMutation } from '../api';
+import { AuthCard } from '../components/AuthCard';
+import { FormMessage, hasErrors, PasswordField, SubmitButton, type FieldErrors } from '../components/form';
+import { validateReset } from '../lib/validation';
+import { InvalidNavigation } from './InvalidNavigation';
+import type { ResetState } from './OtpForgotPage';
+
+export const RESET_REDIRECT_MS = 1500;
+
+function readState(s: unknown): ResetState | null {
+  const o = (s ?? {}) as Partial<ResetState>;
+  return typeof o.phoneNumber === 'string' && o.phoneNumber ? { phoneNumber: o.phoneNumber, otp: String(o.otp ?? '') } : null;
+}
+
+/** /change-password ('Reset Password'): New Password + Confirm New Password → /login after 1.5 s. */
+export default function ResetPasswordPage() {
+  const location = useLocation();
+  const [state] = useState(() => readState(location.state));
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirm'>>({});
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const [reset, { isLoading }] = useShellForgotPasswordMutation();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (!state) return <InvalidNavigation title="Reset Password" restartTo="/forgotpass" restartText="Start over" />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (isLoading || done) return;
+    setError('');
+    const found = validateReset({ newPassword, confirm });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const r = outcome(await reset({ mobile: state!.phoneNumber, new_pass: newPassword, otp: state!.otp }));
+    if (r.ok) {
+      setDone(true);
+      notify.success(MSG.passwordUpdated);
+      timer.current = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+      return;
+    }
+    if (r.errorKind === 'parse') setError(MSG.invalidResponseFormat);
+    else if (r.errorKind === 'network') setError(MSG.updatePasswordFailedRetry);
+    else setError(r.msg ?? MSG.updatePasswordFailed);
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      subtitle={<>Set a new password for <strong>{state.phoneNumber}</strong></>}
+      onSubmit={submit}
+      footer={
+        <p className="auth-switch">
+          <Link to="/login">Back to Login</Link>
+        </p>
+      }
+    >
+      <PasswordField label="New Password" value={newPassword} onValue={setNewPassword} error={errors.newPassword} autoComplete="new-password" />
+      <PasswordField label="Confirm New Password" value={confirm} onValue={setConfirm} error={errors.confirm} autoComplete="new-password" />
+      <SubmitButton busy={isLoading} text="Update Password" busyText="Updating Password..." />
+      <FormMessage error={error} success={done ? MSG.passwordUpdated : undefined} />
+      {error === MSG.otpInvalidForgot && (
+        <Link className="btn btn-secondary btn-block" to="/forgotpass">
+          Start over
+        </Link>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, selectSession } from '@matka/shared';
+import { LoginPage } from '../src/pages/LoginPage';
+import RegisterPage from '../src/pages/RegisterPage';
+import ForgotPage from '../src/pages/ForgotPage';
+import { readDraft, clearDraft } from '../src/lib/draft';
+import { deferred, mockFetch, renderPage } from './helpers';
+
+const loc = () => screen.getByTestId('location');
+
+describe('login', () => {
+  it('shows the validation messages and makes no call', async () => {
+    const f = mockFetch(() => ({ status: true }));
+    await renderPage(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText(MSG.phoneRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Phone Number'), '5123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText(MSG.phoneInvalid)).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-user-login')).toHaveLength(0);
+  });
+
+  it("shows 'Submitting...' while busy and 'User Not Registered' on failure", async () => {
+    const d = deferred();
+    mockFetch(async (call) => (call === 'api-user-login' ? (await d.promise, { status: false, msg: 'nope' }) : { status: true }));
+    await renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await act(async () => d.resolve(undefined));
+    expect(await screen.findByText(MSG.userNotRegistered)).toBeInTheDocument();
+    expect(loc()).toHaveTextContent('/login');
+  });
+
+  it('stores the session (without the password) and goes to /imp', async () => {
+    const f = mockFetch((call) =>
+      call === 'api-user-login' ? { status: true, user_name: 'Ravi', unique_token: 'tok', mobile: '9876543210' } : { status: true },
+    );
+    const { store } = await renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByLabelText('Show Password'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/imp'));
+    expect(selectSession(store.getState())).toEqual({ username: 'Ravi', unique_token: 'tok', mobile: '9876543210' });
+    expect(JSON.stringify(store.getState().session)).not.toContain('secret');
+    expect(f.calls.find((c) => c.call === 'api-user-login')?.body).toMatchObject({ mobile: '9876543210', password: 'secret' });
+  });
+
+  it('links to /forgotpass and /r', async () => {
+    mockFetch(() => ({ status: true }));
+    await renderPage(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgotpass');
+    expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/r');
+    expect(screen.getByRole('button', { name: 'Contact Admin' })).toBeInTheDocument();
+  });
+});
+
+describe('register', () => {
+  afterEach(() => clearDraft());
+
+  it('validates before any call', async () => {
+    const f = mockFetch(() => ({ status: true }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText(MSG.usernameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.phoneRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
+  });
+
+  it("shows 'Registering...', guards a double submit, and shows 'User Alredy Registered'", async () => {
+    const d = deferred();
+    const f = mockFetch(async (call) => (call === 'api-check-mobile' ? (await d.promise, { status: false, msg: MSG.userAlreadyRegistered }) : { status: true }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    const button = screen.getByRole('button', { name: 'Register' });
+    fireEvent.submit(button.closest('form')!);
+    fireEvent.submit(button.closest('form')!);
+    expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
+    await act(async () => d.resolve(undefined));
+    expect(await screen.findByText(MSG.userAlreadyRegistered)).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(1);
+    expect(readDraft()).toBeNull();
+  });
+
+  it('keeps the draft in memory (not the URL) and goes to /otpregister', async () => {
+    mockFetch(() => ({ status: true, otp: '1234' }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
+    expect(loc().getAttribute('data-state')).toBe('null');
+    expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret' });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('secret');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret');
+  });
+});
+
+describe('forgot password', () => {
+  it('validates the phone before any call', async () => {
+    const f = mockFetch(() => ({ status: true }));
+    await renderPage(<ForgotPage />, { path: '/forgotpass' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(MSG.forgotPhoneRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Phone Number'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(MSG.forgotPhoneInvalid)).toBeInTheDocument();
+    expect(f.calls).toHaveLength(0);
+  });
+
+  it("shows 'Sending...' then the server message, or 'Failed to send OTP'", async () => {
+    const d = deferred();
+    let reply: unknown = { status: false, msg: 'User Not Registered' };
+    mockFetch(async () => (await d.promise, reply));
+    await renderPage(<ForgotPage />, { path: '/forgotpass' });
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await act(async () => d.resolve(undefined));
+    expect(await screen.findByText('User Not Registered')).toBeInTheDocument();
+    reply = { status: false };
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MSG.sendOtpFailed)).toBeInTheDocument();
+  });
+
+  it('goes to /otpforgotpass with phoneNumber and validationOtp', async () => {
+    mockFetch(() => ({ status: true, otp: '4321' }));
+    await renderPage(<ForgotPage />, { path: '/forgotpass' });
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/otpforgotpass'));
+    expect(JSON.parse(loc().getAttribute('data-state')!)).toEqual({ phoneNumber: '9876543210', validationOtp: '4321' });
+  });
+});

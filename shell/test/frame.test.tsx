@@ -1,0 +1,211 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, selectSession } from '@matka/shared';
+import { TopBar } from '../src/layout/TopBar';
+import { RequireSession } from '../src/layout/RequireSession';
+import { Landing } from '../src/pages/RootPage';
+import HomePage from '../src/pages/HomePage';
+import ChartsPage from '../src/pages/ChartsPage';
+import GameRatesPage from '../src/pages/GameRatesPage';
+import HowToPlayPage, { sanitizeContent } from '../src/pages/HowToPlayPage';
+import { PullToRefresh } from '../src/components/PullToRefresh';
+import { mockFetch, renderPage } from './helpers';
+
+const loc = () => screen.getByTestId('location');
+
+const markets = [
+  { game_id: 1, game_name: 'KALYAN', open_result: '123', close_result: '', open_time: '03:45 PM', close_time: '05:45 PM', msg_status: 1 },
+  { game_id: 2, game_name: 'MAIN BAZAR', open_result: '', close_result: '', open_time: '09:35 PM', close_time: '11:55 PM', msg_status: 0 },
+];
+
+function homeInfo(betting: '0' | '1') {
+  return (call: string) =>
+    call === 'api-home-info'
+      ? { status: true, betting_status: betting, wallet_amt: '1250', telegram_no: '9876500001', mobile_1: '9876500002', mobile_no: '9876500003', result: markets }
+      : { status: true };
+}
+
+describe('top bar and side menu', () => {
+  it('shows the wallet balance only when betting is on, linking to /imp7', async () => {
+    mockFetch(homeInfo('1'));
+    await renderPage(<TopBar />, { session: true, path: '/imp' });
+    const wallet = await screen.findByTestId('topbar-wallet');
+    expect(wallet).toHaveTextContent('1250');
+    expect(wallet.closest('a')).toHaveAttribute('href', '/imp7');
+  });
+
+  it('hides the wallet and gated menu items when betting is off', async () => {
+    mockFetch(homeInfo('0'));
+    const { store } = await renderPage(<TopBar />, { session: true, path: '/imp' });
+    await waitFor(() => expect(store.getState().home.betting_status).toBe('0'));
+    expect(screen.queryByTestId('topbar-wallet')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog');
+    const names = within(menu).getAllByRole('listitem').map((li) => li.textContent);
+    expect(names).toEqual(['Home', 'Charts', 'Change Password', 'Privacy Policy', 'Log out']);
+  });
+
+  it('is a dialog: focus moves in, Escape closes; user name and mobile; all items with betting on', async () => {
+    mockFetch(homeInfo('1'));
+    const { store } = await renderPage(<TopBar />, { session: true, path: '/imp' });
+    await waitFor(() => expect(store.getState().home.betting_status).toBe('1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Ravi Kumar...' });
+    expect(menu.contains(document.activeElement)).toBe(true);
+    expect(within(menu).getByText('9876543210')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Home', 'Add Funds', 'Wallet', 'Win History', 'Bid History', 'How To Play', 'Game Rates', 'Charts', 'Change Password', 'Privacy Policy', 'Log out',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Add Funds' })).toHaveAttribute('href', '/imp9');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Log out calls api-user-logout, clears the session and goes to /login', async () => {
+    const f = mockFetch(homeInfo('1'));
+    const { store } = await renderPage(<TopBar />, { session: true, path: '/imp' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/login'));
+    expect(f.calls.some((c) => c.call === 'api-user-logout')).toBe(true);
+    expect(selectSession(store.getState())).toEqual({ username: null, unique_token: null, mobile: null });
+  });
+
+  it('the session guard sends a visitor without a token to /login', async () => {
+    mockFetch(() => ({ status: true }));
+    await renderPage(<RequireSession><p>secret page</p></RequireSession>, { path: '/imp' });
+    expect(screen.queryByText('secret page')).toBeNull();
+    expect(loc()).toHaveTextContent('/login');
+  });
+});
+
+describe('landing', () => {
+  it('has Login, Download App, the ticker, tiles to /login and How To Play to /htp, and the login form', async () => {
+    mockFetch(() => ({ status: true }));
+    await renderPage(<Landing />, { path: '/' });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', '/app.apk');
+    expect(screen.getByRole('marquee', { name: MSG.downloadTicker })).toBeInTheDocument();
+    for (const t of ['AddFund', 'Withdraw', 'Gali Disawar', 'Starline']) expect(screen.getByRole('link', { name: t })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'How To Play' })).toHaveAttribute('href', '/htp');
+    expect(screen.getByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
+  });
+});
+
+describe('home', () => {
+  it('shows market cards: name, result, times, chip; tiles by betting status', async () => {
+    mockFetch(homeInfo('1'));
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const cards = await screen.findAllByTestId('market-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('KALYAN');
+    expect(cards[0]).toHaveTextContent('123-6*-***');
+    expect(cards[0]).toHaveTextContent('Market Open');
+    expect(cards[0]).toHaveTextContent('03:45 PM');
+    expect(cards[1]).toHaveTextContent('***-**-***');
+    expect(cards[1]).toHaveTextContent('Market Closed');
+    expect(screen.getByRole('link', { name: 'Add Fund' })).toHaveAttribute('href', '/addfund');
+    expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
+    expect(screen.getByRole('link', { name: 'Starline' })).toHaveAttribute('href', '/star');
+    expect(screen.getByRole('link', { name: 'Gali Disawar' })).toHaveAttribute('href', '/galiIMP');
+  });
+
+  it('tapping an open market goes to /game with gameId, openTime, gameName when betting is on', async () => {
+    mockFetch(homeInfo('1'));
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const cards = await screen.findAllByTestId('market-card');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Add Fund' })).toBeInTheDocument());
+    await userEvent.click(within(cards[0]).getByRole('button'));
+    expect(loc()).toHaveTextContent('/game');
+    expect(JSON.parse(loc().getAttribute('data-state')!)).toEqual({ gameId: 1, openTime: '03:45 PM', gameName: 'KALYAN' });
+    expect(within(cards[1]).queryByRole('button')).toBeNull();
+  });
+
+  it('with betting off: no Add Fund / Withdraw, and an open market stays on /imp', async () => {
+    mockFetch(homeInfo('0'));
+    const { store } = await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const cards = await screen.findAllByTestId('market-card');
+    await waitFor(() => expect(store.getState().home.betting_status).toBe('0'));
+    expect(screen.queryByRole('link', { name: 'Add Fund' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Withdraw' })).toBeNull();
+    await userEvent.click(within(cards[0]).getByRole('button'));
+    expect(loc()).toHaveTextContent('/imp');
+  });
+
+  it("Customer Support is a dialog with WhatsApp, Telegram and Call; a missing number says 'Unable to initiate contact'", async () => {
+    mockFetch((call) => (call === 'api-home-info' ? { status: true, betting_status: '1', result: [], telegram_no: '' } : { status: true }));
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    expect(await screen.findByText('No markets right now.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Customer Support' }));
+    const dialog = screen.getByRole('dialog', { name: 'Customer Support' });
+    for (const n of ['WhatsApp', 'Telegram', 'Call']) expect(within(dialog).getByRole('button', { name: n })).toBeInTheDocument();
+  });
+});
+
+describe('content pages', () => {
+  it('charts: a row per game, View Charts opens its URL in a new tab', async () => {
+    mockFetch(() => ({ status: true, result: [{ game_id: 1, game_name: 'KALYAN', web_chart_url: '/charts/market/1' }] }));
+    await renderPage(<ChartsPage />, { session: true, path: '/charts' });
+    const link = await screen.findByRole('link', { name: 'View Charts of KALYAN' });
+    expect(link).toHaveAttribute('href', '/charts/market/1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveTextContent('View Charts');
+  });
+
+  it('game rates: pairs a-b; empty state', async () => {
+    mockFetch(() => ({ status: true, game_rates: [{ single_digit_val_1: '10', single_digit_val_2: '95', jodi_digit_val_1: 10, jodi_digit_val_2: 950 }] }));
+    await renderPage(<GameRatesPage />, { session: true, path: '/gameRates' });
+    expect(await screen.findByText('10-95')).toBeInTheDocument();
+    expect(screen.getByText('10-950')).toBeInTheDocument();
+  });
+
+  it('how to play: sanitized HTML (no scripts, no handlers) and the video link', async () => {
+    mockFetch(() => ({
+      status: true,
+      content: [{ how_to_play_content: '<p onclick="alert(1)">Play <b>well</b></p><script>window.hacked=1</script><img src=x onerror="alert(2)">', video_link: 'https://video.example/v' }],
+    }));
+    const { container } = await renderPage(<HowToPlayPage />, { path: '/htp' });
+    expect(await screen.findByText('well')).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.innerHTML).not.toMatch(/onclick|onerror/);
+    expect(screen.getByRole('link', { name: /tutorial video/ })).toHaveAttribute('href', 'https://video.example/v');
+    expect(sanitizeContent('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript:');
+  });
+});
+
+describe('pull to refresh', () => {
+  const touch = (type: string, y: number) =>
+    act(() => {
+      const e = new Event(type, { bubbles: true }) as Event & { touches: { clientX: number; clientY: number }[] };
+      Object.defineProperty(e, 'touches', { value: type === 'touchend' ? [] : [{ clientX: 10, clientY: y }] });
+      window.dispatchEvent(e);
+    });
+
+  it('pulling past the threshold and releasing refreshes; a short pull does not', async () => {
+    jest.useFakeTimers();
+    try {
+      const onRefresh = jest.fn();
+      const { container } = await renderPage(<PullToRefresh onRefresh={onRefresh} />);
+      const ptr = container.querySelector('.ptr')!;
+      touch('touchstart', 100);
+      touch('touchmove', 150);
+      expect(ptr).toHaveAttribute('data-state', 'pulling');
+      touch('touchend', 150);
+      expect(ptr).toHaveAttribute('data-state', 'pending');
+      act(() => jest.advanceTimersByTime(1000));
+      expect(onRefresh).not.toHaveBeenCalled();
+      touch('touchstart', 100);
+      touch('touchmove', 300);
+      expect(ptr).toHaveAttribute('data-state', 'releasing');
+      expect((ptr as HTMLElement).style.height).toBe('80px');
+      touch('touchend', 300);
+      expect(ptr).toHaveAttribute('data-state', 'refreshing');
+      expect((ptr as HTMLElement).style.height).toBe('50px');
+      act(() => jest.advanceTimersByTime(500));
+      expect(onRefresh).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
