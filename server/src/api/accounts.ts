@@ -1,0 +1,248 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { isDemoSms } from '../config';
+import { defineCall, optStr, phone, refuse, reqStr } from '../http/api';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { issueToken, revokeAllTokens, revokeToken } from '../services/tokens';
+import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
+
+const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
+const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
+const password = (msg: string = MSG.passwordRequired) =>
+  z.string({ error: msg }).min(1, msg).max(128, 'Password is too long');
+const otpField = (msg: string) => z.union([z.string(), z.number()], { error: msg }).transform((v) => String(v).trim());
+
+/** Letters (any script), digits, spaces and . ' _ - : no markup or SQL punctuation in a display name. */
+const NAME_RE = /^[\p{L}\p{M}\p{N} .'_-]+$/u;
+export const MSG_NAME_INVALID = "Name may only contain letters, digits, spaces and . ' _ -";
+const displayName = (required: string) =>
+  reqStr(required, 60).regex(NAME_RE, MSG_NAME_INVALID).regex(/\p{L}/u, 'Name must contain a letter');
+
+export const MSG_OTP_SENT = 'OTP sent successfully';
+export const MSG_LOGIN_OK = 'Login successful';
+export const MSG_REGISTERED = 'Registration successful';
+
+/** The OTP response: the code only in demo mode (spec contract), never in production. */
+function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
+  return isDemoSms(ctx.config) ? { status: true, msg, otp } : { status: true, msg };
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock, limiter, config } = ctx;
+
+  const findUser = (mobile: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'mobile', 'password_hash'])
+      .where('mobile', '=', mobile)
+      .executeTakeFirst();
+
+  // ---------------------------------------------------------------- login / logout
+  defineCall(
+    app,
+    ctx,
+    'api-user-login',
+    { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }), auth: false },
+    async ({ body, req }) => {
+      const rl = config.rateLimits;
+      const kM = `login:m:${body.mobile}`;
+      const kIp = `login:ip:${req.ip}`;
+      if (limiter.isLimited(kM, rl.loginPerMobile) || limiter.isLimited(kIp, rl.loginPerIp))
+        return refuse(MSG_TOO_MANY);
+      const user = await findUser(body.mobile);
+      if (!user || !(await verifyPassword(body.password, user.password_hash))) {
+        limiter.hit(kM); // only failures count
+        limiter.hit(kIp);
+        return refuse(MSG.userNotRegistered);
+      }
+      if (body.device_id)
+        await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
+      const token = await issueToken(db, clock, user.id);
+      return { status: true, msg: MSG_LOGIN_OK, user_name: user.name, unique_token: token, mobile: user.mobile };
+    },
+  );
+
+  defineCall(app, ctx, 'api-user-logout', { schema: z.object({}), auth: true }, async ({ user }) => {
+    await revokeToken(db, clock, user.token_id);
+    return { status: true, msg: 'Logged out' };
+  });
+
+  // ---------------------------------------------------------------- registration
+  defineCall(
+    app,
+    ctx,
+    'api-check-mobile',
+    { schema: z.object({ mobile: loginPhone() }), auth: false },
+    async ({ body, req }) => {
+      if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
+      const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
+      return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-user-registration',
+    {
+      schema: z.object({
+        name: displayName(MSG.usernameRequired),
+        email: z.string().max(200).optional().nullable(),
+        password: password(),
+        mobile: loginPhone(),
+        security_pin: z
+          .union([z.string().max(20), z.number()])
+          .optional()
+          .nullable(),
+        device_id: optStr(),
+        otp: otpField(MSG.otpInvalid),
+      }),
+      auth: false,
+    },
+    async ({ body }) => {
+      if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
+      if (!(await verifyOtp(ctx, body.mobile, 'register', body.otp))) return refuse(MSG.otpInvalid);
+      const password_hash = await hashPassword(body.password);
+      const created = await db
+        .insertInto('users')
+        .values({
+          mobile: body.mobile,
+          name: body.name,
+          email: body.email ?? '',
+          password_hash,
+          security_pin: body.security_pin == null ? '' : String(body.security_pin),
+          device_id: body.device_id ?? null,
+          betting_status: config.defaultBettingStatus,
+        })
+        .onConflict((oc) => oc.column('mobile').doNothing())
+        .returning(['id', 'name', 'mobile'])
+        .executeTakeFirst();
+      if (!created) return refuse(MSG.userAlreadyRegistered);
+      const token = await issueToken(db, clock, created.id);
+      return {
+        status: true,
+        msg: MSG_REGISTERED,
+        user_name: created.name,
+        unique_token: token,
+        mobile: created.mobile,
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-resend-otp',
+    {
+      schema: z.object({
+        mobile: loginPhone(),
+        purpose: z.enum(['register', 'forgot', 'upi'], { error: 'Invalid purpose' }).optional().nullable(),
+      }),
+      auth: false,
+    },
+    async ({ body, req }) => {
+      const purpose: OtpPurpose = body.purpose ?? 'register';
+      const exists = !!(await findUser(body.mobile));
+      if (purpose === 'register' && exists) return refuse(MSG.userAlreadyRegistered);
+      if (purpose === 'forgot' && !exists) return refuse(MSG.userNotRegistered);
+      if (purpose === 'upi') return refuse('Use api-upi-send-otp with your token'); // part 2
+      const r = await issueOtp(ctx, body.mobile, purpose, req.ip);
+      return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
+    },
+  );
+
+  // ---------------------------------------------------------------- forgot password
+  defineCall(
+    app,
+    ctx,
+    'api-forget-check-mobile',
+    { schema: z.object({ mobile: forgotPhone() }), auth: false },
+    async ({ body, req }) => {
+      if (!(await findUser(body.mobile))) return refuse(MSG.userNotRegistered);
+      const r = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
+      return r.ok ? { ...otpResponse(ctx, r.otp), message: MSG_OTP_SENT } : refuse(r.msg);
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-forgot-password',
+    {
+      schema: z.object({
+        mobile: forgotPhone(),
+        new_pass: password(MSG.newPasswordRequired),
+        otp: otpField(MSG.otpInvalidForgot),
+      }),
+      auth: false,
+    },
+    async ({ body }) => {
+      const user = await findUser(body.mobile);
+      if (!user) return refuse(MSG.userNotRegistered);
+      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp))) return refuse(MSG.otpInvalidForgot);
+      const password_hash = await hashPassword(body.new_pass);
+      await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
+      await revokeAllTokens(db, clock, user.id);
+      limiter.reset(`login:m:${body.mobile}`);
+      return { status: true, msg: MSG.passwordUpdated };
+    },
+  );
+
+  // ---------------------------------------------------------------- profile
+  defineCall(
+    app,
+    ctx,
+    'api-change-password',
+    {
+      schema: z.object({
+        old_pass: password(MSG.currentPasswordRequired),
+        new_pass: password(MSG.newPasswordRequired),
+      }),
+      auth: true,
+    },
+    async ({ body, user }) => {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(body.old_pass, row.password_hash))) return refuse(MSG.oldPasswordIncorrect);
+      const password_hash = await hashPassword(body.new_pass);
+      await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
+      await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again
+      return { status: true, msg: MSG.passwordChanged };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-profile-update',
+    { schema: z.object({ user_name: displayName(MSG.nameRequired) }), auth: true },
+    async ({ body, user }) => {
+      await db
+        .updateTable('users')
+        .set({ name: body.user_name, updated_at: clock.now() })
+        .where('id', '=', user.id)
+        .execute();
+      return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
+    },
+  );
+
+  defineCall(app, ctx, 'api-get-profile', { schema: z.object({}), auth: true }, async ({ user }) => {
+    const row = await db
+      .selectFrom('users')
+      .select(['name', 'mobile', 'email'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return {
+      status: true,
+      user_name: row.name,
+      mobile: row.mobile,
+      email: row.email,
+      betting_status: user.betting_status,
+    };
+  });
+}

@@ -1,0 +1,343 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  MSG,
+  allowedSessions,
+  balanceMessage,
+  betTypeById,
+  biddingClosed,
+  bidDateText,
+  formatBidDate,
+  isCloseSessionAllowed,
+  parseSubmission,
+  type BetTypeId,
+  type Session,
+} from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import type { DB, MarketFamily } from '../db/types';
+import { HttpError, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { kolkataIsoDate } from '../services/clock';
+import type { MarketRow } from '../services/markets';
+
+export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
+export const MSG_MARKET_CLOSED = 'Market is closed';
+
+/** The idempotency key was already used: the earlier submission stands. */
+class Duplicate extends Error {}
+
+const submitSchema = z.object({
+  game_id: z
+    .union([z.string().max(20), z.number()])
+    .optional()
+    .nullable(),
+  new_result: z.record(z.string(), z.unknown(), { error: 'new_result is required' }),
+  request_id: z.string().max(100).optional().nullable(),
+});
+
+/** Printable ASCII only (a UUID, a counter, ...). */
+const idemKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,100}$/);
+
+interface SubmitOk {
+  status: true;
+  msg: string;
+  message: string;
+  wallet_amt: string;
+  bid_id: string;
+  total_points: string;
+  duplicate?: true;
+}
+
+/**
+ * Places one submit call: validated rows, market/session open by the server clock, then atomically
+ * a guarded debit, the submission record (idempotency key), the bid rows and a ledger row.
+ */
+export async function placeBid(
+  ctx: AppContext,
+  family: MarketFamily,
+  user: AuthUser,
+  body: { game_id?: string | number | null; new_result: Record<string, unknown> },
+  idempotencyKey: string | null,
+): Promise<SubmitOk | { status: false; msg: string }> {
+  if (!shortStrings(body.new_result, 0)) throw new HttpError(400, MSG.invalidRequest);
+  const parsed = parseSubmission(family, body);
+  if (!parsed.ok) throw new HttpError(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
+  const def = betTypeById(parsed.betType)!;
+  const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
+
+  // A repeated submit with a known key answers like the first one, without touching the wallet.
+  const previous = async (): Promise<SubmitOk | null> => {
+    if (!idempotencyKey) return null;
+    const prev = await ctx.db
+      .selectFrom('bid_submissions')
+      .innerJoin('users', 'users.id', 'bid_submissions.user_id')
+      .select(['bid_submissions.id', 'bid_submissions.total_points', 'users.wallet'])
+      .where('bid_submissions.user_id', '=', user.id)
+      .where('bid_submissions.idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (!prev) return null;
+    return {
+      status: true,
+      msg: okMsg,
+      message: okMsg,
+      wallet_amt: prev.wallet,
+      bid_id: prev.id,
+      total_points: prev.total_points,
+      duplicate: true,
+    };
+  };
+  const prev = await previous();
+  if (prev) return prev;
+
+  const now = ctx.clock.now();
+  const gameId = Number(parsed.gameId);
+  const market = Number.isSafeInteger(gameId) ? await ctx.markets.get(gameId) : undefined;
+  if (!market || market.family !== family || !market.active) return refuse(MSG.invalidGame);
+  if (parsed.bidDate !== formatBidDate(now)) return refuse(MSG.invalidBidDate);
+  if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+
+  const rows = parsed.rows;
+  const total = rows.reduce((s, r) => s + r.points, 0);
+  const bidDate = kolkataIsoDate(now);
+
+  // Market hours by the server clock.
+  const closed = sessionClosed(parsed.betType, parsed.session, market, now);
+  if (closed) return refuse(closed);
+
+  // One statement does the guarded debit, the submission record (idempotency key), the bid rows and
+  // the ledger row: a single round trip. Without a key it cannot conflict and runs on its own
+  // (autocommit); with a key it runs in a transaction that is rolled back when the key was taken.
+  const placeSql = (db: Kysely<DB> | Transaction<DB>) =>
+    sql<{ sub_id: string | null; wallet: string | null }>`
+      WITH debit AS (
+        UPDATE users SET wallet = wallet - ${total}::bigint
+        WHERE id = ${user.id}::bigint AND wallet >= ${total}::bigint AND betting_status = '1'
+        RETURNING wallet
+      ), sub AS (
+        INSERT INTO bid_submissions
+          (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
+        SELECT ${user.id}::bigint, ${family}::text, ${market.id}::int, ${parsed.betType}::text, ${parsed.session}::text,
+               ${bidDate}::date, ${total}::bigint, ${rows.length}::int, ${idempotencyKey}::text, ${now}::timestamptz
+        FROM debit
+        ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+        RETURNING id
+      ), placed AS (
+        INSERT INTO bids
+          (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date, created_at)
+        SELECT sub.id, ${user.id}::bigint, ${family}::text, ${market.id}::int, ${parsed.betType}::text,
+               r.pana, r.session, r.digits, r.closedigits, r.points, ${bidDate}::date, ${now}::timestamptz
+        FROM sub, unnest(${rows.map((r) => r.pana)}::text[], ${rows.map((r) => r.session)}::text[],
+                         ${rows.map((r) => r.digits)}::text[], ${rows.map((r) => r.closedigits)}::text[],
+                         ${rows.map((r) => String(r.points))}::bigint[]) AS r(pana, session, digits, closedigits, points)
+      ), ledger AS (
+        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+        SELECT ${user.id}::bigint, 'debit', ${total}::bigint, debit.wallet, 'bid',
+               ${`Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`}::text, 'bid:' || sub.id, ${now}::timestamptz
+        FROM sub, debit
+      )
+      SELECT (SELECT id FROM sub) AS sub_id, (SELECT wallet FROM debit) AS wallet`.execute(db);
+
+  try {
+    const out = idempotencyKey
+      ? await ctx.db.transaction().execute(async (trx) => {
+          const r = (await placeSql(trx)).rows[0];
+          if (r.wallet !== null && r.sub_id === null) throw new Duplicate();
+          return r;
+        })
+      : (await placeSql(ctx.db)).rows[0];
+    if (out.wallet === null || out.sub_id === null) return refuse(balanceMessage(parsed.betType));
+    return {
+      status: true,
+      msg: okMsg,
+      message: okMsg,
+      wallet_amt: out.wallet,
+      bid_id: out.sub_id,
+      total_points: String(total),
+    };
+  } catch (err) {
+    if (err instanceof Duplicate || isUniqueViolation(err)) {
+      const p = await previous();
+      if (p) return p;
+    }
+    throw err;
+  }
+}
+
+/** Every string in new_result is short (no field of a bid needs more than a few characters). */
+function shortStrings(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return v.length <= 100;
+  if (v === null || typeof v !== 'object') return true;
+  if (depth > 4) return false;
+  return Object.values(v as Record<string, unknown>).every((x) => shortStrings(x, depth + 1));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Null when the session takes bids now; otherwise the refusal message. */
+export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
+  const def = betTypeById(betType)!;
+  if (!m.active) return MSG_MARKET_CLOSED;
+  const allowed = allowedSessions(betType, m.open_time, now);
+  if (!allowed.includes(def.fixedSession ?? session)) return biddingClosed(def.title);
+  if (m.family === 'regular' && session === 'Close' && !isCloseSessionAllowed(m.close_time, now)) {
+    return biddingClosed(def.title);
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------ histories
+
+/** 'YYYY-MM-DD' -> '22-November-2026' */
+function bidDateOf(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return bidDateText({ year: y, month: m, day: d });
+}
+
+const HISTORY_LIMIT = 1000;
+
+export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  const idemKey = (
+    headers: Record<string, unknown>,
+    body: { request_id?: string | null; new_result: Record<string, unknown> },
+  ) => {
+    const h = headers['idempotency-key'];
+    const raw = (typeof h === 'string' ? h : undefined) ?? body.request_id ?? (body.new_result.request_id as unknown);
+    if (raw === undefined || raw === null || raw === '') return null;
+    const k = idemKeySchema.safeParse(raw);
+    if (!k.success) throw new HttpError(400, 'Invalid idempotency key');
+    return k.data;
+  };
+
+  for (const [name, family] of [
+    ['api-submit-bid', 'regular'],
+    ['api-starline-submit-bid', 'starline'],
+    ['api-galidisawar-submit-bid', 'gali'],
+  ] as const) {
+    defineCall(app, ctx, name, { schema: submitSchema, auth: true }, async ({ body, user, req, reply }) => {
+      try {
+        return await placeBid(ctx, family, user, body, idemKey(req.headers, body));
+      } catch (err) {
+        if (err instanceof HttpError) return reply.code(err.statusCode).send(refuse(err.message));
+        throw err;
+      }
+    });
+  }
+
+  const range = (from: string, to: string) => ({ from, to });
+
+  const bidHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {
+    const rows = await db
+      .selectFrom('bids as b')
+      .innerJoin('markets as m', 'm.id', 'b.market_id')
+      .select([
+        'b.id',
+        'm.name',
+        'b.pana',
+        'b.digits',
+        'b.closedigits',
+        'b.session',
+        'b.bid_date',
+        'b.points',
+        'b.status',
+        'b.win_amount',
+      ])
+      .where('b.user_id', '=', user.id)
+      .where('b.family', '=', family)
+      .where('b.bid_date', '>=', from)
+      .where('b.bid_date', '<=', to)
+      .orderBy('b.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      bid_id: r.id,
+      game_name: r.name,
+      pana: r.pana,
+      digits: r.digits,
+      closedigits: r.closedigits,
+      session: r.session,
+      bid_date: bidDateOf(r.bid_date),
+      points: r.points,
+      status: r.status,
+    }));
+  };
+
+  const winHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {
+    const rows = await db
+      .selectFrom('wins as w')
+      .innerJoin('bids as b', 'b.id', 'w.bid_id')
+      .innerJoin('markets as m', 'm.id', 'w.market_id')
+      .select([
+        'w.id',
+        'm.name',
+        'b.pana',
+        'b.digits',
+        'b.closedigits',
+        'b.session',
+        'b.bid_date',
+        'b.points',
+        'w.win_date',
+        'w.amount',
+      ])
+      .where('w.user_id', '=', user.id)
+      .where('w.family', '=', family)
+      .where('w.reversed_at', 'is', null)
+      .where('w.win_date', '>=', from)
+      .where('w.win_date', '<=', to)
+      .orderBy('w.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      win_id: r.id,
+      game_name: r.name,
+      pana: r.pana,
+      digits: r.digits,
+      closedigits: r.closedigits,
+      session: r.session,
+      bid_date: bidDateOf(r.bid_date),
+      points: r.points,
+      wining_date: bidDateOf(r.win_date),
+      amount: r.amount,
+    }));
+  };
+
+  const bidRange = z.object({
+    bid_from: historyDate('Invalid from date'),
+    bid_to: historyDate('Invalid to date'),
+  });
+  const winRange = z.object({
+    date_from: historyDate('Invalid from date'),
+    date_to: historyDate('Invalid to date'),
+  });
+
+  const histories: [string, MarketFamily, 'bid' | 'win', string][] = [
+    ['api-bid-history-data', 'regular', 'bid', 'bid_data'],
+    ['api-wining-history-data', 'regular', 'win', 'win_data'],
+    ['api-starline-bid-history-data', 'starline', 'bid', 'bid_data'],
+    ['api-starline-wining-history-data', 'starline', 'win', 'win_data'],
+    ['api-galidisawar-bid-history-data', 'gali', 'bid', 'bid_data'],
+    // the spec: Gali win history answers under bid_data
+    ['api-galidisawar-wining-history-data', 'gali', 'win', 'bid_data'],
+  ];
+  for (const [name, family, kind, key] of histories) {
+    if (kind === 'bid') {
+      defineCall(app, ctx, name, { schema: bidRange, auth: true }, async ({ body, user }) => {
+        const { from, to } = range(body.bid_from, body.bid_to);
+        const data = await bidHistory(user, family, from, to);
+        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
+      });
+    } else {
+      defineCall(app, ctx, name, { schema: winRange, auth: true }, async ({ body, user }) => {
+        const { from, to } = range(body.date_from, body.date_to);
+        const data = await winHistory(user, family, from, to);
+        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
+      });
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import QRCode from 'qrcode';
+import type { AppContext } from '../context';
+import { defineCall } from '../http/api';
+import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
+
+const empty = z.object({});
+
+export function upiPayUri(upiId: string, payee: string): string {
+  // '@' stays literal in the payee address: some UPI apps do not decode '%40'
+  return `upi://pay?pa=${encodeURIComponent(upiId).replace(/%40/g, '@')}&pn=${encodeURIComponent(payee)}&cu=INR`;
+}
+
+export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { markets, clock } = ctx;
+  const qrCache = new Map<string, string>();
+
+  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user }) => {
+    const s = await markets.settings();
+    const now = clock.now();
+    return {
+      status: true,
+      msg: 'Success',
+      betting_status: user.betting_status,
+      wallet_amt: user.wallet,
+      telegram_no: s.telegram_no ?? '',
+      mobile_1: s.mobile_1 ?? '',
+      mobile_no: s.mobile_no ?? '',
+      user_name: user.name,
+      mobile: user.mobile,
+      result: (await markets.list('regular')).map((m) => regularMarketJson(m, now)),
+    };
+  });
+
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async () => {
+    const now = clock.now();
+    const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now));
+    return {
+      status: true,
+      msg: 'Success',
+      result: [
+        ...regular,
+        { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: chartUrl.starline() },
+        { game_id: 0, game_name: 'GALI DISAWAR', web_chart_url: chartUrl.gali() },
+      ],
+    };
+  });
+
+  defineCall(app, ctx, 'api-social-data', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    return { status: true, mobile_no: s.mobile_no ?? '', mobile_1: s.mobile_1 ?? '', telegram_no: s.telegram_no ?? '' };
+  });
+
+  defineCall(app, ctx, 'api-game-rates', { schema: empty, auth: false }, async () => ({
+    status: true,
+    game_rates: [await markets.ratesRecord('regular')],
+  }));
+
+  defineCall(app, ctx, 'api-starline-game-rates', { schema: empty, auth: false }, async () => ({
+    status: true,
+    game_rates: [await markets.ratesRecord('starline')],
+  }));
+
+  defineCall(app, ctx, 'api-galidisawar-game-rates', { schema: empty, auth: false }, async () => {
+    const r = await markets.ratesRecord('gali');
+    return {
+      status: true,
+      game_rates: [
+        {
+          ...r,
+          // the same pairs under their own names
+          left_digit_val_1: r.single_digit_val_1,
+          left_digit_val_2: r.single_digit_val_2,
+          right_digit_val_1: r.single_pana_val_1,
+          right_digit_val_2: r.single_pana_val_2,
+          jodi_digit_val_1: r.double_pana_val_1,
+          jodi_digit_val_2: r.double_pana_val_2,
+        },
+      ],
+    };
+  });
+
+  defineCall(app, ctx, 'api-starline-game', { schema: empty, auth: false }, async () => {
+    const now = clock.now();
+    return {
+      status: true,
+      result: (await markets.list('starline')).map((m) => starlineGameJson(m, now)),
+      web_starline_chart_url: chartUrl.starline(),
+    };
+  });
+
+  defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async () => {
+    const now = clock.now();
+    return {
+      status: true,
+      result: (await markets.list('gali')).map((m) => galiMarketJson(m, now)),
+      web_galidessar_chart_url: chartUrl.gali(),
+    };
+  });
+
+  defineCall(app, ctx, 'api-how-to-play', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    const item = { how_to_play_content: s.how_to_play_content ?? '', video_link: s.video_link ?? '' };
+    return { status: true, result: true, msg: 'Success', content: [item], video_link: item.video_link };
+  });
+
+  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    return {
+      status: true,
+      content: [{ withdrawal_rule: s.withdrawal_rule ?? '', deposit_rule: s.deposit_rule ?? '' }],
+    };
+  });
+
+  defineCall(app, ctx, 'api-admin-bank-details', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    return {
+      status: true,
+      msg: 'Success',
+      bank_details: [
+        {
+          google_upi_payment_id: s.google_upi_payment_id ?? s.upi_id ?? '',
+          phonepay_upi_payment_id: s.phonepay_upi_payment_id ?? s.upi_id ?? '',
+          upi_payment_id: s.upi_id ?? '',
+          payee_name: s.payee_name ?? '',
+        },
+      ],
+    };
+  });
+
+  defineCall(app, ctx, 'api-get-qr-pay', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    const upiId = s.upi_id ?? '';
+    const uri = upiPayUri(upiId, s.payee_name ?? '');
+    let img = qrCache.get(uri);
+    if (!img) {
+      img = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+      qrCache.set(uri, img);
+    }
+    return { status: true, qrdata: [{ qr_image: img, upi_id: upiId, payee_name: s.payee_name ?? '', upi_uri: uri }] };
+  });
+
+  defineCall(app, ctx, 'api-user-wallet-balance', { schema: empty, auth: true }, async ({ user }) => ({
+    status: true,
+    wallet_amt: user.wallet,
+  }));
+}

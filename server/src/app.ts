@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cors from '@fastify/cors';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppConfig } from './config';
+import { loadConfig } from './config';
+import type { Database } from './db';
+import type { AppContext } from './context';
+import { systemClock, type Clock } from './services/clock';
+import { SlidingWindowLimiter } from './services/ratelimit';
+import { MarketCache } from './services/markets';
+import { registerStatic } from './http/static';
+import { registerAccountRoutes } from './api/accounts';
+import { registerContentRoutes } from './api/content';
+import { registerBidRoutes } from './api/bids';
+import { registerOperatorRoutes } from './operator/routes';
+
+export interface BuildAppOptions {
+  /** an opened and migrated database */
+  db: Database;
+  config?: AppConfig;
+  clock?: Clock;
+  /** operator bearer token; defaults to config.operatorToken or a random one */
+  operatorToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const config = opts.config ?? loadConfig();
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+
+  const ctx: AppContext = {
+    database: opts.db,
+    db: opts.db.db,
+    config,
+    clock,
+    log: app.log,
+    limiter: new SlidingWindowLimiter(clock, config.rateLimits.windowMs),
+    outbox: new Map(),
+    markets: new MarketCache(opts.db.db, clock),
+    operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
+  };
+  app.decorate('ctx', ctx);
+
+  // Some legacy clients post JSON as text/plain (no CORS preflight): parse it as JSON too.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      const err = new Error('Invalid JSON body') as FastifyError;
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+    maxAge: 86400,
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (code === 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ status: false, msg: 'Something went wrong. Please try again.' });
+    }
+    const msg =
+      err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Unsupported content type (send JSON)'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body too large'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || /JSON/i.test(err.message)
+            ? 'Invalid JSON body'
+            : err.message || 'Invalid request';
+    return reply.code(code).send({ status: false, msg });
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`SELECT 1`.execute(ctx.db);
+      return { status: 'ok', db: opts.db.kind };
+    } catch {
+      return reply.code(503).send({ status: 'error' });
+    }
+  });
+
+  app.get('/dev/otp-outbox', async (req, reply) => {
+    if (config.production) return reply.code(404).send({ status: false, msg: 'Not found' });
+    const mobile = String((req.query as Record<string, unknown>)?.mobile ?? '');
+    const entry = ctx.outbox.get(mobile);
+    if (!entry) return reply.code(404).send({ status: false, msg: 'No OTP for this mobile' });
+    return entry;
+  });
+
+  registerAccountRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
+  registerBidRoutes(app, ctx);
+  registerOperatorRoutes(app, ctx);
+  await registerStatic(app, config);
+  return app;
+}

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './types';
+
+export type { DB } from './types';
+
+/** The database handle the app uses: Kysely plus a raw multi-statement script runner for migrations. */
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** Runs a script of several SQL statements in one round trip (simple query protocol). */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// OIDs returned as strings: int8, numeric, date.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const identity = (v: string) => v;
+
+let pgTypesConfigured = false;
+function configurePgTypes() {
+  if (pgTypesConfigured) return;
+  pg.types.setTypeParser(INT8, identity);
+  pg.types.setTypeParser(NUMERIC, identity);
+  pg.types.setTypeParser(DATE, identity);
+  pgTypesConfigured = true;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... => node-postgres; otherwise PGlite */
+  databaseUrl?: string;
+  /** PGlite data dir, or 'memory://' (default when omitted) */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    configurePgTypes();
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle client error (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      async execScript(sql) {
+        const client = await pool.connect();
+        try {
+          await client.query(sql);
+        } catch (err) {
+          // A failed script may leave an open, aborted transaction on this connection.
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+      async close() {
+        await db.destroy(); // ends the pool
+      },
+    };
+  }
+  const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const lite = await PGliteHost.start(dataDir ?? 'memory://');
+  // The dialect only calls query() and close(), which the host provides.
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite as never) });
+  return {
+    db,
+    kind: 'pglite',
+    async execScript(sql) {
+      // Only used while nothing else runs (start-up migrations).
+      await lite.exec(sql);
+    },
+    async close() {
+      await db.destroy(); // closes PGlite
+    },
+  };
+}
+
+interface HostError {
+  message: string;
+  code?: string;
+  [k: string]: unknown;
+}
+
+/** A database error re-created on this side of the worker boundary (keeps code, constraint, ...). */
+class DatabaseError extends Error {
+  code?: string;
+  constructor(e: HostError) {
+    super(e.message);
+    Object.assign(this, e);
+    this.name = 'DatabaseError';
+  }
+}
+
+/** The main-thread client of src/db/pglite-host.js: PGlite's query / exec / close over messages. */
+export class PGliteHost {
+  private seq = 0;
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private dead: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (m: { id?: number; result?: unknown; error?: HostError }) => {
+      if (m.id === undefined) return;
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(new DatabaseError(m.error));
+      else p.resolve(m.result);
+    });
+    const fail = (err: Error) => {
+      this.dead = err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
+  }
+
+  static async start(dataDir: string): Promise<PGliteHost> {
+    const worker = new Worker(path.join(__dirname, 'pglite-host.js'), { workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onMsg = (m: { type?: string; error?: HostError }) => {
+        if (m.type !== 'ready') return;
+        worker.off('message', onMsg);
+        if (m.error) {
+          void worker.terminate();
+          reject(new DatabaseError(m.error));
+        } else resolve();
+      };
+      worker.on('message', onMsg);
+      worker.once('error', reject);
+    });
+    return new PGliteHost(worker);
+  }
+
+  private send<T>(msg: Record<string, unknown>): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  query(sql: string, params: unknown[] = []): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ op: 'query', sql, params });
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.send({ op: 'exec', sql });
+  }
+
+  async close(): Promise<void> {
+    if (this.dead) return;
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+}

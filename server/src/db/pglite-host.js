@@ -1,0 +1,49 @@
+// Hosts PGlite in a worker thread (plain CommonJS, loaded by node:worker_threads).
+// Keeps the WASM database off the main thread, and works under jest, whose module sandbox
+// cannot run PGlite's dynamic imports.
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require('@electric-sql/pglite');
+
+const identity = (v) => v;
+// int8, numeric and date stay strings, as with node-postgres
+const parsers = { 20: identity, 1700: identity, 1082: identity };
+
+function serializeError(e) {
+  const out = { message: e && e.message ? e.message : String(e) };
+  if (e && typeof e === 'object') {
+    for (const k of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'severity', 'schema', 'position']) {
+      if (e[k] !== undefined) out[k] = e[k];
+    }
+  }
+  return out;
+}
+
+let db;
+const ready = (async () => {
+  db = new PGlite(workerData.dataDir || 'memory://', { parsers });
+  await db.waitReady;
+})();
+
+ready.then(
+  () => parentPort.postMessage({ type: 'ready' }),
+  (e) => parentPort.postMessage({ type: 'ready', error: serializeError(e) }),
+);
+
+parentPort.on('message', async (m) => {
+  try {
+    await ready;
+    let result = null;
+    if (m.op === 'query') {
+      const r = await db.query(m.sql, m.params);
+      result = { rows: r.rows, affectedRows: r.affectedRows };
+    } else if (m.op === 'exec') {
+      await db.exec(m.sql);
+    } else if (m.op === 'close') {
+      await db.close();
+    }
+    parentPort.postMessage({ id: m.id, result });
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, error: serializeError(e) });
+  }
+});

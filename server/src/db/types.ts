@@ -1,0 +1,174 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint columns come back as strings from both drivers; numbers or strings may be written. */
+export type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+export type Int8Gen = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** date columns come back as 'YYYY-MM-DD' strings */
+export type DateCol = ColumnType<string, string, string>;
+
+export type MarketFamily = 'regular' | 'starline' | 'gali';
+
+export interface UsersTable {
+  id: Int8Gen;
+  mobile: string;
+  name: string;
+  email: ColumnType<string, string | undefined, string>;
+  password_hash: string;
+  security_pin: ColumnType<string, string | undefined, string>;
+  device_id: string | null;
+  betting_status: ColumnType<string, string | undefined, string>;
+  wallet: Int8Gen;
+  paytm_no: string | null;
+  google_pay_no: string | null;
+  phon_pay_no: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthTokensTable {
+  id: Int8Gen;
+  user_id: Int8;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface OtpCodesTable {
+  id: Int8Gen;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface MarketsTable {
+  id: Generated<number>;
+  family: MarketFamily;
+  name: string;
+  open_minute: number;
+  close_minute: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResultsTable {
+  market_id: number;
+  result_date: DateCol;
+  open_pana: string | null;
+  open_digit: string | null;
+  close_pana: string | null;
+  close_digit: string | null;
+  jodi: string | null;
+  declared_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GameRatesTable {
+  family: MarketFamily;
+  rate_key: string;
+  val_1: Int8;
+  val_2: Int8;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface BidSubmissionsTable {
+  id: Int8Gen;
+  user_id: Int8;
+  family: MarketFamily;
+  market_id: number;
+  bet_type: string;
+  session: string;
+  bid_date: DateCol;
+  total_points: Int8;
+  row_count: number;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface BidsTable {
+  id: Int8Gen;
+  submission_id: Int8;
+  user_id: Int8;
+  family: MarketFamily;
+  market_id: number;
+  bet_type: string;
+  pana: string;
+  session: 'Open' | 'Close';
+  digits: string;
+  closedigits: ColumnType<string, string | undefined, string>;
+  points: Int8;
+  bid_date: DateCol;
+  status: ColumnType<string, string | undefined, string>;
+  win_amount: Int8Gen;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface WinsTable {
+  id: Int8Gen;
+  bid_id: Int8;
+  user_id: Int8;
+  family: MarketFamily;
+  market_id: number;
+  amount: Int8;
+  win_date: DateCol;
+  created_at: Timestamp;
+  reversed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WalletTransactionsTable {
+  id: Int8Gen;
+  user_id: Int8;
+  type: 'credit' | 'debit';
+  amount: Int8;
+  balance_after: Int8;
+  kind: string;
+  note: ColumnType<string, string | undefined, string>;
+  reference: string | null;
+  amount_status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface OperatorAuditTable {
+  id: Int8Gen;
+  action: string;
+  target: string | null;
+  params: ColumnType<unknown, string | null, string | null>;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  ok: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  otp_codes: OtpCodesTable;
+  markets: MarketsTable;
+  results: ResultsTable;
+  game_rates: GameRatesTable;
+  settings: SettingsTable;
+  bid_submissions: BidSubmissionsTable;
+  bids: BidsTable;
+  wins: WinsTable;
+  wallet_transactions: WalletTransactionsTable;
+  operator_audit: OperatorAuditTable;
+  schema_migrations: SchemaMigrationsTable;
+}

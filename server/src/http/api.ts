@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { sha256 } from '../services/passwords';
+
+export interface AuthUser {
+  id: string;
+  mobile: string;
+  name: string;
+  betting_status: string;
+  wallet: string;
+  token_id: string;
+}
+
+export const MSG_BAD_APP_KEY = 'Invalid app key';
+export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
+export const MSG_BAD_REQUEST = 'Invalid request';
+
+/** An error that becomes `{status:false,msg}` with this HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const refuse = (msg: string) => ({ status: false as const, msg });
+
+export interface CallArgs<T> {
+  body: T;
+  user: AuthUser;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Json = Record<string, unknown>;
+
+/** Looks up a live token; null when missing, unknown, revoked or expired. */
+export async function userForToken(ctx: AppContext, token: unknown): Promise<AuthUser | null> {
+  if (typeof token !== 'string' || !/^[0-9a-f]{64}$/i.test(token)) return null;
+  const row = await ctx.db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.mobile', 'u.name', 'u.betting_status', 'u.wallet', 't.id as token_id'])
+    .where('t.token_hash', '=', sha256(token.toLowerCase()))
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', ctx.clock.now())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+function firstIssue(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return MSG_BAD_REQUEST;
+  return issue.message || MSG_BAD_REQUEST;
+}
+
+/**
+ * Registers POST /api/<name>: checks the JSON object body, app_key (401), the zod schema (400),
+ * the token when `auth` (401), then runs the handler; the handler's return value is the 200 body.
+ */
+export function defineCall<S extends z.ZodType<Json>>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: string,
+  opts: { schema: S; auth: true },
+  handler: (args: CallArgs<z.output<S>>) => Promise<unknown>,
+): void;
+export function defineCall<S extends z.ZodType<Json>>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: string,
+  opts: { schema: S; auth: false },
+  handler: (args: CallArgs<z.output<S>> & { user: AuthUser | null }) => Promise<unknown>,
+): void;
+export function defineCall(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: string,
+  opts: { schema: z.ZodType<Json>; auth: boolean },
+  handler: (args: CallArgs<Json> & { user: AuthUser | null }) => Promise<unknown>,
+) {
+  app.post(`/api/${name}`, async (req, reply) => {
+    const raw = req.body;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      return reply.code(400).send(refuse('Request body must be a JSON object'));
+    }
+    const envelope = raw as Json;
+    // PostgreSQL text cannot hold NUL: refuse it anywhere in the body instead of failing later.
+    if (JSON.stringify(envelope).includes('\\u0000'))
+      return reply.code(400).send(refuse('Invalid characters in request'));
+    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refuse(MSG_BAD_APP_KEY));
+    let user: AuthUser | null = null;
+    if (opts.auth) {
+      user = await userForToken(ctx, envelope.unique_token);
+      if (!user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
+    }
+    const parsed = opts.schema.safeParse(envelope);
+    if (!parsed.success) return reply.code(400).send(refuse(firstIssue(parsed.error)));
+    return handler({ body: parsed.data, user: user as AuthUser, req, reply });
+  });
+}
+
+// ---- zod helpers with the spec's messages
+
+/** A required non-empty string (trimmed) with one message for missing / wrong type / empty. */
+export const reqStr = (msg: string, max = 200) =>
+  z.string({ error: msg }).trim().min(1, msg).max(max, `Too long (max ${max} characters)`);
+
+export const phone = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^[6-9]\d{9}$/, invalid);
+
+export const optStr = (max = 200) => z.string().max(max).optional().nullable();
+
+/** month/day/year ('03/15/2026', also '3/5/2026'); also accepts YYYY-MM-DD. Returns 'YYYY-MM-DD'. */
+export const historyDate = (msg = 'Invalid date') =>
+  z
+    .string({ error: msg })
+    .trim()
+    .transform((s, c) => {
+      let y: number, m: number, d: number;
+      let mt = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+      if (mt) {
+        [m, d, y] = [Number(mt[1]), Number(mt[2]), Number(mt[3])];
+      } else if ((mt = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s))) {
+        [y, m, d] = [Number(mt[1]), Number(mt[2]), Number(mt[3])];
+      } else {
+        c.addIssue({ code: 'custom', message: msg });
+        return z.NEVER;
+      }
+      const dt = new Date(Date.UTC(y, m - 1, d));
+      if (y < 2000 || y > 2100 || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) {
+        c.addIssue({ code: 'custom', message: msg });
+        return z.NEVER;
+      }
+      return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    });
+
+/** The envelope every call carries (checked before the schema: app_key; token by defineCall). */
+export const envelope = z.object({
+  env_type: z.string().max(20).optional().nullable(),
+  app_key: z.string(),
+  unique_token: z.string().max(200).optional().nullable(),
+  request_id: z.string().max(100).optional().nullable(),
+});

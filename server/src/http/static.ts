@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig, Family } from '../config';
+import { FAMILIES } from '../config';
+
+/** Files the browser must always revalidate (they name the current build). */
+const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html', 'remotes.json', 'config.json']);
+/** A webpack content hash in the file name: main.3f9a1c2b.js, 123.a1b2c3d4e5f6.chunk.css, ... */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+export function cacheControlFor(file: string): string {
+  const base = path.basename(file);
+  if (NO_CACHE.has(base)) return 'no-cache';
+  if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=300';
+}
+
+/** Resolves a URL path inside root; undefined when it escapes root or is not a regular file. */
+function resolveFile(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  if (full !== root && !full.startsWith(root + path.sep)) return undefined;
+  try {
+    return fs.statSync(full).isFile() ? full : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.apk': 'application/vnd.android.package-archive',
+};
+
+/**
+ * Sends a file with Content-Type, Cache-Control, ETag / Last-Modified and 304 on a matching
+ * If-None-Match. (Own implementation: @fastify/static pulls an ESM-only dependency jest cannot load.)
+ */
+function sendFrom(req: FastifyRequest, reply: FastifyReply, file: string) {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return notFound(reply);
+  }
+  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  reply.header('Cache-Control', cacheControlFor(file));
+  reply.header('ETag', etag);
+  reply.header('Last-Modified', st.mtime.toUTCString());
+  reply.header('Content-Type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.header('Content-Length', st.size);
+  if (req.method === 'HEAD') return reply.send();
+  return reply.send(fs.createReadStream(file));
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type('application/json').send({ status: false, msg: 'Not found' });
+}
+
+/** Paths that are never the SPA: API, operator, dev tools, remotes. */
+function isReserved(url: string): boolean {
+  return /^\/(api|operator|dev|remotes)(\/|$)/i.test(url);
+}
+
+export async function registerStatic(app: FastifyInstance, config: AppConfig) {
+  const shellRoot = path.join(config.staticRoot, 'shell', 'dist');
+  const remoteRoots = new Map<Family, string>(
+    FAMILIES.map((f) => [f, path.join(config.staticRoot, `remote-${f}`, 'dist')]),
+  );
+
+  const remoteHandler = async (
+    req: FastifyRequest<{ Params: { family: string; '*': string } }>,
+    reply: FastifyReply,
+  ) => {
+    const root = remoteRoots.get(req.params.family as Family);
+    if (!root) return notFound(reply);
+    reply.header('Access-Control-Allow-Origin', '*');
+    const file = resolveFile(root, req.params['*'] || 'index.html');
+    if (!file) return notFound(reply);
+    return sendFrom(req, reply, file);
+  };
+  app.get('/remotes/:family/*', remoteHandler);
+
+  app.get('/remotes.json', async (req, reply) => {
+    const origin = `${req.protocol}://${req.host}`;
+    const out: Record<string, string> = {};
+    for (const f of FAMILIES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/mf-manifest.json`;
+    reply.header('Cache-Control', 'no-cache');
+    return out;
+  });
+
+  app.get('/config.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl };
+  });
+
+  // The shell: its files, then the SPA fallback for client routes.
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isReserved(url)) return notFound(reply);
+    const file = resolveFile(shellRoot, url === '/' ? 'index.html' : url);
+    if (file) return sendFrom(req, reply, file);
+    const last = url.split('/').pop() ?? '';
+    if (last.includes('.')) return notFound(reply); // a missing asset, not a route
+    const index = resolveFile(shellRoot, 'index.html');
+    if (!index)
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The app is not built yet (shell/dist is missing). Run npm run build.');
+    return sendFrom(req, reply, index);
+  });
+}

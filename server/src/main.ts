@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type AppConfig } from './config';
+import { openDatabase } from './db';
+import { migrate } from './db/migrate';
+import { seedDemoData } from './seed';
+import { buildApp } from './app';
+
+/** OPERATOR_TOKEN, else <DATA_DIR>/operator-token (created on first start, mode 600). */
+export function resolveOperatorToken(config: AppConfig): { token: string; file?: string } {
+  if (config.operatorToken) return { token: config.operatorToken };
+  const file = path.join(config.dataDir, 'operator-token');
+  try {
+    const t = fs.readFileSync(file, 'utf8').trim();
+    if (t) return { token: t, file };
+  } catch {
+    /* first start */
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const token = randomBytes(24).toString('hex');
+  fs.writeFileSync(file, token + '\n', { mode: 0o600 });
+  return { token, file };
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  const applied = await migrate(database);
+  const seeded = await seedDemoData(database.db);
+  const op = resolveOperatorToken(config);
+  const app = await buildApp({ db: database, config, operatorToken: op.token });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  app.log.info(
+    `database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}${seeded ? '; demo data seeded' : ''}`,
+  );
+  if (op.file) app.log.info(`operator token file: ${op.file}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${(app.server.address() as { port: number }).port}/`;
+  app.log.info(`matka server listening on ${url}`);
+  if (config.logLevel === 'silent') console.log(`matka server listening on ${url}`);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,266 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { DB, MarketFamily } from '../db/types';
+import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
+import { marketIsOpen } from '../services/markets';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export class OperatorError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Writes one audit row (what, when, before, after). */
+export async function audit(
+  db: Kysely<DB> | Transaction<DB>,
+  action: string,
+  target: string | null,
+  params: unknown,
+  before: unknown,
+  after: unknown,
+  ok = true,
+) {
+  await db
+    .insertInto('operator_audit')
+    .values({
+      action,
+      target,
+      params: JSON.stringify(params ?? null),
+      before: JSON.stringify(before ?? null),
+      after: JSON.stringify(after ?? null),
+      ok,
+    })
+    .execute();
+}
+
+/** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
+export async function creditWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '+', String(points)) }))
+    .where('id', '=', userId)
+    .returning('wallet')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: userId,
+      type: 'credit',
+      amount: points,
+      balance_after: row.wallet,
+      kind,
+      note,
+      reference,
+      created_at: now,
+    })
+    .execute();
+  return row.wallet;
+}
+
+const mobileSchema = z
+  .string({ error: 'mobile is required' })
+  .regex(/^[6-9]\d{9}$/, 'mobile must be 10 digits starting 6-9');
+const hhmm = (what: string) =>
+  z
+    .string({ error: `${what} time is required (HH:MM)` })
+    .refine((s) => parseHHMM(s) !== null, `${what} time must be HH:MM (24-hour)`);
+
+const schemas = {
+  credit: z.object({
+    mobile: mobileSchema,
+    points: z.coerce
+      .number({ error: 'points must be a whole number' })
+      .int('points must be a whole number')
+      .positive('points must be more than 0')
+      .max(100_000_000, 'points too large'),
+    note: z.string().max(200).optional(),
+  }),
+  setBetting: z.object({ mobile: mobileSchema, status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }) }),
+  setTimes: z.object({
+    name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
+    family: z.enum(['regular', 'starline', 'gali']).optional(),
+    open: hhmm('open'),
+    close: hhmm('close'),
+  }),
+};
+
+export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  const expected = digest(ctx.operatorToken);
+
+  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
+    const h = req.headers.authorization ?? '';
+    const m = /^Bearer\s+(.+)$/i.exec(h);
+    if (!m || !timingSafeEqual(digest(m[1].trim()), expected)) {
+      return reply.code(401).send({ status: false, msg: 'Operator token missing or wrong' });
+    }
+  };
+
+  const parse = <T extends z.ZodType>(schema: T, data: unknown): z.output<T> => {
+    const r = schema.safeParse(data ?? {});
+    if (!r.success) throw new OperatorError(400, r.error.issues[0]?.message ?? 'Invalid request');
+    return r.data;
+  };
+
+  app.register(
+    async (op) => {
+      op.addHook('onRequest', guard);
+      op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+        if (err instanceof OperatorError) return reply.code(err.statusCode).send({ status: false, msg: err.message });
+        if (err.statusCode && err.statusCode < 500)
+          return reply.code(err.statusCode).send({ status: false, msg: err.message });
+        req.log.error({ err }, 'operator request failed');
+        return reply.code(500).send({ status: false, msg: 'Operator action failed' });
+      });
+
+      op.post('/credit', async (req) => {
+        const body = parse(schemas.credit, req.body);
+        const note = body.note?.trim() || 'Points added by admin';
+        const now = clock.now();
+        return db.transaction().execute(async (trx) => {
+          const user = await trx
+            .selectFrom('users')
+            .select(['id', 'wallet'])
+            .where('mobile', '=', body.mobile)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
+          const wallet = await creditWallet(trx, user.id, body.points, 'operator_credit', note, 'operator', now);
+          await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
+          return {
+            status: true,
+            msg: `Credited ${body.points} points to ${body.mobile}`,
+            mobile: body.mobile,
+            wallet_amt: wallet,
+          };
+        });
+      });
+
+      op.post('/set-betting', async (req) => {
+        const body = parse(schemas.setBetting, req.body);
+        return db.transaction().execute(async (trx) => {
+          const user = await trx
+            .selectFrom('users')
+            .select(['id', 'betting_status'])
+            .where('mobile', '=', body.mobile)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
+          await trx
+            .updateTable('users')
+            .set({ betting_status: body.status, updated_at: clock.now() })
+            .where('id', '=', user.id)
+            .execute();
+          await audit(
+            trx,
+            'set-betting',
+            body.mobile,
+            body,
+            { betting_status: user.betting_status },
+            { betting_status: body.status },
+          );
+          return {
+            status: true,
+            msg: `betting_status of ${body.mobile} is now '${body.status}'`,
+            betting_status: body.status,
+          };
+        });
+      });
+
+      op.get('/markets', async () => {
+        const now = clock.now();
+        const list = (await ctx.markets.snapshot()).markets;
+        return {
+          status: true,
+          markets: list.map((m) => ({
+            id: m.id,
+            family: m.family,
+            name: m.name,
+            open: minutesToHHMM(m.open_minute),
+            close: minutesToHHMM(m.close_minute),
+            open_time: m.open_time,
+            close_time: m.close_time,
+            active: m.active,
+            open_now: marketIsOpen(m, now),
+          })),
+        };
+      });
+
+      op.post('/market/set-times', async (req) => {
+        const body = parse(schemas.setTimes, req.body);
+        const open = parseHHMM(body.open)!;
+        const close = parseHHMM(body.close)!;
+        const result = await db.transaction().execute(async (trx) => {
+          let q = trx
+            .selectFrom('markets')
+            .select(['id', 'family', 'name', 'open_minute', 'close_minute'])
+            .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.trim().toUpperCase()));
+          if (body.family) q = q.where('family', '=', body.family as MarketFamily);
+          const found = await q.forUpdate().execute();
+          if (found.length === 0) throw new OperatorError(404, `No market named '${body.name}'`);
+          if (found.length > 1) {
+            throw new OperatorError(
+              409,
+              `'${body.name}' names ${found.length} markets (${found.map((f) => f.family).join(', ')}); pass family`,
+            );
+          }
+          const m = found[0];
+          if (m.family === 'regular' && close <= open)
+            throw new OperatorError(400, 'close time must be after open time');
+          await trx
+            .updateTable('markets')
+            .set({ open_minute: open, close_minute: close, updated_at: clock.now() })
+            .where('id', '=', m.id)
+            .execute();
+          const before = { open: minutesToHHMM(m.open_minute), close: minutesToHHMM(m.close_minute) };
+          const after = { open: minutesToHHMM(open), close: minutesToHHMM(close) };
+          await audit(trx, 'market set-times', `${m.family}:${m.name}`, body, before, after);
+          return { m, after };
+        });
+        ctx.markets.invalidate();
+        return {
+          status: true,
+          msg: `${result.m.name}: open ${formatMinutes12(open)}, close ${formatMinutes12(close)}`,
+          market: { id: result.m.id, family: result.m.family, name: result.m.name, ...result.after },
+        };
+      });
+
+      op.get('/otp/last', async (req) => {
+        const mobile = parse(mobileSchema, (req.query as Record<string, unknown>)?.mobile);
+        const entry = ctx.outbox.get(mobile);
+        if (!entry) {
+          throw new OperatorError(
+            404,
+            ctx.config.production
+              ? 'OTP codes are not kept outside demo mode'
+              : `No OTP sent to ${mobile} since the server started`,
+          );
+        }
+        await audit(db, 'otp last', mobile, { mobile }, null, { purpose: entry.purpose, created_at: entry.created_at });
+        return { status: true, ...entry };
+      });
+
+      op.get('/audit', async () => {
+        const rows = await db.selectFrom('operator_audit').selectAll().orderBy('id', 'desc').limit(100).execute();
+        return { status: true, audit: rows };
+      });
+    },
+    { prefix: '/operator' },
+  );
+}

@@ -1,0 +1,54 @@
+import { kolkataDateParts } from '@matka/shared/domain';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can move: setClock(clock, '2026-01-05T10:00:00+05:30'). */
+export class ManualClock implements Clock {
+  private t: number;
+  constructor(start: Date | string | number = Date.now()) {
+    this.t = new Date(start).getTime();
+  }
+  now() {
+    return new Date(this.t);
+  }
+  set(t: Date | string | number) {
+    this.t = new Date(t).getTime();
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of `now` in Asia/Kolkata. */
+export function kolkataIsoDate(now: Date): string {
+  const p = kolkataDateParts(now);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** 570 -> '09:30 AM', 0 -> '12:00 AM', 750 -> '12:30 PM' */
+export function formatMinutes12(m: number): string {
+  const h = Math.floor(m / 60);
+  const min = m % 60;
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${pad(h12)}:${pad(min)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'HH:MM' (24-hour) -> minutes, null when invalid. */
+export function parseHHMM(s: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(s.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h > 23 || min > 59) return null;
+  return h * 60 + min;
+}
+
+export function minutesToHHMM(m: number): string {
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+}

@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import { isCloseSessionAllowed, isGaliClosed, isOpenSessionAllowed, marketResultText } from '@matka/shared/domain';
+import type { DB, MarketFamily } from '../db/types';
+import type { Clock } from './clock';
+import { formatMinutes12, kolkataIsoDate } from './clock';
+
+export interface MarketRow {
+  id: number;
+  family: MarketFamily;
+  name: string;
+  open_minute: number;
+  close_minute: number;
+  active: boolean;
+  sort_order: number;
+  open_time: string; // '10:00 AM'
+  close_time: string;
+  // today's result
+  open_pana: string | null;
+  open_digit: string | null;
+  close_pana: string | null;
+  close_digit: string | null;
+  jodi: string | null;
+}
+
+export interface RateRow {
+  family: MarketFamily;
+  rate_key: string;
+  val_1: string;
+  val_2: string;
+}
+
+interface Snapshot {
+  date: string;
+  markets: MarketRow[];
+  byId: Map<number, MarketRow>;
+  settings: Record<string, string>;
+  rates: RateRow[];
+}
+
+/**
+ * The markets with today's results, the settings and the rates, held in memory: the 5-second polling of every phone is served
+ * without a query. invalidate() after any change of a market or a result; a new Kolkata day reloads.
+ */
+export class MarketCache {
+  private snap: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
+  private generation = 0;
+  loads = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  invalidate() {
+    this.generation++;
+    this.snap = null;
+    this.loading = null;
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    const today = kolkataIsoDate(this.clock.now());
+    if (this.snap && this.snap.date === today) return this.snap;
+    if (!this.loading) {
+      const gen = this.generation;
+      const p = this.load(today).then(
+        (s) => {
+          if (gen === this.generation) this.snap = s;
+          if (this.loading === p) this.loading = null;
+          return s;
+        },
+        (err) => {
+          if (this.loading === p) this.loading = null;
+          throw err;
+        },
+      );
+      this.loading = p;
+    }
+    return this.loading;
+  }
+
+  private async load(date: string): Promise<Snapshot> {
+    this.loads++;
+    const rows = await this.db
+      .selectFrom('markets as m')
+      .leftJoin('results as r', (j) => j.onRef('r.market_id', '=', 'm.id').on('r.result_date', '=', date))
+      .select([
+        'm.id',
+        'm.family',
+        'm.name',
+        'm.open_minute',
+        'm.close_minute',
+        'm.active',
+        'm.sort_order',
+        'r.open_pana',
+        'r.open_digit',
+        'r.close_pana',
+        'r.close_digit',
+        'r.jodi',
+      ])
+      .orderBy('m.family')
+      .orderBy('m.sort_order')
+      .orderBy('m.open_minute')
+      .orderBy('m.id')
+      .execute();
+    const markets: MarketRow[] = rows.map((r) => ({
+      ...r,
+      open_time: formatMinutes12(r.open_minute),
+      close_time: formatMinutes12(r.close_minute),
+    }));
+    const settings = Object.fromEntries(
+      (await this.db.selectFrom('settings').select(['key', 'value']).execute()).map((r) => [r.key, r.value]),
+    );
+    const rates = await this.db
+      .selectFrom('game_rates')
+      .select(['family', 'rate_key', 'val_1', 'val_2'])
+      .orderBy('family')
+      .orderBy('sort_order')
+      .execute();
+    return { date, markets, byId: new Map(markets.map((m) => [m.id, m])), settings, rates };
+  }
+
+  async list(family: MarketFamily, includeInactive = false): Promise<MarketRow[]> {
+    const s = await this.snapshot();
+    return s.markets.filter((m) => m.family === family && (includeInactive || m.active));
+  }
+
+  async settings(): Promise<Record<string, string>> {
+    return (await this.snapshot()).settings;
+  }
+
+  /** The rates record of a family: { single_digit_val_1: '10', single_digit_val_2: '95', ... } */
+  async ratesRecord(family: MarketFamily): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const r of (await this.snapshot()).rates) {
+      if (r.family !== family) continue;
+      out[`${r.rate_key}_val_1`] = r.val_1;
+      out[`${r.rate_key}_val_2`] = r.val_2;
+    }
+    return out;
+  }
+
+  async get(id: number): Promise<MarketRow | undefined> {
+    return (await this.snapshot()).byId.get(id);
+  }
+}
+
+/** msg_status: 1 while the market takes bids (server clock, Asia/Kolkata), else 0. */
+export function marketIsOpen(m: MarketRow, now: Date): boolean {
+  if (!m.active) return false;
+  if (m.family === 'regular') return isCloseSessionAllowed(m.close_time, now);
+  if (m.family === 'gali') return !isGaliClosed(m.open_time, now);
+  return isOpenSessionAllowed(m.open_time, now); // starline slot
+}
+
+export const chartUrl = {
+  market: (id: number) => `/charts/market/${id}`,
+  starline: () => '/charts/starline',
+  gali: () => '/charts/gali',
+  galiMarket: (id: number) => `/charts/gali/${id}`,
+};
+
+/** Regular market as the home list shows it. */
+export function regularMarketJson(m: MarketRow, now: Date) {
+  const open_result = m.open_pana ? m.open_pana : '';
+  const close_result = m.close_pana ? m.close_pana : '';
+  return {
+    game_id: m.id,
+    game_name: m.name,
+    open_time: m.open_time,
+    close_time: m.close_time,
+    open_result,
+    close_result,
+    result_text: marketResultText({ open_result, close_result }),
+    msg_status: marketIsOpen(m, now) ? 1 : 0,
+    web_chart_url: chartUrl.market(m.id),
+  };
+}
+
+export function starlineGameJson(m: MarketRow, now: Date) {
+  return {
+    game_id: m.id,
+    game_name: m.name,
+    open_time: m.open_time,
+    close_time: m.close_time,
+    open_result: m.open_pana ? `${m.open_pana}-${m.open_digit ?? ''}` : '',
+    msg_status: marketIsOpen(m, now) ? 1 : 0,
+  };
+}
+
+export function galiMarketJson(m: MarketRow, now: Date) {
+  return {
+    game_id: m.id,
+    game_name: m.name,
+    open_time: m.open_time,
+    close_time: m.close_time,
+    open_result: m.jodi ?? '',
+    result: m.jodi ?? '',
+    msg_status: marketIsOpen(m, now) ? 1 : 0,
+    web_chart_url: chartUrl.galiMarket(m.id),
+  };
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import type { Clock } from './clock';
+import { newToken, sha256 } from './passwords';
+
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Creates a login token (the client keeps the plain value; the database keeps its sha256). */
+export async function issueToken(db: Kysely<DB>, clock: Clock, userId: string): Promise<string> {
+  const token = newToken();
+  const now = clock.now();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + TOKEN_TTL_MS),
+    })
+    .execute();
+  return token;
+}
+
+export async function revokeToken(db: Kysely<DB>, clock: Clock, tokenId: string) {
+  await db.updateTable('auth_tokens').set({ revoked_at: clock.now() }).where('id', '=', tokenId).execute();
+}
+
+export async function revokeAllTokens(db: Kysely<DB>, clock: Clock, userId: string, exceptTokenId?: string) {
+  let q = db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptTokenId) q = q.where('id', '<>', exceptTokenId);
+  await q.execute();
+}

@@ -1,0 +1,315 @@
+import { call, createUser, makeTestApp, newMobile, TEST_PASSWORD, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+const outbox = async (mobile: string) => (await t.app.inject(`/dev/otp-outbox?mobile=${mobile}`)).json();
+
+async function register(mobile: string, name = 'Ravi Kumar', password = 'pass1234') {
+  const check = await call(t.app, 'api-check-mobile', { mobile });
+  expect(check.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
+  return call(t.app, 'api-user-registration', {
+    name,
+    email: 'player@example.com',
+    password,
+    mobile,
+    security_pin: '1234',
+    device_id: null,
+    otp: check.body.otp,
+  });
+}
+
+describe('registration with OTP', () => {
+  test('check-mobile sends a 4-digit code (returned in demo mode, in the outbox); registration creates the account', async () => {
+    const mobile = newMobile();
+    const check = await call(t.app, 'api-check-mobile', { mobile });
+    expect(check.statusCode).toBe(200);
+    expect(check.body.otp).toMatch(/^\d{4}$/);
+    expect(await outbox(mobile)).toMatchObject({ mobile, otp: check.body.otp, purpose: 'register' });
+    const reg = await call(t.app, 'api-user-registration', {
+      name: 'Asha',
+      email: 'x@y.z',
+      password: 'pw12345',
+      mobile,
+      security_pin: '1234',
+      device_id: null,
+      otp: check.body.otp,
+    });
+    expect(reg.body).toEqual({
+      status: true,
+      msg: 'Registration successful',
+      user_name: 'Asha',
+      unique_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      mobile,
+    });
+    const user = await t.ctx.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(user.password_hash).not.toContain('pw12345');
+    expect(user.betting_status).toBe('1');
+    expect(user.wallet).toBe('0');
+    // the token is stored hashed only
+    const tokens = await t.ctx.db
+      .selectFrom('auth_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(tokens.map((r) => r.token_hash)).not.toContain(reg.body.unique_token);
+    // and it works
+    const profile = await call(t.app, 'api-get-profile', { unique_token: reg.body.unique_token });
+    expect(profile.body).toMatchObject({ status: true, user_name: 'Asha', mobile });
+  });
+
+  test("a taken number gets 'User Alredy Registered' (check-mobile and registration)", async () => {
+    const mobile = newMobile();
+    expect((await register(mobile)).body.status).toBe(true);
+    expect((await call(t.app, 'api-check-mobile', { mobile })).body).toEqual({
+      status: false,
+      msg: 'User Alredy Registered',
+    });
+    const reg = await call(t.app, 'api-user-registration', { name: 'B', password: 'x', mobile, otp: '0000' });
+    expect(reg.body).toEqual({ status: false, msg: 'User Alredy Registered' });
+  });
+
+  test("a wrong or missing code creates nothing: 'Enter Valid OTP'; 5 wrong tries kill the code", async () => {
+    const mobile = newMobile();
+    const { body } = await call(t.app, 'api-check-mobile', { mobile });
+    const wrong = body.otp === '0000' ? '0001' : '0000';
+    const base = { name: 'C', email: '', password: 'pw', mobile, security_pin: '1', device_id: null };
+    const noOtp = await call(t.app, 'api-user-registration', base);
+    expect(noOtp.statusCode).toBe(400);
+    expect(noOtp.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    for (let i = 0; i < 5; i++) {
+      expect((await call(t.app, 'api-user-registration', { ...base, otp: wrong })).body).toEqual({
+        status: false,
+        msg: 'Enter Valid OTP',
+      });
+    }
+    // the right code no longer works after 5 wrong tries
+    expect((await call(t.app, 'api-user-registration', { ...base, otp: body.otp })).body).toEqual({
+      status: false,
+      msg: 'Enter Valid OTP',
+    });
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  test('resend: refused within 30 s, then a new code that replaces the old one; codes expire after 5 minutes', async () => {
+    const mobile = newMobile();
+    const first = await call(t.app, 'api-check-mobile', { mobile });
+    const early = await call(t.app, 'api-resend-otp', { mobile });
+    expect(early.body.status).toBe(false);
+    expect(early.body.msg).toMatch(/^Please wait \d+ seconds before requesting a new OTP\.$/);
+    t.clock.advance(31_000);
+    const resent = await call(t.app, 'api-resend-otp', { mobile });
+    expect(resent.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
+    const base = { name: 'D', password: 'pw', mobile };
+    if (first.body.otp !== resent.body.otp) {
+      expect((await call(t.app, 'api-user-registration', { ...base, otp: first.body.otp })).body.status).toBe(false);
+    }
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await call(t.app, 'api-user-registration', { ...base, otp: resent.body.otp })).body).toEqual({
+      status: false,
+      msg: 'Enter Valid OTP',
+    });
+    t.clock.advance(31_000);
+    const again = await call(t.app, 'api-resend-otp', { mobile });
+    expect((await call(t.app, 'api-user-registration', { ...base, otp: again.body.otp })).body.status).toBe(true);
+  });
+
+  test('resend for a registered number is refused; phone validation uses the spec texts', async () => {
+    const u = await createUser(t);
+    expect((await call(t.app, 'api-resend-otp', { mobile: u.mobile })).body).toEqual({
+      status: false,
+      msg: 'User Alredy Registered',
+    });
+    expect((await call(t.app, 'api-check-mobile', {})).body).toEqual({ status: false, msg: 'Phone No is required!' });
+    const bad = await call(t.app, 'api-check-mobile', { mobile: '5123456789' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toEqual({ status: false, msg: 'Phone No is not valid!' });
+    const noName = await call(t.app, 'api-user-registration', {
+      name: ' ',
+      password: 'x',
+      mobile: newMobile(),
+      otp: '1234',
+    });
+    expect(noName.body).toEqual({ status: false, msg: 'Username is required' });
+  });
+});
+
+describe('login, logout, tokens', () => {
+  test('login returns user_name, unique_token, mobile; wrong password or unknown number: User Not Registered', async () => {
+    const mobile = newMobile();
+    await register(mobile, 'Meena', 'correct-horse');
+    const ok = await call(t.app, 'api-user-login', { mobile, password: 'correct-horse', device_id: 'dev-1' });
+    expect(ok.body).toEqual({
+      status: true,
+      msg: 'Login successful',
+      user_name: 'Meena',
+      unique_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      mobile,
+    });
+    expect((await call(t.app, 'api-user-login', { mobile, password: 'nope' })).body).toEqual({
+      status: false,
+      msg: 'User Not Registered',
+    });
+    expect((await call(t.app, 'api-user-login', { mobile: newMobile(), password: 'x' })).body).toEqual({
+      status: false,
+      msg: 'User Not Registered',
+    });
+    expect((await call(t.app, 'api-user-login', { mobile, password: '' })).body).toEqual({
+      status: false,
+      msg: 'Password is required!',
+    });
+  });
+
+  test('logout revokes the token; other tokens of the user keep working', async () => {
+    const u = await createUser(t);
+    const a = (await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.unique_token;
+    expect((await call(t.app, 'api-user-logout', { unique_token: a })).body).toEqual({
+      status: true,
+      msg: 'Logged out',
+    });
+    const after = await call(t.app, 'api-user-wallet-balance', { unique_token: a });
+    expect(after.statusCode).toBe(401);
+    expect(after.body).toEqual({ status: false, msg: 'Session expired. Please login again.' });
+    expect((await call(t.app, 'api-user-wallet-balance', { unique_token: u.token })).body).toEqual({
+      status: true,
+      wallet_amt: '0',
+    });
+  });
+
+  test('tokens expire after 30 days; missing / malformed tokens get 401', async () => {
+    const u = await createUser(t);
+    t.clock.advance(29 * 86_400_000);
+    expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(200);
+    t.clock.advance(2 * 86_400_000);
+    expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(401);
+    expect((await call(t.app, 'api-get-profile', {})).statusCode).toBe(401);
+    expect((await call(t.app, 'api-get-profile', { unique_token: 'x'.repeat(64) })).statusCode).toBe(401);
+    expect((await call(t.app, 'api-get-profile', { unique_token: 12345 })).statusCode).toBe(401);
+  });
+
+  test('login is rate-limited per mobile (failures only)', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 10; i++) await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'wrong' });
+    const limited = await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD });
+    expect(limited.body).toEqual({ status: false, msg: 'Too many attempts. Please try again later.' });
+    t.clock.advance(16 * 60_000);
+    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(true);
+  });
+});
+
+describe('forgot, change password, profile', () => {
+  test('forgot: unknown number refused; code required; new password works, old one and old tokens do not', async () => {
+    expect((await call(t.app, 'api-forget-check-mobile', { mobile: newMobile() })).body).toEqual({
+      status: false,
+      msg: 'User Not Registered',
+    });
+    expect((await call(t.app, 'api-forget-check-mobile', { mobile: '12' })).body).toEqual({
+      status: false,
+      msg: 'Phone number is not valid!',
+    });
+    const u = await createUser(t);
+    const start = await call(t.app, 'api-forget-check-mobile', { mobile: u.mobile });
+    expect(start.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/), msg: expect.any(String) });
+    const wrong = start.body.otp === '9999' ? '9998' : '9999';
+    expect(
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'newpass1', otp: wrong })).body,
+    ).toEqual({
+      status: false,
+      msg: 'Invalid OTP. Please try again.',
+    });
+    expect((await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'newpass1' })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'newpass1', otp: start.body.otp })).body,
+    ).toEqual({
+      status: true,
+      msg: 'Successfully updated password',
+    });
+    // the code is single use
+    expect(
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'other', otp: start.body.otp })).body
+        .status,
+    ).toBe(false);
+    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(
+      false,
+    );
+    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'newpass1' })).body.status).toBe(true);
+    expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(401);
+  });
+
+  test("change password: 'Old password is incorrect', then success; the current token stays valid", async () => {
+    const u = await createUser(t);
+    expect(
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'bad', new_pass: 'n1' })).body,
+    ).toEqual({
+      status: false,
+      msg: 'Old password is incorrect',
+    });
+    expect(
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: '' })).body,
+    ).toEqual({
+      status: false,
+      msg: 'New Password is required!',
+    });
+    expect(
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: 'n1' }))
+        .body,
+    ).toEqual({
+      status: true,
+      msg: 'Successfully changed password',
+    });
+    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'n1' })).body.status).toBe(true);
+    expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'api-change-password', { old_pass: 'n1', new_pass: 'n2' })).statusCode).toBe(401);
+  });
+
+  test("profile update and get-profile; empty name: 'Name is required!'", async () => {
+    const u = await createUser(t);
+    expect((await call(t.app, 'api-profile-update', { unique_token: u.token, user_name: '  ' })).body).toEqual({
+      status: false,
+      msg: 'Name is required!',
+    });
+    const up = await call(t.app, 'api-profile-update', { unique_token: u.token, user_name: 'New Name' });
+    expect(up.body).toMatchObject({ status: true, user_name: 'New Name' });
+    expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).body).toMatchObject({
+      status: true,
+      user_name: 'New Name',
+      mobile: u.mobile,
+    });
+  });
+});
+
+describe('production mode', () => {
+  test('codes are not returned and the outbox is off', async () => {
+    const p = await makeTestApp({ config: { production: true, nodeEnv: 'production' } });
+    try {
+      const mobile = newMobile();
+      const r = await call(p.app, 'api-check-mobile', { mobile });
+      expect(r.body).toEqual({ status: true, msg: 'OTP sent successfully' });
+      expect((await p.app.inject(`/dev/otp-outbox?mobile=${mobile}`)).statusCode).toBe(404);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('OTP requests are rate-limited per IP', async () => {
+    const p = await makeTestApp({
+      config: { rateLimits: { loginPerMobile: 10, loginPerIp: 100, otpPerMobile: 6, otpPerIp: 3, windowMs: 60_000 } },
+    });
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await call(p.app, 'api-check-mobile', { mobile: newMobile() })).body.status).toBe(true);
+      expect((await call(p.app, 'api-check-mobile', { mobile: newMobile() })).body).toEqual({
+        status: false,
+        msg: 'Too many attempts. Please try again later.',
+      });
+    } finally {
+      await p.close();
+    }
+  });
+});

@@ -1,0 +1,202 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
+// fastify's inject() (light-my-request) requires the ESM-only `cookie` 2.x, which jest on Node 20
+// cannot load; the tests never send cookies, so a tiny stand-in is enough.
+jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js', () => ({
+  stringifySetCookie: (c: { name: string; value: string }) => `${c.name}=${encodeURIComponent(c.value)}`,
+  parseCookie: (s: string) =>
+    Object.fromEntries(
+      s
+        .split(';')
+        .filter(Boolean)
+        .map((p) => {
+          const i = p.indexOf('=');
+          return [p.slice(0, i).trim(), decodeURIComponent(p.slice(i + 1).trim())];
+        }),
+    ),
+}));
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openDatabase, type Database } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { ManualClock } from '../src/services/clock';
+import { hashPassword } from '../src/services/passwords';
+import { issueToken } from '../src/services/tokens';
+import type { AppContext } from '../src/context';
+
+// The root jest run (projects) ignores the server project's testTimeout; set it here.
+jest.setTimeout(120_000);
+
+export const APP_KEY = 'test-app-key';
+export const OPERATOR_TOKEN = 'test-operator-token';
+export const usingPostgres = !!process.env.DATABASE_URL;
+
+/**
+ * A fresh, empty database for one test file: PGlite in memory by default; with DATABASE_URL a new
+ * database (random name) created on that server and dropped by cleanup(), so files run in parallel.
+ */
+export async function freshDatabase(): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, cleanup: () => database.close() };
+  }
+  const name = `matka_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  return {
+    database,
+    url,
+    cleanup: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** 2026-03-10 (a Tuesday) at hh:mm Asia/Kolkata. */
+export function kolkata(hhmm: string, date = '2026-03-10'): Date {
+  return new Date(`${date}T${hhmm}:00+05:30`);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  clock: ManualClock;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export async function makeTestApp(
+  opts: { seed?: boolean; config?: Partial<AppConfig>; at?: Date } = {},
+): Promise<TestApp> {
+  const { database, cleanup } = await freshDatabase();
+  await migrate(database);
+  if (opts.seed !== false) await seedDemoData(database.db);
+  const clock = new ManualClock(opts.at ?? kolkata('08:00'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', APP_KEY, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    { staticRoot: '/nonexistent-static-root', ...opts.config },
+  );
+  const app = await buildApp({ db: database, config, clock, operatorToken: OPERATOR_TOKEN });
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface ApiResult {
+  statusCode: number;
+  body: Record<string, any>;
+  res: LightMyRequestResponse;
+}
+
+/** POST /api/<name> with the envelope (env_type, app_key) added. */
+export async function call(
+  app: FastifyInstance,
+  name: string,
+  payload: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<ApiResult> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${name}`,
+    payload: { env_type: 'Prod', app_key: APP_KEY, ...payload },
+    headers,
+  });
+  let body: Record<string, any>;
+  try {
+    body = res.json();
+  } catch {
+    body = { raw: res.body };
+  }
+  return { statusCode: res.statusCode, body, res };
+}
+
+let mobileSeq = 0;
+/** A unique valid mobile per call within a file. */
+export function newMobile(): string {
+  mobileSeq++;
+  return `9${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${String(mobileSeq).padStart(5, '0')}`;
+}
+
+// Hashing once keeps user creation fast in tests.
+let cachedHash: Promise<string> | null = null;
+export const TEST_PASSWORD = 'secret123';
+
+/** Inserts a user directly (password TEST_PASSWORD) with `wallet` points (one ledger row) and returns a token. */
+export async function createUser(
+  t: { ctx: AppContext },
+  opts: { mobile?: string; wallet?: number; name?: string; betting?: '0' | '1' } = {},
+): Promise<{ id: string; mobile: string; token: string }> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const mobile = opts.mobile ?? newMobile();
+  const { db, clock } = t.ctx;
+  const user = await db
+    .insertInto('users')
+    .values({
+      mobile,
+      name: opts.name ?? `Player ${mobile.slice(-4)}`,
+      password_hash: await cachedHash,
+      betting_status: opts.betting ?? '1',
+      wallet: opts.wallet ?? 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (opts.wallet) {
+    await db
+      .insertInto('wallet_transactions')
+      .values({
+        user_id: user.id,
+        type: 'credit',
+        amount: opts.wallet,
+        balance_after: opts.wallet,
+        kind: 'test_credit',
+        note: 'test',
+      })
+      .execute();
+  }
+  const token = await issueToken(db, clock, user.id);
+  return { id: user.id, mobile, token };
+}
+
+export async function walletOf(t: { ctx: AppContext }, userId: string): Promise<number> {
+  const r = await t.ctx.db.selectFrom('users').select('wallet').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(r.wallet);
+}
+
+/** Sum of the ledger (credits minus debits) of a user. */
+export async function ledgerSum(t: { ctx: AppContext }, userId: string): Promise<number> {
+  const rows = await t.ctx.db
+    .selectFrom('wallet_transactions')
+    .select(['type', 'amount'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.reduce((s, r) => s + (r.type === 'credit' ? 1 : -1) * Number(r.amount), 0);
+}
+
+export async function marketByName(t: { ctx: AppContext }, name: string) {
+  return t.ctx.db.selectFrom('markets').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+}
