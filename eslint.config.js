@@ -61,10 +61,19 @@ module.exports = tseslint.config(
   // The server imports only shared/src/domain from shared.
   {
     files: ['server/**/*.ts'],
-    rules: restrict(
-      ['@matka/shared', '@matka/shared/!(domain)', '**/shared/src/!(domain)/**', '**/shell/**', ...REMOTES.flatMap((r) => [`**/${r}/**`]), 'react', 'react-*'],
-      'The server imports only @matka/shared/domain from shared, and nothing with React in it.',
-    ),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@matka/shared(?!/domain$)|.*shared/src/(?!domain(/|$))|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+              message: 'The server imports only @matka/shared/domain from shared, and nothing with React in it.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -27,16 +27,16 @@ describe('the base query', () => {
     const store = createAppStore();
     respond('{"status":true,"wallet_amt":"150"}');
     await store.dispatch(api.endpoints.walletBalance.initiate());
-    let [url, init] = fetchMock.mock.calls[0];
+    const [url, first] = fetchMock.mock.calls[0];
     expect(url).toBe('http://api.test/api/api-user-wallet-balance');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1' });
+    expect(first.method).toBe('POST');
+    expect(JSON.parse(first.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1' });
 
     store.dispatch(loggedIn({ username: 'A', unique_token: 'tok-9', mobile: '9876543210' }));
     respond('{"status":true,"wallet_amt":"200"}');
     await store.dispatch(api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }));
-    [url, init] = fetchMock.mock.calls[1];
-    expect(JSON.parse(init.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1', unique_token: 'tok-9' });
+    const second = fetchMock.mock.calls[1][1];
+    expect(JSON.parse(second.body)).toEqual({ env_type: 'Prod', app_key: 'KEY-1', unique_token: 'tok-9' });
     expect(store.getState().home.wallet_amt).toBe('200');
   });
 
