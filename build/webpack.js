@@ -11,6 +11,10 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const sharedPkg = require('../shared/package.json');
 
+const ROUTER_FACADE = path.join(__dirname, 'federation/react-router.mjs');
+const ROUTER_VERSION = require('react-router/package.json').version;
+const ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
+
 const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004 };
 const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
 
@@ -22,8 +26,6 @@ function sharedModules() {
     'react-dom',
     'react-dom/client',
     'react/jsx-runtime',
-    'react-router',
-    'react-router-dom',
     'react-redux',
     '@reduxjs/toolkit',
     '@reduxjs/toolkit/query',
@@ -32,6 +34,10 @@ function sharedModules() {
   ];
   const shared = {};
   for (const name of names) shared[name] = { singleton: true, requiredVersion: v(name), strictVersion: false };
+  // React Router: one singleton under both names, provided by the trimmed facade (see the file).
+  for (const name of ['react-router', 'react-router-dom']) {
+    shared[name] = { singleton: true, import: ROUTER_FACADE, shareKey: name, version: ROUTER_VERSION, requiredVersion: `^${ROUTER_VERSION}` };
+  }
   shared['@matka/shared'] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
   return shared;
 }
@@ -72,7 +78,11 @@ function createConfig({ dir, family, title }) {
         uniqueName: family,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // The facade's source: React Router's production build (the package exports only its development build).
+        alias: { 'react-router-production$': ROUTER_PRODUCTION },
+      },
       module: {
         rules: [
           {
@@ -90,6 +100,7 @@ function createConfig({ dir, family, title }) {
           shared: sharedModules(),
           manifest: true,
           dts: false,
+          experiments: { optimization: { target: 'web' } },
         }),
         new MiniCssExtractPlugin({
           filename: prod ? '[name].[contenthash:10].css' : '[name].css',

@@ -44,6 +44,9 @@ async function main() {
     const loginTotal = login.js.reduce((s, f) => s + f.gzip, 0);
     const remoteOnLogin = login.js.filter((f) => f.url.includes('/remotes/')).length;
     console.log(`login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (budget ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`);
+    if (process.argv.includes('--verbose')) {
+      for (const f of [...login.js].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+    }
     if (loginTotal > LOGIN_BUDGET || remoteOnLogin > 0) over++;
     await ctx.close();
 

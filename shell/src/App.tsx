@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
 import { RemotePage } from './federation/RemotePage';
 import { MainLayout, BareLayout } from './layout/layouts';
@@ -68,11 +68,18 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
+const ROUTE_TREE = buildRoutes();
+
+function AppRoutes() {
+  return useRoutes(ROUTE_TREE);
+}
+
 export function App({ store }: { store: AppStore }) {
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Link, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { isOk } from '../api/baseQuery';
 import { useHomeInfoQuery, useLoginMutation } from '../api/api';
@@ -88,14 +88,15 @@ function Frame({ title, links }: { title: string; links: string[] }) {
 export async function mountStandalone(opts: { title: string; routes: RouteObject[]; links: string[]; store?: AppStore }) {
   await loadRuntimeConfig('/config.json');
   const store = opts.store ?? createAppStore();
-  const basename = standaloneBasename();
-  const router = createBrowserRouter(
-    [{ element: <Frame title={opts.title} links={opts.links} />, children: opts.routes }],
-    { basename },
-  );
+  const tree: RouteObject[] = [{ element: <Frame title={opts.title} links={opts.links} />, children: opts.routes }];
+  function StandaloneRoutes() {
+    return useRoutes(tree);
+  }
   createRoot(document.getElementById('root')!).render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={standaloneBasename()}>
+        <StandaloneRoutes />
+      </BrowserRouter>
     </Provider>,
   );
 }
