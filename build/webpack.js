@@ -11,38 +11,60 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const sharedPkg = require('../shared/package.json');
 
-const ROUTER_FACADE = path.join(__dirname, 'federation/react-router.mjs');
-const ROUTER_VERSION = require('react-router/package.json').version;
-const ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
+const pkgDir = (name) => path.dirname(require.resolve(`${name}/package.json`));
+const versionOf = (name) => require(`${name}/package.json`).version;
+const facade = (file, pkg) => ({ file: path.join(__dirname, 'federation', file), version: versionOf(pkg) });
+/** Shared singletons provided by trimmed facades, and the real files the facades re-export from. */
+const FACADES = {
+  'react-router': facade('react-router.mjs', 'react-router'),
+  'react-router-dom': facade('react-router.mjs', 'react-router'),
+  '@reduxjs/toolkit': facade('redux-toolkit.mjs', '@reduxjs/toolkit'),
+  '@reduxjs/toolkit/query': facade('rtk-query.mjs', '@reduxjs/toolkit'),
+  '@reduxjs/toolkit/query/react': facade('rtk-query-react.mjs', '@reduxjs/toolkit'),
+};
+const FACADE_SOURCES = {
+  'react-router-production$': path.join(pkgDir('react-router'), 'dist/production/index.mjs'),
+  'redux-toolkit-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/redux-toolkit.modern.mjs'),
+  'rtk-query-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/query/rtk-query.modern.mjs'),
+  'rtk-query-react-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/query/react/rtk-query-react.modern.mjs'),
+};
 
 const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004 };
 const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
 
 /** Singletons every family shares; versions come from @matka/shared's own pins. */
 function sharedModules() {
-  const v = (name) => sharedPkg.dependencies[name.startsWith('@reduxjs/toolkit') ? '@reduxjs/toolkit' : name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/')];
+  const v = (name) => sharedPkg.dependencies[name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/')];
   const names = [
     'react',
     'react-dom',
     'react-dom/client',
     'react/jsx-runtime',
     'react-redux',
-    '@reduxjs/toolkit',
-    '@reduxjs/toolkit/query',
-    '@reduxjs/toolkit/query/react',
     'react-toastify',
   ];
   const shared = {};
   for (const name of names) shared[name] = { singleton: true, requiredVersion: v(name), strictVersion: false };
-  // React Router: one singleton under both names, provided by the trimmed facade (see the file).
-  for (const name of ['react-router', 'react-router-dom']) {
-    shared[name] = { singleton: true, import: ROUTER_FACADE, shareKey: name, version: ROUTER_VERSION, requiredVersion: `^${ROUTER_VERSION}` };
+  // React Router and Redux Toolkit are singletons too, each provided by a trimmed facade (build/federation/*.mjs):
+  // a shared module is never tree-shaken, so sharing the whole packages would double the login page's JS.
+  for (const [name, f] of Object.entries(FACADES)) {
+    shared[name] = { singleton: true, import: f.file, shareKey: name, version: f.version, requiredVersion: `^${f.version}` };
   }
-  shared['@matka/shared'] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  // @matka/shared's entries, each a singleton (see shared/src/index.ts): a page loads only the ones it uses.
+  for (const name of ['@matka/shared', '@matka/shared/api', '@matka/shared/domain', '@matka/shared/bid', '@matka/shared/standalone']) {
+    shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  }
   return shared;
 }
 
 /**
+ * The shell builds one host. A remote builds two artifacts into its dist/:
+ * - the federated remote (remoteEntry.js, mf-manifest.json, the exposed './routes'): it provides no
+ *   shared module of its own (`import: false`) and takes every singleton from the host, so its own
+ *   chunks are only its own code and a remote never ships a second copy of a shared module;
+ * - the standalone page (index.html + main.js): a small host of its own with every shared module
+ *   bundled, so QA can run one family without the shell (served at /remotes/<family>/).
+ *
  * @param {object} o
  * @param {string} o.dir       package folder
  * @param {'shell'|'regular'|'starline'|'gali'|'wallet'} o.family
@@ -51,101 +73,116 @@ function sharedModules() {
 function createConfig({ dir, family, title }) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
-    const isShell = family === 'shell';
-    const port = DEV_PORTS[family];
-    const federation = isShell
-      ? {
-          name: 'shell',
-          remotes: {},
-          runtimePlugins: [path.join(dir, 'src/federation/errorPlugin.ts')],
-        }
-      : {
-          name: family,
-          filename: 'remoteEntry.js',
-          exposes: { './routes': './src/routes.tsx' },
-        };
-
-    return {
-      mode: prod ? 'production' : 'development',
-      context: dir,
-      entry: { main: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(dir, 'dist'),
-        publicPath: 'auto',
-        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
-        uniqueName: family,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        // The facade's source: React Router's production build (the package exports only its development build).
-        alias: { 'react-router-production$': ROUTER_PRODUCTION },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'ts-loader',
-            exclude: /node_modules/,
-            options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
-          },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          ...federation,
-          shared: sharedModules(),
-          manifest: true,
-          dts: false,
-          experiments: { optimization: { target: 'web' } },
-        }),
-        new MiniCssExtractPlugin({
-          filename: prod ? '[name].[contenthash:10].css' : '[name].css',
-          chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
-        }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-          chunks: ['main'],
-          publicPath: isShell ? '/' : 'auto',
-        }),
-      ],
-      optimization: {
-        minimize: prod,
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
-      },
-      performance: { hints: false },
-      devServer: {
-        port,
-        host: '127.0.0.1',
-        historyApiFallback: true,
-        hot: false,
-        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
-        proxy: [{ context: ['/api', '/config.json', '/dev', '/charts', '/operator'], target: API_DEV_URL }],
-        setupMiddlewares: (middlewares) => {
-          if (isShell) {
-            middlewares.unshift({
-              name: 'remotes-json',
-              path: '/remotes.json',
-              middleware: (_req, res) => {
-                const remotes = {};
-                for (const f of ['regular', 'starline', 'gali', 'wallet']) {
-                  remotes[f] = `http://127.0.0.1:${DEV_PORTS[f]}/mf-manifest.json`;
-                }
-                res.setHeader('Content-Type', 'application/json');
-                res.end(JSON.stringify(remotes));
-              },
-            });
-          }
-          return middlewares;
-        },
-      },
-      stats: 'errors-warnings',
-    };
+    if (family === 'shell') {
+      return baseConfig({ dir, family, title, prod, kind: 'shell' });
+    }
+    return [
+      baseConfig({ dir, family, title, prod, kind: 'remote' }),
+      baseConfig({ dir, family, title, prod, kind: 'standalone' }),
+    ];
   };
 }
 
-module.exports = { createConfig, DEV_PORTS };
+function consumeOnly(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([name, cfg]) => [name, { ...cfg, import: false }]));
+}
+
+function baseConfig({ dir, family, title, prod, kind }) {
+  const port = DEV_PORTS[family];
+  const name = kind === 'standalone' ? `${family}_standalone` : family;
+  const federation = {
+    shell: { name: 'shell', remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/errorPlugin.ts')], shared: sharedModules() },
+    remote: { name, filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' }, shared: consumeOnly(sharedModules()) },
+    standalone: { name, shared: sharedModules() },
+  }[kind];
+  const page = kind !== 'remote';
+
+  return {
+    name,
+    dependencies: kind === 'standalone' ? [family] : undefined,
+    mode: prod ? 'production' : 'development',
+    context: dir,
+    entry: page ? { main: './src/index.ts' } : {},
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: name,
+      // The standalone build writes beside the remote's files, after it (see `dependencies`).
+      clean: kind !== 'standalone',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // The facades' sources (React Router's production build: the package exports only its development build).
+      alias: FACADE_SOURCES,
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        ...federation,
+        manifest: kind !== 'standalone',
+        dts: false,
+        experiments: { optimization: { target: 'web' } },
+      }),
+      new MiniCssExtractPlugin({
+        filename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      ...(page
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title,
+              chunks: ['main'],
+              publicPath: kind === 'shell' ? '/' : 'auto',
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimize: prod,
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+    },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+      proxy: [{ context: ['/api', '/config.json', '/dev', '/charts', '/operator'], target: API_DEV_URL }],
+      setupMiddlewares: (middlewares) => {
+        if (kind === 'shell') {
+          middlewares.unshift({
+            name: 'remotes-json',
+            path: '/remotes.json',
+            middleware: (_req, res) => {
+              const remotes = {};
+              for (const f of ['regular', 'starline', 'gali', 'wallet']) {
+                remotes[f] = `http://127.0.0.1:${DEV_PORTS[f]}/mf-manifest.json`;
+              }
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify(remotes));
+            },
+          });
+        }
+        return middlewares;
+      },
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createConfig, sharedModules, DEV_PORTS };

@@ -22,6 +22,8 @@ function webPreset(dir, name) {
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-stub.js'),
       '^@matka/shared$': path.join(__dirname, '../../shared/src/index.ts'),
+      '^@matka/shared/bid$': path.join(__dirname, '../../shared/src/ui/bid/index.ts'),
+      '^@matka/shared/standalone$': path.join(__dirname, '../../shared/src/ui/Standalone.tsx'),
       '^@matka/shared/(.*)$': path.join(__dirname, '../../shared/src/$1'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-web.js')],

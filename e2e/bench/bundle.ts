@@ -62,6 +62,9 @@ async function main() {
       const own = seen.js.filter((f) => f.url.includes(`/remotes/${family}/`));
       const total = own.reduce((s, f) => s + f.gzip, 0);
       console.log(`remote ${family} (${path}): ${kb(total)} gzip in ${own.length} files (budget ${kb(REMOTE_BUDGET)})`);
+      if (process.argv.includes('--verbose')) {
+        for (const f of [...seen.js].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+      }
       if (total > REMOTE_BUDGET) over++;
       await c.close();
     }

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '../..');
-const TSX = require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] });
+/** The server to run (E2E_SERVER_DIR: another checkout's server/, e.g. to test a front end against a stable API). */
+const SERVER_DIR = process.env.E2E_SERVER_DIR || path.join(ROOT, 'server');
+const TSX = require.resolve('tsx/cli', { paths: [SERVER_DIR] });
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
   const logs: string[] = [];
   const proc = spawn(process.execPath, [TSX, 'src/main.ts'], {
-    cwd: path.join(ROOT, 'server'),
+    cwd: SERVER_DIR,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -149,7 +151,7 @@ export async function lastOtp(server: TestServer, mobile: string): Promise<strin
 export function operator(server: TestServer, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [TSX, 'src/operator/cli.ts', ...args], {
-      cwd: path.join(ROOT, 'server'),
+      cwd: SERVER_DIR,
       env: { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir },
     });
     let out = '';

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING, type BidNavState } from '@matka/shared';
+import { EmptyState, MSG, PageLoading, POLLING } from '@matka/shared';
+import type { BidNavState } from '@matka/shared/bid';
 import { useGaliGamesQuery, type GaliMarket } from './api';
 import { useBettingOn } from './betting';
 
@@ -41,7 +42,11 @@ export function GaliMarketList() {
       navigate('/galiIMP');
       return;
     }
-    const state: Omit<BidNavState, 'pana'> = { gameId: String(m.game_id), openTime: m.open_time, gameName: m.game_name };
+    const state: Omit<BidNavState, 'pana'> = {
+      gameId: String(m.game_id),
+      openTime: m.open_time,
+      gameName: m.game_name,
+    };
     navigate('/galiallgame', { state });
   };
   return (

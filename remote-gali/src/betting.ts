@@ -1,4 +1,5 @@
-import { selectBettingOn, selectIsLoggedIn, useAppSelector, useHomeInfoQuery } from '@matka/shared';
+import { selectBettingOn, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { useHomeInfoQuery } from '@matka/shared/api';
 
 /** betting_status === '1' from the home info (fetched once and shared with the top bar's subscription). */
 export function useBettingOn(): boolean {

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { betTypesOf, BidScreen, withFamilyRoot } from '@matka/shared';
+import { withFamilyRoot } from '@matka/shared';
+import { BidScreen } from '@matka/shared/bid';
+import { betTypesOf } from '@matka/shared/domain';
 import GaliChooser from './pages/GaliChooser';
 import GaliGame from './pages/GaliGame';
 import GaliHome from './pages/GaliHome';

@@ -1,6 +1,7 @@
 import '@matka/shared/ui/theme.css';
 import { Navigate } from 'react-router-dom';
-import { mountStandalone, pathsOf } from '@matka/shared';
+import { pathsOf } from '@matka/shared';
+import { mountStandalone } from '@matka/shared/standalone';
 import { routes } from './routes';
 
 // The standalone page opens at '/', or '/index.html' when served from /remotes/gali/index.html:

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BidScreen, type BetTypeId } from '@matka/shared';
+import { BidScreen } from '@matka/shared/bid';
+import type { BetTypeId } from '@matka/shared/domain';
 import { routes } from '../src/routes';
 import { mockApi, renderRoutes } from './helpers';
 
@@ -74,7 +75,9 @@ describe('gali submit', () => {
     await proceedWith('07', '40');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Once you placed a bid, it will not be cancelled in any situation')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Once you placed a bid, it will not be cancelled in any situation'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
     expect(await screen.findByText('Bid placed successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHOOSE_MARKET_TEXT } from '@matka/shared';
+import { CHOOSE_MARKET_TEXT } from '@matka/shared/bid';
 import GaliChooser from '../src/pages/GaliChooser';
 import GaliGame from '../src/pages/GaliGame';
 import GaliHome from '../src/pages/GaliHome';
@@ -106,7 +106,11 @@ describe('Gali market list', () => {
 
 describe('/galiIMP GALI DISAWAR', () => {
   it('with betting on: history tiles, chart in a new tab, rates and the market list (one poll for both)', async () => {
-    const api = mockApi({ 'api-galidisawar-game': MARKETS, 'api-galidisawar-game-rates': RATES, 'api-home-info': home('1') });
+    const api = mockApi({
+      'api-galidisawar-game': MARKETS,
+      'api-galidisawar-game-rates': RATES,
+      'api-home-info': home('1'),
+    });
     await renderRoutes(pages, '/galiIMP');
     expect(screen.getByRole('heading', { name: 'GALI DISAWAR' })).toBeInTheDocument();
     await screen.findAllByTestId('gali-market');
@@ -127,7 +131,11 @@ describe('/galiIMP GALI DISAWAR', () => {
   });
 
   it('with betting off: no history tiles, no rates, still the chart and the list', async () => {
-    const api = mockApi({ 'api-galidisawar-game': MARKETS, 'api-galidisawar-game-rates': RATES, 'api-home-info': home('0') });
+    const api = mockApi({
+      'api-galidisawar-game': MARKETS,
+      'api-galidisawar-game-rates': RATES,
+      'api-home-info': home('0'),
+    });
     await renderRoutes(pages, '/galiIMP');
     await screen.findAllByTestId('gali-market');
     expect(screen.queryByRole('link', { name: 'Bid-History' })).toBeNull();
@@ -141,9 +149,7 @@ describe('/galiIMP GALI DISAWAR', () => {
 describe('/galiallgame chooser', () => {
   // 2026-11-22 12:00 in Asia/Kolkata
   const noon = () => new Date('2026-11-22T12:00:00+05:30');
-  const chooser = [
-    { path: '/galiallgame', element: <GaliChooser now={noon} timeZone="Asia/Kolkata" /> },
-  ];
+  const chooser = [{ path: '/galiallgame', element: <GaliChooser now={noon} timeZone="Asia/Kolkata" /> }];
 
   it('without a game id explains and links back', async () => {
     mockApi({});

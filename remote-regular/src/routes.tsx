@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { BidScreen, betTypesOf, withFamilyRoot } from '@matka/shared';
+import { withFamilyRoot } from '@matka/shared';
+import { BidScreen } from '@matka/shared/bid';
+import { betTypesOf } from '@matka/shared/domain';
 import { GamePage } from './pages/GamePage';
 
 /**

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BET_TYPES, pathsOf, type Market } from '@matka/shared';
+import { pathsOf, type Market } from '@matka/shared';
+import { BET_TYPES } from '@matka/shared/domain';
 import { GamePage } from '../src/pages/GamePage';
 import { routes } from '../src/routes';
 import { at, mockServer, renderRoutes } from './helpers';
@@ -41,7 +42,11 @@ describe('/game', () => {
     await renderRoutes(withClock(at(10)), '/game', KALYAN);
     expect(screen.getByRole('heading', { name: 'KALYAN' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Bet types' });
-    expect(within(nav).getAllByRole('button').map((b) => b.querySelector('.tile-label')?.textContent)).toEqual(TITLES);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('.tile-label')?.textContent),
+    ).toEqual(TITLES);
   });
 
   it.each(Object.values(BET_TYPES).filter((d) => d.family === 'regular'))(
@@ -58,27 +63,47 @@ describe('/game', () => {
     },
   );
 
-  it.each(['Jodi Digit', 'Half Sangam', 'Full Sangam'])('%s is blocked once the open time is not later than now', async (title) => {
-    const u = userEvent.setup();
-    mockServer();
-    const { router } = await renderRoutes(withClock(at(15, 45)), '/game', KALYAN);
-    await u.click(screen.getByRole('button', { name: title }));
-    expect(await screen.findByText(`Bidding is closed for ${title}`)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/game');
-    await u.click(screen.getByRole('button', { name: 'Single Digit' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/single'));
-  });
+  it.each(['Jodi Digit', 'Half Sangam', 'Full Sangam'])(
+    '%s is blocked once the open time is not later than now',
+    async (title) => {
+      const u = userEvent.setup();
+      mockServer();
+      const { router } = await renderRoutes(withClock(at(15, 45)), '/game', KALYAN);
+      await u.click(screen.getByRole('button', { name: title }));
+      expect(await screen.findByText(`Bidding is closed for ${title}`)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/game');
+      await u.click(screen.getByRole('button', { name: 'Single Digit' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/single'));
+    },
+  );
 
   it('without a market lists the regular markets to pick from and the tiles do nothing', async () => {
     const u = userEvent.setup();
     const markets: Market[] = [
-      { game_id: 3, game_name: 'TIME BAZAR', open_time: '01:00 PM', close_time: '02:00 PM', msg_status: 0, open_result: '', close_result: '' },
-      { game_id: 7, game_name: 'KALYAN', open_time: '03:45 PM', close_time: '05:45 PM', msg_status: 1, open_result: '', close_result: '' },
+      {
+        game_id: 3,
+        game_name: 'TIME BAZAR',
+        open_time: '01:00 PM',
+        close_time: '02:00 PM',
+        msg_status: 0,
+        open_result: '',
+        close_result: '',
+      },
+      {
+        game_id: 7,
+        game_name: 'KALYAN',
+        open_time: '03:45 PM',
+        close_time: '05:45 PM',
+        msg_status: 1,
+        open_result: '',
+        close_result: '',
+      },
     ];
     mockServer({ markets });
     const { router } = await renderRoutes(withClock(at(10)), '/game');
     expect(screen.getByRole('heading', { name: 'Choose a market' })).toBeInTheDocument();
-    for (const b of within(screen.getByRole('navigation', { name: 'Bet types' })).getAllByRole('button')) expect(b).toBeDisabled();
+    for (const b of within(screen.getByRole('navigation', { name: 'Bet types' })).getAllByRole('button'))
+      expect(b).toBeDisabled();
     const list = await screen.findByRole('list', { name: 'Markets' });
     expect(within(list).getByText('Market Closed')).toBeInTheDocument();
     expect(within(list).queryByRole('link', { name: 'Play TIME BAZAR' })).not.toBeInTheDocument();

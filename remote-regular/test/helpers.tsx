@@ -20,7 +20,12 @@ export function mockServer(opts: { wallet?: number; markets?: unknown[]; betting
     let out: unknown = { status: false, msg: 'unexpected' };
     if (call === 'api-user-wallet-balance') out = { status: true, wallet_amt: String(wallet) };
     if (call === 'api-home-info')
-      out = { status: true, wallet_amt: String(wallet), betting_status: opts.bettingStatus ?? '1', result: opts.markets ?? [] };
+      out = {
+        status: true,
+        wallet_amt: String(wallet),
+        betting_status: opts.bettingStatus ?? '1',
+        result: opts.markets ?? [],
+      };
     if (call === 'api-submit-bid') {
       wallet -= (body.new_result as { totalbit: number }).totalbit;
       out = { status: true, wallet_amt: String(wallet) };
@@ -48,4 +53,7 @@ export async function renderRoutes(routes: RouteObject[], path: string, state?: 
 }
 
 /** A local wall-clock time today. */
-export const at = (hh: number, mm = 0) => () => new Date(2026, 2, 5, hh, mm, 0);
+export const at =
+  (hh: number, mm = 0) =>
+  () =>
+    new Date(2026, 2, 5, hh, mm, 0);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BET_TYPES, MSG, type BetTypeId } from '@matka/shared';
+import { MSG } from '@matka/shared';
+import { BET_TYPES, type BetTypeId } from '@matka/shared/domain';
 import { routes } from '../src/routes';
 import { mockServer, renderRoutes } from './helpers';
 
@@ -25,14 +26,28 @@ const CASES: Case[] = [
   { betType: 'double_pana', valid: { Pana: '112' }, invalid: ['128', 'Number 128 is not valid'] },
   { betType: 'triple_pana', valid: { Pana: '777' }, invalid: ['778', 'Number 778 is not valid'] },
   { betType: 'half_sangam', valid: { 'Open Digit': '3', 'Close Pana': '128' } },
-  { betType: 'full_sangam', valid: { 'Open Pana': '128', 'Close Pana': '499' }, invalid: ['012', 'Number 012 is not valid'] },
+  {
+    betType: 'full_sangam',
+    valid: { 'Open Pana': '128', 'Close Pana': '499' },
+    invalid: ['012', 'Number 012 is not valid'],
+  },
   {
     betType: 'sp_dp_tp',
     valid: { Digit: '1' },
     setup: async (u) => u.click(screen.getByLabelText('SP')),
   },
-  { betType: 'sp_motor', valid: { Digit: '123' }, invalid: ['12', MSG.digitNotValid], balanceMessage: MSG.notEnoughBalance },
-  { betType: 'dp_motor', valid: { Digit: '12' }, invalid: ['1', 'Number 1 is not valid'], balanceMessage: MSG.notEnoughBalance },
+  {
+    betType: 'sp_motor',
+    valid: { Digit: '123' },
+    invalid: ['12', MSG.digitNotValid],
+    balanceMessage: MSG.notEnoughBalance,
+  },
+  {
+    betType: 'dp_motor',
+    valid: { Digit: '12' },
+    invalid: ['1', 'Number 1 is not valid'],
+    balanceMessage: MSG.notEnoughBalance,
+  },
 ];
 
 const STATE = { gameId: '7', openTime: '11:59 PM', gameName: 'KALYAN' };

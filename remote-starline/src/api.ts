@@ -1,4 +1,5 @@
-import { api, type ApiResponse } from '@matka/shared';
+import type { ApiResponse } from '@matka/shared';
+import { api } from '@matka/shared/api';
 
 /** One starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
 export interface StarlineGame {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BidScreen, type BetTypeId } from '@matka/shared';
+import { BidScreen } from '@matka/shared/bid';
+import type { BetTypeId } from '@matka/shared/domain';
 import { routes } from '../src/routes';
 import { mockApi, renderRoutes } from './helpers';
 
@@ -71,7 +72,10 @@ describe('starline bid validation (one toast per rule, no call)', () => {
 
   it('a closed slot cannot take bids', async () => {
     mockApi({ 'api-user-wallet-balance': { status: true, wallet_amt: '1000' } });
-    await renderRoutes(screenAt('starline_single_digit', '/starsingle'), '/starsingle', { ...SLOT, openTime: '11:00 AM' });
+    await renderRoutes(screenAt('starline_single_digit', '/starsingle'), '/starsingle', {
+      ...SLOT,
+      openTime: '11:00 AM',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Bidding is closed for Single Digit');
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
   });
@@ -90,7 +94,9 @@ describe('starline submit', () => {
     expect(screen.getByTestId('bid-balance')).toHaveTextContent('950');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Once you placed a bid, it will not be cancelled in any situation')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Once you placed a bid, it will not be cancelled in any situation'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Total Bid').nextElementSibling).toHaveTextContent('2');
     expect(within(dialog).getByText('Total Points').nextElementSibling).toHaveTextContent('50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
@@ -100,7 +106,13 @@ describe('starline submit', () => {
     const sent = api.calls.filter((c) => c.call === 'api-starline-submit-bid');
     expect(sent).toHaveLength(1);
     const nr = sent[0].body.new_result as Record<string, unknown>;
-    expect(nr).toMatchObject({ gameid: '9', Gamename: 'STARLINE 09:00 PM', pana: 'Single Digit', session: 'Open', totalbit: 50 });
+    expect(nr).toMatchObject({
+      gameid: '9',
+      Gamename: 'STARLINE 09:00 PM',
+      pana: 'Single Digit',
+      session: 'Open',
+      totalbit: 50,
+    });
     expect(nr.result).toEqual([
       { digits: '7', closedigits: '', points: 20, session: 'Open' },
       { digits: '3', closedigits: '', points: 30, session: 'Open' },

@@ -51,7 +51,12 @@ function Elsewhere() {
 }
 
 /** Renders routes in a memory router with a fresh logged-in store and a toast container. */
-export async function renderRoutes(routes: RouteObject[], pathname: string, state?: unknown, opts: { loggedIn?: boolean } = {}) {
+export async function renderRoutes(
+  routes: RouteObject[],
+  pathname: string,
+  state?: unknown,
+  opts: { loggedIn?: boolean } = {},
+) {
   const store = createAppStore({ storage: memoryStorage() });
   if (opts.loggedIn !== false) {
     store.dispatch(loggedIn({ username: 'Tester', unique_token: 'tok', mobile: '9876543210' }));

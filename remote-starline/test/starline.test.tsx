@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHOOSE_MARKET_TEXT } from '@matka/shared';
+import { CHOOSE_MARKET_TEXT } from '@matka/shared/bid';
 import StarGame from '../src/pages/StarGame';
 import StarHome from '../src/pages/StarHome';
 import { mockApi, renderRoutes, setVisibility } from './helpers';

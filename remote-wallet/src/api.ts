@@ -3,7 +3,8 @@
  * Tags: anything that moves points invalidates 'Wallet' (the top bar balance and wallet info refetch)
  * and the histories it shows up in.
  */
-import { api, isOk, messageOf, type ApiError, type ApiResponse } from '@matka/shared';
+import { isOk, messageOf, type ApiError, type ApiResponse } from '@matka/shared';
+import { api } from '@matka/shared/api';
 
 /** 'Funds' | 'Withdrawals' | ... — the shared api's tag names. */
 export type HistoryTag = 'Bids' | 'Wins' | 'Funds' | 'Withdrawals' | 'Transactions';
@@ -87,7 +88,10 @@ export const walletApi = api.injectEndpoints({
       query: (body) => ({ call: 'api-fund-request-add', body }),
       invalidatesTags: ['Funds', 'Wallet', 'Transactions'],
     }),
-    walletWithdrawRequest: build.mutation<ApiResponse, { mobile: string; request_amount: number; payment_method: number }>({
+    walletWithdrawRequest: build.mutation<
+      ApiResponse,
+      { mobile: string; request_amount: number; payment_method: number }
+    >({
       query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
       invalidatesTags: ['Wallet', 'Withdrawals', 'Transactions'],
     }),

@@ -21,7 +21,8 @@ export function mockApi(handlers: Record<string, Handler>): Call[] {
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
     calls.push({ call, body });
     const h = handlers[call];
-    if (h === undefined) return new Response(JSON.stringify({ status: false, msg: `not mocked: ${call}` }), { status: 404 });
+    if (h === undefined)
+      return new Response(JSON.stringify({ status: false, msg: `not mocked: ${call}` }), { status: 404 });
     const v = typeof h === 'function' ? await h(body) : h;
     return v instanceof Response ? v.clone() : new Response(JSON.stringify(v));
   }) as typeof fetch;
@@ -50,10 +51,9 @@ export async function renderAt(pathname: string, state?: unknown, opts: { wallet
   const store = createAppStore({ storage: memoryStorage() });
   store.dispatch(loggedIn({ username: 'Tester', unique_token: 'a'.repeat(64), mobile: ME }));
   store.dispatch(walletChanged(opts.wallet ?? '1000'));
-  const router = createMemoryRouter(
-    [...routes, { path: '/imp', element: <h1>Home page</h1> }],
-    { initialEntries: [{ pathname, state }] },
-  );
+  const router = createMemoryRouter([...routes, { path: '/imp', element: <h1>Home page</h1> }], {
+    initialEntries: [{ pathname, state }],
+  });
   let utils!: ReturnType<typeof render>;
   await act(async () => {
     utils = render(

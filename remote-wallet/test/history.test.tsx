@@ -16,23 +16,86 @@ interface Case {
   empty?: string;
 }
 
-const bidRow = { game_name: 'KALYAN', pana: 'Single Pana', digits: '123', closedigits: '', session: 'Open', bid_date: '5-March-2026', points: '50' };
+const bidRow = {
+  game_name: 'KALYAN',
+  pana: 'Single Pana',
+  digits: '123',
+  closedigits: '',
+  session: 'Open',
+  bid_date: '5-March-2026',
+  points: '50',
+};
 const winRow = { ...bidRow, wining_date: '5-March-2026', amount: '7000' };
 
 const CASES: Case[] = [
-  { path: '/imp4', title: 'Bid History', call: 'api-bid-history-data', params: ['bid_from', 'bid_to'], key: 'bid_data', row: bidRow, shows: ['KALYAN', '50 pts', 'Single Pana'] },
-  { path: '/bid', title: 'Bid History', call: 'api-bid-history-data', params: ['bid_from', 'bid_to'], key: 'bid_data', row: bidRow, shows: ['KALYAN'] },
-  { path: '/imp3', title: 'Win History', call: 'api-wining-history-data', params: ['date_from', 'date_to'], key: 'win_data', row: winRow, shows: ['Congratulations You Won', '7000 pts'] },
-  { path: '/win', title: 'Win History', call: 'api-wining-history-data', params: ['date_from', 'date_to'], key: 'win_data', row: winRow, shows: ['7000 pts'] },
-  { path: '/imp5', title: 'Starline Bid-History', call: 'api-starline-bid-history-data', params: ['bid_from', 'bid_to'], key: 'bid_data', row: bidRow, shows: ['KALYAN'] },
-  { path: '/imp6', title: 'Starline Win-History', call: 'api-starline-wining-history-data', params: ['date_from', 'date_to'], key: 'win_data', row: winRow, shows: ['7000 pts'] },
+  {
+    path: '/imp4',
+    title: 'Bid History',
+    call: 'api-bid-history-data',
+    params: ['bid_from', 'bid_to'],
+    key: 'bid_data',
+    row: bidRow,
+    shows: ['KALYAN', '50 pts', 'Single Pana'],
+  },
+  {
+    path: '/bid',
+    title: 'Bid History',
+    call: 'api-bid-history-data',
+    params: ['bid_from', 'bid_to'],
+    key: 'bid_data',
+    row: bidRow,
+    shows: ['KALYAN'],
+  },
+  {
+    path: '/imp3',
+    title: 'Win History',
+    call: 'api-wining-history-data',
+    params: ['date_from', 'date_to'],
+    key: 'win_data',
+    row: winRow,
+    shows: ['Congratulations You Won', '7000 pts'],
+  },
+  {
+    path: '/win',
+    title: 'Win History',
+    call: 'api-wining-history-data',
+    params: ['date_from', 'date_to'],
+    key: 'win_data',
+    row: winRow,
+    shows: ['7000 pts'],
+  },
+  {
+    path: '/imp5',
+    title: 'Starline Bid-History',
+    call: 'api-starline-bid-history-data',
+    params: ['bid_from', 'bid_to'],
+    key: 'bid_data',
+    row: bidRow,
+    shows: ['KALYAN'],
+  },
+  {
+    path: '/imp6',
+    title: 'Starline Win-History',
+    call: 'api-starline-wining-history-data',
+    params: ['date_from', 'date_to'],
+    key: 'win_data',
+    row: winRow,
+    shows: ['7000 pts'],
+  },
   {
     path: '/impbid',
     title: 'Gali Bid-History',
     call: 'api-galidisawar-bid-history-data',
     params: ['bid_from', 'bid_to'],
     key: 'bid_data',
-    row: { game_name: 'DISAWAR', pana: 'Left Digit', digits: '4', session: 'Close', bid_date: '5-March-2026', points: '20' },
+    row: {
+      game_name: 'DISAWAR',
+      pana: 'Left Digit',
+      digits: '4',
+      session: 'Close',
+      bid_date: '5-March-2026',
+      points: '20',
+    },
     shows: ['DISAWAR', '20 pts', 'Left Digit'],
   },
   {
@@ -50,7 +113,14 @@ const CASES: Case[] = [
     call: 'api-wallet-transaction-history',
     params: ['date_from', 'date_to'],
     key: 'transaction_history',
-    row: { transaction_type: '1', transaction_note: 'Deposit approved', insert_date: '05/03/2026 10:00 AM', amount: '500', transaction_id: 'T1', amount_status: '1' },
+    row: {
+      transaction_type: '1',
+      transaction_note: 'Deposit approved',
+      insert_date: '05/03/2026 10:00 AM',
+      amount: '500',
+      transaction_id: 'T1',
+      amount_status: '1',
+    },
     shows: ['Deposit approved', '+500 pts', 'Approved', 'T1'],
   },
   {
@@ -59,7 +129,13 @@ const CASES: Case[] = [
     call: 'api-user-withdraw-transaction-history',
     params: ['date_from', 'date_to'],
     key: 'withdrawdata',
-    row: { request_number: 'W7', request_amount: '600', request_status: '0', insert_date: '05/03/2026', google_pay_number: '9123456789' },
+    row: {
+      request_number: 'W7',
+      request_amount: '600',
+      request_status: '0',
+      insert_date: '05/03/2026',
+      google_pay_number: '9123456789',
+    },
     shows: ['600 pts', 'Pending', 'Google Pay 9123456789', 'W7'],
   },
   {
@@ -160,7 +236,13 @@ describe('history behaviour', () => {
         status: true,
         withdrawdata: [
           { request_amount: '600', request_status: '1', insert_date: 'd1', paytm_number: '9000000001' },
-          { request_amount: '700', request_status: '2', insert_date: 'd2', phone_pay_number: '9000000002', payment_receipt: 'https://x.test/r.png' },
+          {
+            request_amount: '700',
+            request_status: '2',
+            insert_date: 'd2',
+            phone_pay_number: '9000000002',
+            payment_receipt: 'https://x.test/r.png',
+          },
           { request_amount: '800', request_status: '2', insert_date: 'd3', payment_receipt: 'javascript:alert(1)' },
         ],
       },
@@ -178,7 +260,9 @@ describe('history behaviour', () => {
     mockApi({
       'api-wallet-transaction-history': {
         status: true,
-        transaction_history: [{ transaction_type: '2', transaction_note: 'Bid', insert_date: 'd', amount: '40', amount_status: '0' }],
+        transaction_history: [
+          { transaction_type: '2', transaction_note: 'Bid', insert_date: 'd', amount: '40', amount_status: '0' },
+        ],
       },
     });
     await renderAt('/transaction');

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { minAddAmount, minWithdraw, MSG, zonedDateParts } from '@matka/shared';
+import { minAddAmount, minWithdraw, MSG } from '@matka/shared';
+import { zonedDateParts } from '@matka/shared/domain';
 import * as upi from '../src/lib/upi';
 import { callsOf, ME, mockApi, renderAt } from './helpers';
 
@@ -18,14 +19,17 @@ describe('wallet tabs and the UPI number flow', () => {
     await renderAt('/imp7', { upiAdded: true });
     expect(await screen.findByText(MSG.upiNumberAdded)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Add Fund', 'Withdraw Fund', 'Wallet History']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Add Fund', 'Withdraw Fund', 'Wallet History'])
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
   });
 
   it('/imp8: Paytm opens the modal; phone checks; the OTP goes to the server; the code adds the number', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
       'api-user-wallet-balance': ok({ wallet_amt: '1000' }),
-      'api-get-user-payment-details': ok({ payment_details: [{ google_pay_number: '9111111111', paytm_number: '', phone_pay_number: '' }] }),
+      'api-get-user-payment-details': ok({
+        payment_details: [{ google_pay_number: '9111111111', paytm_number: '', phone_pay_number: '' }],
+      }),
       'api-upi-send-otp': ok({ msg: 'OTP sent' }),
       'api-add-user-upi-details': (b) => (b.otp === '1234' ? ok() : { status: false, msg: 'Enter Valid OTP' }),
     });
@@ -121,7 +125,9 @@ describe('wallet tabs and the UPI number flow', () => {
 });
 
 describe('/addfund', () => {
-  const bank = ok({ bank_details: [{ google_upi_payment_id: 'gpay@upi', phonepay_upi_payment_id: 'pp@ybl', payee_name: 'Matka Pay' }] });
+  const bank = ok({
+    bank_details: [{ google_upi_payment_id: 'gpay@upi', phonepay_upi_payment_id: 'pp@ybl', payee_name: 'Matka Pay' }],
+  });
 
   it('is disabled until amount and method are set; checks the minimum; opens the app; registers the request 2 s later', async () => {
     const user = userEvent.setup();
@@ -190,7 +196,9 @@ describe('UPI links', () => {
   it('builds the generic, PhonePe and GPay intent links', () => {
     expect(upi.upiLink(p)).toBe('upi://pay?pa=a%40b&pn=Shop%20Name&am=250&tn=Add%20Funds&cu=INR');
     expect(upi.phonePeLink(p)).toMatch(/^phonepe:\/\/pay\?pa=a%40b&/);
-    expect(upi.gpayIntent(p)).toMatch(/^intent:\/\/pay\?.*#Intent;scheme=upi;package=com\.google\.android\.apps\.nbu\.paisa\.user;end$/);
+    expect(upi.gpayIntent(p)).toMatch(
+      /^intent:\/\/pay\?.*#Intent;scheme=upi;package=com\.google\.android\.apps\.nbu\.paisa\.user;end$/,
+    );
     expect(upi.paymentLink('other', p, 'Mozilla/5.0 (Linux; Android 14)')).toBe(upi.gpayIntent(p));
     expect(upi.paymentLink('other', p, 'Mozilla/5.0 (iPhone)')).toBe(upi.upiLink(p));
     expect(upi.paymentLink('phonepe', p, 'Android')).toBe(upi.phonePeLink(p));
@@ -207,7 +215,10 @@ describe('/qrpay', () => {
     act(() => {
       store.dispatch({ type: 'api/executeQuery/fulfilled', payload: {}, meta: { arg: { endpointName: 'homeInfo' } } });
     });
-    expect(await screen.findByRole('img', { name: 'QR code for UPI payment' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(await screen.findByRole('img', { name: 'QR code for UPI payment' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     expect(screen.getByTestId('upi-id')).toHaveTextContent('shop@upi');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('shop@upi');
@@ -227,11 +238,22 @@ const nowMin = () => {
 };
 
 describe('/withdraw', () => {
-  const details = ok({ payment_details: [{ google_pay_number: '9111111111', paytm_number: '', phone_pay_number: '9333333333' }] });
+  const details = ok({
+    payment_details: [{ google_pay_number: '9111111111', paytm_number: '', phone_pay_number: '9333333333' }],
+  });
 
-  function api(window: [string, string], withdraw: unknown = ok({ msg: 'Withdraw request sent successfully' }), pd: unknown = details) {
+  function api(
+    window: [string, string],
+    withdraw: unknown = ok({ msg: 'Withdraw request sent successfully' }),
+    pd: unknown = details,
+  ) {
     return mockApi({
-      'api-user-wallet-balance': ok({ wallet_amt: '1000', withdraw_open_time: window[0], withdraw_close_time: window[1], min_withdrawal: '500' }),
+      'api-user-wallet-balance': ok({
+        wallet_amt: '1000',
+        withdraw_open_time: window[0],
+        withdraw_close_time: window[1],
+        min_withdrawal: '500',
+      }),
       'api-get-user-payment-details': pd as Record<string, unknown>,
       'api-user-withdraw-fund-request': () => withdraw,
     });
@@ -262,7 +284,11 @@ describe('/withdraw', () => {
     await user.selectOptions(screen.getByLabelText('Payment Method'), 'PhonePe - 9333333333');
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/imp'));
-    expect(callsOf(calls, 'api-user-withdraw-fund-request')[0].body).toMatchObject({ mobile: ME, request_amount: 600, payment_method: 4 });
+    expect(callsOf(calls, 'api-user-withdraw-fund-request')[0].body).toMatchObject({
+      mobile: ME,
+      request_amount: 600,
+      payment_method: 4,
+    });
     expect(await screen.findByText(MSG.withdrawSent)).toBeInTheDocument();
   });
 
@@ -305,7 +331,11 @@ describe('/withdraw', () => {
   });
 
   it('payment details failure texts', async () => {
-    mockApi({ 'api-get-user-payment-details': () => { throw new TypeError('down'); } });
+    mockApi({
+      'api-get-user-payment-details': () => {
+        throw new TypeError('down');
+      },
+    });
     await renderAt('/withdraw');
     expect(await screen.findByText(MSG.paymentDetailsError)).toBeInTheDocument();
   });
@@ -366,11 +396,14 @@ describe('/transfer', () => {
     expect(within(dialog).getByTestId('transfer-receiver')).toHaveTextContent('Ravi');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Transfer successful')).toBeInTheDocument();
-    expect(callsOf(calls, 'api-user-transfer-wallet-balance')[0].body).toMatchObject({ amount: 500, mobile_no: '9222222222' });
+    expect(callsOf(calls, 'api-user-transfer-wallet-balance')[0].body).toMatchObject({
+      amount: 500,
+      mobile_no: '9222222222',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // the Wallet tag is invalidated: a subscribed balance query refetches into the shared store
     const sub = store.dispatch(
-      (await import('@matka/shared')).api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }),
+      (await import('@matka/shared/api')).api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }),
     );
     await sub;
     expect(store.getState().home.wallet_amt).toBe('500');
@@ -392,7 +425,12 @@ describe('rule pages', () => {
   it('/depositrule and /withdrawrule show the texts without scripts', async () => {
     mockApi({
       'api-money-deposit-withdrawal-rule': ok({
-        content: [{ deposit_rule: '<p>Deposit min 100.</p><script>window.bad=1</script>', withdrawal_rule: '<p onclick="x()">Withdraw min 500.</p>' }],
+        content: [
+          {
+            deposit_rule: '<p>Deposit min 100.</p><script>window.bad=1</script>',
+            withdrawal_rule: '<p onclick="x()">Withdraw min 500.</p>',
+          },
+        ],
       }),
     });
     const a = await renderAt('/depositrule');

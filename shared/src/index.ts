@@ -1,10 +1,21 @@
 /**
- * @matka/shared — the contract every package builds on. Shared as a Module Federation singleton,
- * so the shell and every remote use one copy of the store, the api and the rules.
+ * @matka/shared — the contract every package builds on, shared as Module Federation singletons so the
+ * shell and every remote use one copy of each part. It comes in entries, so that a page downloads only
+ * what it uses:
+ * - `@matka/shared` (this file, the core the login page needs): store, route table, runtime config,
+ *   the API envelope (callApi) and contract types, small UI blocks, the spec's texts and phone helpers;
+ * - `@matka/shared/api`: the RTK Query api and its hooks (injects itself into the store when loaded);
+ * - `@matka/shared/domain`: the game rules (also used by the server);
+ * - `@matka/shared/bid`: BidEntry, the common bid screen of every market family;
+ * - `@matka/shared/standalone`: the frame a remote runs in on its own.
+ * Code in one entry imports another entry by package name, never by relative path.
  */
-export * from './domain';
+export * from './domain/messages';
+export * from './domain/text';
 export * from './routes';
 export * from './config';
-export * from './api';
+export * from './api/parse';
+export * from './api/baseQuery';
+export * from './api/contract';
 export * from './store';
 export * from './ui';

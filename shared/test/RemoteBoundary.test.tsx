@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { use } from 'react';
-import { RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '../src';
+import { RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared';
 
 describe('RemoteBoundary', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));

@@ -1,4 +1,5 @@
-import { api, createAppStore, loggedIn, parseLooseJson, setRuntimeConfig } from '../src';
+import { createAppStore, loggedIn, parseLooseJson, setRuntimeConfig } from '@matka/shared';
+import { api } from '@matka/shared/api';
 
 const fetchMock = jest.fn();
 
@@ -16,7 +17,10 @@ function respond(body: string, status = 200) {
 describe('parseLooseJson', () => {
   it('parses plain JSON and JSON wrapped in extra text', () => {
     expect(parseLooseJson('{"status":true}')).toEqual({ status: true });
-    expect(parseLooseJson('Notice: x on line 3 {"status":true,"msg":"a {b}"} trailing')).toEqual({ status: true, msg: 'a {b}' });
+    expect(parseLooseJson('Notice: x on line 3 {"status":true,"msg":"a {b}"} trailing')).toEqual({
+      status: true,
+      msg: 'a {b}',
+    });
     expect(parseLooseJson('\ufeff  {"a":{"b":[1,2]}}')).toEqual({ a: { b: [1, 2] } });
     expect(() => parseLooseJson('<html>oops</html>')).toThrow();
   });
@@ -45,7 +49,11 @@ describe('the base query', () => {
     respond('Warning: something\n{"status":true,"user_name":"Ravi","unique_token":"t","mobile":"9876543210"}');
     const res = await store.dispatch(api.endpoints.login.initiate({ mobile: '9876543210', password: 'x' }));
     expect(res.data).toMatchObject({ status: true, user_name: 'Ravi' });
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ mobile: '9876543210', password: 'x', device_id: null });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({
+      mobile: '9876543210',
+      password: 'x',
+      device_id: null,
+    });
   });
 
   it('turns network failures, HTTP errors and non-JSON bodies into typed errors', async () => {

@@ -1,4 +1,4 @@
-import { findRoute, pathsOf, REMOTE_FAMILIES, ROUTES } from '../src';
+import { findRoute, pathsOf, REMOTE_FAMILIES, ROUTES } from '@matka/shared';
 
 // Every path of spec section 2 (route table, bid-type routes and the spellings used in navigation).
 const SPEC_WITH_TOP_BAR = `/star, /imp, /imp2, /imp3, /imp4, /imp5, /imp6, /imp7, /imp8, /imp9, /transaction, /mymodel, /transfer,
@@ -30,12 +30,18 @@ describe('the route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(pathsOf('regular')).toContain('/spmotor');
     expect(pathsOf('gali')).toContain('/galiIMP');
-    expect(pathsOf('wallet')).toEqual(expect.arrayContaining(['/imp3', '/imp4', '/imp5', '/imp6', '/impbid', '/impwin']));
+    expect(pathsOf('wallet')).toEqual(
+      expect.arrayContaining(['/imp3', '/imp4', '/imp5', '/imp6', '/impbid', '/impwin']),
+    );
     expect(REMOTE_FAMILIES).toEqual(['regular', 'starline', 'gali', 'wallet']);
   });
 
   it('lets visitors reach only the public paths', () => {
-    const pub = ROUTES.filter((r) => r.public).map((r) => r.path).sort();
-    expect(pub).toEqual(['/', '/change-password', '/forgotpass', '/htp', '/login', '/otpforgotpass', '/otpregister', '/r'].sort());
+    const pub = ROUTES.filter((r) => r.public)
+      .map((r) => r.path)
+      .sort();
+    expect(pub).toEqual(
+      ['/', '/change-password', '/forgotpass', '/htp', '/login', '/otpforgotpass', '/otpregister', '/r'].sort(),
+    );
   });
 });

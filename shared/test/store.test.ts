@@ -1,4 +1,4 @@
-import { createAppStore, loggedIn, loggedOut, SESSION_STORAGE_KEY, usernameChanged } from '../src';
+import { createAppStore, loggedIn, loggedOut, SESSION_STORAGE_KEY, usernameChanged } from '@matka/shared';
 
 describe('the app store', () => {
   beforeEach(() => localStorage.clear());
@@ -36,13 +36,15 @@ describe('the app store', () => {
 
   it('starts with the home slice empty and lets remotes inject slices lazily', async () => {
     const { createSlice } = await import('@reduxjs/toolkit');
-    const { rootReducer } = await import('../src');
+    const { rootReducer } = await import('@matka/shared');
     const store = createAppStore();
     expect(store.getState().home.betting_status).toBeNull();
     const extra = createSlice({ name: 'lazyProbe', initialState: { n: 1 }, reducers: { inc: (s) => void s.n++ } });
     const injected = rootReducer.inject(extra);
     store.dispatch(extra.actions.inc());
-    const state = injected(store.getState() as Parameters<typeof injected>[0], { type: "noop" }) as unknown as { lazyProbe: { n: number } };
+    const state = injected(store.getState() as Parameters<typeof injected>[0], { type: 'noop' }) as unknown as {
+      lazyProbe: { n: number };
+    };
     expect(state.lazyProbe.n).toBe(2);
   });
 });

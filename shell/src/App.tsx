@@ -3,11 +3,12 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
 import { RemotePage } from './federation/RemotePage';
-import { MainLayout, BareLayout } from './layout/layouts';
+import { BareLayout } from './layout/layouts';
 import { RequireSession } from './layout/RequireSession';
 import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
 
+const MainLayout = lazy(() => import('./layout/MainLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const OtpRegisterPage = lazy(() => import('./pages/OtpRegisterPage'));
@@ -63,7 +64,14 @@ export function buildRoutes(): RouteObject[] {
   });
   return [
     { element: <BareLayout />, children: ROUTES.filter((r) => !r.topBar || r.path === '/').map(wrap) },
-    { element: <MainLayout />, children: ROUTES.filter((r) => r.topBar && r.path !== '/').map(wrap) },
+    {
+      element: (
+        <Suspense fallback={<PageLoading />}>
+          <MainLayout />
+        </Suspense>
+      ),
+      children: ROUTES.filter((r) => r.topBar && r.path !== '/').map(wrap),
+    },
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

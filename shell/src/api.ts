@@ -2,7 +2,8 @@
  * The shell's own calls (spec section 7): registration and OTP, forgot / reset / change password,
  * profile, dashboard, social data, game rates and how to play. Injected into the one shared api.
  */
-import { api, isOk, messageOf, type ApiError, type ApiResponse, type Market } from '@matka/shared';
+import { isOk, messageOf, type ApiError, type ApiResponse, type Market } from '@matka/shared';
+import { api } from '@matka/shared/api';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
 export const REGISTRATION_EMAIL = 'user@example.com';
@@ -113,7 +114,12 @@ export interface CallOutcome<T> {
 export function outcome<T>(res: { data?: T; error?: unknown }): CallOutcome<T> {
   if ('error' in res && res.error) {
     const err = res.error as Partial<ApiError>;
-    return { ok: false, msg: messageOf(err.data) ?? (err.kind === 'http' ? err.message : undefined), errorKind: err.kind, errorMessage: err.message };
+    return {
+      ok: false,
+      msg: messageOf(err.data) ?? (err.kind === 'http' ? err.message : undefined),
+      errorKind: err.kind,
+      errorMessage: err.message,
+    };
   }
   return { ok: isOk(res.data), data: res.data, msg: messageOf(res.data) };
 }

@@ -3,6 +3,8 @@ import { createAppStore, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
 import './shell.css';
 import { App } from './App';
+// Makes the build provide every shared singleton to the remotes (see the file).
+import './federation/provided';
 
 async function main() {
   await loadRuntimeConfig('/config.json');

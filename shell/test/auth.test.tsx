@@ -25,7 +25,9 @@ describe('login', () => {
 
   it("shows 'Submitting...' while busy and 'User Not Registered' on failure", async () => {
     const d = deferred();
-    mockFetch(async (call) => (call === 'api-user-login' ? (await d.promise, { status: false, msg: 'nope' }) : { status: true }));
+    mockFetch(async (call) =>
+      call === 'api-user-login' ? (await d.promise, { status: false, msg: 'nope' }) : { status: true },
+    );
     await renderPage(<LoginPage />, { path: '/login' });
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Password'), 'secret');
@@ -38,7 +40,9 @@ describe('login', () => {
 
   it('stores the session (without the password) and goes to /imp', async () => {
     const f = mockFetch((call) =>
-      call === 'api-user-login' ? { status: true, user_name: 'Ravi', unique_token: 'tok', mobile: '9876543210' } : { status: true },
+      call === 'api-user-login'
+        ? { status: true, user_name: 'Ravi', unique_token: 'tok', mobile: '9876543210' }
+        : { status: true },
     );
     const { store } = await renderPage(<LoginPage />, { path: '/login' });
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
@@ -49,7 +53,10 @@ describe('login', () => {
     await waitFor(() => expect(loc()).toHaveTextContent('/imp'));
     expect(selectSession(store.getState())).toEqual({ username: 'Ravi', unique_token: 'tok', mobile: '9876543210' });
     expect(JSON.stringify(store.getState().session)).not.toContain('secret');
-    expect(f.calls.find((c) => c.call === 'api-user-login')?.body).toMatchObject({ mobile: '9876543210', password: 'secret' });
+    expect(f.calls.find((c) => c.call === 'api-user-login')?.body).toMatchObject({
+      mobile: '9876543210',
+      password: 'secret',
+    });
   });
 
   it('links to /forgotpass and /r', async () => {
@@ -76,7 +83,11 @@ describe('register', () => {
 
   it("shows 'Registering...', guards a double submit, and shows 'User Alredy Registered'", async () => {
     const d = deferred();
-    const f = mockFetch(async (call) => (call === 'api-check-mobile' ? (await d.promise, { status: false, msg: MSG.userAlreadyRegistered }) : { status: true }));
+    const f = mockFetch(async (call) =>
+      call === 'api-check-mobile'
+        ? (await d.promise, { status: false, msg: MSG.userAlreadyRegistered })
+        : { status: true },
+    );
     await renderPage(<RegisterPage />, { path: '/r' });
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');

@@ -49,7 +49,10 @@ describe('reset password (/change-password)', () => {
     } finally {
       jest.useRealTimers();
     }
-    expect(f.calls[0]).toMatchObject({ call: 'api-forgot-password', body: { mobile: '9876543210', new_pass: 'abc123', otp: '4321' } });
+    expect(f.calls[0]).toMatchObject({
+      call: 'api-forgot-password',
+      body: { mobile: '9876543210', new_pass: 'abc123', otp: '4321' },
+    });
   });
 
   it("shows the server's message, or 'Failed to update password'", async () => {
@@ -104,7 +107,9 @@ describe('change password (/change)', () => {
 describe('profile', () => {
   it("'Name is required!' with no call; success updates the session name and goes to /imp", async () => {
     const f = mockFetch((call) =>
-      call === 'api-get-profile' ? { status: true, user_name: 'Ravi Kumar Sharma', mobile: '9876543210' } : { status: true, user_name: 'Ravi K' },
+      call === 'api-get-profile'
+        ? { status: true, user_name: 'Ravi Kumar Sharma', mobile: '9876543210' }
+        : { status: true, user_name: 'Ravi K' },
     );
     const { store } = await renderPage(<ProfilePage />, { path: '/profile', session: true });
     const name = screen.getByLabelText('Name');

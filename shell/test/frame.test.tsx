@@ -14,14 +14,38 @@ import { mockFetch, renderPage } from './helpers';
 const loc = () => screen.getByTestId('location');
 
 const markets = [
-  { game_id: 1, game_name: 'KALYAN', open_result: '123', close_result: '', open_time: '03:45 PM', close_time: '05:45 PM', msg_status: 1 },
-  { game_id: 2, game_name: 'MAIN BAZAR', open_result: '', close_result: '', open_time: '09:35 PM', close_time: '11:55 PM', msg_status: 0 },
+  {
+    game_id: 1,
+    game_name: 'KALYAN',
+    open_result: '123',
+    close_result: '',
+    open_time: '03:45 PM',
+    close_time: '05:45 PM',
+    msg_status: 1,
+  },
+  {
+    game_id: 2,
+    game_name: 'MAIN BAZAR',
+    open_result: '',
+    close_result: '',
+    open_time: '09:35 PM',
+    close_time: '11:55 PM',
+    msg_status: 0,
+  },
 ];
 
 function homeInfo(betting: '0' | '1') {
   return (call: string) =>
     call === 'api-home-info'
-      ? { status: true, betting_status: betting, wallet_amt: '1250', telegram_no: '9876500001', mobile_1: '9876500002', mobile_no: '9876500003', result: markets }
+      ? {
+          status: true,
+          betting_status: betting,
+          wallet_amt: '1250',
+          telegram_no: '9876500001',
+          mobile_1: '9876500002',
+          mobile_no: '9876500003',
+          result: markets,
+        }
       : { status: true };
 }
 
@@ -41,7 +65,9 @@ describe('top bar and side menu', () => {
     expect(screen.queryByTestId('topbar-wallet')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog');
-    const names = within(menu).getAllByRole('listitem').map((li) => li.textContent);
+    const names = within(menu)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(names).toEqual(['Home', 'Charts', 'Change Password', 'Privacy Policy', 'Log out']);
   });
 
@@ -53,8 +79,22 @@ describe('top bar and side menu', () => {
     const menu = screen.getByRole('dialog', { name: 'Ravi Kumar...' });
     expect(menu.contains(document.activeElement)).toBe(true);
     expect(within(menu).getByText('9876543210')).toBeInTheDocument();
-    expect(within(menu).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Home', 'Add Funds', 'Wallet', 'Win History', 'Bid History', 'How To Play', 'Game Rates', 'Charts', 'Change Password', 'Privacy Policy', 'Log out',
+    expect(
+      within(menu)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Home',
+      'Add Funds',
+      'Wallet',
+      'Win History',
+      'Bid History',
+      'How To Play',
+      'Game Rates',
+      'Charts',
+      'Change Password',
+      'Privacy Policy',
+      'Log out',
     ]);
     expect(within(menu).getByRole('link', { name: 'Add Funds' })).toHaveAttribute('href', '/imp9');
     await userEvent.keyboard('{Escape}');
@@ -73,7 +113,12 @@ describe('top bar and side menu', () => {
 
   it('the session guard sends a visitor without a token to /login', async () => {
     mockFetch(() => ({ status: true }));
-    await renderPage(<RequireSession><p>secret page</p></RequireSession>, { path: '/imp' });
+    await renderPage(
+      <RequireSession>
+        <p>secret page</p>
+      </RequireSession>,
+      { path: '/imp' },
+    );
     expect(screen.queryByText('secret page')).toBeNull();
     expect(loc()).toHaveTextContent('/login');
   });
@@ -86,7 +131,8 @@ describe('landing', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', '/app.apk');
     expect(screen.getByRole('marquee', { name: MSG.downloadTicker })).toBeInTheDocument();
-    for (const t of ['AddFund', 'Withdraw', 'Gali Disawar', 'Starline']) expect(screen.getByRole('link', { name: t })).toHaveAttribute('href', '/login');
+    for (const t of ['AddFund', 'Withdraw', 'Gali Disawar', 'Starline'])
+      expect(screen.getByRole('link', { name: t })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'How To Play' })).toHaveAttribute('href', '/htp');
     expect(screen.getByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
   });
@@ -117,7 +163,11 @@ describe('home', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Add Fund' })).toBeInTheDocument());
     await userEvent.click(within(cards[0]).getByRole('button'));
     expect(loc()).toHaveTextContent('/game');
-    expect(JSON.parse(loc().getAttribute('data-state')!)).toEqual({ gameId: 1, openTime: '03:45 PM', gameName: 'KALYAN' });
+    expect(JSON.parse(loc().getAttribute('data-state')!)).toEqual({
+      gameId: 1,
+      openTime: '03:45 PM',
+      gameName: 'KALYAN',
+    });
     expect(within(cards[1]).queryByRole('button')).toBeNull();
   });
 
@@ -133,18 +183,24 @@ describe('home', () => {
   });
 
   it("Customer Support is a dialog with WhatsApp, Telegram and Call; a missing number says 'Unable to initiate contact'", async () => {
-    mockFetch((call) => (call === 'api-home-info' ? { status: true, betting_status: '1', result: [], telegram_no: '' } : { status: true }));
+    mockFetch((call) =>
+      call === 'api-home-info' ? { status: true, betting_status: '1', result: [], telegram_no: '' } : { status: true },
+    );
     await renderPage(<HomePage />, { session: true, path: '/imp' });
     expect(await screen.findByText('No markets right now.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Customer Support' }));
     const dialog = screen.getByRole('dialog', { name: 'Customer Support' });
-    for (const n of ['WhatsApp', 'Telegram', 'Call']) expect(within(dialog).getByRole('button', { name: n })).toBeInTheDocument();
+    for (const n of ['WhatsApp', 'Telegram', 'Call'])
+      expect(within(dialog).getByRole('button', { name: n })).toBeInTheDocument();
   });
 });
 
 describe('content pages', () => {
   it('charts: a row per game, View Charts opens its URL in a new tab', async () => {
-    mockFetch(() => ({ status: true, result: [{ game_id: 1, game_name: 'KALYAN', web_chart_url: '/charts/market/1' }] }));
+    mockFetch(() => ({
+      status: true,
+      result: [{ game_id: 1, game_name: 'KALYAN', web_chart_url: '/charts/market/1' }],
+    }));
     await renderPage(<ChartsPage />, { session: true, path: '/charts' });
     const link = await screen.findByRole('link', { name: 'View Charts of KALYAN' });
     expect(link).toHaveAttribute('href', '/charts/market/1');
@@ -153,7 +209,10 @@ describe('content pages', () => {
   });
 
   it('game rates: pairs a-b; empty state', async () => {
-    mockFetch(() => ({ status: true, game_rates: [{ single_digit_val_1: '10', single_digit_val_2: '95', jodi_digit_val_1: 10, jodi_digit_val_2: 950 }] }));
+    mockFetch(() => ({
+      status: true,
+      game_rates: [{ single_digit_val_1: '10', single_digit_val_2: '95', jodi_digit_val_1: 10, jodi_digit_val_2: 950 }],
+    }));
     await renderPage(<GameRatesPage />, { session: true, path: '/gameRates' });
     expect(await screen.findByText('10-95')).toBeInTheDocument();
     expect(screen.getByText('10-950')).toBeInTheDocument();
@@ -162,7 +221,13 @@ describe('content pages', () => {
   it('how to play: sanitized HTML (no scripts, no handlers) and the video link', async () => {
     mockFetch(() => ({
       status: true,
-      content: [{ how_to_play_content: '<p onclick="alert(1)">Play <b>well</b></p><script>window.hacked=1</script><img src=x onerror="alert(2)">', video_link: 'https://video.example/v' }],
+      content: [
+        {
+          how_to_play_content:
+            '<p onclick="alert(1)">Play <b>well</b></p><script>window.hacked=1</script><img src=x onerror="alert(2)">',
+          video_link: 'https://video.example/v',
+        },
+      ],
     }));
     const { container } = await renderPage(<HowToPlayPage />, { path: '/htp' });
     expect(await screen.findByText('well')).toBeInTheDocument();
@@ -208,4 +273,3 @@ describe('pull to refresh', () => {
     }
   });
 });
-

@@ -67,7 +67,8 @@ export interface RenderOpts {
 export async function renderPage(ui: ReactElement, opts: RenderOpts = {}) {
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k', appDownloadUrl: '/app.apk' });
   const store = opts.store ?? createAppStore({ storage: memoryStorage() });
-  if (opts.session) store.dispatch(loggedIn({ username: 'Ravi Kumar Sharma', unique_token: 't'.repeat(64), mobile: '9876543210' }));
+  if (opts.session)
+    store.dispatch(loggedIn({ username: 'Ravi Kumar Sharma', unique_token: 't'.repeat(64), mobile: '9876543210' }));
   const path = opts.path ?? '/';
   let utils!: ReturnType<typeof render>;
   await act(async () => {

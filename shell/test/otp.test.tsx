@@ -42,7 +42,9 @@ describe('OTP boxes', () => {
   it("registers with the code ('Submitting...'), stores the session, → /imp", async () => {
     const d = deferred();
     const f = mockFetch(async (call) =>
-      call === 'api-user-registration' ? (await d.promise, { status: true, user_name: 'Ravi', unique_token: 'tok', mobile: '9876543210' }) : { status: true },
+      call === 'api-user-registration'
+        ? (await d.promise, { status: true, user_name: 'Ravi', unique_token: 'tok', mobile: '9876543210' })
+        : { status: true },
     );
     const { store } = await renderPage(<OtpRegisterPage />, { path: '/otpregister' });
     fireEvent.paste(box(1), { clipboardData: { getData: () => '1234' } });
@@ -62,7 +64,11 @@ describe('OTP boxes', () => {
   });
 
   it("shows the server's 'Enter Valid OTP' for a wrong code", async () => {
-    mockFetch((call) => (call === 'api-user-registration' ? new Response(JSON.stringify({ status: false, msg: MSG.otpInvalid }), { status: 200 }) : { status: true }));
+    mockFetch((call) =>
+      call === 'api-user-registration'
+        ? new Response(JSON.stringify({ status: false, msg: MSG.otpInvalid }), { status: 200 })
+        : { status: true },
+    );
     await renderPage(<OtpRegisterPage />, { path: '/otpregister' });
     fireEvent.paste(box(1), { clipboardData: { getData: () => '0000' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -85,7 +91,10 @@ describe('OTP boxes', () => {
         await jest.runOnlyPendingTimersAsync();
       });
       await waitFor(() => expect(screen.getByText(/00:(30|29)/)).toBeInTheDocument());
-      expect(f.calls.find((c) => c.call === 'api-resend-otp')?.body).toMatchObject({ mobile: '9876543210', purpose: 'register' });
+      expect(f.calls.find((c) => c.call === 'api-resend-otp')?.body).toMatchObject({
+        mobile: '9876543210',
+        purpose: 'register',
+      });
     } finally {
       jest.useRealTimers();
     }
@@ -109,7 +118,10 @@ describe('forgot-password OTP', () => {
 
   it("'Invalid OTP. Please try again.' for a wrong or incomplete code", async () => {
     mockFetch(() => ({ status: true }));
-    await renderPage(<OtpForgotPage />, { path: '/otpforgotpass', state: { phoneNumber: '9876543210', validationOtp: '4321' } });
+    await renderPage(<OtpForgotPage />, {
+      path: '/otpforgotpass',
+      state: { phoneNumber: '9876543210', validationOtp: '4321' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText(MSG.otpInvalidForgot)).toBeInTheDocument();
     fireEvent.paste(box(1), { clipboardData: { getData: () => '1111' } });
@@ -120,7 +132,10 @@ describe('forgot-password OTP', () => {
 
   it('passes the phone and the entered code on to /change-password', async () => {
     mockFetch(() => ({ status: true }));
-    await renderPage(<OtpForgotPage />, { path: '/otpforgotpass', state: { phoneNumber: '9876543210', validationOtp: '4321' } });
+    await renderPage(<OtpForgotPage />, {
+      path: '/otpforgotpass',
+      state: { phoneNumber: '9876543210', validationOtp: '4321' },
+    });
     fireEvent.paste(box(1), { clipboardData: { getData: () => '4321' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/change-password'));

@@ -1,17 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  betTypesOf,
-  biddingClosed,
-  BID_TOAST,
-  CHOOSE_MARKET_PATH,
-  CHOOSE_MARKET_TEXT,
-  isGaliClosed,
-  notify,
-  Tile,
-  TileGrid,
-  useBidNavState,
-  type BidNavState,
-} from '@matka/shared';
+import { biddingClosed, BID_TOAST, notify, Tile, TileGrid } from '@matka/shared';
+import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState, type BidNavState } from '@matka/shared/bid';
+import { betTypesOf, isGaliClosed } from '@matka/shared/domain';
 import { GALI_TITLE } from './GaliHome';
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,16 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  BID_TOAST,
-  Tile,
-  TileGrid,
-  betTypesOf,
-  biddingClosed,
-  isTimedBetClosed,
-  notify,
-  useBidNavState,
-  type BetTypeDef,
-  type BetTypeId,
-} from '@matka/shared';
+import { BID_TOAST, Tile, TileGrid, biddingClosed, notify } from '@matka/shared';
+import { useBidNavState } from '@matka/shared/bid';
+import { betTypesOf, isTimedBetClosed, type BetTypeDef, type BetTypeId } from '@matka/shared/domain';
 import { MarketPicker } from './MarketPicker';
 import '../regular.css';
 

@@ -1,13 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  EmptyState,
-  POLLING,
-  marketResultText,
-  selectBettingOn,
-  useAppSelector,
-  useHomeInfoQuery,
-  type Market,
-} from '@matka/shared';
+import { EmptyState, POLLING, selectBettingOn, useAppSelector, type Market } from '@matka/shared';
+import { useHomeInfoQuery } from '@matka/shared/api';
+import { marketResultText } from '@matka/shared/domain';
 
 const isOpen = (m: Market) => String(m.msg_status) === '1';
 

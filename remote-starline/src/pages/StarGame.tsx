@@ -1,13 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  betTypesOf,
-  CHOOSE_MARKET_PATH,
-  CHOOSE_MARKET_TEXT,
-  Tile,
-  TileGrid,
-  useBidNavState,
-  type BidNavState,
-} from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared';
+import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState, type BidNavState } from '@matka/shared/bid';
+import { betTypesOf } from '@matka/shared/domain';
 import { STARLINE_TITLE } from './StarHome';
 
 /** /stargame: the four starline bid types for the chosen slot (needs gameId, openTime, gameName). */

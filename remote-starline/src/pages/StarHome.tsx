@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid, type BidNavState } from '@matka/shared';
+import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid } from '@matka/shared';
+import type { BidNavState } from '@matka/shared/bid';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
 import { ICONS } from '../icons';
 import { RatesPanel, type RateRow } from '../RatesPanel';
@@ -22,10 +23,16 @@ export const isRunning = (g: StarlineGame) => String(g.msg_status) === '1';
 function StarlineGameCard({ game }: { game: StarlineGame }) {
   const running = isRunning(game);
   const result = (game.open_result ?? '').trim() || NO_STARLINE_RESULT;
-  const state: Omit<BidNavState, 'pana'> = { gameId: String(game.game_id), openTime: game.open_time, gameName: game.game_name };
+  const state: Omit<BidNavState, 'pana'> = {
+    gameId: String(game.game_id),
+    openTime: game.open_time,
+    gameName: game.game_name,
+  };
   return (
     <li className="card star-game" data-testid="starline-game">
-      <p className={`star-banner ${running ? 'is-running' : 'is-closed'}`}>{running ? BETTING_RUNNING : BETTING_CLOSED}</p>
+      <p className={`star-banner ${running ? 'is-running' : 'is-closed'}`}>
+        {running ? BETTING_RUNNING : BETTING_CLOSED}
+      </p>
       <div className="star-game-body">
         <div className="star-game-info">
           <h3 className="star-game-name">{game.game_name}</h3>
@@ -36,7 +43,12 @@ function StarlineGameCard({ game }: { game: StarlineGame }) {
           <p className="star-game-time">Open: {game.open_time}</p>
         </div>
         {running && (
-          <Link className="btn btn-primary star-play" to="/stargame" state={state} aria-label={`Play ${game.game_name}`}>
+          <Link
+            className="btn btn-primary star-play"
+            to="/stargame"
+            state={state}
+            aria-label={`Play ${game.game_name}`}
+          >
             <span aria-hidden="true">▶</span> Play
           </Link>
         )}

@@ -22,7 +22,10 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
 
   const args = useMemo(() => {
     const [kFrom, kTo] = config.dateParams === 'bid' ? ['bid_from', 'bid_to'] : ['date_from', 'date_to'];
-    const body: Record<string, string> = { [kFrom]: inputToHistoryDate(range.from), [kTo]: inputToHistoryDate(range.to) };
+    const body: Record<string, string> = {
+      [kFrom]: inputToHistoryDate(range.from),
+      [kTo]: inputToHistoryDate(range.to),
+    };
     if (config.withMobile && mobile) body.mobile_no = mobile;
     return { call: config.call, tag: config.tag, body };
   }, [config, range, mobile]);
@@ -47,7 +50,13 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
         <div className="range-fields">
           <div>
             <label htmlFor={ids.from}>From Date</label>
-            <input id={ids.from} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              id={ids.from}
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </div>
           <div>
             <label htmlFor={ids.to}>To Date</label>
@@ -76,7 +85,11 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
             Showing {Math.min(shown, rows.length)} of {rows.length}
           </p>
           {rows.length > shown && (
-            <button type="button" className="btn btn-secondary btn-block" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={() => setShown((n) => n + PAGE_SIZE)}
+            >
               Load more
             </button>
           )}

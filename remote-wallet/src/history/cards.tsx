@@ -52,7 +52,15 @@ export function BidCard({ row, showSession = true }: { row: Row; showSession?: b
 }
 
 /** Win record: 'Congratulations You Won', game_name, digits, wining_date, bet type, amount. */
-export function WinCard({ row, showSession = true, detail = false }: { row: Row; showSession?: boolean; detail?: boolean }) {
+export function WinCard({
+  row,
+  showSession = true,
+  detail = false,
+}: {
+  row: Row;
+  showSession?: boolean;
+  detail?: boolean;
+}) {
   return (
     <Card tone={toneOf(row.pana)} title="Congratulations You Won">
       <Field label="Game">{text(row.game_name)}</Field>

@@ -21,8 +21,22 @@ const bid = (showSession: boolean) => (row: Row) => <BidCard row={row} showSessi
 const win = (showSession: boolean) => (row: Row) => <WinCard row={row} showSession={showSession} />;
 
 export const HISTORIES = {
-  mainBid: { title: 'Bid History', call: 'api-bid-history-data', dateParams: 'bid', listKey: 'bid_data', tag: 'Bids', card: bid(true) },
-  mainWin: { title: 'Win History', call: 'api-wining-history-data', dateParams: 'date', listKey: 'win_data', tag: 'Wins', card: win(true) },
+  mainBid: {
+    title: 'Bid History',
+    call: 'api-bid-history-data',
+    dateParams: 'bid',
+    listKey: 'bid_data',
+    tag: 'Bids',
+    card: bid(true),
+  },
+  mainWin: {
+    title: 'Win History',
+    call: 'api-wining-history-data',
+    dateParams: 'date',
+    listKey: 'win_data',
+    tag: 'Wins',
+    card: win(true),
+  },
   starlineBid: {
     title: 'Starline Bid-History',
     call: 'api-starline-bid-history-data',

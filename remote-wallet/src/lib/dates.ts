@@ -1,4 +1,4 @@
-import { formatHistoryDate, MARKET_TIME_ZONE, zonedDateParts } from '@matka/shared';
+import { formatHistoryDate, MARKET_TIME_ZONE, zonedDateParts } from '@matka/shared/domain';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { minAddAmount, MSG, notify } from '@matka/shared';
-import { outcomeOf, useLazyWalletBankDetailsQuery, useWalletFundDetailQuery, useWalletFundRequestAddMutation } from '../api';
+import {
+  outcomeOf,
+  useLazyWalletBankDetailsQuery,
+  useWalletFundDetailQuery,
+  useWalletFundRequestAddMutation,
+} from '../api';
 import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib/upi';
 
 /** Spec section 9: the fund request is registered 2 s after the payment app opens. */
@@ -32,7 +37,9 @@ export function AddFundPage() {
     const pa = (method === 'phonepe' ? details?.phonepay_upi_payment_id : details?.google_upi_payment_id)?.trim();
     if (!bank.ok || !pa) {
       setBusy(false);
-      return setError(bank.network ? MSG.upiFetchError : !bank.ok ? (bank.msg ?? MSG.upiFetchFailed) : MSG.upiIdNotFound);
+      return setError(
+        bank.network ? MSG.upiFetchError : !bank.ok ? (bank.msg ?? MSG.upiFetchFailed) : MSG.upiIdNotFound,
+      );
     }
     try {
       openPaymentApp(paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt }, navigator.userAgent));
@@ -69,7 +76,13 @@ export function AddFundPage() {
           <legend>Payment Method</legend>
           {PAY_METHODS.map((m) => (
             <label key={m.value} className="radio-row">
-              <input type="radio" name="pay-method" value={m.value} checked={method === m.value} onChange={() => setMethod(m.value)} />
+              <input
+                type="radio"
+                name="pay-method"
+                value={m.value}
+                checked={method === m.value}
+                onChange={() => setMethod(m.value)}
+              />
               {m.label}
             </label>
           ))}

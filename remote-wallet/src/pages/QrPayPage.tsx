@@ -26,7 +26,9 @@ export function QrPayPage() {
         <EmptyState>{MSG.noDataFound}</EmptyState>
       ) : (
         <div className="card qr-card">
-          {qr.qr_image && <img className="qr-image" src={qr.qr_image} alt="QR code for UPI payment" width={240} height={240} />}
+          {qr.qr_image && (
+            <img className="qr-image" src={qr.qr_image} alt="QR code for UPI payment" width={240} height={240} />
+          )}
           {upiId && (
             <div className="upi-id-row">
               <span>
@@ -39,7 +41,12 @@ export function QrPayPage() {
           )}
           <p>Pay with any UPI app, then send the payment screenshot to us on WhatsApp.</p>
           {mobile_1 && (
-            <a className="btn btn-primary btn-block" href={whatsappLink(mobile_1, 'Payment screenshot')} target="_blank" rel="noopener noreferrer">
+            <a
+              className="btn btn-primary btn-block"
+              href={whatsappLink(mobile_1, 'Payment screenshot')}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Send Screenshot on WhatsApp
             </a>
           )}

@@ -91,14 +91,26 @@ export function TransferPage() {
 }
 
 /** The confirm step: shows the receiver and makes the transfer (the balance refreshes through the Wallet tag). */
-export function TransferConfirm({ draft, onDone, onCancel }: { draft: TransferDraft; onDone: () => void; onCancel: () => void }) {
+export function TransferConfirm({
+  draft,
+  onDone,
+  onCancel,
+}: {
+  draft: TransferDraft;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const [transfer, { isLoading }] = useWalletTransferMutation();
   const [error, setError] = useState('');
 
   async function confirm() {
     setError('');
     const r = outcomeOf(
-      await transfer({ amount: draft.points, mobile_no: draft.mobile, transfer_note: `Transfer to ${draft.userName} (${draft.mobile})` }),
+      await transfer({
+        amount: draft.points,
+        mobile_no: draft.mobile,
+        transfer_note: `Transfer to ${draft.userName} (${draft.mobile})`,
+      }),
     );
     if (r.ok) {
       notify.success(r.msg ?? 'Points transferred successfully');
@@ -145,7 +157,8 @@ export function TransferConfirm({ draft, onDone, onCancel }: { draft: TransferDr
 export function TransferModelPage() {
   const navigate = useNavigate();
   const d = (useLocation().state ?? {}) as Partial<TransferDraft>;
-  const ok = typeof d.mobile === 'string' && isValidPhone(d.mobile) && typeof d.userName === 'string' && Number(d.points) > 0;
+  const ok =
+    typeof d.mobile === 'string' && isValidPhone(d.mobile) && typeof d.userName === 'string' && Number(d.points) > 0;
   if (!ok) return <Navigate to="/transfer" replace />;
   return (
     <section className="wallet-page">

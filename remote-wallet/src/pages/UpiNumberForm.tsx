@@ -4,7 +4,11 @@ import { isValidPhone, MSG } from '@matka/shared';
 import { outcomeOf, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 
 /** UPI-details option codes (spec section 9). */
-export const UPI_APPS: { option: UpiOption; label: string; field: 'paytm_number' | 'google_pay_number' | 'phone_pay_number' }[] = [
+export const UPI_APPS: {
+  option: UpiOption;
+  label: string;
+  field: 'paytm_number' | 'google_pay_number' | 'phone_pay_number';
+}[] = [
   { option: 1, label: 'Paytm', field: 'paytm_number' },
   { option: 2, label: 'GPay', field: 'google_pay_number' },
   { option: 3, label: 'PhonePe', field: 'phone_pay_number' },

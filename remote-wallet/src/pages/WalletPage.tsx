@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isOk, messageOf, Modal, MSG, notify, POINTS_LABEL, selectHome, useAppSelector, useWalletBalanceQuery } from '@matka/shared';
+import { isOk, messageOf, Modal, MSG, notify, POINTS_LABEL, selectHome, useAppSelector } from '@matka/shared';
+import { useWalletBalanceQuery } from '@matka/shared/api';
 import { useWalletPaymentDetailsQuery, type UpiOption } from '../api';
 import { UPI_APPS, UpiNumberForm, upiAppLabel } from './UpiNumberForm';
 
@@ -38,7 +39,12 @@ export function WalletPage({ tab }: { tab: WalletTab }) {
       </div>
       <nav className="wallet-tabs" aria-label="Wallet">
         {TABS.map((t) => (
-          <Link key={t.tab} to={t.to} className={`wallet-tab${t.tab === tab ? ' active' : ''}`} aria-current={t.tab === tab ? 'page' : undefined}>
+          <Link
+            key={t.tab}
+            to={t.to}
+            className={`wallet-tab${t.tab === tab ? ' active' : ''}`}
+            aria-current={t.tab === tab ? 'page' : undefined}
+          >
             {t.label}
           </Link>
         ))}
@@ -76,7 +82,11 @@ function WithdrawTab() {
   const [editing, setEditing] = useState<UpiOption | null>(null);
   const { data, isError } = useWalletPaymentDetailsQuery(undefined, { refetchOnMountOrArgChange: true });
   const details = data?.payment_details?.[0];
-  const problem = isError ? MSG.paymentDetailsError : data && !isOk(data) ? (messageOf(data) ?? MSG.paymentDetailsFailed) : '';
+  const problem = isError
+    ? MSG.paymentDetailsError
+    : data && !isOk(data)
+      ? (messageOf(data) ?? MSG.paymentDetailsFailed)
+      : '';
   return (
     <div className="card wallet-actions">
       <h2 className="section-title">Choose withdraw method</h2>

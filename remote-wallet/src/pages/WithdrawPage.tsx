@@ -1,18 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, selectWallet, useAppSelector } from '@matka/shared';
+import { useWalletBalanceQuery } from '@matka/shared/api';
+import { inWithdrawWindow } from '@matka/shared/domain';
 import {
-  inWithdrawWindow,
-  isOk,
-  messageOf,
-  MSG,
-  minWithdraw,
-  notify,
-  selectSession,
-  selectWallet,
-  useAppSelector,
-  useWalletBalanceQuery,
-} from '@matka/shared';
-import { outcomeOf, useWalletPaymentDetailsQuery, useWalletWithdrawRequestMutation, type PaymentDetails, type WalletInfoResponse } from '../api';
+  outcomeOf,
+  useWalletPaymentDetailsQuery,
+  useWalletWithdrawRequestMutation,
+  type PaymentDetails,
+  type WalletInfoResponse,
+} from '../api';
 
 /** Withdraw payment codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
 const METHODS: { code: number; label: string; field: keyof PaymentDetails }[] = [
@@ -30,7 +27,11 @@ export function WithdrawPage() {
   const { mobile } = useAppSelector(selectSession);
   const wallet = useAppSelector(selectWallet);
   const { data: info } = useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
-  const { data: pd, isError: pdError, isLoading: pdLoading } = useWalletPaymentDetailsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const {
+    data: pd,
+    isError: pdError,
+    isLoading: pdLoading,
+  } = useWalletPaymentDetailsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [withdraw, { isLoading }] = useWalletWithdrawRequestMutation();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState('');
@@ -41,8 +42,15 @@ export function WithdrawPage() {
   const closeTime = str(w.withdraw_close_time);
   const min = Number(w.min_withdrawal ?? 0) || 0;
   const details = isOk(pd) ? pd?.payment_details?.[0] : undefined;
-  const methods = METHODS.filter((m) => str(details?.[m.field]).trim() !== '').map((m) => ({ ...m, number: str(details?.[m.field]) }));
-  const pdProblem = pdError ? MSG.paymentDetailsError : pd && !isOk(pd) ? (messageOf(pd) ?? MSG.paymentDetailsFailed) : '';
+  const methods = METHODS.filter((m) => str(details?.[m.field]).trim() !== '').map((m) => ({
+    ...m,
+    number: str(details?.[m.field]),
+  }));
+  const pdProblem = pdError
+    ? MSG.paymentDetailsError
+    : pd && !isOk(pd)
+      ? (messageOf(pd) ?? MSG.paymentDetailsFailed)
+      : '';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -51,7 +59,8 @@ export function WithdrawPage() {
     if (amt > wallet) return setError(MSG.walletLimitExceeded);
     if (amt < min) return setError(minWithdraw(min));
     if (!method) return setError(MSG.selectPaymentMethod);
-    if (openTime && closeTime && !inWithdrawWindow(openTime, closeTime, new Date())) return setError(MSG.withdrawOutsideHours);
+    if (openTime && closeTime && !inWithdrawWindow(openTime, closeTime, new Date()))
+      return setError(MSG.withdrawOutsideHours);
     setError('');
     const r = outcomeOf(await withdraw({ mobile: mobile ?? '', request_amount: amt, payment_method: Number(method) }));
     if (r.ok) {
@@ -79,7 +88,12 @@ export function WithdrawPage() {
           onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
         />
         <label htmlFor={ids.method}>Payment Method</label>
-        <select id={ids.method} value={method} onChange={(e) => setMethod(e.target.value)} disabled={methods.length === 0}>
+        <select
+          id={ids.method}
+          value={method}
+          onChange={(e) => setMethod(e.target.value)}
+          disabled={methods.length === 0}
+        >
           <option value="">Select payment method</option>
           {methods.map((m) => (
             <option key={m.code} value={m.code}>

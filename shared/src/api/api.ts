@@ -1,46 +1,26 @@
+/**
+ * `@matka/shared/api`: the one RTK Query api. It is its own federated module so that the login page
+ * does not download RTK Query: on first load it injects its reducer and middleware into the store(s)
+ * that `createAppStore()` made. Everything it uses from the core is imported by package name, so the
+ * federated build wires it to the one shared copy.
+ */
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Family, NewResult } from '../domain';
-import { loggedOut } from '../store/session';
-import { createMatkaBaseQuery, type ApiResponse } from './baseQuery';
-
-/** Polling interval of the live lists (spec section 9). */
-export const POLL_MS = 5000;
-
-/** Options every polled list uses: 5 s, and nothing while the tab is hidden. */
-export const POLLING = { pollingInterval: POLL_MS, skipPollingIfUnfocused: true } as const;
-
-export interface LoginResponse extends ApiResponse {
-  user_name?: string;
-  unique_token?: string;
-  mobile?: string;
-}
-
-export interface Market {
-  game_id: string | number;
-  game_name: string;
-  open_result?: string | null;
-  close_result?: string | null;
-  open_time: string;
-  close_time: string;
-  msg_status: number | string;
-  web_chart_url?: string;
-}
-
-/** The bid submission call of each market family (spec section 7). */
-export const SUBMIT_BID_CALL: Record<Family, string> = {
-  regular: 'api-submit-bid',
-  starline: 'api-starline-submit-bid',
-  gali: 'api-galidisawar-submit-bid',
-};
-
-export interface HomeInfoResponse extends ApiResponse {
-  betting_status?: string | number;
-  wallet_amt?: string | number;
-  telegram_no?: string;
-  mobile_1?: string;
-  mobile_no?: string;
-  result?: Market[];
-}
+import {
+  createMatkaBaseQuery,
+  dynamicMiddleware,
+  forEachStore,
+  homeInfoLoaded,
+  loggedOut,
+  rootReducer,
+  walletChanged,
+  type ApiResponse,
+  type HomeInfoResponse,
+  type LoginResponse,
+  SUBMIT_BID_CALL,
+} from '@matka/shared';
+import type { Family, NewResult } from '@matka/shared/domain';
+import type { WithSlice } from '@reduxjs/toolkit';
 
 /**
  * The one RTK Query api. The calls every family needs live here; each package adds its own with
@@ -60,10 +40,18 @@ export const api = createApi({
     homeInfo: build.query<HomeInfoResponse, void>({
       query: () => ({ call: 'api-home-info' }),
       providesTags: ['Home', 'Wallet'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(homeInfoLoaded(data));
+      },
     }),
     walletBalance: build.query<ApiResponse & { wallet_amt?: string | number }, void>({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: ['Wallet'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data?.wallet_amt !== undefined) dispatch(walletChanged(data.wallet_amt));
+      },
     }),
     /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
     submitBid: build.mutation<ApiResponse, { family: Family; body: NewResult; requestId: string }>({
@@ -77,4 +65,18 @@ export const api = createApi({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useHomeInfoQuery, useWalletBalanceQuery, useSubmitBidMutation } = api;
+export const { useLoginMutation, useLogoutMutation, useHomeInfoQuery, useWalletBalanceQuery, useSubmitBidMutation } =
+  api;
+
+declare module '../store/store' {
+  // The api's state joins the root state once this module has loaded.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
+
+rootReducer.inject(api);
+dynamicMiddleware.addMiddleware(api.middleware);
+// Focus / visibility listeners: polled lists pause while the tab is hidden (skipPollingIfUnfocused).
+forEachStore((store) => {
+  if (typeof window !== 'undefined') setupListeners(store.dispatch);
+});

@@ -50,43 +50,54 @@ export function isOk(x: unknown): boolean {
 }
 
 /**
- * POSTs JSON to `<apiBase>/<call>` with `env_type`, `app_key` and (when logged in) `unique_token`.
- * Fires `onUnauthorized` on a 401 for a request that carried a token, so the shell can end a dead session.
+ * POSTs JSON to `<apiBase>/<call>` with `env_type`, `app_key` and, when given, `unique_token`.
+ * Never throws: the result is `{ data }` or a typed `{ error }`. Pages that must not wait for RTK Query
+ * (the login page) call it directly; the RTK Query api uses it as its base query.
+ */
+export async function callApi(
+  args: CallArgs | string,
+  options: { token?: string | null; signal?: AbortSignal } = {},
+): Promise<{ data: ApiResponse; error?: undefined } | { data?: undefined; error: ApiError }> {
+  const { call, body = {}, headers = {} } = typeof args === 'string' ? { call: args } : args;
+  const { apiBase, appKey } = getRuntimeConfig();
+  const payload: Record<string, unknown> = { env_type: ENV_TYPE, app_key: appKey, ...body };
+  if (options.token && payload.unique_token === undefined) payload.unique_token = options.token;
+
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase.replace(/\/$/, '')}/${call}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      body: JSON.stringify(payload),
+      signal: options.signal,
+    });
+  } catch (e) {
+    return { error: { kind: 'network', message: e instanceof Error ? e.message : 'Network error' } };
+  }
+
+  let data: unknown;
+  try {
+    data = parseLooseJson(await res.text());
+  } catch {
+    return { error: { kind: 'parse', status: res.status, message: 'Invalid response format from server' } };
+  }
+  if (!res.ok) {
+    return { error: { kind: 'http', status: res.status, message: messageOf(data) ?? `HTTP ${res.status}`, data } };
+  }
+  return { data: (data ?? {}) as ApiResponse };
+}
+
+/**
+ * The RTK Query base query: callApi with the session's token. Fires `onUnauthorized` on a 401 for a
+ * request that carried a token, so a dead session ends.
  */
 export function createMatkaBaseQuery(
   onUnauthorized?: (api: { dispatch: (a: unknown) => unknown }) => void,
 ): BaseQueryFn<CallArgs | string, ApiResponse, ApiError> {
   return async (args, api) => {
-    const { call, body = {}, headers = {} } = typeof args === 'string' ? { call: args } : args;
-    const { apiBase, appKey } = getRuntimeConfig();
     const token = (api.getState() as TokenState).session?.unique_token ?? undefined;
-    const payload: Record<string, unknown> = { env_type: ENV_TYPE, app_key: appKey, ...body };
-    if (token && payload.unique_token === undefined) payload.unique_token = token;
-
-    let res: Response;
-    try {
-      res = await fetch(`${apiBase.replace(/\/$/, '')}/${call}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-        body: JSON.stringify(payload),
-        signal: api.signal,
-      });
-    } catch (e) {
-      return { error: { kind: 'network', message: e instanceof Error ? e.message : 'Network error' } };
-    }
-
-    let data: unknown;
-    try {
-      data = parseLooseJson(await res.text());
-    } catch {
-      return { error: { kind: 'parse', status: res.status, message: 'Invalid response format from server' } };
-    }
-    if (!res.ok) {
-      if (res.status === 401 && token && onUnauthorized) onUnauthorized(api);
-      return {
-        error: { kind: 'http', status: res.status, message: messageOf(data) ?? `HTTP ${res.status}`, data },
-      };
-    }
-    return { data: (data ?? {}) as ApiResponse };
+    const result = await callApi(args, { token, signal: api.signal });
+    if (result.error?.status === 401 && token && onUnauthorized) onUnauthorized(api);
+    return result;
   };
 }

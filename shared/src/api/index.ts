@@ -1,3 +1,1 @@
-export * from './parse';
-export * from './baseQuery';
 export * from './api';

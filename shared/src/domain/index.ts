@@ -6,5 +6,6 @@ export * from './betTypes';
 export * from './validate';
 export * from './clock';
 export * from './format';
+export * from './text';
 export * from './submission';
 export * from './payout';

@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api/api';
 import { loggedOut } from './session';
 
 /** Home info: betting status, wallet balance and contact numbers (the home-info call). */
@@ -11,7 +10,13 @@ export interface HomeState {
   mobile_no: string;
 }
 
-const initialState: HomeState = { betting_status: null, wallet_amt: null, telegram_no: '', mobile_1: '', mobile_no: '' };
+const initialState: HomeState = {
+  betting_status: null,
+  wallet_amt: null,
+  telegram_no: '',
+  mobile_1: '',
+  mobile_no: '',
+};
 
 const str = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
 
@@ -22,20 +27,17 @@ export const homeSlice = createSlice({
     walletChanged: (state, action: PayloadAction<string | number>) => {
       state.wallet_amt = String(action.payload);
     },
+    /** The home-info call answered (dispatched by the api module). */
+    homeInfoLoaded: (state, { payload }: PayloadAction<Record<string, unknown>>) => {
+      state.betting_status = str(payload.betting_status, state.betting_status ?? '0');
+      state.wallet_amt = str(payload.wallet_amt, state.wallet_amt ?? '0');
+      state.telegram_no = str(payload.telegram_no, state.telegram_no);
+      state.mobile_1 = str(payload.mobile_1, state.mobile_1);
+      state.mobile_no = str(payload.mobile_no, state.mobile_no);
+    },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(loggedOut, () => initialState)
-      .addMatcher(api.endpoints.homeInfo.matchFulfilled, (state, { payload }) => {
-        state.betting_status = str(payload.betting_status, state.betting_status ?? '0');
-        state.wallet_amt = str(payload.wallet_amt, state.wallet_amt ?? '0');
-        state.telegram_no = str(payload.telegram_no, state.telegram_no);
-        state.mobile_1 = str(payload.mobile_1, state.mobile_1);
-        state.mobile_no = str(payload.mobile_no, state.mobile_no);
-      })
-      .addMatcher(api.endpoints.walletBalance.matchFulfilled, (state, { payload }) => {
-        if (payload.wallet_amt !== undefined) state.wallet_amt = String(payload.wallet_amt);
-      });
+    builder.addCase(loggedOut, () => initialState);
   },
   selectors: {
     selectHome: (s) => s,
@@ -44,5 +46,5 @@ export const homeSlice = createSlice({
   },
 });
 
-export const { walletChanged } = homeSlice.actions;
+export const { walletChanged, homeInfoLoaded } = homeSlice.actions;
 export const { selectHome, selectBettingOn, selectWallet } = homeSlice.selectors;

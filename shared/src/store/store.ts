@@ -1,7 +1,5 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { api } from '../api/api';
 import { homeSlice } from './home';
 import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 
@@ -10,11 +8,28 @@ import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 export interface LazyLoadedSlices {}
 
 /**
- * The one root reducer. Remotes add their slices with `rootReducer.inject(slice)` and their endpoints
- * with `api.injectEndpoints`; @matka/shared is a federation singleton, so every remote injects into
- * the same reducer the shell's store runs.
+ * The one root reducer. The RTK Query api (`@matka/shared/api`) injects itself when it first loads, so
+ * the login page does not download RTK Query; remotes add their slices with `rootReducer.inject(slice)`
+ * and their endpoints with `api.injectEndpoints`. @matka/shared is a federation singleton, so every
+ * remote injects into the same reducer the shell's store runs.
  */
-export const rootReducer = combineSlices(sessionSlice, homeSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(sessionSlice, homeSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+
+/** Middleware added after the store exists (the RTK Query middleware, when the api module loads). */
+export const dynamicMiddleware = createDynamicMiddleware();
+
+type StoreListener = (store: AppStore) => void;
+const stores: WeakRef<AppStore>[] = [];
+const storeListeners = new Set<StoreListener>();
+
+/** Runs `fn` for every store, now and as they are created (the api module sets up its listeners). */
+export function forEachStore(fn: StoreListener): void {
+  storeListeners.add(fn);
+  for (const ref of stores) {
+    const store = ref.deref();
+    if (store) fn(store);
+  }
+}
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -26,16 +41,20 @@ function defaultStorage(): Storage | undefined {
   }
 }
 
-/** Creates the store with the stored session restored and kept in storage on every change. */
-export function createAppStore(options: { storage?: Storage } = {}) {
-  const storage = options.storage ?? defaultStorage();
-  const store = configureStore({
+function buildStore(storage: Storage | undefined) {
+  return configureStore({
     reducer: rootReducer,
     preloadedState: { session: readStoredSession(storage) } as Partial<RootState>,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
   });
-  // Focus/visibility listeners: polled lists pause while the tab is hidden (skipPollingIfUnfocused).
-  if (typeof window !== 'undefined') setupListeners(store.dispatch);
+}
+
+export type AppStore = ReturnType<typeof buildStore>;
+
+/** Creates the store with the stored session restored and kept in storage on every change. */
+export function createAppStore(options: { storage?: Storage } = {}): AppStore {
+  const storage = options.storage ?? defaultStorage();
+  const store = buildStore(storage);
   let last = store.getState().session;
   store.subscribe(() => {
     const next = store.getState().session;
@@ -44,10 +63,11 @@ export function createAppStore(options: { storage?: Storage } = {}) {
       writeStoredSession(storage, next);
     }
   });
+  stores.push(new WeakRef(store));
+  storeListeners.forEach((fn) => fn(store));
   return store;
 }
 
-export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -2,13 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { isOk } from '../api/baseQuery';
-import { useHomeInfoQuery, useLoginMutation } from '../api/api';
-import { loadRuntimeConfig } from '../config/runtime';
-import { loggedIn, loggedOut, selectIsLoggedIn, selectSession } from '../store/session';
-import { selectHome } from '../store/home';
-import { createAppStore, useAppDispatch, useAppSelector, type AppStore } from '../store/store';
+import { isOk, Toaster, loadRuntimeConfig, loggedIn, loggedOut, selectIsLoggedIn, selectSession, selectHome, createAppStore, useAppDispatch, useAppSelector, type AppStore } from '@matka/shared';
+import { useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
 
 /** The login form of the standalone frame (QA logs in against the API, then tests the family). */
 function StandaloneLogin() {
@@ -52,7 +47,9 @@ function Frame({ title, links }: { title: string; links: string[] }) {
         <span className="topbar-brand">{title} (standalone)</span>
         {loggedInNow && (
           <>
-            <span className="topbar-wallet" data-testid="topbar-wallet">{home.wallet_amt ?? '0'}</span>
+            <span className="topbar-wallet" data-testid="topbar-wallet">
+              {home.wallet_amt ?? '0'}
+            </span>
             <button type="button" className="btn btn-secondary" onClick={() => dispatch(loggedOut())}>
               Log out
             </button>
@@ -76,7 +73,7 @@ function Frame({ title, links }: { title: string; links: string[] }) {
           <StandaloneLogin />
         )}
       </main>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Toaster />
     </>
   );
 }
@@ -85,7 +82,12 @@ function Frame({ title, links }: { title: string; links: string[] }) {
  * Runs one family on its own page: its own store, a minimal frame with a login form, and the
  * family's routes, so QA can test one remote without the shell.
  */
-export async function mountStandalone(opts: { title: string; routes: RouteObject[]; links: string[]; store?: AppStore }) {
+export async function mountStandalone(opts: {
+  title: string;
+  routes: RouteObject[];
+  links: string[];
+  store?: AppStore;
+}) {
   await loadRuntimeConfig('/config.json');
   const store = opts.store ?? createAppStore();
   const tree: RouteObject[] = [{ element: <Frame title={opts.title} links={opts.links} />, children: opts.routes }];

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BidEntry, BidScreen, MSG, type BetTypeId } from '../../src';
+import { MSG } from '@matka/shared';
+import { BidEntry, BidScreen } from '@matka/shared/bid';
+import type { BetTypeId } from '@matka/shared/domain';
 import { at, mockApi, renderAt, walletServer } from './helpers';
 
 const user = () => userEvent.setup();
@@ -8,9 +10,17 @@ const user = () => userEvent.setup();
 async function open(betType: BetTypeId, opts: { wallet?: number; openTime?: string; now?: () => Date } = {}) {
   const api = walletServer(opts.wallet ?? 1000);
   await renderAt(
-    <BidEntry betType={betType} gameId="7" gameName="KALYAN" openTime={opts.openTime ?? '11:00 PM'} now={opts.now ?? at(10)} />,
+    <BidEntry
+      betType={betType}
+      gameId="7"
+      gameName="KALYAN"
+      openTime={opts.openTime ?? '11:00 PM'}
+      now={opts.now ?? at(10)}
+    />,
   );
-  await waitFor(() => expect(screen.getByTestId('bid-balance')).toHaveTextContent((opts.wallet ?? 1000).toLocaleString('en-IN')));
+  await waitFor(() =>
+    expect(screen.getByTestId('bid-balance')).toHaveTextContent((opts.wallet ?? 1000).toLocaleString('en-IN')),
+  );
   return api;
 }
 
@@ -188,8 +198,18 @@ describe('BidEntry: confirm and submit', () => {
   it('starline: success text, and a failure keeps the dialog open with the server message', async () => {
     const u = user();
     let fail = true;
-    walletServer(1000, { fail: () => (fail ? { status: false, message: 'Insufficient balance, please refill your account' } : null) });
-    await renderAt(<BidEntry betType="starline_single_digit" gameId="30" gameName="STARLINE 10:00 AM" openTime="11:00 PM" now={at(10)} />);
+    walletServer(1000, {
+      fail: () => (fail ? { status: false, message: 'Insufficient balance, please refill your account' } : null),
+    });
+    await renderAt(
+      <BidEntry
+        betType="starline_single_digit"
+        gameId="30"
+        gameName="STARLINE 10:00 AM"
+        openTime="11:00 PM"
+        now={at(10)}
+      />,
+    );
     await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
     expect(screen.queryByRole('group', { name: 'Session' })).not.toBeInTheDocument();
     await add(u, '4', '100');
@@ -197,7 +217,9 @@ describe('BidEntry: confirm and submit', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(MSG.bidWarningStarline)).toBeInTheDocument();
     await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient balance, please refill your account');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Insufficient balance, please refill your account',
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fail = false;
     await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
@@ -244,7 +266,11 @@ describe('BidEntry: sessions by the clock', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     await screen.findByText(MSG.bidPlaced);
-    expect(api.submits()[0].body.new_result).toMatchObject({ pana: 'Jodi Digit', session: 'Close', result: [{ digits: '42', session: 'Close' }] });
+    expect(api.submits()[0].body.new_result).toMatchObject({
+      pana: 'Jodi Digit',
+      session: 'Close',
+      result: [{ digits: '42', session: 'Close' }],
+    });
   });
 });
 
@@ -297,7 +323,11 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     await screen.findByText(MSG.bidPlaced);
     const subs = api.submits();
-    expect(subs.map((s) => (s.body.new_result as { pana: string }).pana)).toEqual(['Single Pana', 'Double Pana', 'Triple Pana']);
+    expect(subs.map((s) => (s.body.new_result as { pana: string }).pana)).toEqual([
+      'Single Pana',
+      'Double Pana',
+      'Triple Pana',
+    ]);
     expect(subs.map((s) => (s.body.new_result as { result: unknown[] }).result.length)).toEqual([12, 9, 1]);
     const keys = subs.map((s) => s.headers['Idempotency-Key']);
     expect(new Set(keys).size).toBe(3);
@@ -308,7 +338,8 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
   it('SP DP TP: a partial failure removes what was placed', async () => {
     const u = user();
     const api = walletServer(10000, {
-      fail: (_c, body) => ((body.new_result as { pana: string }).pana === 'Double Pana' ? { status: false, msg: 'no' } : null),
+      fail: (_c, body) =>
+        (body.new_result as { pana: string }).pana === 'Double Pana' ? { status: false, msg: 'no' } : null,
     });
     await renderAt(<BidEntry betType="sp_dp_tp" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
     await waitFor(() => expect(balance()).toHaveTextContent('10,000'));
@@ -329,7 +360,8 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
     await add(u, '12', '10');
     expect(await screen.findByText(MSG.digitNotValid)).toBeInTheDocument();
     await add(u, '1234', '10');
-    for (const p of ['123', '124', '134', '234']) expect(screen.getByRole('button', { name: `Delete ${p}` })).toBeInTheDocument();
+    for (const p of ['123', '124', '134', '234'])
+      expect(screen.getByRole('button', { name: `Delete ${p}` })).toBeInTheDocument();
     expect(balance()).toHaveTextContent('960');
     await add(u, '1234567890', '100');
     expect(await screen.findByText(MSG.notEnoughBalance)).toBeInTheDocument();

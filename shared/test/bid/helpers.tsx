@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { ReactElement } from 'react';
-import { createAppStore, loggedIn, setRuntimeConfig } from '../../src';
+import { createAppStore, loggedIn, setRuntimeConfig } from '@matka/shared';
 
 export type Handler = (call: string, body: Record<string, unknown>, headers: Record<string, string>) => unknown;
 
@@ -24,7 +24,10 @@ export function mockApi(handler: Handler) {
 }
 
 /** A wallet that the submit calls debit, like the server. */
-export function walletServer(start: number, opts: { fail?: (call: string, body: Record<string, unknown>) => unknown } = {}) {
+export function walletServer(
+  start: number,
+  opts: { fail?: (call: string, body: Record<string, unknown>) => unknown } = {},
+) {
   let wallet = start;
   return mockApi((call, body) => {
     if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
@@ -48,7 +51,10 @@ export function setup() {
   return store;
 }
 
-export async function renderAt(ui: ReactElement, opts: { path?: string; state?: unknown; store?: ReturnType<typeof setup> } = {}) {
+export async function renderAt(
+  ui: ReactElement,
+  opts: { path?: string; state?: unknown; store?: ReturnType<typeof setup> } = {},
+) {
   const store = opts.store ?? setup();
   const path = opts.path ?? '/bid';
   await act(async () => {
@@ -68,4 +74,7 @@ export async function renderAt(ui: ReactElement, opts: { path?: string; state?: 
 }
 
 /** A local wall-clock time today (the device zone is the test process's zone). */
-export const at = (hh: number, mm = 0) => () => new Date(2026, 2, 5, hh, mm, 0);
+export const at =
+  (hh: number, mm = 0) =>
+  () =>
+    new Date(2026, 2, 5, hh, mm, 0);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useShellSocialDataQuery } from '../api';
 import { openContact, type ContactKind } from '../lib/contact';
+import { useAdminNumber } from '../lib/social';
 import { PhoneIcon, TelegramIcon, WhatsAppIcon } from './icons';
 
 const ICONS: Record<ContactKind, () => ReactNode> = {
@@ -22,7 +22,11 @@ export function ContactButton({
   className?: string;
 }) {
   return (
-    <button type="button" className={`btn btn-contact btn-${kind} ${className}`} onClick={() => openContact(kind, number)}>
+    <button
+      type="button"
+      className={`btn btn-contact btn-${kind} ${className}`}
+      onClick={() => openContact(kind, number)}
+    >
       {ICONS[kind]()}
       <span>{label}</span>
     </button>
@@ -31,6 +35,6 @@ export function ContactButton({
 
 /** 'Contact Admin': a WhatsApp chat with the admin number (social data mobile_no). */
 export function ContactAdminButton() {
-  const { data } = useShellSocialDataQuery();
-  return <ContactButton kind="whatsapp" number={data?.mobile_no} label="Contact Admin" className="btn-block" />;
+  const number = useAdminNumber();
+  return <ContactButton kind="whatsapp" number={number} label="Contact Admin" className="btn-block" />;
 }

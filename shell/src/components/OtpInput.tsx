@@ -40,7 +40,12 @@ export function OtpInput({
 
   function emit(next: string[]) {
     // keep positions: an empty box in the middle stays a gap marker (space) so later boxes keep their digit
-    onChange(next.map((d) => d || ' ').join('').trimEnd());
+    onChange(
+      next
+        .map((d) => d || ' ')
+        .join('')
+        .trimEnd(),
+    );
   }
 
   function onKeyDown(i: number, e: KeyboardEvent<HTMLInputElement>) {

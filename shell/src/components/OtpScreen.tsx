@@ -75,7 +75,16 @@ export function OtpScreen({
   }
 
   return (
-    <AuthCard title={title} subtitle={<>Enter the {OTP_LENGTH}-digit code sent to <strong>{mobile}</strong></>} onSubmit={submit} footer={footer}>
+    <AuthCard
+      title={title}
+      subtitle={
+        <>
+          Enter the {OTP_LENGTH}-digit code sent to <strong>{mobile}</strong>
+        </>
+      }
+      onSubmit={submit}
+      footer={footer}
+    >
       <OtpInput value={code} onChange={setCode} length={OTP_LENGTH} disabled={busy} invalid={!!error} />
       <div className="otp-resend">
         {left > 0 ? (

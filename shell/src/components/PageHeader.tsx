@@ -12,7 +12,17 @@ export function PageHeader({ title, back, fallback = '/imp' }: { title: string; 
           aria-label="Back"
           onClick={() => (window.history.state && window.history.state.idx > 0 ? navigate(-1) : navigate(fallback))}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
         </button>

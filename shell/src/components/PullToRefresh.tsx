@@ -71,7 +71,13 @@ export function PullToRefresh({ onRefresh = () => window.location.reload() }: { 
   }, []);
 
   const text =
-    state === 'refreshing' ? 'Refreshing...' : state === 'releasing' ? 'Release to refresh' : state === 'pulling' ? 'Pull down to refresh' : '';
+    state === 'refreshing'
+      ? 'Refreshing...'
+      : state === 'releasing'
+        ? 'Release to refresh'
+        : state === 'pulling'
+          ? 'Pull down to refresh'
+          : '';
   return (
     <div
       className={`ptr ptr-${state}`}

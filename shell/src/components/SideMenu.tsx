@@ -44,7 +44,13 @@ export function SideMenu({
                   <span>{item.label}</span>
                 </Link>
               ) : item.href ? (
-                <a href={item.href} className="side-menu-item" target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                <a
+                  href={item.href}
+                  className="side-menu-item"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={onClose}
+                >
                   {item.icon}
                   <span>{item.label}</span>
                 </a>

@@ -3,7 +3,18 @@ import type { ReactNode } from 'react';
 
 function Svg({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );
@@ -19,7 +30,15 @@ export function BrandMark() {
         </linearGradient>
       </defs>
       <circle cx="20" cy="20" r="19" fill="url(#bm)" />
-      <text x="20" y="26" textAnchor="middle" fontSize="16" fontWeight="800" fill="#3b1e7a" fontFamily="system-ui, sans-serif">
+      <text
+        x="20"
+        y="26"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="800"
+        fill="#3b1e7a"
+        fontFamily="system-ui, sans-serif"
+      >
         MP
       </text>
     </svg>

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  api,
   displayUsername,
-  getRuntimeConfig,
   loggedOut,
   selectBettingOn,
   selectHome,
@@ -11,28 +9,27 @@ import {
   selectSession,
   useAppDispatch,
   useAppSelector,
-  useHomeInfoQuery,
-  useLogoutMutation,
 } from '@matka/shared';
+import { api, useHomeInfoQuery, useLogoutMutation } from '@matka/shared/api';
 import {
   BookIcon,
   ChartIcon,
-  DownloadIcon,
   HistoryIcon,
   HomeIcon,
   KeyIcon,
   LogoutIcon,
-  MenuIcon,
   PlusIcon,
   RatesIcon,
   ShieldIcon,
   TrophyIcon,
-  UserIcon,
   WalletIcon,
 } from '../components/icons';
 import { SideMenu, type MenuItem } from '../components/SideMenu';
+import { GuestTopBar, MenuButton } from './GuestTopBar';
 import { Ticker } from '../components/Ticker';
 import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
+
+export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
 /** Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need betting on. */
 export function playerMenuItems(bettingOn: boolean): MenuItem[] {
@@ -51,29 +48,6 @@ export function playerMenuItems(bettingOn: boolean): MenuItem[] {
     { label: 'Change Password', to: '/change', icon: <KeyIcon /> },
     { label: 'Privacy Policy', to: '/privacypolicy', icon: <ShieldIcon /> },
   ];
-}
-
-/** Side menu of a visitor: everything leads to /login except How To Play (spec section 2). */
-export function guestMenuItems(downloadUrl: string): MenuItem[] {
-  const items: MenuItem[] = [
-    { label: 'Login', to: '/login', icon: <UserIcon /> },
-    { label: 'My Profile', to: '/login', icon: <UserIcon /> },
-    { label: 'Add Funds', to: '/login', icon: <PlusIcon /> },
-    { label: 'Wallet', to: '/login', icon: <WalletIcon /> },
-    { label: 'Win History', to: '/login', icon: <TrophyIcon /> },
-    { label: 'Bid History', to: '/login', icon: <HistoryIcon /> },
-    { label: 'How To Play', to: '/htp', icon: <BookIcon /> },
-    { label: 'Game Rates', to: '/login', icon: <RatesIcon /> },
-  ];
-  return downloadUrl ? [...items, { label: 'Download App', href: downloadUrl, icon: <DownloadIcon /> }] : items;
-}
-
-function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
-  return (
-    <button type="button" className="topbar-menu" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
-      <MenuIcon />
-    </button>
-  );
 }
 
 /** The logged-in top bar: menu, scrolling brand title, wallet balance when betting is on (→ /imp7). */
@@ -131,28 +105,6 @@ function PlayerTopBar() {
           onClose={() => setOpen(false)}
         />
       )}
-    </header>
-  );
-}
-
-/** The logged-out top bar: menu, brand, Login and Download App. */
-export function GuestTopBar() {
-  const [open, setOpen] = useState(false);
-  const { appDownloadUrl } = getRuntimeConfig();
-  return (
-    <header className="topbar topbar-guest">
-      <MenuButton open={open} onOpen={() => setOpen(true)} />
-      <span className="topbar-title">{BRAND_NAME}</span>
-      {appDownloadUrl && (
-        <a className="topbar-action topbar-download" href={appDownloadUrl} target="_blank" rel="noopener noreferrer" download>
-          <DownloadIcon />
-          <span>Download App</span>
-        </a>
-      )}
-      <Link className="topbar-action topbar-login" to="/login">
-        Login
-      </Link>
-      {open && <SideMenu title={BRAND_NAME} items={guestMenuItems(appDownloadUrl)} onClose={() => setOpen(false)} />}
     </header>
   );
 }

@@ -29,7 +29,11 @@ export const isCompleteOtp = (code: string, length = 4): boolean => new RegExp(`
 export function validateReset(v: { newPassword: string; confirm: string }): FieldErrors<'newPassword' | 'confirm'> {
   return {
     newPassword: !v.newPassword ? MSG.newPasswordRequired : undefined,
-    confirm: !v.confirm ? MSG.confirmPasswordRequired : v.newPassword && v.confirm !== v.newPassword ? MSG.passwordsDoNotMatch : undefined,
+    confirm: !v.confirm
+      ? MSG.confirmPasswordRequired
+      : v.newPassword && v.confirm !== v.newPassword
+        ? MSG.passwordsDoNotMatch
+        : undefined,
   };
 }
 
@@ -41,7 +45,11 @@ export function validateChangePassword(v: {
   return {
     current: !v.current ? MSG.currentPasswordRequired : undefined,
     newPassword: !v.newPassword ? MSG.newPasswordRequired : undefined,
-    confirm: !v.confirm ? MSG.confirmPasswordRequired : v.newPassword && v.confirm !== v.newPassword ? MSG.confirmNotEqualNew : undefined,
+    confirm: !v.confirm
+      ? MSG.confirmPasswordRequired
+      : v.newPassword && v.confirm !== v.newPassword
+        ? MSG.confirmNotEqualNew
+        : undefined,
   };
 }
 

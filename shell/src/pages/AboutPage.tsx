@@ -18,8 +18,8 @@ export default function AboutPage() {
       <PageHeader title={deletion ? 'Data Deletion Policy' : 'About Us'} back />
       <article className="card rich-text">
         <p>
-          {BRAND_NAME} lets you play regular markets, Starline and Gali Disawar with a points wallet, and follow results,
-          charts and your bid and win history from your phone.
+          {BRAND_NAME} lets you play regular markets, Starline and Gali Disawar with a points wallet, and follow
+          results, charts and your bid and win history from your phone.
         </p>
         <p className="age-notice" role="note">
           <strong>Not for under 13 years.</strong> You must be at least 13 years old to use this app.
@@ -27,8 +27,13 @@ export default function AboutPage() {
         <h2 id="delete">Data deletion policy</h2>
         <p>You can ask us to delete your account and the personal data linked to it at any time:</p>
         <ol>
-          <li>Contact Customer Support from the home screen (WhatsApp, Telegram or call) from your registered number.</li>
-          <li>Ask for account deletion. Withdraw any remaining points first; points left in a deleted account cannot be paid out.</li>
+          <li>
+            Contact Customer Support from the home screen (WhatsApp, Telegram or call) from your registered number.
+          </li>
+          <li>
+            Ask for account deletion. Withdraw any remaining points first; points left in a deleted account cannot be
+            paid out.
+          </li>
           <li>We delete your name, mobile number, payment-app numbers and sessions within 30 days.</li>
         </ol>
         <p>

@@ -35,9 +35,27 @@ export default function ChangePasswordPage() {
     <section>
       <PageHeader title="Change Password" />
       <form className="card form-card" onSubmit={submit} noValidate>
-        <PasswordField label="Current Password" value={current} onValue={setCurrent} error={errors.current} autoComplete="current-password" />
-        <PasswordField label="New Password" value={newPassword} onValue={setNewPassword} error={errors.newPassword} autoComplete="new-password" />
-        <PasswordField label="Confirm Password" value={confirm} onValue={setConfirm} error={errors.confirm} autoComplete="new-password" />
+        <PasswordField
+          label="Current Password"
+          value={current}
+          onValue={setCurrent}
+          error={errors.current}
+          autoComplete="current-password"
+        />
+        <PasswordField
+          label="New Password"
+          value={newPassword}
+          onValue={setNewPassword}
+          error={errors.newPassword}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Confirm Password"
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+          autoComplete="new-password"
+        />
         <SubmitButton busy={isLoading} text="Change Password" busyText="Submitting..." />
         <FormMessage error={error} />
       </form>

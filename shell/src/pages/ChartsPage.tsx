@@ -10,13 +10,25 @@ export default function ChartsPage() {
   return (
     <section>
       <PageHeader title="Charts" />
-      <ListState loading={isLoading} error={isError} empty={games.length === 0} emptyText="No charts available." onRetry={() => void refetch()}>
+      <ListState
+        loading={isLoading}
+        error={isError}
+        empty={games.length === 0}
+        emptyText="No charts available."
+        onRetry={() => void refetch()}
+      >
         <ul className="row-list">
           {games.map((g, i) => (
             <li key={`${g.game_id ?? ''}-${g.game_name}-${i}`} className="card row-card">
               <span className="row-name">{g.game_name}</span>
               {g.web_chart_url ? (
-                <a className="btn btn-primary btn-small" href={g.web_chart_url} target="_blank" rel="noopener noreferrer" aria-label={`View Charts of ${g.game_name}`}>
+                <a
+                  className="btn btn-primary btn-small"
+                  href={g.web_chart_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`View Charts of ${g.game_name}`}
+                >
                   View Charts
                 </a>
               ) : (

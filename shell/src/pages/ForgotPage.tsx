@@ -28,7 +28,10 @@ export default function ForgotPage() {
     if (invalid) return;
     const r = outcome(await sendCode({ mobile: mobile.trim() }));
     if (r.ok) {
-      const state: ForgotOtpState = { phoneNumber: mobile.trim(), validationOtp: r.data?.otp == null ? '' : String(r.data.otp) };
+      const state: ForgotOtpState = {
+        phoneNumber: mobile.trim(),
+        validationOtp: r.data?.otp == null ? '' : String(r.data.otp),
+      };
       navigate('/otpforgotpass', { state });
     } else setError(r.msg ?? MSG.sendOtpFailed);
   }

@@ -29,7 +29,13 @@ export default function GameRatesPage() {
   return (
     <section>
       <PageHeader title="Game Rates" />
-      <ListState loading={isLoading} error={isError} empty={rows.length === 0} emptyText="No rates available." onRetry={() => void refetch()}>
+      <ListState
+        loading={isLoading}
+        error={isError}
+        empty={rows.length === 0}
+        emptyText="No rates available."
+        onRetry={() => void refetch()}
+      >
         <ul className="card rates-list">
           {rows.map((row) => (
             <li key={row.label} className="rates-row">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  marketResultText,
   Modal,
   POLLING,
   selectBettingOn,
@@ -9,9 +8,10 @@ import {
   Tile,
   TileGrid,
   useAppSelector,
-  useHomeInfoQuery,
   type Market,
 } from '@matka/shared';
+import { useHomeInfoQuery } from '@matka/shared/api';
+import { marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';
 import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/icons';
 import { ListState } from '../components/ListState';
@@ -86,7 +86,12 @@ export default function HomePage() {
       </TileGrid>
       <div className="support-row">
         <ContactButton kind="whatsapp" number={home.mobile_no} label="WhatsApp" />
-        <button type="button" className="btn btn-contact btn-support" onClick={() => setSupport(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="btn btn-contact btn-support"
+          onClick={() => setSupport(true)}
+          aria-haspopup="dialog"
+        >
           <HeadsetIcon />
           <span>Customer Support</span>
         </button>
@@ -95,7 +100,12 @@ export default function HomePage() {
         <Modal title="Customer Support" onClose={() => setSupport(false)} className="support-modal">
           <p className="support-text">We are here to help 24×7. Reach us on:</p>
           <div className="support-options">
-            <ContactButton kind="whatsapp" number={home.mobile_1 || home.mobile_no} label="WhatsApp" className="btn-block" />
+            <ContactButton
+              kind="whatsapp"
+              number={home.mobile_1 || home.mobile_no}
+              label="WhatsApp"
+              className="btn-block"
+            />
             <ContactButton kind="telegram" number={home.telegram_no} label="Telegram" className="btn-block" />
             <ContactButton kind="call" number={home.mobile_1 || home.mobile_no} label="Call" className="btn-block" />
           </div>
@@ -107,7 +117,13 @@ export default function HomePage() {
         </Modal>
       )}
       <h2 className="section-title">Markets</h2>
-      <ListState loading={isLoading} error={isError} empty={markets.length === 0} emptyText="No markets right now." onRetry={() => void refetch()}>
+      <ListState
+        loading={isLoading}
+        error={isError}
+        empty={markets.length === 0}
+        emptyText="No markets right now."
+        onRetry={() => void refetch()}
+      >
         <ul className="market-list">
           {markets.map((m) => (
             <MarketCard key={m.game_id} market={m} onPlay={play} />

@@ -21,7 +21,8 @@ export function sanitizeContent(html: string): string {
 }
 
 /** Only web links may be opened from the video button. */
-export const safeHttpUrl = (u: string | undefined): string | null => (u && /^https?:\/\//i.test(u.trim()) ? u.trim() : null);
+export const safeHttpUrl = (u: string | undefined): string | null =>
+  u && /^https?:\/\//i.test(u.trim()) ? u.trim() : null;
 
 /** /htp: How To Play text (sanitized HTML) and the tutorial video link. */
 export default function HowToPlayPage() {
@@ -32,7 +33,13 @@ export default function HowToPlayPage() {
   return (
     <section>
       <PageHeader title="How To Play" />
-      <ListState loading={isLoading} error={isError} empty={!html && !video} emptyText="Nothing here yet." onRetry={() => void refetch()}>
+      <ListState
+        loading={isLoading}
+        error={isError}
+        empty={!html && !video}
+        emptyText="Nothing here yet."
+        onRetry={() => void refetch()}
+      >
         {html && <div className="card rich-text" dangerouslySetInnerHTML={{ __html: html }} />}
         {video && (
           <a className="btn btn-primary btn-block video-link" href={video} target="_blank" rel="noopener noreferrer">

@@ -3,7 +3,15 @@ import { MSG } from '@matka/shared';
 import { AuthCard } from '../components/AuthCard';
 
 /** Shown when an OTP or reset screen is opened without the state of the step before it. */
-export function InvalidNavigation({ title, restartTo, restartText }: { title: string; restartTo: string; restartText: string }) {
+export function InvalidNavigation({
+  title,
+  restartTo,
+  restartText,
+}: {
+  title: string;
+  restartTo: string;
+  restartText: string;
+}) {
   return (
     <AuthCard title={title}>
       <p className="form-error form-message" role="alert">

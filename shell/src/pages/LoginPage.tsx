@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isOk, loggedIn, MSG, useAppDispatch, useLoginMutation } from '@matka/shared';
+import { callApi, isOk, loggedIn, MSG, useAppDispatch, type LoginResponse } from '@matka/shared';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
 import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
@@ -12,7 +12,7 @@ function useLoginForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'mobile' | 'password'>>({});
   const [error, setError] = useState('');
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -23,10 +23,19 @@ function useLoginForm() {
     const found = validateLogin({ mobile, password });
     setErrors(found);
     if (hasErrors(found)) return;
-    const res = await login({ mobile: mobile.trim(), password });
-    const d = res.data;
+    // The plain call, not RTK Query: the login page stays light (RTK Query loads with the next page).
+    setLoading(true);
+    const res = await callApi({ call: 'api-user-login', body: { mobile: mobile.trim(), password, device_id: null } });
+    setLoading(false);
+    const d = res.data as LoginResponse | undefined;
     if (d && isOk(d) && d.unique_token) {
-      dispatch(loggedIn({ username: String(d.user_name ?? ''), unique_token: d.unique_token, mobile: String(d.mobile ?? mobile) }));
+      dispatch(
+        loggedIn({
+          username: String(d.user_name ?? ''),
+          unique_token: d.unique_token,
+          mobile: String(d.mobile ?? mobile),
+        }),
+      );
       navigate('/imp', { replace: true });
     } else setError(MSG.userNotRegistered);
   }
@@ -34,7 +43,13 @@ function useLoginForm() {
   const fields = (
     <>
       <PhoneField value={mobile} onValue={setMobile} error={errors.mobile} autoFocus={false} />
-      <PasswordField label="Password" value={password} onValue={setPassword} error={errors.password} autoComplete="current-password" />
+      <PasswordField
+        label="Password"
+        value={password}
+        onValue={setPassword}
+        error={errors.password}
+        autoComplete="current-password"
+      />
       <p className="auth-aside">
         <Link to="/forgotpass">Forgot Password?</Link>
       </p>

@@ -21,11 +21,18 @@ export default function OtpRegisterPage() {
     const r = outcome(await register({ name: d.username, password: d.password, mobile: d.mobile, otp }));
     if (r.ok && r.data?.unique_token) {
       clearDraft();
-      dispatch(loggedIn({ username: String(r.data.user_name ?? d.username), unique_token: r.data.unique_token, mobile: String(r.data.mobile ?? d.mobile) }));
+      dispatch(
+        loggedIn({
+          username: String(r.data.user_name ?? d.username),
+          unique_token: r.data.unique_token,
+          mobile: String(r.data.mobile ?? d.mobile),
+        }),
+      );
       navigate('/imp', { replace: true });
       return;
     }
-    if (r.errorKind === 'network' || r.errorKind === 'parse') return errorRegistering(r.errorMessage ?? 'Network error');
+    if (r.errorKind === 'network' || r.errorKind === 'parse')
+      return errorRegistering(r.errorMessage ?? 'Network error');
     return r.msg ?? MSG.otpInvalid;
   }
 

@@ -15,7 +15,9 @@ export default function PrivacyPage() {
         <ul>
           <li>Your name and 10-digit mobile number, given when you register.</li>
           <li>Your password, stored only as a one-way hash on our server; never in your browser.</li>
-          <li>Your bids, wins, deposits, withdrawals, transfers and the payment-app numbers you add for withdrawals.</li>
+          <li>
+            Your bids, wins, deposits, withdrawals, transfers and the payment-app numbers you add for withdrawals.
+          </li>
           <li>Technical data needed to run the service, such as your session token and IP address.</li>
         </ul>
         <h2>How we use it</h2>

@@ -56,7 +56,12 @@ export default function ProfilePage() {
           autoComplete="name"
           maxLength={60}
         />
-        <TextField label="Mobile Number" value={data?.mobile ?? session.mobile ?? ''} onValue={() => undefined} readOnly />
+        <TextField
+          label="Mobile Number"
+          value={data?.mobile ?? session.mobile ?? ''}
+          onValue={() => undefined}
+          readOnly
+        />
         <SubmitButton busy={isLoading} text="Update Profile" busyText="Submitting..." />
         <FormMessage error={error} />
       </form>

@@ -4,7 +4,15 @@ import { errorRegistering, MSG } from '@matka/shared';
 import { outcome, useShellCheckMobileMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
-import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, TextField, type FieldErrors } from '../components/form';
+import {
+  FormMessage,
+  hasErrors,
+  PasswordField,
+  PhoneField,
+  SubmitButton,
+  TextField,
+  type FieldErrors,
+} from '../components/form';
 import { saveDraft } from '../lib/draft';
 import { validateRegister } from '../lib/validation';
 
@@ -36,7 +44,8 @@ export default function RegisterPage() {
         navigate('/otpregister');
         return;
       }
-      if (r.errorKind === 'network' || r.errorKind === 'parse') setError(errorRegistering(r.errorMessage ?? 'Network error'));
+      if (r.errorKind === 'network' || r.errorKind === 'parse')
+        setError(errorRegistering(r.errorMessage ?? 'Network error'));
       else if (!r.msg || r.msg === MSG.userAlreadyRegistered) setError(MSG.userAlreadyRegistered);
       else setError(r.msg);
     } finally {
@@ -59,9 +68,22 @@ export default function RegisterPage() {
         </>
       }
     >
-      <TextField label="Username" value={username} onValue={setUsername} error={errors.username} autoComplete="name" maxLength={60} />
+      <TextField
+        label="Username"
+        value={username}
+        onValue={setUsername}
+        error={errors.username}
+        autoComplete="name"
+        maxLength={60}
+      />
       <PhoneField value={mobile} onValue={setMobile} error={errors.mobile} />
-      <PasswordField label="Password" value={password} onValue={setPassword} error={errors.password} autoComplete="new-password" />
+      <PasswordField
+        label="Password"
+        value={password}
+        onValue={setPassword}
+        error={errors.password}
+        autoComplete="new-password"
+      />
       <SubmitButton busy={busy} text="Register" busyText="Registering..." />
       <FormMessage error={error} />
     </AuthCard>

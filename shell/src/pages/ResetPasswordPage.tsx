@@ -12,7 +12,9 @@ export const RESET_REDIRECT_MS = 1500;
 
 function readState(s: unknown): ResetState | null {
   const o = (s ?? {}) as Partial<ResetState>;
-  return typeof o.phoneNumber === 'string' && o.phoneNumber ? { phoneNumber: o.phoneNumber, otp: String(o.otp ?? '') } : null;
+  return typeof o.phoneNumber === 'string' && o.phoneNumber
+    ? { phoneNumber: o.phoneNumber, otp: String(o.otp ?? '') }
+    : null;
 }
 
 /** /change-password ('Reset Password'): New Password + Confirm New Password → /login after 1.5 s. */
@@ -53,7 +55,11 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard
       title="Reset Password"
-      subtitle={<>Set a new password for <strong>{state.phoneNumber}</strong></>}
+      subtitle={
+        <>
+          Set a new password for <strong>{state.phoneNumber}</strong>
+        </>
+      }
       onSubmit={submit}
       footer={
         <p className="auth-switch">
@@ -61,8 +67,20 @@ export default function ResetPasswordPage() {
         </p>
       }
     >
-      <PasswordField label="New Password" value={newPassword} onValue={setNewPassword} error={errors.newPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm New Password" value={confirm} onValue={setConfirm} error={errors.confirm} autoComplete="new-password" />
+      <PasswordField
+        label="New Password"
+        value={newPassword}
+        onValue={setNewPassword}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="Confirm New Password"
+        value={confirm}
+        onValue={setConfirm}
+        error={errors.confirm}
+        autoComplete="new-password"
+      />
       <SubmitButton busy={isLoading} text="Update Password" busyText="Updating Password..." />
       <FormMessage error={error} success={done ? MSG.passwordUpdated : undefined} />
       {error === MSG.otpInvalidForgot && (

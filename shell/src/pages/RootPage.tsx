@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/shared';
 import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/icons';
 import { Ticker } from '../components/Ticker';
-import { GuestTopBar } from '../layout/TopBar';
+import { GuestTopBar } from '../layout/GuestTopBar';
 import { LoginForm } from './LoginPage';
 
 /** The logged-out landing: top bar (Login, Download App), the download ticker, the login form, tiles. */

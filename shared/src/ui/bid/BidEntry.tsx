@@ -1,21 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  BET_TYPES,
-  HALF_SANGAM_FIELDS,
-  MSG,
-  allowedSessions,
-  biddingClosed,
-  formatBidDate,
-  validateBid,
-  type BetTypeId,
-  type BidRow,
-  type HalfSangamForm,
-  type Session,
-  type SpDpTpFlags,
-} from '../../domain';
-import { selectHome, selectWallet } from '../../store/home';
-import { useAppSelector } from '../../store/store';
-import { BID_TOAST, notify } from '../toasts';
+import { MSG, biddingClosed, selectHome, selectWallet, useAppSelector, BID_TOAST, notify } from '@matka/shared';
+import { BET_TYPES, HALF_SANGAM_FIELDS, allowedSessions, formatBidDate, validateBid, type BetTypeId, type BidRow, type HalfSangamForm, type Session, type SpDpTpFlags } from '@matka/shared/domain';
 import { ConfirmBidDialog } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { SuggestField } from './SuggestField';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BET_TYPES, type BetTypeId } from '../../domain';
+import { BET_TYPES, type BetTypeId } from '@matka/shared/domain';
 import { BidEntry } from './BidEntry';
 import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState } from './navState';
 

@@ -1,4 +1,4 @@
-import { Modal } from '../Modal';
+import { Modal } from '@matka/shared';
 
 /**
  * The confirm dialog of a bid list: pana name, Total Bid, Total Points, Game Type, the warning,

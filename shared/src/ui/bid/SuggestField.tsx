@@ -1,5 +1,5 @@
 import { forwardRef, useId, useMemo } from 'react';
-import type { FieldDef } from '../../domain';
+import type { FieldDef } from '@matka/shared/domain';
 
 /**
  * A digit / pana input with a suggestion list (<datalist>) of the valid values that start with what

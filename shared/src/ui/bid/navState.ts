@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { Family } from '../../domain';
+import type { Family } from '@matka/shared/domain';
 
 /** What a game-selection screen passes to a bid screen in navigation state (spec section 2). */
 export interface BidNavState {

@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router-dom';
+import { Toaster } from '@matka/shared';
+import { PullToRefresh } from '../components/PullToRefresh';
+import { ScrollToTop } from './ScrollToTop';
+import { TopBar } from './TopBar';
+
+/**
+ * Pages with the top bar; a pull-down at the top of the page reloads it. Loaded on demand, so the
+ * login page does not download the top bar, the side menu and pull-to-refresh.
+ */
+export default function MainLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <TopBar />
+      <PullToRefresh />
+      <main className="page">
+        <Outlet />
+      </main>
+      <Toaster />
+    </>
+  );
+}
