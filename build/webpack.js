@@ -34,24 +34,35 @@ const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
 
 /** Singletons every family shares; versions come from @matka/shared's own pins. */
 function sharedModules() {
-  const v = (name) => sharedPkg.dependencies[name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/')];
-  const names = [
-    'react',
-    'react-dom',
-    'react-dom/client',
-    'react/jsx-runtime',
-    'react-redux',
-    'react-toastify',
-  ];
+  const v = (name) =>
+    sharedPkg.dependencies[
+      name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/')
+    ];
+  const names = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-redux', 'react-toastify'];
   const shared = {};
   for (const name of names) shared[name] = { singleton: true, requiredVersion: v(name), strictVersion: false };
   // React Router and Redux Toolkit are singletons too, each provided by a trimmed facade (build/federation/*.mjs):
   // a shared module is never tree-shaken, so sharing the whole packages would double the login page's JS.
   for (const [name, f] of Object.entries(FACADES)) {
-    shared[name] = { singleton: true, import: f.file, shareKey: name, version: f.version, requiredVersion: `^${f.version}` };
+    shared[name] = {
+      singleton: true,
+      import: f.file,
+      shareKey: name,
+      version: f.version,
+      requiredVersion: `^${f.version}`,
+    };
   }
   // @matka/shared's entries, each a singleton (see shared/src/index.ts): a page loads only the ones it uses.
-  for (const name of ['@matka/shared', '@matka/shared/api', '@matka/shared/domain', '@matka/shared/bid', '@matka/shared/standalone']) {
+  for (const name of [
+    '@matka/shared',
+    '@matka/shared/api',
+    '@matka/shared/domain',
+    '@matka/shared/bid',
+    '@matka/shared/standalone',
+  ]) {
     shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
   }
   return shared;
@@ -91,8 +102,18 @@ function baseConfig({ dir, family, title, prod, kind }) {
   const port = DEV_PORTS[family];
   const name = kind === 'standalone' ? `${family}_standalone` : family;
   const federation = {
-    shell: { name: 'shell', remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/errorPlugin.ts')], shared: sharedModules() },
-    remote: { name, filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' }, shared: consumeOnly(sharedModules()) },
+    shell: {
+      name: 'shell',
+      remotes: {},
+      runtimePlugins: [path.join(dir, 'src/federation/errorPlugin.ts')],
+      shared: sharedModules(),
+    },
+    remote: {
+      name,
+      filename: 'remoteEntry.js',
+      exposes: { './routes': './src/routes.tsx' },
+      shared: consumeOnly(sharedModules()),
+    },
     standalone: { name, shared: sharedModules() },
   }[kind];
   const page = kind !== 'remote';
@@ -108,7 +129,8 @@ function baseConfig({ dir, family, title, prod, kind }) {
       path: path.join(dir, 'dist'),
       publicPath: 'auto',
       filename: prod ? '[name].[contenthash:10].js' : '[name].js',
-      chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      // Hashed in development too: two shared modules can share a chunk name there.
+      chunkFilename: '[name].[contenthash:10].js',
       uniqueName: name,
       // The standalone build writes beside the remote's files, after it (see `dependencies`).
       clean: kind !== 'standalone',
@@ -124,7 +146,11 @@ function baseConfig({ dir, family, title, prod, kind }) {
           test: /\.tsx?$/,
           loader: 'ts-loader',
           exclude: /node_modules/,
-          options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
+          options: {
+            transpileOnly: true,
+            configFile: path.join(dir, 'tsconfig.json'),
+            compilerOptions: { noEmit: false },
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
@@ -156,31 +182,35 @@ function baseConfig({ dir, family, title, prod, kind }) {
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
     },
     performance: { hints: false },
-    devServer: {
-      port,
-      host: '127.0.0.1',
-      historyApiFallback: true,
-      hot: false,
-      headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
-      proxy: [{ context: ['/api', '/config.json', '/dev', '/charts', '/operator'], target: API_DEV_URL }],
-      setupMiddlewares: (middlewares) => {
-        if (kind === 'shell') {
-          middlewares.unshift({
-            name: 'remotes-json',
-            path: '/remotes.json',
-            middleware: (_req, res) => {
-              const remotes = {};
-              for (const f of ['regular', 'starline', 'gali', 'wallet']) {
-                remotes[f] = `http://127.0.0.1:${DEV_PORTS[f]}/mf-manifest.json`;
+    // One dev server per package: the standalone page is served by the remote's own server.
+    devServer:
+      kind === 'standalone'
+        ? undefined
+        : {
+            port,
+            host: '127.0.0.1',
+            historyApiFallback: true,
+            hot: false,
+            headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+            proxy: [{ context: ['/api', '/config.json', '/dev', '/charts', '/operator'], target: API_DEV_URL }],
+            setupMiddlewares: (middlewares) => {
+              if (kind === 'shell') {
+                middlewares.unshift({
+                  name: 'remotes-json',
+                  path: '/remotes.json',
+                  middleware: (_req, res) => {
+                    const remotes = {};
+                    for (const f of ['regular', 'starline', 'gali', 'wallet']) {
+                      remotes[f] = `http://127.0.0.1:${DEV_PORTS[f]}/mf-manifest.json`;
+                    }
+                    res.setHeader('Content-Type', 'application/json');
+                    res.end(JSON.stringify(remotes));
+                  },
+                });
               }
-              res.setHeader('Content-Type', 'application/json');
-              res.end(JSON.stringify(remotes));
+              return middlewares;
             },
-          });
-        }
-        return middlewares;
-      },
-    },
+          },
     stats: 'errors-warnings',
   };
 }

@@ -41,6 +41,8 @@ beforeAll(async () => {
   const markets = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
   marketName = markets.result[0].game_name;
   await operator(server, 'market', 'set-times', marketName, '00:00', '23:59');
+  // withdrawals at any time of day (the server's window is Asia/Kolkata)
+  if (PART2_OPERATOR) await operator(server, 'settings', 'set-withdraw-window', '00:00', '23:59');
   browser = await launchBrowser();
 });
 
@@ -212,7 +214,7 @@ describe('wallet remote in the browser', () => {
     });
     const inWindow = inWithdrawWindow(String(info.withdraw_open_time), String(info.withdraw_close_time), new Date());
     await open(page, '/withdraw', 'Withdraw');
-    await page.getByLabel('Points').fill('600');
+    await page.getByLabel('Points', { exact: true }).fill('600');
     await page.getByLabel('Payment Method').selectOption({ label: `Google Pay - ${upi}` });
     const before = await balance(page);
     await page.getByRole('button', { name: 'Withdraw' }).click();
@@ -240,7 +242,7 @@ describe('wallet remote in the browser', () => {
     const { context, page } = await loggedInPage();
     const before = await balance(page);
     await open(page, '/transfer', 'Transfer Points');
-    await page.getByLabel('Points').fill('150');
+    await page.getByLabel('Points', { exact: true }).fill('150');
     await page.getByLabel('Phone Number').fill(friend.mobile);
     await page.getByRole('button', { name: 'Transfer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });

@@ -13,6 +13,8 @@ import { registerStatic } from './http/static';
 import { registerAccountRoutes } from './api/accounts';
 import { registerContentRoutes } from './api/content';
 import { registerBidRoutes } from './api/bids';
+import { registerWalletRoutes } from './api/wallet';
+import { registerCharts } from './http/charts';
 import { registerOperatorRoutes } from './operator/routes';
 
 export interface BuildAppOptions {
@@ -109,6 +111,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAccountRoutes(app, ctx);
   registerContentRoutes(app, ctx);
   registerBidRoutes(app, ctx);
+  registerWalletRoutes(app, ctx);
+  registerCharts(app, ctx);
   registerOperatorRoutes(app, ctx);
   await registerStatic(app, config);
   return app;

@@ -176,7 +176,7 @@ describe('login, logout, tokens', () => {
     const after = await call(t.app, 'api-user-wallet-balance', { unique_token: a });
     expect(after.statusCode).toBe(401);
     expect(after.body).toEqual({ status: false, msg: 'Session expired. Please login again.' });
-    expect((await call(t.app, 'api-user-wallet-balance', { unique_token: u.token })).body).toEqual({
+    expect((await call(t.app, 'api-user-wallet-balance', { unique_token: u.token })).body).toMatchObject({
       status: true,
       wallet_amt: '0',
     });

@@ -20,6 +20,9 @@ let bidBody: Record<string, any>;
 let starBody: Record<string, any>;
 let galiBody: Record<string, any>;
 let pendingOtpMobile: string;
+let receiver: { mobile: string };
+const UPI_LIVE = '9123400001';
+const UPI_NONE = '9123400002';
 
 const HUGE = 'x'.repeat(100_000);
 const SQLI = "' OR 1=1; DROP TABLE users; --";
@@ -64,6 +67,18 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/api-check-mobile',
     payload: { app_key: APP_KEY, mobile: pendingOtpMobile },
+  });
+  receiver = await createUser(t, { wallet: 0 });
+  // the victim's pending deposits are at the limit, so a valid amount is still refused
+  await t.ctx.db
+    .insertInto('fund_requests')
+    .values(Array.from({ length: 5 }, () => ({ user_id: victim.id, amount: 100 })))
+    .execute();
+  // a live UPI code (so a resend within 30 s is refused)
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/api-upi-send-otp',
+    payload: { app_key: APP_KEY, unique_token: victim.token, mobile: UPI_LIVE, upi_type: 2 },
   });
   const mk = async (name: string) => marketByName(t, name);
   const [m, s, g] = [await mk('KALYAN'), await mk('STARLINE 01:00 PM'), await mk('GALI')];
@@ -140,6 +155,53 @@ const CASES: Case[] = [
   { call: 'api-user-logout', auth: true, base: () => ({}), fields: [] },
   { call: 'api-home-info', auth: true, base: () => ({}), fields: [] },
   { call: 'api-user-wallet-balance', auth: true, base: () => ({}), fields: [] },
+  ...['api-last-fund-request-detail', 'api-get-user-payment-details'].map((c): Case => ({
+    call: c,
+    auth: true,
+    base: () => ({}),
+    fields: [],
+  })),
+  ...['api-wallet-transaction-history', 'api-fund-request-history', 'api-user-withdraw-transaction-history'].map(
+    (c): Case => ({
+      call: c,
+      auth: true,
+      base: () => ({ date_from: '03/10/2026', date_to: '03/10/2026', mobile_no: victim.mobile }),
+      // the range is optional (absent or null: every record) and mobile_no is ignored, so only the
+      // envelope is mutated here; bad dates are covered in wallet.test.ts
+      fields: [],
+    }),
+  ),
+  { call: 'api-fund-request-add', auth: true, base: () => ({ request_amount: 500 }), fields: ['request_amount'] },
+  {
+    call: 'api-upi-send-otp',
+    auth: true,
+    base: () => ({ mobile: UPI_LIVE, upi_type: 2 }),
+    fields: ['mobile', 'upi_type'],
+  },
+  {
+    call: 'api-add-user-upi-details',
+    auth: true,
+    base: () => ({ upi_type: 2, paytm_no: '', google_pay_no: UPI_NONE, phon_pay_no: '', otp: '1234' }),
+    fields: ['upi_type', 'paytm_no', 'google_pay_no', 'phon_pay_no', 'otp'],
+  },
+  {
+    call: 'api-user-withdraw-fund-request',
+    auth: true,
+    base: () => ({ mobile: victim.mobile, request_amount: 600, payment_method: 2 }),
+    fields: ['mobile', 'request_amount', 'payment_method'],
+  },
+  {
+    call: 'api-check-user-for-transfer-amt',
+    auth: true,
+    base: () => ({ mobile_no: receiver.mobile }),
+    fields: ['mobile_no'],
+  },
+  {
+    call: 'api-user-transfer-wallet-balance',
+    auth: true,
+    base: () => ({ amount: 150, mobile_no: receiver.mobile, transfer_note: 'x' }),
+    fields: ['amount', 'mobile_no', 'transfer_note'],
+  },
   ...[
     'api-dashboard-data',
     'api-social-data',
@@ -211,13 +273,16 @@ async function snapshot() {
   const q = async (s: string) => (await sql.raw(s).execute(t.ctx.db)).rows;
   return {
     users: await q(
-      'SELECT id, mobile, name, email, password_hash, betting_status, wallet, device_id FROM users ORDER BY id',
+      'SELECT id, mobile, name, email, password_hash, betting_status, wallet, device_id, paytm_no, google_pay_no, phon_pay_no FROM users ORDER BY id',
     ),
     tokens: await q('SELECT id, revoked_at, expires_at FROM auth_tokens ORDER BY id'),
     otps: await q('SELECT id, consumed_at FROM otp_codes ORDER BY id'),
     bids: await q('SELECT count(*) AS n FROM bids'),
     subs: await q('SELECT count(*) AS n FROM bid_submissions'),
     ledger: await q('SELECT count(*) AS n FROM wallet_transactions'),
+    deposits: await q('SELECT id, status FROM fund_requests ORDER BY id'),
+    withdrawals: await q('SELECT count(*) AS n FROM withdraw_requests'),
+    transfers: await q('SELECT count(*) AS n FROM transfers'),
     markets: await q('SELECT * FROM markets ORDER BY id'),
     settings: await q('SELECT * FROM settings ORDER BY key'),
   };

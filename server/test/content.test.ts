@@ -199,10 +199,14 @@ describe('content', () => {
     expect(qr.segments.map((s: any) => Buffer.from(s.data).toString()).join('')).toBe(q.upi_uri);
   });
 
-  test('api-user-wallet-balance needs the token', async () => {
+  test('api-user-wallet-balance: wallet and withdraw info (settings), needs the token', async () => {
     expect((await call(t.app, 'api-user-wallet-balance', { unique_token: token })).body).toEqual({
       status: true,
       wallet_amt: '1234',
+      withdraw_open_time: '10:00 AM',
+      withdraw_close_time: '11:00 PM',
+      min_withdrawal: '500',
+      min_amt: '100',
     });
     expect((await call(t.app, 'api-user-wallet-balance', {})).statusCode).toBe(401);
   });

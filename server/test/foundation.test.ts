@@ -20,6 +20,11 @@ function makeStaticRoot(): string {
   put('remote-regular/dist/remoteEntry.js', 'var regular;');
   put('remote-regular/dist/mf-manifest.json', '{"name":"regular"}');
   put('remote-regular/dist/123.abcdef1234.js', 'chunk');
+  put(
+    'remote-starline/dist/index.html',
+    '<!doctype html><html><head><meta charset="utf-8"><title>Starline</title><script defer src="main.0a1b2c3d4e.js"></script></head><body></body></html>',
+  );
+  put('remote-starline/dist/main.0a1b2c3d4e.js', 'console.log("starline")');
   put('secret.txt', 'outside the dist folders');
   return root;
 }
@@ -165,6 +170,38 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     expect((await t.app.inject('/remotes/gali/remoteEntry.js')).statusCode).toBe(404);
     expect((await t.app.inject('/remotes/nope/remoteEntry.js')).statusCode).toBe(404);
     expect((await t.app.inject('/remotes/regular/../../secret.txt')).statusCode).toBe(404);
+  });
+
+  test('standalone remote pages: the bare folder and any route serve index.html (no-cache, <base>); assets 404', async () => {
+    for (const url of [
+      '/remotes/starline/',
+      '/remotes/starline',
+      '/remotes/starline/index.html',
+      '/remotes/starline/star',
+      '/remotes/Starline/StarSingle?x=1',
+      '/remotes/starline/a/b/c',
+    ]) {
+      const res = await t.app.inject(url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Starline</title>');
+      // relative script links resolve from any depth
+      expect(res.body).toContain('<head><base href="/remotes/starline/">');
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    const js = await t.app.inject('/remotes/starline/main.0a1b2c3d4e.js');
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/remotes/starline/missing.0a1b2c3d4e.js')).statusCode).toBe(404);
+    expect((await t.app.inject('/remotes/starline/star/missing.css')).statusCode).toBe(404);
+    // a family without a build: a clear 404; an unknown family: 404
+    const nobuild = await t.app.inject('/remotes/wallet/imp7');
+    expect(nobuild.statusCode).toBe(404);
+    expect(nobuild.body).toContain('not built');
+    expect((await t.app.inject('/remotes/nope/')).statusCode).toBe(404);
+    expect((await t.app.inject('/remotes/starline/../../secret.txt')).statusCode).toBe(404);
   });
 
   test('API answers CORS preflight and carries CORS headers', async () => {

@@ -187,6 +187,14 @@ export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow
   if (m.family === 'regular' && session === 'Close' && !isCloseSessionAllowed(m.close_time, now)) {
     return biddingClosed(def.title);
   }
+  // Never take a bid on a result that is already declared (today's result, from the market cache,
+  // which every declaration invalidates): the close result ends the day; the open result ends the
+  // open session and the bets that need it (Jodi, Half / Full Sangam).
+  if (m.family === 'regular') {
+    if (m.close_pana || (m.open_pana && (session === 'Open' || def.timed))) return biddingClosed(def.title);
+  } else if (m.family === 'starline' ? m.open_pana : m.jodi) {
+    return biddingClosed(def.title);
+  }
   return null;
 }
 

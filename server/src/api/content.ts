@@ -140,9 +140,4 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return { status: true, qrdata: [{ qr_image: img, upi_id: upiId, payee_name: s.payee_name ?? '', upi_uri: uri }] };
   });
-
-  defineCall(app, ctx, 'api-user-wallet-balance', { schema: empty, auth: true }, async ({ user }) => ({
-    status: true,
-    wallet_amt: user.wallet,
-  }));
 }

@@ -152,6 +152,40 @@ export interface OperatorAuditTable {
   created_at: Timestamp;
 }
 
+export type RequestStatus = 'pending' | 'approved' | 'rejected';
+
+export interface FundRequestsTable {
+  id: Int8Gen;
+  user_id: Int8;
+  amount: Int8;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WithdrawRequestsTable {
+  id: Int8Gen;
+  user_id: Int8;
+  amount: Int8;
+  payment_method: '2' | '3' | '4';
+  payment_number: string;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  receipt_url: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface TransfersTable {
+  id: Int8Gen;
+  from_user_id: Int8;
+  to_user_id: Int8;
+  amount: Int8;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -170,5 +204,8 @@ export interface DB {
   wins: WinsTable;
   wallet_transactions: WalletTransactionsTable;
   operator_audit: OperatorAuditTable;
+  fund_requests: FundRequestsTable;
+  withdraw_requests: WithdrawRequestsTable;
+  transfers: TransfersTable;
   schema_migrations: SchemaMigrationsTable;
 }

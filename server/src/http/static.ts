@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, Family } from '../config';
@@ -79,13 +80,36 @@ function sendFrom(req: FastifyRequest, reply: FastifyReply, file: string) {
   return reply.send(fs.createReadStream(file));
 }
 
+/**
+ * A remote's index.html with a <base href="/remotes/<family>/"> so that its relative script and
+ * style links resolve from any route depth; no-cache, with an ETag of the content.
+ */
+function sendRemoteIndex(req: FastifyRequest, reply: FastifyReply, root: string, family: string) {
+  const index = resolveFile(root, 'index.html');
+  if (!index) {
+    return reply
+      .code(404)
+      .type('text/plain')
+      .send(`The ${family} remote is not built yet (remote-${family}/dist is missing). Run npm run build.`);
+  }
+  let html = fs.readFileSync(index, 'utf8');
+  if (!/<base\s/i.test(html)) html = html.replace(/<head([^>]*)>/i, `<head$1><base href="/remotes/${family}/">`);
+  const etag = `W/"${createHash('sha1').update(html).digest('hex').slice(0, 20)}"`;
+  reply.header('Cache-Control', 'no-cache');
+  reply.header('ETag', etag);
+  reply.header('Content-Type', 'text/html; charset=utf-8');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (req.method === 'HEAD') return reply.send();
+  return reply.send(html);
+}
+
 function notFound(reply: FastifyReply) {
   return reply.code(404).type('application/json').send({ status: false, msg: 'Not found' });
 }
 
 /** Paths that are never the SPA: API, operator, dev tools, remotes. */
 function isReserved(url: string): boolean {
-  return /^\/(api|operator|dev|remotes)(\/|$)/i.test(url);
+  return /^\/(api|operator|dev|remotes|charts)(\/|$)/i.test(url);
 }
 
 export async function registerStatic(app: FastifyInstance, config: AppConfig) {
@@ -94,17 +118,27 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     FAMILIES.map((f) => [f, path.join(config.staticRoot, `remote-${f}`, 'dist')]),
   );
 
+  /**
+   * A remote's files; its index.html for the bare folder and, as an SPA fallback, for any path that
+   * is not a file (a standalone page reloaded at /remotes/<family>/<route>). A missing asset (a
+   * path whose last part has an extension) stays 404.
+   */
   const remoteHandler = async (
-    req: FastifyRequest<{ Params: { family: string; '*': string } }>,
+    req: FastifyRequest<{ Params: { family: string; '*'?: string } }>,
     reply: FastifyReply,
   ) => {
-    const root = remoteRoots.get(req.params.family as Family);
+    const family = req.params.family.toLowerCase() as Family;
+    const root = remoteRoots.get(family);
     if (!root) return notFound(reply);
     reply.header('Access-Control-Allow-Origin', '*');
-    const file = resolveFile(root, req.params['*'] || 'index.html');
-    if (!file) return notFound(reply);
-    return sendFrom(req, reply, file);
+    const rest = req.params['*'] ?? '';
+    const file = rest ? resolveFile(root, rest) : undefined;
+    if (file && file !== path.join(root, 'index.html')) return sendFrom(req, reply, file);
+    const last = rest.split('/').pop() ?? '';
+    if (last.includes('.') && last !== 'index.html') return notFound(reply);
+    return sendRemoteIndex(req, reply, root, family);
   };
+  app.get('/remotes/:family', remoteHandler);
   app.get('/remotes/:family/*', remoteHandler);
 
   app.get('/remotes.json', async (req, reply) => {

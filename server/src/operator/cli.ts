@@ -15,6 +15,26 @@ Commands:
   market list                                      markets, starline slots and Gali markets with their times
   market set-times <name> <open HH:MM> <close HH:MM> [--family regular|starline|gali]
                                                    change a market's daily times (24-hour, Asia/Kolkata)
+  market add <name> <open HH:MM> [<close HH:MM>] [--family regular|starline|gali]
+                                                   add a market (starline: one slot time)
+  market enable|disable <name> [--family ...]      take a market in or out of the lists and bidding
+  result preview <market> open|close <pana> [--date YYYY-MM-DD]
+                                                   winners, payout and exposure a result would cause
+  result declare <market> open|close <pana> [--date YYYY-MM-DD]
+                                                   declare (or correct) a result and settle the bids
+  starline preview|declare <slot> <pana> [--date]  a starline slot (name, id or time like 13:00)
+  gali preview|declare <market> <jodi> [--date]    a Gali market's 2-digit result
+  deposits list [--all]                            pending deposit requests (--all: every status)
+  deposits approve <id>                            credit the deposit to the wallet (once)
+  deposits reject <id> [reason]                    reject a deposit (nothing is credited)
+  withdrawals list [--all]                         pending withdrawal requests (points already held)
+  withdrawals approve <id> [receipt-url]           mark paid, with a link to the payment receipt
+  withdrawals reject <id> [reason]                 reject and return the held points to the wallet
+  users list [search]                              newest accounts (search: part of a mobile or name)
+  settings list                                    the app settings
+  settings set <key> <value>                       change one (min_amt, min_withdrawal, withdraw_open_time, ...)
+  settings set-withdraw-window <open HH:MM> <close HH:MM>
+                                                   the daily withdrawal window (Asia/Kolkata, inclusive)
   otp last <mobile>                                the last OTP sent to a number (demo mode)
   help                                             this text
 
@@ -70,6 +90,146 @@ interface Request {
   path: string;
   body?: unknown;
   print: (data: Answer, io: CliIO) => void;
+}
+
+/** Prints rows as aligned columns (header first). */
+function printTable(io: CliIO, head: string[], rows: string[][]) {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of [head, ...rows])
+    io.out(
+      r
+        .map((c, i) => (c ?? '').padEnd(w[i]))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+/** Removes `--name value` / `--name=value` from args; returns the value (undefined when absent). */
+function takeOption(args: string[], name: string): string | undefined {
+  const i = args.findIndex((x) => x === `--${name}` || x.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  if (args[i].includes('=')) {
+    const v = args[i].slice(args[i].indexOf('=') + 1);
+    args.splice(i, 1);
+    need(v, `--${name} needs a value`);
+    return v;
+  }
+  const v = args[i + 1];
+  need(v !== undefined && !v.startsWith('--'), `--${name} needs a value`);
+  args.splice(i, 2);
+  return v;
+}
+
+/** Removes a flag without value; true when it was there. */
+function takeFlag(args: string[], name: string): boolean {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return false;
+  args.splice(i, 1);
+  return true;
+}
+
+function noUnknownOptions(args: string[]) {
+  const bad = args.find((a) => a.startsWith('--'));
+  need(!bad, `unknown option '${bad}'`);
+}
+
+const FAMILIES = ['regular', 'starline', 'gali'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PANA = /^\d{3}$/;
+
+function familyOption(args: string[]): string | undefined {
+  const f = takeOption(args, 'family');
+  need(f === undefined || FAMILIES.includes(f), '--family must be regular, starline or gali');
+  return f;
+}
+
+function dateOption(args: string[]): string | undefined {
+  const d = takeOption(args, 'date');
+  need(d === undefined || DATE.test(d), `--date must be YYYY-MM-DD, not '${d}'`);
+  return d;
+}
+
+/** '12', '#12', 'D12', 'W12' -> 12 */
+function requestId(raw: string | undefined, what: string): number {
+  need(raw, `${what} needs <id>`);
+  const m = /^(?:#|[DdWw])?(\d{1,15})$/.exec(raw);
+  need(m && Number(m[1]) > 0, `'${raw}' is not a request id (a number from the list)`);
+  return Number(m[1]);
+}
+
+interface Winner {
+  mobile: string;
+  bet: string;
+  session: string;
+  digits: string;
+  closedigits: string;
+  points: number;
+  win_amount: number;
+}
+
+function printPreview(d: Answer, io: CliIO) {
+  io.out(String(d.msg));
+  const winners = (d.winners as Winner[]) ?? [];
+  if (winners.length) {
+    io.out('');
+    printTable(
+      io,
+      ['mobile', 'bet', 'session', 'digits', 'points', 'wins'],
+      winners
+        .slice(0, 30)
+        .map((w) => [
+          w.mobile,
+          w.bet,
+          w.session,
+          w.digits + (w.closedigits ? '-' + w.closedigits : ''),
+          String(w.points),
+          String(w.win_amount),
+        ]),
+    );
+    if (Number(d.winners_count) > 30) io.out(`... and ${Number(d.winners_count) - 30} more winning bids`);
+  }
+  const e = d.exposure as {
+    bids: number;
+    points: number;
+    by_digit: Record<string, number>;
+    by_pana: { pana: string; points: number }[];
+    by_jodi: { jodi: string; points: number }[];
+    riskiest: { result: string; payout: number }[];
+  };
+  if (e) {
+    io.out('');
+    io.out(`Exposure: ${e.bids} open bids, ${e.points} points`);
+    const digits = Object.entries(e.by_digit).sort(([a], [b]) => a.localeCompare(b));
+    if (digits.length) io.out(`  by digit: ${digits.map(([k, v]) => `${k}:${v}`).join('  ')}`);
+    if (e.by_pana.length)
+      io.out(
+        `  by pana (top): ${e.by_pana
+          .slice(0, 15)
+          .map((x) => `${x.pana}:${x.points}`)
+          .join('  ')}`,
+      );
+    if (e.by_jodi.length)
+      io.out(
+        `  by jodi (top): ${e.by_jodi
+          .slice(0, 15)
+          .map((x) => `${x.jodi}:${x.points}`)
+          .join('  ')}`,
+      );
+    if (e.riskiest.length)
+      io.out(`  costliest results: ${e.riskiest.map((x) => `${x.result} pays ${x.payout}`).join(', ')}`);
+  }
+}
+
+interface RequestRow {
+  id: string;
+  mobile: string;
+  name: string;
+  amount: string;
+  status: string;
+  requested: string;
+  method?: string;
+  number?: string;
+  receipt_url?: string | null;
 }
 
 /** Turns argv into one operator API request, or throws UsageError. */
@@ -166,9 +326,227 @@ export function parseCommand(argv: string[]): Request | 'help' {
           print: (d, io) => io.out(String(d.msg)),
         };
       }
+      if (sub === 'add') {
+        const a = [...args];
+        const family = familyOption(a) ?? 'regular';
+        noUnknownOptions(a);
+        const times: string[] = [];
+        while (a.length && HHMM.test(a[a.length - 1]) && times.length < 2) times.unshift(a.pop()!);
+        const name = a.join(' ').trim();
+        need(name, 'market add needs <name> <open HH:MM> [<close HH:MM>]');
+        need(times.length >= 1, `market add needs the open time (HH:MM, 24-hour) after the name`);
+        need(
+          family === 'starline' || times.length === 2,
+          `market add needs <open HH:MM> <close HH:MM> for a ${family} market`,
+        );
+        return {
+          method: 'POST',
+          path: '/operator/market/add',
+          body: { family, name, open: times[0], close: times[1] },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      if (sub === 'enable' || sub === 'disable') {
+        const a = [...args];
+        const family = familyOption(a);
+        noUnknownOptions(a);
+        const name = a.join(' ').trim();
+        need(name, `market ${sub} needs <name>`);
+        return {
+          method: 'POST',
+          path: `/operator/market/${sub}`,
+          body: { name, family },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
       throw new UsageError(
-        sub ? `unknown market command '${sub}' (list, set-times)` : 'market needs a command: list, set-times',
+        sub
+          ? `unknown market command '${sub}' (list, set-times, add, enable, disable)`
+          : 'market needs a command: list, set-times, add, enable, disable',
       );
+    }
+    case 'result': {
+      const [sub, ...args] = rest;
+      need(
+        sub === 'declare' || sub === 'preview',
+        `result needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+      );
+      const a = [...args];
+      const date = dateOption(a);
+      noUnknownOptions(a);
+      const si = a.findIndex((x) => /^(open|close)$/i.test(x));
+      need(si > 0 && si === a.length - 2, `result ${sub} needs <market> open|close <pana>`);
+      const market = a.slice(0, si).join(' ');
+      const session = a[si].toLowerCase();
+      const pana = a[si + 1];
+      need(PANA.test(pana), `'${pana}' is not a pana (3 digits, e.g. 128)`);
+      return {
+        method: 'POST',
+        path: `/operator/result/${sub}`,
+        body: { market, session, pana, date },
+        print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
+      };
+    }
+    case 'starline':
+    case 'gali': {
+      const [sub, ...args] = rest;
+      need(
+        sub === 'declare' || sub === 'preview',
+        `${cmd} needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+      );
+      const a = [...args];
+      const date = dateOption(a);
+      noUnknownOptions(a);
+      const value = a.pop();
+      const ref = a.join(' ').trim();
+      const what = cmd === 'starline' ? '<slot> <pana>' : '<market> <jodi>';
+      need(ref && value, `${cmd} ${sub} needs ${what}`);
+      if (cmd === 'starline') need(PANA.test(value), `'${value}' is not a pana (3 digits, e.g. 128)`);
+      else need(/^\d{2}$/.test(value), `'${value}' is not a jodi (2 digits, e.g. 47)`);
+      return {
+        method: 'POST',
+        path: `/operator/${cmd}/${sub}`,
+        body: cmd === 'starline' ? { slot: ref, pana: value, date } : { market: ref, jodi: value, date },
+        print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
+      };
+    }
+    case 'deposits':
+    case 'withdrawals': {
+      const [sub, ...args] = rest;
+      const single = cmd === 'deposits' ? 'deposit' : 'withdrawal';
+      if (sub === 'list') {
+        const a = [...args];
+        const all = takeFlag(a, 'all');
+        const status = takeOption(a, 'status');
+        noUnknownOptions(a);
+        need(a.length === 0, `${cmd} list takes no arguments besides --all / --status`);
+        need(
+          status === undefined || ['pending', 'approved', 'rejected', 'all'].includes(status),
+          '--status must be pending, approved, rejected or all',
+        );
+        const filter = all ? 'all' : (status ?? 'pending');
+        return {
+          method: 'GET',
+          path: `/operator/${cmd}?status=${filter}`,
+          print: (d, io) => {
+            const rows = (d[cmd] as RequestRow[]) ?? [];
+            if (rows.length === 0) return io.out(`No ${filter === 'all' ? '' : filter + ' '}${single} requests.`);
+            const head = ['id', 'mobile', 'amount', 'status', 'requested'];
+            if (cmd === 'withdrawals') head.push('method', 'number');
+            head.push('name');
+            printTable(
+              io,
+              head,
+              rows.map((r) => [
+                String(r.id),
+                r.mobile,
+                String(r.amount),
+                r.status,
+                r.requested,
+                ...(cmd === 'withdrawals' ? [r.method ?? '', r.number ?? ''] : []),
+                r.name,
+              ]),
+            );
+          },
+        };
+      }
+      if (sub === 'approve' || sub === 'reject') {
+        const [rawId, ...more] = args;
+        const id = requestId(rawId, `${cmd} ${sub}`);
+        let body: Record<string, unknown> = { id };
+        if (sub === 'approve' && cmd === 'withdrawals') {
+          need(more.length <= 1, 'withdrawals approve needs <id> [receipt-url]');
+          if (more[0]) {
+            need(/^https?:\/\/\S+$/i.test(more[0]), `receipt-url must be an http(s) link, not '${more[0]}'`);
+            body = { id, receipt_url: more[0] };
+          }
+        } else if (sub === 'approve') {
+          need(more.length === 0, 'deposits approve needs <id>');
+        } else if (more.length) {
+          body = { id, reason: more.join(' ') };
+        }
+        return {
+          method: 'POST',
+          path: `/operator/${cmd}/${sub}`,
+          body,
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      throw new UsageError(`${cmd} needs a command: list, approve, reject${sub ? ` (not '${sub}')` : ''}`);
+    }
+    case 'users': {
+      const [sub, ...args] = rest;
+      need(sub === 'list', `users needs a command: list${sub ? ` (not '${sub}')` : ''}`);
+      const term = args.join(' ').trim();
+      return {
+        method: 'GET',
+        path: `/operator/users${term ? `?q=${encodeURIComponent(term)}` : ''}`,
+        print: (d, io) => {
+          const rows =
+            (d.users as {
+              id: string;
+              mobile: string;
+              name: string;
+              wallet: string;
+              betting_status: string;
+              created: string;
+            }[]) ?? [];
+          if (rows.length === 0) return io.out('No users.');
+          printTable(
+            io,
+            ['id', 'mobile', 'wallet', 'betting', 'created', 'name'],
+            rows.map((u) => [
+              String(u.id),
+              u.mobile,
+              String(u.wallet),
+              u.betting_status === '1' ? 'on' : 'off',
+              u.created,
+              u.name,
+            ]),
+          );
+        },
+      };
+    }
+    case 'settings': {
+      const [sub, ...args] = rest;
+      if (sub === 'list') {
+        need(args.length === 0, 'settings list takes no arguments');
+        return {
+          method: 'GET',
+          path: '/operator/settings',
+          print: (d, io) => {
+            const entries = Object.entries((d.settings as Record<string, string>) ?? {});
+            const w = Math.max(...entries.map(([k]) => k.length));
+            for (const [k, v] of entries) {
+              const oneLine = v.replace(/\s+/g, ' ');
+              io.out(`${k.padEnd(w)}  ${oneLine.length > 80 ? oneLine.slice(0, 77) + '...' : oneLine}`);
+            }
+          },
+        };
+      }
+      if (sub === 'set') {
+        const [key, ...value] = args;
+        need(key && value.length, 'settings set needs <key> <value>');
+        return {
+          method: 'POST',
+          path: '/operator/settings/set',
+          body: { key, value: value.join(' ') },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      if (sub === 'set-withdraw-window') {
+        const [open, close, extra] = args;
+        need(open && close && !extra, 'settings set-withdraw-window needs <open HH:MM> <close HH:MM>');
+        need(HHMM.test(open), `open time '${open}' must be HH:MM (24-hour)`);
+        need(HHMM.test(close), `close time '${close}' must be HH:MM (24-hour)`);
+        return {
+          method: 'POST',
+          path: '/operator/settings/withdraw-window',
+          body: { open, close },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      throw new UsageError(`settings needs a command: list, set, set-withdraw-window${sub ? ` (not '${sub}')` : ''}`);
     }
     case 'otp': {
       const [sub, mobile, extra] = rest;

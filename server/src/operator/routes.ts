@@ -1,85 +1,18 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { DB, MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/types';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
+import { SettlementError } from '../services/settlement';
+import { OperatorError, audit, creditWallet, hhmm, mobileSchema, parse } from './common';
+import { registerMoneyOperatorRoutes } from './money';
+import { registerResultOperatorRoutes } from './results';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export class OperatorError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Writes one audit row (what, when, before, after). */
-export async function audit(
-  db: Kysely<DB> | Transaction<DB>,
-  action: string,
-  target: string | null,
-  params: unknown,
-  before: unknown,
-  after: unknown,
-  ok = true,
-) {
-  await db
-    .insertInto('operator_audit')
-    .values({
-      action,
-      target,
-      params: JSON.stringify(params ?? null),
-      before: JSON.stringify(before ?? null),
-      after: JSON.stringify(after ?? null),
-      ok,
-    })
-    .execute();
-}
-
-/** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
-export async function creditWallet(
-  trx: Transaction<DB>,
-  userId: string,
-  points: number | string,
-  kind: string,
-  note: string,
-  reference: string | null,
-  now: Date,
-): Promise<string> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '+', String(points)) }))
-    .where('id', '=', userId)
-    .returning('wallet')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: userId,
-      type: 'credit',
-      amount: points,
-      balance_after: row.wallet,
-      kind,
-      note,
-      reference,
-      created_at: now,
-    })
-    .execute();
-  return row.wallet;
-}
-
-const mobileSchema = z
-  .string({ error: 'mobile is required' })
-  .regex(/^[6-9]\d{9}$/, 'mobile must be 10 digits starting 6-9');
-const hhmm = (what: string) =>
-  z
-    .string({ error: `${what} time is required (HH:MM)` })
-    .refine((s) => parseHHMM(s) !== null, `${what} time must be HH:MM (24-hour)`);
+export { OperatorError, audit, creditWallet } from './common';
 
 const schemas = {
   credit: z.object({
@@ -112,17 +45,12 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
-  const parse = <T extends z.ZodType>(schema: T, data: unknown): z.output<T> => {
-    const r = schema.safeParse(data ?? {});
-    if (!r.success) throw new OperatorError(400, r.error.issues[0]?.message ?? 'Invalid request');
-    return r.data;
-  };
-
   app.register(
     async (op) => {
       op.addHook('onRequest', guard);
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-        if (err instanceof OperatorError) return reply.code(err.statusCode).send({ status: false, msg: err.message });
+        if (err instanceof OperatorError || err instanceof SettlementError)
+          return reply.code(err.statusCode).send({ status: false, msg: err.message });
         if (err.statusCode && err.statusCode < 500)
           return reply.code(err.statusCode).send({ status: false, msg: err.message });
         req.log.error({ err }, 'operator request failed');
@@ -255,6 +183,9 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         await audit(db, 'otp last', mobile, { mobile }, null, { purpose: entry.purpose, created_at: entry.created_at });
         return { status: true, ...entry };
       });
+
+      registerMoneyOperatorRoutes(op, ctx);
+      registerResultOperatorRoutes(op, ctx);
 
       op.get('/audit', async () => {
         const rows = await db.selectFrom('operator_audit').selectAll().orderBy('id', 'desc').limit(100).execute();

@@ -52,3 +52,42 @@ export function parseHHMM(s: string): number | null {
 export function minutesToHHMM(m: number): string {
   return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
 }
+
+/** '2026-03-10' -> the instant 00:00 of that day in Asia/Kolkata (UTC+05:30, no daylight saving). */
+export function kolkataDayStart(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00+05:30`);
+}
+
+/** 'YYYY-MM-DD' plus n days. */
+export function addDays(isoDate: string, n: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A moment as the histories show it, Asia/Kolkata: '10-March-2026 02:05 PM'. */
+export function formatKolkataDateTime(d: Date | string): string {
+  const p = kolkataDateParts(new Date(d));
+  return `${p.day}-${MONTHS[p.month - 1]}-${p.year} ${formatMinutes12(p.hour * 60 + p.minute)}`;
+}
+
+/** A moment for operator listings, Asia/Kolkata: '2026-03-10 14:05'. */
+export function formatKolkataShort(d: Date | string): string {
+  const p = kolkataDateParts(new Date(d));
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}

@@ -52,10 +52,18 @@ export class MarketCache {
     private readonly clock: Clock,
   ) {}
 
+  private listeners: (() => void)[] = [];
+
+  /** Called on every invalidate() (the chart pages drop their cache too). */
+  onInvalidate(fn: () => void) {
+    this.listeners.push(fn);
+  }
+
   invalidate() {
     this.generation++;
     this.snap = null;
     this.loading = null;
+    for (const fn of this.listeners) fn();
   }
 
   async snapshot(): Promise<Snapshot> {

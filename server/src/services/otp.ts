@@ -16,10 +16,18 @@ const hashCode = (mobile: string, purpose: string, code: string) => sha256(`otp:
 export type IssueResult = { ok: true; otp: string } | { ok: false; msg: string };
 
 /**
- * Creates a new 4-digit code for (mobile, purpose), replacing any earlier one. Refused within 30 s of
- * the previous code and when the per-mobile / per-IP OTP rate limit is used up.
+ * Creates a new 4-digit code for (subject, purpose), replacing any earlier one, and sends it to `mobile`.
+ * Refused within 30 s of the previous code and when the per-mobile / per-IP OTP rate limit is used up.
+ * `subject` is what the code is stored under (default: the mobile itself); a UPI number's code is
+ * stored under the account and the number, so only that account can use it.
  */
-export async function issueOtp(ctx: AppContext, mobile: string, purpose: OtpPurpose, ip: string): Promise<IssueResult> {
+export async function issueOtp(
+  ctx: AppContext,
+  mobile: string,
+  purpose: OtpPurpose,
+  ip: string,
+  subject: string = mobile,
+): Promise<IssueResult> {
   const { limiter, config } = ctx;
   const rl = config.rateLimits;
   if (limiter.isLimited(`otp:m:${mobile}`, rl.otpPerMobile) || limiter.isLimited(`otp:ip:${ip}`, rl.otpPerIp)) {
@@ -29,7 +37,7 @@ export async function issueOtp(ctx: AppContext, mobile: string, purpose: OtpPurp
   const last = await ctx.db
     .selectFrom('otp_codes')
     .select('created_at')
-    .where('mobile', '=', mobile)
+    .where('mobile', '=', subject)
     .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -45,16 +53,16 @@ export async function issueOtp(ctx: AppContext, mobile: string, purpose: OtpPurp
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: now })
-      .where('mobile', '=', mobile)
+      .where('mobile', '=', subject)
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
       .insertInto('otp_codes')
       .values({
-        mobile,
+        mobile: subject,
         purpose,
-        code_hash: hashCode(mobile, purpose, otp),
+        code_hash: hashCode(subject, purpose, otp),
         created_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
       })

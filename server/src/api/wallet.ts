@@ -1,0 +1,474 @@
+/**
+ * Wallet calls (spec sections 3, 5, 7): deposits (fund requests), UPI numbers with a server-checked
+ * OTP, withdrawals (points held at request time), transfers, and the wallet / deposit / withdraw
+ * histories. Every balance change writes its ledger row in the same transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { MSG, inWithdrawWindow, minAddAmount, minWithdraw } from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { isDemoSms } from '../config';
+import { defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
+import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
+import { issueOtp, verifyOtp } from '../services/otp';
+
+export const MAX_AMOUNT = 10_000_000;
+export const MAX_PENDING_DEPOSITS = 5;
+export const HISTORY_CAP = 500;
+export const TRANSFER_MIN_EXCLUSIVE = 100;
+
+export const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
+export const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
+export const MSG_TRANSFER_OK = 'Points transferred successfully';
+export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
+
+/** UPI-details codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe -> the users column. */
+const UPI_COLUMN = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
+const UPI_FIELD = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
+/** Withdraw codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
+export const WITHDRAW_METHODS = {
+  '2': { column: 'google_pay_no', label: 'Google Pay' },
+  '3': { column: 'paytm_no', label: 'Paytm' },
+  '4': { column: 'phon_pay_no', label: 'PhonePe' },
+} as const;
+export type WithdrawMethod = keyof typeof WITHDRAW_METHODS;
+
+/** A positive whole number of points, as a number or a digit string; one message for anything else. */
+export const amountField = (msg: string) =>
+  z.union([z.string(), z.number()], { error: msg }).transform((v, c) => {
+    const s = typeof v === 'number' ? String(v) : v.trim();
+    if (!/^\d{1,12}$/.test(s) || Number(s) <= 0) {
+      c.addIssue({ code: 'custom', message: msg });
+      return z.NEVER;
+    }
+    if (Number(s) > MAX_AMOUNT) {
+      c.addIssue({ code: 'custom', message: `Amount is too large (max ${MAX_AMOUNT})` });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+
+const optDate = (msg: string) => historyDate(msg).optional().nullable();
+/** Optional date range of the wallet histories (month/day/year, inclusive, Asia/Kolkata days). */
+const rangeFields = {
+  date_from: optDate('Invalid from date'),
+  date_to: optDate('Invalid to date'),
+};
+
+/** created_at bounds of an inclusive range of Kolkata days. */
+export function createdBounds(from?: string | null, to?: string | null) {
+  return {
+    from: from ? kolkataDayStart(from) : undefined,
+    to: to ? kolkataDayStart(addDays(to, 1)) : undefined,
+  };
+}
+
+/** '0' Pending, '1' Cancelled / rejected, '2' Approved (spec section 3). */
+export const requestStatusCode = (s: string) => (s === 'pending' ? '0' : s === 'approved' ? '2' : '1');
+
+const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])], {
+  error: 'Invalid UPI type',
+});
+
+export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock, markets } = ctx;
+
+  const settingNumber = async (key: string, dflt = 0) => {
+    const n = Number((await markets.settings())[key]);
+    return Number.isFinite(n) && n >= 0 ? n : dflt;
+  };
+
+  // ---------------------------------------------------------------- balance and wallet info
+  defineCall(app, ctx, 'api-user-wallet-balance', { schema: z.object({}), auth: true }, async ({ user }) => {
+    const s = await markets.settings();
+    return {
+      status: true,
+      wallet_amt: user.wallet,
+      withdraw_open_time: s.withdraw_open_time ?? '',
+      withdraw_close_time: s.withdraw_close_time ?? '',
+      min_withdrawal: s.min_withdrawal ?? '0',
+      min_amt: s.min_amt ?? '0',
+    };
+  });
+
+  // ---------------------------------------------------------------- deposits
+  defineCall(
+    app,
+    ctx,
+    'api-last-fund-request-detail',
+    { schema: z.object({ mobile_no: z.unknown().optional() }), auth: true },
+    async ({ user }) => {
+      const last = await db
+        .selectFrom('fund_requests')
+        .select(['id', 'amount', 'status', 'created_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return {
+        status: true,
+        msg: 'Success',
+        min_amt: String(await settingNumber('min_amt')),
+        last_request: last
+          ? {
+              request_id: last.id,
+              request_amount: last.amount,
+              request_status: requestStatusCode(last.status),
+              insert_date: formatKolkataDateTime(last.created_at),
+            }
+          : null,
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-fund-request-add',
+    { schema: z.object({ request_amount: amountField(MSG.amountRequired) }), auth: true },
+    async ({ body, user }) => {
+      const min = await settingNumber('min_amt');
+      if (body.request_amount < min) return refuse(minAddAmount(min));
+      // At most MAX_PENDING_DEPOSITS pending requests: the count and the insert in one statement.
+      const now = clock.now();
+      const row = await sql<{ id: string }>`
+        INSERT INTO fund_requests (user_id, amount, created_at)
+        SELECT ${user.id}::bigint, ${body.request_amount}::bigint, ${now}::timestamptz
+        WHERE (SELECT count(*) FROM fund_requests WHERE user_id = ${user.id}::bigint AND status = 'pending') < ${MAX_PENDING_DEPOSITS}
+        RETURNING id`.execute(db);
+      const id = row.rows[0]?.id;
+      if (!id) return refuse(MSG_TOO_MANY_PENDING);
+      return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-fund-request-history',
+    { schema: z.object(rangeFields), auth: true },
+    async ({ body, user }) => {
+      const b = createdBounds(body.date_from, body.date_to);
+      let q = db
+        .selectFrom('fund_requests')
+        .select(['id', 'amount', 'status', 'created_at'])
+        .where('user_id', '=', user.id);
+      if (b.from) q = q.where('created_at', '>=', b.from);
+      if (b.to) q = q.where('created_at', '<', b.to);
+      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      return {
+        status: true,
+        msg: rows.length ? 'Success' : MSG.noDataFound,
+        fund_requests: rows.map((r) => ({
+          request_id: r.id,
+          request_number: `D${r.id}`,
+          request_amount: r.amount,
+          request_status: requestStatusCode(r.status),
+          insert_date: formatKolkataDateTime(r.created_at),
+        })),
+      };
+    },
+  );
+
+  // ---------------------------------------------------------------- UPI numbers (OTP checked here)
+  const upiSubject = (user: AuthUser, type: 1 | 2 | 3, number: string) => `upi:${user.id}:${type}:${number}`;
+
+  defineCall(
+    app,
+    ctx,
+    'api-upi-send-otp',
+    {
+      schema: z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
+      auth: true,
+    },
+    async ({ body, user, req }) => {
+      const type = Number(body.upi_type) as 1 | 2 | 3;
+      const r = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile));
+      if (!r.ok) return refuse(r.msg);
+      return isDemoSms(ctx.config)
+        ? { status: true, msg: 'OTP sent successfully', otp: r.otp }
+        : { status: true, msg: 'OTP sent successfully' };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-add-user-upi-details',
+    {
+      schema: z.object({
+        upi_type: upiType,
+        paytm_no: z.string().max(20).optional().nullable(),
+        google_pay_no: z.string().max(20).optional().nullable(),
+        phon_pay_no: z.string().max(20).optional().nullable(),
+        otp: z.union([z.string().max(10), z.number()], { error: MSG.otpInvalid }).transform((v) => String(v).trim()),
+      }),
+      auth: true,
+    },
+    async ({ body, user, reply }) => {
+      const type = Number(body.upi_type) as 1 | 2 | 3;
+      // only the number of the chosen app counts; the others are left as they are
+      const number = (body[UPI_FIELD[type]] ?? '').trim();
+      if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
+      if (!/^[6-9]\d{9}$/.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
+      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp))) return refuse(MSG.otpInvalid);
+      await db
+        .updateTable('users')
+        .set({ [UPI_COLUMN[type]]: number, updated_at: clock.now() })
+        .where('id', '=', user.id)
+        .execute();
+      return { status: true, msg: MSG.upiNumberAdded };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-get-user-payment-details',
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
+    async ({ user }) => {
+      const r = await db
+        .selectFrom('users')
+        .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      return {
+        status: true,
+        msg: 'Success',
+        payment_details: [
+          {
+            google_pay_number: r.google_pay_no ?? '',
+            paytm_number: r.paytm_no ?? '',
+            phone_pay_number: r.phon_pay_no ?? '',
+          },
+        ],
+      };
+    },
+  );
+
+  // ---------------------------------------------------------------- withdrawals
+  defineCall(
+    app,
+    ctx,
+    'api-user-withdraw-fund-request',
+    {
+      schema: z.object({
+        // the account is the token's; a mobile in the body is ignored
+        mobile: z.unknown().optional(),
+        request_amount: amountField(MSG.amountRequired),
+        payment_method: z
+          .union([z.enum(['2', '3', '4']), z.literal(2), z.literal(3), z.literal(4)], {
+            error: MSG.selectPaymentMethod,
+          })
+          .transform((v) => String(v) as WithdrawMethod),
+      }),
+      auth: true,
+    },
+    async ({ body, user }) => {
+      const s = await markets.settings();
+      const amount = body.request_amount;
+      const min = await settingNumber('min_withdrawal');
+      if (amount > Number(user.wallet)) return refuse(MSG.walletLimitExceeded);
+      if (amount < min) return refuse(minWithdraw(min));
+      const now = clock.now();
+      if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
+        return refuse(MSG.withdrawOutsideHours);
+      }
+      const method = WITHDRAW_METHODS[body.payment_method];
+      // One statement: the stored number, the guarded hold (debit), the request and its ledger row.
+      const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
+        WITH acct AS (
+          SELECT ${sql.ref(method.column)} AS number FROM users WHERE id = ${user.id}::bigint
+        ), hold AS (
+          UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
+          WHERE id = ${user.id}::bigint AND wallet >= ${amount}::bigint
+            AND (SELECT coalesce(number, '') FROM acct) <> ''
+          RETURNING wallet
+        ), req AS (
+          INSERT INTO withdraw_requests (user_id, amount, payment_method, payment_number, created_at)
+          SELECT ${user.id}::bigint, ${amount}::bigint, ${body.payment_method}::text, (SELECT number FROM acct), ${now}::timestamptz
+          FROM hold
+          RETURNING id
+        ), ledger AS (
+          INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
+          SELECT ${user.id}::bigint, 'debit', ${amount}::bigint, hold.wallet, 'withdraw',
+                 'Withdrawal request W' || req.id || ' (' || ${method.label}::text || ' ' || (SELECT number FROM acct) || ')',
+                 'withdraw:' || req.id, '0', ${now}::timestamptz
+          FROM hold, req
+        )
+        SELECT (SELECT id FROM req) AS id, (SELECT wallet FROM hold) AS wallet, (SELECT number FROM acct) AS number`.execute(
+        db,
+      );
+      const r = out.rows[0];
+      if (!r?.number) return refuse(`Please add your ${method.label} number first`);
+      if (!r.id) return refuse(MSG.walletLimitExceeded);
+      return {
+        status: true,
+        msg: MSG.withdrawSent,
+        request_id: String(r.id),
+        request_number: `W${r.id}`,
+        wallet_amt: String(r.wallet),
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-user-withdraw-transaction-history',
+    { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }), auth: true },
+    async ({ body, user }) => {
+      const b = createdBounds(body.date_from, body.date_to);
+      let q = db
+        .selectFrom('withdraw_requests')
+        .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
+        .where('user_id', '=', user.id);
+      if (b.from) q = q.where('created_at', '>=', b.from);
+      if (b.to) q = q.where('created_at', '<', b.to);
+      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      return {
+        status: true,
+        msg: rows.length ? 'Success' : MSG.noDataFound,
+        withdrawdata: rows.map((r) => ({
+          request_id: r.id,
+          request_number: `W${r.id}`,
+          google_pay_number: r.payment_method === '2' ? r.payment_number : '',
+          paytm_number: r.payment_method === '3' ? r.payment_number : '',
+          phone_pay_number: r.payment_method === '4' ? r.payment_number : '',
+          payment_method: r.payment_method,
+          request_amount: r.amount,
+          request_status: requestStatusCode(r.status),
+          insert_date: formatKolkataDateTime(r.created_at),
+          payment_receipt: r.receipt_url ?? '',
+        })),
+      };
+    },
+  );
+
+  // ---------------------------------------------------------------- transfers
+  const receiverPhone = () => phone(MSG.transferPhoneRequired, MSG.transferPhoneInvalid);
+
+  defineCall(
+    app,
+    ctx,
+    'api-check-user-for-transfer-amt',
+    { schema: z.object({ mobile_no: receiverPhone() }), auth: true },
+    async ({ body, user }) => {
+      if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+      const r = await db.selectFrom('users').select('name').where('mobile', '=', body.mobile_no).executeTakeFirst();
+      if (!r) return refuse(MSG_RECEIVER_UNKNOWN);
+      return { status: true, msg: 'Success', user_name: r.name };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-user-transfer-wallet-balance',
+    {
+      schema: z.object({
+        amount: amountField(MSG.transferPointsRequired),
+        mobile_no: receiverPhone(),
+        transfer_note: z.string().max(200).optional().nullable(),
+      }),
+      auth: true,
+    },
+    async ({ body, user }) => {
+      if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+      if (body.amount <= TRANSFER_MIN_EXCLUSIVE) return refuse(MSG.transferPointsMin);
+      const r = await transferPoints(ctx, user.id, body.mobile_no, body.amount, body.transfer_note ?? '');
+      if (!r.ok) return refuse(r.msg);
+      return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
+    },
+  );
+
+  // ---------------------------------------------------------------- wallet history (the ledger)
+  defineCall(
+    app,
+    ctx,
+    'api-wallet-transaction-history',
+    { schema: z.object(rangeFields), auth: true },
+    async ({ body, user }) => {
+      const b = createdBounds(body.date_from, body.date_to);
+      let q = db
+        .selectFrom('wallet_transactions')
+        .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
+        .where('user_id', '=', user.id);
+      if (b.from) q = q.where('created_at', '>=', b.from);
+      if (b.to) q = q.where('created_at', '<', b.to);
+      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      return {
+        status: true,
+        msg: rows.length ? 'Success' : MSG.noDataFound,
+        transaction_history: rows.map((r) => ({
+          transaction_id: r.id,
+          transaction_type: r.type === 'credit' ? '1' : '2',
+          transaction_note: r.note,
+          amount: r.amount,
+          amount_status: r.amount_status,
+          insert_date: formatKolkataDateTime(r.created_at),
+          balance_after: r.balance_after,
+        })),
+      };
+    },
+  );
+}
+
+export type TransferResult = { ok: true; id: string; wallet: string } | { ok: false; msg: string };
+
+/**
+ * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
+ * transfers never deadlock), a guarded debit, the credit, the transfer record and two ledger rows.
+ */
+export async function transferPoints(
+  ctx: AppContext,
+  fromId: string,
+  toMobile: string,
+  amount: number,
+  note: string,
+): Promise<TransferResult> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
+    if (!to) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
+    if (to.id === fromId) return { ok: false, msg: MSG.transferOwnPhone };
+    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string }>`
+      SELECT id, name, mobile, wallet FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
+      trx,
+    );
+    const from = locked.rows.find((r) => String(r.id) === String(fromId));
+    const dest = locked.rows.find((r) => String(r.id) === String(to.id));
+    if (!from || !dest) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
+    if (BigInt(from.wallet) < BigInt(amount)) return { ok: false, msg: MSG.transferNotEnoughPoints };
+    const fromAfter = BigInt(from.wallet) - BigInt(amount);
+    const toAfter = BigInt(dest.wallet) + BigInt(amount);
+    // One round trip for the rest (the rows are ours until commit).
+    const res = await sql<{ id: string }>`
+      WITH t AS (
+        INSERT INTO transfers (from_user_id, to_user_id, amount, note, created_at)
+        VALUES (${fromId}::bigint, ${to.id}::bigint, ${amount}::bigint, ${note.slice(0, 200)}::text, ${now}::timestamptz)
+        RETURNING id
+      ), a AS (
+        UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
+        WHERE id = ${fromId}::bigint AND wallet >= ${amount}::bigint RETURNING id
+      ), b AS (
+        UPDATE users SET wallet = wallet + ${amount}::bigint, updated_at = ${now}::timestamptz
+        WHERE id = ${to.id}::bigint RETURNING id
+      ), l AS (
+        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+        SELECT * FROM (VALUES
+          (${fromId}::bigint, 'debit', ${amount}::bigint, ${String(fromAfter)}::bigint, 'transfer_out',
+           ${`Transferred to ${dest.name} (${dest.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz),
+          (${to.id}::bigint, 'credit', ${amount}::bigint, ${String(toAfter)}::bigint, 'transfer_in',
+           ${`Received from ${from.name} (${from.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz)
+        ) AS v(user_id, type, amount, balance_after, kind, note, reference, created_at)
+        WHERE EXISTS (SELECT 1 FROM a) AND EXISTS (SELECT 1 FROM b)
+      )
+      SELECT (SELECT id FROM t) AS id, (SELECT count(*) FROM a) AS a, (SELECT count(*) FROM b) AS b`.execute(trx);
+    const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
+    // cannot happen while the rows are locked; fail loudly rather than write a half transfer
+    if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
+    return { ok: true, id: String(row.id), wallet: String(fromAfter) };
+  });
+}

@@ -1,0 +1,135 @@
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { parseTime12 } from '@matka/shared/domain';
+import type { DB, MarketFamily } from '../db/types';
+import { parseHHMM } from '../services/clock';
+
+export class OperatorError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Writes one audit row (what, when, before, after). */
+export async function audit(
+  db: Kysely<DB> | Transaction<DB>,
+  action: string,
+  target: string | null,
+  params: unknown,
+  before: unknown,
+  after: unknown,
+  ok = true,
+) {
+  await db
+    .insertInto('operator_audit')
+    .values({
+      action,
+      target,
+      params: JSON.stringify(params ?? null),
+      before: JSON.stringify(before ?? null),
+      after: JSON.stringify(after ?? null),
+      ok,
+    })
+    .execute();
+}
+
+/** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
+export async function creditWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '+', String(points)) }))
+    .where('id', '=', userId)
+    .returning('wallet')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: userId,
+      type: 'credit',
+      amount: points,
+      balance_after: row.wallet,
+      kind,
+      note,
+      reference,
+      created_at: now,
+    })
+    .execute();
+  return row.wallet;
+}
+
+export const mobileSchema = z
+  .string({ error: 'mobile is required' })
+  .regex(/^[6-9]\d{9}$/, 'mobile must be 10 digits starting 6-9');
+export const hhmm = (what: string) =>
+  z
+    .string({ error: `${what} time is required (HH:MM)` })
+    .refine((s) => parseHHMM(s) !== null, `${what} time must be HH:MM (24-hour)`);
+
+/** Parses an operator request body (or query) with a zod schema; 400 with the first issue otherwise. */
+export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const r = schema.safeParse(data ?? {});
+  if (!r.success) throw new OperatorError(400, r.error.issues[0]?.message ?? 'Invalid request');
+  return r.data;
+}
+
+/** A request id from the URL or body: a positive whole number. */
+export const idSchema = z.coerce
+  .number({ error: 'id must be a whole number' })
+  .int('id must be a whole number')
+  .positive('id must be a whole number')
+  .max(Number.MAX_SAFE_INTEGER, 'id too large');
+
+export interface FoundMarket {
+  id: number;
+  family: MarketFamily;
+  name: string;
+  open_minute: number;
+  close_minute: number;
+  active: boolean;
+}
+
+/**
+ * A market of a family by id, by name (case-insensitive) or, for a starline slot, by its time
+ * ('13:00', '01:00 PM'). 404 when none matches.
+ */
+export async function findMarket(
+  db: Kysely<DB> | Transaction<DB>,
+  ref: string,
+  family: MarketFamily,
+): Promise<FoundMarket> {
+  const r = ref.trim();
+  if (!r) throw new OperatorError(400, 'market is required');
+  const q = db
+    .selectFrom('markets')
+    .select(['id', 'family', 'name', 'open_minute', 'close_minute', 'active'])
+    .where('family', '=', family);
+  let found: FoundMarket | undefined;
+  if (/^\d{1,9}$/.test(r)) found = await q.where('id', '=', Number(r)).executeTakeFirst();
+  found ??= await q.where((eb) => eb(eb.fn('upper', ['name']), '=', r.toUpperCase())).executeTakeFirst();
+  if (!found && family === 'starline') {
+    const minute = parseTime12(r);
+    if (minute !== null) found = await q.where('open_minute', '=', minute).orderBy('id').executeTakeFirst();
+  }
+  if (!found) throw new OperatorError(404, `No ${family} market '${r}'`);
+  return found;
+}
+
+/** 'YYYY-MM-DD' (a real calendar day). */
+export const isoDateSchema = z
+  .string({ error: 'date must be YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'date must be a real day (YYYY-MM-DD)');

@@ -1,0 +1,399 @@
+/**
+ * Operator endpoints for money and accounts: deposits and withdrawals (list / approve / reject),
+ * users, settings. Every change is written to operator_audit in the transaction that makes it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseTime12 } from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import type { RequestStatus } from '../db/types';
+import { formatKolkataShort, formatMinutes12 } from '../services/clock';
+import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
+import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
+
+const listQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'status must be pending, approved, rejected or all' })
+    .optional(),
+  limit: z.coerce.number().int().positive().max(1000).optional(),
+});
+
+const decision = z.object({ id: idSchema, reason: z.string().max(200).optional() });
+const approveWithdrawal = z.object({
+  id: idSchema,
+  receipt_url: z
+    .string()
+    .max(500)
+    .refine((s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'receipt-url must be an http(s) link')
+    .optional(),
+});
+
+/** Settings the operator may change, each with its check; times are stored as the 12-hour text the app shows. */
+const SETTINGS: Record<string, z.ZodType<string>> = (() => {
+  const whole = z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number of points')
+    .transform((s) => String(Number(s)));
+  const time = z
+    .string()
+    .refine((s) => parseTime12(s) !== null, "must be a time: 'HH:MM' (24-hour) or '10:00 AM'")
+    .transform((s) => formatMinutes12(parseTime12(s)!));
+  const phoneNo = z.string().regex(/^[6-9]\d{9}$/, 'must be a 10-digit mobile number starting 6-9');
+  const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+  const upi = z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "must be a UPI id like 'name@bank'");
+  return {
+    min_amt: whole,
+    min_withdrawal: whole,
+    withdraw_open_time: time,
+    withdraw_close_time: time,
+    telegram_no: phoneNo,
+    mobile_1: phoneNo,
+    mobile_no: phoneNo,
+    upi_id: upi,
+    google_upi_payment_id: upi,
+    phonepay_upi_payment_id: upi,
+    payee_name: text(100),
+    video_link: z.string().max(500).url('must be a link'),
+    how_to_play_content: text(20_000),
+    deposit_rule: text(20_000),
+    withdrawal_rule: text(20_000),
+  };
+})();
+
+export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  // ---------------------------------------------------------------- deposits
+  op.get('/deposits', async (req) => {
+    const q = parse(listQuery, req.query);
+    const status = q.status ?? 'pending';
+    let sel = db
+      .selectFrom('fund_requests as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.id', 'u.mobile', 'u.name', 'f.amount', 'f.status', 'f.created_at', 'f.decided_at', 'f.note']);
+    if (status !== 'all') sel = sel.where('f.status', '=', status as RequestStatus);
+    const rows = await sel
+      .orderBy('f.id', status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit ?? 200)
+      .execute();
+    return {
+      status: true,
+      filter: status,
+      deposits: rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        name: r.name,
+        amount: r.amount,
+        status: r.status,
+        requested: formatKolkataShort(r.created_at),
+        decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
+        note: r.note,
+      })),
+    };
+  });
+
+  const explainNotPending = async (table: 'fund_requests' | 'withdraw_requests', id: number, what: string) => {
+    const r = await db.selectFrom(table).select('status').where('id', '=', String(id)).executeTakeFirst();
+    if (!r) return new OperatorError(404, `No ${what} #${id}`);
+    return new OperatorError(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
+  };
+
+  op.post('/deposits/approve', async (req) => {
+    const body = parse(decision, req.body);
+    const now = clock.now();
+    const out = await db.transaction().execute(async (trx) => {
+      // the guarded status change is what makes the credit happen once
+      const reqRow = await trx
+        .updateTable('fund_requests')
+        .set({ status: 'approved', decided_at: now, note: body.reason ?? '' })
+        .where('id', '=', String(body.id))
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'amount'])
+        .executeTakeFirst();
+      if (!reqRow) return null;
+      const user = await trx
+        .selectFrom('users')
+        .select(['mobile', 'wallet'])
+        .where('id', '=', reqRow.user_id)
+        .executeTakeFirstOrThrow();
+      const wallet = await creditWallet(
+        trx,
+        reqRow.user_id,
+        reqRow.amount,
+        'deposit',
+        `Fund added (request D${body.id})`,
+        `deposit:${body.id}`,
+        now,
+      );
+      await audit(
+        trx,
+        'deposits approve',
+        `D${body.id}`,
+        body,
+        { status: 'pending', wallet: user.wallet },
+        { status: 'approved', wallet },
+      );
+      return { mobile: user.mobile, amount: reqRow.amount, wallet };
+    });
+    if (!out) throw await explainNotPending('fund_requests', body.id, 'deposit request');
+    return {
+      status: true,
+      msg: `Deposit #${body.id} approved: ${out.amount} points credited to ${out.mobile} (wallet now ${out.wallet})`,
+      id: String(body.id),
+      mobile: out.mobile,
+      wallet_amt: out.wallet,
+    };
+  });
+
+  op.post('/deposits/reject', async (req) => {
+    const body = parse(decision, req.body);
+    const now = clock.now();
+    const out = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('fund_requests')
+        .set({ status: 'rejected', decided_at: now, note: body.reason ?? '' })
+        .where('id', '=', String(body.id))
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'amount'])
+        .executeTakeFirst();
+      if (!r) return null;
+      await audit(trx, 'deposits reject', `D${body.id}`, body, { status: 'pending' }, { status: 'rejected' });
+      return r;
+    });
+    if (!out) throw await explainNotPending('fund_requests', body.id, 'deposit request');
+    return {
+      status: true,
+      msg: `Deposit #${body.id} rejected (${out.amount} points, nothing credited)`,
+      id: String(body.id),
+    };
+  });
+
+  // ---------------------------------------------------------------- withdrawals
+  op.get('/withdrawals', async (req) => {
+    const q = parse(listQuery, req.query);
+    const status = q.status ?? 'pending';
+    let sel = db
+      .selectFrom('withdraw_requests as w')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
+      .select([
+        'w.id',
+        'u.mobile',
+        'u.name',
+        'w.amount',
+        'w.status',
+        'w.payment_method',
+        'w.payment_number',
+        'w.receipt_url',
+        'w.created_at',
+        'w.decided_at',
+      ]);
+    if (status !== 'all') sel = sel.where('w.status', '=', status as RequestStatus);
+    const rows = await sel
+      .orderBy('w.id', status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit ?? 200)
+      .execute();
+    return {
+      status: true,
+      filter: status,
+      withdrawals: rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        name: r.name,
+        amount: r.amount,
+        status: r.status,
+        method: WITHDRAW_METHODS[r.payment_method as WithdrawMethod]?.label ?? r.payment_method,
+        number: r.payment_number,
+        receipt_url: r.receipt_url,
+        requested: formatKolkataShort(r.created_at),
+        decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
+      })),
+    };
+  });
+
+  op.post('/withdrawals/approve', async (req) => {
+    const body = parse(approveWithdrawal, req.body);
+    const now = clock.now();
+    const out = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('withdraw_requests')
+        .set({ status: 'approved', decided_at: now, receipt_url: body.receipt_url ?? null })
+        .where('id', '=', String(body.id))
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'amount', 'payment_method', 'payment_number'])
+        .executeTakeFirst();
+      if (!r) return null;
+      // the held points are paid out: the hold's ledger row is now final
+      await trx
+        .updateTable('wallet_transactions')
+        .set({ amount_status: '1' })
+        .where('user_id', '=', r.user_id)
+        .where('reference', '=', `withdraw:${body.id}`)
+        .execute();
+      await audit(
+        trx,
+        'withdrawals approve',
+        `W${body.id}`,
+        body,
+        { status: 'pending' },
+        { status: 'approved', receipt_url: body.receipt_url ?? null },
+      );
+      const u = await trx.selectFrom('users').select('mobile').where('id', '=', r.user_id).executeTakeFirstOrThrow();
+      return { ...r, mobile: u.mobile };
+    });
+    if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
+    const label = WITHDRAW_METHODS[out.payment_method as WithdrawMethod]?.label ?? out.payment_method;
+    return {
+      status: true,
+      msg: `Withdrawal #${body.id} approved: pay ${out.amount} to ${label} ${out.payment_number} (${out.mobile})`,
+      id: String(body.id),
+    };
+  });
+
+  op.post('/withdrawals/reject', async (req) => {
+    const body = parse(decision, req.body);
+    const now = clock.now();
+    const out = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('withdraw_requests')
+        .set({ status: 'rejected', decided_at: now, note: body.reason ?? '' })
+        .where('id', '=', String(body.id))
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'amount'])
+        .executeTakeFirst();
+      if (!r) return null;
+      const before = await trx
+        .selectFrom('users')
+        .select(['mobile', 'wallet'])
+        .where('id', '=', r.user_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('wallet_transactions')
+        .set({ amount_status: '1' })
+        .where('user_id', '=', r.user_id)
+        .where('reference', '=', `withdraw:${body.id}`)
+        .execute();
+      const wallet = await creditWallet(
+        trx,
+        r.user_id,
+        r.amount,
+        'withdraw_refund',
+        `Withdrawal request W${body.id} cancelled: points returned`,
+        `withdraw_refund:${body.id}`,
+        now,
+      );
+      await audit(
+        trx,
+        'withdrawals reject',
+        `W${body.id}`,
+        body,
+        { status: 'pending', wallet: before.wallet },
+        { status: 'rejected', wallet },
+      );
+      return { mobile: before.mobile, amount: r.amount, wallet };
+    });
+    if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
+    return {
+      status: true,
+      msg: `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile} (wallet now ${out.wallet})`,
+      id: String(body.id),
+      wallet_amt: out.wallet,
+    };
+  });
+
+  // ---------------------------------------------------------------- users
+  op.get('/users', async (req) => {
+    const q = parse(
+      z.object({ q: z.string().max(100).optional(), limit: z.coerce.number().int().positive().max(1000).optional() }),
+      req.query,
+    );
+    let sel = db.selectFrom('users').select(['id', 'mobile', 'name', 'wallet', 'betting_status', 'created_at']);
+    const term = q.q?.trim();
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      sel = sel.where((eb) => eb.or([eb('mobile', 'like', like), eb('name', 'ilike', like)]));
+    }
+    const rows = await sel
+      .orderBy('id', 'desc')
+      .limit(q.limit ?? 200)
+      .execute();
+    return {
+      status: true,
+      users: rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        name: r.name,
+        wallet: r.wallet,
+        betting_status: r.betting_status,
+        created: formatKolkataShort(r.created_at),
+      })),
+    };
+  });
+
+  // ---------------------------------------------------------------- settings
+  op.get('/settings', async () => {
+    const rows = await db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+    return {
+      status: true,
+      settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+      keys: Object.keys(SETTINGS),
+    };
+  });
+
+  const setSettings = async (action: string, values: Record<string, string>, params: unknown) => {
+    const before = await db.transaction().execute(async (trx) => {
+      const old = await trx
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'in', Object.keys(values))
+        .execute();
+      await trx
+        .insertInto('settings')
+        .values(Object.entries(values).map(([key, value]) => ({ key, value })))
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+        .execute();
+      const b = Object.fromEntries(old.map((r) => [r.key, r.value]));
+      await audit(trx, action, Object.keys(values).join(','), params, b, values);
+      return b;
+    });
+    ctx.markets.invalidate();
+    return before;
+  };
+
+  op.post('/settings/set', async (req) => {
+    const body = parse(
+      z.object({
+        key: z.string({ error: 'key is required' }).max(64),
+        value: z.string({ error: 'value is required' }).max(20_000),
+      }),
+      req.body,
+    );
+    const check = SETTINGS[body.key];
+    if (!check)
+      throw new OperatorError(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
+    const v = check.safeParse(body.value.trim());
+    if (!v.success) throw new OperatorError(400, `${body.key} ${v.error.issues[0]?.message ?? 'is invalid'}`);
+    const before = await setSettings('settings set', { [body.key]: v.data }, body);
+    return {
+      status: true,
+      msg: `${body.key} = ${v.data} (was ${before[body.key] ?? 'unset'})`,
+      key: body.key,
+      value: v.data,
+    };
+  });
+
+  op.post('/settings/withdraw-window', async (req) => {
+    const body = parse(z.object({ open: hhmm('open'), close: hhmm('close') }), req.body);
+    const open = formatMinutes12(parseTime12(body.open)!);
+    const close = formatMinutes12(parseTime12(body.close)!);
+    await setSettings('settings set-withdraw-window', { withdraw_open_time: open, withdraw_close_time: close }, body);
+    return { status: true, msg: `Withdrawals allowed ${open} to ${close} (Asia/Kolkata)`, open, close };
+  });
+}

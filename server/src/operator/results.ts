@@ -1,0 +1,234 @@
+/**
+ * Operator endpoints for markets and results: add / enable / disable a market; preview and declare a
+ * regular market's open or close pana, a starline slot's pana, a Gali jodi. A declaration settles
+ * the bids of that market and day (services/settlement) and is audited in the same transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import type { MarketFamily } from '../db/types';
+import { kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
+import {
+  declareInTransaction,
+  previewDeclaration,
+  resultText,
+  type Declaration,
+  type DeclareOutcome,
+  type Preview,
+} from '../services/settlement';
+import { OperatorError, audit, findMarket, hhmm, isoDateSchema, parse } from './common';
+
+const familySchema = z.enum(['regular', 'starline', 'gali'], { error: 'family must be regular, starline or gali' });
+const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
+const dateOpt = isoDateSchema.optional();
+
+const schemas = {
+  regular: z.object({
+    market: marketRef,
+    session: z.enum(['open', 'close'], { error: 'session must be open or close' }),
+    pana: z.string({ error: 'pana is required' }).max(10),
+    date: dateOpt,
+  }),
+  starline: z.object({ slot: marketRef, pana: z.string({ error: 'pana is required' }).max(10), date: dateOpt }),
+  gali: z.object({ market: marketRef, jodi: z.string({ error: 'jodi is required' }).max(10), date: dateOpt }),
+  add: z.object({
+    family: familySchema.default('regular'),
+    name: z
+      .string({ error: 'market name is required' })
+      .trim()
+      .min(1, 'market name is required')
+      .max(60, 'market name is too long')
+      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
+    open: hhmm('open'),
+    close: hhmm('close').optional(),
+  }),
+  toggle: z.object({ name: marketRef, family: familySchema.optional() }),
+};
+
+export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  const dayOf = (date: string | undefined) => {
+    const today = kolkataIsoDate(clock.now());
+    const d = date ?? today;
+    if (d > today) throw new OperatorError(400, `Cannot declare a result for a future day (${d}; today is ${today})`);
+    return d;
+  };
+
+  // ---------------------------------------------------------------- markets
+  op.post('/market/add', async (req) => {
+    const body = parse(schemas.add, req.body);
+    const open = parseHHMM(body.open)!;
+    const close = body.family === 'starline' ? open : body.close !== undefined ? parseHHMM(body.close)! : null;
+    if (close === null) throw new OperatorError(400, 'close time is required (HH:MM)');
+    if (body.family === 'regular' && close <= open) throw new OperatorError(400, 'close time must be after open time');
+    const m = await db.transaction().execute(async (trx) => {
+      const clash = await trx
+        .selectFrom('markets')
+        .select('id')
+        .where('family', '=', body.family)
+        .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.toUpperCase()))
+        .executeTakeFirst();
+      if (clash)
+        throw new OperatorError(409, `A ${body.family} market named '${body.name}' already exists (id ${clash.id})`);
+      const last = await trx
+        .selectFrom('markets')
+        .select((eb) => eb.fn.max('sort_order').as('max'))
+        .executeTakeFirst();
+      const row = await trx
+        .insertInto('markets')
+        .values({
+          family: body.family,
+          name: body.name,
+          open_minute: open,
+          close_minute: close,
+          sort_order: Number(last?.max ?? 0) + 1,
+        })
+        .returning(['id', 'family', 'name'])
+        .executeTakeFirstOrThrow();
+      await audit(trx, 'market add', `${row.family}:${row.name}`, body, null, {
+        id: row.id,
+        open: minutesToHHMM(open),
+        close: minutesToHHMM(close),
+      });
+      return row;
+    });
+    ctx.markets.invalidate();
+    return {
+      status: true,
+      msg: `Added ${m.family} market ${m.name} (id ${m.id}), open ${minutesToHHMM(open)}, close ${minutesToHHMM(close)}`,
+      market: { id: m.id, family: m.family, name: m.name, open: minutesToHHMM(open), close: minutesToHHMM(close) },
+    };
+  });
+
+  const toggle = (active: boolean) => async (req: { body: unknown }) => {
+    const body = parse(schemas.toggle, req.body);
+    const m = await db.transaction().execute(async (trx) => {
+      let found;
+      if (body.family) found = await findMarket(trx, body.name, body.family);
+      else {
+        const hits = [];
+        for (const f of ['regular', 'starline', 'gali'] as MarketFamily[]) {
+          try {
+            hits.push(await findMarket(trx, body.name, f));
+          } catch {
+            /* not in this family */
+          }
+        }
+        if (hits.length === 0) throw new OperatorError(404, `No market '${body.name}'`);
+        if (hits.length > 1)
+          throw new OperatorError(
+            409,
+            `'${body.name}' names ${hits.length} markets (${hits.map((h) => h.family).join(', ')}); pass family`,
+          );
+        found = hits[0];
+      }
+      await trx.updateTable('markets').set({ active, updated_at: clock.now() }).where('id', '=', found.id).execute();
+      await audit(
+        trx,
+        active ? 'market enable' : 'market disable',
+        `${found.family}:${found.name}`,
+        body,
+        { active: found.active },
+        { active },
+      );
+      return found;
+    });
+    ctx.markets.invalidate();
+    return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
+  };
+  op.post('/market/enable', toggle(true));
+  op.post('/market/disable', toggle(false));
+
+  // ---------------------------------------------------------------- results
+  const declare = async (family: MarketFamily, ref: string, date: string, d: Declaration, params: unknown) => {
+    const market = await findMarket(db, ref, family);
+    const out: DeclareOutcome = await db.transaction().execute(async (trx) => {
+      const o = await declareInTransaction(trx, market.id, date, d, clock.now());
+      await audit(
+        trx,
+        `${family === 'regular' ? 'result' : family} declare`,
+        `${family}:${market.name} ${date}`,
+        params,
+        o.before,
+        {
+          ...o.result,
+          ...o.summary,
+        },
+      );
+      return o;
+    });
+    ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
+    const s = out.summary;
+    const text = resultText(family, out.result);
+    const parts = [
+      `${out.market.name} ${out.date}: ${text}${out.changed ? (out.before ? ' (corrected)' : '') : ' (unchanged)'}`,
+      `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
+      s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
+      s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
+      s.pending ? `${s.pending} bids wait for the close result` : '',
+    ].filter(Boolean);
+    return {
+      status: true,
+      msg: parts.join('; '),
+      market: out.market,
+      date: out.date,
+      result: out.result,
+      result_text: text,
+      changed: out.changed,
+      summary: s,
+    };
+  };
+
+  const preview = async (family: MarketFamily, ref: string, date: string, d: Declaration) => {
+    const market = await findMarket(db, ref, family);
+    const p: Preview = await previewDeclaration(db, market.id, date, d);
+    const s = p.summary;
+    return {
+      status: true,
+      msg: `${p.market.name} ${p.date}: if declared ${resultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
+        s.reversed ? `; ${s.reversed} earlier wins (${s.reversed_points} points) would be reversed` : ''
+      }`,
+      market: p.market,
+      date: p.date,
+      result: p.result,
+      result_text: resultText(family, p.result),
+      winners_count: p.winners.length,
+      total_payout: s.paid_points,
+      winners: p.winners.slice(0, 100),
+      summary: s,
+      exposure: p.exposure,
+    };
+  };
+
+  op.post('/result/declare', async (req) => {
+    const b = parse(schemas.regular, req.body);
+    return declare(
+      'regular',
+      b.market,
+      dayOf(b.date),
+      { family: 'regular', session: b.session, pana: b.pana.trim() },
+      b,
+    );
+  });
+  op.post('/result/preview', async (req) => {
+    const b = parse(schemas.regular, req.body);
+    return preview('regular', b.market, dayOf(b.date), { family: 'regular', session: b.session, pana: b.pana.trim() });
+  });
+  op.post('/starline/declare', async (req) => {
+    const b = parse(schemas.starline, req.body);
+    return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b);
+  });
+  op.post('/starline/preview', async (req) => {
+    const b = parse(schemas.starline, req.body);
+    return preview('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() });
+  });
+  op.post('/gali/declare', async (req) => {
+    const b = parse(schemas.gali, req.body);
+    return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b);
+  });
+  op.post('/gali/preview', async (req) => {
+    const b = parse(schemas.gali, req.body);
+    return preview('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() });
+  });
+}

@@ -1,0 +1,555 @@
+/**
+ * Results and settlement. A declaration stores the market's result for a day and then brings every bid
+ * of that market and day to the outcome the result now gives (the rules module decides):
+ *   pending/lost -> won   credit points x val_2 / val_1, a win record and a ledger row
+ *   won -> lost/pending   (a corrected result) reverse the win: debit with a ledger row, win record reversed
+ *   won -> won            nothing (declaring the same result twice pays once)
+ * all in one transaction that holds the market row, so two declarations of one market never interleave.
+ * Wallets are locked in id order (like transfers), so settlement never deadlocks with other money moves.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  ALL_PANAS,
+  JODIS,
+  betTypeById,
+  galiBidOutcome,
+  panaDigit,
+  panaKind,
+  payout,
+  rateKeyForRow,
+  regularBidOutcome,
+  starlineBidOutcome,
+  type BetTypeId,
+  type Outcome,
+} from '@matka/shared/domain';
+import type { DB, MarketFamily } from '../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export class SettlementError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface MarketRef {
+  id: number;
+  family: MarketFamily;
+  name: string;
+}
+
+export interface ResultState {
+  open_pana: string | null;
+  open_digit: string | null;
+  close_pana: string | null;
+  close_digit: string | null;
+  jodi: string | null;
+}
+
+export const EMPTY_RESULT: ResultState = {
+  open_pana: null,
+  open_digit: null,
+  close_pana: null,
+  close_digit: null,
+  jodi: null,
+};
+
+/** What the operator declares: a regular session's pana, a starline slot's pana, or a Gali jodi. */
+export type Declaration =
+  | { family: 'regular'; session: 'open' | 'close'; pana: string }
+  | { family: 'starline'; pana: string }
+  | { family: 'gali'; jodi: string };
+
+export const isPana = (p: string) => typeof p === 'string' && panaKind(p) !== null;
+export const isJodi = (j: string) => typeof j === 'string' && /^\d{2}$/.test(j);
+
+/** The market's result after a declaration (throws SettlementError for an impossible one). */
+export function nextResult(market: MarketRef, current: ResultState | null, d: Declaration): ResultState {
+  const cur = current ?? EMPTY_RESULT;
+  if (d.family !== market.family) {
+    throw new SettlementError(400, `${market.name} is a ${market.family} market, not ${d.family}`);
+  }
+  if (d.family === 'gali') {
+    if (!isJodi(d.jodi)) throw new SettlementError(400, `'${d.jodi}' is not a jodi (two digits 00-99)`);
+    return { ...EMPTY_RESULT, jodi: d.jodi };
+  }
+  if (!isPana(d.pana))
+    throw new SettlementError(400, `'${d.pana}' is not a pana (one of the 220 panas, e.g. 128, 330, 777)`);
+  const digit = panaDigit(d.pana);
+  if (d.family === 'starline') return { ...EMPTY_RESULT, open_pana: d.pana, open_digit: digit };
+  if (d.session === 'open') {
+    return {
+      open_pana: d.pana,
+      open_digit: digit,
+      close_pana: cur.close_pana,
+      close_digit: cur.close_digit,
+      jodi: cur.close_digit !== null ? digit + cur.close_digit : null,
+    };
+  }
+  if (!cur.open_pana || cur.open_digit === null) {
+    throw new SettlementError(409, `Declare the open result of ${market.name} first`);
+  }
+  return {
+    ...cur,
+    close_pana: d.pana,
+    close_digit: digit,
+    jodi: cur.open_digit + digit,
+  };
+}
+
+const sameResult = (a: ResultState | null, b: ResultState) =>
+  !!a && (Object.keys(b) as (keyof ResultState)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+/** Short text of a result: '128-14-158', '128-1' (starline / open only), '47' (Gali). */
+export function resultText(family: MarketFamily, r: ResultState | null): string {
+  if (!r) return '';
+  if (family === 'gali') return r.jodi ?? '';
+  if (!r.open_pana) return '';
+  if (family === 'starline' || !r.close_pana) return `${r.open_pana}-${r.open_digit ?? ''}`;
+  return `${r.open_pana}-${r.jodi ?? ''}-${r.close_pana}`;
+}
+
+export interface SettleBid {
+  id: string;
+  user_id: string;
+  mobile: string;
+  bet_type: string;
+  pana: string;
+  session: 'Open' | 'Close';
+  digits: string;
+  closedigits: string;
+  points: string;
+  status: string;
+  win_amount: string;
+}
+
+type BidStatus = 'pending' | 'won' | 'lost';
+const STATUS_OF: Record<Outcome, BidStatus> = { win: 'won', lose: 'lost', pending: 'pending' };
+
+export interface BidChange {
+  bid: SettleBid;
+  to: BidStatus;
+  /** points credited now (a new win) */
+  pay: number;
+  /** points of an earlier win taken back (a corrected result) */
+  reverse: number;
+}
+
+export type Rates = Map<string, { val_1: string; val_2: string }>;
+
+export async function loadRates(db: Db, family: MarketFamily): Promise<Rates> {
+  const rows = await db
+    .selectFrom('game_rates')
+    .select(['rate_key', 'val_1', 'val_2'])
+    .where('family', '=', family)
+    .execute();
+  return new Map(rows.map((r) => [r.rate_key, { val_1: r.val_1, val_2: r.val_2 }]));
+}
+
+/** The rules module's outcome of one bid under a result. */
+export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState): Outcome {
+  const betType = bid.bet_type as BetTypeId;
+  if (!betTypeById(betType)) return 'pending';
+  if (family === 'regular') {
+    return regularBidOutcome(
+      { betType, session: bid.session, digits: bid.digits, closedigits: bid.closedigits },
+      { openPana: r.open_pana, closePana: r.close_pana },
+    );
+  }
+  if (family === 'starline')
+    return r.open_pana ? starlineBidOutcome({ betType, digits: bid.digits }, r.open_pana) : 'pending';
+  return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
+}
+
+/** Win amount of a winning bid at the family's rates (SettlementError when the rate is missing). */
+export function winAmount(family: MarketFamily, bid: SettleBid, rates: Rates): number {
+  const key = rateKeyForRow(bid.bet_type as BetTypeId, bid.digits);
+  const rate = rates.get(key);
+  if (!rate) throw new SettlementError(409, `No ${family} rate '${key}': set the game rates first`);
+  return payout(Number(bid.points), rate);
+}
+
+/** The bids whose state must change for the result (pure). */
+export function computeChanges(family: MarketFamily, bids: SettleBid[], r: ResultState, rates: Rates): BidChange[] {
+  const out: BidChange[] = [];
+  for (const bid of bids) {
+    const to = STATUS_OF[bidOutcome(family, bid, r)];
+    const was = bid.status as BidStatus;
+    if (to === was) continue; // includes won -> won: paid once
+    const reverse = was === 'won' ? Number(bid.win_amount) : 0;
+    const pay = to === 'won' ? winAmount(family, bid, rates) : 0;
+    out.push({ bid, to, pay, reverse });
+  }
+  return out;
+}
+
+export async function loadBids(db: Db, marketId: number, date: string): Promise<SettleBid[]> {
+  return db
+    .selectFrom('bids as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.user_id',
+      'u.mobile',
+      'b.bet_type',
+      'b.pana',
+      'b.session',
+      'b.digits',
+      'b.closedigits',
+      'b.points',
+      'b.status',
+      'b.win_amount',
+    ])
+    .where('b.market_id', '=', marketId)
+    .where('b.bid_date', '=', date)
+    .where('b.status', 'in', ['pending', 'won', 'lost'])
+    .orderBy('b.id')
+    .execute();
+}
+
+export interface SettleSummary {
+  bids: number;
+  paid: number;
+  paid_points: number;
+  reversed: number;
+  reversed_points: number;
+  /** points of reversed wins the wallets no longer held (the house's loss; reported, never negative) */
+  shortfall_points: number;
+  lost: number;
+  pending: number;
+}
+
+const describeBid = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''} (${b.session})`;
+
+/**
+ * Writes the changes: win records, ledger rows, wallets (locked in id order) and the bids' status,
+ * in the caller's transaction. A reversal takes at most what the wallet holds (CHECK wallet >= 0).
+ */
+export async function applyChanges(
+  trx: Transaction<DB>,
+  market: MarketRef,
+  date: string,
+  changes: BidChange[],
+  now: Date,
+): Promise<{ shortfall: number }> {
+  if (changes.length === 0) return { shortfall: 0 };
+  const moving = changes.filter((c) => c.pay > 0 || c.reverse > 0);
+  const userIds = [...new Set(moving.map((c) => c.bid.user_id))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const balances = new Map<string, bigint>();
+  if (userIds.length) {
+    const locked = await sql<{ id: string; wallet: string }>`
+      SELECT id, wallet FROM users WHERE id = ANY(${userIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+    for (const r of locked.rows) balances.set(String(r.id), BigInt(r.wallet));
+  }
+
+  const ledger = {
+    user: [] as string[],
+    type: [] as string[],
+    amount: [] as string[],
+    after: [] as string[],
+    kind: [] as string[],
+    note: [] as string[],
+    ref: [] as string[],
+  };
+  const push = (
+    user: string,
+    type: 'credit' | 'debit',
+    amount: bigint,
+    after: bigint,
+    kind: string,
+    note: string,
+    ref: string,
+  ) => {
+    ledger.user.push(user);
+    ledger.type.push(type);
+    ledger.amount.push(String(amount));
+    ledger.after.push(String(after));
+    ledger.kind.push(kind);
+    ledger.note.push(note);
+    ledger.ref.push(ref);
+  };
+  let shortfall = 0n;
+  for (const uid of userIds) {
+    let bal = balances.get(uid) ?? 0n;
+    // new wins first, so a correction that moves a win within one wallet never falls short
+    for (const c of moving) {
+      if (c.bid.user_id !== uid || c.pay <= 0) continue;
+      bal += BigInt(c.pay);
+      push(uid, 'credit', BigInt(c.pay), bal, 'win', `Win ${market.name} ${describeBid(c.bid)}`, `win:bid:${c.bid.id}`);
+    }
+    for (const c of moving) {
+      if (c.bid.user_id !== uid || c.reverse <= 0) continue;
+      const want = BigInt(c.reverse);
+      const take = want <= bal ? want : bal;
+      shortfall += want - take;
+      if (take > 0n) {
+        bal -= take;
+        push(
+          uid,
+          'debit',
+          take,
+          bal,
+          'win_reversal',
+          `Result corrected: win reversed ${market.name} ${describeBid(c.bid)}`,
+          `reversal:bid:${c.bid.id}`,
+        );
+      }
+    }
+    balances.set(uid, bal);
+  }
+
+  const reversedIds = changes.filter((c) => c.reverse > 0).map((c) => c.bid.id);
+  if (reversedIds.length) {
+    await sql`UPDATE wins SET reversed_at = ${now}::timestamptz
+              WHERE bid_id = ANY(${reversedIds}::bigint[]) AND reversed_at IS NULL`.execute(trx);
+  }
+  const paid = changes.filter((c) => c.pay > 0);
+  if (paid.length) {
+    await sql`
+      INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
+      SELECT w.bid_id, w.user_id, ${market.family}::text, ${market.id}::int, w.amount, ${date}::date, ${now}::timestamptz
+      FROM unnest(${paid.map((c) => c.bid.id)}::bigint[], ${paid.map((c) => c.bid.user_id)}::bigint[],
+                  ${paid.map((c) => String(c.pay))}::bigint[]) AS w(bid_id, user_id, amount)`.execute(trx);
+  }
+  if (ledger.user.length) {
+    await sql`
+      INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+      SELECT l.user_id, l.type, l.amount, l.after, l.kind, l.note, l.ref, ${now}::timestamptz
+      FROM unnest(${ledger.user}::bigint[], ${ledger.type}::text[], ${ledger.amount}::bigint[], ${ledger.after}::bigint[],
+                  ${ledger.kind}::text[], ${ledger.note}::text[], ${ledger.ref}::text[])
+           WITH ORDINALITY AS l(user_id, type, amount, after, kind, note, ref, n)
+      ORDER BY l.n`.execute(trx);
+    await sql`
+      UPDATE users SET wallet = d.wallet, updated_at = ${now}::timestamptz
+      FROM unnest(${userIds}::bigint[], ${userIds.map((u) => String(balances.get(u) ?? 0n))}::bigint[]) AS d(id, wallet)
+      WHERE users.id = d.id`.execute(trx);
+  }
+  await sql`
+    UPDATE bids SET status = d.status, win_amount = d.win_amount,
+           settled_at = CASE WHEN d.status = 'pending' THEN NULL ELSE ${now}::timestamptz END
+    FROM unnest(${changes.map((c) => c.bid.id)}::bigint[], ${changes.map((c) => c.to)}::text[],
+                ${changes.map((c) => String(c.to === 'won' ? c.pay : 0))}::bigint[]) AS d(id, status, win_amount)
+    WHERE bids.id = d.id`.execute(trx);
+  return { shortfall: Number(shortfall) };
+}
+
+export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: number): SettleSummary {
+  const after = new Map(bids.map((b) => [b.id, b.status]));
+  for (const c of changes) after.set(c.bid.id, c.to);
+  const count = (s: string) => [...after.values()].filter((v) => v === s).length;
+  return {
+    bids: bids.length,
+    paid: changes.filter((c) => c.pay > 0).length,
+    paid_points: changes.reduce((s, c) => s + c.pay, 0),
+    reversed: changes.filter((c) => c.reverse > 0).length,
+    reversed_points: changes.reduce((s, c) => s + c.reverse, 0),
+    shortfall_points: shortfall,
+    lost: count('lost'),
+    pending: count('pending'),
+  };
+}
+
+export interface DeclareOutcome {
+  market: MarketRef;
+  date: string;
+  before: ResultState | null;
+  result: ResultState;
+  changed: boolean;
+  summary: SettleSummary;
+}
+
+/**
+ * Declares (or corrects) a result and settles the market's bids of that day, in the caller's
+ * transaction. Locks the market row first: declarations of one market run one after the other.
+ */
+export async function declareInTransaction(
+  trx: Transaction<DB>,
+  marketId: number,
+  date: string,
+  d: Declaration,
+  now: Date,
+): Promise<DeclareOutcome> {
+  const market = await trx
+    .selectFrom('markets')
+    .select(['id', 'family', 'name'])
+    .where('id', '=', marketId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
+  const before =
+    (await trx
+      .selectFrom('results')
+      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
+      .where('market_id', '=', marketId)
+      .where('result_date', '=', date)
+      .executeTakeFirst()) ?? null;
+  const result = nextResult(market, before, d);
+  const changed = !sameResult(before, result);
+  if (changed) {
+    await trx
+      .insertInto('results')
+      .values({ market_id: marketId, result_date: date, ...result, declared_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['market_id', 'result_date']).doUpdateSet({ ...result, updated_at: now }))
+      .execute();
+  }
+  const bids = await loadBids(trx, marketId, date);
+  const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
+  const { shortfall } = await applyChanges(trx, market, date, changes, now);
+  return { market, date, before, result, changed, summary: summarize(bids, changes, shortfall) };
+}
+
+// ------------------------------------------------------------------------------------ preview
+
+export interface Winner {
+  bid_id: string;
+  mobile: string;
+  bet: string;
+  session: string;
+  digits: string;
+  closedigits: string;
+  points: number;
+  win_amount: number;
+}
+
+export interface Exposure {
+  /** pending bids that the declared session can still settle, and their points */
+  bids: number;
+  points: number;
+  by_digit: Record<string, number>;
+  by_pana: { pana: string; points: number }[];
+  by_jodi: { jodi: string; points: number }[];
+  /** Half / Full Sangam bids by 'open-close' */
+  by_sangam: { sangam: string; points: number }[];
+  /** the candidate results that would pay the most, with that payout */
+  riskiest: { result: string; payout: number }[];
+}
+
+export interface Preview {
+  market: MarketRef;
+  date: string;
+  before: ResultState | null;
+  result: ResultState;
+  winners: Winner[];
+  summary: SettleSummary;
+  exposure: Exposure;
+}
+
+/** What declaring would do, without writing anything: winners, payout, reversals and the exposure. */
+export async function previewDeclaration(db: Db, marketId: number, date: string, d: Declaration): Promise<Preview> {
+  const market = await db
+    .selectFrom('markets')
+    .select(['id', 'family', 'name'])
+    .where('id', '=', marketId)
+    .executeTakeFirst();
+  if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
+  const before =
+    (await db
+      .selectFrom('results')
+      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
+      .where('market_id', '=', marketId)
+      .where('result_date', '=', date)
+      .executeTakeFirst()) ?? null;
+  const result = nextResult(market, before, d);
+  const bids = await loadBids(db, marketId, date);
+  const rates = await loadRates(db, market.family);
+  const changes = computeChanges(market.family, bids, result, rates);
+  const winners = changes
+    .filter((c) => c.pay > 0)
+    .map((c) => ({
+      bid_id: c.bid.id,
+      mobile: c.bid.mobile,
+      bet: c.bid.pana,
+      session: c.bid.session,
+      digits: c.bid.digits,
+      closedigits: c.bid.closedigits,
+      points: Number(c.bid.points),
+      win_amount: c.pay,
+    }))
+    .sort((a, b) => b.win_amount - a.win_amount);
+  return {
+    market,
+    date,
+    before,
+    result,
+    winners,
+    summary: summarize(bids, changes, 0),
+    exposure: exposure(market, bids, before, d, rates),
+  };
+}
+
+/** Points at stake on the declared session's pending bids, and the candidates that would pay most. */
+function exposure(
+  market: MarketRef,
+  bids: SettleBid[],
+  before: ResultState | null,
+  d: Declaration,
+  rates: Rates,
+): Exposure {
+  // the candidate results of this declaration
+  const candidates: ResultState[] = [];
+  const labels: string[] = [];
+  const values = d.family === 'gali' ? JODIS : ALL_PANAS;
+  for (const v of values) {
+    try {
+      const decl: Declaration =
+        d.family === 'gali'
+          ? { family: 'gali', jodi: v }
+          : d.family === 'starline'
+            ? { family: 'starline', pana: v }
+            : { ...d, pana: v };
+      candidates.push(nextResult(market, before, decl));
+      labels.push(v);
+    } catch {
+      /* not declarable now */
+    }
+  }
+  // a bid is exposed when it is pending now and some candidate settles it
+  const pending = bids.filter((b) => b.status === 'pending');
+  const exposed = pending.filter((b) => candidates.some((r) => bidOutcome(market.family, b, r) !== 'pending'));
+  const byDigit: Record<string, number> = {};
+  const byPana = new Map<string, number>();
+  const byJodi = new Map<string, number>();
+  const bySangam = new Map<string, number>();
+  let points = 0;
+  for (const b of exposed) {
+    const p = Number(b.points);
+    points += p;
+    const t = b.bet_type;
+    if (t === 'single_digit' || t === 'starline_single_digit' || t === 'gali_left_digit' || t === 'gali_right_digit') {
+      const key = t === 'gali_left_digit' ? `L${b.digits}` : t === 'gali_right_digit' ? `R${b.digits}` : b.digits;
+      byDigit[key] = (byDigit[key] ?? 0) + p;
+    } else if (t === 'jodi_digit' || t === 'gali_jodi_digit') {
+      byJodi.set(b.digits, (byJodi.get(b.digits) ?? 0) + p);
+    } else if (t === 'half_sangam' || t === 'full_sangam') {
+      const k = `${b.digits}-${b.closedigits}`;
+      bySangam.set(k, (bySangam.get(k) ?? 0) + p);
+    } else if (isPana(b.digits)) {
+      byPana.set(b.digits, (byPana.get(b.digits) ?? 0) + p);
+    }
+  }
+  const riskiest = candidates
+    .map((r, i) => ({
+      result: labels[i],
+      payout: exposed.reduce(
+        (s, b) => (bidOutcome(market.family, b, r) === 'win' ? s + winAmount(market.family, b, rates) : s),
+        0,
+      ),
+    }))
+    .filter((x) => x.payout > 0)
+    .sort((a, b) => b.payout - a.payout)
+    .slice(0, 5);
+  const sorted = (m: Map<string, number>, key: 'pana' | 'jodi' | 'sangam') =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => ({ [key]: k, points: v }) as never);
+  return {
+    bids: exposed.length,
+    points,
+    by_digit: byDigit,
+    by_pana: sorted(byPana, 'pana'),
+    by_jodi: sorted(byJodi, 'jodi'),
+    by_sangam: sorted(bySangam, 'sangam'),
+    riskiest,
+  };
+}
