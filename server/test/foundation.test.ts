@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db';
@@ -17,6 +18,7 @@ function makeStaticRoot(): string {
   put('shell/dist/index.html', '<!doctype html><title>shell</title>');
   put('shell/dist/main.3f9a1c2b7d.js', 'console.log(1)');
   put('shell/dist/favicon.ico', 'ico');
+  put('shell/dist/big.0123456789.js', `const text = "${'matka '.repeat(2000)}";`);
   put('remote-regular/dist/remoteEntry.js', 'var regular;');
   put('remote-regular/dist/mf-manifest.json', '{"name":"regular"}');
   put('remote-regular/dist/123.abcdef1234.js', 'chunk');
@@ -137,6 +139,34 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     const res = await t.app.inject('/config.json');
     expect(res.json()).toEqual({ apiBase: '/api', appKey: APP_KEY, appDownloadUrl: '/matka.apk' });
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('index.html carries the runtime config inline; text assets go compressed when accepted', async () => {
+    const page = await t.app.inject('/login');
+    const inlined = /window\.__MATKA_CONFIG__=(\{.*?\})<\/script>/.exec(page.body);
+    expect(JSON.parse(inlined![1])).toEqual({ apiBase: '/api', appKey: APP_KEY, appDownloadUrl: '/matka.apk' });
+
+    const plain = await t.app.inject('/big.0123456789.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const raw = plain.rawPayload;
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url: '/big.0123456789.js',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.rawPayload.length).toBeLessThan(raw.length / 10);
+      expect(decode(res.rawPayload).equals(raw)).toBe(true);
+      const again = await t.app.inject({
+        url: '/big.0123456789.js',
+        headers: { 'accept-encoding': encoding, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    }
   });
 
   test('SPA fallback: client routes get index.html (no-cache); files are served; missing files 404', async () => {

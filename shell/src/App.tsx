@@ -8,42 +8,47 @@ import { RequireSession } from './layout/RequireSession';
 import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
 
-const MainLayout = lazy(() => import('./layout/MainLayout'));
-const HomePage = lazy(() => import('./pages/HomePage'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage'));
-const OtpRegisterPage = lazy(() => import('./pages/OtpRegisterPage'));
-const ForgotPage = lazy(() => import('./pages/ForgotPage'));
-const OtpForgotPage = lazy(() => import('./pages/OtpForgotPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const ChartsPage = lazy(() => import('./pages/ChartsPage'));
-const GameRatesPage = lazy(() => import('./pages/GameRatesPage'));
-const HowToPlayPage = lazy(() => import('./pages/HowToPlayPage'));
-const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** Loaders of the lazy pages, by path (also used to start the first page's download early). */
+const LOADERS: Record<string, () => PageModule> = {
+  '/r': () => import('./pages/RegisterPage'),
+  '/otpregister': () => import('./pages/OtpRegisterPage'),
+  '/forgotpass': () => import('./pages/ForgotPage'),
+  '/otpforgotpass': () => import('./pages/OtpForgotPage'),
+  '/change-password': () => import('./pages/ResetPasswordPage'),
+  '/imp': () => import('./pages/HomePage'),
+  '/imp2': () => import('./pages/HomePage'),
+  '/htp': () => import('./pages/HowToPlayPage'),
+  '/gameRates': () => import('./pages/GameRatesPage'),
+  '/charts': () => import('./pages/ChartsPage'),
+  '/change': () => import('./pages/ChangePasswordPage'),
+  '/profile': () => import('./pages/ProfilePage'),
+  '/privacy': () => import('./pages/PrivacyPage'),
+  '/privacypolicy': () => import('./pages/PrivacyPage'),
+  '/about': () => import('./pages/AboutPage'),
+  '/delete': () => import('./pages/AboutPage'),
+};
+const loadMainLayout = () => import('./layout/MainLayout');
+const MainLayout = lazy(loadMainLayout);
 
 /** The shell's own pages. The login / landing page is eager (the first screen); the rest load on demand. */
 export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
   '/': RootPage,
   '/login': LoginPage,
-  '/r': RegisterPage,
-  '/otpregister': OtpRegisterPage,
-  '/forgotpass': ForgotPage,
-  '/otpforgotpass': OtpForgotPage,
-  '/change-password': ResetPasswordPage,
-  '/imp': HomePage,
-  '/imp2': HomePage,
-  '/htp': HowToPlayPage,
-  '/gameRates': GameRatesPage,
-  '/charts': ChartsPage,
-  '/change': ChangePasswordPage,
-  '/profile': ProfilePage,
-  '/privacy': PrivacyPage,
-  '/privacypolicy': PrivacyPage,
-  '/about': AboutPage,
-  '/delete': AboutPage,
+  ...Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)])),
 };
+
+/**
+ * Starts downloading the first page's code and its layout together, instead of one after the other
+ * as React would discover them (the layout renders, then the page inside it).
+ */
+export function preloadRoute(pathname: string): void {
+  const route = ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
+  if (!route) return;
+  if (route.topBar && route.path !== '/') void loadMainLayout();
+  void LOADERS[route.path]?.();
+}
 
 function elementFor(path: string, family: string) {
   if (family !== 'shell') return <RemotePage family={family as RemoteFamily} />;

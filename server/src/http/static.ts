@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, Family } from '../config';
 import { FAMILIES } from '../config';
@@ -58,9 +59,46 @@ const TYPES: Record<string, string> = {
   '.apk': 'application/vnd.android.package-archive',
 };
 
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+
+type Encoding = 'br' | 'gzip';
+interface Encoded {
+  mtimeMs: number;
+  size: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+/** Compressed copies of the build's files, made on first request and kept while the file is unchanged. */
+const encodedCache = new Map<string, Encoded>();
+
+function pickEncoding(req: FastifyRequest): Encoding | undefined {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+function compressed(file: string, st: fs.Stats, encoding: Encoding): Buffer {
+  let entry = encodedCache.get(file);
+  if (!entry || entry.mtimeMs !== st.mtimeMs || entry.size !== st.size) {
+    entry = { mtimeMs: st.mtimeMs, size: st.size };
+    encodedCache.set(file, entry);
+  }
+  if (!entry[encoding]) {
+    const raw = fs.readFileSync(file);
+    entry[encoding] =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(raw, { level: 9 });
+  }
+  return entry[encoding]!;
+}
+
 /**
  * Sends a file with Content-Type, Cache-Control, ETag / Last-Modified and 304 on a matching
- * If-None-Match. (Own implementation: @fastify/static pulls an ESM-only dependency jest cannot load.)
+ * If-None-Match; text assets go brotli- or gzip-compressed when the client accepts it.
+ * (Own implementation: @fastify/static pulls an ESM-only dependency jest cannot load.)
  */
 function sendFrom(req: FastifyRequest, reply: FastifyReply, file: string) {
   let st: fs.Stats;
@@ -69,12 +107,21 @@ function sendFrom(req: FastifyRequest, reply: FastifyReply, file: string) {
   } catch {
     return notFound(reply);
   }
-  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  const ext = path.extname(file).toLowerCase();
+  const encoding = COMPRESSIBLE.has(ext) && st.size > 1024 ? pickEncoding(req) : undefined;
+  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   reply.header('Cache-Control', cacheControlFor(file));
   reply.header('ETag', etag);
   reply.header('Last-Modified', st.mtime.toUTCString());
-  reply.header('Content-Type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  reply.header('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+  if (COMPRESSIBLE.has(ext)) reply.header('Vary', 'Accept-Encoding');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoding) {
+    const body = compressed(file, st, encoding);
+    reply.header('Content-Encoding', encoding);
+    reply.header('Content-Length', body.length);
+    return req.method === 'HEAD' ? reply.send() : reply.send(body);
+  }
   reply.header('Content-Length', st.size);
   if (req.method === 'HEAD') return reply.send();
   return reply.send(fs.createReadStream(file));
@@ -149,17 +196,39 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     return out;
   });
 
+  const runtimeConfig = { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl };
   app.get('/config.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl };
+    return runtimeConfig;
   });
+
+  /**
+   * The shell's index.html with the runtime config inlined (window.__MATKA_CONFIG__), which saves the
+   * page a round trip before its first render; /config.json stays for other hosts and the remotes.
+   */
+  const inlineConfig = `<script>window.__MATKA_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
+  const sendShellIndex = (req: FastifyRequest, reply: FastifyReply, index: string) => {
+    const page = fs.readFileSync(index, 'utf8');
+    const html = /<head[^>]*>/i.test(page)
+      ? page.replace(/<head([^>]*)>/i, `<head$1>${inlineConfig}`)
+      : page.replace(/^(\s*<!doctype[^>]*>)?/i, `$1${inlineConfig}`);
+    const etag = `W/"${createHash('sha1').update(html).digest('hex').slice(0, 20)}"`;
+    reply.header('Cache-Control', 'no-cache');
+    reply.header('ETag', etag);
+    reply.header('Content-Type', 'text/html; charset=utf-8');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return req.method === 'HEAD' ? reply.send() : reply.send(html);
+  };
 
   // The shell: its files, then the SPA fallback for client routes.
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isReserved(url)) return notFound(reply);
     const file = resolveFile(shellRoot, url === '/' ? 'index.html' : url);
-    if (file) return sendFrom(req, reply, file);
+    if (file)
+      return file === path.join(shellRoot, 'index.html')
+        ? sendShellIndex(req, reply, file)
+        : sendFrom(req, reply, file);
     const last = url.split('/').pop() ?? '';
     if (last.includes('.')) return notFound(reply); // a missing asset, not a route
     const index = resolveFile(shellRoot, 'index.html');
@@ -168,6 +237,6 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
         .code(404)
         .type('text/plain')
         .send('The app is not built yet (shell/dist is missing). Run npm run build.');
-    return sendFrom(req, reply, index);
+    return sendShellIndex(req, reply, index);
   });
 }

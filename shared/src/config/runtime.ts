@@ -29,6 +29,14 @@ export function setRuntimeConfig(patch: Partial<RuntimeConfig>): RuntimeConfig {
  * may point at another server). Missing or broken config keeps the defaults rather than stopping the app.
  */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  // The server that serves the page may have inlined it (no round trip before the first render).
+  const inlined = (globalThis as { __MATKA_CONFIG__?: Partial<RuntimeConfig> }).__MATKA_CONFIG__;
+  if (inlined && typeof inlined === 'object') {
+    const apiBase = inlined.apiBase
+      ? new URL(inlined.apiBase, window.location.href).toString().replace(/\/$/, '')
+      : DEFAULTS.apiBase;
+    return setRuntimeConfig({ ...inlined, apiBase });
+  }
   try {
     const res = await fetch(url, { cache: 'no-store' });
     if (res.ok) {
