@@ -7,7 +7,9 @@ import { loadConfig } from './config';
 import type { Database } from './db';
 import type { AppContext } from './context';
 import { systemClock, type Clock } from './services/clock';
-import { SlidingWindowLimiter } from './services/ratelimit';
+import { GapGate, SlidingWindowLimiter } from './services/ratelimit';
+import { UserCache } from './services/usercache';
+import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
 import { registerAccountRoutes } from './api/accounts';
@@ -24,6 +26,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** operator bearer token; defaults to config.operatorToken or a random one */
   operatorToken?: string;
+  /** HMAC key of the OTP codes; defaults to config.otpSecret or a random one (codes then die with the process) */
+  otpSecret?: string;
 }
 
 declare module 'fastify' {
@@ -38,7 +42,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: false,
+    // off unless TRUST_PROXY is set (see config.ts): req.ip then comes from X-Forwarded-For
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
@@ -49,6 +60,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     limiter: new SlidingWindowLimiter(clock, config.rateLimits.windowMs),
+    otpGate: new GapGate(clock),
+    otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
+    users: new UserCache(clock, config.userCacheTtlMs),
+    bidsInFlight: new BidTracker(),
     outbox: new Map(),
     markets: new MarketCache(opts.db.db, clock),
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),

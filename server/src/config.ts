@@ -24,6 +24,32 @@ export interface AppConfig {
   remoteUrls: Partial<Record<Family, string>>;
   staticRoot: string;
   rateLimits: RateLimitConfig;
+  /**
+   * TRUST_PROXY, passed to Fastify's `trustProxy` (default off). Behind a reverse proxy (nginx, a load
+   * balancer) every request comes from the proxy's address, so the per-IP login / OTP limits would count
+   * all players together: set it so that req.ip (and req.protocol / req.host, used for the chart links)
+   * come from X-Forwarded-For / -Proto / -Host. Values: 'true' (trust every hop; only when the server is
+   * reachable through the proxy alone), a number of hops ('1' = the nearest proxy), or a comma-separated
+   * list of proxy addresses / CIDRs ('127.0.0.1,10.0.0.0/8'). Unset, '', 'false' or '0': off.
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * PUBLIC_URL: the origin players reach this server at ('https://api.example.com'), used for the absolute
+   * chart links (web_chart_url ...). When unset, the links are built from each request's protocol and host.
+   */
+  publicUrl?: string;
+  /**
+   * OTP_SECRET: the HMAC key OTP codes are stored under. When unset, main.ts keeps one in
+   * <DATA_DIR>/otp-secret (created at first start, mode 600). Several server processes sharing one
+   * PostgreSQL database must share this secret (set OTP_SECRET, or the same DATA_DIR file).
+   */
+  otpSecret?: string;
+  /**
+   * USER_CACHE_TTL_MS (default 30000): how long a token -> user lookup is kept in memory (per process).
+   * Every change this process makes (wallet, betting status, logout, password) drops the entry at once;
+   * changes made by another process sharing the database show after at most this long. 0 turns it off.
+   */
+  userCacheTtlMs: number;
   /** log level for fastify ('silent' in tests) */
   logLevel: string;
 }
@@ -43,6 +69,32 @@ function intEnv(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   return Number.isFinite(n) ? n : dflt;
+}
+
+/** TRUST_PROXY -> Fastify's trustProxy: true, a hop count, or a list of addresses / CIDRs; else false. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (s === '' || /^(false|off|no|0)$/i.test(s)) return false;
+  if (/^(true|on|yes)$/i.test(s)) return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+/** PUBLIC_URL -> its origin without a trailing slash ('https://x.example'); undefined when unset or invalid. */
+export function parsePublicUrl(v: string | undefined): string | undefined {
+  const s = (v ?? '').trim();
+  if (!s) return undefined;
+  try {
+    const u = new URL(s);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads the configuration from the environment (every field has a demo default). */
@@ -76,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       otpPerIp: intEnv(env.RATE_LIMIT_OTP_PER_IP, DEFAULT_RATE_LIMITS.otpPerIp),
       windowMs: intEnv(env.RATE_LIMIT_WINDOW_MS, DEFAULT_RATE_LIMITS.windowMs),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    otpSecret: env.OTP_SECRET || undefined,
+    userCacheTtlMs: Math.max(0, intEnv(env.USER_CACHE_TTL_MS, 30_000)),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
   };
   return { ...cfg, ...overrides };

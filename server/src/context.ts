@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database, DB } from './db';
 import type { Clock } from './services/clock';
-import type { SlidingWindowLimiter } from './services/ratelimit';
+import type { GapGate, SlidingWindowLimiter } from './services/ratelimit';
+import type { UserCache } from './services/usercache';
+import type { BidTracker } from './services/inflight';
 import type { MarketCache } from './services/markets';
 
 export interface OtpOutboxEntry {
@@ -21,6 +23,14 @@ export interface AppContext {
   clock: Clock;
   log: FastifyBaseLogger;
   limiter: SlidingWindowLimiter;
+  /** the OTP resend gap per (purpose, subject), claimed synchronously */
+  otpGate: GapGate;
+  /** HMAC key of the stored OTP codes */
+  otpSecret: string;
+  /** token -> account lookups (invalidate after every change of a user's wallet / status / tokens) */
+  users: UserCache;
+  /** bid writes in flight per market (a declaration waits for them before its second settlement pass) */
+  bidsInFlight: BidTracker;
   /** last OTP per mobile (demo mode only) */
   outbox: Map<string, OtpOutboxEntry>;
   markets: MarketCache;

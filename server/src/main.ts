@@ -7,10 +7,13 @@ import { migrate } from './db/migrate';
 import { seedDemoData } from './seed';
 import { buildApp } from './app';
 
-/** OPERATOR_TOKEN, else <DATA_DIR>/operator-token (created on first start, mode 600). */
-export function resolveOperatorToken(config: AppConfig): { token: string; file?: string } {
-  if (config.operatorToken) return { token: config.operatorToken };
-  const file = path.join(config.dataDir, 'operator-token');
+/**
+ * A secret from the environment, else from <DATA_DIR>/<file> (created at first start, mode 600): the
+ * same rule in demo mode (PGlite) and with DATABASE_URL. Never committed: .data/ is not in the repo.
+ */
+function resolveSecret(config: AppConfig, fromEnv: string | undefined, name: string, bytes: number) {
+  if (fromEnv) return { token: fromEnv };
+  const file = path.join(config.dataDir, name);
   try {
     const t = fs.readFileSync(file, 'utf8').trim();
     if (t) return { token: t, file };
@@ -18,9 +21,19 @@ export function resolveOperatorToken(config: AppConfig): { token: string; file?:
     /* first start */
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const token = randomBytes(24).toString('hex');
+  const token = randomBytes(bytes).toString('hex');
   fs.writeFileSync(file, token + '\n', { mode: 0o600 });
   return { token, file };
+}
+
+/** OPERATOR_TOKEN, else <DATA_DIR>/operator-token (created on first start, mode 600). */
+export function resolveOperatorToken(config: AppConfig): { token: string; file?: string } {
+  return resolveSecret(config, config.operatorToken, 'operator-token', 24);
+}
+
+/** OTP_SECRET, else <DATA_DIR>/otp-secret (created on first start, mode 600): the HMAC key of OTP codes. */
+export function resolveOtpSecret(config: AppConfig): { token: string; file?: string } {
+  return resolveSecret(config, config.otpSecret, 'otp-secret', 32);
 }
 
 async function main() {
@@ -32,7 +45,8 @@ async function main() {
   const applied = await migrate(database);
   const seeded = await seedDemoData(database.db);
   const op = resolveOperatorToken(config);
-  const app = await buildApp({ db: database, config, operatorToken: op.token });
+  const otp = resolveOtpSecret(config);
+  const app = await buildApp({ db: database, config, operatorToken: op.token, otpSecret: otp.token });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
   app.log.info(
     `database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}${seeded ? '; demo data seeded' : ''}`,

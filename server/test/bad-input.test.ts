@@ -9,7 +9,7 @@
  */
 import { buildNewResult } from '@matka/shared/domain';
 import { sql } from 'kysely';
-import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, newMobile, type TestApp } from './helpers';
+import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, newMobile, walletOf, type TestApp } from './helpers';
 import { sha256 } from '../src/services/passwords';
 
 let t: TestApp;
@@ -367,5 +367,56 @@ describe.each(CASES)('$call', (c) => {
     }
     for (const [label, p] of attempts) expectRefused(`${c.call} / ${label}`, await p);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("another user's live token with A's mobile / mobile_no in the body", () => {
+  test('every call acts on the token’s account (B) and leaves A unchanged', async () => {
+    const a = await createUser(t, { wallet: 5_000 });
+    const b = await createUser(t, { wallet: 1_000 });
+    await t.ctx.db.updateTable('users').set({ google_pay_no: '9111111111' }).where('id', '=', a.id).execute();
+    await t.ctx.db.updateTable('users').set({ google_pay_no: '9222222222' }).where('id', '=', b.id).execute();
+    const aState = async () => ({
+      user: (await sql`SELECT * FROM users WHERE id = ${a.id}`.execute(t.ctx.db)).rows,
+      ledger: (await sql`SELECT * FROM wallet_transactions WHERE user_id = ${a.id} ORDER BY id`.execute(t.ctx.db)).rows,
+      deposits: (await sql`SELECT * FROM fund_requests WHERE user_id = ${a.id}`.execute(t.ctx.db)).rows,
+      withdrawals: (await sql`SELECT * FROM withdraw_requests WHERE user_id = ${a.id}`.execute(t.ctx.db)).rows,
+      tokens: (await sql`SELECT id, revoked_at FROM auth_tokens WHERE user_id = ${a.id}`.execute(t.ctx.db)).rows,
+    });
+    const before = await aState();
+    const asB = (name: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/${name}`,
+        payload: { env_type: 'Prod', app_key: APP_KEY, unique_token: b.token, ...body },
+      });
+    const json = async (p: Promise<{ json: () => any }>) => (await p).json();
+    const both = { mobile: a.mobile, mobile_no: a.mobile };
+    const t0 = t.clock.now();
+    t.clock.set(kolkata('12:00')); // inside the withdraw window
+    try {
+      // reads answer B's data
+      expect(await json(asB('api-get-user-payment-details', both))).toMatchObject({
+        status: true,
+        payment_details: [{ google_pay_number: '9222222222' }],
+      });
+      expect(await json(asB('api-user-wallet-balance', both))).toMatchObject({ status: true, wallet_amt: '1000' });
+      expect(await json(asB('api-home-info', both))).toMatchObject({ wallet_amt: '1000', mobile: b.mobile });
+      expect(await json(asB('api-get-profile', both))).toMatchObject({ mobile: b.mobile });
+      expect(await json(asB('api-last-fund-request-detail', both))).toMatchObject({ status: true, last_request: null });
+      // writes act on B
+      const w = await json(asB('api-user-withdraw-fund-request', { ...both, request_amount: 600, payment_method: 2 }));
+      expect(w).toMatchObject({ status: true, wallet_amt: '400' });
+      expect(await json(asB('api-fund-request-add', { ...both, request_amount: 500 }))).toMatchObject({ status: true });
+      expect((await json(asB('api-user-withdraw-transaction-history', both))).withdrawdata).toEqual([
+        expect.objectContaining({ google_pay_number: '9222222222', request_amount: '600' }),
+      ]);
+      expect((await json(asB('api-profile-update', { ...both, user_name: 'Bee' }))).status).toBe(true);
+      expect((await json(asB('api-user-logout', both))).status).toBe(true);
+    } finally {
+      t.clock.set(t0);
+    }
+    expect(await aState()).toEqual(before);
+    expect(await walletOf(t, b.id)).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import { buildNewResult, type BetTypeId, type BidRow, type Family, type Session } from '@matka/shared/domain';
+import { sql } from 'kysely';
 import { call, createUser, kolkata, ledgerSum, makeTestApp, marketByName, walletOf, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -390,6 +391,62 @@ describe('concurrency', () => {
       .where('type', '=', 'debit')
       .execute();
     expect(debits).toHaveLength(50);
+  });
+
+  test('the same with half of the requests failing inside the write (a row refused by the database): each rolls back whole', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'SRIDEVI');
+    // A temporary trigger refuses any bid row with digits '9': a request carrying one fails inside its
+    // write statement, after the debit and the submission record of the same statement.
+    await sql`
+      CREATE FUNCTION test_refuse_nine() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.digits = '9' THEN RAISE EXCEPTION 'test: row refused inside the transaction'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.ctx.db);
+    await sql`CREATE TRIGGER test_refuse_nine BEFORE INSERT ON bids FOR EACH ROW EXECUTE FUNCTION test_refuse_nine()`.execute(
+      t.ctx.db,
+    );
+    try {
+      const [good] = body('regular', 'single_digit', u.token, m, 'Open', [row('1', 10), row('2', 10)]);
+      const [bad] = body('regular', 'single_digit', u.token, m, 'Open', [row('3', 10), row('9', 10)]);
+      // half of each kind carry an idempotency key (the transaction path), half not (one statement)
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          submit('regular', i % 2 ? good : bad, i % 4 < 2 ? { 'Idempotency-Key': `half-fail-${i}` } : {}),
+        ),
+      );
+      // a bad request fails inside its write (500, nothing kept) or, once the wallet is spent, finds
+      // nothing to debit (the guarded debit comes first) and is refused for the balance
+      const badRes = results.filter((_, i) => i % 2 === 0);
+      for (const r of badRes)
+        if (r.statusCode !== 500)
+          expect([r.statusCode, r.body.msg]).toEqual([200, 'Insufficient balance please refill your account']);
+      expect(badRes.filter((r) => r.statusCode === 500 && r.body.status === false).length).toBeGreaterThan(10);
+      const goodRes = results.filter((_, i) => i % 2 === 1);
+      expect(goodRes.filter((r) => r.body.status === true)).toHaveLength(50);
+      for (const r of goodRes)
+        if (r.body.status !== true) expect(r.body.msg).toBe('Insufficient balance please refill your account');
+    } finally {
+      await sql`DROP TRIGGER test_refuse_nine ON bids`.execute(t.ctx.db);
+      await sql`DROP FUNCTION test_refuse_nine()`.execute(t.ctx.db);
+    }
+    // nothing of the failed requests stayed: no bid row, no submission, no ledger row, no debit
+    expect(await walletOf(t, u.id)).toBe(0);
+    expect(await ledgerSum(t, u.id)).toBe(0);
+    const rows = await t.ctx.db.selectFrom('bids').select('digits').where('user_id', '=', u.id).execute();
+    expect(rows).toHaveLength(100);
+    expect(rows.every((r) => r.digits === '1' || r.digits === '2')).toBe(true);
+    expect(
+      await t.ctx.db.selectFrom('bid_submissions').select('id').where('user_id', '=', u.id).execute(),
+    ).toHaveLength(50);
+    const debits = await t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select('amount')
+      .where('user_id', '=', u.id)
+      .where('type', '=', 'debit')
+      .execute();
+    expect(debits.map((d) => d.amount)).toEqual(Array(50).fill('20'));
   });
 
   test('the same with half of the requests failing validation (session closed by the server clock) while racing the valid ones', async () => {

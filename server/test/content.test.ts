@@ -32,7 +32,8 @@ describe('home and markets', () => {
       close_result: '',
       result_text: '***-**-***',
       msg_status: 1,
-      web_chart_url: expect.stringMatching(/^\/charts\/market\/\d+$/),
+      // absolute: the shell may be served from another origin than the API (inject's Host: localhost:80)
+      web_chart_url: expect.stringMatching(/^http:\/\/localhost:80\/charts\/market\/\d+$/),
     });
     expect(r.body.result.find((m: any) => m.game_name === 'TIME BAZAR')).toMatchObject({
       open_time: '01:00 PM',
@@ -94,13 +95,16 @@ describe('home and markets', () => {
     expect(r.body.status).toBe(true);
     expect(r.body.result.length).toBe(10);
     for (const g of r.body.result)
-      expect(g).toMatchObject({ game_name: expect.any(String), web_chart_url: expect.stringMatching(/^\/charts\//) });
+      expect(g).toMatchObject({
+        game_name: expect.any(String),
+        web_chart_url: expect.stringMatching(/^http:\/\/localhost:80\/charts\//),
+      });
   });
 
   test('starline games: 12 slots, running while the slot time is ahead; rates', async () => {
     t.clock.set(kolkata('12:30'));
     const r = await call(t.app, 'api-starline-game', {});
-    expect(r.body.web_starline_chart_url).toBe('/charts/starline');
+    expect(r.body.web_starline_chart_url).toBe('http://localhost:80/charts/starline');
     expect(r.body.result).toHaveLength(12);
     expect(r.body.result[0]).toMatchObject({
       game_name: 'STARLINE 10:00 AM',
@@ -126,7 +130,7 @@ describe('home and markets', () => {
   test('Gali markets: 4, open until the open time, chart url; rates in the spec’s pairs', async () => {
     t.clock.set(kolkata('18:00'));
     const r = await call(t.app, 'api-galidisawar-game', {});
-    expect(r.body.web_galidessar_chart_url).toBe('/charts/gali');
+    expect(r.body.web_galidessar_chart_url).toBe('http://localhost:80/charts/gali');
     expect(r.body.result.map((g: any) => [g.game_name, g.msg_status])).toEqual([
       ['DISAWAR', 0],
       ['FARIDABAD', 0],

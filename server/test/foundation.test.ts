@@ -170,7 +170,7 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
   });
 
   test('SPA fallback: client routes get index.html (no-cache); files are served; missing files 404', async () => {
-    for (const url of ['/', '/login', '/imp', '/AddFundHistory', '/StarSingle?x=1', '/galiIMP/']) {
+    for (const url of ['/', '/login', '/imp', '/charts', '/Charts/', '/AddFundHistory', '/StarSingle?x=1', '/galiIMP/']) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>shell</title>');
@@ -322,6 +322,10 @@ describe('npm start entry (src/main.ts)', () => {
       expect(games.result).toHaveLength(12); // seeded on first start
       const tokenFile = path.join(dataDir, 'operator-token');
       expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
+      // the OTP codes' HMAC key, generated on first start like the operator token
+      const otpSecret = path.join(dataDir, 'otp-secret');
+      expect(fs.statSync(otpSecret).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(otpSecret, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       const exited = new Promise((r) => child.on('exit', r));
       child.kill('SIGTERM');

@@ -472,6 +472,72 @@ describe('a reversal never takes a wallet below zero', () => {
   });
 });
 
+describe('an unrecovered reversal is netted against a later re-payment', () => {
+  const unrecoveredOf = async (userId: string) =>
+    (await t.ctx.db
+      .selectFrom('bids')
+      .select(['status', 'win_amount', 'unrecovered'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()) as { status: string; win_amount: string; unrecovered: string };
+  const transferOut = (from: { token: string }, to: { mobile: string }, amount: number) =>
+    call(t.app, 'api-user-transfer-wallet-balance', { unique_token: from.token, amount, mobile_no: to.mobile });
+
+  test('win -> transfer it all away -> correct (nothing taken back) -> restore: paid once, not twice', async () => {
+    t.clock.set(kolkata('08:00'));
+    const u = await createUser(t, { wallet: 100 });
+    const friend = await createUser(t, { wallet: 0 });
+    await place(u.token, 'regular', 'single_digit', 'MAIN BAZAR', 'Open', [row('6', 100)]);
+    t.clock.set(kolkata('22:00'));
+    expect((await declare('MAIN BAZAR', 'open', '123')).body.summary).toMatchObject({ paid: 1, paid_points: 950 });
+    expect(await walletOf(t, u.id)).toBe(950);
+    expect((await transferOut(u, friend, 950)).body.status).toBe(true);
+    // corrected: the win is reversed, but the wallet holds nothing; the 950 are recorded on the bid
+    const corrected = await declare('MAIN BAZAR', 'open', '124');
+    expect(corrected.body.summary).toMatchObject({ reversed: 1, reversed_points: 950, shortfall_points: 950 });
+    expect(await walletOf(t, u.id)).toBe(0);
+    expect(await unrecoveredOf(u.id)).toEqual({ status: 'lost', win_amount: '0', unrecovered: '950' });
+    // restored: the bid wins again, but its earlier payment was never taken back: nothing more is paid
+    const restored = await declare('MAIN BAZAR', 'open', '123');
+    expect(restored.body.summary).toMatchObject({ paid: 1, paid_points: 950, withheld_points: 950 });
+    expect(restored.body.msg).toContain('950 points of new wins kept back');
+    expect(await walletOf(t, u.id)).toBe(0);
+    expect(await unrecoveredOf(u.id)).toEqual({ status: 'won', win_amount: '950', unrecovered: '0' });
+    // the win history still shows the (one) live win
+    const wins = await call(t.app, 'api-wining-history-data', {
+      unique_token: u.token,
+      date_from: '03/10/2026',
+      date_to: '03/10/2026',
+    });
+    expect(wins.body.win_data.map((w: any) => w.amount)).toEqual(['950']);
+    // and a second correction reverses again from an empty wallet (recorded again, never negative)
+    expect((await declare('MAIN BAZAR', 'open', '124')).body.summary).toMatchObject({ shortfall_points: 950 });
+    expect(await unrecoveredOf(u.id)).toMatchObject({ unrecovered: '950' });
+    expect(await walletOf(t, u.id)).toBe(0);
+    await expectAllWalletsMatchLedger();
+  });
+
+  test('partly recovered: the re-payment credits only what the reversal took back', async () => {
+    t.clock.set(kolkata('08:00'));
+    const u = await createUser(t, { wallet: 100 });
+    const friend = await createUser(t, { wallet: 0 });
+    await place(u.token, 'regular', 'single_digit', 'SRIDEVI NIGHT', 'Open', [row('6', 100)]);
+    t.clock.set(kolkata('19:30'));
+    await declare('SRIDEVI NIGHT', 'open', '123'); // digit 6: 950
+    expect(await walletOf(t, u.id)).toBe(950);
+    expect((await transferOut(u, friend, 500)).body.status).toBe(true); // 450 left
+    await declare('SRIDEVI NIGHT', 'open', '124'); // takes back 450, 500 unrecovered
+    expect(await walletOf(t, u.id)).toBe(0);
+    expect(await unrecoveredOf(u.id)).toMatchObject({ status: 'lost', unrecovered: '500' });
+    const r = await declare('SRIDEVI NIGHT', 'open', '123'); // pays 950 - 500
+    expect(r.body.summary).toMatchObject({ paid: 1, paid_points: 950, withheld_points: 500 });
+    expect(await walletOf(t, u.id)).toBe(450);
+    expect(await unrecoveredOf(u.id)).toMatchObject({ status: 'won', win_amount: '950', unrecovered: '0' });
+    // u and the friend hold the one win: 450 + 500 (+ the stake spent)
+    expect((await walletOf(t, u.id)) + (await walletOf(t, friend.id))).toBe(950);
+    await expectAllWalletsMatchLedger();
+  });
+});
+
 describe('starline and Gali', () => {
   test('each bet type wins and loses; the lists show the results at once', async () => {
     t.clock.set(kolkata('08:00'));

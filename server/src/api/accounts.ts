@@ -4,7 +4,7 @@ import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { defineCall, optStr, phone, refuse, reqStr } from '../http/api';
-import { hashPassword, verifyPassword } from '../services/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { issueToken, revokeAllTokens, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 
@@ -49,16 +49,32 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const rl = config.rateLimits;
       const kM = `login:m:${body.mobile}`;
       const kIp = `login:ip:${req.ip}`;
-      if (limiter.isLimited(kM, rl.loginPerMobile) || limiter.isLimited(kIp, rl.loginPerIp))
+      // Count the attempt before the first await (concurrent guesses cannot all pass the check); only
+      // failures should count, so a good password gives its hit back below.
+      if (
+        !limiter.take([
+          [kM, rl.loginPerMobile],
+          [kIp, rl.loginPerIp],
+        ])
+      )
         return refuse(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
-      if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-        limiter.hit(kM); // only failures count
-        limiter.hit(kIp);
-        return refuse(MSG.userNotRegistered);
-      }
+      if (!user || !(await verifyPassword(body.password, user.password_hash))) return refuse(MSG.userNotRegistered);
+      limiter.refund(kM);
+      limiter.refund(kIp);
       if (body.device_id)
         await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
+      // An older, cheaper hash is upgraded while the password is at hand (only if it is still the hash
+      // just checked: a password changed meanwhile is never overwritten).
+      if (needsRehash(user.password_hash)) {
+        const password_hash = await hashPassword(body.password);
+        await db
+          .updateTable('users')
+          .set({ password_hash })
+          .where('id', '=', user.id)
+          .where('password_hash', '=', user.password_hash)
+          .execute();
+      }
       const token = await issueToken(db, clock, user.id);
       return { status: true, msg: MSG_LOGIN_OK, user_name: user.name, unique_token: token, mobile: user.mobile };
     },
@@ -66,6 +82,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   defineCall(app, ctx, 'api-user-logout', { schema: z.object({}), auth: true }, async ({ user }) => {
     await revokeToken(db, clock, user.token_id);
+    ctx.users.revoke(user.id);
     return { status: true, msg: 'Logged out' };
   });
 
@@ -185,6 +202,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id);
+      ctx.users.revoke(user.id);
       limiter.reset(`login:m:${body.mobile}`);
       return { status: true, msg: MSG.passwordUpdated };
     },
@@ -212,6 +230,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again
+      ctx.users.revoke(user.id);
       return { status: true, msg: MSG.passwordChanged };
     },
   );
@@ -227,6 +246,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ name: body.user_name, updated_at: clock.now() })
         .where('id', '=', user.id)
         .execute();
+      ctx.users.invalidate(user.id);
       return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
     },
   );

@@ -16,11 +16,11 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
-import { HttpError, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import type { MarketRow } from '../services/markets';
 
-export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
+export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
 
 /** The idempotency key was already used: the earlier submission stands. */
@@ -115,6 +115,9 @@ export async function placeBid(
       WITH debit AS (
         UPDATE users SET wallet = wallet - ${total}::bigint
         WHERE id = ${user.id}::bigint AND wallet >= ${total}::bigint AND betting_status = '1'
+          -- never after the session's result is declared (the market cache may not know it yet)
+          AND NOT EXISTS (SELECT 1 FROM results r WHERE r.market_id = ${market.id}::int AND r.result_date = ${bidDate}::date
+                          AND ${declaredGuard(family, parsed.session, !!def.timed)})
         RETURNING wallet
       ), sub AS (
         INSERT INTO bid_submissions
@@ -141,14 +144,27 @@ export async function placeBid(
       SELECT (SELECT id FROM sub) AS sub_id, (SELECT wallet FROM debit) AS wallet`.execute(db);
 
   try {
-    const out = idempotencyKey
-      ? await ctx.db.transaction().execute(async (trx) => {
-          const r = (await placeSql(trx)).rows[0];
-          if (r.wallet !== null && r.sub_id === null) throw new Duplicate();
-          return r;
-        })
-      : (await placeSql(ctx.db)).rows[0];
-    if (out.wallet === null || out.sub_id === null) return refuse(balanceMessage(parsed.betType));
+    // tracked: a declaration of this market waits for writes under way before its second settlement pass
+    const out = await ctx.bidsInFlight.track(market.id, async () =>
+      idempotencyKey
+        ? await ctx.db.transaction().execute(async (trx) => {
+            const r = (await placeSql(trx)).rows[0];
+            if (r.wallet !== null && r.sub_id === null) throw new Duplicate();
+            return r;
+          })
+        : (await placeSql(ctx.db)).rows[0],
+    );
+    if (out.wallet === null || out.sub_id === null) {
+      // With a key, the debit may have found the wallet already spent by a racing retry of this very
+      // submission: that one stands, and this answer repeats it.
+      const p = await previous();
+      if (p) return p;
+      // the result was declared while this bid was on its way
+      if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
+        return refuse(biddingClosed(def.title));
+      return refuse(balanceMessage(parsed.betType));
+    }
+    ctx.users.invalidate(user.id);
     return {
       status: true,
       msg: okMsg,
@@ -164,6 +180,34 @@ export async function placeBid(
     }
     throw err;
   }
+}
+
+/**
+ * SQL condition on a results row `r` under which a bid of this family / session can no longer be taken
+ * (the same rule as sessionClosed(): the close result ends the day; the open result ends the open
+ * session and the timed bets; a starline slot's pana or a Gali jodi ends that market's day).
+ */
+function declaredGuard(family: MarketFamily, session: Session, timed: boolean) {
+  if (family === 'regular') {
+    return session === 'Open' || timed
+      ? sql`(r.close_pana IS NOT NULL OR r.open_pana IS NOT NULL)`
+      : sql`r.close_pana IS NOT NULL`;
+  }
+  return family === 'starline' ? sql`r.open_pana IS NOT NULL` : sql`r.jodi IS NOT NULL`;
+}
+
+async function declaredNow(
+  ctx: AppContext,
+  marketId: number,
+  date: string,
+  family: MarketFamily,
+  session: Session,
+  timed: boolean,
+): Promise<boolean> {
+  const r = await sql<{ n: number }>`
+    SELECT 1 AS n FROM results r WHERE r.market_id = ${marketId}::int AND r.result_date = ${date}::date
+      AND ${declaredGuard(family, session, timed)}`.execute(ctx.db);
+  return r.rows.length > 0;
 }
 
 /** Every string in new_result is short (no field of a bid needs more than a few characters). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context';
-import { defineCall } from '../http/api';
+import { defineCall, publicBase } from '../http/api';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
 const empty = z.object({});
@@ -16,9 +16,10 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { markets, clock } = ctx;
   const qrCache = new Map<string, string>();
 
-  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user }) => {
+  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user, req }) => {
     const s = await markets.settings();
     const now = clock.now();
+    const base = publicBase(ctx, req);
     return {
       status: true,
       msg: 'Success',
@@ -29,20 +30,21 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
       mobile_no: s.mobile_no ?? '',
       user_name: user.name,
       mobile: user.mobile,
-      result: (await markets.list('regular')).map((m) => regularMarketJson(m, now)),
+      result: (await markets.list('regular')).map((m) => regularMarketJson(m, now, base)),
     };
   });
 
-  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async ({ req }) => {
     const now = clock.now();
-    const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now));
+    const base = publicBase(ctx, req);
+    const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now, base));
     return {
       status: true,
       msg: 'Success',
       result: [
         ...regular,
-        { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: chartUrl.starline() },
-        { game_id: 0, game_name: 'GALI DISAWAR', web_chart_url: chartUrl.gali() },
+        { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
+        { game_id: 0, game_name: 'GALI DISAWAR', web_chart_url: base + chartUrl.gali() },
       ],
     };
   });
@@ -81,21 +83,22 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  defineCall(app, ctx, 'api-starline-game', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-starline-game', { schema: empty, auth: false }, async ({ req }) => {
     const now = clock.now();
     return {
       status: true,
       result: (await markets.list('starline')).map((m) => starlineGameJson(m, now)),
-      web_starline_chart_url: chartUrl.starline(),
+      web_starline_chart_url: publicBase(ctx, req) + chartUrl.starline(),
     };
   });
 
-  defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async ({ req }) => {
     const now = clock.now();
+    const base = publicBase(ctx, req);
     return {
       status: true,
-      result: (await markets.list('gali')).map((m) => galiMarketJson(m, now)),
-      web_galidessar_chart_url: chartUrl.gali(),
+      result: (await markets.list('gali')).map((m) => galiMarketJson(m, now, base)),
+      web_galidessar_chart_url: base + chartUrl.gali(),
     };
   });
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MSG, inWithdrawWindow, minAddAmount, minWithdraw } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
-import { defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
+import { MSG_BETTING_DISABLED, defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
 import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
 import { issueOtp, verifyOtp } from '../services/otp';
 
@@ -47,6 +47,28 @@ export const amountField = (msg: string) =>
       return z.NEVER;
     }
     return Number(s);
+  });
+
+export const MSG_POINTS_NOT_NUMBER = 'Points must be a number';
+export const MSG_POINTS_WHOLE = 'Points must be a whole number';
+
+/**
+ * Transfer points: a number or a numeric string. Missing / empty: 'Points is required!'; not a number:
+ * a 400 saying so; any number (negative, 0, a fraction) is passed on for the handler's checks.
+ */
+const transferPointsField = () =>
+  z.union([z.string().max(40), z.number()], { error: MSG.transferPointsRequired }).transform((v, c) => {
+    const s = typeof v === 'number' ? String(v) : v.trim();
+    if (s === '') {
+      c.addIssue({ code: 'custom', message: MSG.transferPointsRequired });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) || !Number.isFinite(n)) {
+      c.addIssue({ code: 'custom', message: MSG_POINTS_NOT_NUMBER });
+      return z.NEVER;
+    }
+    return n;
   });
 
 const optDate = (msg: string) => historyDate(msg).optional().nullable();
@@ -128,17 +150,37 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-fund-request-add',
     { schema: z.object({ request_amount: amountField(MSG.amountRequired) }), auth: true },
     async ({ body, user }) => {
+      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const min = await settingNumber('min_amt');
       if (body.request_amount < min) return refuse(minAddAmount(min));
-      // At most MAX_PENDING_DEPOSITS pending requests: the count and the insert in one statement.
+      // At most MAX_PENDING_DEPOSITS pending requests. A count-then-insert is not enough under READ
+      // COMMITTED (concurrent requests all count the same rows), so the account row is locked first:
+      // requests of one account take their turn, each counting the ones committed before it.
       const now = clock.now();
-      const row = await sql<{ id: string }>`
-        INSERT INTO fund_requests (user_id, amount, created_at)
-        SELECT ${user.id}::bigint, ${body.request_amount}::bigint, ${now}::timestamptz
-        WHERE (SELECT count(*) FROM fund_requests WHERE user_id = ${user.id}::bigint AND status = 'pending') < ${MAX_PENDING_DEPOSITS}
-        RETURNING id`.execute(db);
-      const id = row.rows[0]?.id;
-      if (!id) return refuse(MSG_TOO_MANY_PENDING);
+      const out = await db.transaction().execute(async (trx) => {
+        const me = await trx
+          .selectFrom('users')
+          .select(['id', 'betting_status'])
+          .where('id', '=', user.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (me.betting_status !== '1') return { msg: MSG_BETTING_DISABLED };
+        const pending = await trx
+          .selectFrom('fund_requests')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', user.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow();
+        if (Number(pending.n) >= MAX_PENDING_DEPOSITS) return { msg: MSG_TOO_MANY_PENDING };
+        const row = await trx
+          .insertInto('fund_requests')
+          .values({ user_id: user.id, amount: body.request_amount, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: String(row.id) };
+      });
+      if (!('id' in out)) return refuse(out.msg);
+      const id = out.id;
       return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
     },
   );
@@ -183,8 +225,9 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       auth: true,
     },
     async ({ body, user, req }) => {
+      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as 1 | 2 | 3;
-      const r = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile));
+      const r = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
       if (!r.ok) return refuse(r.msg);
       return isDemoSms(ctx.config)
         ? { status: true, msg: 'OTP sent successfully', otp: r.otp }
@@ -207,6 +250,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       auth: true,
     },
     async ({ body, user, reply }) => {
+      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as 1 | 2 | 3;
       // only the number of the chosen app counts; the others are left as they are
       const number = (body[UPI_FIELD[type]] ?? '').trim();
@@ -266,6 +310,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       auth: true,
     },
     async ({ body, user }) => {
+      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const s = await markets.settings();
       const amount = body.request_amount;
       const min = await settingNumber('min_withdrawal');
@@ -282,7 +327,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
           SELECT ${sql.ref(method.column)} AS number FROM users WHERE id = ${user.id}::bigint
         ), hold AS (
           UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
-          WHERE id = ${user.id}::bigint AND wallet >= ${amount}::bigint
+          WHERE id = ${user.id}::bigint AND wallet >= ${amount}::bigint AND betting_status = '1'
             AND (SELECT coalesce(number, '') FROM acct) <> ''
           RETURNING wallet
         ), req AS (
@@ -301,6 +346,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
         db,
       );
       const r = out.rows[0];
+      if (r?.id) ctx.users.invalidate(user.id);
       if (!r?.number) return refuse(`Please add your ${method.label} number first`);
       if (!r.id) return refuse(MSG.walletLimitExceeded);
       return {
@@ -368,17 +414,22 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-user-transfer-wallet-balance',
     {
       schema: z.object({
-        amount: amountField(MSG.transferPointsRequired),
+        amount: transferPointsField(),
         mobile_no: receiverPhone(),
         transfer_note: z.string().max(200).optional().nullable(),
       }),
       auth: true,
     },
-    async ({ body, user }) => {
+    async ({ body, user, reply }) => {
+      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+      // any number up to 100 (0, negative, 50.5): the spec's message; then whole points only
       if (body.amount <= TRANSFER_MIN_EXCLUSIVE) return refuse(MSG.transferPointsMin);
+      if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(MSG_POINTS_WHOLE));
+      if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
       const r = await transferPoints(ctx, user.id, body.mobile_no, body.amount, body.transfer_note ?? '');
       if (!r.ok) return refuse(r.msg);
+      ctx.users.invalidate(user.id, r.toId);
       return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
     },
   );
@@ -415,7 +466,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
-export type TransferResult = { ok: true; id: string; wallet: string } | { ok: false; msg: string };
+export type TransferResult = { ok: true; id: string; wallet: string; toId: string } | { ok: false; msg: string };
 
 /**
  * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
@@ -433,13 +484,14 @@ export async function transferPoints(
     const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
     if (!to) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
     if (to.id === fromId) return { ok: false, msg: MSG.transferOwnPhone };
-    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string }>`
-      SELECT id, name, mobile, wallet FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
+    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string; betting_status: string }>`
+      SELECT id, name, mobile, wallet, betting_status FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
       trx,
     );
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
     const dest = locked.rows.find((r) => String(r.id) === String(to.id));
     if (!from || !dest) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
+    if (from.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
     if (BigInt(from.wallet) < BigInt(amount)) return { ok: false, msg: MSG.transferNotEnoughPoints };
     const fromAfter = BigInt(from.wallet) - BigInt(amount);
     const toAfter = BigInt(dest.wallet) + BigInt(amount);
@@ -469,6 +521,6 @@ export async function transferPoints(
     const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
     // cannot happen while the rows are locked; fail loudly rather than write a half transfer
     if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
-    return { ok: true, id: String(row.id), wallet: String(fromAfter) };
+    return { ok: true, id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
   });
 }

@@ -112,6 +112,8 @@ export interface BidsTable {
   bid_date: DateCol;
   status: ColumnType<string, string | undefined, string>;
   win_amount: Int8Gen;
+  /** points of a reversed win the wallet did not hold (netted against a later re-payment) */
+  unrecovered: Int8Gen;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }

@@ -15,6 +15,8 @@ export interface AuthUser {
 export const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
 export const MSG_BAD_REQUEST = 'Invalid request';
+/** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
+export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
 
 /** An error that becomes `{status:false,msg}` with this HTTP status. */
 export class HttpError extends Error {
@@ -37,18 +39,41 @@ export interface CallArgs<T> {
 
 type Json = Record<string, unknown>;
 
-/** Looks up a live token; null when missing, unknown, revoked or expired. */
+/**
+ * Looks up a live token; null when missing, unknown, revoked or expired. Served from ctx.users (a short
+ * in-memory cache, invalidated by every change of the account) when it can be.
+ */
 export async function userForToken(ctx: AppContext, token: unknown): Promise<AuthUser | null> {
   if (typeof token !== 'string' || !/^[0-9a-f]{64}$/i.test(token)) return null;
+  const hash = sha256(token.toLowerCase());
+  const cached = ctx.users.get(hash);
+  if (cached) return cached;
+  const started = ctx.users.begin();
   const row = await ctx.db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.mobile', 'u.name', 'u.betting_status', 'u.wallet', 't.id as token_id'])
-    .where('t.token_hash', '=', sha256(token.toLowerCase()))
+    .select(['u.id', 'u.mobile', 'u.name', 'u.betting_status', 'u.wallet', 't.id as token_id', 't.expires_at'])
+    .where('t.token_hash', '=', hash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', ctx.clock.now())
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { expires_at, token_id, ...user } = row;
+  ctx.users.fill(started, hash, token_id, new Date(expires_at), user);
+  return { ...user, token_id };
+}
+
+/**
+ * The origin absolute links to this server start with: PUBLIC_URL when set, else the request's protocol
+ * and host (X-Forwarded-* only when TRUST_PROXY trusts the proxy). A host that is not a plain
+ * host[:port] gives '' (the links stay relative rather than carry odd text).
+ */
+export function publicBase(ctx: AppContext, req: FastifyRequest): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  const host = req.host;
+  const proto = req.protocol === 'https' ? 'https' : 'http';
+  if (typeof host !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return '';
+  return `${proto}://${host}`;
 }
 
 function firstIssue(err: z.ZodError): string {

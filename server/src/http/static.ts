@@ -156,7 +156,8 @@ function notFound(reply: FastifyReply) {
 
 /** Paths that are never the SPA: API, operator, dev tools, remotes. */
 function isReserved(url: string): boolean {
-  return /^\/(api|operator|dev|remotes|charts)(\/|$)/i.test(url);
+  // '/charts' itself is the app's Charts screen; the server's chart pages live below it (/charts/...).
+  return /^\/(api|operator|dev|remotes)(\/|$)|^\/charts\/[^/?]/i.test(url);
 }
 
 export async function registerStatic(app: FastifyInstance, config: AppConfig) {

@@ -15,6 +15,7 @@ import {
   type Declaration,
   type DeclareOutcome,
   type Preview,
+  type SettleSummary,
 } from '../services/settlement';
 import { OperatorError, audit, findMarket, hhmm, isoDateSchema, parse } from './common';
 
@@ -44,6 +45,19 @@ const schemas = {
   }),
   toggle: z.object({ name: marketRef, family: familySchema.optional() }),
 };
+
+/** The first pass's payments plus the second pass's (late bids); counts of states as after the second. */
+function mergeSummaries(a: SettleSummary, b: SettleSummary): SettleSummary {
+  return {
+    ...b,
+    paid: a.paid + b.paid,
+    paid_points: a.paid_points + b.paid_points,
+    reversed: a.reversed + b.reversed,
+    reversed_points: a.reversed_points + b.reversed_points,
+    shortfall_points: a.shortfall_points + b.shortfall_points,
+    withheld_points: a.withheld_points + b.withheld_points,
+  };
+}
 
 export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -159,13 +173,29 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       return o;
     });
     ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
-    const s = out.summary;
+    ctx.users.invalidate(...out.users);
+    // Second pass. A bid whose statement started before the commit above could not see the result and
+    // may have been written after the first pass read the bids: wait for the bid writes of this market
+    // under way, then settle again (idempotent: settled bids do not change). Writes that start from now
+    // on see the result and are refused by the bid statement.
+    await ctx.bidsInFlight.settled(market.id);
+    const again: DeclareOutcome = await db.transaction().execute(async (trx) => {
+      const o = await declareInTransaction(trx, market.id, date, d, clock.now());
+      if (o.users.length || o.summary.paid || o.summary.reversed)
+        await audit(trx, 'settle late bids', `${family}:${market.name} ${date}`, params, null, o.summary);
+      return o;
+    });
+    ctx.users.invalidate(...again.users);
+    const s = mergeSummaries(out.summary, again.summary);
     const text = resultText(family, out.result);
     const parts = [
       `${out.market.name} ${out.date}: ${text}${out.changed ? (out.before ? ' (corrected)' : '') : ' (unchanged)'}`,
       `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
       s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
       s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
+      s.withheld_points
+        ? `${s.withheld_points} points of new wins kept back against earlier reversals that were not recovered`
+        : '',
       s.pending ? `${s.pending} bids wait for the close result` : '',
     ].filter(Boolean);
     return {

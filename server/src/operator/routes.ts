@@ -48,6 +48,12 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(
     async (op) => {
       op.addHook('onRequest', guard);
+      // An operator action may change any account (credit, set-betting, approvals, settlement): drop the
+      // cached token -> account lookups before the answer goes out (operator actions are rare).
+      op.addHook('onSend', async (req, _reply, payload) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') ctx.users.clear();
+        return payload;
+      });
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
         if (err instanceof OperatorError || err instanceof SettlementError)
           return reply.code(err.statusCode).send({ status: false, msg: err.message });

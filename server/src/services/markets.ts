@@ -161,6 +161,12 @@ export function marketIsOpen(m: MarketRow, now: Date): boolean {
   return isOpenSessionAllowed(m.open_time, now); // starline slot
 }
 
+/**
+ * The chart pages' paths (served by this server). The lists answer them absolute — `base` + path, base
+ * being PUBLIC_URL or the request's origin — because the client opens them from a page that may be
+ * served from another origin (the dev shell on :3000, the API on :8080). The cached market rows hold
+ * no URL; the prefix is a string concatenation per response.
+ */
 export const chartUrl = {
   market: (id: number) => `/charts/market/${id}`,
   starline: () => '/charts/starline',
@@ -169,7 +175,7 @@ export const chartUrl = {
 };
 
 /** Regular market as the home list shows it. */
-export function regularMarketJson(m: MarketRow, now: Date) {
+export function regularMarketJson(m: MarketRow, now: Date, base = '') {
   const open_result = m.open_pana ? m.open_pana : '';
   const close_result = m.close_pana ? m.close_pana : '';
   return {
@@ -181,7 +187,7 @@ export function regularMarketJson(m: MarketRow, now: Date) {
     close_result,
     result_text: marketResultText({ open_result, close_result }),
     msg_status: marketIsOpen(m, now) ? 1 : 0,
-    web_chart_url: chartUrl.market(m.id),
+    web_chart_url: base + chartUrl.market(m.id),
   };
 }
 
@@ -196,7 +202,7 @@ export function starlineGameJson(m: MarketRow, now: Date) {
   };
 }
 
-export function galiMarketJson(m: MarketRow, now: Date) {
+export function galiMarketJson(m: MarketRow, now: Date, base = '') {
   return {
     game_id: m.id,
     game_name: m.name,
@@ -205,6 +211,6 @@ export function galiMarketJson(m: MarketRow, now: Date) {
     open_result: m.jodi ?? '',
     result: m.jodi ?? '',
     msg_status: marketIsOpen(m, now) ? 1 : 0,
-    web_chart_url: chartUrl.galiMarket(m.id),
+    web_chart_url: base + chartUrl.galiMarket(m.id),
   };
 }

@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
-import { sha256 } from './passwords';
 
 export type OtpPurpose = 'register' | 'forgot' | 'upi';
 
@@ -11,13 +10,29 @@ export const OTP_RESEND_MS = 30 * 1000;
 export const OTP_MAX_TRIES = 5;
 export const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
 
-const hashCode = (mobile: string, purpose: string, code: string) => sha256(`otp:${mobile}:${purpose}:${code}`);
+/**
+ * HMAC-SHA256 under the server's OTP secret (config OTP_SECRET or <DATA_DIR>/otp-secret): a database dump
+ * alone does not reveal the codes (a plain hash of a 4-digit code is reversed by trying all 10 000).
+ * Codes stored by the older plain-sha256 scheme simply fail to verify and expire within 5 minutes.
+ */
+export const hashCode = (secret: string, subject: string, purpose: string, code: string) =>
+  createHmac('sha256', secret).update(`otp:${subject}:${purpose}:${code}`).digest('hex');
+
+const sameHex = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+const waitMessage = (ms: number) =>
+  `Please wait ${Math.max(1, Math.ceil(ms / 1000))} seconds before requesting a new OTP.`;
 
 export type IssueResult = { ok: true; otp: string } | { ok: false; msg: string };
 
 /**
  * Creates a new 4-digit code for (subject, purpose), replacing any earlier one, and sends it to `mobile`.
- * Refused within 30 s of the previous code and when the per-mobile / per-IP OTP rate limit is used up.
+ * Refused within 30 s of the previous code and when an OTP rate limit is used up. The limits are kept
+ * per purpose (so codes of one kind cannot use up another kind's quota) and per IP; a UPI code (asked by
+ * a logged-in account, `accountId`) counts against that account and its (account, number) subject, never
+ * against the number's registration / forgot-password quota. Everything is checked and counted
+ * synchronously before the first await, so concurrent requests cannot slip past the limits or the gap.
  * `subject` is what the code is stored under (default: the mobile itself); a UPI number's code is
  * stored under the account and the number, so only that account can use it.
  */
@@ -27,13 +42,31 @@ export async function issueOtp(
   purpose: OtpPurpose,
   ip: string,
   subject: string = mobile,
+  accountId?: string,
 ): Promise<IssueResult> {
   const { limiter, config } = ctx;
   const rl = config.rateLimits;
-  if (limiter.isLimited(`otp:m:${mobile}`, rl.otpPerMobile) || limiter.isLimited(`otp:ip:${ip}`, rl.otpPerIp)) {
-    return { ok: false, msg: MSG_TOO_MANY };
-  }
+  const pairs: [string, number][] =
+    purpose === 'upi'
+      ? [
+          [`otp:upi:${subject}`, rl.otpPerMobile],
+          [`otp:acct:${accountId ?? subject}`, rl.otpPerMobile * 2],
+          // SMS to one number through any number of accounts (its own quota, not registration's)
+          [`otp:upi-to:${mobile}`, rl.otpPerMobile * 3],
+          [`otp:ip:${ip}`, rl.otpPerIp],
+        ]
+      : [
+          [`otp:${purpose}:${mobile}`, rl.otpPerMobile],
+          [`otp:ip:${ip}`, rl.otpPerIp],
+        ];
+  // Checked and counted in one synchronous step, before any await: of concurrent requests exactly one
+  // passes the resend gap, and no more than the limit are counted through.
+  if (pairs.some(([key, limit]) => limiter.isLimited(key, limit))) return { ok: false, msg: MSG_TOO_MANY };
+  const waitMs = ctx.otpGate.claim(`${purpose}:${subject}`, OTP_RESEND_MS);
+  if (waitMs > 0) return { ok: false, msg: waitMessage(waitMs) };
+  for (const [key] of pairs) limiter.hit(key);
   const now = ctx.clock.now();
+  // The stored code as a second line (another process sharing the database, a restart)
   const last = await ctx.db
     .selectFrom('otp_codes')
     .select('created_at')
@@ -43,11 +76,9 @@ export async function issueOtp(
     .limit(1)
     .executeTakeFirst();
   if (last) {
-    const wait = Math.ceil((new Date(last.created_at).getTime() + OTP_RESEND_MS - now.getTime()) / 1000);
-    if (wait > 0) return { ok: false, msg: `Please wait ${wait} seconds before requesting a new OTP.` };
+    const wait = new Date(last.created_at).getTime() + OTP_RESEND_MS - now.getTime();
+    if (wait > 0) return { ok: false, msg: waitMessage(wait) };
   }
-  limiter.hit(`otp:m:${mobile}`);
-  limiter.hit(`otp:ip:${ip}`);
   const otp = String(randomInt(0, 10000)).padStart(4, '0');
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -62,7 +93,7 @@ export async function issueOtp(
       .values({
         mobile: subject,
         purpose,
-        code_hash: hashCode(subject, purpose, otp),
+        code_hash: hashCode(ctx.otpSecret, subject, purpose, otp),
         created_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
       })
@@ -94,7 +125,7 @@ export async function verifyOtp(ctx: AppContext, mobile: string, purpose: OtpPur
     .limit(1)
     .executeTakeFirst();
   if (!live || live.attempts >= OTP_MAX_TRIES || new Date(live.expires_at) <= now) return false;
-  if (!/^\d{4}$/.test(code) || hashCode(mobile, purpose, code) !== live.code_hash) {
+  if (!/^\d{4}$/.test(code) || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)) {
     await ctx.db
       .updateTable('otp_codes')
       .set({ attempts: sql`attempts + 1` })

@@ -1,32 +1,58 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
 
-const N = 16384;
+/**
+ * scrypt cost for new hashes: N = 2^15, r = 8, p = 1 (32 MiB per hash). Measured on the 2-core CI
+ * machine (Node 20): N = 2^14 takes ~34 ms per hash, N = 2^15 ~77 ms, N = 2^16 ~160 ms. 2^15 doubles the
+ * cost of an offline guess over the old 2^14 while a login stays well under 0.1 s of CPU (libuv's 4
+ * threads hash ~25 logins/s on 2 cores; logins are also rate-limited per mobile and IP), and it keeps
+ * the test suite and the login benchmark reasonable. The stored format carries N, r and p, so hashes made
+ * with the old cost still verify (and are upgraded at the next successful login: needsRehash()).
+ */
+export const SCRYPT_N = 2 ** 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
+/** the largest cost a stored hash may ask for (a corrupt row must not make us allocate gigabytes) */
+const MAX_N = 2 ** 20;
+
+/** scrypt needs about 128 * N * r bytes; allow twice that. */
+const maxmemFor = (n: number, r: number) => 256 * n * r;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+    scryptCb(password, salt, KEYLEN, { N: n, r, p, maxmem: maxmemFor(n, r) }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
 }
 
 /** 'scrypt$N$r$p$<salt b64>$<hash b64>' */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, n: number = SCRYPT_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+function parseHash(stored: string) {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  if (![n, r, p].every(Number.isSafeInteger) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0) return null;
+  if (r < 1 || r > 32 || p < 1 || p > 16) return null;
+  return { n, r, p, salt: Buffer.from(parts[4], 'base64'), hash: Buffer.from(parts[5], 'base64') };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, salt, hash] = parts;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const h = parseHash(stored);
+  if (!h) return false;
+  const key = await scrypt(password, h.salt, h.n, h.r, h.p);
+  return key.length === h.hash.length && timingSafeEqual(key, h.hash);
+}
+
+/** True for a stored hash made with a lower cost than new hashes get. */
+export function needsRehash(stored: string): boolean {
+  const h = parseHash(stored);
+  return !h || h.n < SCRYPT_N || h.r < R;
 }
 
 export function sha256(s: string): string {

@@ -124,6 +124,8 @@ export interface SettleBid {
   points: string;
   status: string;
   win_amount: string;
+  /** points of an earlier reversed win that the wallet did not hold (netted against a new payment) */
+  unrecovered: string;
 }
 
 type BidStatus = 'pending' | 'won' | 'lost';
@@ -202,6 +204,7 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
       'b.points',
       'b.status',
       'b.win_amount',
+      'b.unrecovered',
     ])
     .where('b.market_id', '=', marketId)
     .where('b.bid_date', '=', date)
@@ -216,8 +219,10 @@ export interface SettleSummary {
   paid_points: number;
   reversed: number;
   reversed_points: number;
-  /** points of reversed wins the wallets no longer held (the house's loss; reported, never negative) */
+  /** points of reversed wins the wallets no longer held (recorded on the bids; reported, never negative) */
   shortfall_points: number;
+  /** points of new wins kept back against earlier unrecovered reversals of the same bids */
+  withheld_points: number;
   lost: number;
   pending: number;
 }
@@ -226,7 +231,9 @@ const describeBid = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-
 
 /**
  * Writes the changes: win records, ledger rows, wallets (locked in id order) and the bids' status,
- * in the caller's transaction. A reversal takes at most what the wallet holds (CHECK wallet >= 0).
+ * in the caller's transaction. A reversal takes at most what the wallet holds (CHECK wallet >= 0); the
+ * rest is recorded on the bid (bids.unrecovered), and a later payment of the same bid (the result
+ * restored) credits only what exceeds it: win -> withdraw -> correct -> restore pays the win once.
  */
 export async function applyChanges(
   trx: Transaction<DB>,
@@ -234,8 +241,8 @@ export async function applyChanges(
   date: string,
   changes: BidChange[],
   now: Date,
-): Promise<{ shortfall: number }> {
-  if (changes.length === 0) return { shortfall: 0 };
+): Promise<{ shortfall: number; withheld: number; users: string[] }> {
+  if (changes.length === 0) return { shortfall: 0, withheld: 0, users: [] };
   const moving = changes.filter((c) => c.pay > 0 || c.reverse > 0);
   const userIds = [...new Set(moving.map((c) => c.bid.user_id))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   const balances = new Map<string, bigint>();
@@ -271,20 +278,41 @@ export async function applyChanges(
     ledger.note.push(note);
     ledger.ref.push(ref);
   };
+  /** each changed bid's unrecovered points after this settlement */
+  const unrecovered = new Map<string, bigint>(changes.map((c) => [c.bid.id, BigInt(c.bid.unrecovered || '0')]));
   let shortfall = 0n;
+  let withheld = 0n;
   for (const uid of userIds) {
     let bal = balances.get(uid) ?? 0n;
     // new wins first, so a correction that moves a win within one wallet never falls short
     for (const c of moving) {
       if (c.bid.user_id !== uid || c.pay <= 0) continue;
-      bal += BigInt(c.pay);
-      push(uid, 'credit', BigInt(c.pay), bal, 'win', `Win ${market.name} ${describeBid(c.bid)}`, `win:bid:${c.bid.id}`);
+      const pay = BigInt(c.pay);
+      const owed = unrecovered.get(c.bid.id) ?? 0n;
+      const keep = owed < pay ? owed : pay; // the part of this win already paid and never taken back
+      unrecovered.set(c.bid.id, owed - keep);
+      withheld += keep;
+      const credit = pay - keep;
+      if (credit > 0n) {
+        bal += credit;
+        const note = keep > 0n ? ` (${keep} kept against the earlier unrecovered reversal)` : '';
+        push(
+          uid,
+          'credit',
+          credit,
+          bal,
+          'win',
+          `Win ${market.name} ${describeBid(c.bid)}${note}`,
+          `win:bid:${c.bid.id}`,
+        );
+      }
     }
     for (const c of moving) {
       if (c.bid.user_id !== uid || c.reverse <= 0) continue;
       const want = BigInt(c.reverse);
       const take = want <= bal ? want : bal;
       shortfall += want - take;
+      unrecovered.set(c.bid.id, (unrecovered.get(c.bid.id) ?? 0n) + (want - take));
       if (take > 0n) {
         bal -= take;
         push(
@@ -293,7 +321,9 @@ export async function applyChanges(
           take,
           bal,
           'win_reversal',
-          `Result corrected: win reversed ${market.name} ${describeBid(c.bid)}`,
+          `Result corrected: win reversed ${market.name} ${describeBid(c.bid)}${
+            take < want ? ` (${want - take} not in the wallet)` : ''
+          }`,
           `reversal:bid:${c.bid.id}`,
         );
       }
@@ -322,21 +352,24 @@ export async function applyChanges(
                   ${ledger.kind}::text[], ${ledger.note}::text[], ${ledger.ref}::text[])
            WITH ORDINALITY AS l(user_id, type, amount, after, kind, note, ref, n)
       ORDER BY l.n`.execute(trx);
+  }
+  if (userIds.length) {
     await sql`
       UPDATE users SET wallet = d.wallet, updated_at = ${now}::timestamptz
       FROM unnest(${userIds}::bigint[], ${userIds.map((u) => String(balances.get(u) ?? 0n))}::bigint[]) AS d(id, wallet)
       WHERE users.id = d.id`.execute(trx);
   }
   await sql`
-    UPDATE bids SET status = d.status, win_amount = d.win_amount,
+    UPDATE bids SET status = d.status, win_amount = d.win_amount, unrecovered = d.unrecovered,
            settled_at = CASE WHEN d.status = 'pending' THEN NULL ELSE ${now}::timestamptz END
     FROM unnest(${changes.map((c) => c.bid.id)}::bigint[], ${changes.map((c) => c.to)}::text[],
-                ${changes.map((c) => String(c.to === 'won' ? c.pay : 0))}::bigint[]) AS d(id, status, win_amount)
+                ${changes.map((c) => String(c.to === 'won' ? c.pay : 0))}::bigint[],
+                ${changes.map((c) => String(unrecovered.get(c.bid.id) ?? 0n))}::bigint[]) AS d(id, status, win_amount, unrecovered)
     WHERE bids.id = d.id`.execute(trx);
-  return { shortfall: Number(shortfall) };
+  return { shortfall: Number(shortfall), withheld: Number(withheld), users: userIds };
 }
 
-export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: number): SettleSummary {
+export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: number, withheld = 0): SettleSummary {
   const after = new Map(bids.map((b) => [b.id, b.status]));
   for (const c of changes) after.set(c.bid.id, c.to);
   const count = (s: string) => [...after.values()].filter((v) => v === s).length;
@@ -347,6 +380,7 @@ export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: nu
     reversed: changes.filter((c) => c.reverse > 0).length,
     reversed_points: changes.reduce((s, c) => s + c.reverse, 0),
     shortfall_points: shortfall,
+    withheld_points: withheld,
     lost: count('lost'),
     pending: count('pending'),
   };
@@ -359,6 +393,8 @@ export interface DeclareOutcome {
   result: ResultState;
   changed: boolean;
   summary: SettleSummary;
+  /** the users whose wallets this settlement changed */
+  users: string[];
 }
 
 /**
@@ -397,8 +433,16 @@ export async function declareInTransaction(
   }
   const bids = await loadBids(trx, marketId, date);
   const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
-  const { shortfall } = await applyChanges(trx, market, date, changes, now);
-  return { market, date, before, result, changed, summary: summarize(bids, changes, shortfall) };
+  const applied = await applyChanges(trx, market, date, changes, now);
+  return {
+    market,
+    date,
+    before,
+    result,
+    changed,
+    summary: summarize(bids, changes, applied.shortfall, applied.withheld),
+    users: applied.users,
+  };
 }
 
 // ------------------------------------------------------------------------------------ preview

@@ -1,0 +1,119 @@
+import type { Clock } from './clock';
+
+/** The account behind a live token, as the calls see it (wallet as the database's bigint text). */
+export interface CachedUser {
+  id: string;
+  mobile: string;
+  name: string;
+  betting_status: string;
+  wallet: string;
+}
+
+interface TokenEntry {
+  userId: string;
+  tokenId: string;
+  expiresAt: number;
+  at: number;
+}
+
+interface UserEntry {
+  user: CachedUser;
+  at: number;
+}
+
+/**
+ * token -> account lookups kept in memory for a short time (config USER_CACHE_TTL_MS, default 30 s), so
+ * the 5-second polling of api-home-info costs no query per request. Correctness first:
+ *   - every change this process makes to a cached field (a bid, a transfer, a withdrawal, a credit, a
+ *     settlement, set-betting, a name) calls invalidate(userId) after its commit, so the next call reads
+ *     the row again: wallet_amt is right immediately after the change;
+ *   - logout and password change / reset call revoke(userId): the user's token entries go too;
+ *   - a lookup that raced an invalidation is not stored (each user's last invalidation is stamped with a
+ *     counter; a read started before it never fills the cache), so a stale row cannot come back.
+ * The cache is per process: changes made by another process sharing the database show after the TTL.
+ */
+export class UserCache {
+  private tokens = new Map<string, TokenEntry>();
+  private users = new Map<string, UserEntry>();
+  /** epoch of each user's last invalidation */
+  private invalidatedAt = new Map<string, number>();
+  private epoch = 0;
+  /** reads that started before this epoch never fill (set when invalidatedAt is pruned) */
+  private floor = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    readonly ttlMs: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** Marks the start of a database read whose result may be stored with fill(). */
+  begin(): number {
+    return this.epoch;
+  }
+
+  /** The cached account of a token hash, or undefined (then read the database and fill()). */
+  get(tokenHash: string): (CachedUser & { token_id: string }) | undefined {
+    if (!this.enabled) return undefined;
+    const now = this.clock.now().getTime();
+    const t = this.tokens.get(tokenHash);
+    if (!t || now - t.at >= this.ttlMs || now < t.at || t.expiresAt <= now) {
+      if (t) this.tokens.delete(tokenHash);
+      this.misses++;
+      return undefined;
+    }
+    const u = this.users.get(t.userId);
+    if (!u || now - u.at >= this.ttlMs || now < u.at) {
+      if (u) this.users.delete(t.userId);
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    return { ...u.user, token_id: t.tokenId };
+  }
+
+  /** Stores a lookup made since `startedAt` (begin()), unless the user was invalidated meanwhile. */
+  fill(startedAt: number, tokenHash: string, tokenId: string, expiresAt: Date, user: CachedUser) {
+    if (!this.enabled) return;
+    if (startedAt < this.floor || (this.invalidatedAt.get(user.id) ?? -1) > startedAt) return;
+    const at = this.clock.now().getTime();
+    if (this.tokens.size >= 100_000) this.tokens.clear();
+    if (this.users.size >= 100_000) this.users.clear();
+    this.tokens.set(tokenHash, { userId: user.id, tokenId, expiresAt: expiresAt.getTime(), at });
+    this.users.set(user.id, { user: { ...user }, at });
+  }
+
+  /** The user's row changed (wallet, betting status, name): the next lookup reads it again. */
+  invalidate(...userIds: string[]) {
+    for (const id of userIds) {
+      const uid = String(id);
+      this.epoch++;
+      this.users.delete(uid);
+      this.invalidatedAt.set(uid, this.epoch);
+    }
+    if (this.invalidatedAt.size > 100_000) {
+      this.invalidatedAt.clear();
+      this.floor = ++this.epoch;
+    }
+  }
+
+  /** The user's tokens changed (logout, password change / reset): drop them and the row. */
+  revoke(userId: string) {
+    const uid = String(userId);
+    for (const [hash, t] of this.tokens) if (t.userId === uid) this.tokens.delete(hash);
+    this.invalidate(uid);
+  }
+
+  /** Drops everything (after an operator action). */
+  clear() {
+    this.tokens.clear();
+    this.users.clear();
+    this.invalidatedAt.clear();
+    this.floor = ++this.epoch;
+  }
+}
