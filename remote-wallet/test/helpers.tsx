@@ -46,11 +46,12 @@ const memoryStorage = (): Storage => {
 };
 
 /** Renders the remote's routes at `pathname` (with navigation state) on a logged-in store. */
-export async function renderAt(pathname: string, state?: unknown, opts: { wallet?: string } = {}) {
+/** `wallet: null` leaves the balance unloaded (as before the first home-info / balance answer). */
+export async function renderAt(pathname: string, state?: unknown, opts: { wallet?: string | null } = {}) {
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore({ storage: memoryStorage() });
   store.dispatch(loggedIn({ username: 'Tester', unique_token: 'a'.repeat(64), mobile: ME }));
-  store.dispatch(walletChanged(opts.wallet ?? '1000'));
+  if (opts.wallet !== null) store.dispatch(walletChanged(opts.wallet ?? '1000'));
   const router = createMemoryRouter([...routes, { path: '/imp', element: <h1>Home page</h1> }], {
     initialEntries: [{ pathname, state }],
   });

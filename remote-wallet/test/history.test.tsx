@@ -201,6 +201,22 @@ describe('history behaviour', () => {
     expect(last.body).toMatchObject({ bid_from: '01/05/2026', bid_to: '02/10/2026' });
   });
 
+  it('swaps dates typed backwards (From after To) before the call, and shows the swapped values', async () => {
+    const calls = mockApi({ 'api-bid-history-data': { status: true, bid_data: [bidRow] } });
+    await renderAt('/imp4');
+    await screen.findByText('KALYAN');
+    fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2026-02-10' } });
+    fireEvent.change(screen.getByLabelText('To Date'), { target: { value: '2026-01-05' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(callsOf(calls, 'api-bid-history-data')).toHaveLength(2));
+    expect(callsOf(calls, 'api-bid-history-data')[1].body).toMatchObject({
+      bid_from: '01/05/2026',
+      bid_to: '02/10/2026',
+    });
+    expect(screen.getByLabelText('From Date')).toHaveValue('2026-01-05');
+    expect(screen.getByLabelText('To Date')).toHaveValue('2026-02-10');
+  });
+
   it('renders 30 records at a time with Load more', async () => {
     const rows = Array.from({ length: 65 }, (_, i) => ({ ...bidRow, game_name: `GAME ${i + 1}` }));
     mockApi({ 'api-bid-history-data': { status: true, bid_data: rows } });

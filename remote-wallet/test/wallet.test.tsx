@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { minAddAmount, minWithdraw, MSG } from '@matka/shared';
+import { minAddAmount, minWithdraw, MSG, walletChanged } from '@matka/shared';
 import { zonedDateParts } from '@matka/shared/domain';
 import * as upi from '../src/lib/upi';
 import { callsOf, ME, mockApi, renderAt } from './helpers';
@@ -189,6 +189,62 @@ describe('/addfund', () => {
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.upiFetchError));
   });
+
+  it('Other UPI Gateway on Android opens the generic upi://pay chooser, not the Google Pay intent', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126');
+    mockApi({
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-admin-bank-details': bank,
+      'api-fund-request-add': ok({ msg: 'Fund request added' }),
+    });
+    await renderAt('/addfund');
+    await user.type(screen.getByLabelText('Amount'), '500');
+    await user.click(screen.getByLabelText('Other UPI Gateway'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay%40upi&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
+  });
+
+  it("uses the server's minimum as is (0 too) and refuses 0, negative or decimal amounts", async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'api-last-fund-request-detail': ok({ min_amt: '0' }),
+      'api-admin-bank-details': bank,
+      'api-fund-request-add': ok({ msg: 'Fund request added' }),
+    });
+    await renderAt('/addfund');
+    await waitFor(() => expect(callsOf(calls, 'api-last-fund-request-detail')).toHaveLength(1));
+    const amount = screen.getByLabelText('Amount');
+    await user.click(screen.getByLabelText('PhonePe'));
+    for (const bad of ['0', '000', '-5', '12.5']) {
+      await user.clear(amount);
+      await user.type(amount, bad);
+      await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter a valid amount$/);
+    }
+    expect(screen.queryByText(/Minimum amount to add is/)).not.toBeInTheDocument();
+    expect(callsOf(calls, 'api-admin-bank-details')).toHaveLength(0);
+    // the form refuses an empty amount with the spec text
+    await user.clear(amount);
+    fireEvent.submit(amount.closest('form')!);
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.amountRequired);
+    await user.type(amount, '1');
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(open.mock.calls[0][0]).toContain('am=1&');
+  });
+
+  it("a server minimum of 250 reads 'Minimum amount to add is 250'", async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({ 'api-last-fund-request-detail': ok({ min_amt: '250' }) });
+    await renderAt('/addfund');
+    await waitFor(() => expect(callsOf(calls, 'api-last-fund-request-detail')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Amount'), '249');
+    await user.click(screen.getByLabelText('PhonePe'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(minAddAmount(250));
+  });
 });
 
 describe('UPI links', () => {
@@ -199,9 +255,8 @@ describe('UPI links', () => {
     expect(upi.gpayIntent(p)).toMatch(
       /^intent:\/\/pay\?.*#Intent;scheme=upi;package=com\.google\.android\.apps\.nbu\.paisa\.user;end$/,
     );
-    expect(upi.paymentLink('other', p, 'Mozilla/5.0 (Linux; Android 14)')).toBe(upi.gpayIntent(p));
-    expect(upi.paymentLink('other', p, 'Mozilla/5.0 (iPhone)')).toBe(upi.upiLink(p));
-    expect(upi.paymentLink('phonepe', p, 'Android')).toBe(upi.phonePeLink(p));
+    expect(upi.paymentLink('other', p)).toBe(upi.upiLink(p));
+    expect(upi.paymentLink('phonepe', p)).toBe(upi.phonePeLink(p));
   });
 });
 
@@ -330,6 +385,35 @@ describe('/withdraw', () => {
     expect(screen.getByLabelText('Payment Method')).toBeDisabled();
   });
 
+  it("waits for the balance: Withdraw disabled with 'Loading balance...', no false 'Wallet Limit Exceeded'", async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = mockApi({
+      'api-user-wallet-balance': async () => {
+        await gate;
+        return ok({ wallet_amt: '1000', min_withdrawal: '500' });
+      },
+      'api-get-user-payment-details': details,
+      'api-user-withdraw-fund-request': ok({ msg: 'Withdraw request sent successfully' }),
+    });
+    const { router } = await renderAt('/withdraw', undefined, { wallet: null });
+    await screen.findByRole('option', { name: 'Google Pay - 9111111111' });
+    await user.type(screen.getByLabelText('Points'), '600');
+    await user.selectOptions(screen.getByLabelText('Payment Method'), 'Google Pay - 9111111111');
+    const submit = screen.getByRole('button', { name: 'Withdraw' });
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading balance...');
+    fireEvent.submit(submit.closest('form')!);
+    expect(screen.queryByText(MSG.walletLimitExceeded)).not.toBeInTheDocument();
+    expect(callsOf(calls, 'api-user-withdraw-fund-request')).toHaveLength(0);
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+    expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/imp'));
+  });
+
   it('payment details failure texts', async () => {
     mockApi({
       'api-get-user-payment-details': () => {
@@ -368,6 +452,26 @@ describe('/transfer', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(msg);
     }
     expect(calls).toHaveLength(0);
+  });
+
+  it("waits for the balance: Transfer disabled with 'Loading balance...', no false 'Not Enough Points'", async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({ 'api-check-user-for-transfer-amt': ok({ user_name: 'Ravi' }) });
+    const { store } = await renderAt('/transfer', undefined, { wallet: null });
+    await user.type(screen.getByLabelText('Points'), '500');
+    await user.type(screen.getByLabelText('Phone Number'), '9222222222');
+    const submit = screen.getByRole('button', { name: 'Transfer' });
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading balance...');
+    fireEvent.submit(submit.closest('form')!);
+    expect(screen.queryByText(MSG.transferNotEnoughPoints)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    act(() => {
+      store.dispatch(walletChanged('1000'));
+    });
+    expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
   });
 
   it('lookup failure text', async () => {

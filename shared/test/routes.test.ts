@@ -45,3 +45,44 @@ describe('the route table', () => {
     );
   });
 });
+
+describe('betting gate (spec section 6)', () => {
+  const GATED = `/wallet /imp7 /imp8 /imp9 /mymodel /transfer /transfermodel /addfund /qrpay /withdraw /otpwithdraw
+/withdrawrule /depositrule /histories /transaction /addfundhistory /withdrawhistory /imp3 /imp4 /imp5 /imp6 /impbid
+/impwin /win /bid /windata /game /single /jodi /singlepana /doublepana /tripplepana /halfsangam /fullsangam /spdptp
+/spmotor /dpmotor /galiallgame /leftdigit /rightdigit /jodidigit /stargame /starsingle /ssinglepana /sdoublepana
+/stripplepana /gameRates`.split(/\s+/);
+
+  it('flags exactly the paths that need betting_status 1', () => {
+    const gated = ROUTES.filter((r) => r.betting)
+      .map((r) => r.path)
+      .sort();
+    expect(gated).toEqual([...GATED].sort());
+  });
+
+  it('leaves How To Play, the market lists, home, charts and the account pages open', () => {
+    for (const p of [
+      '/htp',
+      '/star',
+      '/galiIMP',
+      '/galigame',
+      '/imp',
+      '/imp2',
+      '/charts',
+      '/change',
+      '/profile',
+      '/',
+      '/login',
+    ])
+      expect([p, findRoute(p)?.betting]).toEqual([p, false]);
+  });
+
+  it('matches gated paths case-insensitively', () => {
+    for (const p of ['/AddFundHistory', '/StarSingle', '/GAMERATES', '/LeftDigit/'])
+      expect(findRoute(p)?.betting).toBe(true);
+  });
+
+  it('never gates a public path (the gate needs a session)', () => {
+    expect(ROUTES.filter((r) => r.public && r.betting)).toEqual([]);
+  });
+});

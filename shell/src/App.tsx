@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-rout
 import { PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
 import { RemotePage } from './federation/RemotePage';
 import { BareLayout } from './layout/layouts';
+import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
@@ -61,12 +62,16 @@ function elementFor(path: string, family: string) {
   );
 }
 
-/** Builds the router from the shared route table: layout by top bar, guard by public flag. */
+/**
+ * Builds the router from the shared route table: layout by top bar, session guard by the public flag,
+ * betting guard (spec section 6) by the betting flag.
+ */
 export function buildRoutes(): RouteObject[] {
-  const wrap = (r: (typeof ROUTES)[number]): RouteObject => ({
-    path: r.path,
-    element: r.public ? elementFor(r.path, r.family) : <RequireSession>{elementFor(r.path, r.family)}</RequireSession>,
-  });
+  const wrap = (r: (typeof ROUTES)[number]): RouteObject => {
+    const page = elementFor(r.path, r.family);
+    const gated = r.betting ? <RequireBetting>{page}</RequireBetting> : page;
+    return { path: r.path, element: r.public ? gated : <RequireSession>{gated}</RequireSession> };
+  };
   return [
     { element: <BareLayout />, children: ROUTES.filter((r) => !r.topBar || r.path === '/').map(wrap) },
     {
@@ -90,7 +95,12 @@ function AppRoutes() {
 export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <BrowserRouter>
+      {/*
+        No transitions: a navigation to a page whose code is still loading shows its loading state at
+        once. With them React keeps the previous page on screen and interactive meanwhile, although the
+        address has changed (typing into /login's Phone Number after following 'Forgot Password?' was lost).
+      */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </Provider>

@@ -104,6 +104,48 @@ describe('change password (/change)', () => {
   });
 });
 
+describe('change password: the server refuses the current password', () => {
+  it.each([
+    ['its message', { status: false, msg: MSG.oldPasswordIncorrect }],
+    ['no message', { status: false }],
+  ])(
+    "'Old password does not match' under Current Password, 'Old password is incorrect' for the form (%s)",
+    async (_, reply) => {
+      mockFetch(() => reply);
+      await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
+      await userEvent.type(screen.getByLabelText('Current Password'), 'wrong');
+      await userEvent.type(screen.getByLabelText('New Password'), 'new1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+      await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Old password is incorrect$/);
+      const current = screen.getByLabelText('Current Password');
+      expect(current).toHaveAttribute('aria-invalid', 'true');
+      expect(current).toHaveAccessibleDescription(MSG.oldPasswordMismatch);
+      expect(screen.getByText(MSG.oldPasswordMismatch)).toBeInTheDocument();
+      expect(loc()).toHaveTextContent('/change');
+    },
+  );
+
+  it('another refusal or a network failure does not blame the current password', async () => {
+    let reply: unknown = { status: false, msg: 'Session expired' };
+    mockFetch(() => {
+      if (reply instanceof Error) throw reply;
+      return reply;
+    });
+    await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
+    await userEvent.type(screen.getByLabelText('Current Password'), 'old');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Session expired');
+    expect(screen.queryByText(MSG.oldPasswordMismatch)).toBeNull();
+    reply = new TypeError('down');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.errorOccurredTryAgain));
+    expect(screen.queryByText(MSG.oldPasswordMismatch)).toBeNull();
+  });
+});
+
 describe('profile', () => {
   it("'Name is required!' with no call; success updates the session name and goes to /imp", async () => {
     const f = mockFetch((call) =>

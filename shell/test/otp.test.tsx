@@ -29,6 +29,18 @@ describe('OTP boxes', () => {
     expect(code()).toBe('9876');
   });
 
+  it('typing a new code over the old one moves on also where a digit stays the same', async () => {
+    mockFetch(() => ({ status: true }));
+    await renderPage(<OtpRegisterPage />, { path: '/otpregister' });
+    await userEvent.click(box(1));
+    await userEvent.keyboard('0000');
+    expect(code()).toBe('0000');
+    await userEvent.click(box(1));
+    await userEvent.keyboard('0393');
+    expect(code()).toBe('0393');
+    expect(box(4)).toHaveFocus();
+  });
+
   it("'Enter Valid OTP' for an incomplete code, with no call", async () => {
     const f = mockFetch(() => ({ status: true }));
     await renderPage(<OtpRegisterPage />, { path: '/otpregister' });

@@ -35,8 +35,12 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     setShown(PAGE_SIZE);
-    if (from === range.from && to === range.to) void refetch();
-    else setRange({ from, to });
+    // Dates typed backwards (From after To) are swapped, in the fields too, instead of asking for an empty range.
+    const [a, b] = from && to && from > to ? [to, from] : [from, to];
+    setFrom(a);
+    setTo(b);
+    if (a === range.from && b === range.to) void refetch();
+    else setRange({ from: a, to: b });
   }
 
   const list = currentData?.[config.listKey];

@@ -32,12 +32,12 @@ export const gpayIntent = (p: UpiPayment): string =>
   `intent://pay?${upiQuery(p)}#Intent;scheme=upi;package=${GPAY_PACKAGE};end`;
 
 /**
- * The link a method opens: PhonePe -> PhonePe link; Other UPI Gateway -> its payee id is the admin's
- * Google Pay id, so on Android the GPay intent, elsewhere the generic upi://pay link.
+ * The link a method opens: PhonePe -> PhonePe's link; Other UPI Gateway -> the generic upi://pay link,
+ * so the phone offers its chooser of every UPI app (not the Google Pay intent, which would pin GPay).
+ * The GPay intent is only for a place that explicitly means Google Pay.
  */
-export function paymentLink(method: PayMethod, p: UpiPayment, userAgent = ''): string {
-  if (method === 'phonepe') return phonePeLink(p);
-  return /android/i.test(userAgent) ? gpayIntent(p) : upiLink(p);
+export function paymentLink(method: PayMethod, p: UpiPayment): string {
+  return method === 'phonepe' ? phonePeLink(p) : upiLink(p);
 }
 
 /** Hands the link to the phone (the payment app opens; the page stays). */

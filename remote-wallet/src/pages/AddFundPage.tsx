@@ -12,12 +12,23 @@ import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib
 /** Spec section 9: the fund request is registered 2 s after the payment app opens. */
 export const FUND_REQUEST_DELAY_MS = 2000;
 
+export const INVALID_AMOUNT = 'Please enter a valid amount';
+
+/** The amount's first problem, or '' when it can be sent: required, a whole number above 0, at least the server's min_amt. */
+export function addFundAmountError(amount: string, min: number): string {
+  const a = amount.trim();
+  if (!a) return MSG.amountRequired;
+  if (!/^\d+$/.test(a) || Number(a) <= 0) return INVALID_AMOUNT;
+  if (Number(a) < min) return minAddAmount(min);
+  return '';
+}
+
 /** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */
 export function AddFundPage() {
   const ids = { amount: useId(), err: useId() };
   const { data: detail } = useWalletFundDetailQuery(undefined, { refetchOnMountOrArgChange: true });
-  const serverMin = Number(detail?.min_amt ?? 0) || 0;
-  const min = Math.max(serverMin, 1);
+  // Spec: the minimum deposit comes from the server (min_amt, default 0); any amount above 0 is at least that.
+  const serverMin = Math.max(Number(detail?.min_amt ?? 0) || 0, 0);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayMethod | ''>('');
   const [error, setError] = useState('');
@@ -27,8 +38,9 @@ export function AddFundPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const amt = Number(amount);
-    if (!/^\d+$/.test(amount) || amt < min) return setError(minAddAmount(min));
+    const bad = addFundAmountError(amount, serverMin);
+    if (bad) return setError(bad);
+    const amt = Number(amount.trim());
     if (!method) return setError(MSG.selectPaymentMethod);
     setError('');
     setBusy(true);
@@ -42,7 +54,7 @@ export function AddFundPage() {
       );
     }
     try {
-      openPaymentApp(paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt }, navigator.userAgent));
+      openPaymentApp(paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt }));
     } catch {
       setBusy(false);
       return setError(MSG.paymentInitError);
@@ -70,7 +82,7 @@ export function AddFundPage() {
           placeholder={serverMin > 0 ? `Minimum ${serverMin}` : undefined}
           value={amount}
           aria-describedby={error ? ids.err : undefined}
-          onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setAmount(e.target.value.replace(/[^\d.-]/g, ''))}
         />
         <fieldset className="pay-methods">
           <legend>Payment Method</legend>

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isValidPhone, Modal, MSG, notify, POINTS_LABEL, selectSession, selectWallet, useAppSelector } from '@matka/shared';
+import { isValidPhone, Modal, MSG, notify, POINTS_LABEL, selectSession, useAppSelector } from '@matka/shared';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
+import { LoadingBalance, useBalance } from './balance';
 
 export interface TransferDraft {
   points: number;
@@ -23,9 +24,9 @@ export function transferError(phone: string, points: string, own: string | null,
 
 /** /transfer: points and the receiver's phone; the lookup's name is confirmed in a modal. */
 export function TransferPage() {
-  const ids = { points: useId(), phone: useId(), err: useId() };
+  const ids = { points: useId(), phone: useId(), err: useId(), wait: useId() };
   const { mobile } = useAppSelector(selectSession);
-  const wallet = useAppSelector(selectWallet);
+  const { known, wallet } = useBalance();
   const [points, setPoints] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState('');
@@ -34,6 +35,7 @@ export function TransferPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!known) return; // the points check needs the balance (the button is disabled meanwhile)
     const p = phone.trim();
     const bad = transferError(p, points.trim(), mobile, wallet);
     if (bad) return setError(bad);
@@ -77,7 +79,13 @@ export function TransferPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        {!known && <LoadingBalance id={ids.wait} />}
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !known}
+          aria-describedby={known ? undefined : ids.wait}
+        >
           {isLoading ? 'Submitting...' : 'Transfer'}
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, selectWallet, useAppSelector } from '@matka/shared';
+import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, useAppSelector } from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
 import { inWithdrawWindow } from '@matka/shared/domain';
 import {
@@ -10,6 +10,7 @@ import {
   type PaymentDetails,
   type WalletInfoResponse,
 } from '../api';
+import { LoadingBalance, useBalance } from './balance';
 
 /** Withdraw payment codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
 const METHODS: { code: number; label: string; field: keyof PaymentDetails }[] = [
@@ -23,9 +24,9 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 /** /withdraw: timings, points, a stored payment number; success goes to /imp. */
 export function WithdrawPage() {
   const navigate = useNavigate();
-  const ids = { amount: useId(), method: useId(), err: useId() };
+  const ids = { amount: useId(), method: useId(), err: useId(), wait: useId() };
   const { mobile } = useAppSelector(selectSession);
-  const wallet = useAppSelector(selectWallet);
+  const { known, wallet } = useBalance();
   const { data: info } = useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
   const {
     data: pd,
@@ -54,6 +55,7 @@ export function WithdrawPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!known) return; // the limit check needs the balance (the button is disabled meanwhile)
     const amt = Number(amount);
     if (!/^\d+$/.test(amount) || amt <= 0) return setError(MSG.amountRequired);
     if (amt > wallet) return setError(MSG.walletLimitExceeded);
@@ -112,7 +114,13 @@ export function WithdrawPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        {!known && <LoadingBalance id={ids.wait} />}
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !known}
+          aria-describedby={known ? undefined : ids.wait}
+        >
           {isLoading ? 'Submitting...' : 'Withdraw'}
         </button>
       </form>

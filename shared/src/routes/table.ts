@@ -14,6 +14,11 @@ export interface RouteInfo {
   topBar: boolean;
   /** Reachable without a session. */
   public: boolean;
+  /**
+   * Needs betting on (home info betting_status '1', spec section 6): wallet, funds, withdraw,
+   * histories, game rates, game entry and bidding. The shell sends a player without it to /imp.
+   */
+  betting: boolean;
 }
 
 export const REMOTE_FAMILIES: readonly RemoteFamily[] = ['regular', 'starline', 'gali', 'wallet'];
@@ -28,6 +33,66 @@ const NO_TOP_BAR = [
   '/change-password',
 ];
 const PUBLIC = ['/', '/login', '/r', '/forgotpass', '/otpregister', '/otpforgotpass', '/change-password', '/htp'];
+
+/**
+ * Spec section 6: "betting_status '1' is required for wallet, add funds, withdraw, win and bid
+ * history, how-to-play, game rates menu items, game entry, Gali bidding, Gali histories and rates."
+ * How To Play stays public (a menu item only); the market lists (/star, /galiIMP, /galigame), the
+ * home page and the charts stay open.
+ */
+const BETTING = [
+  // wallet, add funds, transfer, withdraw and their rules
+  '/wallet',
+  '/imp7',
+  '/imp8',
+  '/imp9',
+  '/mymodel',
+  '/transfer',
+  '/transfermodel',
+  '/addfund',
+  '/qrpay',
+  '/withdraw',
+  '/otpwithdraw',
+  '/withdrawrule',
+  '/depositrule',
+  // win and bid histories (main, starline, Gali)
+  '/histories',
+  '/transaction',
+  '/addfundhistory',
+  '/withdrawhistory',
+  '/imp3',
+  '/imp4',
+  '/imp5',
+  '/imp6',
+  '/impbid',
+  '/impwin',
+  '/win',
+  '/bid',
+  '/windata',
+  // game entry and bidding
+  '/game',
+  '/single',
+  '/jodi',
+  '/singlepana',
+  '/doublepana',
+  '/tripplepana',
+  '/halfsangam',
+  '/fullsangam',
+  '/spdptp',
+  '/spmotor',
+  '/dpmotor',
+  '/galiallgame',
+  '/leftdigit',
+  '/rightdigit',
+  '/jodidigit',
+  '/stargame',
+  '/starsingle',
+  '/ssinglepana',
+  '/sdoublepana',
+  '/stripplepana',
+  // rates
+  '/gameRates',
+];
 
 const OWNERS: Record<RouteFamily, string[]> = {
   shell: [
@@ -103,6 +168,7 @@ export const ROUTES: readonly RouteInfo[] = (Object.keys(OWNERS) as RouteFamily[
     family,
     topBar: !NO_TOP_BAR.map(lower).includes(lower(path)),
     public: PUBLIC.map(lower).includes(lower(path)),
+    betting: BETTING.map(lower).includes(lower(path)),
   })),
 );
 

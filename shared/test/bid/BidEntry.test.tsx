@@ -416,3 +416,65 @@ describe('BidScreen', () => {
     await waitFor(() => expect(balance()).toHaveTextContent('300'));
   });
 });
+
+describe('BidEntry: Gali shows the session it sends', () => {
+  it.each([
+    ['gali_left_digit', '7', 'Digit'],
+    ['gali_right_digit', '3', 'Digit'],
+    ['gali_jodi_digit', '42', 'Jodi'],
+  ] as const)('%s: each row and the dialog read Close, and Close is sent', async (betType, digit, label) => {
+    const u = user();
+    const api = await open(betType, { openTime: '11:00 PM', now: at(10) });
+    await add(u, digit, '10', label);
+    const row = screen.getByRole('button', { name: `Delete ${digit}` }).closest('li')!;
+    expect(row).toHaveTextContent('Close');
+    expect(row).not.toHaveTextContent('Open');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const text = screen.getByRole('dialog').textContent ?? '';
+    expect(text).toContain('Game TypeClose');
+    expect(text).not.toContain('Game TypeOpen');
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    expect(api.submits()[0].body.new_result).toMatchObject({ session: 'Close' });
+  });
+
+  it('starline rows and dialog read Open (its request session)', async () => {
+    const u = user();
+    await open('starline_single_digit', { openTime: '11:00 PM', now: at(10) });
+    await add(u, '4', '10');
+    expect(screen.getByRole('button', { name: 'Delete 4' }).closest('li')).toHaveTextContent('Open');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeOpen');
+  });
+});
+
+describe('BidEntry: before the balance has loaded', () => {
+  it('Proceed is disabled with "Loading balance..." and no false "insufficient" error; enabled once loaded', async () => {
+    const u = user();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    mockApi(async (call) => {
+      if (call === 'api-user-wallet-balance') {
+        await gate;
+        return { status: true, wallet_amt: '1000' };
+      }
+      return { status: false, msg: `unexpected ${call}` };
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    const proceed = screen.getByRole('button', { name: 'Proceed' });
+    expect(proceed).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading balance...');
+    await u.type(screen.getByLabelText('Digit'), '5');
+    await u.type(screen.getByLabelText('Points'), '100');
+    await u.click(proceed);
+    await u.keyboard('{Enter}');
+    expect(screen.queryByText(MSG.insufficient)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete 5' })).not.toBeInTheDocument();
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled());
+    expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByRole('button', { name: 'Delete 5' })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('900');
+  });
+});

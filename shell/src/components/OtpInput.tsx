@@ -1,8 +1,9 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 /**
- * Code boxes ('OTP digit 1' … 'OTP digit N'): typing a digit moves to the next box, pasting fills
- * every box, Backspace in an empty box goes back to the previous one.
+ * Code boxes ('OTP digit 1' … 'OTP digit N'): typing a digit moves to the next box (also when it is
+ * the digit the box already holds), pasting fills every box, Backspace in an empty box goes back to
+ * the previous one.
  */
 export function OtpInput({
   value,
@@ -49,7 +50,11 @@ export function OtpInput({
   }
 
   function onKeyDown(i: number, e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'Backspace' && !digits[i] && i > 0) {
+    if (/^\d$/.test(e.key) && e.key === digits[i]) {
+      // Typing over a box's own digit changes nothing, so no change event would move on: move here.
+      e.preventDefault();
+      focus(i + 1);
+    } else if (e.key === 'Backspace' && !digits[i] && i > 0) {
       e.preventDefault();
       const next = [...digits];
       next[i - 1] = '';

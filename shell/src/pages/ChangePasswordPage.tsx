@@ -28,7 +28,11 @@ export default function ChangePasswordPage() {
       notify.success(MSG.passwordChanged);
       navigate('/imp');
     } else if (r.errorKind === 'network' || r.errorKind === 'parse') setError(MSG.errorOccurredTryAgain);
-    else setError(r.msg ?? MSG.oldPasswordIncorrect);
+    else {
+      // The server refused the current password (spec: 'Old password does not match' on the field).
+      if (!r.msg || r.msg === MSG.oldPasswordIncorrect) setErrors({ current: MSG.oldPasswordMismatch });
+      setError(r.msg ?? MSG.oldPasswordIncorrect);
+    }
   }
 
   return (

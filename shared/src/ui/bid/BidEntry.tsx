@@ -1,6 +1,17 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { MSG, biddingClosed, selectHome, selectWallet, useAppSelector, BID_TOAST, notify } from '@matka/shared';
-import { BET_TYPES, HALF_SANGAM_FIELDS, allowedSessions, formatBidDate, validateBid, type BetTypeId, type BidRow, type HalfSangamForm, type Session, type SpDpTpFlags } from '@matka/shared/domain';
+import {
+  BET_TYPES,
+  HALF_SANGAM_FIELDS,
+  allowedSessions,
+  formatBidDate,
+  validateBid,
+  type BetTypeId,
+  type BidRow,
+  type HalfSangamForm,
+  type Session,
+  type SpDpTpFlags,
+} from '@matka/shared/domain';
 import { ConfirmBidDialog } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { SuggestField } from './SuggestField';
@@ -105,6 +116,7 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
   function proceed(e: FormEvent) {
     e.preventDefault();
     if (closed) return toastError(biddingClosed(def.title));
+    if (!walletKnown) return; // the balance check needs the balance (the button is disabled meanwhile)
     const r = validateBid(betType, {
       digit: values[0],
       closeDigit: fields.length > 1 ? values[1] : undefined,
@@ -253,9 +265,19 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
             />
           </div>
         </div>
-        <button type="submit" className="btn btn-primary btn-block bid-proceed" disabled={closed}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block bid-proceed"
+          disabled={closed || !walletKnown}
+          aria-describedby={!closed && !walletKnown ? `bid-loading-${betType}` : undefined}
+        >
           Proceed
         </button>
+        {!closed && !walletKnown && (
+          <p className="bid-loading" id={`bid-loading-${betType}`} role="status">
+            Loading balance...
+          </p>
+        )}
       </form>
 
       {entries.length > 0 && (
@@ -273,7 +295,7 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
                 <span className="bid-row-points">{fmt(x.total)}</span>
                 <span className="bid-row-type">
                   {x.detail}
-                  <small>{x.rows[0].session}</small>
+                  <small>{def.requestSession ?? x.rows[0].session}</small>
                 </span>
                 <button
                   type="button"
@@ -320,7 +342,7 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
           gameName={gameName}
           totalBids={rows.length}
           totalPoints={pending}
-          gameType={session}
+          gameType={def.requestSession ?? session}
           warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
           error={confirm.error}
           busy={busy}

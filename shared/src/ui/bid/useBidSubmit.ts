@@ -1,7 +1,15 @@
 import { useRef, useState } from 'react';
 import { isOk, messageOf, MSG, walletChanged, selectSession, useAppDispatch, useAppSelector } from '@matka/shared';
 import { useSubmitBidMutation, useWalletBalanceQuery } from '@matka/shared/api';
-import { BET_TYPES, PANA_KIND_LABEL, buildNewResult, formatBidDate, type BetTypeId, type BidRow, type Session } from '@matka/shared/domain';
+import {
+  BET_TYPES,
+  PANA_KIND_LABEL,
+  buildNewResult,
+  formatBidDate,
+  type BetTypeId,
+  type BidRow,
+  type Session,
+} from '@matka/shared/domain';
 import { requestKey } from './requestId';
 
 export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed: string[] };

@@ -1,0 +1,21 @@
+import { selectHome, useAppSelector } from '@matka/shared';
+
+export const LOADING_BALANCE = 'Loading balance...';
+
+/**
+ * The wallet balance, and whether it has loaded. An unloaded balance is not 0: forms that check
+ * points against it keep their submit button disabled (with {@link LoadingBalance}) until it is known.
+ */
+export function useBalance(): { known: boolean; wallet: number } {
+  const { wallet_amt } = useAppSelector(selectHome);
+  return { known: wallet_amt !== null, wallet: Number(wallet_amt ?? 0) };
+}
+
+/** The visible reason a submit button waits for the balance. */
+export function LoadingBalance({ id }: { id: string }) {
+  return (
+    <p id={id} className="form-hint" role="status">
+      {LOADING_BALANCE}
+    </p>
+  );
+}

@@ -1,0 +1,201 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
+import { createAppStore, homeInfoLoaded, loggedIn, MSG, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { buildRoutes } from '../src/App';
+import { BareLayout } from '../src/layout/layouts';
+import { RequireBetting } from '../src/layout/RequireBetting';
+import { deferred, LocationProbe, memoryStorage, mockFetch, renderPage } from './helpers';
+
+const loc = () => screen.getByTestId('location');
+
+function Tree() {
+  return useRoutes(buildRoutes());
+}
+
+/** The shell's whole route tree at `path`, logged in. */
+async function renderApp(path: string, store: AppStore = createAppStore({ storage: memoryStorage() })) {
+  setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
+  store.dispatch(loggedIn({ username: 'Ravi Kumar', unique_token: 't'.repeat(64), mobile: '9876543210' }));
+  await act(async () => {
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Tree />
+          <LocationProbe />
+        </MemoryRouter>
+      </Provider>,
+    );
+  });
+  return store;
+}
+
+const home = (betting: '0' | '1') => ({ status: true, betting_status: betting, wallet_amt: '500', result: [] });
+const rates = { status: true, game_rates: [{ single_digit_val_1: '10', single_digit_val_2: '95' }] };
+
+describe('betting gate (spec section 6)', () => {
+  it('a player with betting off who opens a gated path directly goes to /imp', async () => {
+    mockFetch((call) => (call === 'api-home-info' ? home('0') : call === 'api-game-rates' ? rates : { status: true }));
+    await renderApp('/gameRates');
+    await waitFor(() => expect(loc()).toHaveTextContent(/^\/imp$/));
+    expect(screen.queryByText('10-95')).toBeNull();
+  });
+
+  it.each(['/wallet', '/addfund', '/withdraw', '/imp4', '/game', '/leftdigit', '/stargame', '/bid'])(
+    'betting off: %s (a remote page) goes to /imp without loading the page',
+    async (p) => {
+      const f = mockFetch((call) => (call === 'api-home-info' ? home('0') : { status: true }));
+      await renderApp(p);
+      await waitFor(() => expect(loc()).toHaveTextContent(/^\/imp$/));
+      expect(f.calls.map((c) => c.call)).toContain('api-home-info');
+    },
+  );
+
+  it('betting on: the gated page shows', async () => {
+    mockFetch((call) => (call === 'api-home-info' ? home('1') : call === 'api-game-rates' ? rates : { status: true }));
+    await renderApp('/gameRates');
+    expect(await screen.findByText('10-95')).toBeInTheDocument();
+    expect(loc()).toHaveTextContent('/gameRates');
+  });
+
+  it('while the home info loads: the loading state, not the page; then the decision', async () => {
+    const d = deferred();
+    mockFetch(async (call) => {
+      if (call === 'api-home-info') return (await d.promise, home('0'));
+      return call === 'api-game-rates' ? rates : { status: true };
+    });
+    await renderApp('/gameRates');
+    expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Loading...'))).toBe(true);
+    expect(screen.queryByText('10-95')).toBeNull();
+    expect(loc()).toHaveTextContent('/gameRates');
+    await act(async () => d.resolve(undefined));
+    await waitFor(() => expect(loc()).toHaveTextContent(/^\/imp$/));
+  });
+
+  it('paths open to every player stay open with betting off: How To Play, Charts, Change Password', async () => {
+    for (const p of ['/htp', '/charts', '/change']) {
+      mockFetch((call) => (call === 'api-home-info' ? home('0') : { status: true }));
+      const store = await renderApp(p);
+      await waitFor(() => expect(store.getState().home.betting_status).toBe('0'));
+      expect(loc()).toHaveTextContent(p);
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('the gate alone: the known status decides at once; a failed home-info call offers Try again', async () => {
+    let fail = true;
+    const f = mockFetch((call) => {
+      if (call !== 'api-home-info') return { status: true };
+      if (fail) throw new TypeError('Failed to fetch');
+      return home('1');
+    });
+    const { store } = await renderPage(
+      <RequireBetting>
+        <p>gated page</p>
+      </RequireBetting>,
+      { session: true, path: '/wallet' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.errorOccurredTryAgain);
+    expect(screen.queryByText('gated page')).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('gated page')).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-home-info').length).toBeGreaterThanOrEqual(2);
+    // a later answer that turns betting off sends the player away
+    act(() => {
+      store.dispatch(homeInfoLoaded({ betting_status: '0' }));
+    });
+    expect(loc()).toHaveTextContent(/^\/imp$/);
+  });
+});
+
+describe('pull to refresh on the bare pages', () => {
+  it.each(['/', '/login', '/r', '/forgotpass'])('%s has it', async (p) => {
+    mockFetch(() => ({ status: true }));
+    const { container } = await renderPage(<BareLayout />, { path: p });
+    expect(container.querySelector('.ptr')).not.toBeNull();
+  });
+
+  it.each(['/otpregister', '/otpforgotpass', '/change-password', '/OTPRegister/'])(
+    '%s has none (a reload would lose the in-memory draft)',
+    async (p) => {
+      mockFetch(() => ({ status: true }));
+      const { container } = await renderPage(<BareLayout />, { path: p });
+      expect(container.querySelector('.ptr')).toBeNull();
+    },
+  );
+
+  it('the login page through the router: a pull past the threshold shows "Release to refresh"', async () => {
+    mockFetch(() => ({ status: true }));
+    const store = createAppStore({ storage: memoryStorage() });
+    setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
+    let container!: HTMLElement;
+    await act(async () => {
+      ({ container } = render(
+        <Provider store={store}>
+          <MemoryRouter initialEntries={['/login']}>
+            <Tree />
+          </MemoryRouter>
+        </Provider>,
+      ));
+    });
+    expect(screen.getByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
+    const touch = (type: string, y: number) =>
+      act(() => {
+        const e = new Event(type, { bubbles: true }) as Event & { touches: { clientX: number; clientY: number }[] };
+        Object.defineProperty(e, 'touches', { value: [{ clientX: 10, clientY: y }] });
+        window.dispatchEvent(e);
+      });
+    touch('touchstart', 100);
+    touch('touchmove', 250);
+    expect(container.querySelector('.ptr')).toHaveAttribute('data-state', 'releasing');
+    expect(screen.getByText('Release to refresh')).toBeInTheDocument();
+  });
+});
+
+describe('the login page stays light', () => {
+  /** Files reachable by static imports (dynamic import() is on demand) from `entry`, within shell/src. */
+  function staticGraph(entry: string, seen = new Map<string, string[]>()): Map<string, string[]> {
+    if (seen.has(entry)) return seen;
+    const code = readFileSync(entry, 'utf8');
+    const specs = [
+      ...code.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm),
+    ].map((m) => m[1] ?? m[2]);
+    seen.set(entry, specs);
+    for (const s of specs) {
+      if (!s.startsWith('.')) continue;
+      const base = path.resolve(path.dirname(entry), s);
+      const file = ['.tsx', '.ts', '/index.tsx', '/index.ts']
+        .map((x) => base + x)
+        .find((f) => {
+          try {
+            readFileSync(f);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+      if (file) staticGraph(file, seen);
+    }
+    return seen;
+  }
+
+  it('bootstrap, App, the layouts, the login and landing pages import neither @matka/shared/api nor /domain', () => {
+    const src = path.join(__dirname, '../src');
+    const graph = staticGraph(path.join(src, 'bootstrap.tsx'));
+    for (const f of [
+      'App.tsx',
+      'layout/layouts.tsx',
+      'layout/RequireBetting.tsx',
+      'pages/LoginPage.tsx',
+      'pages/RootPage.tsx',
+      'components/PullToRefresh.tsx',
+    ])
+      expect(graph.has(path.join(src, f))).toBe(true);
+    const heavy = [...graph].filter(([, specs]) => specs.some((s) => /^@matka\/shared\/(api|domain)$/.test(s)));
+    expect(heavy.map(([f]) => path.relative(src, f))).toEqual([]);
+  });
+});
