@@ -117,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsProvider: env.SMS_PROVIDER || 'console',
     operatorToken: env.OPERATOR_TOKEN || undefined,
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
-    appDownloadUrl: env.APP_DOWNLOAD_URL || '/app.apk',
+    // The landing's 'Download App' link; hidden until an operator configures where the app is published.
+    appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,
     // server/src -> repo root
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(__dirname, '..', '..')),
