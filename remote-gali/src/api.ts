@@ -1,4 +1,4 @@
-import type { ApiResponse } from '@matka/shared';
+import type { ApiResponse, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 /** One Gali market of the list (spec section 3). msg_status 1 = Market Open. */
@@ -17,9 +17,6 @@ export interface GaliGamesResponse extends ApiResponse {
   result?: GaliMarket[];
   web_galidessar_chart_url?: string;
 }
-
-/** game_rates[0]: `${key}_val_1` / `${key}_val_2` pairs. */
-export type RatesRecord = Record<string, string | number | null | undefined>;
 
 export interface RatesResponse extends ApiResponse {
   game_rates?: RatesRecord[];

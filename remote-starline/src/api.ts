@@ -1,4 +1,4 @@
-import type { ApiResponse } from '@matka/shared';
+import type { ApiResponse, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 /** One starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
@@ -15,9 +15,6 @@ export interface StarlineGamesResponse extends ApiResponse {
   result?: StarlineGame[];
   web_starline_chart_url?: string;
 }
-
-/** game_rates[0]: `${key}_val_1` / `${key}_val_2` pairs. */
-export type RatesRecord = Record<string, string | number | null | undefined>;
 
 export interface RatesResponse extends ApiResponse {
   game_rates?: RatesRecord[];

@@ -193,7 +193,7 @@ describe('/addfund', () => {
   it('Other UPI Gateway on Android opens the generic upi://pay chooser, not the Google Pay intent', async () => {
     const user = userEvent.setup();
     jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126');
-    mockApi({
+    const calls = mockApi({
       'api-last-fund-request-detail': ok({ min_amt: '100' }),
       'api-admin-bank-details': bank,
       'api-fund-request-add': ok({ msg: 'Fund request added' }),
@@ -204,6 +204,8 @@ describe('/addfund', () => {
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay%40upi&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
+    // The request is registered 2 s later: wait for it, so its timer cannot fire inside another test.
+    await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
   });
 
   it("uses the server's minimum as is (0 too) and refuses 0, negative or decimal amounts", async () => {
@@ -233,6 +235,7 @@ describe('/addfund', () => {
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0][0]).toContain('am=1&');
+    await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
   });
 
   it("a server minimum of 250 reads 'Minimum amount to add is 250'", async () => {

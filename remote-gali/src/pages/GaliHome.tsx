@@ -1,9 +1,7 @@
-import { Tile, TileGrid } from '@matka/shared';
+import { Tile, TileGrid, RatesPanel, TILE_ICONS, type RateRow } from '@matka/shared';
 import { useGaliGamesQuery, useGaliRatesQuery } from '../api';
 import { useBettingOn } from '../betting';
 import { GaliMarketList } from '../GaliMarketList';
-import { ICONS } from '../icons';
-import { RatesPanel, type RateRow } from '../RatesPanel';
 
 export const GALI_TITLE = 'GALI DISAWAR';
 
@@ -26,9 +24,9 @@ export default function GaliHome() {
         <h1 className="gl-sticky-title">{GALI_TITLE}</h1>
       </header>
       <TileGrid label="Gali menu">
-        {bettingOn && <Tile label="Bid-History" icon={ICONS.bids} to="/impbid" />}
-        {bettingOn && <Tile label="Win History" icon={ICONS.wins} to="/impwin" />}
-        <Tile label="Chart" icon={ICONS.chart} href={chartUrl} disabled={!chartUrl} />
+        {bettingOn && <Tile label="Bid-History" icon={TILE_ICONS.bids} to="/impbid" />}
+        {bettingOn && <Tile label="Win History" icon={TILE_ICONS.wins} to="/impwin" />}
+        <Tile label="Chart" icon={TILE_ICONS.chart} href={chartUrl} disabled={!chartUrl} />
       </TileGrid>
       {bettingOn && <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />}
       <h2 className="gl-section-title">Markets</h2>

@@ -1,9 +1,17 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid } from '@matka/shared';
+import {
+  EmptyState,
+  MSG,
+  PageLoading,
+  POLLING,
+  Tile,
+  TileGrid,
+  RatesPanel,
+  TILE_ICONS,
+  type RateRow,
+} from '@matka/shared';
 import type { BidNavState } from '@matka/shared/bid';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
-import { ICONS } from '../icons';
-import { RatesPanel, type RateRow } from '../RatesPanel';
 
 export const STARLINE_TITLE = 'JACKPOT STARLINE';
 export const BETTING_RUNNING = 'BETTING IS RUNNING';
@@ -79,9 +87,9 @@ export default function StarHome() {
     <section className="sl-home">
       <h1 className="page-title">{STARLINE_TITLE}</h1>
       <TileGrid label="Starline menu">
-        <Tile label="Bid-History" icon={ICONS.bids} to="/imp5" />
-        <Tile label="Win History" icon={ICONS.wins} to="/imp6" />
-        <Tile label="Chart" icon={ICONS.chart} href={chartUrl} disabled={!chartUrl} />
+        <Tile label="Bid-History" icon={TILE_ICONS.bids} to="/imp5" />
+        <Tile label="Win History" icon={TILE_ICONS.wins} to="/imp6" />
+        <Tile label="Chart" icon={TILE_ICONS.chart} href={chartUrl} disabled={!chartUrl} />
       </TileGrid>
       <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />
       <h2 className="sl-section-title">Starline Games</h2>

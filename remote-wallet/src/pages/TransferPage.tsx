@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isValidPhone, Modal, MSG, notify, POINTS_LABEL, selectSession, useAppSelector } from '@matka/shared';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
-import { LoadingBalance, useBalance } from './balance';
+import { BalanceSubmit, useBalance } from './balance';
 
 export interface TransferDraft {
   points: number;
@@ -79,15 +79,7 @@ export function TransferPage() {
             {error}
           </p>
         )}
-        {!known && <LoadingBalance id={ids.wait} />}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={isLoading || !known}
-          aria-describedby={known ? undefined : ids.wait}
-        >
-          {isLoading ? 'Submitting...' : 'Transfer'}
-        </button>
+        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text="Transfer" />
       </form>
       {draft && (
         <Modal title="Confirm Transfer" onClose={() => setDraft(null)}>

@@ -59,21 +59,26 @@ export function WalletPage({ tab }: { tab: WalletTab }) {
   );
 }
 
+/** A tab's action buttons, [to, label]: the first is the main one. */
+function ActionLinks({ links }: { links: readonly (readonly [to: string, label: string])[] }) {
+  return links.map(([to, label], i) => (
+    <Link key={to} className={`btn ${i === 0 ? 'btn-primary' : 'btn-secondary'} btn-block`} to={to}>
+      {label}
+    </Link>
+  ));
+}
+
 function AddFundTab() {
   return (
     <div className="card wallet-actions">
-      <Link className="btn btn-primary btn-block" to="/addfund">
-        Add Funds
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/qrpay">
-        QR Payment
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/addfundhistory">
-        Deposit History
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/depositrule">
-        Deposit Rule
-      </Link>
+      <ActionLinks
+        links={[
+          ['/addfund', 'Add Funds'],
+          ['/qrpay', 'QR Payment'],
+          ['/addfundhistory', 'Deposit History'],
+          ['/depositrule', 'Deposit Rule'],
+        ]}
+      />
     </div>
   );
 }
@@ -104,15 +109,13 @@ function WithdrawTab() {
         })}
       </ul>
       {problem && <p className="form-error">{problem}</p>}
-      <Link className="btn btn-primary btn-block" to="/withdraw">
-        Withdraw
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/withdrawhistory">
-        Withdraw History
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/withdrawrule">
-        Withdraw Rule
-      </Link>
+      <ActionLinks
+        links={[
+          ['/withdraw', 'Withdraw'],
+          ['/withdrawhistory', 'Withdraw History'],
+          ['/withdrawrule', 'Withdraw Rule'],
+        ]}
+      />
       {editing !== null && (
         <Modal title={`${upiAppLabel(editing)} Number`} onClose={() => setEditing(null)}>
           <UpiNumberForm option={editing} onCancel={() => setEditing(null)} />
@@ -125,12 +128,12 @@ function WithdrawTab() {
 function TransferTab() {
   return (
     <div className="card wallet-actions">
-      <Link className="btn btn-primary btn-block" to="/transfer">
-        Transfer Points
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/histories">
-        All Histories
-      </Link>
+      <ActionLinks
+        links={[
+          ['/transfer', 'Transfer Points'],
+          ['/histories', 'All Histories'],
+        ]}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   type PaymentDetails,
   type WalletInfoResponse,
 } from '../api';
-import { LoadingBalance, useBalance } from './balance';
+import { BalanceSubmit, useBalance } from './balance';
 
 /** Withdraw payment codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
 const METHODS: { code: number; label: string; field: keyof PaymentDetails }[] = [
@@ -114,15 +114,7 @@ export function WithdrawPage() {
             {error}
           </p>
         )}
-        {!known && <LoadingBalance id={ids.wait} />}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={isLoading || !known}
-          aria-describedby={known ? undefined : ids.wait}
-        >
-          {isLoading ? 'Submitting...' : 'Withdraw'}
-        </button>
+        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text="Withdraw" />
       </form>
       <div className="wallet-row">
         <Link className="btn btn-secondary" to="/withdrawrule">

@@ -19,3 +19,30 @@ export function LoadingBalance({ id }: { id: string }) {
     </p>
   );
 }
+
+/** A points form's submit button: disabled while busy or until the balance is known, {@link LoadingBalance} saying why. */
+export function BalanceSubmit({
+  known,
+  busy,
+  waitId,
+  text,
+}: {
+  known: boolean;
+  busy: boolean;
+  waitId: string;
+  text: string;
+}) {
+  return (
+    <>
+      {!known && <LoadingBalance id={waitId} />}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={busy || !known}
+        aria-describedby={known ? undefined : waitId}
+      >
+        {busy ? 'Submitting...' : text}
+      </button>
+    </>
+  );
+}

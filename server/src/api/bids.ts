@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   MSG,
@@ -15,7 +15,7 @@ import {
   type Session,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { DB, MarketFamily } from '../db/types';
+import type { BidsTable, DB, MarketFamily } from '../db/types';
 import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import type { MarketRow } from '../services/markets';
@@ -250,6 +250,25 @@ function bidDateOf(iso: string): string {
   return bidDateText({ year: y, month: m, day: d });
 }
 
+/** The bid's columns both histories show (b = bids, m = markets), and how they show them. */
+const BID_COLUMNS = ['m.name', 'b.pana', 'b.digits', 'b.closedigits', 'b.session', 'b.bid_date', 'b.points'] as const;
+
+function bidFields(
+  r: Pick<Selectable<BidsTable>, 'pana' | 'digits' | 'closedigits' | 'session' | 'bid_date' | 'points'> & {
+    name: string;
+  },
+) {
+  return {
+    game_name: r.name,
+    pana: r.pana,
+    digits: r.digits,
+    closedigits: r.closedigits,
+    session: r.session,
+    bid_date: bidDateOf(r.bid_date),
+    points: r.points,
+  };
+}
+
 const HISTORY_LIMIT = 1000;
 
 export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -288,18 +307,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await db
       .selectFrom('bids as b')
       .innerJoin('markets as m', 'm.id', 'b.market_id')
-      .select([
-        'b.id',
-        'm.name',
-        'b.pana',
-        'b.digits',
-        'b.closedigits',
-        'b.session',
-        'b.bid_date',
-        'b.points',
-        'b.status',
-        'b.win_amount',
-      ])
+      .select(['b.id', ...BID_COLUMNS, 'b.status', 'b.win_amount'])
       .where('b.user_id', '=', user.id)
       .where('b.family', '=', family)
       .where('b.bid_date', '>=', from)
@@ -309,13 +317,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
       .execute();
     return rows.map((r) => ({
       bid_id: r.id,
-      game_name: r.name,
-      pana: r.pana,
-      digits: r.digits,
-      closedigits: r.closedigits,
-      session: r.session,
-      bid_date: bidDateOf(r.bid_date),
-      points: r.points,
+      ...bidFields(r),
       status: r.status,
     }));
   };
@@ -325,18 +327,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
       .selectFrom('wins as w')
       .innerJoin('bids as b', 'b.id', 'w.bid_id')
       .innerJoin('markets as m', 'm.id', 'w.market_id')
-      .select([
-        'w.id',
-        'm.name',
-        'b.pana',
-        'b.digits',
-        'b.closedigits',
-        'b.session',
-        'b.bid_date',
-        'b.points',
-        'w.win_date',
-        'w.amount',
-      ])
+      .select(['w.id', ...BID_COLUMNS, 'w.win_date', 'w.amount'])
       .where('w.user_id', '=', user.id)
       .where('w.family', '=', family)
       .where('w.reversed_at', 'is', null)
@@ -347,13 +338,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
       .execute();
     return rows.map((r) => ({
       win_id: r.id,
-      game_name: r.name,
-      pana: r.pana,
-      digits: r.digits,
-      closedigits: r.closedigits,
-      session: r.session,
-      bid_date: bidDateOf(r.bid_date),
-      points: r.points,
+      ...bidFields(r),
       wining_date: bidDateOf(r.win_date),
       amount: r.amount,
     }));

@@ -4,10 +4,11 @@
  * histories. Every balance change writes its ledger row in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { MSG, inWithdrawWindow, minAddAmount, minWithdraw } from '@matka/shared/domain';
 import type { AppContext } from '../context';
+import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED, defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
 import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
@@ -84,6 +85,17 @@ export function createdBounds(from?: string | null, to?: string | null) {
     from: from ? kolkataDayStart(from) : undefined,
     to: to ? kolkataDayStart(addDays(to, 1)) : undefined,
   };
+}
+
+/** A user's history query: the rows created within the range's Kolkata days, newest first, at most HISTORY_CAP. */
+function createdWithin<O>(
+  q: SelectQueryBuilder<DB, 'fund_requests' | 'withdraw_requests' | 'wallet_transactions', O>,
+  range: { date_from?: string | null; date_to?: string | null },
+) {
+  const b = createdBounds(range.date_from, range.date_to);
+  if (b.from) q = q.where('created_at', '>=', b.from);
+  if (b.to) q = q.where('created_at', '<', b.to);
+  return q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
 }
 
 /** '0' Pending, '1' Cancelled / rejected, '2' Approved (spec section 3). */
@@ -191,14 +203,10 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-fund-request-history',
     { schema: z.object(rangeFields), auth: true },
     async ({ body, user }) => {
-      const b = createdBounds(body.date_from, body.date_to);
-      let q = db
-        .selectFrom('fund_requests')
-        .select(['id', 'amount', 'status', 'created_at'])
-        .where('user_id', '=', user.id);
-      if (b.from) q = q.where('created_at', '>=', b.from);
-      if (b.to) q = q.where('created_at', '<', b.to);
-      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      const rows = await createdWithin(
+        db.selectFrom('fund_requests').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', user.id),
+        body,
+      );
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,
@@ -365,14 +373,13 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-user-withdraw-transaction-history',
     { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }), auth: true },
     async ({ body, user }) => {
-      const b = createdBounds(body.date_from, body.date_to);
-      let q = db
-        .selectFrom('withdraw_requests')
-        .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
-        .where('user_id', '=', user.id);
-      if (b.from) q = q.where('created_at', '>=', b.from);
-      if (b.to) q = q.where('created_at', '<', b.to);
-      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      const rows = await createdWithin(
+        db
+          .selectFrom('withdraw_requests')
+          .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
+          .where('user_id', '=', user.id),
+        body,
+      );
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,
@@ -441,14 +448,13 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-wallet-transaction-history',
     { schema: z.object(rangeFields), auth: true },
     async ({ body, user }) => {
-      const b = createdBounds(body.date_from, body.date_to);
-      let q = db
-        .selectFrom('wallet_transactions')
-        .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
-        .where('user_id', '=', user.id);
-      if (b.from) q = q.where('created_at', '>=', b.from);
-      if (b.to) q = q.where('created_at', '<', b.to);
-      const rows = await q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+      const rows = await createdWithin(
+        db
+          .selectFrom('wallet_transactions')
+          .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
+          .where('user_id', '=', user.id),
+        body,
+      );
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseTime12 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { RequestStatus } from '../db/types';
+import type { Transaction, UpdateObject } from 'kysely';
+import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
 import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
@@ -99,6 +100,23 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     };
   });
 
+  /** The guarded status change: only a pending request moves, so each decision happens once. */
+  const decidePending = (
+    trx: Transaction<DB>,
+    table: 'fund_requests' | 'withdraw_requests',
+    id: number,
+    set: UpdateObject<DB, 'fund_requests' | 'withdraw_requests'>,
+  ) => trx.updateTable(table).set(set).where('id', '=', String(id)).where('status', '=', 'pending');
+
+  /** A decided withdrawal's hold: its ledger row is now final. */
+  const finalizeHold = (trx: Transaction<DB>, userId: string, id: number) =>
+    trx
+      .updateTable('wallet_transactions')
+      .set({ amount_status: '1' })
+      .where('user_id', '=', userId)
+      .where('reference', '=', `withdraw:${id}`)
+      .execute();
+
   const explainNotPending = async (table: 'fund_requests' | 'withdraw_requests', id: number, what: string) => {
     const r = await db.selectFrom(table).select('status').where('id', '=', String(id)).executeTakeFirst();
     if (!r) return new OperatorError(404, `No ${what} #${id}`);
@@ -110,11 +128,11 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     const now = clock.now();
     const out = await db.transaction().execute(async (trx) => {
       // the guarded status change is what makes the credit happen once
-      const reqRow = await trx
-        .updateTable('fund_requests')
-        .set({ status: 'approved', decided_at: now, note: body.reason ?? '' })
-        .where('id', '=', String(body.id))
-        .where('status', '=', 'pending')
+      const reqRow = await decidePending(trx, 'fund_requests', body.id, {
+        status: 'approved',
+        decided_at: now,
+        note: body.reason ?? '',
+      })
         .returning(['user_id', 'amount'])
         .executeTakeFirst();
       if (!reqRow) return null;
@@ -156,11 +174,11 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     const body = parse(decision, req.body);
     const now = clock.now();
     const out = await db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('fund_requests')
-        .set({ status: 'rejected', decided_at: now, note: body.reason ?? '' })
-        .where('id', '=', String(body.id))
-        .where('status', '=', 'pending')
+      const r = await decidePending(trx, 'fund_requests', body.id, {
+        status: 'rejected',
+        decided_at: now,
+        note: body.reason ?? '',
+      })
         .returning(['user_id', 'amount'])
         .executeTakeFirst();
       if (!r) return null;
@@ -221,21 +239,16 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     const body = parse(approveWithdrawal, req.body);
     const now = clock.now();
     const out = await db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('withdraw_requests')
-        .set({ status: 'approved', decided_at: now, receipt_url: body.receipt_url ?? null })
-        .where('id', '=', String(body.id))
-        .where('status', '=', 'pending')
+      const r = await decidePending(trx, 'withdraw_requests', body.id, {
+        status: 'approved',
+        decided_at: now,
+        receipt_url: body.receipt_url ?? null,
+      })
         .returning(['user_id', 'amount', 'payment_method', 'payment_number'])
         .executeTakeFirst();
       if (!r) return null;
       // the held points are paid out: the hold's ledger row is now final
-      await trx
-        .updateTable('wallet_transactions')
-        .set({ amount_status: '1' })
-        .where('user_id', '=', r.user_id)
-        .where('reference', '=', `withdraw:${body.id}`)
-        .execute();
+      await finalizeHold(trx, r.user_id, body.id);
       await audit(
         trx,
         'withdrawals approve',
@@ -260,11 +273,11 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     const body = parse(decision, req.body);
     const now = clock.now();
     const out = await db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('withdraw_requests')
-        .set({ status: 'rejected', decided_at: now, note: body.reason ?? '' })
-        .where('id', '=', String(body.id))
-        .where('status', '=', 'pending')
+      const r = await decidePending(trx, 'withdraw_requests', body.id, {
+        status: 'rejected',
+        decided_at: now,
+        note: body.reason ?? '',
+      })
         .returning(['user_id', 'amount'])
         .executeTakeFirst();
       if (!r) return null;
@@ -274,12 +287,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         .where('id', '=', r.user_id)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('wallet_transactions')
-        .set({ amount_status: '1' })
-        .where('user_id', '=', r.user_id)
-        .where('reference', '=', `withdraw:${body.id}`)
-        .execute();
+      await finalizeHold(trx, r.user_id, body.id);
       const wallet = await creditWallet(
         trx,
         r.user_id,

@@ -1,4 +1,4 @@
-import { kolkataDateParts } from '@matka/shared/domain';
+import { bidDateText, kolkataDateParts } from '@matka/shared/domain';
 
 export interface Clock {
   now(): Date;
@@ -65,25 +65,10 @@ export function addDays(isoDate: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A moment as the histories show it, Asia/Kolkata: '10-March-2026 02:05 PM'. */
 export function formatKolkataDateTime(d: Date | string): string {
   const p = kolkataDateParts(new Date(d));
-  return `${p.day}-${MONTHS[p.month - 1]}-${p.year} ${formatMinutes12(p.hour * 60 + p.minute)}`;
+  return `${bidDateText(p)} ${formatMinutes12(p.hour * 60 + p.minute)}`;
 }
 
 /** A moment for operator listings, Asia/Kolkata: '2026-03-10 14:05'. */

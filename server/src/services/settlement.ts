@@ -188,6 +188,18 @@ export function computeChanges(family: MarketFamily, bids: SettleBid[], r: Resul
   return out;
 }
 
+/** The market's declared result of that day, null when none. */
+async function loadResult(db: Db, marketId: number, date: string) {
+  return (
+    (await db
+      .selectFrom('results')
+      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
+      .where('market_id', '=', marketId)
+      .where('result_date', '=', date)
+      .executeTakeFirst()) ?? null
+  );
+}
+
 export async function loadBids(db: Db, marketId: number, date: string): Promise<SettleBid[]> {
   return db
     .selectFrom('bids as b')
@@ -415,13 +427,7 @@ export async function declareInTransaction(
     .forUpdate()
     .executeTakeFirst();
   if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
-  const before =
-    (await trx
-      .selectFrom('results')
-      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
-      .where('market_id', '=', marketId)
-      .where('result_date', '=', date)
-      .executeTakeFirst()) ?? null;
+  const before = await loadResult(trx, marketId, date);
   const result = nextResult(market, before, d);
   const changed = !sameResult(before, result);
   if (changed) {
@@ -489,13 +495,7 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
     .where('id', '=', marketId)
     .executeTakeFirst();
   if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
-  const before =
-    (await db
-      .selectFrom('results')
-      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
-      .where('market_id', '=', marketId)
-      .where('result_date', '=', date)
-      .executeTakeFirst()) ?? null;
+  const before = await loadResult(db, marketId, date);
   const result = nextResult(market, before, d);
   const bids = await loadBids(db, marketId, date);
   const rates = await loadRates(db, market.family);

@@ -4,3 +4,5 @@ export * from './Modal';
 export * from './Tile';
 export * from './toasts';
 export * from './EmptyState';
+export * from './RatesPanel';
+export * from './icons';

@@ -76,6 +76,35 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
   );
 }
 
+/** New Password + its confirmation (Change Password, Reset Password). */
+export function NewPasswordFields(props: {
+  newPassword: string;
+  onNewPassword: (v: string) => void;
+  confirm: string;
+  onConfirm: (v: string) => void;
+  errors: FieldErrors<'newPassword' | 'confirm'>;
+  confirmLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New Password"
+        value={props.newPassword}
+        onValue={props.onNewPassword}
+        error={props.errors.newPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={props.confirmLabel}
+        value={props.confirm}
+        onValue={props.onConfirm}
+        error={props.errors.confirm}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
 function EyeIcon({ open }: { open: boolean }) {
   return (
     <svg

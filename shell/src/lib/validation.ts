@@ -26,15 +26,23 @@ export function validateForgotPhone(mobile: string): string | undefined {
 /** A complete code: exactly `length` digits. */
 export const isCompleteOtp = (code: string, length = 4): boolean => new RegExp(`^\\d{${length}}$`).test(code);
 
-export function validateReset(v: { newPassword: string; confirm: string }): FieldErrors<'newPassword' | 'confirm'> {
+/** New Password + its confirmation; `mismatch` is the page's message for a confirmation that differs. */
+function newPasswordErrors(
+  v: { newPassword: string; confirm: string },
+  mismatch: string,
+): FieldErrors<'newPassword' | 'confirm'> {
   return {
     newPassword: !v.newPassword ? MSG.newPasswordRequired : undefined,
     confirm: !v.confirm
       ? MSG.confirmPasswordRequired
       : v.newPassword && v.confirm !== v.newPassword
-        ? MSG.passwordsDoNotMatch
+        ? mismatch
         : undefined,
   };
+}
+
+export function validateReset(v: { newPassword: string; confirm: string }): FieldErrors<'newPassword' | 'confirm'> {
+  return newPasswordErrors(v, MSG.passwordsDoNotMatch);
 }
 
 export function validateChangePassword(v: {
@@ -44,12 +52,7 @@ export function validateChangePassword(v: {
 }): FieldErrors<'current' | 'newPassword' | 'confirm'> {
   return {
     current: !v.current ? MSG.currentPasswordRequired : undefined,
-    newPassword: !v.newPassword ? MSG.newPasswordRequired : undefined,
-    confirm: !v.confirm
-      ? MSG.confirmPasswordRequired
-      : v.newPassword && v.confirm !== v.newPassword
-        ? MSG.confirmNotEqualNew
-        : undefined,
+    ...newPasswordErrors(v, MSG.confirmNotEqualNew),
   };
 }
 

@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG, notify } from '@matka/shared';
 import { outcome, useShellChangePasswordMutation } from '../api';
-import { FormMessage, hasErrors, PasswordField, SubmitButton, type FieldErrors } from '../components/form';
+import {
+  FormMessage,
+  hasErrors,
+  NewPasswordFields,
+  PasswordField,
+  SubmitButton,
+  type FieldErrors,
+} from '../components/form';
 import { PageHeader } from '../components/PageHeader';
 import { validateChangePassword } from '../lib/validation';
 
@@ -46,19 +53,13 @@ export default function ChangePasswordPage() {
           error={errors.current}
           autoComplete="current-password"
         />
-        <PasswordField
-          label="New Password"
-          value={newPassword}
-          onValue={setNewPassword}
-          error={errors.newPassword}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label="Confirm Password"
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={newPassword}
+          onNewPassword={setNewPassword}
+          confirm={confirm}
+          onConfirm={setConfirm}
+          errors={errors}
+          confirmLabel="Confirm Password"
         />
         <SubmitButton busy={isLoading} text="Change Password" busyText="Submitting..." />
         <FormMessage error={error} />

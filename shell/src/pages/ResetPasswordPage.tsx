@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, notify } from '@matka/shared';
 import { outcome, useShellForgotPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
-import { FormMessage, hasErrors, PasswordField, SubmitButton, type FieldErrors } from '../components/form';
+import { FormMessage, hasErrors, NewPasswordFields, SubmitButton, type FieldErrors } from '../components/form';
 import { validateReset } from '../lib/validation';
 import { InvalidNavigation } from './InvalidNavigation';
 import type { ResetState } from './OtpForgotPage';
@@ -67,19 +67,13 @@ export default function ResetPasswordPage() {
         </p>
       }
     >
-      <PasswordField
-        label="New Password"
-        value={newPassword}
-        onValue={setNewPassword}
-        error={errors.newPassword}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label="Confirm New Password"
-        value={confirm}
-        onValue={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
+      <NewPasswordFields
+        newPassword={newPassword}
+        onNewPassword={setNewPassword}
+        confirm={confirm}
+        onConfirm={setConfirm}
+        errors={errors}
+        confirmLabel="Confirm New Password"
       />
       <SubmitButton busy={isLoading} text="Update Password" busyText="Updating Password..." />
       <FormMessage error={error} success={done ? MSG.passwordUpdated : undefined} />

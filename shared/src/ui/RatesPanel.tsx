@@ -1,5 +1,7 @@
-import { formatRate } from '@matka/shared';
-import type { RatesRecord } from './api';
+import { formatRate } from '../domain/text';
+
+/** A rates record (game_rates[0]): `${key}_val_1` / `${key}_val_2` pairs. */
+export type RatesRecord = Record<string, string | number | null | undefined>;
 
 export interface RateRow {
   label: string;
@@ -14,13 +16,13 @@ export function RatesPanel({ rows, record }: { rows: readonly RateRow[]; record:
   const shown = rows.filter((r) => record && has(record[`${r.key}_val_1`]) && has(record[`${r.key}_val_2`]));
   if (!record || shown.length === 0) return null;
   return (
-    <section className="card sl-rates" aria-labelledby="sl-rates-title">
-      <h2 id="sl-rates-title" className="sl-rates-title">
+    <section className="card rates-panel" aria-labelledby="rates-panel-title">
+      <h2 id="rates-panel-title" className="rates-panel-title">
         Game Rates
       </h2>
-      <dl className="sl-rates-list">
+      <dl className="rates-panel-list">
         {shown.map((r) => (
-          <div key={r.key} className="sl-rates-row">
+          <div key={r.key} className="rates-panel-row">
             <dt>{r.label}</dt>
             <dd>{formatRate(String(record[`${r.key}_val_1`]), String(record[`${r.key}_val_2`]))}</dd>
           </div>
