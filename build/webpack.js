@@ -17,7 +17,7 @@ const facade = (file, pkg) => ({ file: path.join(__dirname, 'federation', file),
 /** Shared singletons provided by trimmed facades, and the real files the facades re-export from. */
 const FACADES = {
   'react-router': facade('react-router.mjs', 'react-router'),
-  'react-router-dom': facade('react-router.mjs', 'react-router'),
+  'react-router-dom': facade('react-router-dom.mjs', 'react-router'),
   '@reduxjs/toolkit': facade('redux-toolkit.mjs', '@reduxjs/toolkit'),
   '@reduxjs/toolkit/query': facade('rtk-query.mjs', '@reduxjs/toolkit'),
   '@reduxjs/toolkit/query/react': facade('rtk-query-react.mjs', '@reduxjs/toolkit'),

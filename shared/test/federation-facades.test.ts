@@ -14,7 +14,7 @@ const RTK = path.dirname(require.resolve('@reduxjs/toolkit/package.json'));
 
 const FACADES: Record<string, string> = {
   'react-router': 'react-router.mjs',
-  'react-router-dom': 'react-router.mjs',
+  'react-router-dom': 'react-router.mjs', // react-router-dom.mjs re-exports it
   '@reduxjs/toolkit': 'redux-toolkit.mjs',
   '@reduxjs/toolkit/query': 'rtk-query.mjs',
   '@reduxjs/toolkit/query/react': 'rtk-query-react.mjs',
