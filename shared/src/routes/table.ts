@@ -40,47 +40,9 @@ const PUBLIC = ['/', '/login', '/r', '/forgotpass', '/otpregister', '/otpforgotp
  * How To Play stays public (a menu item only); the market lists (/star, /galiIMP, /galigame), the
  * home page and the charts stay open.
  */
-const BETTING = [
-  // wallet, add funds, transfer, withdraw and their rules
-  '/wallet',
-  '/imp7',
-  '/imp8',
-  '/imp9',
-  '/mymodel',
-  '/transfer',
-  '/transfermodel',
-  '/addfund',
-  '/qrpay',
-  '/withdraw',
-  '/otpwithdraw',
-  '/withdrawrule',
-  '/depositrule',
-  // win and bid histories (main, starline, Gali)
-  '/histories',
-  '/transaction',
-  '/addfundhistory',
-  '/withdrawhistory',
-  '/imp3',
-  '/imp4',
-  '/imp5',
-  '/imp6',
-  '/impbid',
-  '/impwin',
-  '/win',
-  '/bid',
-  '/windata',
-  // game entry and bidding
-  '/game',
-  '/single',
-  '/jodi',
-  '/singlepana',
-  '/doublepana',
-  '/tripplepana',
-  '/halfsangam',
-  '/fullsangam',
-  '/spdptp',
-  '/spmotor',
-  '/dpmotor',
+/** Every wallet and regular path is gated; of the others, the bid choosers and screens and the rates. */
+const BETTING_FAMILIES: readonly RouteFamily[] = ['wallet', 'regular'];
+const BETTING_PATHS = [
   '/galiallgame',
   '/leftdigit',
   '/rightdigit',
@@ -90,7 +52,6 @@ const BETTING = [
   '/ssinglepana',
   '/sdoublepana',
   '/stripplepana',
-  // rates
   '/gameRates',
 ];
 
@@ -168,7 +129,7 @@ export const ROUTES: readonly RouteInfo[] = (Object.keys(OWNERS) as RouteFamily[
     family,
     topBar: !NO_TOP_BAR.map(lower).includes(lower(path)),
     public: PUBLIC.map(lower).includes(lower(path)),
-    betting: BETTING.map(lower).includes(lower(path)),
+    betting: BETTING_FAMILIES.includes(family) || BETTING_PATHS.map(lower).includes(lower(path)),
   })),
 );
 
