@@ -47,7 +47,6 @@ export async function placeRegularBid(server: TestServer, token: string, digit: 
     gameId: market.game_id,
     gameName: market.game_name,
     bidDate: formatBidDate(new Date()),
-    session: 'Close',
     rows: [{ digits: digit, closedigits: '', points, session: 'Close', pana: 'Single Digit' }],
   });
   const res = await call<{ status: boolean; msg?: string }>(server, 'api-submit-bid', {

@@ -135,7 +135,6 @@ function load(
           gameId: marketId,
           gameName: marketName,
           bidDate: formatBidDate(new Date()),
-          session: 'Close',
           rows,
         });
         await post(

@@ -90,7 +90,6 @@ beforeAll(async () => {
       gameId: market.id,
       gameName: market.name,
       bidDate: '10-March-2026',
-      session: 'Open',
       rows: [{ digits, closedigits: '', points: 10, session: 'Open', pana: '' }],
     })[0];
   bidBody = { game_id: String(m.id), new_result: nr('regular', 'single_pana', m, '128') };

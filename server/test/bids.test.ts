@@ -35,8 +35,7 @@ function body(
     gameId: market.id,
     gameName: market.name,
     bidDate,
-    session,
-    rows,
+    rows: rows.map((r) => ({ ...r, session })),
   });
   return reqs.map((new_result) => ({ unique_token: token, game_id: String(market.id), new_result }));
 }
@@ -109,6 +108,50 @@ describe('regular bids', () => {
     t.clock.set(kolkata('10:30'));
     expect((await submit('regular', close)).body).toEqual({ status: false, msg: 'Bidding is closed for Single Pana' });
     expect(await walletOf(t, u.id)).toBe(990);
+  });
+
+  test('mixed sessions in one Submit: each row is stored and read back with the session it was added with', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'MORNING STAR');
+    const reqs = (betType: BetTypeId, rows: BidRow[]) =>
+      buildNewResult({
+        family: 'regular',
+        betType,
+        token: u.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows,
+      });
+    const sent = [
+      ...reqs('single_digit', [row('1', 10, 'Open'), row('2', 20, 'Close'), row('3', 30, 'Open')]),
+      ...reqs('single_pana', [row('123', 40, 'Open'), row('457', 50, 'Close')]),
+    ];
+    expect(sent.map((r) => [r.pana, r.session, r.result.length])).toEqual([
+      ['Single Digit', 'Open', 2],
+      ['Single Digit', 'Close', 1],
+      ['Single Pana', 'Open', 1],
+      ['Single Pana', 'Close', 1],
+    ]);
+    for (const new_result of sent) {
+      expect((await submit('regular', { unique_token: u.token, game_id: String(m.id), new_result })).body.status).toBe(
+        true,
+      );
+    }
+    const hist = await call(t.app, 'api-bid-history-data', {
+      unique_token: u.token,
+      bid_from: '03/10/2026',
+      bid_to: '03/10/2026',
+    });
+    const stored = (hist.body.bid_data as any[]).map((b) => `${b.pana} ${b.digits} ${b.session} ${b.points}`).sort();
+    expect(stored).toEqual([
+      'Single Digit 1 Open 10',
+      'Single Digit 2 Close 20',
+      'Single Digit 3 Open 30',
+      'Single Pana 123 Open 40',
+      'Single Pana 457 Close 50',
+    ]);
+    expect(await walletOf(t, u.id)).toBe(1000 - 150);
   });
 
   test('every regular bet type is accepted while the market is open (SP DP TP sends three requests)', async () => {

@@ -49,7 +49,6 @@ async function bid(u: { token: string }, marketName: string, digit: string, poin
     gameId: m.id,
     gameName: m.name,
     bidDate: '10-March-2026',
-    session: 'Open',
     rows: [{ digits: digit, closedigits: '', points, session: 'Open', pana: '' }],
   });
   return call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result });

@@ -66,7 +66,6 @@ async function submitSingle(
     gameId: m.id,
     gameName: m.name,
     bidDate: '10-March-2026',
-    session: 'Open',
     rows: [{ digits: digit, closedigits: '', points, session: 'Open', pana: '' }],
   });
   return call(app.app, 'api-submit-bid', { unique_token: token, game_id: String(m.id), new_result }, headers);

@@ -63,8 +63,7 @@ async function place(
     gameId: m.id,
     gameName: m.name,
     bidDate: '10-March-2026',
-    session,
-    rows,
+    rows: rows.map((r) => ({ ...r, session })),
   })) {
     const r = await call(t.app, SUBMIT[family], { unique_token: token, game_id: String(m.id), new_result });
     expect([betType, r.body.status, r.body.msg]).toEqual([betType, true, expect.any(String)]);
@@ -213,7 +212,6 @@ describe('regular market: every bet type, open then close, twice, then corrected
       gameId: m.id,
       gameName: m.name,
       bidDate: '10-March-2026',
-      session: 'Open',
       rows: [row('1', 10)],
     });
     const refused = await call(t.app, 'api-submit-bid', {
@@ -229,7 +227,6 @@ describe('regular market: every bet type, open then close, twice, then corrected
       gameId: m.id,
       gameName: m.name,
       bidDate: '10-March-2026',
-      session: 'Close',
       rows: [row('11', 10, 'Close')],
     });
     expect(

@@ -640,7 +640,6 @@ describe('operator CLI for money, users, settings, markets and results', () => {
       gameId: m.id,
       gameName: m.name,
       bidDate: '10-March-2026',
-      session: 'Open',
       rows: [{ digits: '5', closedigits: '', points: 50, session: 'Open', pana: '' }],
     });
     expect(

@@ -56,41 +56,58 @@ function toWire(r: BidRow, converted: boolean): NewResultRow {
   };
 }
 
-/** Requests for one Submit: SP DP TP yields up to three (Single, Double, Triple Pana), the rest one. */
-export function buildNewResult(args: {
+/** One request of a Submit and the rows it carries (the same BidRow objects that were passed in). */
+export interface SubmitRequest {
+  body: NewResult;
+  rows: BidRow[];
+}
+
+/**
+ * Requests for one Submit. Every row keeps the session it was added with: a new_result has one
+ * session, so rows are split by session (Open first), and SP DP TP further by pana kind (Single,
+ * Double, Triple Pana). A bet type with a fixed session sends every row in it.
+ */
+export function splitSubmission(args: {
   family: Family;
   betType: BetTypeId;
   token: string;
   gameId: string | number;
   gameName: string;
   bidDate: string;
-  session: Session;
   rows: BidRow[];
-}): NewResult[] {
+}): SubmitRequest[] {
   const def = betTypeById(args.betType);
   if (!def || !args.rows?.length) return [];
-  const rowSession = def.fixedSession ?? args.session;
-  const converted = def.family === 'regular' && rowSession === 'Open';
-  const request = (pana: string, rows: BidRow[]): NewResult => ({
-    unique_token: args.token,
-    Gamename: args.gameName,
-    totalbit: rows.reduce((sum, r) => sum + r.points, 0),
-    gameid: String(args.gameId),
-    pana,
-    ...(def.family === 'regular' ? { gametype: def.gametype } : {}),
-    bid_date: args.bidDate,
-    session: def.requestSession ?? rowSession,
-    result: rows.map((r) => toWire({ ...r, session: rowSession }, converted)),
-  });
-  if (def.id !== 'sp_dp_tp') return [request(def.gametype, args.rows)];
-  return Object.values(PANA_KIND_LABEL)
-    .map((label) =>
-      request(
-        label,
-        args.rows.filter((r) => r.pana === label),
-      ),
-    )
-    .filter((r) => r.result.length > 0);
+  const sessionOf = (r: BidRow): Session => def.fixedSession ?? r.session;
+  const request = (pana: string, session: Session, rows: BidRow[]): SubmitRequest => {
+    const converted = def.family === 'regular' && session === 'Open';
+    const body: NewResult = {
+      unique_token: args.token,
+      Gamename: args.gameName,
+      totalbit: rows.reduce((sum, r) => sum + r.points, 0),
+      gameid: String(args.gameId),
+      pana,
+      ...(def.family === 'regular' ? { gametype: def.gametype } : {}),
+      bid_date: args.bidDate,
+      session: def.requestSession ?? session,
+      result: rows.map((r) => toWire({ ...r, session }, converted)),
+    };
+    return { body, rows };
+  };
+  const kinds = def.id === 'sp_dp_tp' ? Object.values(PANA_KIND_LABEL) : [def.gametype];
+  const out: SubmitRequest[] = [];
+  for (const session of ['Open', 'Close'] as const) {
+    for (const kind of kinds) {
+      const rows = args.rows.filter((r) => sessionOf(r) === session && (def.id !== 'sp_dp_tp' || r.pana === kind));
+      if (rows.length) out.push(request(kind, session, rows));
+    }
+  }
+  return out;
+}
+
+/** The new_result bodies of one Submit (see splitSubmission). */
+export function buildNewResult(args: Parameters<typeof splitSubmission>[0]): NewResult[] {
+  return splitSubmission(args).map((r) => r.body);
 }
 
 type Parsed = { ok: true; betType: BetTypeId; session: Session; gameId: string; bidDate: string; rows: BidRow[] };

@@ -2,7 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { isOk, Toaster, loadRuntimeConfig, loggedIn, loggedOut, selectIsLoggedIn, selectSession, selectHome, createAppStore, useAppDispatch, useAppSelector, type AppStore } from '@matka/shared';
+import {
+  isOk,
+  Toaster,
+  loadRuntimeConfig,
+  loggedIn,
+  loggedOut,
+  selectIsLoggedIn,
+  selectSession,
+  selectHome,
+  createAppStore,
+  useAppDispatch,
+  useAppSelector,
+  type AppStore,
+} from '@matka/shared';
 import { useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
 
 /** The login form of the standalone frame (QA logs in against the API, then tests the family). */

@@ -228,6 +228,90 @@ describe('BidEntry: confirm and submit', () => {
   });
 });
 
+describe('BidEntry: each row keeps the session it was added with', () => {
+  const session = (name: string) => screen.getByRole('radio', { name });
+  const typeOf = (digit: string) =>
+    screen
+      .getByRole('button', { name: `Delete ${digit}` })
+      .closest('li')!
+      .querySelector('small')!.textContent;
+
+  it('Single Digit: Open and Close rows go in one request per session; the dialog lists both', async () => {
+    const u = user();
+    const api = await open('single_digit');
+    await add(u, '1', '100');
+    await u.click(session('Close'));
+    await add(u, '2', '50');
+    await add(u, '3', '20');
+    expect([typeOf('1'), typeOf('2'), typeOf('3')]).toEqual(['Open', 'Close', 'Close']);
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Single Digit' });
+    expect(dialog.textContent).toContain('Total Bid3');
+    expect(within(dialog).getByText('Open: 1 bid, 100 points')).toBeInTheDocument();
+    expect(within(dialog).getByText('Close: 2 bids, 70 points')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+    const subs = api
+      .submits()
+      .map((s) => s.body.new_result as { session: string; totalbit: number; result: unknown[] });
+    expect(subs).toEqual([
+      expect.objectContaining({
+        session: 'Open',
+        totalbit: 100,
+        result: [{ digits: '1', closedigits: '', pana: '', closepana: '', points: 100, session: 'Open' }],
+      }),
+      expect.objectContaining({
+        session: 'Close',
+        totalbit: 70,
+        result: [
+          { digits: '2', closedigits: '', points: 50, session: 'Close' },
+          { digits: '3', closedigits: '', points: 20, session: 'Close' },
+        ],
+      }),
+    ]);
+    const keys = api.submits().map((s) => s.headers['Idempotency-Key']);
+    expect(keys[1]).toBe(`${keys[0]}-2`);
+  });
+
+  it('Single Pana: a row added as Open is sent as Open although Close is picked at submit', async () => {
+    const u = user();
+    const api = await open('single_pana');
+    await add(u, '123', '10', 'Pana');
+    await u.click(session('Close'));
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeOpen');
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await screen.findByText(MSG.bidPlaced);
+    const [sub] = api.submits();
+    expect(api.submits()).toHaveLength(1);
+    expect(sub.body.new_result).toMatchObject({
+      session: 'Open',
+      result: [{ digits: '6', pana: '123', points: 10, session: 'Open' }],
+    });
+  });
+
+  it('a failure of the Close request keeps only the Close rows for a new confirmation', async () => {
+    const u = user();
+    const api = walletServer(1000, {
+      fail: (_c, body) =>
+        (body.new_result as { session: string }).session === 'Close' ? { status: false, msg: 'no' } : null,
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    await add(u, '1', '100');
+    await u.click(session('Close'));
+    await add(u, '2', '50');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Delete/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Delete 2',
+    ]);
+    expect(typeOf('2')).toBe('Close');
+  });
+});
+
 describe('BidEntry: sessions by the clock', () => {
   it('Open is selectable and checked while the open time is later than now', async () => {
     await open('single_digit', { openTime: '11:00 AM', now: at(10, 59) });

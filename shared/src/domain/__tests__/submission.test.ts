@@ -17,7 +17,7 @@ const rowsOf = (type: BetTypeId, input: Partial<BidInput>): BidRow[] => {
 };
 const base = { token: 'tok', gameId: 7, gameName: 'KALYAN', bidDate: '22-November-2026' };
 const build = (betType: BetTypeId, session: Session, rows: BidRow[]) =>
-  buildNewResult({ ...base, family: BET_TYPES[betType].family, betType, session, rows });
+  buildNewResult({ ...base, family: BET_TYPES[betType].family, betType, rows: rows.map((r) => ({ ...r, session })) });
 
 describe('buildNewResult', () => {
   test('single digit, Close session: rows as given', () => {
@@ -135,7 +135,6 @@ describe('buildNewResult', () => {
         ...base,
         family: 'regular',
         betType: 'zzz' as BetTypeId,
-        session: 'Open',
         rows: rowsOf('single_digit', { digit: '1' }),
       }),
     ).toEqual([]);

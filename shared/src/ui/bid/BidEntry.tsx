@@ -12,7 +12,7 @@ import {
   type Session,
   type SpDpTpFlags,
 } from '@matka/shared/domain';
-import { ConfirmBidDialog } from './ConfirmBidDialog';
+import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { SuggestField } from './SuggestField';
 import { useBidSubmit } from './useBidSubmit';
@@ -54,6 +54,16 @@ const KINDS = ['SP', 'DP', 'TP'] as const;
 const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
 const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
 const fmt = (n: number) => n.toLocaleString('en-IN');
+
+/** Bids and points per session of the pending rows, in the order Open, Close (the dialog's Game Type). */
+function sessionTotals(rows: BidRow[], shown: Session | undefined): SessionTotal[] {
+  return (['Open', 'Close'] as const)
+    .map((s) => {
+      const mine = rows.filter((r) => (shown ?? r.session) === s);
+      return { session: s, bids: mine.length, points: mine.reduce((t, r) => t + r.points, 0) };
+    })
+    .filter((t) => t.bids > 0);
+}
 
 /** Splits what Proceed validated into list lines: SP DP TP keeps its combinations together. */
 function toEntries(
@@ -138,7 +148,7 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
 
   async function send() {
     if (!confirm) return;
-    const outcome = await submit(rows, session, confirm.requestId);
+    const outcome = await submit(rows, confirm.requestId);
     if (!outcome) return;
     if (outcome.ok) {
       setConfirm(null);
@@ -146,11 +156,12 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
       notify.success(starline ? MSG.starlineBidPlaced : MSG.bidPlaced, BID_TOAST);
       return;
     }
-    // Requests already placed (SP DP TP) leave the list, so a new confirmation cannot place them twice.
+    // Requests already placed (another session, another SP DP TP kind) leave the list, so a new
+    // confirmation cannot place them twice.
     if (outcome.placed.length) {
       setEntries((list) =>
         list
-          .map((x) => ({ ...x, rows: x.rows.filter((r) => !outcome.placed.includes(r.pana)) }))
+          .map((x) => ({ ...x, rows: x.rows.filter((r) => !outcome.placed.includes(r)) }))
           .filter((x) => x.rows.length > 0)
           .map((x) => ({ ...x, total: x.rows.reduce((s, r) => s + r.points, 0) })),
       );
@@ -342,7 +353,7 @@ export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow
           gameName={gameName}
           totalBids={rows.length}
           totalPoints={pending}
-          gameType={def.requestSession ?? session}
+          sessions={sessionTotals(rows, def.requestSession)}
           warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
           error={confirm.error}
           busy={busy}

@@ -1,15 +1,23 @@
+import type { ReactNode } from 'react';
 import { Modal } from '@matka/shared';
+
+export interface SessionTotal {
+  session: string;
+  bids: number;
+  points: number;
+}
 
 /**
  * The confirm dialog of a bid list: pana name, Total Bid, Total Points, Game Type, the warning,
- * CANCEL and SUBMIT. While submitting it cannot be dismissed and SUBMIT reads 'Submitting...'.
+ * CANCEL and SUBMIT. A list with rows of both sessions shows each session's bids and points under
+ * Game Type, since each row is placed in the session it was added with. While submitting it cannot be dismissed and SUBMIT reads 'Submitting...'.
  */
 export function ConfirmBidDialog(props: {
   title: string;
   gameName: string;
   totalBids: number;
   totalPoints: number;
-  gameType: string;
+  sessions: SessionTotal[];
   warning: string;
   error: string;
   busy: boolean;
@@ -17,11 +25,20 @@ export function ConfirmBidDialog(props: {
   onSubmit: () => void;
 }) {
   const { busy } = props;
-  const items: [string, string][] = [
+  const fmt = (n: number) => n.toLocaleString('en-IN');
+  const gameType: ReactNode =
+    props.sessions.length === 1
+      ? props.sessions[0].session
+      : props.sessions.map((s) => (
+          <span key={s.session} className="bid-summary-session">
+            {s.session}: {s.bids} {s.bids === 1 ? 'bid' : 'bids'}, {fmt(s.points)} points
+          </span>
+        ));
+  const items: [string, ReactNode][] = [
     ['Game', props.gameName],
     ['Total Bid', String(props.totalBids)],
-    ['Total Points', props.totalPoints.toLocaleString('en-IN')],
-    ['Game Type', props.gameType],
+    ['Total Points', fmt(props.totalPoints)],
+    ['Game Type', gameType],
   ];
   return (
     <Modal title={props.title} onClose={props.onCancel} dismissible={!busy} className="bid-confirm">

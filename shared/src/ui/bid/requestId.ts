@@ -15,12 +15,13 @@ export function newRequestId(): string {
 }
 
 /**
- * The key of one request of a confirmation. SP DP TP sends up to three requests; the server keys a
- * submission by (user, key), so each request needs its own key, stable across retries of the same
- * confirmation: '<id>' for the first, '<id>-2', '<id>-3' for the others (by pana label, not index,
- * so a retry after a partial success maps each request to the key it had).
+ * The key of one request of a confirmation. A confirmation sends one request per session, and SP DP
+ * TP one per pana kind as well; the server keys a submission by (user, key), so each request needs its
+ * own key, stable across retries of the same confirmation: '<id>' for the first possible request
+ * (Open, or the only kind) and '<id>-N' for the others, numbered by (pana kind, session) rather than
+ * by position, so a retry after a partial success maps each request to the key it had.
  */
-export function requestKey(id: string, pana: string, kinds: readonly string[]): string {
-  const i = kinds.indexOf(pana);
-  return i <= 0 ? id : `${id}-${i + 1}`;
+export function requestKey(id: string, pana: string, session: string, kinds: readonly string[]): string {
+  const i = (session === 'Close' ? kinds.length : 0) + Math.max(0, kinds.indexOf(pana));
+  return i === 0 ? id : `${id}-${i + 1}`;
 }

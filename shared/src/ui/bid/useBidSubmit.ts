@@ -4,20 +4,20 @@ import { useSubmitBidMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
   BET_TYPES,
   PANA_KIND_LABEL,
-  buildNewResult,
+  splitSubmission,
   formatBidDate,
   type BetTypeId,
   type BidRow,
-  type Session,
 } from '@matka/shared/domain';
 import { requestKey } from './requestId';
 
-export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed: string[] };
+/** `placed`: the rows (the objects passed in) whose requests the server accepted before a failure. */
+export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed: BidRow[] };
 
 /**
- * Sends one confirmation: every request of buildNewResult (SP DP TP: up to three), one after the
- * other, each with its own idempotency key derived from the confirmation's id. Stops at the first
- * failure and reports which pana kinds were already placed. Never runs twice at once.
+ * Sends one confirmation: every request of splitSubmission (one per session; SP DP TP also one per
+ * pana kind), one after the other, each with its own idempotency key derived from the confirmation's
+ * id. Stops at the first failure and reports which rows were already placed. Never runs twice at once.
  */
 export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameName: string; now: () => Date }) {
   const def = BET_TYPES[args.betType];
@@ -28,27 +28,27 @@ export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameNam
   const busyRef = useRef(false);
   const [busy, setBusy] = useState(false);
 
-  async function submit(rows: BidRow[], session: Session, requestId: string): Promise<SubmitOutcome | null> {
+  async function submit(rows: BidRow[], requestId: string): Promise<SubmitOutcome | null> {
     if (busyRef.current) return null; // double submit: the first one is still running
     busyRef.current = true;
     setBusy(true);
     try {
-      const requests = buildNewResult({
+      const requests = splitSubmission({
         family: def.family,
         betType: args.betType,
         token,
         gameId: args.gameId,
         gameName: args.gameName,
         bidDate: formatBidDate(args.now()),
-        session,
         rows,
       });
       const kinds = def.id === 'sp_dp_tp' ? Object.values(PANA_KIND_LABEL) : [def.gametype];
-      const placed: string[] = [];
-      for (const body of requests) {
-        const res = await submitBid({ family: def.family, body, requestId: requestKey(requestId, body.pana, kinds) });
+      const placed: BidRow[] = [];
+      for (const { body, rows: sent } of requests) {
+        const key = requestKey(requestId, body.pana, body.session, kinds);
+        const res = await submitBid({ family: def.family, body, requestId: key });
         if (res.data && isOk(res.data)) {
-          placed.push(body.pana);
+          placed.push(...sent);
           const w = res.data.wallet_amt;
           if (typeof w === 'string' || typeof w === 'number') dispatch(walletChanged(w));
         } else {
