@@ -1,15 +1,13 @@
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING } from '@matka/shared';
-import type { BidNavState } from '@matka/shared/bid';
+import { EmptyState, MSG, PageLoading, POLLING, useNow } from '@matka/shared';
+import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
-import { useBettingOn } from './betting';
+import { useBettingOn } from '@matka/shared/api';
 
 export const MARKET_OPEN = 'Market Open';
 export const MARKET_CLOSED = 'Market Closed';
 /** Shown while a market has no declared jodi. */
 export const NO_GALI_RESULT = '**';
-
-export const isMarketOpen = (m: GaliMarket) => String(m.msg_status) === '1';
 
 function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
   const result = (market.result ?? market.open_result ?? '').trim() || NO_GALI_RESULT;
@@ -35,6 +33,7 @@ export function GaliMarketList() {
   const bettingOn = useBettingOn();
   const navigate = useNavigate();
   const markets = data?.result ?? [];
+  const now = useNow()();
   if (isLoading) return <PageLoading />;
   if (markets.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
   const play = (m: GaliMarket) => {
@@ -42,17 +41,12 @@ export function GaliMarketList() {
       navigate('/galiIMP');
       return;
     }
-    const state: Omit<BidNavState, 'pana'> = {
-      gameId: String(m.game_id),
-      openTime: m.open_time,
-      gameName: m.game_name,
-    };
-    navigate('/galiallgame', { state });
+    navigate('/galiallgame', { state: chosenMarket(m) });
   };
   return (
     <ul className="gl-markets" aria-label="Gali markets">
       {markets.map((m) => {
-        const open = isMarketOpen(m);
+        const open = isListedMarketOpen('gali', m, now);
         return (
           <li key={m.game_id} data-testid="gali-market">
             {open ? (

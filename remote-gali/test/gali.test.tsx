@@ -40,6 +40,18 @@ afterEach(() => {
 });
 
 describe('Gali market list', () => {
+  it('a market whose jodi is declared before its time is closed, not a button', async () => {
+    mockApi({
+      'api-galidisawar-game': { ...MARKETS, result: [{ ...MARKETS.result[1], result: '12', open_result: '12' }] },
+      'api-home-info': home('1'),
+    });
+    await renderRoutes(pages, '/galigame');
+    const [card] = await screen.findAllByTestId('gali-market');
+    expect(within(card).getByText('12')).toBeInTheDocument();
+    expect(within(card).getByText('Market Closed')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
   it('shows each market with its result or **, close time and Market Open / Market Closed', async () => {
     mockApi({ 'api-galidisawar-game': MARKETS, 'api-home-info': home('1') });
     await renderRoutes(pages, '/galigame');
@@ -61,7 +73,14 @@ describe('Gali market list', () => {
     expect(store.getState().home.betting_status).toBe('1');
     await userEvent.click(screen.getByRole('button', { name: /FARIDABAD/ }));
     expect(router.state.location.pathname).toBe('/galiallgame');
-    expect(router.state.location.state).toEqual({ gameId: '22', openTime: '05:40 PM', gameName: 'FARIDABAD' });
+    expect(router.state.location.state).toEqual({
+      gameId: '22',
+      gameName: 'FARIDABAD',
+      openTime: '05:40 PM',
+      closeTime: '06:00 PM',
+      openResult: '',
+      closeResult: '',
+    });
   });
 
   it('an open market goes to /galiIMP when betting is off', async () => {
@@ -160,7 +179,14 @@ describe('/galiallgame chooser', () => {
 
   it('titles the screen with the game and navigates with gameId, openTime, gameName and pana while open', async () => {
     mockApi({});
-    const state = { gameId: '22', openTime: '12:01 PM', gameName: 'FARIDABAD' };
+    const state = {
+      gameId: '22',
+      gameName: 'FARIDABAD',
+      openTime: '12:01 PM',
+      closeTime: '',
+      openResult: '',
+      closeResult: '',
+    };
     const { router } = await renderRoutes(chooser, '/galiallgame', state);
     expect(screen.getByRole('heading', { name: 'FARIDABAD' })).toBeInTheDocument();
     const buttons = within(screen.getByRole('navigation', { name: 'Gali bid types' })).getAllByRole('button');

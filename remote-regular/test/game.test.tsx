@@ -18,7 +18,14 @@ const TITLES = [
   'SP Motor',
   'DP Motor',
 ];
-const KALYAN = { gameId: '7', openTime: '03:45 PM', gameName: 'KALYAN' };
+const KALYAN = {
+  gameId: '7',
+  gameName: 'KALYAN',
+  openTime: '03:45 PM',
+  closeTime: '05:45 PM',
+  openResult: '',
+  closeResult: '',
+};
 
 /** /game with a fixed clock, the rest of the family's routes as they are. */
 const withClock = (now: () => Date) => [{ path: '/game', element: <GamePage now={now} /> }, ...routes.slice(1)];

@@ -2,7 +2,10 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { createAppStore, loggedIn, setRuntimeConfig } from '@matka/shared';
+import { createAppStore, loggedIn, NowProvider, setRuntimeConfig } from '@matka/shared';
+
+/** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
+export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
 
 export interface Recorded {
   call: string;
@@ -35,7 +38,7 @@ export function mockServer(opts: { wallet?: number; markets?: unknown[]; betting
   return calls;
 }
 
-export async function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
+export async function renderRoutes(routes: RouteObject[], path: string, state?: unknown, now = LIST_NOW) {
   localStorage.clear();
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore();
@@ -43,10 +46,12 @@ export async function renderRoutes(routes: RouteObject[], path: string, state?: 
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   await act(async () => {
     render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-        <ToastContainer />
-      </Provider>,
+      <NowProvider value={now}>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+          <ToastContainer />
+        </Provider>
+      </NowProvider>,
     );
   });
   return { store, router };

@@ -30,6 +30,8 @@ const RATES = {
   ],
 };
 
+const HOME_ON = { status: true, betting_status: '1', wallet_amt: '500' };
+
 const pages = [
   { path: '/star', element: <StarHome /> },
   { path: '/stargame', element: <StarGame /> },
@@ -42,7 +44,7 @@ afterEach(() => {
 
 describe('/star JACKPOT STARLINE', () => {
   it('shows the tiles, the rates as a-b pairs and every slot with its status, result or placeholder', async () => {
-    mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES });
+    mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
     await renderRoutes(pages, '/star');
     expect(screen.getByRole('heading', { name: 'JACKPOT STARLINE' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Bid-History' })).toHaveAttribute('href', '/imp5');
@@ -75,11 +77,18 @@ describe('/star JACKPOT STARLINE', () => {
   });
 
   it('play opens the chooser with the slot in navigation state', async () => {
-    mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES });
+    mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
     const { router } = await renderRoutes(pages, '/star');
     await userEvent.click(await screen.findByRole('link', { name: 'Play STARLINE 09:00 PM' }));
     expect(router.state.location.pathname).toBe('/stargame');
-    expect(router.state.location.state).toEqual({ gameId: '9', openTime: '09:00 PM', gameName: 'STARLINE 09:00 PM' });
+    expect(router.state.location.state).toEqual({
+      gameId: '9',
+      gameName: 'STARLINE 09:00 PM',
+      openTime: '09:00 PM',
+      closeTime: '',
+      openResult: '',
+      closeResult: '',
+    });
     expect(screen.getByRole('heading', { name: 'STARLINE 09:00 PM' })).toBeInTheDocument();
   });
 
@@ -93,7 +102,7 @@ describe('/star JACKPOT STARLINE', () => {
 
   it('polls the games list every 5 s and not at all while the tab is hidden', async () => {
     jest.useFakeTimers();
-    const api = mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES });
+    const api = mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
     await renderRoutes(pages, '/star');
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
@@ -118,12 +127,53 @@ describe('/star JACKPOT STARLINE', () => {
     expect(api.count('api-starline-game-rates')).toBe(1);
   });
 
+  it("with betting_status '0': no Bid-History / Win History tiles, no rates and no Play on a running slot", async () => {
+    const api = mockApi({
+      'api-starline-game': GAMES,
+      'api-starline-game-rates': RATES,
+      'api-home-info': { ...HOME_ON, betting_status: '0' },
+    });
+    await renderRoutes(pages, '/star');
+    const cards = await screen.findAllByTestId('starline-game');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(within(cards[2]).getByText('BETTING IS RUNNING')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Play/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bid-History' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Win History' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Chart' })).toBeInTheDocument();
+    expect(api.count('api-starline-game-rates')).toBe(0);
+  });
+
+  it('a slot whose result is declared before its time shows BETTING IS CLOSED and no Play', async () => {
+    mockApi({
+      'api-starline-game': { ...GAMES, result: [{ ...GAMES.result[2], open_result: '128-1', msg_status: 1 }] },
+      'api-starline-game-rates': RATES,
+      'api-home-info': HOME_ON,
+    });
+    await renderRoutes(pages, '/star');
+    const [card] = await screen.findAllByTestId('starline-game');
+    expect(within(card).getByText('128-1')).toBeInTheDocument();
+    expect(within(card).getByText('BETTING IS CLOSED')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /Play/ })).toBeNull();
+  });
+
+  it('a slot whose time has come since the last poll shows BETTING IS CLOSED', async () => {
+    mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
+    await renderRoutes(pages, '/star', undefined, { now: () => new Date('2026-03-05T21:00:00+05:30') });
+    const cards = await screen.findAllByTestId('starline-game');
+    expect(within(cards[2]).getByText('BETTING IS CLOSED')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Play/ })).toBeNull();
+  });
+
   it('updates a slot when the next poll says betting closed', async () => {
     jest.useFakeTimers();
     let running = 1;
     mockApi({
       'api-starline-game': () => ({ ...GAMES, result: [{ ...GAMES.result[2], msg_status: running }] }),
       'api-starline-game-rates': RATES,
+      'api-home-info': HOME_ON,
     });
     await renderRoutes(pages, '/star');
     await act(async () => {
@@ -150,7 +200,14 @@ describe('/stargame chooser', () => {
 
   it('offers the four starline bid types, each carrying the slot and its pana', async () => {
     mockApi({});
-    const state = { gameId: '9', openTime: '09:00 PM', gameName: 'STARLINE 09:00 PM' };
+    const state = {
+      gameId: '9',
+      gameName: 'STARLINE 09:00 PM',
+      openTime: '09:00 PM',
+      closeTime: '',
+      openResult: '',
+      closeResult: '',
+    };
     const { router } = await renderRoutes(pages, '/stargame', state);
     const nav = screen.getByRole('navigation', { name: 'Starline bid types' });
     const links = within(nav).getAllByRole('link');

@@ -683,3 +683,56 @@ describe('chart pages', () => {
     for (const url of lists) expect([url, (await t.app.inject(url)).statusCode]).toEqual([url, 200]);
   });
 });
+
+describe('a declared result closes its market in the lists and to bids, whatever the clock says', () => {
+  test('Starline slot, Gali market and regular market declared before their times', async () => {
+    t.clock.set(kolkata('08:00'));
+    const u = await createUser(t, { wallet: 1000 });
+    const listed = async (call_: string, name: string, token?: string) =>
+      ((await call(t.app, call_, token ? { unique_token: token } : {})).body.result as any[]).find(
+        (m) => m.game_name === name,
+      );
+    expect(await listed('api-starline-game', 'STARLINE 06:00 PM')).toMatchObject({ msg_status: 1 });
+    expect(await listed('api-galidisawar-game', 'FARIDABAD')).toMatchObject({ msg_status: 1 });
+    expect(await listed('api-home-info', 'MAIN BAZAR', u.token)).toMatchObject({ msg_status: 1 });
+
+    expect((await op('/operator/starline/declare', { slot: '18:00', pana: '128' })).body.status).toBe(true);
+    expect((await op('/operator/gali/declare', { market: 'FARIDABAD', jodi: '12' })).body.status).toBe(true);
+    expect((await declare('MAIN BAZAR', 'open', '123')).body.status).toBe(true);
+    // the open result closes the open session and the timed bets; the close session still runs
+    expect(await listed('api-home-info', 'MAIN BAZAR', u.token)).toMatchObject({ open_result: '123', msg_status: 1 });
+    await place(u.token, 'regular', 'single_digit', 'MAIN BAZAR', 'Close', [row('4', 10, 'Close')]);
+    expect((await declare('MAIN BAZAR', 'close', '456')).body.status).toBe(true);
+
+    expect(await listed('api-starline-game', 'STARLINE 06:00 PM')).toMatchObject({ msg_status: 0 });
+    expect(await listed('api-galidisawar-game', 'FARIDABAD')).toMatchObject({ msg_status: 0 });
+    expect(await listed('api-home-info', 'MAIN BAZAR', u.token)).toMatchObject({ msg_status: 0 });
+    // and the server refuses what the lists no longer offer
+    const refused = async (family: Family, betType: BetTypeId, market: string, rows: BidRow[]) => {
+      const m = await marketByName(t, market);
+      const [new_result] = buildNewResult({
+        family,
+        betType,
+        token: u.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows,
+      });
+      return (await call(t.app, SUBMIT[family], { unique_token: u.token, game_id: String(m.id), new_result })).body;
+    };
+    expect(await refused('starline', 'starline_single_digit', 'STARLINE 06:00 PM', [row('1', 10)])).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Single Digit',
+    });
+    expect(await refused('gali', 'gali_jodi_digit', 'FARIDABAD', [row('12', 10)])).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Jodi Digit',
+    });
+    expect(await refused('regular', 'single_digit', 'MAIN BAZAR', [row('4', 10, 'Close')])).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Single Digit',
+    });
+    await expectAllWalletsMatchLedger();
+  });
+});

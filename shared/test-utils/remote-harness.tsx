@@ -3,7 +3,10 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { createAppStore, loggedIn, setRuntimeConfig } from '@matka/shared';
+import { createAppStore, loggedIn, NowProvider, setRuntimeConfig } from '@matka/shared';
+
+/** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
+export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
 
 export type Handler = (body: Record<string, unknown>) => unknown;
 export interface Call {
@@ -56,7 +59,7 @@ export async function renderRoutes(
   routes: RouteObject[],
   pathname: string,
   state?: unknown,
-  opts: { loggedIn?: boolean } = {},
+  opts: { loggedIn?: boolean; now?: () => Date } = {},
 ) {
   const store = createAppStore({ storage: memoryStorage() });
   if (opts.loggedIn !== false) {
@@ -68,10 +71,12 @@ export async function renderRoutes(
   let utils!: ReturnType<typeof render>;
   await act(async () => {
     utils = render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-        <ToastContainer position="top-right" />
-      </Provider>,
+      <NowProvider value={opts.now ?? LIST_NOW}>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+          <ToastContainer position="top-right" />
+        </Provider>
+      </NowProvider>,
     );
   });
   return { ...utils, store, router };

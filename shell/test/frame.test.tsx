@@ -156,7 +156,25 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Gali Disawar' })).toHaveAttribute('href', '/galiIMP');
   });
 
-  it('tapping an open market goes to /game with gameId, openTime, gameName when betting is on', async () => {
+  it('a market whose close result is declared, or whose close time has come, shows Market Closed and is no button', async () => {
+    const declared = [{ ...markets[0], close_result: '446' }];
+    mockFetch((call) => (call === 'api-home-info' ? { ...homeInfo('1')(call), result: declared } : { status: true }));
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const [card] = await screen.findAllByTestId('market-card');
+    expect(card).toHaveTextContent('123-64-446');
+    expect(card).toHaveTextContent('Market Closed');
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('an open market whose close time has come since the last poll shows Market Closed', async () => {
+    mockFetch(homeInfo('1'));
+    await renderPage(<HomePage />, { session: true, path: '/imp', now: () => new Date('2026-03-05T17:45:00+05:30') });
+    const cards = await screen.findAllByTestId('market-card');
+    expect(cards[0]).toHaveTextContent('Market Closed');
+    expect(within(cards[0]).queryByRole('button')).toBeNull();
+  });
+
+  it('tapping an open market goes to /game with the market (times and results) when betting is on', async () => {
     mockFetch(homeInfo('1'));
     await renderPage(<HomePage />, { session: true, path: '/imp' });
     const cards = await screen.findAllByTestId('market-card');
@@ -164,9 +182,12 @@ describe('home', () => {
     await userEvent.click(within(cards[0]).getByRole('button'));
     expect(loc()).toHaveTextContent('/game');
     expect(JSON.parse(loc().getAttribute('data-state')!)).toEqual({
-      gameId: 1,
-      openTime: '03:45 PM',
+      gameId: '1',
       gameName: 'KALYAN',
+      openTime: '03:45 PM',
+      closeTime: '05:45 PM',
+      openResult: '123',
+      closeResult: '',
     });
     expect(within(cards[1]).queryByRole('button')).toBeNull();
   });

@@ -2,7 +2,10 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createAppStore, loggedIn, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { createAppStore, loggedIn, NowProvider, setRuntimeConfig, type AppStore } from '@matka/shared';
+
+/** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
+export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
 
 /** Shows where the router is, so a test can assert navigation and its state. */
 export function LocationProbe() {
@@ -61,6 +64,8 @@ export interface RenderOpts {
   state?: unknown;
   store?: AppStore;
   session?: boolean;
+  /** The market lists' clock (default LIST_NOW). */
+  now?: () => Date;
 }
 
 /** Renders a page at `path` (with navigation state) inside a fresh store and a memory router. */
@@ -73,21 +78,23 @@ export async function renderPage(ui: ReactElement, opts: RenderOpts = {}) {
   let utils!: ReturnType<typeof render>;
   await act(async () => {
     utils = render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[{ pathname: path, state: opts.state }]}>
-          <Routes>
-            <Route
-              path="*"
-              element={
-                <>
-                  {ui}
-                  <LocationProbe />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </Provider>,
+      <NowProvider value={opts.now ?? LIST_NOW}>
+        <Provider store={store}>
+          <MemoryRouter initialEntries={[{ pathname: path, state: opts.state }]}>
+            <Routes>
+              <Route
+                path="*"
+                element={
+                  <>
+                    {ui}
+                    <LocationProbe />
+                  </>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </Provider>
+      </NowProvider>,
     );
   });
   return { ...utils, store };

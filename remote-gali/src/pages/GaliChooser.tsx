@@ -1,17 +1,19 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { biddingClosed, BID_TOAST, notify, Tile, TileGrid } from '@matka/shared';
 import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState, type BidNavState } from '@matka/shared/bid';
-import { betTypesOf, isGaliClosed } from '@matka/shared/domain';
+import { betTypesOf, biddableSessions, clockOfChosen } from '@matka/shared/domain';
 import { GALI_TITLE } from './GaliHome';
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * /galiallgame: Left Digit, Right Digit, Jodi Digit for the chosen market. Once the market's open time
- * is at or before now (device clock) every type is closed: a 3 s toast and no navigation.
+ * is at or before now (device clock) or its jodi is declared every type is closed: a 3 s toast and no
+ * navigation.
  */
 export default function GaliChooser({ now = () => new Date(), timeZone }: { now?: () => Date; timeZone?: string }) {
-  const { gameId, openTime, gameName } = useBidNavState();
+  const nav = useBidNavState();
+  const { gameId, gameName } = nav;
   const navigate = useNavigate();
   if (!gameId) {
     return (
@@ -34,11 +36,13 @@ export default function GaliChooser({ now = () => new Date(), timeZone }: { now?
             label={t.title}
             icon={t.title.split(' ')[0].slice(0, 1)}
             onClick={() => {
-              if (isGaliClosed(openTime, now(), timeZone ?? deviceTimeZone())) {
+              if (
+                biddableSessions(t.id, clockOfChosen('gali', nav), now(), timeZone ?? deviceTimeZone()).length === 0
+              ) {
                 notify.error(biddingClosed(t.title), BID_TOAST);
                 return;
               }
-              const state: BidNavState = { gameId, openTime, gameName, pana: t.title };
+              const state: BidNavState = { ...nav, pana: t.title };
               navigate(t.route, { state });
             }}
           />

@@ -1,6 +1,6 @@
 import { Tile, TileGrid, RatesPanel, TILE_ICONS, type RateRow } from '@matka/shared';
 import { useGaliGamesQuery, useGaliRatesQuery } from '../api';
-import { useBettingOn } from '../betting';
+import { useBettingOn } from '@matka/shared/api';
 import { GaliMarketList } from '../GaliMarketList';
 
 export const GALI_TITLE = 'GALI DISAWAR';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { BID_TOAST, Tile, TileGrid, biddingClosed, notify } from '@matka/shared';
 import { useBidNavState } from '@matka/shared/bid';
-import { betTypesOf, isTimedBetClosed, type BetTypeDef, type BetTypeId } from '@matka/shared/domain';
+import { betTypesOf, biddableSessions, clockOfChosen, type BetTypeDef, type BetTypeId } from '@matka/shared/domain';
 import { MarketPicker } from './MarketPicker';
 import '../regular.css';
 
@@ -30,8 +30,9 @@ function deviceTimeZone(): string | undefined {
 }
 
 /**
- * /game: the ten regular bet types of one market. Jodi Digit, Half Sangam and Full Sangam are
- * closed once the open time is not later than now. Opened without a market (directly, or in the
+ * /game: the ten regular bet types of one market. A type that takes no session now (the server's
+ * rule: Jodi Digit, Half Sangam and Full Sangam once the open time has come or the open result is
+ * declared; every type after the close time or the close result) toasts that bidding is closed. Opened without a market (directly, or in the
  * standalone page) it lists the regular markets to pick from and the tiles do nothing.
  */
 export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
@@ -40,13 +41,11 @@ export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
   const hasGame = nav.gameId !== '';
 
   function open(def: BetTypeDef) {
-    if (def.timed && isTimedBetClosed(nav.openTime, now(), deviceTimeZone())) {
+    if (biddableSessions(def.id, clockOfChosen('regular', nav), now(), deviceTimeZone()).length === 0) {
       notify.error(biddingClosed(def.title), { ...BID_TOAST, toastId: `closed-${def.id}` });
       return;
     }
-    navigate(def.route, {
-      state: { gameId: nav.gameId, openTime: nav.openTime, gameName: nav.gameName, pana: def.title },
-    });
+    navigate(def.route, { state: { ...nav, pana: def.title } });
   }
 
   return (

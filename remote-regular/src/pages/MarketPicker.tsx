@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, POLLING, selectBettingOn, useAppSelector, type Market } from '@matka/shared';
+import { EmptyState, POLLING, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
 import { useHomeInfoQuery } from '@matka/shared/api';
-import { marketResultText } from '@matka/shared/domain';
-
-const isOpen = (m: Market) => String(m.msg_status) === '1';
+import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 
 /** The regular markets (home info `result`) to pick one from when /game has none. */
 export function MarketPicker() {
   const { data, isLoading, isError } = useHomeInfoQuery(undefined, POLLING);
   const bettingOn = useAppSelector(selectBettingOn);
   const markets = data?.result ?? [];
+  const now = useNow()();
+  const isOpen = (m: (typeof markets)[number]) => isListedMarketOpen('regular', m, now);
   if (isLoading) return <p className="game-note">Loading...</p>;
   if (isError || markets.length === 0) return <EmptyState>No markets available</EmptyState>;
   return (
@@ -29,7 +29,7 @@ export function MarketPicker() {
               <Link
                 className="btn btn-primary game-market-play"
                 to="/game"
-                state={{ gameId: String(m.game_id), openTime: m.open_time, gameName: m.game_name }}
+                state={chosenMarket(m)}
                 aria-label={`Play ${m.game_name}`}
               >
                 Play

@@ -6,7 +6,8 @@ import { STARLINE_TITLE } from './StarHome';
 
 /** /stargame: the four starline bid types for the chosen slot (needs gameId, openTime, gameName). */
 export default function StarGame() {
-  const { gameId, openTime, gameName } = useBidNavState();
+  const nav = useBidNavState();
+  const { gameId, openTime, gameName } = nav;
   if (!gameId) {
     return (
       <section className="card sl-missing">
@@ -24,7 +25,7 @@ export default function StarGame() {
       {openTime && <p className="sl-chooser-sub">Open: {openTime}</p>}
       <TileGrid label="Starline bid types">
         {betTypesOf('starline').map((t) => {
-          const state: BidNavState = { gameId, openTime, gameName, pana: t.title };
+          const state: BidNavState = { ...nav, pana: t.title };
           return <Tile key={t.id} label={t.title} icon={t.title.slice(0, 1)} to={t.route} state={state} />;
         })}
       </TileGrid>

@@ -8,9 +8,11 @@ import {
   TileGrid,
   RatesPanel,
   TILE_ICONS,
+  useNow,
   type RateRow,
 } from '@matka/shared';
-import type { BidNavState } from '@matka/shared/bid';
+import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
+import { useBettingOn } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
 
 export const STARLINE_TITLE = 'JACKPOT STARLINE';
@@ -26,16 +28,10 @@ const RATE_ROWS: readonly RateRow[] = [
   { label: 'Tripple Panna', key: 'tripple_pana' },
 ];
 
-export const isRunning = (g: StarlineGame) => String(g.msg_status) === '1';
-
-function StarlineGameCard({ game }: { game: StarlineGame }) {
-  const running = isRunning(game);
+function StarlineGameCard({ game, bettingOn }: { game: StarlineGame; bettingOn: boolean }) {
+  const running = isListedMarketOpen('starline', game, useNow()());
   const result = (game.open_result ?? '').trim() || NO_STARLINE_RESULT;
-  const state: Omit<BidNavState, 'pana'> = {
-    gameId: String(game.game_id),
-    openTime: game.open_time,
-    gameName: game.game_name,
-  };
+  const state = chosenMarket(game);
   return (
     <li className="card star-game" data-testid="starline-game">
       <p className={`star-banner ${running ? 'is-running' : 'is-closed'}`}>
@@ -50,7 +46,7 @@ function StarlineGameCard({ game }: { game: StarlineGame }) {
           </p>
           <p className="star-game-time">Open: {game.open_time}</p>
         </div>
-        {running && (
+        {running && bettingOn && (
           <Link
             className="btn btn-primary star-play"
             to="/stargame"
@@ -66,32 +62,34 @@ function StarlineGameCard({ game }: { game: StarlineGame }) {
 }
 
 function StarlineGameList({ games, isLoading }: { games: StarlineGame[]; isLoading: boolean }) {
+  const bettingOn = useBettingOn();
   if (isLoading) return <PageLoading />;
   if (games.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
   return (
     <ul className="star-games" aria-label="Starline games">
       {games.map((g) => (
-        <StarlineGameCard key={g.game_id} game={g} />
+        <StarlineGameCard key={g.game_id} game={g} bettingOn={bettingOn} />
       ))}
     </ul>
   );
 }
 
-/** /star: the 'JACKPOT STARLINE' home. */
+/** /star: the 'JACKPOT STARLINE' home. The histories, the rates and Play need betting_status '1'. */
 export default function StarHome() {
   // The games list, refreshed every 5 s while the tab is visible.
   const { data: games, isLoading } = useStarlineGamesQuery(undefined, POLLING);
-  const { data: rates } = useStarlineRatesQuery();
+  const bettingOn = useBettingOn();
+  const { data: rates } = useStarlineRatesQuery(undefined, { skip: !bettingOn });
   const chartUrl = games?.web_starline_chart_url || undefined;
   return (
     <section className="sl-home">
       <h1 className="page-title">{STARLINE_TITLE}</h1>
       <TileGrid label="Starline menu">
-        <Tile label="Bid-History" icon={TILE_ICONS.bids} to="/imp5" />
-        <Tile label="Win History" icon={TILE_ICONS.wins} to="/imp6" />
+        {bettingOn && <Tile label="Bid-History" icon={TILE_ICONS.bids} to="/imp5" />}
+        {bettingOn && <Tile label="Win History" icon={TILE_ICONS.wins} to="/imp6" />}
         <Tile label="Chart" icon={TILE_ICONS.chart} href={chartUrl} disabled={!chartUrl} />
       </TileGrid>
-      <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />
+      {bettingOn && <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />}
       <h2 className="sl-section-title">Starline Games</h2>
       <StarlineGameList games={games?.result ?? []} isLoading={isLoading} />
     </section>

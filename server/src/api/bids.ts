@@ -3,13 +3,12 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   MSG,
-  allowedSessions,
   balanceMessage,
   betTypeById,
+  biddableSessions,
   biddingClosed,
   bidDateText,
   formatBidDate,
-  isCloseSessionAllowed,
   parseSubmission,
   type BetTypeId,
   type Session,
@@ -18,7 +17,7 @@ import type { AppContext } from '../context';
 import type { BidsTable, DB, MarketFamily } from '../db/types';
 import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
-import type { MarketRow } from '../services/markets';
+import { marketClock, type MarketRow } from '../services/markets';
 
 export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
@@ -222,24 +221,14 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
-/** Null when the session takes bids now; otherwise the refusal message. */
+/** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
 export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
   const def = betTypeById(betType)!;
   if (!m.active) return MSG_MARKET_CLOSED;
-  const allowed = allowedSessions(betType, m.open_time, now);
-  if (!allowed.includes(def.fixedSession ?? session)) return biddingClosed(def.title);
-  if (m.family === 'regular' && session === 'Close' && !isCloseSessionAllowed(m.close_time, now)) {
-    return biddingClosed(def.title);
-  }
-  // Never take a bid on a result that is already declared (today's result, from the market cache,
-  // which every declaration invalidates): the close result ends the day; the open result ends the
-  // open session and the bets that need it (Jodi, Half / Full Sangam).
-  if (m.family === 'regular') {
-    if (m.close_pana || (m.open_pana && (session === 'Open' || def.timed))) return biddingClosed(def.title);
-  } else if (m.family === 'starline' ? m.open_pana : m.jodi) {
-    return biddingClosed(def.title);
-  }
-  return null;
+  // Today's results come from the market cache, which every declaration invalidates; the insert
+  // re-checks the results table (declaredGuard) for a declaration racing this bid.
+  const open = biddableSessions(betType, marketClock(m), now);
+  return open.includes(def.fixedSession ?? session) ? null : biddingClosed(def.title);
 }
 
 // ------------------------------------------------------------------------------------ histories

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isCloseSessionAllowed, isGaliClosed, isOpenSessionAllowed, marketResultText } from '@matka/shared/domain';
+import { marketResultText, marketTakesBids, type MarketClock } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import type { Clock } from './clock';
 import { formatMinutes12, kolkataIsoDate } from './clock';
@@ -153,12 +153,20 @@ export class MarketCache {
   }
 }
 
-/** msg_status: 1 while the market takes bids (server clock, Asia/Kolkata), else 0. */
+/** The shared rule's view of a market row (times and today's declared results). */
+export function marketClock(m: MarketRow): MarketClock {
+  return {
+    family: m.family,
+    openTime: m.open_time,
+    closeTime: m.close_time,
+    openDeclared: (m.family === 'gali' ? m.jodi : m.open_pana) !== null,
+    closeDeclared: m.family === 'regular' && m.close_pana !== null,
+  };
+}
+
+/** msg_status: 1 while the market takes bids (server clock, Asia/Kolkata; declared results close it), else 0. */
 export function marketIsOpen(m: MarketRow, now: Date): boolean {
-  if (!m.active) return false;
-  if (m.family === 'regular') return isCloseSessionAllowed(m.close_time, now);
-  if (m.family === 'gali') return !isGaliClosed(m.open_time, now);
-  return isOpenSessionAllowed(m.open_time, now); // starline slot
+  return m.active && marketTakesBids(marketClock(m), now);
 }
 
 /**

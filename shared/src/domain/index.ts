@@ -9,3 +9,4 @@ export * from './format';
 export * from './text';
 export * from './submission';
 export * from './payout';
+export * from './market';

@@ -6,3 +6,4 @@ export * from './toasts';
 export * from './EmptyState';
 export * from './RatesPanel';
 export * from './icons';
+export * from './clock';

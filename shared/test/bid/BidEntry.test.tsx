@@ -312,6 +312,37 @@ describe('BidEntry: each row keeps the session it was added with', () => {
   });
 });
 
+describe('BidEntry: sessions by the declared results, as the server rules', () => {
+  const screenFor = (betType: BetTypeId, market: { openResult?: string; closeResult?: string; closeTime?: string }) =>
+    renderAt(<BidEntry betType={betType} gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} {...market} />);
+
+  it('an open result declared before the open time disables Open and forces Close', async () => {
+    walletServer(1000);
+    await screenFor('single_digit', { openResult: '128', closeTime: '11:30 PM' });
+    expect(screen.getByLabelText('Open')).toBeDisabled();
+    expect(screen.getByLabelText('Close')).toBeChecked();
+  });
+
+  it('an open result closes Jodi', async () => {
+    walletServer(1000);
+    await screenFor('jodi_digit', { openResult: '128' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Bidding is closed for Jodi Digit');
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  });
+
+  it('a close result closes the Close session too', async () => {
+    walletServer(1000);
+    await screenFor('single_digit', { openResult: '128', closeResult: '446' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Bidding is closed for Single Digit');
+  });
+
+  it('the close time closes the Close session', async () => {
+    walletServer(1000);
+    await screenFor('single_pana', { closeTime: '09:30 AM' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Bidding is closed for Single Pana');
+  });
+});
+
 describe('BidEntry: sessions by the clock', () => {
   it('Open is selectable and checked while the open time is later than now', async () => {
     await open('single_digit', { openTime: '11:00 AM', now: at(10, 59) });

@@ -8,21 +8,20 @@ import {
   Tile,
   TileGrid,
   useAppSelector,
+  useNow,
   type Market,
 } from '@matka/shared';
 import { useHomeInfoQuery } from '@matka/shared/api';
-import { marketResultText } from '@matka/shared/domain';
+import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';
 import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/icons';
 import { ListState } from '../components/ListState';
 import { Ticker } from '../components/Ticker';
 import { WELCOME_TICKER } from '../lib/brand';
 
-const isOpen = (m: Market) => String(m.msg_status) === '1';
-
 /** A market card: name, result, Open and Close times, status chip. An open market is a button. */
 function MarketCard({ market, onPlay }: { market: Market; onPlay: (m: Market) => void }) {
-  const open = isOpen(market);
+  const open = isListedMarketOpen('regular', market, useNow()());
   const body = (
     <>
       <span className="market-head">
@@ -71,7 +70,7 @@ export default function HomePage() {
   const markets = data?.result ?? [];
 
   function play(m: Market) {
-    if (bettingOn) navigate('/game', { state: { gameId: m.game_id, openTime: m.open_time, gameName: m.game_name } });
+    if (bettingOn) navigate('/game', { state: chosenMarket(m) });
     else navigate('/imp');
   }
 

@@ -3,7 +3,8 @@ import { MSG, biddingClosed, selectHome, selectWallet, useAppSelector, BID_TOAST
 import {
   BET_TYPES,
   HALF_SANGAM_FIELDS,
-  allowedSessions,
+  biddableSessions,
+  clockOfChosen,
   formatBidDate,
   validateBid,
   type BetTypeId,
@@ -23,6 +24,10 @@ export interface BidEntryProps {
   gameId: string;
   gameName: string;
   openTime: string;
+  /** The market's close time and today's results ('' or absent: not known / not declared). */
+  closeTime?: string;
+  openResult?: string;
+  closeResult?: string;
   /** Injectable clock for tests; default () => new Date(). */
   now?: () => Date;
 }
@@ -92,13 +97,22 @@ function toEntries(
  * and the rules module: date, session, digit / pana fields with suggestions, points, Proceed, the
  * pending list with refunds, and the confirm dialog that submits.
  */
-export function BidEntry({ betType, gameId, gameName, openTime, now = defaultNow }: BidEntryProps) {
+export function BidEntry(props: BidEntryProps) {
+  const { betType, gameId, gameName, openTime, now = defaultNow } = props;
+  const { closeTime = '', openResult = '', closeResult = '' } = props;
   const def = BET_TYPES[betType];
-  // The session check runs once, when the screen opens (spec section 4).
+  // The session check runs once, when the screen opens (spec section 4), with the server's rule:
+  // the times and the results declared so far.
   const [openedAt] = useState(now);
   const allowed = useMemo(
-    () => allowedSessions(betType, openTime, openedAt, deviceTimeZone()),
-    [betType, openTime, openedAt],
+    () =>
+      biddableSessions(
+        betType,
+        clockOfChosen(def.family, { openTime, closeTime, openResult, closeResult }),
+        openedAt,
+        deviceTimeZone(),
+      ),
+    [betType, def.family, openTime, closeTime, openResult, closeResult, openedAt],
   );
   const closed = allowed.length === 0;
   const [session, setSession] = useState<Session>(

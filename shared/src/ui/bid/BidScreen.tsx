@@ -21,6 +21,9 @@ export function BidScreen({ betType, now }: { betType: BetTypeId; now?: () => Da
           gameId={nav.gameId}
           gameName={nav.gameName}
           openTime={nav.openTime}
+          closeTime={nav.closeTime}
+          openResult={nav.openResult}
+          closeResult={nav.closeResult}
           now={now}
         />
       ) : (

@@ -1,11 +1,12 @@
 import { useLocation } from 'react-router-dom';
-import type { Family } from '@matka/shared/domain';
+import type { ChosenMarket, Family } from '@matka/shared/domain';
 
-/** What a game-selection screen passes to a bid screen in navigation state (spec section 2). */
-export interface BidNavState {
-  gameId: string;
-  openTime: string;
-  gameName: string;
+/**
+ * What a game-selection screen passes to a bid screen in navigation state (spec section 2: gameId,
+ * openTime, gameName, pana), with the market's close time and today's results, so that the screens
+ * apply the same open / closed rule as the server (domain biddableSessions).
+ */
+export interface BidNavState extends ChosenMarket {
   pana: string;
 }
 
@@ -14,7 +15,15 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === '
 /** Reads the navigation state defensively: anything missing is ''. */
 export function readBidNavState(state: unknown): BidNavState {
   const s = state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
-  return { gameId: text(s.gameId).trim(), openTime: text(s.openTime), gameName: text(s.gameName), pana: text(s.pana) };
+  return {
+    gameId: text(s.gameId).trim(),
+    gameName: text(s.gameName),
+    openTime: text(s.openTime),
+    closeTime: text(s.closeTime),
+    openResult: text(s.openResult),
+    closeResult: text(s.closeResult),
+    pana: text(s.pana),
+  };
 }
 
 /** The current location's bid navigation state. */
