@@ -85,7 +85,7 @@ describe('change password (/change)', () => {
     expect(f.calls.filter((c) => c.call === 'api-change-password')).toHaveLength(0);
   });
 
-  it("'Submitting...' then 'Old password is incorrect' from the server; success → /imp", async () => {
+  it("'Submitting...' then 'Old password does not match' from the server's refusal; success → /imp", async () => {
     const d = deferred();
     let reply: unknown = { status: false, msg: MSG.oldPasswordIncorrect };
     const f = mockFetch(async () => (await d.promise, reply));
@@ -96,7 +96,7 @@ describe('change password (/change)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await act(async () => d.resolve(undefined));
-    expect(await screen.findByText(MSG.oldPasswordIncorrect)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.oldPasswordMismatch)).toBeInTheDocument();
     reply = { status: true, msg: MSG.passwordChanged };
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/imp'));
@@ -109,7 +109,7 @@ describe('change password: the server refuses the current password', () => {
     ['its message', { status: false, msg: MSG.oldPasswordIncorrect }],
     ['no message', { status: false }],
   ])(
-    "'Old password does not match' under Current Password, 'Old password is incorrect' for the form (%s)",
+    "one message: 'Old password does not match' under Current Password (%s)",
     async (_, reply) => {
       mockFetch(() => reply);
       await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
@@ -117,11 +117,14 @@ describe('change password: the server refuses the current password', () => {
       await userEvent.type(screen.getByLabelText('New Password'), 'new1');
       await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
       await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(/^Old password is incorrect$/);
       const current = screen.getByLabelText('Current Password');
+      await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
       expect(current).toHaveAttribute('aria-invalid', 'true');
       expect(current).toHaveAccessibleDescription(MSG.oldPasswordMismatch);
       expect(screen.getByText(MSG.oldPasswordMismatch)).toBeInTheDocument();
+      expect(screen.queryByText(MSG.oldPasswordIncorrect)).not.toBeInTheDocument();
+      expect(current).toHaveFocus();
+      expect(screen.getAllByText(/Old password/)).toHaveLength(1);
       expect(loc()).toHaveTextContent('/change');
     },
   );

@@ -136,12 +136,18 @@ export function balanceMessage(type: BetTypeId): string {
   return BET_TYPES[type]?.family === 'starline' ? MSG.insufficientStarline : MSG.insufficient;
 }
 
-/** Validates what a bid screen's Proceed button adds: the rows (motors expanded) and their total. */
+/**
+ * Validates what a bid screen's Proceed button adds: the rows (motors expanded) and their total.
+ * The balance is checked before the maximum: points above what the player has read 'Insufficient
+ * balance ...' however large they are; MAX_BID only bounds a player whose balance is larger still.
+ */
 export function validateBid(type: BetTypeId, input: BidInput): ValidationResult {
   if (!input || typeof input !== 'object') return fail('digit', MSG.enterNumber);
   const src = { digit: input.digit, close: input.closeDigit, flags: input.flags, form: input.halfSangamForm };
   const r = validate(type, src, input.points, input.session, false);
   if (r.ok && !(r.total <= input.balance)) return fail('point', balanceMessage(type));
+  if (!r.ok && r.message === MSG.maxBid && !(Number(input.points) <= input.balance))
+    return fail('point', balanceMessage(type));
   return r;
 }
 

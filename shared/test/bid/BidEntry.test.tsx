@@ -61,6 +61,9 @@ describe('BidEntry: the pending list', () => {
     expect(await screen.findByText(MSG.minBid)).toBeInTheDocument();
     await add(u, '3', '501');
     expect(await screen.findByText(MSG.insufficient)).toBeInTheDocument();
+    await add(u, '3', '20000000'); // above the balance and above the maximum: the balance message
+    await waitFor(() => expect(screen.getAllByText(MSG.insufficient)).toHaveLength(1));
+    expect(screen.queryByText(MSG.maxBid)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(api.submits()).toHaveLength(0);
   });

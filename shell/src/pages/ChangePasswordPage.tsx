@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG, notify } from '@matka/shared';
 import { outcome, useShellChangePasswordMutation } from '../api';
@@ -22,6 +22,7 @@ export default function ChangePasswordPage() {
   const [error, setError] = useState('');
   const [change, { isLoading }] = useShellChangePasswordMutation();
   const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,16 +37,20 @@ export default function ChangePasswordPage() {
       navigate('/imp');
     } else if (r.errorKind === 'network' || r.errorKind === 'parse') setError(MSG.errorOccurredTryAgain);
     else {
-      // The server refused the current password (spec: 'Old password does not match' on the field).
-      if (!r.msg || r.msg === MSG.oldPasswordIncorrect) setErrors({ current: MSG.oldPasswordMismatch });
-      setError(r.msg ?? MSG.oldPasswordIncorrect);
+      // The server refused the current password: one message, the spec's 'Old password does not
+      // match' on the field. Any other refusal is shown as the server words it.
+      if (!r.msg || r.msg === MSG.oldPasswordIncorrect) {
+        setErrors({ current: MSG.oldPasswordMismatch });
+        // focus the field, so that its message (its description) is read out
+        form.current?.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')?.focus();
+      } else setError(r.msg);
     }
   }
 
   return (
     <section>
       <PageHeader title="Change Password" />
-      <form className="card form-card" onSubmit={submit} noValidate>
+      <form ref={form} className="card form-card" onSubmit={submit} noValidate>
         <PasswordField
           label="Current Password"
           value={current}

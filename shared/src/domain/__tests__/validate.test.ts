@@ -174,7 +174,15 @@ describe('messages in spec order: digit, then points, then balance', () => {
       expect(p(bad)).toEqual(err('point', 'Required minimum bid amount is 10'));
     }
     for (const huge of ['10000001', 1e8, Number.POSITIVE_INFINITY, '99999999999999999999999']) {
-      expect(p(huge)).toEqual(err('point', MSG.maxBid));
+      // above the balance: the spec's balance message comes first
+      expect(p(huge)).toEqual(err('point', MSG.insufficient));
+      expect(bid('starline_single_digit', { digit: '1', points: huge as string })).toEqual(
+        err('point', MSG.insufficientStarline),
+      );
+      // a balance above the maximum: the maximum still bounds one row
+      expect(bid('single_digit', { digit: '1', points: huge as string, balance: Infinity })).toEqual(
+        err('point', MSG.maxBid),
+      );
     }
     expect(p('10')).toMatchObject({ ok: true, total: 10 });
     expect(p(' 010 ')).toMatchObject({ ok: true, total: 10 });
