@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MSG } from '@matka/shared';
+import { MSG, PageHeader } from '@matka/shared';
 import { outcomeOf, useWalletAddUpiDetailsMutation, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 import { upiAppLabel } from './UpiNumberForm';
 
@@ -19,9 +19,9 @@ export function OtpWithdrawPage() {
   const phone = typeof s.phoneNumber === 'string' ? s.phoneNumber : '';
   if (!phone || !(option === 1 || option === 2 || option === 3)) {
     return (
-      <section className="page-bare wallet-page">
-        <h1 className="page-title">OTP</h1>
-        <p className="form-error" role="alert">
+      <section className="wallet-page otp-page">
+        <PageHeader title="OTP" back fallback="/imp8" />
+        <p className="card form-error" role="alert">
           {MSG.invalidNavigation}
         </p>
         <Link className="btn btn-primary btn-block" to="/imp8">
@@ -65,11 +65,8 @@ function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
   }
 
   return (
-    <section className="page-bare wallet-page">
-      <button type="button" className="btn btn-secondary" onClick={() => navigate('/imp8')}>
-        Back
-      </button>
-      <h1 className="page-title">OTP</h1>
+    <section className="wallet-page otp-page">
+      <PageHeader title="OTP" back fallback="/imp8" />
       <form className="card wallet-form" onSubmit={submit} noValidate>
         <p>
           Enter the code sent to {phone} to add it as your {upiAppLabel(option)} number.

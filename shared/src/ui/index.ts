@@ -7,3 +7,4 @@ export * from './EmptyState';
 export * from './RatesPanel';
 export * from './icons';
 export * from './clock';
+export * from './PageHeader';

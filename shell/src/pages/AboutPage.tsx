@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '../lib/brand';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@matka/shared';
 
 /** /about and /delete: about the app and the data deletion policy (not for under 13 years). */
 export default function AboutPage() {

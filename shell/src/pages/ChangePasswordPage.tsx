@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG, notify } from '@matka/shared';
+import { MSG, notify, PageHeader } from '@matka/shared';
 import { outcome, useShellChangePasswordMutation } from '../api';
 import {
   FormMessage,
@@ -10,7 +10,6 @@ import {
   SubmitButton,
   type FieldErrors,
 } from '../components/form';
-import { PageHeader } from '../components/PageHeader';
 import { validateChangePassword } from '../lib/validation';
 
 /** /change: Current, New and Confirm Password; the current one is checked by the server. Success → /imp. */

@@ -1,7 +1,6 @@
-import { POLLING } from '@matka/shared';
+import { POLLING, PageHeader } from '@matka/shared';
 import { useShellDashboardQuery } from '../api';
 import { ListState } from '../components/ListState';
-import { PageHeader } from '../components/PageHeader';
 
 /** /charts: a row per game with 'View Charts' (its web chart URL, in a new tab). Polled every 5 s. */
 export default function ChartsPage() {

@@ -1,7 +1,6 @@
-import { formatRate } from '@matka/shared';
+import { formatRate, PageHeader } from '@matka/shared';
 import { useShellGameRatesQuery, type RatesRecord } from '../api';
 import { ListState } from '../components/ListState';
-import { PageHeader } from '../components/PageHeader';
 
 /** The rate rows of the regular markets: label and the record's field prefix. */
 export const RATE_ROWS: readonly [string, string][] = [

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import { useShellHowToPlayQuery } from '../api';
 import { ListState } from '../components/ListState';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@matka/shared';
 
 /** The server's HTML with scripts, event handlers, styles and frames removed; links open in a new tab. */
 export function sanitizeContent(html: string): string {

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '../lib/brand';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@matka/shared';
 
 /** /privacy and /privacypolicy: the privacy policy, with a back button. */
 export default function PrivacyPage() {

@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify, selectSession, useAppDispatch, useAppSelector, usernameChanged } from '@matka/shared';
+import { notify, selectSession, useAppDispatch, useAppSelector, usernameChanged, PageHeader } from '@matka/shared';
 import { outcome, useShellProfileQuery, useShellProfileUpdateMutation } from '../api';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
-import { PageHeader } from '../components/PageHeader';
 import { validateName } from '../lib/validation';
 
 /** /profile: edit the name ('Name is required!'); success updates the session's name and goes to /imp. */
