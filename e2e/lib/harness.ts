@@ -106,7 +106,12 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  return browser.newContext({
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
 }
 
 /** One API call with the contract's envelope. */
@@ -157,12 +162,19 @@ export function operator(server: TestServer, ...args: string[]): Promise<string>
     let out = '';
     proc.stdout.on('data', (b: Buffer) => (out += b.toString()));
     proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    proc.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`operator ${args.join(' ')} failed: ${out}`))));
+    proc.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`operator ${args.join(' ')} failed: ${out}`)),
+    );
   });
 }
 
 /** Logs in through the login screen. */
-export async function loginInBrowser(page: import('playwright-core').Page, base: string, mobile: string, password: string) {
+export async function loginInBrowser(
+  page: import('playwright-core').Page,
+  base: string,
+  mobile: string,
+  password: string,
+) {
   await page.goto(`${base}/login`);
   await page.getByLabel('Phone Number').fill(mobile);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -12,7 +12,8 @@ export function kolkataMinutes(d = new Date()): number {
   return (Number(p.hour) % 24) * 60 + Number(p.minute);
 }
 
-export const hhmm = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+export const hhmm = (m: number): string =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /**
  * Makes `open` a market whose Open session still takes bids (opens in 2 h, or as late as the day
@@ -22,7 +23,8 @@ export async function prepareMarkets(server: TestServer, open: string, closed: s
   const list = await operator(server, 'market', 'list');
   for (const name of [open, closed]) if (!list.includes(name)) throw new Error(`no market ${name} in:\n${list}`);
   const now = kolkataMinutes();
-  if (now < 1 || now > 1435) throw new Error('too close to midnight in Asia/Kolkata for market times; run again in a few minutes');
+  if (now < 1 || now > 1435)
+    throw new Error('too close to midnight in Asia/Kolkata for market times; run again in a few minutes');
   await operator(server, 'market', 'set-times', open, hhmm(Math.min(now + 120, 1437)), '23:59');
   await operator(server, 'market', 'set-times', closed, hhmm(Math.max(now - 30, 0)), '23:59');
 }

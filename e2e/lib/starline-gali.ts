@@ -20,7 +20,12 @@ export function marketPhone(browser: Browser): Promise<BrowserContext> {
 
 /** Minutes since midnight in Asia/Kolkata now. */
 export function marketMinutes(now = new Date()): number {
-  const p = new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const p = new Intl.DateTimeFormat('en-GB', {
+    timeZone: MARKET_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .formatToParts(now)
     .reduce<Record<string, string>>((acc, x) => ({ ...acc, [x.type]: x.value }), {});
   return Number(p.hour) * 60 + Number(p.minute);
@@ -45,7 +50,13 @@ export function slotTimes(): { future: number; past: number } | null {
   return { future, past: 0 };
 }
 
-export async function setTimes(server: TestServer, family: 'starline' | 'gali', name: string, open: number, close = open) {
+export async function setTimes(
+  server: TestServer,
+  family: 'starline' | 'gali',
+  name: string,
+  open: number,
+  close = open,
+) {
   await operator(server, 'market', 'set-times', name, hhmm(open), hhmm(close), '--family', family);
 }
 

@@ -19,7 +19,7 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
         {result}
       </span>
       <span className="gl-market-time">Close: {market.close_time}</span>
-      <span className={`gl-chip ${open ? 'is-open' : 'is-closed'}`}>{open ? MARKET_OPEN : MARKET_CLOSED}</span>
+      <span className={`chip gl-chip ${open ? 'chip-open' : 'chip-closed'}`}>{open ? MARKET_OPEN : MARKET_CLOSED}</span>
     </>
   );
 }

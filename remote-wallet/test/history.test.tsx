@@ -53,7 +53,7 @@ const CASES: Case[] = [
     params: ['date_from', 'date_to'],
     key: 'win_data',
     row: winRow,
-    shows: ['Congratulations You Won', '7000 pts'],
+    shows: ['Congratulations You Won', '7,000 pts'],
   },
   {
     path: '/win',
@@ -62,7 +62,7 @@ const CASES: Case[] = [
     params: ['date_from', 'date_to'],
     key: 'win_data',
     row: winRow,
-    shows: ['7000 pts'],
+    shows: ['7,000 pts'],
   },
   {
     path: '/imp5',
@@ -80,7 +80,7 @@ const CASES: Case[] = [
     params: ['date_from', 'date_to'],
     key: 'win_data',
     row: winRow,
-    shows: ['7000 pts'],
+    shows: ['7,000 pts'],
   },
   {
     path: '/impbid',
@@ -298,7 +298,7 @@ describe('history behaviour', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/windata'));
     expect(screen.getByRole('heading', { name: 'Win Details' })).toBeInTheDocument();
-    expect(screen.getByText('7000 pts')).toBeInTheDocument();
+    expect(screen.getByText('7,000 pts')).toBeInTheDocument();
     expect(screen.getByText('50 pts')).toBeInTheDocument();
   });
 

@@ -108,26 +108,23 @@ describe('change password: the server refuses the current password', () => {
   it.each([
     ['its message', { status: false, msg: MSG.oldPasswordIncorrect }],
     ['no message', { status: false }],
-  ])(
-    "one message: 'Old password does not match' under Current Password (%s)",
-    async (_, reply) => {
-      mockFetch(() => reply);
-      await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
-      await userEvent.type(screen.getByLabelText('Current Password'), 'wrong');
-      await userEvent.type(screen.getByLabelText('New Password'), 'new1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
-      await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-      const current = screen.getByLabelText('Current Password');
-      await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
-      expect(current).toHaveAttribute('aria-invalid', 'true');
-      expect(current).toHaveAccessibleDescription(MSG.oldPasswordMismatch);
-      expect(screen.getByText(MSG.oldPasswordMismatch)).toBeInTheDocument();
-      expect(screen.queryByText(MSG.oldPasswordIncorrect)).not.toBeInTheDocument();
-      expect(current).toHaveFocus();
-      expect(screen.getAllByText(/Old password/)).toHaveLength(1);
-      expect(loc()).toHaveTextContent('/change');
-    },
-  );
+  ])("one message: 'Old password does not match' under Current Password (%s)", async (_, reply) => {
+    mockFetch(() => reply);
+    await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
+    await userEvent.type(screen.getByLabelText('Current Password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const current = screen.getByLabelText('Current Password');
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(MSG.oldPasswordMismatch);
+    expect(screen.getByText(MSG.oldPasswordMismatch)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.oldPasswordIncorrect)).not.toBeInTheDocument();
+    expect(current).toHaveFocus();
+    expect(screen.getAllByText(/Old password/)).toHaveLength(1);
+    expect(loc()).toHaveTextContent('/change');
+  });
 
   it('another refusal or a network failure does not blame the current password', async () => {
     let reply: unknown = { status: false, msg: 'Session expired' };

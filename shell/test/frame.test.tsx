@@ -54,7 +54,7 @@ describe('top bar and side menu', () => {
     mockFetch(homeInfo('1'));
     await renderPage(<TopBar />, { session: true, path: '/imp' });
     const wallet = await screen.findByTestId('topbar-wallet');
-    expect(wallet).toHaveTextContent('1250');
+    expect(wallet).toHaveTextContent(/^1,250$/);
     expect(wallet.closest('a')).toHaveAttribute('href', '/imp7');
   });
 

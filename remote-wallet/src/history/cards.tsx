@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { POINTS_LABEL } from '@matka/shared';
+import { POINTS_LABEL, formatPoints } from '@matka/shared';
 import { isWebUrl } from '../lib/html';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
 
 export const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-export const pts = (v: unknown): string => `${text(v) || '0'} ${POINTS_LABEL}`;
+export const pts = (v: unknown): string => `${formatPoints(text(v))} ${POINTS_LABEL}`;
 
 /** Card colour by bet type: Left Digit blue, Right Digit green, Jodi Digit yellow, other grey. */
 export function toneOf(betType: unknown): 'blue' | 'green' | 'yellow' | 'grey' {

@@ -1,6 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isValidPhone, Modal, MSG, notify, POINTS_LABEL, selectSession, useAppSelector } from '@matka/shared';
+import {
+  isValidPhone,
+  Modal,
+  MSG,
+  notify,
+  POINTS_LABEL,
+  selectSession,
+  useAppSelector,
+  formatPoints,
+} from '@matka/shared';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
@@ -132,7 +141,7 @@ export function TransferConfirm({
         <div className="hc-field">
           <dt>Points</dt>
           <dd>
-            {draft.points} {POINTS_LABEL}
+            {formatPoints(draft.points)} {POINTS_LABEL}
           </dd>
         </div>
       </dl>

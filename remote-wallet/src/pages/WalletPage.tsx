@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isOk, messageOf, Modal, MSG, notify, POINTS_LABEL, selectHome, useAppSelector } from '@matka/shared';
+import {
+  isOk,
+  messageOf,
+  Modal,
+  MSG,
+  notify,
+  POINTS_LABEL,
+  selectHome,
+  useAppSelector,
+  formatPoints,
+} from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
 import { useWalletPaymentDetailsQuery, type UpiOption } from '../api';
 import { UPI_APPS, UpiNumberForm, upiAppLabel } from './UpiNumberForm';
@@ -34,7 +44,7 @@ export function WalletPage({ tab }: { tab: WalletTab }) {
       <div className="card wallet-balance">
         <span>Balance</span>
         <strong data-testid="wallet-balance">
-          {wallet_amt ?? '0'} {POINTS_LABEL}
+          {formatPoints(wallet_amt)} {POINTS_LABEL}
         </strong>
       </div>
       <nav className="wallet-tabs" aria-label="Wallet">

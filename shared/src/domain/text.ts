@@ -26,3 +26,17 @@ export function displayUsername(name: string): string {
 
 /** Rate pair as shown on the rates panels: 'a-b'. */
 export const formatRate = (v1: string | number, v2: string | number): string => `${v1}-${v2}`;
+
+const IN_GROUPING = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/**
+ * Points as every screen shows them: Indian digit grouping ('153775' -> '1,53,775'), the sign of a
+ * signed amount kept ('+1500' -> '+1,500'). A value that is not a number is shown as given; none is '0'.
+ */
+export function formatPoints(v: number | string | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '0';
+  const s = String(v).trim();
+  const m = /^([+-]?)(\d+(?:\.\d+)?)$/.exec(s);
+  if (typeof v === 'number' && Number.isFinite(v)) return IN_GROUPING.format(v);
+  return m ? m[1] + IN_GROUPING.format(Number(m[2])) : s;
+}

@@ -15,6 +15,7 @@ import {
   useAppDispatch,
   useAppSelector,
   type AppStore,
+  formatPoints,
 } from '@matka/shared';
 import { useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
 
@@ -61,7 +62,7 @@ function Frame({ title, links }: { title: string; links: string[] }) {
         {loggedInNow && (
           <>
             <span className="topbar-wallet" data-testid="topbar-wallet">
-              {home.wallet_amt ?? '0'}
+              {formatPoints(home.wallet_amt)}
             </span>
             <button type="button" className="btn btn-secondary" onClick={() => dispatch(loggedOut())}>
               Log out

@@ -55,7 +55,7 @@ export function SideMenu({
                   <span>{item.label}</span>
                 </a>
               ) : (
-                <button type="button" className="side-menu-item" onClick={item.onClick} disabled={busy}>
+                <button type="button" className="side-menu-item is-action" onClick={item.onClick} disabled={busy}>
                   {item.icon}
                   <span>{item.label}</span>
                 </button>

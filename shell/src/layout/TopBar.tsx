@@ -9,6 +9,7 @@ import {
   selectSession,
   useAppDispatch,
   useAppSelector,
+  formatPoints,
 } from '@matka/shared';
 import { api, useHomeInfoQuery, useLogoutMutation } from '@matka/shared/api';
 import {
@@ -80,13 +81,18 @@ function PlayerTopBar() {
   return (
     <header className="topbar">
       <MenuButton open={open} onOpen={() => setOpen(true)} />
-      <Link to="/imp" className="topbar-brand" aria-label={`${BRAND_NAME} home`}>
+      {/* the scrolling brand title (spec); Home is in the menu. Not a link: a link's name must contain its visible text. */}
+      <div className="topbar-brand">
         <Ticker text={BRAND_TITLE} label={BRAND_NAME} />
-      </Link>
+      </div>
       {bettingOn && (
-        <Link to="/imp7" className="topbar-wallet" aria-label={`Wallet balance ${home.wallet_amt ?? '0'} points`}>
+        <Link
+          to="/imp7"
+          className="topbar-wallet"
+          aria-label={`Wallet balance ${formatPoints(home.wallet_amt)} points`}
+        >
           <WalletIcon size={18} />
-          <span data-testid="topbar-wallet">{home.wallet_amt ?? '0'}</span>
+          <span data-testid="topbar-wallet">{formatPoints(home.wallet_amt)}</span>
         </Link>
       )}
       {open && (

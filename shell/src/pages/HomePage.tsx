@@ -76,6 +76,7 @@ export default function HomePage() {
 
   return (
     <section className="home">
+      <h1 className="sr-only">Home</h1>
       <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
       <TileGrid label="Games and wallet">
         {bettingOn && <Tile label="Add Fund" to="/addfund" icon={<PlusIcon />} />}

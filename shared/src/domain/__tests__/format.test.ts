@@ -3,6 +3,7 @@ import {
   PHONE_RE,
   POINTS_LABEL,
   contactNumber,
+  formatPoints,
   displayUsername,
   formatBidDate,
   formatHistoryDate,
@@ -119,5 +120,23 @@ describe('phones, names, rates', () => {
     expect(formatRate(10, 95)).toBe('10-95');
     expect(formatRate('10', '1000')).toBe('10-1000');
     expect(POINTS_LABEL).toBe('pts');
+  });
+});
+
+describe('formatPoints: Indian digit grouping everywhere', () => {
+  test.each([
+    [153775, '1,53,775'],
+    ['153775', '1,53,775'],
+    ['10000000', '1,00,00,000'],
+    ['+1500', '+1,500'],
+    ['-700', '-700'],
+    [950, '950'],
+    ['0', '0'],
+    [null, '0'],
+    [undefined, '0'],
+    ['', '0'],
+    ['n/a', 'n/a'],
+  ])('%p -> %p', (v, shown) => {
+    expect(formatPoints(v)).toBe(shown);
   });
 });

@@ -6,6 +6,7 @@ import {
   biddableSessions,
   clockOfChosen,
   formatBidDate,
+  formatPoints,
   validateBid,
   type BetTypeId,
   type BidRow,
@@ -58,7 +59,7 @@ const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: string }[] = [
 const KINDS = ['SP', 'DP', 'TP'] as const;
 const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
 const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
-const fmt = (n: number) => n.toLocaleString('en-IN');
+const fmt = formatPoints;
 
 /** Bids and points per session of the pending rows, in the order Open, Close (the dialog's Game Type). */
 function sessionTotals(rows: BidRow[], shown: Session | undefined): SessionTotal[] {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@matka/shared';
+import { formatPoints } from '@matka/shared/domain';
 
 export interface SessionTotal {
   session: string;
@@ -25,19 +26,18 @@ export function ConfirmBidDialog(props: {
   onSubmit: () => void;
 }) {
   const { busy } = props;
-  const fmt = (n: number) => n.toLocaleString('en-IN');
   const gameType: ReactNode =
     props.sessions.length === 1
       ? props.sessions[0].session
       : props.sessions.map((s) => (
           <span key={s.session} className="bid-summary-session">
-            {s.session}: {s.bids} {s.bids === 1 ? 'bid' : 'bids'}, {fmt(s.points)} points
+            {s.session}: {s.bids} {s.bids === 1 ? 'bid' : 'bids'}, {formatPoints(s.points)} points
           </span>
         ));
   const items: [string, ReactNode][] = [
     ['Game', props.gameName],
     ['Total Bid', String(props.totalBids)],
-    ['Total Points', fmt(props.totalPoints)],
+    ['Total Points', formatPoints(props.totalPoints)],
     ['Game Type', gameType],
   ];
   return (

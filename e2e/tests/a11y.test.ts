@@ -1,0 +1,124 @@
+/**
+ * Accessibility of the spec's screens at 360 x 780, in the production build against the real server:
+ * axe-core finds no serious or critical violation on any of them (guest and logged-in screens, a
+ * market's game and bid screens reached the way a player reaches them, Starline, Gali and the wallet);
+ * and the look of the top of /imp and the guest menu at 360 px.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../lib/axe';
+import {
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import { kolkataPhone, prepareMarkets } from '../lib/regular';
+
+const OPEN = 'KALYAN';
+const SHOTS_DIR = process.env.E2E_SHOTS || require('node:os').tmpdir();
+let browser: Browser;
+let server: TestServer;
+let ctx: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+  await prepareMarkets(server, OPEN, 'MILAN DAY');
+  const user = { mobile: newMobile(), name: 'Asha Verma', password: 'secret123' };
+  await registerUser(server, user);
+  await operator(server, 'credit', user.mobile, '153775');
+  ctx = await kolkataPhone(browser);
+  page = await ctx.newPage();
+  // the guest screens first, then log in
+  guest = await (await kolkataPhone(browser)).newPage();
+  await loginInBrowser(page, server.url, user.mobile, user.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let guest: Page;
+
+/** Opens a path and waits for its heading (or any h1) and the end of the network's busy time. */
+async function visit(p: Page, path: string, heading?: string | RegExp) {
+  await p.goto(`${server.url}${path}`);
+  if (heading) await p.getByRole('heading', { name: heading }).first().waitFor();
+  await p.waitForLoadState('networkidle');
+}
+
+async function expectNoSerious(p: Page) {
+  expect(await seriousViolations(p)).toEqual([]);
+}
+
+describe('axe-core: no serious or critical violation', () => {
+  it.each([
+    ['/', undefined],
+    ['/login', undefined],
+    ['/r', undefined],
+  ])('guest %s', async (path) => {
+    await visit(guest, path);
+    await guest.locator('main').first().waitFor();
+    await expectNoSerious(guest);
+  });
+
+  it('guest side menu', async () => {
+    await visit(guest, '/');
+    await guest.getByRole('button', { name: 'Open menu' }).click();
+    await guest.getByRole('dialog').waitFor();
+    await guest.waitForTimeout(400); // the slide-in transition
+    await expectNoSerious(guest);
+  });
+
+  it.each([
+    ['/imp', /Markets/i],
+    ['/star', 'JACKPOT STARLINE'],
+    ['/galiIMP', 'GALI DISAWAR'],
+    ['/wallet', undefined],
+    ['/transfer', undefined],
+    ['/imp4', undefined],
+  ])('%s', async (path, heading) => {
+    await visit(page, path, heading);
+    await page.locator('main h1, main h2').first().waitFor();
+    await expectNoSerious(page);
+  });
+
+  it('/game and /single, reached from a market card', async () => {
+    await visit(page, '/imp');
+    await page.getByTestId('market-card').filter({ hasText: OPEN }).getByRole('button').click();
+    await page.waitForURL(/\/game$/);
+    await page.getByRole('heading', { name: OPEN }).waitFor();
+    await expectNoSerious(page);
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/single$/);
+    await page.getByTestId('bid-balance').filter({ hasText: /\d/ }).waitFor();
+    await expectNoSerious(page);
+  });
+});
+
+describe('what a player sees at 360 px', () => {
+  it('guest menu: Game Rates is a plain item like the others, not the red Log out style', async () => {
+    await visit(guest, '/');
+    await guest.getByRole('button', { name: 'Open menu' }).click();
+    const menu = guest.getByRole('navigation', { name: 'Main menu' });
+    const colour = (name: string) => menu.getByRole('link', { name }).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour('Game Rates')).toBe(await colour('How To Play'));
+    expect(await colour('Game Rates')).not.toBe('rgb(198, 40, 40)');
+    await guest.waitForTimeout(400); // the slide-in transition
+    await guest.screenshot({ path: `${SHOTS_DIR}/a11y-guest-menu.png` });
+  });
+
+  it('/imp: the balance in Indian grouping, Customer Support inside its button, one h1', async () => {
+    await visit(page, '/imp');
+    await page.getByTestId('topbar-wallet').filter({ hasText: '1,53,775' }).waitFor();
+    const support = page.getByRole('button', { name: 'Customer Support' });
+    const fits = await support.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+    expect(fits).toBe(true);
+    expect(await page.locator('h1').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS_DIR}/a11y-imp-top.png` });
+  });
+});
