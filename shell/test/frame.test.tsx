@@ -58,6 +58,29 @@ describe('top bar and side menu', () => {
     expect(wallet.closest('a')).toHaveAttribute('href', '/imp7');
   });
 
+  it('polls the balance every 5 s on any page, so a win shows without visiting /imp', async () => {
+    jest.useFakeTimers();
+    try {
+      let wallet = '1250';
+      const f = mockFetch((call) =>
+        call === 'api-user-wallet-balance' ? { status: true, wallet_amt: wallet } : homeInfo('1')(call),
+      );
+      await renderPage(<TopBar />, { session: true, path: '/galigame' });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      expect(screen.getByTestId('topbar-wallet')).toHaveTextContent(/^1,250$/);
+      wallet = '3150'; // a win was settled
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5100);
+      });
+      expect(screen.getByTestId('topbar-wallet')).toHaveTextContent(/^3,150$/);
+      expect(f.calls.filter((c) => c.call === 'api-user-wallet-balance').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('hides the wallet and gated menu items when betting is off', async () => {
     mockFetch(homeInfo('0'));
     const { store } = await renderPage(<TopBar />, { session: true, path: '/imp' });

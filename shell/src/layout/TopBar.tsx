@@ -10,8 +10,9 @@ import {
   useAppDispatch,
   useAppSelector,
   formatPoints,
+  POLLING,
 } from '@matka/shared';
-import { api, useHomeInfoQuery, useLogoutMutation } from '@matka/shared/api';
+import { api, useHomeInfoQuery, useLogoutMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
   BookIcon,
   ChartIcon,
@@ -51,11 +52,16 @@ export function playerMenuItems(bettingOn: boolean): MenuItem[] {
   ];
 }
 
-/** The logged-in top bar: menu, scrolling brand title, wallet balance when betting is on (→ /imp7). */
+/**
+ * The logged-in top bar: menu, scrolling brand title, wallet balance when betting is on (→ /imp7).
+ * The balance is polled like the lists (every 5 s while the tab is visible) on every page with the
+ * bar, so a win settled by a declared result shows wherever the player is.
+ */
 function PlayerTopBar() {
   useHomeInfoQuery();
   const home = useAppSelector(selectHome);
   const bettingOn = useAppSelector(selectBettingOn);
+  useWalletBalanceQuery(undefined, { ...POLLING, skip: !bettingOn });
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
