@@ -87,6 +87,20 @@ describe('axe-core: no serious or critical violation', () => {
     await expectNoSerious(page);
   });
 
+  it('/otpwithdraw, reached by Send OTP: a round Back button, the heading readable on the gradient', async () => {
+    await visit(page, '/imp8');
+    await page.getByRole('button', { name: /GPay/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'GPay Number' });
+    await dialog.getByLabel('Phone Number').fill(newMobile());
+    await dialog.getByRole('button', { name: 'Send OTP' }).click();
+    await page.waitForURL(/\/otpwithdraw$/);
+    await page.getByRole('heading', { level: 1, name: 'OTP' }).waitFor();
+    const back = await page.getByRole('button', { name: 'Back' }).boundingBox();
+    expect(back && back.width <= 48 && back.height <= 48).toBe(true);
+    await page.screenshot({ path: `${SHOTS_DIR}/a11y-otpwithdraw.png` });
+    await expectNoSerious(page);
+  });
+
   it('/game and /single, reached from a market card', async () => {
     await visit(page, '/imp');
     await page.getByTestId('market-card').filter({ hasText: OPEN }).getByRole('button').click();
@@ -120,5 +134,20 @@ describe('what a player sees at 360 px', () => {
     expect(fits).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS_DIR}/a11y-imp-top.png` });
+  });
+
+  it('a Market Open chip looks the same on /imp and in the Gali list', async () => {
+    const chipStyle = (p: Page) =>
+      p
+        .getByText('Market Open', { exact: true })
+        .first()
+        .evaluate((el) => {
+          const cs = getComputedStyle(el);
+          return [cs.color, cs.backgroundColor, cs.fontSize, cs.borderRadius].join(' ');
+        });
+    await visit(page, '/imp');
+    const home = await chipStyle(page);
+    await visit(page, '/galigame');
+    expect(await chipStyle(page)).toBe(home);
   });
 });

@@ -120,6 +120,9 @@ maybe('Gali standalone', () => {
     const ctx = await marketPhone(browser);
     const page = await ctx.newPage();
     await loginStandalone(page, server.url, 'gali', user.mobile, user.password);
+    // the index of the family's screens, by name
+    await page.getByRole('heading', { level: 1, name: 'Gali Disawar screens' }).waitFor();
+    await page.getByRole('link', { name: /^GALI DISAWAR/ }).click();
     await page.getByRole('heading', { name: 'GALI DISAWAR' }).waitFor();
     await card(page, OPEN_MARKET).getByRole('button').click();
     await page.getByRole('button', { name: 'Left Digit' }).click();

@@ -143,7 +143,9 @@ describe('the regular remote on its own page', () => {
     await page.getByLabel('Phone Number').fill(user.mobile);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('link', { name: '/game' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Matka Markets screens' }).waitFor();
+    await shot(page, 'standalone-index');
+    await page.getByRole('link', { name: /^Markets and games \/game/ }).click();
     await page.getByRole('list', { name: 'Markets' }).waitFor();
     await shot(page, 'standalone-markets');
     await page.getByRole('link', { name: `Play ${OPEN}` }).click();

@@ -117,8 +117,8 @@ maybe('starline standalone', () => {
       if (/\/(main|shell)[.\w]*\.js$/.test(new URL(r.url()).pathname) && !r.url().includes('/remotes/')) shellRequests.push(r.url());
     });
     await loginStandalone(page, server.url, 'starline', user.mobile, user.password);
-    await page.getByRole('heading', { name: 'JACKPOT STARLINE' }).waitFor();
-    await page.getByRole('link', { name: '/stargame', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Starline screens' }).waitFor();
+    await page.getByRole('link', { name: /^Starline games \/stargame/ }).click();
     await page.getByRole('alert').getByText('Please choose a market first.').waitFor();
     await page.getByRole('link', { name: 'Choose a market' }).click();
     await page.getByRole('heading', { name: 'JACKPOT STARLINE' }).waitFor();

@@ -150,12 +150,15 @@ describe('wallet remote in the browser', () => {
     await page.getByLabel('Phone Number').fill(player.mobile);
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('link', { name: '/imp7' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wallet screens' }).waitFor();
+    await shot(page, 'standalone-index');
+    await page.getByRole('link', { name: /^Wallet: Transfer tab \/imp7/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
     expect(await page.locator('[data-family="wallet"]').getAttribute('data-session-user')).toBe(player.name);
     await page.getByRole('link', { name: 'Withdraw Fund' }).click();
     await page.getByRole('button', { name: /GPay/ }).waitFor();
-    await page.getByRole('link', { name: '/histories', exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Wallet' }).click(); // back to the index
+    await page.getByRole('link', { name: /^Histories \/histories/ }).click();
     await page.getByRole('link', { name: 'Main Bid-History' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bid History' }).waitFor();
     await historySettled(page);

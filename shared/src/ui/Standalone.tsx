@@ -18,6 +18,7 @@ import {
   formatPoints,
 } from '@matka/shared';
 import { useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
+import './standalone.css';
 
 /** The login form of the standalone frame (QA logs in against the API, then tests the family). */
 function StandaloneLogin() {
@@ -49,7 +50,43 @@ function StandaloneLogin() {
   );
 }
 
-function Frame({ title, links }: { title: string; links: string[] }) {
+/** One screen of a family as the standalone index lists it. `needs`: what it needs first (navigation state). */
+export interface StandaloneScreen {
+  path: string;
+  title: string;
+  needs?: string;
+}
+export interface StandaloneSection {
+  heading: string;
+  screens: StandaloneScreen[];
+}
+
+/** The standalone page's home: every screen of the family by its name, grouped, with its path. */
+function ScreenIndex({ title, sections }: { title: string; sections: StandaloneSection[] }) {
+  return (
+    <section className="sa-index">
+      <h1 className="page-title">{title} screens</h1>
+      {sections.map((sec) => (
+        <section key={sec.heading} className="sa-section" aria-label={sec.heading}>
+          <h2 className="sa-heading">{sec.heading}</h2>
+          <ul className="card sa-list">
+            {sec.screens.map((sc) => (
+              <li key={sc.path}>
+                <Link to={sc.path} className="sa-item">
+                  <span className="sa-title">{sc.title}</span>
+                  <span className="sa-path">{sc.path}</span>
+                  {sc.needs && <span className="sa-needs">{sc.needs}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function Frame({ title }: { title: string }) {
   const loggedInNow = useAppSelector(selectIsLoggedIn);
   const { username } = useAppSelector(selectSession);
   const home = useAppSelector(selectHome);
@@ -57,14 +94,16 @@ function Frame({ title, links }: { title: string; links: string[] }) {
   useHomeInfoQuery(undefined, { skip: !loggedInNow });
   return (
     <>
-      <header className="topbar">
-        <span className="topbar-brand">{title} (standalone)</span>
+      <header className="topbar sa-topbar">
+        <Link to="/" className="sa-brand">
+          {title}
+        </Link>
         {loggedInNow && (
           <>
             <span className="topbar-wallet" data-testid="topbar-wallet">
               {formatPoints(home.wallet_amt)}
             </span>
-            <button type="button" className="btn btn-secondary" onClick={() => dispatch(loggedOut())}>
+            <button type="button" className="sa-logout" onClick={() => dispatch(loggedOut())}>
               Log out
             </button>
           </>
@@ -73,13 +112,6 @@ function Frame({ title, links }: { title: string; links: string[] }) {
       <main className="page">
         {loggedInNow ? (
           <>
-            <nav className="tile-row" aria-label={`${title} pages`}>
-              {links.map((l) => (
-                <Link key={l} to={l}>
-                  {l}
-                </Link>
-              ))}
-            </nav>
             <p className="sr-only">Logged in as {username}</p>
             <Outlet />
           </>
@@ -93,18 +125,26 @@ function Frame({ title, links }: { title: string; links: string[] }) {
 }
 
 /**
- * Runs one family on its own page: its own store, a minimal frame with a login form, and the
+ * Runs one family on its own page: its own store, a minimal frame with a login form, an index of the
+ * family's screens at '/' (also for any path the family does not own, e.g. '/index.html'), and the
  * family's routes, so QA can test one remote without the shell.
  */
 export async function mountStandalone(opts: {
   title: string;
   routes: RouteObject[];
-  links: string[];
+  sections: StandaloneSection[];
   store?: AppStore;
 }) {
   await loadRuntimeConfig('/config.json');
+  document.title = `${opts.title} · standalone`;
   const store = opts.store ?? createAppStore();
-  const tree: RouteObject[] = [{ element: <Frame title={opts.title} links={opts.links} />, children: opts.routes }];
+  const index = <ScreenIndex title={opts.title} sections={opts.sections} />;
+  const tree: RouteObject[] = [
+    {
+      element: <Frame title={opts.title} />,
+      children: [...opts.routes, { path: '/', element: index }, { path: '*', element: index }],
+    },
+  ];
   function StandaloneRoutes() {
     return useRoutes(tree);
   }
