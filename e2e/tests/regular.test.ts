@@ -5,8 +5,25 @@
  * STATIC_ROOT can be pointed elsewhere with E2E_STATIC_ROOT (e.g. a tree with a fresh shell build).
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginInBrowser, newMobile, operator, registerUser, startServer, type TestServer } from '../lib/harness';
-import { addBid, bidHistory, confirmBids, kolkataPhone, prepareMarkets, tokenOf, until, walletOf } from '../lib/regular';
+import {
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import {
+  addBid,
+  bidHistory,
+  confirmBids,
+  kolkataPhone,
+  prepareMarkets,
+  tokenOf,
+  until,
+  walletOf,
+} from '../lib/regular';
 
 const OPEN = 'KALYAN';
 const CLOSED = 'MILAN DAY';
@@ -108,7 +125,34 @@ describe('regular betting in the shell', () => {
     await ctx.close();
   });
 
-  it("a market past its open time: Open is disabled, Close is forced, timed bet types are closed", async () => {
+  it('mixed sessions in one Submit: each row is stored with the session it was added with', async () => {
+    const user = await newPlayer('1000');
+    const ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await openMarket(page, OPEN);
+    await page.getByRole('button', { name: 'Single Pana' }).click();
+    await page.waitForURL(/\/singlepana$/);
+    await addBid(page, { Pana: '128' }, '20'); // Open is checked
+    await page.getByLabel('Close', { exact: true }).check({ force: true });
+    await addBid(page, { Pana: '137' }, '30');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Open: 1 bid, 20 points').waitFor();
+    await dialog.getByText('Close: 1 bid, 30 points').waitFor();
+    await shot(page, 'mixed-sessions-confirm');
+    await dialog.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Bid placed successfully!').first().waitFor();
+    await until(() => walletOf(page), 950);
+    const bids = await bidHistory(server, await tokenOf(page));
+    expect(bids.map((b) => `${b.digits} ${b.session} ${Number(b.points)}`).sort()).toEqual([
+      '128 Open 20',
+      '137 Close 30',
+    ]);
+    await ctx.close();
+  });
+
+  it('a market past its open time: Open is disabled, Close is forced, timed bet types are closed', async () => {
     const user = await newPlayer('500');
     const ctx = await kolkataPhone(browser);
     const page = await ctx.newPage();
