@@ -447,7 +447,6 @@ describe('/transfer', () => {
       ['500', ME, MSG.transferOwnPhone],
       ['', '9222222222', MSG.transferPointsRequired],
       ['99', '9222222222', MSG.transferPointsMin],
-      ['100', '9222222222', MSG.transferPointsMin],
       ['1001', '9222222222', MSG.transferNotEnoughPoints],
     ];
     for (const [points, phone, msg] of cases) {

@@ -12,6 +12,7 @@ import { UserCache } from './services/usercache';
 import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
+import { rewriteCallUrl } from './http/compat';
 import { registerAccountRoutes } from './api/accounts';
 import { registerContentRoutes } from './api/content';
 import { registerBidRoutes } from './api/bids';
@@ -51,6 +52,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // the paths and names deployed clients use (root '/api-…', aliases): see http/compat.ts
+    rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
 
   const ctx: AppContext = {

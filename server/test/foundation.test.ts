@@ -170,7 +170,16 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
   });
 
   test('SPA fallback: client routes get index.html (no-cache); files are served; missing files 404', async () => {
-    for (const url of ['/', '/login', '/imp', '/charts', '/Charts/', '/AddFundHistory', '/StarSingle?x=1', '/galiIMP/']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/imp',
+      '/charts',
+      '/Charts/',
+      '/AddFundHistory',
+      '/StarSingle?x=1',
+      '/galiIMP/',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>shell</title>');

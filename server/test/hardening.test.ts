@@ -344,12 +344,12 @@ describe('betting_status 0 also closes the wallet features; transfer amounts', (
     expect((await call(t.app, 'api-fund-request-add', { ...tk, request_amount: 500 })).body.status).toBe(true);
   });
 
-  test("transfer points: <= 100 (0, negative, fractions) 'Points Must be More than 100'; non-numbers a clear 400", async () => {
+  test("transfer points: below 100 (0, negative, fractions, 99) 'Points Must be More than 100'; 100 itself goes; non-numbers a clear 400", async () => {
     const u = await createUser(t, { wallet: 5_000 });
     const other = await createUser(t);
     const send = (amount: unknown) =>
       call(t.app, 'api-user-transfer-wallet-balance', { unique_token: u.token, amount, mobile_no: other.mobile });
-    for (const amount of [0, -5, '-500', 50.5, '100', 100, '0.5', 1e-9]) {
+    for (const amount of [0, -5, '-500', 50.5, '99', 99, 99.5, '0.5', 1e-9]) {
       const r = await send(amount);
       expect([amount, r.statusCode, r.body]).toEqual([
         amount,

@@ -446,7 +446,7 @@ describe('transfers', () => {
         mobile_no,
         transfer_note: 'hi',
       });
-    expect((await tr(100)).body).toEqual({ status: false, msg: 'Points Must be More than 100' });
+    expect((await tr(99)).body).toEqual({ status: false, msg: 'Points Must be More than 100' });
     expect((await tr(501)).body).toEqual({ status: false, msg: 'Not Enough Points' });
     expect((await tr(150, a.mobile)).body).toEqual({ status: false, msg: "Don't Use Your Own Phone No." });
     expect((await tr(150, newMobile())).body).toEqual({ status: false, msg: 'Username or password incorrect' });

@@ -10,6 +10,7 @@ import {
   useAppSelector,
   formatPoints,
 } from '@matka/shared';
+import { transferPointsTooFew } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
@@ -25,8 +26,8 @@ export function transferError(phone: string, points: string, own: string | null,
   if (!isValidPhone(phone)) return MSG.transferPhoneInvalid;
   if (own && phone === own) return MSG.transferOwnPhone;
   if (!/^\d+$/.test(points)) return MSG.transferPointsRequired;
-  // 'Points Must be More than 100': 100 itself is refused too (the server's rule).
-  if (Number(points) <= 100) return MSG.transferPointsMin;
+  // 'Points Must be More than 100' for anything below 100 (the shared rule)
+  if (transferPointsTooFew(Number(points))) return MSG.transferPointsMin;
   if (Number(points) > wallet) return MSG.transferNotEnoughPoints;
   return '';
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context';
-import { defineCall, publicBase } from '../http/api';
+import { MSG_BAD_TOKEN, defineCall, publicBase, refuse, userForToken, type AuthUser } from '../http/api';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
 const empty = z.object({});
@@ -16,13 +16,10 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { markets, clock } = ctx;
   const qrCache = new Map<string, string>();
 
-  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user, req }) => {
+  /** What the home info says of the player and the operator's contacts. */
+  const homeFields = async (user: AuthUser) => {
     const s = await markets.settings();
-    const now = clock.now();
-    const base = publicBase(ctx, req);
     return {
-      status: true,
-      msg: 'Success',
       betting_status: user.betting_status,
       wallet_amt: user.wallet,
       telegram_no: s.telegram_no ?? '',
@@ -30,23 +27,68 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
       mobile_no: s.mobile_no ?? '',
       user_name: user.name,
       mobile: user.mobile,
+    };
+  };
+
+  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user, req }) => {
+    const now = clock.now();
+    const base = publicBase(ctx, req);
+    return {
+      status: true,
+      msg: 'Success',
+      ...(await homeFields(user)),
       result: (await markets.list('regular')).map((m) => regularMarketJson(m, now, base)),
     };
   });
 
-  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async ({ req }) => {
+  // The landing's list (unique_token null). Deployed clients also call it after login (as
+  // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async ({ req, reply }) => {
+    const token = (req.body as Record<string, unknown>).unique_token;
+    const user = token === undefined || token === null || token === '' ? null : await userForToken(ctx, token);
+    if (token && !user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
     const now = clock.now();
     const base = publicBase(ctx, req);
     const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now, base));
     return {
       status: true,
       msg: 'Success',
+      ...(user ? await homeFields(user) : {}),
       result: [
         ...regular,
         { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
         { game_id: 0, game_name: 'GALI DISAWAR', web_chart_url: base + chartUrl.gali() },
       ],
     };
+  });
+
+  // Slider images of the home screen some clients show: the operator's `slider_images` setting
+  // (one image URL a line), an empty list until it is set.
+  defineCall(app, ctx, 'api-get-slider-images', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    const sliderdata = (s.slider_images ?? '')
+      .split('\n')
+      .map((u) => u.trim())
+      .filter(Boolean)
+      .map((slider_image, i) => ({ id: i + 1, slider_image }));
+    return { status: true, msg: sliderdata.length ? 'Success' : 'No images', sliderdata, result: sliderdata };
+  });
+
+  // Where a player pays a deposit (clients with an 'auto deposit' screen): the operator's UPI ids, with
+  // a upi:// link each; the QR code of the main one is api-get-qr-pay.
+  defineCall(app, ctx, 'api-get-auto-deposit-list', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    const payee = s.payee_name ?? '';
+    const ids: [string, string | undefined][] = [
+      ['UPI', s.upi_id],
+      ['Google Pay', s.google_upi_payment_id],
+      ['PhonePe', s.phonepay_upi_payment_id],
+    ];
+    const seen = new Set<string>();
+    const result = ids
+      .filter((x): x is [string, string] => !!x[1] && !seen.has(x[1]) && !!seen.add(x[1]))
+      .map(([name, upi_id], i) => ({ id: i + 1, name, upi_id, payee_name: payee, upi_uri: upiPayUri(upi_id, payee) }));
+    return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
   });
 
   defineCall(app, ctx, 'api-social-data', { schema: empty, auth: false }, async () => {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { MSG, inWithdrawWindow, minAddAmount, minWithdraw } from '@matka/shared/domain';
+import { MSG, inWithdrawWindow, minAddAmount, minWithdraw, transferPointsTooFew } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
@@ -17,7 +17,6 @@ import { issueOtp, verifyOtp } from '../services/otp';
 export const MAX_AMOUNT = 10_000_000;
 export const MAX_PENDING_DEPOSITS = 5;
 export const HISTORY_CAP = 500;
-export const TRANSFER_MIN_EXCLUSIVE = 100;
 
 export const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
 export const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
@@ -299,6 +298,27 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // The withdrawal methods a player can use now: their stored UPI numbers, with the payment_method
+  // code api-user-withdraw-fund-request takes (deployed clients list these in their withdraw form).
+  defineCall(
+    app,
+    ctx,
+    'api-user-payment-method-list',
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
+    async ({ user }) => {
+      const r = await db
+        .selectFrom('users')
+        .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const result = (Object.keys(WITHDRAW_METHODS) as WithdrawMethod[])
+        .map((code) => ({ code, ...WITHDRAW_METHODS[code], value: r[WITHDRAW_METHODS[code].column] ?? '' }))
+        .filter((m) => m.value !== '')
+        .map((m) => ({ payment_method: m.code, name: m.label, value: m.value }));
+      return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
+    },
+  );
+
   // ---------------------------------------------------------------- withdrawals
   defineCall(
     app,
@@ -430,8 +450,8 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     async ({ body, user, reply }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
-      // any number up to 100 (0, negative, 50.5): the spec's message; then whole points only
-      if (body.amount <= TRANSFER_MIN_EXCLUSIVE) return refuse(MSG.transferPointsMin);
+      // any number below 100 (0, negative, 50.5): the spec's message; then whole points only
+      if (transferPointsTooFew(body.amount)) return refuse(MSG.transferPointsMin);
       if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(MSG_POINTS_WHOLE));
       if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
       const r = await transferPoints(ctx, user.id, body.mobile_no, body.amount, body.transfer_note ?? '');

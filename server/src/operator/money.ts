@@ -65,6 +65,16 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     how_to_play_content: text(20_000),
     deposit_rule: text(20_000),
     withdrawal_rule: text(20_000),
+    // image URLs of the home slider (api-get-slider-images), separated by spaces, commas or lines
+    slider_images: z
+      .string()
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .refine((urls) => urls.length <= 10, 'takes at most 10 images')
+      .refine(
+        (urls) => urls.every((u) => /^https?:\/\/[^\s"'<>]+$/i.test(u) && u.length <= 500),
+        'must be image links (http:// or https://)',
+      )
+      .transform((urls) => urls.join('\n')),
   };
 })();
 

@@ -11,7 +11,7 @@
  * the digit of its filled pana. Close-session rows, starline and Gali rows are sent as given
  * ({ digits, closedigits, points, session }). Jodi Digit is always Close, so it is never converted.
  */
-import { betTypeById, betTypeByName, type BetTypeId, type Family, type Session } from './betTypes';
+import { betTypeById, betTypeByName, type BetTypeDef, type BetTypeId, type Family, type Session } from './betTypes';
 import { bidDateText, parseBidDate } from './format';
 import { MSG, numberNotValid } from './messages';
 import { PANA_KIND_LABEL, panaDigit, panaKind } from './panas';
@@ -116,32 +116,63 @@ type ParseResult = Parsed | { ok: false; message: string };
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Undo the Open-session conversion of one wire row; null when digit and pana contradict each other. */
-function fromWire(w: Record<string, unknown>): { digits: string; closedigits: string } | null {
-  const [d, p, cd, cp] = [str(w.digits), str(w.pana), str(w.closedigits), str(w.closepana)];
+/**
+ * Undo the Open-session conversion of one wire row; null when digit and pana contradict each other.
+ * A row `pana` that is a bet name (deployed clients send 'Single Digit' there) is not a pana: ignored.
+ */
+function fromWire(family: Family, w: Record<string, unknown>): { digits: string; closedigits: string } | null {
+  const pana = (v: unknown) => (betTypeByName(family, str(v)) ? '' : str(v));
+  const [d, p, cd, cp] = [str(w.digits), pana(w.pana), str(w.closedigits), pana(w.closepana)];
   const agrees = (digit: string, pana: string) => !digit || !pana || panaDigit(pana) === digit;
   return agrees(d, p) && agrees(cd, cp) ? { digits: p || d, closedigits: cp || cd } : null;
 }
 
+/** A field left empty ('' or only spaces, null, absent) says nothing. */
+const said = (v: unknown): boolean => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
+
 /**
- * Server side: reads a submit-bid body ({ new_result } or new_result itself), identifies the bet type
- * from gametype / pana within the family, re-validates every row with validateRow and returns the
- * normalised rows. totalbit is ignored (the caller sums the rows). `session` is the rows' session
- * (Gali: 'Open' although the request says Close). Never throws.
+ * The session of a request, read from wherever the client put it: `session`, `gametype` (deployed
+ * clients send gametype 'Close' and session 'Single Digit') and each row's `session` ('open', 'close',
+ * 'closed', any case; empty says nothing). Null when nothing names one, or when two say different
+ * things, or a field holds something that is neither a session nor a bet name.
+ */
+function requestSession(def: BetTypeDef, nr: Record<string, unknown>, wire: unknown[]): Session | null {
+  const votes = new Set<Session>();
+  for (const v of [nr.session, nr.gametype, ...wire.map((w) => (isObject(w) ? w.session : undefined))]) {
+    if (!said(v)) continue;
+    const s = parseSession(v);
+    if (s) votes.add(s);
+    else if (!betTypeByName(def.family, str(v))) return null;
+  }
+  // A bet type without a choice has its session; Gali's one draw is spelled Open (rows) or Close (request).
+  if (def.fixedSession) {
+    const allowed = [def.fixedSession, def.requestSession];
+    return [...votes].every((v) => allowed.includes(v)) ? def.fixedSession : null;
+  }
+  return votes.size === 1 ? [...votes][0] : null;
+}
+
+/**
+ * Server side: reads a submit-bid body ({ new_result } or new_result itself) as our client and the
+ * deployed clients send it: the bet type from gametype / session / pana within the family (whichever
+ * names one), the session from session / gametype / the rows (requestSession), points as numbers or
+ * digit strings. Re-validates every row with validateRow and returns the normalised rows. totalbit is
+ * ignored (the caller sums the rows). `session` is the rows' session (Gali: 'Open' although the request
+ * says Close). Never throws.
  */
 export function parseSubmission(family: Family, body: unknown): ParseResult {
   const nr = isObject(body) && isObject(body.new_result) ? body.new_result : body;
   if (!isObject(nr)) return { ok: false, message: MSG.invalidRequest };
-  const names = family === 'regular' ? [nr.gametype, nr.pana] : [nr.pana, nr.gametype];
+  const names = family === 'regular' ? [nr.gametype, nr.session, nr.pana] : [nr.pana, nr.gametype, nr.session];
   const def = names.map((n) => betTypeByName(family, str(n))).find((d) => d !== undefined);
   if (!def) return { ok: false, message: MSG.unknownBetType };
-  const session = def.fixedSession ?? parseSession(nr.session);
-  if (!session) return { ok: false, message: MSG.selectSession };
   const gameId = str(nr.gameid ?? (isObject(body) ? body.game_id : undefined)).trim();
-  if (!gameId) return { ok: false, message: MSG.invalidGame };
   const date = parseBidDate(str(nr.bid_date));
-  if (!date) return { ok: false, message: MSG.invalidBidDate };
   const wire = nr.result;
+  const session = requestSession(def, nr, Array.isArray(wire) ? wire : []);
+  if (!session) return { ok: false, message: MSG.selectSession };
+  if (!gameId) return { ok: false, message: MSG.invalidGame };
+  if (!date) return { ok: false, message: MSG.invalidBidDate };
   if (!Array.isArray(wire) || wire.length === 0) return { ok: false, message: MSG.noBids };
   if (wire.length > MAX_ROWS_PER_REQUEST) return { ok: false, message: MSG.tooManyBids };
 
@@ -149,9 +180,7 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
   const rows: BidRow[] = [];
   for (const w of wire) {
     if (!isObject(w)) return { ok: false, message: MSG.enterNumber };
-    if (w.session !== undefined && parseSession(w.session) !== session)
-      return { ok: false, message: MSG.selectSession };
-    const values = converted ? fromWire(w) : { digits: str(w.digits), closedigits: str(w.closedigits) };
+    const values = converted ? fromWire(family, w) : { digits: str(w.digits), closedigits: str(w.closedigits) };
     if (!values) return { ok: false, message: numberNotValid(str(w.pana) || str(w.closepana)) };
     const r = validateRow(def.id, { ...values, points: w.points as number | string, session });
     if (!r.ok) return { ok: false, message: r.message };

@@ -43,6 +43,12 @@ export type ValidationResult =
 type Failure = Extract<ValidationResult, { ok: false }>;
 
 export const MIN_BID = 10;
+/**
+ * Smallest transfer: 100 points. The spec says "below 100 rejected" (its message reads 'Points Must be
+ * More than 100'); 100 itself is accepted, as by the deployed clients.
+ */
+export const MIN_TRANSFER = 100;
+export const transferPointsTooFew = (points: number): boolean => !(points >= MIN_TRANSFER);
 /** Cap on the points of one row (not in spec; keeps totals far inside safe integers). */
 export const MAX_BID = 10_000_000;
 

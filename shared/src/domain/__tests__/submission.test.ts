@@ -235,6 +235,58 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
       'Number 123 is not valid',
     ],
   ])('%j -> %s', (patch, message) => expect(parse(patch)).toEqual({ ok: false, message }));
+  describe('as deployed clients send it', () => {
+    test('regular: the session in gametype, the bet name in session, points as strings, rows in lower case', () => {
+      const r = parse({
+        pana: undefined,
+        gametype: 'Close',
+        session: 'Single Digit',
+        result: [{ digits: '5', closedigits: '', points: '10', session: 'close' }],
+      });
+      expect(r).toMatchObject({
+        ok: true,
+        betType: 'single_digit',
+        session: 'Close',
+        rows: [{ digits: '5', points: 10 }],
+      });
+    });
+    test('regular Open: a row pana that is a bet name is not a pana', () => {
+      const r = parse({
+        gametype: 'Open',
+        session: 'Single Digit',
+        pana: 'Single Digit',
+        result: [{ digits: '7', closedigits: '', pana: 'Single Digit', points: '20', session: 'open' }],
+      });
+      expect(r).toMatchObject({ ok: true, session: 'Open', rows: [{ digits: '7', session: 'Open', points: 20 }] });
+      // a real pana there must still agree with the digit
+      expect(
+        parse({ gametype: 'Single Pana', session: 'Open', result: [{ digits: '7', pana: '124', points: 10 }] }),
+      ).toMatchObject({ ok: true, rows: [{ digits: '124' }] });
+      expect(
+        parse({ gametype: 'Single Pana', session: 'Open', result: [{ digits: '6', pana: '124', points: 10 }] }),
+      ).toEqual({ ok: false, message: 'Number 124 is not valid' });
+    });
+    test.each([
+      ['Open in gametype, Close in session', { gametype: 'Open', session: 'Close', pana: 'Single Digit' }],
+      ['Open in session, Close in a row', { session: 'Open', result: [{ digits: '5', points: 10, session: 'Close' }] }],
+      ['no session anywhere', { session: '', result: [{ digits: '5', points: 10, session: '' }] }],
+      ['a word that is neither', { session: 'Evening' }],
+    ])('ambiguous or missing session (%s): refused', (_, patch) => {
+      expect(parse(patch)).toEqual({ ok: false, message: MSG.selectSession });
+    });
+    test("Gali: rows with session '' (Gali is always Close)", () => {
+      const r = parse(
+        {
+          pana: 'Jodi Digit',
+          gametype: undefined,
+          session: 'Close',
+          result: [{ digits: '47', closedigits: '', points: '10', session: '' }],
+        },
+        'gali',
+      );
+      expect(r).toMatchObject({ ok: true, betType: 'gali_jodi_digit', rows: [{ digits: '47', points: 10 }] });
+    });
+  });
   test('SP DP TP rows must match the request pana kind', () => {
     const body = {
       ...good,
