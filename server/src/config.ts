@@ -20,6 +20,13 @@ export interface AppConfig {
   smsProvider: string;
   operatorToken?: string;
   defaultBettingStatus: '0' | '1';
+  /**
+   * LEGACY_REGISTRATION: 'unverified' accepts a registration that carries no one-time code (deployed
+   * clients check the code in the browser and never send it). Such an account gets betting_status '0'
+   * (no bids, no money movement) until an operator approves it (`users approve <mobile>`). Risk: anyone
+   * can register any number without owning it. Default 'off': a registration needs a valid code.
+   */
+  legacyRegistration: 'off' | 'unverified';
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Family, string>>;
   staticRoot: string;
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsProvider: env.SMS_PROVIDER || 'console',
     operatorToken: env.OPERATOR_TOKEN || undefined,
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
+    legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,

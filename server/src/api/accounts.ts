@@ -23,6 +23,7 @@ const displayName = (required: string) =>
 export const MSG_OTP_SENT = 'OTP sent successfully';
 export const MSG_LOGIN_OK = 'Login successful';
 export const MSG_REGISTERED = 'Registration successful';
+export const MSG_REGISTERED_UNVERIFIED = 'Registration successful. Betting starts once your account is approved.';
 
 /** The OTP response: the code only in demo mode (spec contract), never in production. */
 function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
@@ -114,13 +115,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           .optional()
           .nullable(),
         device_id: optStr(),
-        otp: otpField(MSG.otpInvalid),
+        otp: otpField(MSG.otpInvalid).optional().nullable().transform((v) => v ?? ''),
       }),
       auth: false,
     },
-    async ({ body }) => {
+    async ({ body, reply }) => {
+      // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
+      // betting. A code that is sent is always checked.
+      const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
+      if (body.otp === '' && !unverified) return reply.code(400).send(refuse(MSG.otpInvalid));
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
-      if (!(await verifyOtp(ctx, body.mobile, 'register', body.otp))) return refuse(MSG.otpInvalid);
+      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp))) return refuse(MSG.otpInvalid);
       const password_hash = await hashPassword(body.password);
       const created = await db
         .insertInto('users')
@@ -131,7 +136,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           password_hash,
           security_pin: body.security_pin == null ? '' : String(body.security_pin),
           device_id: body.device_id ?? null,
-          betting_status: config.defaultBettingStatus,
+          betting_status: unverified ? '0' : config.defaultBettingStatus,
+          verified: !unverified,
         })
         .onConflict((oc) => oc.column('mobile').doNothing())
         .returning(['id', 'name', 'mobile'])
@@ -140,7 +146,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const token = await issueToken(db, clock, created.id);
       return {
         status: true,
-        msg: MSG_REGISTERED,
+        msg: unverified ? MSG_REGISTERED_UNVERIFIED : MSG_REGISTERED,
         user_name: created.name,
         unique_token: token,
         mobile: created.mobile,

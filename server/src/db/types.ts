@@ -22,6 +22,9 @@ export interface UsersTable {
   paytm_no: string | null;
   google_pay_no: string | null;
   phon_pay_no: string | null;
+  /** false: registered without a verified code (LEGACY_REGISTRATION=unverified) */
+  verified: ColumnType<boolean, boolean | undefined, boolean>;
+  approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -31,6 +31,8 @@ Commands:
   withdrawals approve <id> [receipt-url]           mark paid, with a link to the payment receipt
   withdrawals reject <id> [reason]                 reject and return the held points to the wallet
   users list [search]                              newest accounts (search: part of a mobile or name)
+  users unapproved                                 accounts registered without a code (LEGACY_REGISTRATION)
+  users approve <mobile>                           approve one: betting on, money movements allowed
   settings list                                    the app settings
   settings set <key> <value>                       change one (min_amt, min_withdrawal, withdraw_open_time, ...)
   settings set-withdraw-window <open HH:MM> <close HH:MM>
@@ -476,7 +478,33 @@ export function parseCommand(argv: string[]): Request | 'help' {
     }
     case 'users': {
       const [sub, ...args] = rest;
-      need(sub === 'list', `users needs a command: list${sub ? ` (not '${sub}')` : ''}`);
+      if (sub === 'unapproved') {
+        need(args.length === 0, 'users unapproved takes no arguments');
+        return {
+          method: 'GET',
+          path: '/operator/users/unapproved',
+          print: (d, io) => {
+            const rows = (d.users as { id: string; mobile: string; name: string; created: string }[]) ?? [];
+            if (rows.length === 0) return io.out('No accounts waiting for approval.');
+            printTable(
+              io,
+              ['id', 'mobile', 'created', 'name'],
+              rows.map((u) => [String(u.id), u.mobile, u.created, u.name]),
+            );
+          },
+        };
+      }
+      if (sub === 'approve') {
+        const [mobile, extra] = args;
+        need(mobile && !extra, 'users approve needs <mobile>');
+        return {
+          method: 'POST',
+          path: '/operator/users/approve',
+          body: { mobile },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      need(sub === 'list', `users needs a command: list, unapproved, approve${sub ? ` (not '${sub}')` : ''}`);
       const term = args.join(' ').trim();
       return {
         method: 'GET',

@@ -10,7 +10,7 @@ import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
-import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
+import { OperatorError, audit, creditWallet, hhmm, idSchema, mobileSchema, parse } from './common';
 
 const listQuery = z.object({
   status: z
@@ -353,6 +353,47 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         created: formatKolkataShort(r.created_at),
       })),
     };
+  });
+
+  // Accounts registered without a verified code (LEGACY_REGISTRATION=unverified): no betting until approved.
+  op.get('/users/unapproved', async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'mobile', 'name', 'created_at'])
+      .where('verified', '=', false)
+      .where('approved_at', 'is', null)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    return {
+      status: true,
+      users: rows.map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, created: formatKolkataShort(r.created_at) })),
+    };
+  });
+
+  op.post('/users/approve', async (req) => {
+    const body = parse(z.object({ mobile: mobileSchema }), req.body);
+    return db.transaction().execute(async (trx) => {
+      const u = await trx
+        .selectFrom('users')
+        .select(['id', 'verified', 'approved_at', 'betting_status'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!u) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
+      if (u.verified || u.approved_at) throw new OperatorError(409, `${body.mobile} needs no approval`);
+      const betting_status = ctx.config.defaultBettingStatus;
+      await trx
+        .updateTable('users')
+        .set({ approved_at: clock.now(), betting_status, updated_at: clock.now() })
+        .where('id', '=', u.id)
+        .execute();
+      await audit(trx, 'users approve', body.mobile, body, { approved: false, betting_status: u.betting_status }, {
+        approved: true,
+        betting_status,
+      });
+      return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
+    });
   });
 
   // ---------------------------------------------------------------- settings

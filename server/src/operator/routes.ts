@@ -91,11 +91,13 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         return db.transaction().execute(async (trx) => {
           const user = await trx
             .selectFrom('users')
-            .select(['id', 'betting_status'])
+            .select(['id', 'betting_status', 'verified', 'approved_at'])
             .where('mobile', '=', body.mobile)
             .forUpdate()
             .executeTakeFirst();
           if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
+          if (body.status === '1' && !user.verified && !user.approved_at)
+            throw new OperatorError(409, `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`);
           await trx
             .updateTable('users')
             .set({ betting_status: body.status, updated_at: clock.now() })
