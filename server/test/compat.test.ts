@@ -1,0 +1,558 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
+/**
+ * The contract as deployed clients speak it: every call of spec section 7 and every alias, at the root
+ * and under /api/, with the payload variants those apps send (numbers as strings, sessions in other
+ * fields, missing optional fields). Each answer is checked for the fields the client reads, and what
+ * the call stores is read back from the database.
+ */
+import { rewriteCallUrl } from '../src/http/compat';
+import {
+  APP_KEY,
+  createUser,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  newMobile,
+  OPERATOR_TOKEN,
+  walletOf,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('08:00') });
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set(kolkata('08:00')));
+
+type Where = 'root' | 'api';
+/** A call as a deployed app sends it: at the root ('/api-user-login') or under '/api/'. */
+async function send(where: Where, name: string, payload: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: where === 'root' ? `/${name}` : `/api/${name}`,
+    payload: { env_type: 'Prod', app_key: APP_KEY, ...payload },
+  });
+  return { statusCode: res.statusCode, body: res.json() as Record<string, any> };
+}
+const both = (name: string, payload?: Record<string, unknown>) =>
+  Promise.all([send('root', name, payload), send('api', name, payload)]);
+
+const op = async (url: string, payload: Record<string, unknown>) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: `/operator/${url}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload,
+    })
+  ).json();
+
+describe('paths and names: one adapter', () => {
+  test('only api-* call paths are mapped; aliases go to the call they mean', () => {
+    expect(rewriteCallUrl('/api-user-login')).toBe('/api/api-user-login');
+    expect(rewriteCallUrl('/api-user-login/?x=1')).toBe('/api/api-user-login?x=1');
+    expect(rewriteCallUrl('/API-Get-Dashboard-Data')).toBe('/api/api-dashboard-data');
+    expect(rewriteCallUrl('/api/api-galidisswar-game')).toBe('/api/api-galidisawar-game');
+    expect(rewriteCallUrl('/api-get-social-data')).toBe('/api/api-social-data');
+    for (const url of [
+      '/imp',
+      '/login',
+      '/operator/credit',
+      '/charts/starline',
+      '/remotes/wallet/',
+      '/healthz',
+      '/api',
+    ])
+      expect(rewriteCallUrl(url)).toBe(url);
+  });
+
+  test('an unknown call answers 404 in the envelope; the operator API is not shadowed', async () => {
+    for (const where of ['root', 'api'] as const) {
+      const r = await send(where, 'api-no-such-call');
+      expect(r.statusCode).toBe(404);
+      expect(r.body.status).toBe(false);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/operator/settings' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test('a wrong app key is refused the same at the root', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api-game-rates', payload: { app_key: 'nope' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: false, msg: 'Invalid app key' });
+  });
+});
+
+describe('logged-out calls, root and /api/ alike', () => {
+  test.each([
+    [
+      'api-get-dashboard-data',
+      { unique_token: null },
+      (b: any) =>
+        expect(b.result[0]).toMatchObject({
+          game_name: expect.any(String),
+          web_chart_url: expect.stringContaining('/charts/'),
+        }),
+    ],
+    ['api-dashboard-data', {}, (b: any) => expect(b.result.length).toBeGreaterThan(2)],
+    ['api-get-social-data', {}, (b: any) => expect(b).toHaveProperty('mobile_no')],
+    ['api-social-data', {}, (b: any) => expect(b).toHaveProperty('mobile_no')],
+    ['api-admin-bank-details', {}, (b: any) => expect(b.bank_details[0]).toHaveProperty('upi_payment_id')],
+    ['api-starline-game-rates', {}, (b: any) => expect(b.game_rates[0]).toHaveProperty('single_digit_val_2')],
+    [
+      'api-starline-game',
+      {},
+      (b: any) => expect(b).toMatchObject({ result: expect.any(Array), web_starline_chart_url: expect.any(String) }),
+    ],
+    ['api-galidisawar-game', {}, (b: any) => expect(b.result[0]).toHaveProperty('game_name')],
+    ['api-galidisswar-game', {}, (b: any) => expect(b.result[0]).toHaveProperty('game_name')],
+    ['api-galidisawar-game-rates', {}, (b: any) => expect(b.game_rates[0]).toBeDefined()],
+    ['api-galidisswar-game-rates', {}, (b: any) => expect(b.game_rates[0]).toBeDefined()],
+    ['api-game-rates', {}, (b: any) => expect(b.game_rates[0]).toHaveProperty('single_digit_val_1')],
+    ['api-how-to-play', {}, (b: any) => expect(b.content[0]).toHaveProperty('how_to_play_content')],
+    ['api-money-deposit-withdrawal-rule', {}, (b: any) => expect(b.content[0]).toHaveProperty('withdrawal_rule')],
+    ['api-get-qr-pay', {}, (b: any) => expect(b.qrdata[0].qr_image).toMatch(/^data:image\/png;base64,/)],
+    ['api-get-slider-images', {}, (b: any) => expect(b.sliderdata).toEqual([])],
+    [
+      'api-get-auto-deposit-list',
+      {},
+      (b: any) => expect(b.result[0]).toMatchObject({ upi_id: expect.stringContaining('@') }),
+    ],
+  ])('%s', async (name, payload, check) => {
+    const [root, api] = await both(name, payload);
+    expect(root.statusCode).toBe(200);
+    expect(root.body.status).toBe(true);
+    check(root.body);
+    expect(api.body).toEqual(root.body);
+  });
+
+  test('slider images are what the operator sets', async () => {
+    const set = await op('settings/set', {
+      key: 'slider_images',
+      value: 'https://cdn.example.com/a.jpg, https://cdn.example.com/b.jpg',
+    });
+    expect(set.status).toBe(true);
+    const r = await send('root', 'api-get-slider-images');
+    expect(r.body.sliderdata).toEqual([
+      { id: 1, slider_image: 'https://cdn.example.com/a.jpg' },
+      { id: 2, slider_image: 'https://cdn.example.com/b.jpg' },
+    ]);
+    expect((await op('settings/set', { key: 'slider_images', value: 'javascript:alert(1)' })).status).toBe(false);
+  });
+});
+
+describe('accounts at the root, with the fields deployed apps send', () => {
+  test('check-mobile, registration (email placeholder, security_pin, device_id null), login, resend', async () => {
+    const mobile = newMobile();
+    const check = await send('root', 'api-check-mobile', { mobile });
+    expect(check.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
+    t.clock.set(new Date(t.clock.now().getTime() + 31_000)); // the resend gap
+    const resend = await send('root', 'api-resend-otp', { mobile });
+    expect(resend.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
+    const reg = await send('root', 'api-user-registration', {
+      name: 'Deployed App',
+      email: 'user@example.com',
+      password: 'pass1234',
+      mobile,
+      security_pin: 1234,
+      device_id: null,
+      otp: Number(resend.body.otp),
+    });
+    expect(reg.body).toMatchObject({
+      status: true,
+      user_name: 'Deployed App',
+      unique_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['betting_status', 'verified'])
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ betting_status: '1', verified: true });
+    const login = await send('root', 'api-user-login', { mobile, password: 'pass1234', device_id: 'abc' });
+    expect(login.body).toMatchObject({
+      status: true,
+      user_name: 'Deployed App',
+      unique_token: expect.any(String),
+      mobile,
+    });
+    const forget = await send('root', 'api-forget-check-mobile', { mobile });
+    expect(forget.body).toMatchObject({ status: true, otp: expect.any(String) });
+  });
+
+  test('a registration without a code is refused by default, and nothing is stored', async () => {
+    const mobile = newMobile();
+    await send('root', 'api-check-mobile', { mobile });
+    const reg = await send('root', 'api-user-registration', {
+      name: 'No Code',
+      email: 'user@example.com',
+      password: 'pass1234',
+      mobile,
+      security_pin: '1234',
+      device_id: null,
+    });
+    expect(reg).toEqual({ statusCode: 400, body: { status: false, msg: 'Enter Valid OTP' } });
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+});
+
+describe('LEGACY_REGISTRATION=unverified', () => {
+  let legacy: TestApp;
+  beforeAll(async () => {
+    legacy = await makeTestApp({ at: kolkata('08:00'), config: { legacyRegistration: 'unverified' } });
+  });
+  afterAll(() => legacy.close());
+
+  test('no code: an unapproved account with betting off until the operator approves it', async () => {
+    const mobile = newMobile();
+    const inject = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      legacy.app.inject({ method: 'POST', url, payload: { env_type: 'Prod', app_key: APP_KEY, ...payload }, headers });
+    const reg = (
+      await inject('/api-user-registration', {
+        name: 'Legacy App',
+        email: 'user@example.com',
+        password: 'pass1234',
+        mobile,
+        security_pin: '1234',
+        device_id: null,
+      })
+    ).json();
+    expect(reg).toMatchObject({ status: true, user_name: 'Legacy App', unique_token: expect.any(String) });
+    // a code that is sent is still checked
+    const wrong = (
+      await inject('/api-user-registration', { name: 'X', password: 'pass1234', mobile: newMobile(), otp: '0000' })
+    ).json();
+    expect(wrong).toEqual({ status: false, msg: 'Enter Valid OTP' });
+
+    const home = (await inject('/api-get-dashboard-data', { unique_token: reg.unique_token })).json();
+    expect(home).toMatchObject({ betting_status: '0', wallet_amt: '0' });
+    const opr = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (
+        await legacy.app.inject({
+          method,
+          url: `/operator/${url}`,
+          headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+          payload,
+        })
+      ).json();
+    // no money movement and no bids while unapproved: the operator cannot turn betting on around the approval
+    expect((await opr('POST', 'set-betting', { mobile, status: '1' })).msg).toMatch(/not approved yet/);
+    const list = await opr('GET', 'users/unapproved');
+    expect(list.users.map((u: any) => u.mobile)).toContain(mobile);
+    const approved = await opr('POST', 'users/approve', { mobile });
+    expect(approved).toMatchObject({ status: true, betting_status: '1' });
+    expect((await opr('GET', 'users/unapproved')).users.map((u: any) => u.mobile)).not.toContain(mobile);
+    expect((await opr('POST', 'users/approve', { mobile })).status).toBe(false);
+    const after = (await inject('/api-get-dashboard-data', { unique_token: reg.unique_token })).json();
+    expect(after.betting_status).toBe('1');
+    const audit = await legacy.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target'])
+      .where('target', '=', mobile)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('users approve');
+  });
+});
+
+describe('a logged-in player, as the deployed apps call', () => {
+  let u: { id: string; mobile: string; token: string };
+  let other: { id: string; mobile: string; token: string };
+  beforeAll(async () => {
+    u = await createUser(t, { wallet: 5000, name: 'Deployed Player' });
+    other = await createUser(t, { wallet: 0, name: 'Receiver' });
+  });
+
+  test('dashboard data with a token: the list with the home info', async () => {
+    const [root, api] = await both('api-get-dashboard-data', { unique_token: u.token });
+    expect(root.body).toMatchObject({
+      status: true,
+      betting_status: '1',
+      wallet_amt: '5000',
+      mobile_1: expect.any(String),
+      telegram_no: expect.any(String),
+      result: expect.arrayContaining([expect.objectContaining({ game_name: 'KALYAN' })]),
+    });
+    expect(api.body).toEqual(root.body);
+    expect((await send('root', 'api-get-dashboard-data', { unique_token: 'f'.repeat(64) })).statusCode).toBe(401);
+  });
+
+  test('wallet, payment details, payment-method list, histories', async () => {
+    const tok = { unique_token: u.token };
+    expect((await send('root', 'api-user-wallet-balance', tok)).body).toMatchObject({
+      status: true,
+      wallet_amt: '5000',
+    });
+    expect((await send('root', 'api-last-fund-request-detail', { ...tok, mobile_no: u.mobile })).body).toHaveProperty(
+      'min_amt',
+    );
+    expect((await send('root', 'api-get-user-payment-details', tok)).body.payment_details[0]).toHaveProperty(
+      'google_pay_number',
+    );
+    expect((await send('root', 'api-user-payment-method-list', tok)).body).toEqual({
+      status: true,
+      msg: 'No payment method added',
+      result: [],
+    });
+    await t.ctx.db
+      .updateTable('users')
+      .set({ google_pay_no: '9123456780', phon_pay_no: '9123456781' })
+      .where('id', '=', u.id)
+      .execute();
+    expect((await send('root', 'api-user-payment-method-list', tok)).body.result).toEqual([
+      { payment_method: '2', name: 'Google Pay', value: '9123456780' },
+      { payment_method: '4', name: 'PhonePe', value: '9123456781' },
+    ]);
+    expect((await send('root', 'api-wallet-transaction-history', tok)).body.transaction_history).toEqual(
+      expect.any(Array),
+    );
+    expect(
+      (await send('root', 'api-user-withdraw-transaction-history', { ...tok, mobile_no: u.mobile })).body.withdrawdata,
+    ).toEqual(expect.any(Array));
+    const range = { bid_from: '03/10/2026', bid_to: '03/10/2026' };
+    const wins = { date_from: '03/10/2026', date_to: '03/10/2026' };
+    expect((await send('root', 'api-bid-history-data', { ...tok, ...range })).body).toMatchObject({
+      status: true,
+      bid_data: expect.any(Array),
+    });
+    expect((await send('root', 'api-wining-history-data', { ...tok, ...wins })).body).toMatchObject({
+      status: true,
+      win_data: expect.any(Array),
+    });
+    expect((await send('root', 'api-starline-bid-history-data', { ...tok, ...range })).body.bid_data).toEqual(
+      expect.any(Array),
+    );
+    expect((await send('root', 'api-starline-wining-history-data', { ...tok, ...wins })).body.win_data).toEqual(
+      expect.any(Array),
+    );
+    expect((await send('root', 'api-galidisswar-bid-history-data', { ...tok, ...range })).body.bid_data).toEqual(
+      expect.any(Array),
+    );
+    expect((await send('root', 'api-galidisswar-wining-history-data', { ...tok, ...wins })).body.bid_data).toEqual(
+      expect.any(Array),
+    );
+  });
+
+  test('deposit request with the amount as a string: one pending row', async () => {
+    const r = await send('root', 'api-fund-request-add', { unique_token: u.token, request_amount: '500' });
+    expect(r.body.status).toBe(true);
+    const rows = await t.ctx.db
+      .selectFrom('fund_requests')
+      .select(['amount', 'status'])
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(rows).toEqual([{ amount: '500', status: 'pending' }]);
+  });
+
+  test('transfers: exactly 100 points go (amount as a string); 99 is refused with the spec text', async () => {
+    const look = await send('root', 'api-check-user-for-transfer-amt', {
+      unique_token: u.token,
+      mobile_no: other.mobile,
+    });
+    expect(look.body).toMatchObject({ status: true, user_name: 'Receiver' });
+    const low = await send('root', 'api-user-transfer-wallet-balance', {
+      unique_token: u.token,
+      amount: '99',
+      mobile_no: other.mobile,
+      transfer_note: '',
+    });
+    expect(low.body).toEqual({ status: false, msg: 'Points Must be More than 100' });
+    const ok = await send('root', 'api-user-transfer-wallet-balance', {
+      unique_token: u.token,
+      amount: '100',
+      mobile_no: other.mobile,
+      transfer_note: 'rent',
+    });
+    expect(ok.body.status).toBe(true);
+    expect(await walletOf(t, other.id)).toBe(100);
+    expect(await walletOf(t, u.id)).toBe(4900);
+  });
+
+  test('UPI details: the deployed fields with our code step; without a code refused, nothing stored', async () => {
+    const p = await createUser(t, { wallet: 2000 });
+    const number = newMobile();
+    const noCode = await send('root', 'api-add-user-upi-details', {
+      unique_token: p.token,
+      upi_type: '1',
+      paytm_no: number,
+      google_pay_no: '',
+      phon_pay_no: '',
+    });
+    expect(noCode.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    const sent = await send('root', 'api-upi-send-otp', { unique_token: p.token, mobile: number, upi_type: 1 });
+    const ok = await send('root', 'api-add-user-upi-details', {
+      unique_token: p.token,
+      upi_type: '1',
+      paytm_no: number,
+      google_pay_no: '',
+      phon_pay_no: '',
+      otp: sent.body.otp,
+    });
+    expect(ok.body.status).toBe(true);
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['paytm_no'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(row.paytm_no).toBe(number);
+    // withdraw with the deployed fields: mobile, amount as a string, payment_method as a string (3 = Paytm)
+    await op('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    const w = await send('root', 'api-user-withdraw-fund-request', {
+      unique_token: p.token,
+      mobile: p.mobile,
+      request_amount: '1000',
+      payment_method: '3',
+    });
+    expect(w.body).toMatchObject({ status: true });
+    const req = await t.ctx.db
+      .selectFrom('withdraw_requests')
+      .select(['amount', 'payment_method', 'payment_number'])
+      .where('user_id', '=', p.id)
+      .execute();
+    expect(req).toEqual([{ amount: '1000', payment_method: '3', payment_number: number }]);
+    expect(await walletOf(t, p.id)).toBe(1000);
+  });
+
+  test('profile and password calls at the root', async () => {
+    expect((await send('root', 'api-get-profile', { unique_token: u.token })).body).toMatchObject({ status: true });
+    expect(
+      (await send('root', 'api-profile-update', { unique_token: u.token, user_name: 'Deployed Player Two' })).body
+        .status,
+    ).toBe(true);
+    const bad = await send('root', 'api-change-password', {
+      unique_token: other.token,
+      old_pass: 'wrong-one',
+      new_pass: 'newpass1',
+    });
+    expect(bad.body.status).toBe(false);
+  });
+});
+
+describe('bids as the deployed apps send them', () => {
+  const bidsOf = (userId: string) =>
+    t.ctx.db
+      .selectFrom('bids')
+      .select(['bet_type', 'session', 'digits', 'closedigits', 'points'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  test('regular Close: gametype "Close", session "Single Digit", points as strings, rows "close"', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'KALYAN');
+    const r = await send('root', 'api-submit-bid', {
+      unique_token: u.token,
+      game_id: m.id,
+      new_result: {
+        unique_token: u.token,
+        Gamename: 'KALYAN',
+        totalbit: '30',
+        gameid: String(m.id),
+        pana: 'Single Digit',
+        gametype: 'Close',
+        bid_date: '10-March-2026',
+        session: 'Single Digit',
+        result: [
+          { digits: '4', closedigits: '', points: '10', session: 'close' },
+          { digits: '9', closedigits: '', points: '20', session: 'close' },
+        ],
+      },
+    });
+    expect(r.body).toMatchObject({ status: true });
+    expect(await bidsOf(u.id)).toEqual([
+      { bet_type: 'single_digit', session: 'Close', digits: '4', closedigits: '', points: '10' },
+      { bet_type: 'single_digit', session: 'Close', digits: '9', closedigits: '', points: '20' },
+    ]);
+    expect(await walletOf(t, u.id)).toBe(970);
+  });
+
+  test('regular Open: gametype "Open" and a bet name in each row\'s pana', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'KALYAN');
+    const r = await send('api', 'api-submit-bid', {
+      unique_token: u.token,
+      game_id: String(m.id),
+      new_result: {
+        Gamename: 'KALYAN',
+        totalbit: 10,
+        gameid: String(m.id),
+        pana: 'Single Digit',
+        gametype: 'Open',
+        bid_date: '10-March-2026',
+        session: 'Single Digit',
+        result: [{ digits: '7', closedigits: '', pana: 'Single Digit', closepana: '', points: '10', session: 'open' }],
+      },
+    });
+    expect(r.body).toMatchObject({ status: true });
+    expect(await bidsOf(u.id)).toEqual([
+      { bet_type: 'single_digit', session: 'Open', digits: '7', closedigits: '', points: '10' },
+    ]);
+  });
+
+  test('ambiguous: Open in gametype, Close in the rows — refused, nothing stored or debited', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'KALYAN');
+    const r = await send('root', 'api-submit-bid', {
+      unique_token: u.token,
+      game_id: m.id,
+      new_result: {
+        gameid: String(m.id),
+        pana: 'Single Digit',
+        gametype: 'Open',
+        bid_date: '10-March-2026',
+        session: 'Single Digit',
+        result: [{ digits: '7', closedigits: '', points: '10', session: 'close' }],
+      },
+    });
+    expect(r.body).toEqual({ status: false, msg: 'Please select a session' });
+    expect(await bidsOf(u.id)).toEqual([]);
+    expect(await walletOf(t, u.id)).toBe(1000);
+  });
+
+  test('Gali through api-galidisswar-submit-bid with rows of session "": stored, debited', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'GALI');
+    const r = await send('root', 'api-galidisswar-submit-bid', {
+      unique_token: u.token,
+      game_id: m.id,
+      new_result: {
+        Gamename: 'GALI',
+        totalbit: '20',
+        gameid: String(m.id),
+        pana: 'Jodi Digit',
+        bid_date: '10-March-2026',
+        session: 'Close',
+        result: [{ digits: '47', closedigits: '', points: '20', session: '' }],
+      },
+    });
+    expect(r.body).toMatchObject({ status: true });
+    expect(await bidsOf(u.id)).toEqual([
+      { bet_type: 'gali_jodi_digit', session: 'Open', digits: '47', closedigits: '', points: '20' },
+    ]);
+    expect(await walletOf(t, u.id)).toBe(980);
+  });
+
+  test('Starline with its session "Open" and string points', async () => {
+    const u = await createUser(t, { wallet: 1000 });
+    const m = await marketByName(t, 'STARLINE 06:00 PM');
+    const r = await send('root', 'api-starline-submit-bid', {
+      unique_token: u.token,
+      game_id: m.id,
+      new_result: {
+        Gamename: m.name,
+        totalbit: '10',
+        gameid: String(m.id),
+        pana: 'Single Digit',
+        bid_date: '10-March-2026',
+        session: 'Open',
+        result: [{ digits: '3', closedigits: '', points: '10', session: 'Open' }],
+      },
+    });
+    expect(r.body).toMatchObject({ status: true, message: expect.any(String) });
+    expect(await bidsOf(u.id)).toEqual([
+      { bet_type: 'starline_single_digit', session: 'Open', digits: '3', closedigits: '', points: '10' },
+    ]);
+  });
+});
