@@ -64,7 +64,9 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await page.locator('[data-family="wallet"]').first().waitFor();
 }
 
-const balance = async (page: Page) => Number((await page.getByTestId('topbar-wallet').textContent())?.trim());
+// the top bar shows points in Indian grouping ('1,53,775')
+const balance = async (page: Page) =>
+  Number((await page.getByTestId('topbar-wallet').textContent())?.replace(/[^\d]/g, ''));
 
 describe('wallet remote in the browser', () => {
   it('renders every wallet and history screen on a phone', async () => {
@@ -121,7 +123,7 @@ describe('wallet remote in the browser', () => {
     if (serverHas('api-wallet-transaction-history')) {
       // the wallet history lists the operator's credit
       await open(page, '/transaction', 'Wallet History');
-      await page.getByRole('list', { name: 'Wallet History' }).getByText('+5000 pts').waitFor();
+      await page.getByRole('list', { name: 'Wallet History' }).getByText('+5,000 pts').waitFor();
     }
     await context.close();
   });
