@@ -3,7 +3,7 @@
  * at 360 x 780, and offers the few API/operator helpers the browser tests need to set up data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       DATA_DIR: dataDir,
       STATIC_ROOT: ROOT,
       NODE_ENV: 'test',
+      DEMO: '1', // codes readable by the operator (lastOtp)
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -147,7 +148,10 @@ export async function registerUser(server: TestServer, user: { mobile: string; n
 }
 
 export async function lastOtp(server: TestServer, mobile: string): Promise<string> {
-  const res = await fetch(`${server.url}/dev/otp-outbox?mobile=${mobile}`);
+  const token = readFileSync(path.join(server.dataDir, 'operator-token'), 'utf8').trim();
+  const res = await fetch(`${server.url}/operator/otp/last?mobile=${mobile}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as { otp: string };
   return body.otp;
 }

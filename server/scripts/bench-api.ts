@@ -52,6 +52,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       OPERATOR_TOKEN: OP_TOKEN,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'development',
+      DEMO: '1', // registers its users with the codes the API returns
       RATE_LIMIT_LOGIN_PER_IP: '1000000',
       RATE_LIMIT_OTP_PER_IP: '1000000',
       RATE_LIMIT_OTP_PER_MOBILE: '1000000',

@@ -12,6 +12,7 @@ import { UserCache } from './services/usercache';
 import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
+import { createSmsSender, type SmsSender } from './services/sms';
 import { rewriteCallUrl } from './http/compat';
 import { registerAccountRoutes } from './api/accounts';
 import { registerContentRoutes } from './api/content';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   operatorToken?: string;
   /** HMAC key of the OTP codes; defaults to config.otpSecret or a random one (codes then die with the process) */
   otpSecret?: string;
+  /** where codes are sent; defaults to the provider of config.sms */
+  sms?: SmsSender;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
     users: new UserCache(clock, config.userCacheTtlMs),
     bidsInFlight: new BidTracker(),
+    sms: opts.sms ?? createSmsSender(config.sms, app.log),
     outbox: new Map(),
     markets: new MarketCache(opts.db.db, clock),
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
@@ -116,14 +120,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     } catch {
       return reply.code(503).send({ status: 'error' });
     }
-  });
-
-  app.get('/dev/otp-outbox', async (req, reply) => {
-    if (config.production) return reply.code(404).send({ status: false, msg: 'Not found' });
-    const mobile = String((req.query as Record<string, unknown>)?.mobile ?? '');
-    const entry = ctx.outbox.get(mobile);
-    if (!entry) return reply.code(404).send({ status: false, msg: 'No OTP for this mobile' });
-    return entry;
   });
 
   registerAccountRoutes(app, ctx);

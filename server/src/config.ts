@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { smsConfigFromEnv, type SmsConfig } from './services/sms';
 
 export interface RateLimitConfig {
   /** attempts allowed per key inside the window */
@@ -17,7 +18,16 @@ export interface AppConfig {
   appKey: string;
   nodeEnv: string;
   production: boolean;
-  smsProvider: string;
+  /**
+   * DEMO=1: demo mode. One-time codes are returned in responses, logged and kept in the operator's
+   * outbox instead of being sent. Only on a loopback address (main.ts refuses to start otherwise);
+   * `npm start` sets it when HOST is loopback and no DATABASE_URL is given.
+   */
+  demo: boolean;
+  /** SMS_PROVIDER and its settings (services/sms.ts) */
+  sms: SmsConfig;
+  /** what the SMS settings lack (main.ts refuses to start while there is any) */
+  smsProblems: string[];
   operatorToken?: string;
   defaultBettingStatus: '0' | '1';
   /**
@@ -112,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const v = env[`REMOTE_${f.toUpperCase()}_URL`];
     if (v) remoteUrls[f] = v;
   }
+  const demo = /^(1|true|yes|on)$/i.test(env.DEMO ?? '');
+  const { sms, problems: smsProblems } = smsConfigFromEnv(env, demo);
   const cfg: AppConfig = {
     host: env.HOST || '127.0.0.1',
     port: intEnv(env.PORT, 8080),
@@ -121,7 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appKey: env.APP_KEY || 'matka-demo-key',
     nodeEnv,
     production: nodeEnv === 'production',
-    smsProvider: env.SMS_PROVIDER || 'console',
+    demo,
+    sms,
+    smsProblems,
     operatorToken: env.OPERATOR_TOKEN || undefined,
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
@@ -146,7 +160,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...cfg, ...overrides };
 }
 
-/** Demo mode: OTP codes are returned in responses, logged, and readable from the dev outbox. */
+/** Demo mode: OTP codes are returned in responses, logged, and readable from the operator's outbox. */
 export function isDemoSms(cfg: AppConfig): boolean {
-  return cfg.smsProvider === 'console' && !cfg.production;
+  return cfg.demo;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: the addresses demo mode may bind to. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

@@ -7,6 +7,7 @@ import type { GapGate, SlidingWindowLimiter } from './services/ratelimit';
 import type { UserCache } from './services/usercache';
 import type { BidTracker } from './services/inflight';
 import type { MarketCache } from './services/markets';
+import type { SmsSender } from './services/sms';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -31,6 +32,8 @@ export interface AppContext {
   users: UserCache;
   /** bid writes in flight per market (a declaration waits for them before its second settlement pass) */
   bidsInFlight: BidTracker;
+  /** where one-time codes are sent (SMS_PROVIDER) */
+  sms: SmsSender;
   /** last OTP per mobile (demo mode only) */
   outbox: Map<string, OtpOutboxEntry>;
   markets: MarketCache;

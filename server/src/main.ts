@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type AppConfig } from './config';
+import { isLoopbackHost, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './seed';
@@ -36,8 +36,33 @@ export function resolveOtpSecret(config: AppConfig): { token: string; file?: str
   return resolveSecret(config, config.otpSecret, 'otp-secret', 32);
 }
 
+/** Why this configuration must not start (demo mode off loopback, incomplete SMS settings); [] when it may. */
+export function startupProblems(config: AppConfig): string[] {
+  const out = [...config.smsProblems];
+  if (config.demo && !isLoopbackHost(config.host))
+    out.push(`DEMO=1 serves one-time codes to anyone: it only runs on a loopback address, not HOST=${config.host}`);
+  if (config.demo && config.production) out.push('DEMO=1 cannot run with NODE_ENV=production');
+  return out;
+}
+
+const DEMO_BANNER = [
+  '==================================================================',
+  ' DEMO MODE (DEMO=1): one-time codes are NOT sent by SMS. They are',
+  ' returned by the API, logged, and shown by `npm run operator --',
+  ' otp last <mobile>`. Loopback only. Set SMS_PROVIDER for real use.',
+  '==================================================================',
+].join('\n');
+
 async function main() {
   const config = loadConfig();
+  const problems = startupProblems(config);
+  if (problems.length) {
+    console.error(`matka server: not starting:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  if (config.demo) console.warn(DEMO_BANNER);
+  else if (config.sms.provider === 'none')
+    console.warn('matka server: no SMS_PROVIDER: every one-time code request answers "Failed to send OTP".');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),

@@ -1,4 +1,4 @@
-import { call, createUser, makeTestApp, newMobile, TEST_PASSWORD, type TestApp } from './helpers';
+import { call, createUser, makeTestApp, newMobile, OPERATOR_TOKEN, TEST_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -6,7 +6,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const outbox = async (mobile: string) => (await t.app.inject(`/dev/otp-outbox?mobile=${mobile}`)).json();
+const outbox = async (mobile: string) =>
+  (
+    await t.app.inject({ url: `/operator/otp/last?mobile=${mobile}`, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+  ).json();
 
 async function register(mobile: string, name = 'Ravi Kumar', password = 'pass1234') {
   const check = await call(t.app, 'api-check-mobile', { mobile });
@@ -286,11 +289,21 @@ describe('forgot, change password, profile', () => {
 
 describe('production mode', () => {
   test('codes are not returned and the outbox is off', async () => {
-    const p = await makeTestApp({ config: { production: true, nodeEnv: 'production' } });
+    const sent: string[] = [];
+    const p = await makeTestApp({
+      env: { DEMO: '0', NODE_ENV: 'production' },
+      sms: { name: 'fake', send: async (m) => void sent.push(`${m.mobile}:${m.otp}`) },
+    });
     try {
       const mobile = newMobile();
       const r = await call(p.app, 'api-check-mobile', { mobile });
       expect(r.body).toEqual({ status: true, msg: 'OTP sent successfully' });
+      expect(sent).toEqual([expect.stringMatching(new RegExp(`^${mobile}:\\d{4}$`))]);
+      const last = await p.app.inject({
+        url: `/operator/otp/last?mobile=${mobile}`,
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      expect(last.statusCode).toBe(404);
       expect((await p.app.inject(`/dev/otp-outbox?mobile=${mobile}`)).statusCode).toBe(404);
     } finally {
       await p.close();

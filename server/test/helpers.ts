@@ -16,6 +16,7 @@ jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js
 }));
 
 import { randomBytes } from 'node:crypto';
+import type { SmsSender } from '../src/services/sms';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../src/db';
@@ -82,17 +83,18 @@ export interface TestApp {
 }
 
 export async function makeTestApp(
-  opts: { seed?: boolean; config?: Partial<AppConfig>; at?: Date } = {},
+  opts: { seed?: boolean; config?: Partial<AppConfig>; at?: Date; env?: Record<string, string>; sms?: SmsSender } = {},
 ): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase();
   await migrate(database);
   if (opts.seed !== false) await seedDemoData(database.db);
   const clock = new ManualClock(opts.at ?? kolkata('08:00'));
   const config = loadConfig(
-    { NODE_ENV: 'test', APP_KEY, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    // demo mode unless a test says otherwise (codes in responses and the operator's outbox)
+    { NODE_ENV: 'test', APP_KEY, DEMO: '1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...opts.env },
     { staticRoot: '/nonexistent-static-root', ...opts.config },
   );
-  const app = await buildApp({ db: database, config, clock, operatorToken: OPERATOR_TOKEN });
+  const app = await buildApp({ db: database, config, clock, operatorToken: OPERATOR_TOKEN, sms: opts.sms });
   await app.ready();
   return {
     app,

@@ -115,7 +115,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           .optional()
           .nullable(),
         device_id: optStr(),
-        otp: otpField(MSG.otpInvalid).optional().nullable().transform((v) => v ?? ''),
+        otp: otpField(MSG.otpInvalid)
+          .optional()
+          .nullable()
+          .transform((v) => v ?? ''),
       }),
       auth: false,
     },

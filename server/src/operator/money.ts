@@ -388,10 +388,17 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         .set({ approved_at: clock.now(), betting_status, updated_at: clock.now() })
         .where('id', '=', u.id)
         .execute();
-      await audit(trx, 'users approve', body.mobile, body, { approved: false, betting_status: u.betting_status }, {
-        approved: true,
-        betting_status,
-      });
+      await audit(
+        trx,
+        'users approve',
+        body.mobile,
+        body,
+        { approved: false, betting_status: u.betting_status },
+        {
+          approved: true,
+          betting_status,
+        },
+      );
       return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
     });
   });

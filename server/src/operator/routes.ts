@@ -97,7 +97,10 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
             .executeTakeFirst();
           if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
           if (body.status === '1' && !user.verified && !user.approved_at)
-            throw new OperatorError(409, `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`);
+            throw new OperatorError(
+              409,
+              `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`,
+            );
           await trx
             .updateTable('users')
             .set({ betting_status: body.status, updated_at: clock.now() })
@@ -183,9 +186,9 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!entry) {
           throw new OperatorError(
             404,
-            ctx.config.production
-              ? 'OTP codes are not kept outside demo mode'
-              : `No OTP sent to ${mobile} since the server started`,
+            ctx.config.demo
+              ? `No OTP sent to ${mobile} since the server started`
+              : 'OTP codes are not kept outside demo mode (DEMO=1)',
           );
         }
         await audit(db, 'otp last', mobile, { mobile }, null, { purpose: entry.purpose, created_at: entry.created_at });

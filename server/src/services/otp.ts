@@ -1,7 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
+import { MSG } from '@matka/shared/domain';
 import { isDemoSms } from '../config';
+import { otpText } from './sms';
 
 export type OtpPurpose = 'register' | 'forgot' | 'upi';
 
@@ -80,7 +82,7 @@ export async function issueOtp(
     if (wait > 0) return { ok: false, msg: waitMessage(wait) };
   }
   const otp = String(randomInt(0, 10000)).padStart(4, '0');
-  await ctx.db.transaction().execute(async (trx) => {
+  const inserted = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: now })
@@ -88,7 +90,7 @@ export async function issueOtp(
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .execute();
-    await trx
+    return trx
       .insertInto('otp_codes')
       .values({
         mobile: subject,
@@ -97,15 +99,21 @@ export async function issueOtp(
         created_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
   });
-  if (isDemoSms(config)) {
-    ctx.outbox.set(mobile, { mobile, otp, purpose, created_at: now.toISOString() });
-    ctx.log.info({ mobile, purpose, otp }, `OTP for ${mobile} (${purpose}): ${otp}`);
-  } else {
-    // A real SMS provider would be called here; codes never reach the log in production.
-    ctx.log.info({ mobile, purpose }, 'OTP issued');
+  if (isDemoSms(config)) ctx.outbox.set(mobile, { mobile, otp, purpose, created_at: now.toISOString() });
+  try {
+    await ctx.sms.send({ mobile, otp, purpose, text: otpText(otp) });
+  } catch (err) {
+    // Not sent: the code does not count (no live code, no resend gap) and the player is told so.
+    await ctx.db.deleteFrom('otp_codes').where('id', '=', inserted.id).execute();
+    ctx.otpGate.release(`${purpose}:${subject}`);
+    ctx.outbox.delete(mobile);
+    ctx.log.warn({ mobile, purpose, provider: ctx.sms.name, err: String(err) }, 'OTP could not be sent');
+    return { ok: false, msg: MSG.sendOtpFailed };
   }
+  if (!isDemoSms(config)) ctx.log.info({ mobile, purpose, provider: ctx.sms.name }, 'OTP sent');
   return { ok: true, otp };
 }
 

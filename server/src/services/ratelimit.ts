@@ -87,4 +87,9 @@ export class GapGate {
     this.last.set(key, now);
     return 0;
   }
+
+  /** Frees a key claimed by a request that did not go through (the code could not be sent). */
+  release(key: string): void {
+    this.last.delete(key);
+  }
 }
