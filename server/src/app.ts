@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 import type { Database } from './db';
 import type { AppContext } from './context';
 import { systemClock, type Clock } from './services/clock';
-import { GapGate, SlidingWindowLimiter } from './services/ratelimit';
+import { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import { UserCache } from './services/usercache';
 import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
@@ -59,13 +59,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
 
+  const limiter = new SlidingWindowLimiter(clock, config.rateLimits.windowMs);
   const ctx: AppContext = {
     database: opts.db,
     db: opts.db.db,
     config,
     clock,
     log: app.log,
-    limiter: new SlidingWindowLimiter(clock, config.rateLimits.windowMs),
+    limiter,
+    passwords: new PasswordGuard(limiter, clock, config.rateLimits),
     otpGate: new GapGate(clock),
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
     users: new UserCache(clock, config.userCacheTtlMs),

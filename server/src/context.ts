@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database, DB } from './db';
 import type { Clock } from './services/clock';
-import type { GapGate, SlidingWindowLimiter } from './services/ratelimit';
+import type { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import type { UserCache } from './services/usercache';
 import type { BidTracker } from './services/inflight';
 import type { MarketCache } from './services/markets';
@@ -24,6 +24,8 @@ export interface AppContext {
   clock: Clock;
   log: FastifyBaseLogger;
   limiter: SlidingWindowLimiter;
+  /** password guessing limits of login and change-password */
+  passwords: PasswordGuard;
   /** the OTP resend gap per (purpose, subject), claimed synchronously */
   otpGate: GapGate;
   /** HMAC key of the stored OTP codes */

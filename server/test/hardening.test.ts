@@ -12,6 +12,7 @@ import path from 'node:path';
 import { buildNewResult } from '@matka/shared/domain';
 import { sql } from 'kysely';
 import {
+  APP_KEY,
   OPERATOR_TOKEN,
   TEST_PASSWORD,
   call,
@@ -24,7 +25,7 @@ import {
   walletOf,
   type TestApp,
 } from './helpers';
-import { loadConfig, parseTrustProxy } from '../src/config';
+import { DEFAULT_RATE_LIMITS, loadConfig, parseTrustProxy } from '../src/config';
 import { resolveOtpSecret } from '../src/main';
 import { SCRYPT_N, hashPassword, needsRehash, verifyPassword } from '../src/services/passwords';
 import { UserCache } from '../src/services/usercache';
@@ -73,33 +74,122 @@ async function submitSingle(
 
 // ------------------------------------------------------------------------------------------------ 1
 describe('rate limits and the OTP resend gap hold under concurrent requests', () => {
-  test('40 parallel wrong-password logins for one mobile: exactly 10 are checked, 30 get Too many attempts', async () => {
+  const loginAt = (app: TestApp, mobile: string, password: string, remoteAddress = '127.0.0.1') =>
+    app.app
+      .inject({
+        method: 'POST',
+        url: '/api/api-user-login',
+        remoteAddress,
+        payload: { env_type: 'Prod', app_key: APP_KEY, mobile, password },
+      })
+      .then((r) => r.json().msg as string);
+
+  test('40 parallel wrong-password logins for one mobile from one IP: 3 are checked, then the pair backs off', async () => {
     const u = await createUser(t);
     const rs = await Promise.all(
       Array.from({ length: 40 }, () => call(t.app, 'api-user-login', { mobile: u.mobile, password: 'wrong' })),
     );
     const msgs = rs.map((r) => r.body.msg);
-    expect(msgs.filter((m) => m === TOO_MANY)).toHaveLength(30);
-    expect(msgs.filter((m) => m === 'User Not Registered')).toHaveLength(10);
-    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.msg).toBe(
-      TOO_MANY,
-    );
+    expect(msgs.filter((m) => m === 'User Not Registered')).toHaveLength(3);
+    expect(msgs.filter((m) => m === TOO_MANY)).toHaveLength(37);
+    // the owner, from another IP, is not locked out by those failures
+    expect(await loginAt(t, u.mobile, TEST_PASSWORD, '10.9.8.7')).toBe('Login successful');
+  });
+
+  test('failures back off progressively per (mobile, IP): 1, 2, 4 ... s after the last; 10 end the window', async () => {
+    const u = await createUser(t);
+    const ip = '10.1.1.1';
+    const t0 = t.clock.now().getTime();
+    const at = (ms: number) => t.clock.set(new Date(t0 + ms));
+    for (let i = 0; i < 3; i++) expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe('User Not Registered');
+    expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe(TOO_MANY); // 4th at once: wait 1 s
+    at(1_000);
+    expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe('User Not Registered');
+    at(2_000);
+    expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe(TOO_MANY); // 5th failure: wait 2 s after it
+    at(3_000);
+    expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe('User Not Registered');
+    // a correct password still needs the pair's wait, then clears its failures
+    at(4_000);
+    expect(await loginAt(t, u.mobile, TEST_PASSWORD, ip)).toBe(TOO_MANY);
+    at(7_000);
+    expect(await loginAt(t, u.mobile, TEST_PASSWORD, ip)).toBe('Login successful');
+    for (let i = 0; i < 3; i++) expect(await loginAt(t, u.mobile, 'wrong', ip)).toBe('User Not Registered');
   });
 
   test('good logins give their count back (only failures count)', async () => {
     const u = await createUser(t);
-    // every attempt is counted while it is checked, so at most 10 run at once ...
-    const rs = await Promise.all(
-      Array.from({ length: 10 }, () => call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })),
-    );
-    expect(rs.every((r) => r.body.status === true)).toBe(true);
-    // ... and a good one gives its count back
-    for (let i = 0; i < 15; i++)
-      expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(
-        true,
-      );
-    for (let i = 0; i < 9; i++) await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'wrong' });
-    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(true);
+    for (let i = 0; i < 25; i++) expect(await loginAt(t, u.mobile, TEST_PASSWORD, '10.2.2.2')).toBe('Login successful');
+    for (let i = 0; i < 2; i++) expect(await loginAt(t, u.mobile, 'wrong', '10.2.2.2')).toBe('User Not Registered');
+    expect(await loginAt(t, u.mobile, TEST_PASSWORD, '10.2.2.2')).toBe('Login successful');
+  });
+
+  test('a NAT: past its failure limit an IP may still log in to accounts it has not failed on', async () => {
+    const p = await makeTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 5 } } });
+    try {
+      const owner = await createUser(p);
+      const nat = '100.64.0.1';
+      for (let i = 0; i < 5; i++) expect(await loginAt(p, newMobile(), 'guess', nat)).toBe('User Not Registered');
+      // another player behind the same address, first try
+      expect(await loginAt(p, owner.mobile, TEST_PASSWORD, nat)).toBe('Login successful');
+      // but a mobile this IP has already failed on is held
+      const victim = await createUser(p);
+      p.clock.set(new Date(p.clock.now().getTime() + 1));
+      expect(await loginAt(p, victim.mobile, 'guess', nat)).toBe('User Not Registered');
+      expect(await loginAt(p, victim.mobile, TEST_PASSWORD, nat)).toBe(TOO_MANY);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('change-password: the same guessing limits as login', async () => {
+    const u = await createUser(t);
+    const change = (old_pass: string) =>
+      call(t.app, 'api-change-password', { unique_token: u.token, old_pass, new_pass: 'newpass1' });
+    for (let i = 0; i < 3; i++) expect((await change('nope')).body.msg).toBe('Old password is incorrect');
+    expect((await change('nope')).body.msg).toBe(TOO_MANY);
+    expect((await change(TEST_PASSWORD)).body.msg).toBe(TOO_MANY); // even the right one waits
+    t.clock.set(new Date(t.clock.now().getTime() + 1_000));
+    expect((await change(TEST_PASSWORD)).body.status).toBe(true);
+  });
+
+  test('an unknown number costs the same password check as a wrong password (no timing oracle)', async () => {
+    const u = await createUser(t);
+    await loginAt(t, newMobile(), 'warm-up', '10.3.3.1'); // the dummy hash is made once
+    const time = async (mobile: string, ip: string) => {
+      const s = process.hrtime.bigint();
+      await loginAt(t, mobile, 'wrong', ip);
+      return Number(process.hrtime.bigint() - s) / 1e6;
+    };
+    const known = [await time(u.mobile, '10.3.3.2'), await time(u.mobile, '10.3.3.3')];
+    const unknown = [await time(newMobile(), '10.3.3.4'), await time(newMobile(), '10.3.3.5')];
+    // both run scrypt (tens of ms); before, an unknown number answered in a few ms
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) / 3);
+  });
+
+  test('account lookups are limited per IP: check-mobile, forget-check-mobile, check-user-for-transfer-amt', async () => {
+    const p = await makeTestApp({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, otpPerIp: 4 } } });
+    try {
+      const u = await createUser(p);
+      const existing = await createUser(p);
+      const msgs: string[] = [];
+      for (let i = 0; i < 3; i++)
+        msgs.push((await call(p.app, 'api-check-mobile', { mobile: existing.mobile })).body.msg);
+      msgs.push((await call(p.app, 'api-forget-check-mobile', { mobile: newMobile() })).body.msg);
+      msgs.push((await call(p.app, 'api-forget-check-mobile', { mobile: newMobile() })).body.msg);
+      expect(msgs).toEqual([
+        'User Alredy Registered',
+        'User Alredy Registered',
+        'User Alredy Registered',
+        'User Not Registered',
+        TOO_MANY,
+      ]);
+      const look = () =>
+        call(p.app, 'api-check-user-for-transfer-amt', { unique_token: u.token, mobile_no: existing.mobile });
+      expect((await look()).body.msg).toBe(TOO_MANY); // the same IP's lookups
+    } finally {
+      await p.close();
+    }
   });
 
   test('20 parallel api-check-mobile for one number issue exactly one code', async () => {
@@ -246,13 +336,16 @@ describe('TRUST_PROXY and absolute chart links', () => {
     expect(loadConfig({ PUBLIC_URL: 'javascript:alert(1)' }).publicUrl).toBeUndefined();
   });
 
+  const mobileX = newMobile();
+  // wrong passwords for one mobile, "from" the given X-Forwarded-For address
   const loginFrom = (app: TestApp, ip: string) =>
-    call(app.app, 'api-user-login', { mobile: newMobile(), password: 'x' }, { 'x-forwarded-for': ip });
+    call(app.app, 'api-user-login', { mobile: mobileX, password: 'x' }, { 'x-forwarded-for': ip });
   const limits = { loginPerMobile: 10, loginPerIp: 3, otpPerMobile: 6, otpPerIp: 60, windowMs: 60_000 };
 
   test('default: X-Forwarded-For is ignored (every request counts against the socket address)', async () => {
     const p = await makeTestApp({ config: { rateLimits: limits } });
     try {
+      // the header is ignored: all four come from the socket address, one (mobile, IP) pair that backs off
       for (let i = 0; i < 3; i++) expect((await loginFrom(p, `1.1.1.${i}`)).body.msg).toBe('User Not Registered');
       expect((await loginFrom(p, '2.2.2.2')).body.msg).toBe(TOO_MANY);
       // and the chart links use the Host the request came to

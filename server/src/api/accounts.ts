@@ -4,7 +4,7 @@ import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { defineCall, optStr, phone, refuse, reqStr } from '../http/api';
-import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { issueToken, revokeAllTokens, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 
@@ -32,6 +32,8 @@ function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock, limiter, config } = ctx;
+  /** Account lookups (is this number registered?) per IP: as many as the OTP requests of an IP. */
+  const lookupAllowed = (ip: string) => limiter.take([[`lookup:ip:${ip}`, config.rateLimits.otpPerIp]]);
 
   const findUser = (mobile: string) =>
     db
@@ -47,22 +49,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-user-login',
     { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }), auth: false },
     async ({ body, req }) => {
-      const rl = config.rateLimits;
-      const kM = `login:m:${body.mobile}`;
-      const kIp = `login:ip:${req.ip}`;
-      // Count the attempt before the first await (concurrent guesses cannot all pass the check); only
-      // failures should count, so a good password gives its hit back below.
-      if (
-        !limiter.take([
-          [kM, rl.loginPerMobile],
-          [kIp, rl.loginPerIp],
-        ])
-      )
-        return refuse(MSG_TOO_MANY);
+      // Counted before the first await (concurrent guesses cannot all pass the check); see PasswordGuard.
+      const attempt = ctx.passwords.begin('login', body.mobile, req.ip);
+      if (!attempt) return refuse(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
-      if (!user || !(await verifyPassword(body.password, user.password_hash))) return refuse(MSG.userNotRegistered);
-      limiter.refund(kM);
-      limiter.refund(kIp);
+      // An unknown number costs the same scrypt check as a wrong password: the answer time tells nothing.
+      const good = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
+      if (!user || !good) return refuse(MSG.userNotRegistered);
+      attempt.succeeded();
       if (body.device_id)
         await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
       // An older, cheaper hash is upgraded while the password is at hand (only if it is still the hash
@@ -94,6 +88,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-check-mobile',
     { schema: z.object({ mobile: loginPhone() }), auth: false },
     async ({ body, req }) => {
+      // whether a number is registered is not free to ask: limited per IP like the codes
+      if (!lookupAllowed(req.ip)) return refuse(MSG_TOO_MANY);
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
       const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
       return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
@@ -186,6 +182,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-forget-check-mobile',
     { schema: z.object({ mobile: forgotPhone() }), auth: false },
     async ({ body, req }) => {
+      if (!lookupAllowed(req.ip)) return refuse(MSG_TOO_MANY);
       if (!(await findUser(body.mobile))) return refuse(MSG.userNotRegistered);
       const r = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
       return r.ok ? { ...otpResponse(ctx, r.otp), message: MSG_OTP_SENT } : refuse(r.msg);
@@ -212,7 +209,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id);
       ctx.users.revoke(user.id);
-      limiter.reset(`login:m:${body.mobile}`);
+      ctx.passwords.forget('login', body.mobile);
       return { status: true, msg: MSG.passwordUpdated };
     },
   );
@@ -229,13 +226,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       auth: true,
     },
-    async ({ body, user }) => {
+    async ({ body, user, req }) => {
+      // the same guessing limits as login (per account and IP)
+      const attempt = ctx.passwords.begin('password', user.mobile, req.ip);
+      if (!attempt) return refuse(MSG_TOO_MANY);
       const row = await db
         .selectFrom('users')
         .select('password_hash')
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(body.old_pass, row.password_hash))) return refuse(MSG.oldPasswordIncorrect);
+      attempt.succeeded();
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again

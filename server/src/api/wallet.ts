@@ -12,7 +12,7 @@ import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED, defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
 import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
-import { issueOtp, verifyOtp } from '../services/otp';
+import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
 
 export const MAX_AMOUNT = 10_000_000;
 export const MAX_PENDING_DEPOSITS = 5;
@@ -427,8 +427,17 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx,
     'api-check-user-for-transfer-amt',
     { schema: z.object({ mobile_no: receiverPhone() }), auth: true },
-    async ({ body, user }) => {
+    async ({ body, user, req }) => {
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+      // a lookup of who owns a number: limited per account and per IP (no free enumeration)
+      const rl = ctx.config.rateLimits;
+      if (
+        !ctx.limiter.take([
+          [`lookup:acct:${user.id}`, rl.otpPerIp],
+          [`lookup:ip:${req.ip}`, rl.otpPerIp],
+        ])
+      )
+        return refuse(MSG_TOO_MANY);
       const r = await db.selectFrom('users').select('name').where('mobile', '=', body.mobile_no).executeTakeFirst();
       if (!r) return refuse(MSG_RECEIVER_UNKNOWN);
       return { status: true, msg: 'Success', user_name: r.name };

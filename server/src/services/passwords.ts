@@ -50,6 +50,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True for a stored hash made with a lower cost than new hashes get. */
+let dummy: Promise<string> | null = null;
+/** A hash of a random password, made once: what an unknown account's password is checked against. */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(newToken());
+  return dummy;
+}
+
 export function needsRehash(stored: string): boolean {
   const h = parseHash(stored);
   return !h || h.n < SCRYPT_N || h.r < R;

@@ -25,6 +25,17 @@ export class SlidingWindowLimiter {
     return list;
   }
 
+  /** Hits of key inside the window. */
+  count(key: string): number {
+    return this.recent(key, this.clock.now().getTime()).length;
+  }
+
+  /** Time (ms) of key's latest hit inside the window; 0 when none. */
+  last(key: string): number {
+    const list = this.recent(key, this.clock.now().getTime());
+    return list.length ? list[list.length - 1] : 0;
+  }
+
   /** True when key has already used `limit` hits inside the window. */
   isLimited(key: string, limit: number): boolean {
     return this.recent(key, this.clock.now().getTime()).length >= limit;
@@ -91,5 +102,60 @@ export class GapGate {
   /** Frees a key claimed by a request that did not go through (the code could not be sent). */
   release(key: string): void {
     this.last.delete(key);
+  }
+}
+
+/** What a password check may do next: go ahead (then report the outcome), or be refused now. */
+export interface PasswordAttempt {
+  /** the password was right: the attempt gives its counts back and the pair's failures are forgotten */
+  succeeded(): void;
+}
+
+/**
+ * Password guessing limits of the login and change-password calls. Failures are counted per
+ * (mobile, IP): after 3 failures of one pair, each further try waits 1, 2, 4, 8 ... seconds after the
+ * last failure, and at `loginPerMobile` failures the pair is refused for the window. So someone else's
+ * failures (another IP) never lock the owner out, except past `loginPerMobile` × 10 failures of one
+ * mobile from every IP together (a distributed attack). Per IP, only failures count: past `loginPerIp`
+ * failures an IP may still try a mobile it has not failed on (a NAT's other players), while any IP
+ * is held to `loginPerIp` × 10 attempts in all. Checked and counted synchronously (before any await).
+ */
+export class PasswordGuard {
+  constructor(
+    private readonly limiter: SlidingWindowLimiter,
+    private readonly clock: Clock,
+    private readonly limits: { loginPerMobile: number; loginPerIp: number; windowMs: number },
+  ) {}
+
+  begin(scope: string, mobile: string, ip: string): PasswordAttempt | null {
+    const { loginPerMobile, loginPerIp, windowMs } = this.limits;
+    const pair = `${scope}:pair:${mobile}|${ip}`;
+    const perMobile = `${scope}:m:${mobile}`;
+    const ipFailures = `${scope}:ipf:${ip}`;
+    const ipAll = `${scope}:ipall:${ip}`;
+    const l = this.limiter;
+    const failures = l.count(pair);
+    if (failures >= loginPerMobile) return null;
+    if (failures >= 3) {
+      const wait = Math.min(1000 * 2 ** (failures - 3), windowMs);
+      if (this.clock.now().getTime() - l.last(pair) < wait) return null;
+    }
+    if (l.count(perMobile) >= loginPerMobile * 10) return null;
+    if (failures > 0 && l.count(ipFailures) >= loginPerIp) return null;
+    if (l.count(ipAll) >= loginPerIp * 10) return null;
+    // counted as a failure until it proves right
+    for (const k of [pair, perMobile, ipFailures, ipAll]) l.hit(k);
+    return {
+      succeeded: () => {
+        l.refund(perMobile);
+        l.refund(ipFailures);
+        l.reset(pair);
+      },
+    };
+  }
+
+  /** Forget a mobile's failures (its password was reset through a code). */
+  forget(scope: string, mobile: string) {
+    this.limiter.reset(`${scope}:m:${mobile}`);
   }
 }
