@@ -67,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     limiter,
+    dailyLimiter: new SlidingWindowLimiter(clock, 24 * 60 * 60 * 1000),
     passwords: new PasswordGuard(limiter, clock, config.rateLimits),
     otpGate: new GapGate(clock),
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),

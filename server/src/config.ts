@@ -37,6 +37,8 @@ export interface AppConfig {
    * can register any number without owning it. Default 'off': a registration needs a valid code.
    */
   legacyRegistration: 'off' | 'unverified';
+  /** OTP_LENGTH: digits of a one-time code, 4 (default) or 6; the client's OTP screens follow it (config.json). */
+  otpLength: 4 | 6;
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Family, string>>;
   staticRoot: string;
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     operatorToken: env.OPERATOR_TOKEN || undefined,
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
+    otpLength: env.OTP_LENGTH === '6' ? 6 : 4,
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,

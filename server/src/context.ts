@@ -24,6 +24,8 @@ export interface AppContext {
   clock: Clock;
   log: FastifyBaseLogger;
   limiter: SlidingWindowLimiter;
+  /** counters over 24 hours (wrong one-time codes per IP) */
+  dailyLimiter: SlidingWindowLimiter;
   /** password guessing limits of login and change-password */
   passwords: PasswordGuard;
   /** the OTP resend gap per (purpose, subject), claimed synchronously */

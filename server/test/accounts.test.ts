@@ -8,7 +8,10 @@ afterAll(() => t.close());
 
 const outbox = async (mobile: string) =>
   (
-    await t.app.inject({ url: `/operator/otp/last?mobile=${mobile}`, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+    await t.app.inject({
+      url: `/operator/otp/last?mobile=${mobile}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    })
   ).json();
 
 async function register(mobile: string, name = 'Ravi Kumar', password = 'pass1234') {
@@ -321,6 +324,75 @@ describe('production mode', () => {
         status: false,
         msg: 'Too many attempts. Please try again later.',
       });
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('one-time code guessing is bounded per day', () => {
+  test('10 wrong codes a day per number (4 digits: 0.1 % of 10 000), across codes; then no new code until tomorrow', async () => {
+    const p = await makeTestApp();
+    try {
+      const mobile = newMobile();
+      const later = (ms: number) => p.clock.set(new Date(p.clock.now().getTime() + ms));
+      const reg = (otp: string) =>
+        call(p.app, 'api-user-registration', { name: 'Guess', password: 'pass1234', mobile, otp });
+      const first = (await call(p.app, 'api-check-mobile', { mobile })).body.otp as string;
+      const wrong = (c: string) => String((Number(c) + 1) % 10000).padStart(4, '0');
+      for (let i = 0; i < 5; i++) expect((await reg(wrong(first))).body.msg).toBe('Enter Valid OTP');
+      later(31_000);
+      const second = (await call(p.app, 'api-resend-otp', { mobile })).body.otp as string;
+      for (let i = 0; i < 5; i++) expect((await reg(wrong(second))).body.msg).toBe('Enter Valid OTP');
+      later(31_000);
+      expect((await call(p.app, 'api-resend-otp', { mobile })).body).toEqual({
+        status: false,
+        msg: 'Too many wrong codes for this number today. Please try again tomorrow.',
+      });
+      later(24 * 60 * 60 * 1000);
+      const fresh = (await call(p.app, 'api-resend-otp', { mobile })).body.otp as string;
+      expect((await reg(fresh)).body.status).toBe(true);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('a right code is not checked once the day is used up', async () => {
+    const p = await makeTestApp();
+    try {
+      const mobile = newMobile();
+      const code = (await call(p.app, 'api-check-mobile', { mobile })).body.otp as string;
+      // ten wrong guesses recorded on this number's codes today (e.g. from other requests)
+      await p.ctx.db.updateTable('otp_codes').set({ attempts: 4 }).where('mobile', '=', mobile).execute();
+      await p.ctx.db
+        .insertInto('otp_codes')
+        .values({
+          mobile,
+          purpose: 'forgot',
+          code_hash: 'x',
+          attempts: 6,
+          created_at: p.clock.now(),
+          expires_at: p.clock.now(),
+        })
+        .execute();
+      const r = await call(p.app, 'api-user-registration', { name: 'Late', password: 'pass1234', mobile, otp: code });
+      expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('OTP_LENGTH=6: six-digit codes, and config.json tells the client', async () => {
+    const p = await makeTestApp({ env: { OTP_LENGTH: '6' } });
+    try {
+      const mobile = newMobile();
+      const r = await call(p.app, 'api-check-mobile', { mobile });
+      expect(r.body.otp).toMatch(/^\d{6}$/);
+      expect((await p.app.inject('/config.json')).json()).toMatchObject({ otpLength: 6 });
+      expect(
+        (await call(p.app, 'api-user-registration', { name: 'Six', password: 'pass1234', mobile, otp: r.body.otp }))
+          .body.status,
+      ).toBe(true);
     } finally {
       await p.close();
     }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, selectSession } from '@matka/shared';
+import { MSG, selectSession, setRuntimeConfig } from '@matka/shared';
 import OtpRegisterPage from '../src/pages/OtpRegisterPage';
 import OtpForgotPage from '../src/pages/OtpForgotPage';
 import { clearDraft, readDraft, saveDraft } from '../src/lib/draft';
@@ -27,6 +27,20 @@ describe('OTP boxes', () => {
     expect(code()).toBe('1');
     fireEvent.paste(box(1), { clipboardData: { getData: () => '9876' } });
     expect(code()).toBe('9876');
+  });
+
+  it('six boxes when the server sends 6-digit codes (OTP_LENGTH)', async () => {
+    mockFetch(() => ({ status: true }));
+    setRuntimeConfig({ otpLength: 6 });
+    try {
+      await renderPage(<OtpRegisterPage />, { path: '/otpregister' });
+      expect(screen.getAllByLabelText(/^OTP digit \d$/)).toHaveLength(6);
+      expect(screen.getByText(/Enter the 6-digit code/)).toBeInTheDocument();
+      fireEvent.paste(box(1), { clipboardData: { getData: () => '123456' } });
+      expect([1, 2, 3, 4, 5, 6].map((n) => box(n).value).join('')).toBe('123456');
+    } finally {
+      setRuntimeConfig({ otpLength: 4 });
+    }
   });
 
   it('typing a new code over the old one moves on also where a digit stays the same', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MSG, PageHeader } from '@matka/shared';
+import { MSG, otpLength, PageHeader } from '@matka/shared';
 import { outcomeOf, useWalletAddUpiDetailsMutation, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 import { upiAppLabel } from './UpiNumberForm';
 
@@ -50,7 +50,7 @@ function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\d{4,6}$/.test(otp)) return setError(MSG.otpInvalid);
+    if (!new RegExp(`^\\d{${otpLength()}}$`).test(otp)) return setError(MSG.otpInvalid);
     setError('');
     const r = outcomeOf(await addUpi({ upi_type: option, number: phone, otp }));
     if (r.ok) navigate('/imp7', { state: { upiAdded: true } });
@@ -76,7 +76,7 @@ function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
           id={ids.otp}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={otpLength()}
           value={otp}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.err : undefined}

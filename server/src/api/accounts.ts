@@ -118,13 +118,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       auth: false,
     },
-    async ({ body, reply }) => {
+    async ({ body, reply, req }) => {
       // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
       // betting. A code that is sent is always checked.
       const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
       if (body.otp === '' && !unverified) return reply.code(400).send(refuse(MSG.otpInvalid));
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
-      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp))) return refuse(MSG.otpInvalid);
+      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip))) return refuse(MSG.otpInvalid);
       const password_hash = await hashPassword(body.password);
       const created = await db
         .insertInto('users')
@@ -201,10 +201,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       auth: false,
     },
-    async ({ body }) => {
+    async ({ body, req }) => {
       const user = await findUser(body.mobile);
       if (!user) return refuse(MSG.userNotRegistered);
-      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp))) return refuse(MSG.otpInvalidForgot);
+      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) return refuse(MSG.otpInvalidForgot);
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id);

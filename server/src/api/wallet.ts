@@ -256,14 +256,14 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       auth: true,
     },
-    async ({ body, user, reply }) => {
+    async ({ body, user, reply, req }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as 1 | 2 | 3;
       // only the number of the chosen app counts; the others are left as they are
       const number = (body[UPI_FIELD[type]] ?? '').trim();
       if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
       if (!/^[6-9]\d{9}$/.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
-      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp))) return refuse(MSG.otpInvalid);
+      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip))) return refuse(MSG.otpInvalid);
       await db
         .updateTable('users')
         .set({ [UPI_COLUMN[type]]: number, updated_at: clock.now() })

@@ -197,7 +197,12 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     return out;
   });
 
-  const runtimeConfig = { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl };
+  const runtimeConfig = {
+    apiBase: '/api',
+    appKey: config.appKey,
+    appDownloadUrl: config.appDownloadUrl,
+    otpLength: config.otpLength,
+  };
   app.get('/config.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return runtimeConfig;

@@ -11,6 +11,27 @@ export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_RESEND_MS = 30 * 1000;
 export const OTP_MAX_TRIES = 5;
 export const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
+export const MSG_TOO_MANY_WRONG_CODES = 'Too many wrong codes for this number today. Please try again tomorrow.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Wrong codes allowed per subject (a mobile, or an account's UPI number) in 24 hours, across all its
+ * codes: 0.1 % of the code space, so a guesser's daily chance stays at or below 0.1 % (10 for 4 digits,
+ * 1000 for 6). Per IP, five times that.
+ */
+export const dailyWrongCodes = (length: number) => Math.max(1, Math.floor(10 ** length / 1000));
+
+/** Wrong guesses recorded on a subject's codes of the last 24 hours (the database, so every process agrees). */
+async function wrongCodesToday(ctx: AppContext, subject: string): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - DAY_MS);
+  const r = await ctx.db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attempts'), eb.lit(0)).as('n'))
+    .where('mobile', '=', subject)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
 
 /**
  * HMAC-SHA256 under the server's OTP secret (config OTP_SECRET or <DATA_DIR>/otp-secret): a database dump
@@ -68,6 +89,11 @@ export async function issueOtp(
   if (waitMs > 0) return { ok: false, msg: waitMessage(waitMs) };
   for (const [key] of pairs) limiter.hit(key);
   const now = ctx.clock.now();
+  // No new codes once today's wrong guesses are used up (a new code would not make guessing cheaper).
+  if ((await wrongCodesToday(ctx, subject)) >= dailyWrongCodes(config.otpLength)) {
+    ctx.otpGate.release(`${purpose}:${subject}`);
+    return { ok: false, msg: MSG_TOO_MANY_WRONG_CODES };
+  }
   // The stored code as a second line (another process sharing the database, a restart)
   const last = await ctx.db
     .selectFrom('otp_codes')
@@ -81,7 +107,7 @@ export async function issueOtp(
     const wait = new Date(last.created_at).getTime() + OTP_RESEND_MS - now.getTime();
     if (wait > 0) return { ok: false, msg: waitMessage(wait) };
   }
-  const otp = String(randomInt(0, 10000)).padStart(4, '0');
+  const otp = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, '0');
   const inserted = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('otp_codes')
@@ -120,8 +146,19 @@ export async function issueOtp(
 /**
  * Checks a code against the live code of (mobile, purpose) and consumes it on success. A wrong code
  * counts a try; after 5 wrong tries (or 5 minutes) the code is dead and a new one must be requested.
+ * Past the day's wrong guesses of the subject (dailyWrongCodes) or of the IP nothing is checked.
  */
-export async function verifyOtp(ctx: AppContext, mobile: string, purpose: OtpPurpose, code: string): Promise<boolean> {
+export async function verifyOtp(
+  ctx: AppContext,
+  mobile: string,
+  purpose: OtpPurpose,
+  code: string,
+  ip: string,
+): Promise<boolean> {
+  const budget = dailyWrongCodes(ctx.config.otpLength);
+  const ipKey = `otp-wrong:ip:${ip}`;
+  if (ctx.dailyLimiter.isLimited(ipKey, budget * 5)) return false;
+  if ((await wrongCodesToday(ctx, mobile)) >= budget) return false;
   const now = ctx.clock.now();
   const live = await ctx.db
     .selectFrom('otp_codes')
@@ -133,7 +170,11 @@ export async function verifyOtp(ctx: AppContext, mobile: string, purpose: OtpPur
     .limit(1)
     .executeTakeFirst();
   if (!live || live.attempts >= OTP_MAX_TRIES || new Date(live.expires_at) <= now) return false;
-  if (!/^\d{4}$/.test(code) || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)) {
+  if (
+    !new RegExp(`^\\d{${ctx.config.otpLength}}$`).test(code) ||
+    !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)
+  ) {
+    ctx.dailyLimiter.hit(ipKey);
     await ctx.db
       .updateTable('otp_codes')
       .set({ attempts: sql`attempts + 1` })

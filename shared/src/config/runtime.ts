@@ -9,9 +9,14 @@ export interface RuntimeConfig {
   appKey: string;
   /** Where the 'Download App' link points. */
   appDownloadUrl: string;
+  /** Digits of a one-time code (the server's OTP_LENGTH): 4 or 6. */
+  otpLength: number;
 }
 
-const DEFAULTS: RuntimeConfig = { apiBase: '/api', appKey: '', appDownloadUrl: '' };
+const DEFAULTS: RuntimeConfig = { apiBase: '/api', appKey: '', appDownloadUrl: '', otpLength: 4 };
+
+/** The digits of a one-time code the server sends (4 unless it says 6). */
+export const otpLength = (): 4 | 6 => (getRuntimeConfig().otpLength === 6 ? 6 : 4);
 
 let current: RuntimeConfig = { ...DEFAULTS };
 

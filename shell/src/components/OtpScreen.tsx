@@ -1,15 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { otpLength } from '@matka/shared';
 import { isCompleteOtp } from '../lib/validation';
 import { AuthCard } from './AuthCard';
 import { FormMessage, SubmitButton } from './form';
 import { OtpInput } from './OtpInput';
 import { useCountdown } from './useCountdown';
 
-export const OTP_LENGTH = 4;
 export const RESEND_SECONDS = 30;
 
 /**
- * The OTP step of registration and forgot password: 4 code boxes, Submit ('Submitting...'), a 30 s
+ * The OTP step of registration and forgot password: a box per digit (4, or 6 when the server's
+ * OTP_LENGTH says so), Submit ('Submitting...'), a 30 s
  * countdown then RESEND (asks for a new code and restarts the countdown).
  */
 export function OtpScreen({
@@ -22,7 +23,7 @@ export function OtpScreen({
 }: {
   title?: string;
   mobile: string;
-  /** The message for a code that is not 4 digits ('Enter Valid OTP' / 'Invalid OTP. Please try again.'). */
+  /** The message for a code that is not complete ('Enter Valid OTP' / 'Invalid OTP. Please try again.'). */
   invalidText: string;
   /** Checks the code; resolves with an error message, or nothing on success. */
   onSubmit: (code: string) => Promise<string | void>;
@@ -36,12 +37,13 @@ export function OtpScreen({
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [left, restart] = useCountdown(RESEND_SECONDS);
+  const length = otpLength();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setInfo('');
-    if (!isCompleteOtp(code, OTP_LENGTH)) {
+    if (!isCompleteOtp(code, length)) {
       setError(invalidText);
       return;
     }
@@ -79,13 +81,13 @@ export function OtpScreen({
       title={title}
       subtitle={
         <>
-          Enter the {OTP_LENGTH}-digit code sent to <strong>{mobile}</strong>
+          Enter the {length}-digit code sent to <strong>{mobile}</strong>
         </>
       }
       onSubmit={submit}
       footer={footer}
     >
-      <OtpInput value={code} onChange={setCode} length={OTP_LENGTH} disabled={busy} invalid={!!error} />
+      <OtpInput value={code} onChange={setCode} length={length} disabled={busy} invalid={!!error} />
       <div className="otp-resend">
         {left > 0 ? (
           <span aria-live="off">
