@@ -137,14 +137,19 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
 
   test('/config.json', async () => {
     const res = await t.app.inject('/config.json');
-    expect(res.json()).toEqual({ apiBase: '/api', appKey: APP_KEY, appDownloadUrl: '/matka.apk' });
+    expect(res.json()).toEqual({ apiBase: '/api', appKey: APP_KEY, appDownloadUrl: '/matka.apk', otpLength: 4 });
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   test('index.html carries the runtime config inline; text assets go compressed when accepted', async () => {
     const page = await t.app.inject('/login');
     const inlined = /window\.__MATKA_CONFIG__=(\{.*?\})<\/script>/.exec(page.body);
-    expect(JSON.parse(inlined![1])).toEqual({ apiBase: '/api', appKey: APP_KEY, appDownloadUrl: '/matka.apk' });
+    expect(JSON.parse(inlined![1])).toEqual({
+      apiBase: '/api',
+      appKey: APP_KEY,
+      appDownloadUrl: '/matka.apk',
+      otpLength: 4,
+    });
 
     const plain = await t.app.inject('/big.0123456789.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
