@@ -30,8 +30,9 @@ export async function prepareMarkets(server: TestServer, open: string, closed: s
 }
 
 /** A 360 x 780 phone whose clock is in the market time zone (the session rule reads the device clock). */
-export function kolkataPhone(browser: Browser): Promise<BrowserContext> {
+export function kolkataPhone(browser: Browser, extra: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   return browser.newContext({
+    ...extra,
     viewport: { width: 360, height: 780 },
     isMobile: true,
     hasTouch: true,

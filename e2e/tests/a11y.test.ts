@@ -31,10 +31,13 @@ beforeAll(async () => {
   const user = { mobile: newMobile(), name: 'Asha Verma', password: 'secret123' };
   await registerUser(server, user);
   await operator(server, 'credit', user.mobile, '153775');
-  ctx = await kolkataPhone(browser);
+  // axe is injected as a script: the page's CSP (which forbids injected scripts) is bypassed for it
+  ctx = await kolkataPhone(browser, { bypassCSP: true });
   page = await ctx.newPage();
   // the guest screens first, then log in
-  guest = await (await kolkataPhone(browser)).newPage();
+  guest = await (await kolkataPhone(browser, { bypassCSP: true })).newPage();
+  watchCsp(page);
+  watchCsp(guest);
   await loginInBrowser(page, server.url, user.mobile, user.password);
 });
 afterAll(async () => {
@@ -51,8 +54,16 @@ async function visit(p: Page, path: string, heading?: string | RegExp) {
   await p.waitForLoadState('networkidle');
 }
 
+/** Anything the page's Content-Security-Policy blocked (the app's own code must never be). */
+const cspErrors: string[] = [];
+const watchCsp = (p: Page) =>
+  p.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(`${p.url()}: ${m.text()}`);
+  });
+
 async function expectNoSerious(p: Page) {
   expect(await seriousViolations(p)).toEqual([]);
+  expect(cspErrors).toEqual([]);
 }
 
 describe('axe-core: no serious or critical violation', () => {

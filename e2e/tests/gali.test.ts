@@ -123,7 +123,8 @@ maybe('Gali standalone', () => {
     // the index of the family's screens, by name
     await page.getByRole('heading', { level: 1, name: 'Gali Disawar screens' }).waitFor();
     await page.getByRole('link', { name: /^GALI DISAWAR/ }).click();
-    await page.getByRole('heading', { name: 'GALI DISAWAR' }).waitFor();
+    await page.waitForURL(/\/remotes\/gali\/galiIMP$/i);
+    await page.getByRole('heading', { level: 1, name: 'GALI DISAWAR', exact: true }).waitFor();
     await card(page, OPEN_MARKET).getByRole('button').click();
     await page.getByRole('button', { name: 'Left Digit' }).click();
     await page.waitForURL(/\/remotes\/gali\/leftdigit$/);

@@ -155,12 +155,14 @@ describe('wallet remote in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Wallet screens' }).waitFor();
     await shot(page, 'standalone-index');
     await page.getByRole('link', { name: /^Wallet: Transfer tab \/imp7/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    await page.waitForURL(/\/remotes\/wallet\/imp7$/);
+    await page.getByRole('heading', { level: 1, name: 'Wallet', exact: true }).waitFor();
     expect(await page.locator('[data-family="wallet"]').getAttribute('data-session-user')).toBe(player.name);
     await page.getByRole('link', { name: 'Withdraw Fund' }).click();
     await page.getByRole('button', { name: /GPay/ }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Wallet' }).click(); // back to the index
     await page.getByRole('link', { name: /^Histories \/histories/ }).click();
+    await page.waitForURL(/\/remotes\/wallet\/histories$/);
     await page.getByRole('link', { name: 'Main Bid-History' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bid History' }).waitFor();
     await historySettled(page);

@@ -12,6 +12,7 @@ import { UserCache } from './services/usercache';
 import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
+import { registerSecurityHeaders } from './http/security';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { rewriteCallUrl } from './http/compat';
 import { registerAccountRoutes } from './api/accounts';
@@ -46,6 +47,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 256 * 1024,
+    // a client that sends half a request and stalls is dropped (headers, then the whole request)
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
     // off unless TRUST_PROXY is set (see config.ts): req.ip then comes from X-Forwarded-For
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -92,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],

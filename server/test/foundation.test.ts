@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,6 +117,34 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('security headers: a CSP that allows the inline config and the configured remote origins', async () => {
+    const res = await t.app.inject({ url: '/imp' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' https:\/\/cdn\.example\.com/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // the hash is the inline runtime config's
+    const html = res.body;
+    const script = /<script>([^<]*)<\/script>/.exec(html)![1];
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    // API answers carry them too
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/api-game-rates', payload: {} })).headers[
+        'x-content-type-options'
+      ],
+    ).toBe('nosniff');
+  });
+
+  test('/remotes.json never carries an odd Host header: the paths stay relative', async () => {
+    const res = await t.app.inject({ url: '/remotes.json', headers: { host: 'evil.example"><script>' } });
+    expect(res.json().regular).toBe('/remotes/regular/mf-manifest.json');
   });
 
   test('/healthz pings the database', async () => {

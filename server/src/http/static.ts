@@ -160,6 +160,23 @@ function isReserved(url: string): boolean {
   return /^\/(api|operator|dev|remotes)(\/|$)|^\/charts\/[^/?]/i.test(url);
 }
 
+/** What the client reads at start (config.json, and inlined into the shell's index.html). */
+export function runtimeConfigOf(config: AppConfig) {
+  return { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl, otpLength: config.otpLength };
+}
+
+/** The body of the inline script that hands the runtime config to the shell (its CSP hash is allowed). */
+export function runtimeConfigScript(config: AppConfig): string {
+  return `window.__MATKA_CONFIG__=${JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c')}`;
+}
+
+/** The request's origin when its Host is a plain host[:port] (and the protocol http/https); else ''. */
+export function safeOrigin(req: FastifyRequest): string {
+  const host = req.host;
+  if (typeof host !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return '';
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
+
 export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   const shellRoot = path.join(config.staticRoot, 'shell', 'dist');
   const remoteRoots = new Map<Family, string>(
@@ -189,20 +206,18 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   app.get('/remotes/:family', remoteHandler);
   app.get('/remotes/:family/*', remoteHandler);
 
+  // Where the shell loads each family's code from: the configured URLs, else this server's copies at
+  // PUBLIC_URL or a validated request host (a Host header that is not a plain host[:port] never ends
+  // up in a URL the shell loads code from: the path then stays relative to the page).
   app.get('/remotes.json', async (req, reply) => {
-    const origin = `${req.protocol}://${req.host}`;
+    const origin = config.publicUrl ?? safeOrigin(req);
     const out: Record<string, string> = {};
     for (const f of FAMILIES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/mf-manifest.json`;
     reply.header('Cache-Control', 'no-cache');
     return out;
   });
 
-  const runtimeConfig = {
-    apiBase: '/api',
-    appKey: config.appKey,
-    appDownloadUrl: config.appDownloadUrl,
-    otpLength: config.otpLength,
-  };
+  const runtimeConfig = runtimeConfigOf(config);
   app.get('/config.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return runtimeConfig;
@@ -212,7 +227,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
    * The shell's index.html with the runtime config inlined (window.__MATKA_CONFIG__), which saves the
    * page a round trip before its first render; /config.json stays for other hosts and the remotes.
    */
-  const inlineConfig = `<script>window.__MATKA_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
+  const inlineConfig = `<script>${runtimeConfigScript(config)}</script>`;
   const sendShellIndex = (req: FastifyRequest, reply: FastifyReply, index: string) => {
     const page = fs.readFileSync(index, 'utf8');
     const html = /<head[^>]*>/i.test(page)
