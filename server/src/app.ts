@@ -13,6 +13,7 @@ import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
 import { registerSecurityHeaders } from './http/security';
+import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { rewriteCallUrl } from './http/compat';
 import { registerAccountRoutes } from './api/accounts';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
+
+installSchemaMessages();
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
@@ -84,17 +87,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
 
-  // Some legacy clients post JSON as text/plain (no CORS preflight): parse it as JSON too.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch {
-      const err = new Error('Invalid JSON body') as FastifyError;
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
+  // JSON bodies (also posted as text/plain by some legacy clients): depth-checked, no __proto__ keys
+  registerJsonParsers(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(cors, {

@@ -83,12 +83,19 @@ export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T
   return r.data;
 }
 
-/** A request id from the URL or body: a positive whole number. */
-export const idSchema = z.coerce
-  .number({ error: 'id must be a whole number' })
-  .int('id must be a whole number')
-  .positive('id must be a whole number')
-  .max(Number.MAX_SAFE_INTEGER, 'id too large');
+/** A request id from the URL or body: a positive whole number, as a number or plain decimal digits ('0x10', true: no). */
+export const idSchema = z
+  .union([z.number({ error: 'id must be a whole number' }), z.string().regex(/^\d{1,15}$/, 'id must be a whole number')], {
+    error: 'id must be a whole number',
+  })
+  .transform((v) => Number(v))
+  .pipe(
+    z
+      .number()
+      .int('id must be a whole number')
+      .positive('id must be a whole number')
+      .max(Number.MAX_SAFE_INTEGER, 'id too large'),
+  );
 
 export interface FoundMarket {
   id: number;

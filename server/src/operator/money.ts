@@ -441,7 +441,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       }),
       req.body,
     );
-    const check = SETTINGS[body.key];
+    const check = Object.hasOwn(SETTINGS, body.key) ? SETTINGS[body.key] : undefined;
     if (!check)
       throw new OperatorError(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
     const v = check.safeParse(body.value.trim());

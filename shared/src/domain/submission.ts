@@ -171,7 +171,8 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
   const wire = nr.result;
   const session = requestSession(def, nr, Array.isArray(wire) ? wire : []);
   if (!session) return { ok: false, message: MSG.selectSession };
-  if (!gameId) return { ok: false, message: MSG.invalidGame };
+  // a market id is plain decimal digits ('0x10', '1e1', ' 7 ' inside: not an id)
+  if (!/^\d{1,15}$/.test(gameId)) return { ok: false, message: MSG.invalidGame };
   if (!date) return { ok: false, message: MSG.invalidBidDate };
   if (!Array.isArray(wire) || wire.length === 0) return { ok: false, message: MSG.noBids };
   if (wire.length > MAX_ROWS_PER_REQUEST) return { ok: false, message: MSG.tooManyBids };
