@@ -51,8 +51,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: { level: config.logLevel },
     bodyLimit: 256 * 1024,
     // a client that sends half a request and stalls is dropped (headers, then the whole request)
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    connectionTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
     // off unless TRUST_PROXY is set (see config.ts): req.ip then comes from X-Forwarded-For
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -39,6 +39,8 @@ export interface AppConfig {
   legacyRegistration: 'off' | 'unverified';
   /** OTP_LENGTH: digits of a one-time code, 4 (default) or 6; the client's OTP screens follow it (config.json). */
   otpLength: 4 | 6;
+  /** REQUEST_TIMEOUT_MS (default 30000): a request (headers and body) that takes longer is dropped */
+  requestTimeoutMs: number;
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Family, string>>;
   staticRoot: string;
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
     otpLength: env.OTP_LENGTH === '6' ? 6 : 4,
+    requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -374,6 +375,35 @@ describe('npm start entry (src/main.ts)', () => {
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a half-sent request is not kept open', () => {
+  test('headers and half a body, then silence: the server ends the request after REQUEST_TIMEOUT_MS', async () => {
+    const t = await makeTestApp({ env: { REQUEST_TIMEOUT_MS: '400' } });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as { port: number };
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/api-user-login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mob',
+          );
+        });
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        const giveUp = setTimeout(() => socket.destroy(), 5_000);
+        socket.on('close', () => {
+          clearTimeout(giveUp);
+          resolve(got);
+        });
+      });
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(answer === '' || /^HTTP\/1\.1 408/.test(answer)).toBe(true);
+    } finally {
+      await t.close();
     }
   });
 });
