@@ -133,3 +133,110 @@ test('a declaration paying two players races transfers between them and bids: no
   expect((await walletOf(t, p.id)) + (await walletOf(t, q.id))).toBe(10_000 - 600 + 1900);
   await walletsMatchLedger();
 });
+
+test('racing re-declarations of one market while bids arrive: the last committed result is stored, published and settled on', async () => {
+  const op = (pana: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/operator/result/declare',
+      payload: { market: 'SRIDEVI', session: 'open', pana },
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+  const players = [await createUser(t, { wallet: 50_000 }), await createUser(t, { wallet: 50_000 })];
+  t.clock.set(kolkata('08:00'));
+  for (const u of players)
+    for (const d of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'])
+      expect((await bid(u, 'SRIDEVI', d, 10)).body.status).toBe(true);
+  t.clock.set(kolkata('11:40'));
+  const panas = ['128', '137', '146', '236', '245', '290', '470', '560'];
+  for (let trial = 0; trial < 12; trial++) {
+    const a = panas[trial % panas.length];
+    const b = panas[(trial + 3) % panas.length];
+    const late = Array.from({ length: 6 }, () => bid(players[trial % 2], 'SRIDEVI', String(trial % 10), 10));
+    const [ra, rb] = await Promise.all([op(a), op(b), ...late]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+    const m = await marketByName(t, 'SRIDEVI');
+    // the declaration that committed last (its audit row is written in its transaction)
+    const last = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['after'])
+      .where('action', '=', 'result declare')
+      .where('target', 'like', 'regular:SRIDEVI %')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const declared = (typeof last.after === 'string' ? JSON.parse(last.after) : last.after) as { open_pana: string };
+    const stored = await t.ctx.db
+      .selectFrom('results')
+      .select(['open_pana', 'open_digit'])
+      .where('market_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.open_pana).toBe(declared.open_pana);
+    const home = await call(t.app, 'api-home-info', { unique_token: players[0].token });
+    expect(home.body.result.find((x: { game_name: string }) => x.game_name === 'SRIDEVI').open_result).toBe(
+      stored.open_pana,
+    );
+    // every open Single Digit bid settled on the stored digit
+    const wrong = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM bids
+      WHERE market_id = ${m.id} AND bet_type = 'single_digit' AND session = 'Open'
+        AND ((digits = ${stored.open_digit} AND status <> 'won') OR (digits <> ${stored.open_digit} AND status <> 'lost'))`.execute(
+      t.ctx.db,
+    );
+    expect([trial, wrong.rows[0].n]).toEqual([trial, '0']);
+  }
+  await walletsMatchLedger();
+}, 120_000);
+
+test("an earlier declaration's late-bid pass never overwrites a newer declaration (forced interleaving)", async () => {
+  const op = (pana: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/operator/result/declare',
+      payload: { market: 'TIME BAZAR', session: 'open', pana },
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+  const u = await createUser(t, { wallet: 1_000 });
+  t.clock.set(kolkata('08:00'));
+  for (const d of ['1', '4']) expect((await bid(u, 'TIME BAZAR', d, 100)).body.status).toBe(true);
+  t.clock.set(kolkata('12:30'));
+  // hold the first declaration between its two passes until the second declaration is done
+  const tracker = t.ctx.bidsInFlight;
+  const original = tracker.settled.bind(tracker);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let calls = 0;
+  tracker.settled = async (id: number) => {
+    calls++;
+    if (calls === 1) await gate;
+    return original(id);
+  };
+  try {
+    const first = op('128'); // digit 1
+    while (calls === 0) await new Promise((r) => setTimeout(r, 5));
+    const second = await op('400'); // digit 4, commits while the first waits
+    expect(second.statusCode).toBe(200);
+    release();
+    expect((await first).statusCode).toBe(200);
+  } finally {
+    tracker.settled = original;
+  }
+  const m = await marketByName(t, 'TIME BAZAR');
+  const stored = await t.ctx.db
+    .selectFrom('results')
+    .select(['open_pana'])
+    .where('market_id', '=', m.id)
+    .executeTakeFirstOrThrow();
+  expect(stored.open_pana).toBe('400');
+  const outcomes = await t.ctx.db
+    .selectFrom('bids')
+    .select(['digits', 'status'])
+    .where('market_id', '=', m.id)
+    .where('user_id', '=', u.id)
+    .orderBy('digits')
+    .execute();
+  expect(outcomes).toEqual([
+    { digits: '1', status: 'lost' },
+    { digits: '4', status: 'won' },
+  ]);
+  await walletsMatchLedger();
+});

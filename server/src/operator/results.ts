@@ -10,6 +10,7 @@ import type { MarketFamily } from '../db/types';
 import { kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
+  settleCurrentInTransaction,
   previewDeclaration,
   resultText,
   type Declaration,
@@ -179,14 +180,17 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     // under way, then settle again (idempotent: settled bids do not change). Writes that start from now
     // on see the result and are refused by the bid statement.
     await ctx.bidsInFlight.settled(market.id);
-    const again: DeclareOutcome = await db.transaction().execute(async (trx) => {
-      const o = await declareInTransaction(trx, market.id, date, d, clock.now());
-      if (o.users.length || o.summary.paid || o.summary.reversed)
+    // It settles against the result stored at its end: a declaration of the same market that committed
+    // meanwhile is never overwritten by this one.
+    const again = await db.transaction().execute(async (trx) => {
+      const o = await settleCurrentInTransaction(trx, market.id, date, clock.now());
+      if (o && (o.users.length || o.summary.paid || o.summary.reversed))
         await audit(trx, 'settle late bids', `${family}:${market.name} ${date}`, params, null, o.summary);
       return o;
     });
-    ctx.users.invalidate(...again.users);
-    const s = mergeSummaries(out.summary, again.summary);
+    if (again) ctx.users.invalidate(...again.users);
+    ctx.markets.invalidate(); // the lists publish what the money was settled on
+    const s = again ? mergeSummaries(out.summary, again.summary) : out.summary;
     const text = resultText(family, out.result);
     const parts = [
       `${out.market.name} ${out.date}: ${text}${out.changed ? (out.before ? ' (corrected)' : '') : ' (unchanged)'}`,

@@ -451,6 +451,40 @@ export async function declareInTransaction(
   };
 }
 
+/**
+ * Settles a market's bids of a day again against the result stored now (the late-bid pass after a
+ * declaration): never declares anything itself, so a newer declaration that committed in between is
+ * what the bids settle on, not the one that started this pass. Locks the market row like a declaration.
+ */
+export async function settleCurrentInTransaction(
+  trx: Transaction<DB>,
+  marketId: number,
+  date: string,
+  now: Date,
+): Promise<DeclareOutcome | null> {
+  const market = await trx
+    .selectFrom('markets')
+    .select(['id', 'family', 'name'])
+    .where('id', '=', marketId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!market) return null;
+  const result = await loadResult(trx, marketId, date);
+  if (!result) return null;
+  const bids = await loadBids(trx, marketId, date);
+  const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
+  const applied = await applyChanges(trx, market, date, changes, now);
+  return {
+    market,
+    date,
+    before: result,
+    result,
+    changed: false,
+    summary: summarize(bids, changes, applied.shortfall, applied.withheld),
+    users: applied.users,
+  };
+}
+
 // ------------------------------------------------------------------------------------ preview
 
 export interface Winner {
