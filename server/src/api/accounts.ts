@@ -124,7 +124,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
       if (body.otp === '' && !unverified) return reply.code(400).send(refuse(MSG.otpInvalid));
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
-      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip))) return refuse(MSG.otpInvalid);
+      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
+        return refuse(MSG.otpInvalid);
       const password_hash = await hashPassword(body.password);
       const created = await db
         .insertInto('users')

@@ -106,6 +106,13 @@ const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', 
 
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock, markets } = ctx;
+  /** The player's UPI numbers (payment details, withdrawal methods). */
+  const storedUpiNumbers = (userId: string) =>
+    db
+      .selectFrom('users')
+      .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
 
   const settingNumber = async (key: string, dflt = 0) => {
     const n = Number((await markets.settings())[key]);
@@ -263,7 +270,8 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       const number = (body[UPI_FIELD[type]] ?? '').trim();
       if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
       if (!/^[6-9]\d{9}$/.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
-      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip))) return refuse(MSG.otpInvalid);
+      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
+        return refuse(MSG.otpInvalid);
       await db
         .updateTable('users')
         .set({ [UPI_COLUMN[type]]: number, updated_at: clock.now() })
@@ -279,11 +287,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-get-user-payment-details',
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
-      const r = await db
-        .selectFrom('users')
-        .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const r = await storedUpiNumbers(user.id);
       return {
         status: true,
         msg: 'Success',
@@ -306,11 +310,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-user-payment-method-list',
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
-      const r = await db
-        .selectFrom('users')
-        .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const r = await storedUpiNumbers(user.id);
       const result = (Object.keys(WITHDRAW_METHODS) as WithdrawMethod[])
         .map((code) => ({ code, ...WITHDRAW_METHODS[code], value: r[WITHDRAW_METHODS[code].column] ?? '' }))
         .filter((m) => m.value !== '')

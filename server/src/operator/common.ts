@@ -85,9 +85,12 @@ export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T
 
 /** A request id from the URL or body: a positive whole number, as a number or plain decimal digits ('0x10', true: no). */
 export const idSchema = z
-  .union([z.number({ error: 'id must be a whole number' }), z.string().regex(/^\d{1,15}$/, 'id must be a whole number')], {
-    error: 'id must be a whole number',
-  })
+  .union(
+    [z.number({ error: 'id must be a whole number' }), z.string().regex(/^\d{1,15}$/, 'id must be a whole number')],
+    {
+      error: 'id must be a whole number',
+    },
+  )
   .transform((v) => Number(v))
   .pipe(
     z

@@ -51,7 +51,8 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
       // PostgreSQL text cannot hold NUL: refused anywhere in a body or query, before any handler
       op.addHook('preValidation', async (req, reply) => {
         const text = JSON.stringify([req.body ?? null, req.query ?? null]);
-        if (text.includes('\\u0000')) return reply.code(400).send({ status: false, msg: 'Invalid characters in request' });
+        if (text.includes('\\u0000'))
+          return reply.code(400).send({ status: false, msg: 'Invalid characters in request' });
       });
       // An operator action may change any account (credit, set-betting, approvals, settlement): drop the
       // cached token -> account lookups before the answer goes out (operator actions are rare).

@@ -437,15 +437,18 @@ export async function declareInTransaction(
       .onConflict((oc) => oc.columns(['market_id', 'result_date']).doUpdateSet({ ...result, updated_at: now }))
       .execute();
   }
-  const bids = await loadBids(trx, marketId, date);
+  return { before, changed, ...(await settleAgainst(trx, market, date, result, now)) };
+}
+
+/** Settles the market's bids of a day against `result` (idempotent: settled bids that agree do not change). */
+async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: string, result: ResultState, now: Date) {
+  const bids = await loadBids(trx, market.id, date);
   const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
   const applied = await applyChanges(trx, market, date, changes, now);
   return {
     market,
     date,
-    before,
     result,
-    changed,
     summary: summarize(bids, changes, applied.shortfall, applied.withheld),
     users: applied.users,
   };
@@ -471,18 +474,7 @@ export async function settleCurrentInTransaction(
   if (!market) return null;
   const result = await loadResult(trx, marketId, date);
   if (!result) return null;
-  const bids = await loadBids(trx, marketId, date);
-  const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
-  const applied = await applyChanges(trx, market, date, changes, now);
-  return {
-    market,
-    date,
-    before: result,
-    result,
-    changed: false,
-    summary: summarize(bids, changes, applied.shortfall, applied.withheld),
-    users: applied.users,
-  };
+  return { before: result, changed: false, ...(await settleAgainst(trx, market, date, result, now)) };
 }
 
 // ------------------------------------------------------------------------------------ preview
