@@ -5,6 +5,7 @@
  * fields, missing optional fields). Each answer is checked for the fields the client reads, and what
  * the call stores is read back from the database.
  */
+import { otpField } from '../src/http/api';
 import { rewriteCallUrl } from '../src/http/compat';
 import {
   APP_KEY,
@@ -179,6 +180,13 @@ describe('accounts at the root, with the fields deployed apps send', () => {
     });
     const forget = await send('root', 'api-forget-check-mobile', { mobile });
     expect(forget.body).toMatchObject({ status: true, otp: expect.any(String) });
+  });
+
+  test("a code sent as a number keeps its leading zeros (237 is '0237')", () => {
+    expect(otpField('Enter Valid OTP', 4).parse(237)).toBe('0237');
+    expect(otpField('Enter Valid OTP', 6).parse(1234)).toBe('001234');
+    expect(otpField('Enter Valid OTP', 4).parse(' 0237 ')).toBe('0237');
+    expect(otpField('Enter Valid OTP', 4).parse(2.5)).toBe('2.5'); // not a code: refused by the check
   });
 
   test('a registration without a code is refused by default, and nothing is stored', async () => {

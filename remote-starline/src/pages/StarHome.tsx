@@ -61,8 +61,15 @@ function StarlineGameCard({ game, bettingOn }: { game: StarlineGame; bettingOn: 
   );
 }
 
-function StarlineGameList({ games, isLoading }: { games: StarlineGame[]; isLoading: boolean }) {
-  const bettingOn = useBettingOn();
+function StarlineGameList({
+  games,
+  isLoading,
+  bettingOn,
+}: {
+  games: StarlineGame[];
+  isLoading: boolean;
+  bettingOn: boolean;
+}) {
   if (isLoading) return <PageLoading />;
   if (games.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
   return (
@@ -91,7 +98,7 @@ export default function StarHome() {
       </TileGrid>
       {bettingOn && <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />}
       <h2 className="sl-section-title">Starline Games</h2>
-      <StarlineGameList games={games?.result ?? []} isLoading={isLoading} />
+      <StarlineGameList games={games?.result ?? []} isLoading={isLoading} bettingOn={bettingOn} />
     </section>
   );
 }

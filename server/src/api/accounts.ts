@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
-import { defineCall, optStr, phone, refuse, reqStr } from '../http/api';
+import { defineCall, optStr, otpField, phone, refuse, reqStr } from '../http/api';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { issueToken, revokeAllTokens, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
@@ -12,7 +12,6 @@ const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
 const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
 const password = (msg: string = MSG.passwordRequired) =>
   z.string({ error: msg }).min(1, msg).max(128, 'Password is too long');
-const otpField = (msg: string) => z.union([z.string(), z.number()], { error: msg }).transform((v) => String(v).trim());
 
 /** Letters (any script), digits, spaces and . ' _ - : no markup or SQL punctuation in a display name. */
 const NAME_RE = /^[\p{L}\p{M}\p{N} .'_-]+$/u;
@@ -111,7 +110,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           .optional()
           .nullable(),
         device_id: optStr(),
-        otp: otpField(MSG.otpInvalid)
+        otp: otpField(MSG.otpInvalid, config.otpLength)
           .optional()
           .nullable()
           .transform((v) => v ?? ''),
@@ -198,7 +197,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: z.object({
         mobile: forgotPhone(),
         new_pass: password(MSG.newPasswordRequired),
-        otp: otpField(MSG.otpInvalidForgot),
+        otp: otpField(MSG.otpInvalidForgot, config.otpLength),
       }),
       auth: false,
     },

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { MSG, inWithdrawWindow, minAddAmount, minWithdraw, transferPointsTooFew } from '@matka/shared/domain';
+import { MSG, PHONE_RE, inWithdrawWindow, minAddAmount, minWithdraw, transferPointsTooFew } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
-import { MSG_BETTING_DISABLED, defineCall, historyDate, phone, refuse, type AuthUser } from '../http/api';
+import { MSG_BETTING_DISABLED, defineCall, historyDate, otpField, phone, refuse, type AuthUser } from '../http/api';
 import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
 import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
 
@@ -259,7 +259,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
         paytm_no: z.string().max(20).optional().nullable(),
         google_pay_no: z.string().max(20).optional().nullable(),
         phon_pay_no: z.string().max(20).optional().nullable(),
-        otp: z.union([z.string().max(10), z.number()], { error: MSG.otpInvalid }).transform((v) => String(v).trim()),
+        otp: otpField(MSG.otpInvalid, ctx.config.otpLength),
       }),
       auth: true,
     },
@@ -269,7 +269,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       // only the number of the chosen app counts; the others are left as they are
       const number = (body[UPI_FIELD[type]] ?? '').trim();
       if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
-      if (!/^[6-9]\d{9}$/.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
+      if (!PHONE_RE.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
       if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
         return refuse(MSG.otpInvalid);
       await db

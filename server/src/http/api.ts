@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PHONE_RE } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 
@@ -135,11 +136,18 @@ export const reqStr = (msg: string, max = 200) =>
   z.string({ error: msg }).trim().min(1, msg).max(max, `Too long (max ${max} characters)`);
 
 export const phone = (required: string, invalid: string) =>
+  z.string({ error: required }).trim().min(1, required).regex(PHONE_RE, invalid);
+
+/**
+ * A one-time code as clients send it: a digit string, or a number (some apps send 237 for the code
+ * '0237': a whole number is padded with leading zeros to the code length).
+ */
+export const otpField = (msg: string, length: number) =>
   z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .regex(/^[6-9]\d{9}$/, invalid);
+    .union([z.string().max(10), z.number()], { error: msg })
+    .transform((v) =>
+      typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v).padStart(length, '0') : String(v).trim(),
+    );
 
 export const optStr = (max = 200) => z.string().max(max).optional().nullable();
 

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PHONE_RE } from '@matka/shared/domain';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -68,7 +69,6 @@ function findToken(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-const MOBILE = /^[6-9]\d{9}$/;
 const HHMM = /^([01]?\d|2[0-3]):[0-5]\d$/;
 
 function need(cond: unknown, msg: string): asserts cond {
@@ -246,7 +246,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
     case 'credit': {
       const [mobile, points, ...note] = rest;
       need(mobile && points, 'credit needs <mobile> <points> [note]');
-      need(MOBILE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
+      need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       need(
         /^\d+$/.test(points) && Number(points) > 0 && Number(points) <= 100_000_000,
         `'${points}' is not a positive whole number of points`,
@@ -261,7 +261,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
     case 'set-betting': {
       const [mobile, status, extra] = rest;
       need(mobile && status && !extra, 'set-betting needs <mobile> 0|1');
-      need(MOBILE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
+      need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       need(status === '0' || status === '1', `betting status must be 0 or 1, not '${status}'`);
       return {
         method: 'POST',
@@ -580,7 +580,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
       const [sub, mobile, extra] = rest;
       need(sub === 'last', `unknown otp command '${sub ?? ''}' (last)`);
       need(mobile && !extra, 'otp last needs <mobile>');
-      need(MOBILE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
+      need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       return {
         method: 'GET',
         path: `/operator/otp/last?mobile=${mobile}`,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { parseTime12 } from '@matka/shared/domain';
+import { PHONE_RE, parseTime12 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { parseHHMM } from '../services/clock';
 
@@ -70,7 +70,7 @@ export async function creditWallet(
 
 export const mobileSchema = z
   .string({ error: 'mobile is required' })
-  .regex(/^[6-9]\d{9}$/, 'mobile must be 10 digits starting 6-9');
+  .regex(PHONE_RE, 'mobile must be 10 digits starting 6-9');
 export const hhmm = (what: string) =>
   z
     .string({ error: `${what} time is required (HH:MM)` })

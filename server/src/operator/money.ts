@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseTime12 } from '@matka/shared/domain';
+import { PHONE_RE, parseTime12 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
@@ -46,7 +46,7 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     .string()
     .refine((s) => parseTime12(s) !== null, "must be a time: 'HH:MM' (24-hour) or '10:00 AM'")
     .transform((s) => formatMinutes12(parseTime12(s)!));
-  const phoneNo = z.string().regex(/^[6-9]\d{9}$/, 'must be a 10-digit mobile number starting 6-9');
+  const phoneNo = z.string().regex(PHONE_RE, 'must be a 10-digit mobile number starting 6-9');
   const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
   const upi = z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "must be a UPI id like 'name@bank'");
   return {

@@ -91,16 +91,6 @@ export function isOpenSessionAllowed(openTime: string, now: Date, timeZone?: str
   return open !== null && open > minutesOfDay(now, timeZone);
 }
 
-/** Jodi Digit, Half Sangam, Full Sangam: closed when the open time is not later than now. */
-export function isTimedBetClosed(openTime: string, now: Date, timeZone?: string): boolean {
-  return !isOpenSessionAllowed(openTime, now, timeZone);
-}
-
-/** Gali: closed when the market's open time is at or before now (same boundary as timed bets). */
-export function isGaliClosed(openTime: string, now: Date, timeZone?: string): boolean {
-  return !isOpenSessionAllowed(openTime, now, timeZone);
-}
-
 /**
  * Close session: open until the close time (strictly later than now, same rule as Open). The spec
  * does not state it; the server uses it to refuse Close bids after the market's close time.

@@ -2,9 +2,7 @@ import {
   allowedSessions,
   inWithdrawWindow,
   isCloseSessionAllowed,
-  isGaliClosed,
   isOpenSessionAllowed,
-  isTimedBetClosed,
   kolkataDateParts,
   minutesOfDay,
   parseTime12,
@@ -76,8 +74,6 @@ describe('session rule at the minute boundaries (open 03:45 PM)', () => {
     [ist(23, 59), false],
   ])('%p open allowed: %p', (now, open) => {
     expect(isOpenSessionAllowed('03:45 PM', now)).toBe(open);
-    expect(isTimedBetClosed('03:45 PM', now)).toBe(!open);
-    expect(isGaliClosed('03:45 PM', now)).toBe(!open);
     expect(isCloseSessionAllowed('03:45 PM', now)).toBe(open);
     expect(allowedSessions('single_digit', '03:45 PM', now)).toEqual(open ? ['Open', 'Close'] : ['Close']);
     expect(allowedSessions('single_pana', '15:45', now)).toEqual(open ? ['Open', 'Close'] : ['Close']);
@@ -98,8 +94,8 @@ describe('session rule at the minute boundaries (open 03:45 PM)', () => {
 
   test('invalid times or dates never open', () => {
     expect(isOpenSessionAllowed('nope', ist(1, 0))).toBe(false);
-    expect(isTimedBetClosed('nope', ist(1, 0))).toBe(true);
-    expect(isGaliClosed('25:00', ist(1, 0))).toBe(true);
+    expect(allowedSessions('jodi_digit', 'nope', ist(1, 0))).toEqual([]);
+    expect(allowedSessions('gali_jodi_digit', '25:00', ist(1, 0))).toEqual([]);
     expect(isOpenSessionAllowed('03:45 PM', new Date('x'))).toBe(false);
     expect(allowedSessions('single_digit', 'nope', ist(1, 0))).toEqual(['Close']);
     expect(allowedSessions('bogus' as 'single_digit', '03:45 PM', ist(1, 0))).toEqual([]);
