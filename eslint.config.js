@@ -27,6 +27,15 @@ module.exports = tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The server awaits every promise it makes (a limit or a lock left un-awaited is a hole, not a check).
+  {
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
   // A remote never imports another remote or the shell, and reaches shared only as @matka/shared.
   ...REMOTES.map((remote) => ({
     files: [`${remote}/**/*.{ts,tsx}`],

@@ -9,7 +9,6 @@ import type { AppContext } from './context';
 import { systemClock, type Clock } from './services/clock';
 import { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import { UserCache } from './services/usercache';
-import { BidTracker } from './services/inflight';
 import { MarketCache } from './services/markets';
 import { registerStatic } from './http/static';
 import { registerSecurityHeaders } from './http/security';
@@ -66,7 +65,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
 
-  const limiter = new SlidingWindowLimiter(clock, config.rateLimits.windowMs);
+  // limits shared by every process on the database (rate_events / rate_gates)
+  const limiter = new SlidingWindowLimiter(opts.db.db, clock, config.rateLimits.windowMs, 'w');
   const ctx: AppContext = {
     database: opts.db,
     db: opts.db.db,
@@ -74,12 +74,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     limiter,
-    dailyLimiter: new SlidingWindowLimiter(clock, 24 * 60 * 60 * 1000),
+    dailyLimiter: new SlidingWindowLimiter(opts.db.db, clock, 24 * 60 * 60 * 1000, 'd'),
     passwords: new PasswordGuard(limiter, clock, config.rateLimits),
-    otpGate: new GapGate(clock),
+    otpGate: new GapGate(opts.db.db, clock),
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
     users: new UserCache(clock, config.userCacheTtlMs),
-    bidsInFlight: new BidTracker(),
     sms: opts.sms ?? createSmsSender(config.sms, app.log),
     outbox: new Map(),
     markets: new MarketCache(opts.db.db, clock),

@@ -5,7 +5,6 @@ import type { Database, DB } from './db';
 import type { Clock } from './services/clock';
 import type { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import type { UserCache } from './services/usercache';
-import type { BidTracker } from './services/inflight';
 import type { MarketCache } from './services/markets';
 import type { SmsSender } from './services/sms';
 
@@ -34,8 +33,6 @@ export interface AppContext {
   otpSecret: string;
   /** token -> account lookups (invalidate after every change of a user's wallet / status / tokens) */
   users: UserCache;
-  /** bid writes in flight per market (a declaration waits for them before its second settlement pass) */
-  bidsInFlight: BidTracker;
   /** where one-time codes are sent (SMS_PROVIDER) */
   sms: SmsSender;
   /** last OTP per mobile (demo mode only) */

@@ -48,14 +48,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-user-login',
     { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }), auth: false },
     async ({ body, req }) => {
-      // Counted before the first await (concurrent guesses cannot all pass the check); see PasswordGuard.
-      const attempt = ctx.passwords.begin('login', body.mobile, req.ip);
+      // Checked and counted under the limits' locks (concurrent guesses cannot all pass); see PasswordGuard.
+      const attempt = await ctx.passwords.begin('login', body.mobile, req.ip);
       if (!attempt) return refuse(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
       // An unknown number costs the same scrypt check as a wrong password: the answer time tells nothing.
       const good = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !good) return refuse(MSG.userNotRegistered);
-      attempt.succeeded();
+      await attempt.succeeded();
       if (body.device_id)
         await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
       // An older, cheaper hash is upgraded while the password is at hand (only if it is still the hash
@@ -88,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: z.object({ mobile: loginPhone() }), auth: false },
     async ({ body, req }) => {
       // whether a number is registered is not free to ask: limited per IP like the codes
-      if (!lookupAllowed(req.ip)) return refuse(MSG_TOO_MANY);
+      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
       const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
       return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
@@ -182,7 +182,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     'api-forget-check-mobile',
     { schema: z.object({ mobile: forgotPhone() }), auth: false },
     async ({ body, req }) => {
-      if (!lookupAllowed(req.ip)) return refuse(MSG_TOO_MANY);
+      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
       if (!(await findUser(body.mobile))) return refuse(MSG.userNotRegistered);
       const r = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
       return r.ok ? { ...otpResponse(ctx, r.otp), message: MSG_OTP_SENT } : refuse(r.msg);
@@ -209,7 +209,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id);
       ctx.users.revoke(user.id);
-      ctx.passwords.forget('login', body.mobile);
+      await ctx.passwords.forget('login', body.mobile);
       return { status: true, msg: MSG.passwordUpdated };
     },
   );
@@ -228,7 +228,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async ({ body, user, req }) => {
       // the same guessing limits as login (per account and IP)
-      const attempt = ctx.passwords.begin('password', user.mobile, req.ip);
+      const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
       if (!attempt) return refuse(MSG_TOO_MANY);
       const row = await db
         .selectFrom('users')
@@ -236,7 +236,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(body.old_pass, row.password_hash))) return refuse(MSG.oldPasswordIncorrect);
-      attempt.succeeded();
+      await attempt.succeeded();
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again

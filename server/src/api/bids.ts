@@ -18,6 +18,7 @@ import type { BidsTable, DB, MarketFamily } from '../db/types';
 import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import { marketClock, type MarketRow } from '../services/markets';
+import { lockMarketForBids } from '../services/settlement';
 
 export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
@@ -107,8 +108,8 @@ export async function placeBid(
   if (closed) return refuse(closed);
 
   // One statement does the guarded debit, the submission record (idempotency key), the bid rows and
-  // the ledger row: a single round trip. Without a key it cannot conflict and runs on its own
-  // (autocommit); with a key it runs in a transaction that is rolled back when the key was taken.
+  // the ledger row. It runs in a transaction that holds the market's bid lock (shared), rolled back
+  // when the idempotency key was taken.
   const placeSql = (db: Kysely<DB> | Transaction<DB>) =>
     sql<{ sub_id: string | null; wallet: string | null }>`
       WITH debit AS (
@@ -143,16 +144,16 @@ export async function placeBid(
       SELECT (SELECT id FROM sub) AS sub_id, (SELECT wallet FROM debit) AS wallet`.execute(db);
 
   try {
-    // tracked: a declaration of this market waits for writes under way before its second settlement pass
-    const out = await ctx.bidsInFlight.track(market.id, async () =>
-      idempotencyKey
-        ? await ctx.db.transaction().execute(async (trx) => {
-            const r = (await placeSql(trx)).rows[0];
-            if (r.wallet !== null && r.sub_id === null) throw new Duplicate();
-            return r;
-          })
-        : (await placeSql(ctx.db)).rows[0],
-    );
+    // A bid and a declaration of the same market never overlap, whichever server process runs them: the
+    // bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
+    // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
+    // by it) or runs after its commit and sees the result (and is refused by the statement above).
+    const out = await ctx.db.transaction().execute(async (trx) => {
+      await lockMarketForBids(trx, market.id, 'shared');
+      const r = (await placeSql(trx)).rows[0];
+      if (idempotencyKey && r.wallet !== null && r.sub_id === null) throw new Duplicate();
+      return r;
+    });
     if (out.wallet === null || out.sub_id === null) {
       // With a key, the debit may have found the wallet already spent by a racing retry of this very
       // submission: that one stands, and this answer repeats it.

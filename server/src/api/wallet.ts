@@ -432,10 +432,10 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       // a lookup of who owns a number: limited per account and per IP (no free enumeration)
       const rl = ctx.config.rateLimits;
       if (
-        !ctx.limiter.take([
+        !(await ctx.limiter.take([
           [`lookup:acct:${user.id}`, rl.otpPerIp],
           [`lookup:ip:${req.ip}`, rl.otpPerIp],
-        ])
+        ]))
       )
         return refuse(MSG_TOO_MANY);
       const r = await db.selectFrom('users').select('name').where('mobile', '=', body.mobile_no).executeTakeFirst();

@@ -73,6 +73,16 @@ export interface ResultsTable {
   updated_at: Timestamp;
 }
 
+export interface RateEventsTable {
+  key: string;
+  at: Timestamp;
+}
+
+export interface RateGatesTable {
+  key: string;
+  at: Timestamp;
+}
+
 export interface GameRatesTable {
   family: MarketFamily;
   rate_key: string;
@@ -203,6 +213,8 @@ export interface DB {
   markets: MarketsTable;
   results: ResultsTable;
   game_rates: GameRatesTable;
+  rate_events: RateEventsTable;
+  rate_gates: RateGatesTable;
   settings: SettingsTable;
   bid_submissions: BidSubmissionsTable;
   bids: BidsTable;

@@ -10,13 +10,11 @@ import type { MarketFamily } from '../db/types';
 import { kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
-  settleCurrentInTransaction,
   previewDeclaration,
   resultText,
   type Declaration,
   type DeclareOutcome,
   type Preview,
-  type SettleSummary,
 } from '../services/settlement';
 import { OperatorError, audit, findMarket, hhmm, isoDateSchema, parse } from './common';
 
@@ -46,19 +44,6 @@ const schemas = {
   }),
   toggle: z.object({ name: marketRef, family: familySchema.optional() }),
 };
-
-/** The first pass's payments plus the second pass's (late bids); counts of states as after the second. */
-function mergeSummaries(a: SettleSummary, b: SettleSummary): SettleSummary {
-  return {
-    ...b,
-    paid: a.paid + b.paid,
-    paid_points: a.paid_points + b.paid_points,
-    reversed: a.reversed + b.reversed,
-    reversed_points: a.reversed_points + b.reversed_points,
-    shortfall_points: a.shortfall_points + b.shortfall_points,
-    withheld_points: a.withheld_points + b.withheld_points,
-  };
-}
 
 export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -175,22 +160,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     });
     ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
     ctx.users.invalidate(...out.users);
-    // Second pass. A bid whose statement started before the commit above could not see the result and
-    // may have been written after the first pass read the bids: wait for the bid writes of this market
-    // under way, then settle again (idempotent: settled bids do not change). Writes that start from now
-    // on see the result and are refused by the bid statement.
-    await ctx.bidsInFlight.settled(market.id);
-    // It settles against the result stored at its end: a declaration of the same market that committed
-    // meanwhile is never overwritten by this one.
-    const again = await db.transaction().execute(async (trx) => {
-      const o = await settleCurrentInTransaction(trx, market.id, date, clock.now());
-      if (o && (o.users.length || o.summary.paid || o.summary.reversed))
-        await audit(trx, 'settle late bids', `${family}:${market.name} ${date}`, params, null, o.summary);
-      return o;
-    });
-    if (again) ctx.users.invalidate(...again.users);
-    ctx.markets.invalidate(); // the lists publish what the money was settled on
-    const s = again ? mergeSummaries(out.summary, again.summary) : out.summary;
+    const s = out.summary;
     const text = resultText(family, out.result);
     const parts = [
       `${out.market.name} ${out.date}: ${text}${out.changed ? (out.before ? ' (corrected)' : '') : ' (unchanged)'}`,

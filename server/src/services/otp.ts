@@ -82,16 +82,19 @@ export async function issueOtp(
           [`otp:${purpose}:${mobile}`, rl.otpPerMobile],
           [`otp:ip:${ip}`, rl.otpPerIp],
         ];
-  // Checked and counted in one synchronous step, before any await: of concurrent requests exactly one
-  // passes the resend gap, and no more than the limit are counted through.
-  if (pairs.some(([key, limit]) => limiter.isLimited(key, limit))) return { ok: false, msg: MSG_TOO_MANY };
-  const waitMs = ctx.otpGate.claim(`${purpose}:${subject}`, OTP_RESEND_MS);
+  // The resend gap first (of concurrent requests in any process exactly one passes it), then the
+  // limits, checked and counted together under their keys' locks.
+  const gateKey = `${purpose}:${subject}`;
+  const waitMs = await ctx.otpGate.claim(gateKey, OTP_RESEND_MS);
   if (waitMs > 0) return { ok: false, msg: waitMessage(waitMs) };
-  for (const [key] of pairs) limiter.hit(key);
+  if (!(await limiter.take(pairs))) {
+    await ctx.otpGate.release(gateKey);
+    return { ok: false, msg: MSG_TOO_MANY };
+  }
   const now = ctx.clock.now();
   // No new codes once today's wrong guesses are used up (a new code would not make guessing cheaper).
   if ((await wrongCodesToday(ctx, subject)) >= dailyWrongCodes(config.otpLength)) {
-    ctx.otpGate.release(`${purpose}:${subject}`);
+    await ctx.otpGate.release(gateKey);
     return { ok: false, msg: MSG_TOO_MANY_WRONG_CODES };
   }
   // The stored code as a second line (another process sharing the database, a restart)
@@ -134,7 +137,7 @@ export async function issueOtp(
   } catch (err) {
     // Not sent: the code does not count (no live code, no resend gap) and the player is told so.
     await ctx.db.deleteFrom('otp_codes').where('id', '=', inserted.id).execute();
-    ctx.otpGate.release(`${purpose}:${subject}`);
+    await ctx.otpGate.release(gateKey);
     ctx.outbox.delete(mobile);
     ctx.log.warn({ mobile, purpose, provider: ctx.sms.name, err: String(err) }, 'OTP could not be sent');
     return { ok: false, msg: MSG.sendOtpFailed };
@@ -157,7 +160,7 @@ export async function verifyOtp(
 ): Promise<boolean> {
   const budget = dailyWrongCodes(ctx.config.otpLength);
   const ipKey = `otp-wrong:ip:${ip}`;
-  if (ctx.dailyLimiter.isLimited(ipKey, budget * 5)) return false;
+  if (await ctx.dailyLimiter.isLimited(ipKey, budget * 5)) return false;
   if ((await wrongCodesToday(ctx, mobile)) >= budget) return false;
   const now = ctx.clock.now();
   const live = await ctx.db
@@ -174,7 +177,7 @@ export async function verifyOtp(
     !new RegExp(`^\\d{${ctx.config.otpLength}}$`).test(code) ||
     !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)
   ) {
-    ctx.dailyLimiter.hit(ipKey);
+    await ctx.dailyLimiter.hit(ipKey);
     await ctx.db
       .updateTable('otp_codes')
       .set({ attempts: sql`attempts + 1` })

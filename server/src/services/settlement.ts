@@ -4,7 +4,8 @@
  *   pending/lost -> won   credit points x val_2 / val_1, a win record and a ledger row
  *   won -> lost/pending   (a corrected result) reverse the win: debit with a ledger row, win record reversed
  *   won -> won            nothing (declaring the same result twice pays once)
- * all in one transaction that holds the market row, so two declarations of one market never interleave.
+ * all in one transaction that holds the market's bid lock exclusively (lockMarketForBids), so two
+ * declarations of one market never interleave and no bid write of that market overlaps one.
  * Wallets are locked in id order (like transfers), so settlement never deadlocks with other money moves.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -409,9 +410,24 @@ export interface DeclareOutcome {
   users: string[];
 }
 
+/** Advisory-lock class of the per-market bid lock (the second key is the market id). */
+const BID_LOCK_CLASS = 7316;
+
+/**
+ * The per-market lock that keeps bids and declarations apart across every server process sharing the
+ * database: a bid takes it shared for its write, a declaration exclusively for its whole transaction.
+ * Held until the transaction ends. Take it before touching any user row (no lock cycle with wallets).
+ */
+export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, mode: 'shared' | 'exclusive') {
+  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
+  else await sql`SELECT pg_advisory_xact_lock(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
+}
+
 /**
  * Declares (or corrects) a result and settles the market's bids of that day, in the caller's
- * transaction. Locks the market row first: declarations of one market run one after the other.
+ * transaction. Takes the market's bid lock exclusively first: declarations of one market run one after
+ * the other, a bid write under way is waited for (then settled here), and a bid that comes after the
+ * commit sees the result and is refused. So no bid of a declared session stays pending.
  */
 export async function declareInTransaction(
   trx: Transaction<DB>,
@@ -420,11 +436,11 @@ export async function declareInTransaction(
   d: Declaration,
   now: Date,
 ): Promise<DeclareOutcome> {
+  await lockMarketForBids(trx, marketId, 'exclusive');
   const market = await trx
     .selectFrom('markets')
     .select(['id', 'family', 'name'])
     .where('id', '=', marketId)
-    .forUpdate()
     .executeTakeFirst();
   if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
   const before = await loadResult(trx, marketId, date);
@@ -452,29 +468,6 @@ async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: stri
     summary: summarize(bids, changes, applied.shortfall, applied.withheld),
     users: applied.users,
   };
-}
-
-/**
- * Settles a market's bids of a day again against the result stored now (the late-bid pass after a
- * declaration): never declares anything itself, so a newer declaration that committed in between is
- * what the bids settle on, not the one that started this pass. Locks the market row like a declaration.
- */
-export async function settleCurrentInTransaction(
-  trx: Transaction<DB>,
-  marketId: number,
-  date: string,
-  now: Date,
-): Promise<DeclareOutcome | null> {
-  const market = await trx
-    .selectFrom('markets')
-    .select(['id', 'family', 'name'])
-    .where('id', '=', marketId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!market) return null;
-  const result = await loadResult(trx, marketId, date);
-  if (!result) return null;
-  return { before: result, changed: false, ...(await settleAgainst(trx, market, date, result, now)) };
 }
 
 // ------------------------------------------------------------------------------------ preview
