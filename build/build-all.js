@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run build`: production builds of the shell and the four remotes, two at a time.
- * `node build/build-all.js --missing` builds only the packages without a dist/ (used by `npm start`).
+ * `npm run build`: production builds of the shell and the four remotes, two at a time, and the server
+ * compiled to JavaScript (server/dist/main.js, esbuild, a fraction of a second).
+ * `node build/build-all.js --missing` builds only the front ends without a dist/ and always the server
+ * (used by `npm start`).
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -27,7 +29,15 @@ function build(pkg) {
   });
 }
 
+function buildServer() {
+  const r = require('node:child_process').spawnSync(process.execPath, [path.join(ROOT, 'server/scripts/build.mjs')], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`server build failed (exit ${r.status})`);
+}
+
 async function main() {
+  buildServer();
   const queue = [...todo];
   const workers = Array.from({ length: Math.min(2, queue.length) }, async () => {
     while (queue.length) await build(queue.shift());

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds whatever front-end package has no build yet, then starts the API server that
- * serves everything on one port (default 8080, embedded database in ./.data).
+ * `npm start`: builds whatever front-end package has no build yet and the server (compiled JavaScript),
+ * then starts the API server that serves everything on one port (default 8080, embedded database in
+ * ./.data; with DATABASE_URL, WORKERS processes share the port).
  */
 const { spawnSync, spawn } = require('node:child_process');
 const path = require('node:path');
@@ -16,7 +17,7 @@ const host = process.env.HOST || '127.0.0.1';
 const loopback = /^(localhost|::1|\[::1\]|127\.\d+\.\d+\.\d+)$/i.test(host);
 const demo = process.env.DEMO ?? (loopback && !process.env.DATABASE_URL ? '1' : '0');
 
-const server = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] }), 'src/main.ts'], {
+const server = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(ROOT, 'server'),
   stdio: 'inherit',
   env: { DATA_DIR: path.join(ROOT, '.data'), STATIC_ROOT: ROOT, ...process.env, DEMO: demo },

@@ -3,7 +3,7 @@
  * at 360 x 780, and offers the few API/operator helpers the browser tests need to set up data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ export const ROOT = path.resolve(__dirname, '../..');
 /** The server to run (E2E_SERVER_DIR: another checkout's server/, e.g. to test a front end against a stable API). */
 const SERVER_DIR = process.env.E2E_SERVER_DIR || path.join(ROOT, 'server');
 const TSX = require.resolve('tsx/cli', { paths: [SERVER_DIR] });
+/** The compiled server (`npm run build` makes it), as production runs it; else its sources through tsx. */
+const SERVER_CMD = existsSync(path.join(SERVER_DIR, 'dist', 'main.js')) ? ['dist/main.js'] : [TSX, 'src/main.ts'];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
   const logs: string[] = [];
-  const proc = spawn(process.execPath, [TSX, 'src/main.ts'], {
+  const proc = spawn(process.execPath, SERVER_CMD, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './services/clock';
 import { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import { UserCache } from './services/usercache';
 import { MarketCache } from './services/markets';
+import { LocalBus, PgBus, type CacheBus } from './services/bus';
 import { registerStatic } from './http/static';
 import { registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
@@ -65,6 +66,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
 
+  // the caches of every process on one PostgreSQL agree through LISTEN/NOTIFY; PGlite has one process
+  let bus: CacheBus = new LocalBus();
+  if (opts.db.kind === 'postgres' && opts.db.url) {
+    const pgBus = new PgBus(opts.db.url, opts.db.db, app.log);
+    await pgBus.start();
+    bus = pgBus;
+  }
+  app.addHook('onClose', () => bus.close());
+
   // limits shared by every process on the database (rate_events / rate_gates)
   const limiter = new SlidingWindowLimiter(opts.db.db, clock, config.rateLimits.windowMs, 'w');
   const ctx: AppContext = {
@@ -78,10 +88,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     passwords: new PasswordGuard(limiter, clock, config.rateLimits),
     otpGate: new GapGate(opts.db.db, clock),
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
-    users: new UserCache(clock, config.userCacheTtlMs),
+    users: new UserCache(clock, config.userCacheTtlMs, bus, app.log),
     sms: opts.sms ?? createSmsSender(config.sms, app.log),
     outbox: new Map(),
-    markets: new MarketCache(opts.db.db, clock),
+    markets: new MarketCache(opts.db.db, clock, bus, app.log),
+    bus,
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
   };
   app.decorate('ctx', ctx);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { smsConfigFromEnv, type SmsConfig } from './services/sms';
 
@@ -39,6 +40,11 @@ export interface AppConfig {
   legacyRegistration: 'off' | 'unverified';
   /** OTP_LENGTH: digits of a one-time code, 4 (default) or 6; the client's OTP screens follow it (config.json). */
   otpLength: 4 | 6;
+  /**
+   * WORKERS: server processes sharing the port (node:cluster). Default: the number of cores with
+   * DATABASE_URL, 1 on the embedded database (PGlite is one process's file; more is refused at start).
+   */
+  workers: number;
   /** REQUEST_TIMEOUT_MS (default 30000): a request (headers and body) that takes longer is dropped */
   requestTimeoutMs: number;
   appDownloadUrl: string;
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
     otpLength: env.OTP_LENGTH === '6' ? 6 : 4,
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
+    workers: Math.max(1, intEnv(env.WORKERS, env.DATABASE_URL ? os.availableParallelism() : 1)),
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,

@@ -7,6 +7,7 @@ import type { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ra
 import type { UserCache } from './services/usercache';
 import type { MarketCache } from './services/markets';
 import type { SmsSender } from './services/sms';
+import type { CacheBus } from './services/bus';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -38,6 +39,8 @@ export interface AppContext {
   /** last OTP per mobile (demo mode only) */
   outbox: Map<string, OtpOutboxEntry>;
   markets: MarketCache;
+  /** cache invalidations between the processes sharing the database */
+  bus: CacheBus;
   /** operator bearer token in effect */
   operatorToken: string;
 }

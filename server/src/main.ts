@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +43,8 @@ export function startupProblems(config: AppConfig): string[] {
   if (config.demo && !isLoopbackHost(config.host))
     out.push(`DEMO=1 serves one-time codes to anyone: it only runs on a loopback address, not HOST=${config.host}`);
   if (config.demo && config.production) out.push('DEMO=1 cannot run with NODE_ENV=production');
+  if (config.workers > 1 && !config.databaseUrl)
+    out.push(`WORKERS=${config.workers} needs DATABASE_URL: the embedded database belongs to one process`);
   return out;
 }
 
@@ -53,6 +56,9 @@ const DEMO_BANNER = [
   '==================================================================',
 ].join('\n');
 
+/** Set by the primary in the environment of its workers (it has migrated and resolved the secrets). */
+const WORKER_ENV = 'MATKA_CLUSTER_WORKER';
+
 async function main() {
   const config = loadConfig();
   const problems = startupProblems(config);
@@ -60,23 +66,34 @@ async function main() {
     console.error(`matka server: not starting:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
-  if (config.demo) console.warn(DEMO_BANNER);
-  else if (config.sms.provider === 'none')
-    console.warn('matka server: no SMS_PROVIDER: every one-time code request answers "Failed to send OTP".');
+  const worker = process.env[WORKER_ENV] === '1';
+  if (!worker) {
+    if (config.demo) console.warn(DEMO_BANNER);
+    else if (config.sms.provider === 'none')
+      console.warn('matka server: no SMS_PROVIDER: every one-time code request answers "Failed to send OTP".');
+  }
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  await serve(config, !worker);
+}
+
+/** Opens the database (migrating and seeding it unless a cluster primary did) and serves until a signal. */
+async function serve(config: AppConfig, prepare: boolean) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
-  const applied = await migrate(database);
-  const seeded = await seedDemoData(database.db);
+  const applied = prepare ? await migrate(database) : [];
+  const seeded = prepare ? await seedDemoData(database.db) : false;
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);
   const app = await buildApp({ db: database, config, operatorToken: op.token, otpSecret: otp.token });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  app.log.info(
-    `database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}${seeded ? '; demo data seeded' : ''}`,
-  );
-  if (op.file) app.log.info(`operator token file: ${op.file}`);
+  if (prepare) {
+    app.log.info(
+      `database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}${seeded ? '; demo data seeded' : ''}`,
+    );
+    if (op.file) app.log.info(`operator token file: ${op.file}`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -98,8 +115,61 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${(app.server.address() as { port: number }).port}/`;
-  app.log.info(`matka server listening on ${url}`);
-  if (config.logLevel === 'silent') console.log(`matka server listening on ${url}`);
+  const who = cluster.isWorker ? ` (worker ${cluster.worker?.id}, pid ${process.pid})` : '';
+  app.log.info(`matka server listening on ${url}${who}`);
+  if (config.logLevel === 'silent') console.log(`matka server listening on ${url}${who}`);
+}
+
+/**
+ * WORKERS=N (N > 1, PostgreSQL only): this process migrates and seeds the database once, resolves the
+ * operator token and the OTP key, then runs N workers that share the port (node:cluster). A worker that
+ * dies is replaced; SIGINT / SIGTERM stop the workers (each finishes its requests) and then this process.
+ */
+async function runPrimary(config: AppConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const applied = await migrate(database);
+  await seedDemoData(database.db);
+  await database.close();
+  const op = resolveOperatorToken(config);
+  const otp = resolveOtpSecret(config);
+  console.log(
+    `matka server: ${config.workers} workers on PostgreSQL; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}` +
+      (op.file ? `; operator token file: ${op.file}` : ''),
+  );
+  const env = { [WORKER_ENV]: '1', OPERATOR_TOKEN: op.token, OTP_SECRET: otp.token };
+  let stopping = false;
+  let quickDeaths = 0;
+  const fork = () => {
+    const w = cluster.fork(env);
+    const born = Date.now();
+    w.on('exit', (code, signal) => {
+      if (stopping) return;
+      quickDeaths = Date.now() - born < 5_000 ? quickDeaths + 1 : 0;
+      console.error(`matka server: worker ${w.id} (pid ${w.process.pid}) ended (${signal ?? code}); starting another`);
+      if (quickDeaths > config.workers * 3) {
+        console.error('matka server: workers keep dying at start; stopping');
+        process.exit(1);
+      }
+      setTimeout(fork, Math.min(100 * 2 ** quickDeaths, 5_000));
+    });
+  };
+  for (let i = 0; i < config.workers; i++) fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.on('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
+      w.process.kill(signal);
+    }
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 if (require.main === module) {

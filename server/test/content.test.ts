@@ -76,7 +76,7 @@ describe('home and markets', () => {
         close_digit: '8',
       })
       .execute();
-    t.ctx.markets.invalidate();
+    await t.ctx.markets.invalidate();
     const k = (await call(t.app, 'api-home-info', { unique_token: token })).body.result.find(
       (x: any) => x.game_name === 'KALYAN',
     );

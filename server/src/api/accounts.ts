@@ -76,7 +76,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   defineCall(app, ctx, 'api-user-logout', { schema: z.object({}), auth: true }, async ({ user }) => {
     await revokeToken(db, clock, user.token_id);
-    ctx.users.revoke(user.id);
+    await ctx.users.revoke(user.id);
     return { status: true, msg: 'Logged out' };
   });
 
@@ -208,7 +208,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id);
-      ctx.users.revoke(user.id);
+      await ctx.users.revoke(user.id);
       await ctx.passwords.forget('login', body.mobile);
       return { status: true, msg: MSG.passwordUpdated };
     },
@@ -240,7 +240,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const password_hash = await hashPassword(body.new_pass);
       await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
       await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again
-      ctx.users.revoke(user.id);
+      await ctx.users.revoke(user.id);
       return { status: true, msg: MSG.passwordChanged };
     },
   );
@@ -256,7 +256,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ name: body.user_name, updated_at: clock.now() })
         .where('id', '=', user.id)
         .execute();
-      ctx.users.invalidate(user.id);
+      await ctx.users.invalidate(user.id);
       return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
     },
   );

@@ -164,7 +164,7 @@ export async function placeBid(
         return refuse(biddingClosed(def.title));
       return refuse(balanceMessage(parsed.betType));
     }
-    ctx.users.invalidate(user.id);
+    await ctx.users.invalidate(user.id);
     return {
       status: true,
       msg: okMsg,

@@ -374,7 +374,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
         db,
       );
       const r = out.rows[0];
-      if (r?.id) ctx.users.invalidate(user.id);
+      if (r?.id) await ctx.users.invalidate(user.id);
       if (!r?.number) return refuse(`Please add your ${method.label} number first`);
       if (!r.id) return refuse(MSG.walletLimitExceeded);
       return {
@@ -465,7 +465,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
       const r = await transferPoints(ctx, user.id, body.mobile_no, body.amount, body.transfer_note ?? '');
       if (!r.ok) return refuse(r.msg);
-      ctx.users.invalidate(user.id, r.toId);
+      await ctx.users.invalidate(user.id, r.toId);
       return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
     },
   );

@@ -12,6 +12,8 @@ export type { DB } from './types';
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** the connection string (PostgreSQL only): the cache bus opens its own listening connection */
+  url?: string;
   /** Runs a script of several SQL statements in one round trip (simple query protocol). */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       async execScript(sql) {
         const client = await pool.connect();
         try {

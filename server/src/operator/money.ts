@@ -429,7 +429,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       await audit(trx, action, Object.keys(values).join(','), params, b, values);
       return b;
     });
-    ctx.markets.invalidate();
+    await ctx.markets.invalidate();
     return before;
   };
 

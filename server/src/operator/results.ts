@@ -93,7 +93,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       });
       return row;
     });
-    ctx.markets.invalidate();
+    await ctx.markets.invalidate();
     return {
       status: true,
       msg: `Added ${m.family} market ${m.name} (id ${m.id}), open ${minutesToHHMM(open)}, close ${minutesToHHMM(close)}`,
@@ -134,7 +134,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       );
       return found;
     });
-    ctx.markets.invalidate();
+    await ctx.markets.invalidate();
     return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
   };
   op.post('/market/enable', toggle(true));
@@ -158,8 +158,8 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       );
       return o;
     });
-    ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
-    ctx.users.invalidate(...out.users);
+    await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
+    await ctx.users.invalidate(...out.users);
     const s = out.summary;
     const text = resultText(family, out.result);
     const parts = [

@@ -57,7 +57,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
       // An operator action may change any account (credit, set-betting, approvals, settlement): drop the
       // cached token -> account lookups before the answer goes out (operator actions are rare).
       op.addHook('onSend', async (req, _reply, payload) => {
-        if (req.method !== 'GET' && req.method !== 'HEAD') ctx.users.clear();
+        if (req.method !== 'GET' && req.method !== 'HEAD') await ctx.users.clear();
         return payload;
       });
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -178,7 +178,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
           await audit(trx, 'market set-times', `${m.family}:${m.name}`, body, before, after);
           return { m, after };
         });
-        ctx.markets.invalidate();
+        await ctx.markets.invalidate();
         return {
           status: true,
           msg: `${result.m.name}: open ${formatMinutes12(open)}, close ${formatMinutes12(close)}`,

@@ -3,6 +3,7 @@ import { marketResultText, marketTakesBids, type MarketClock } from '@matka/shar
 import type { DB, MarketFamily } from '../db/types';
 import type { Clock } from './clock';
 import { formatMinutes12, kolkataIsoDate } from './clock';
+import type { CacheBus } from './bus';
 
 export interface MarketRow {
   id: number;
@@ -39,7 +40,8 @@ interface Snapshot {
 
 /**
  * The markets with today's results, the settings and the rates, held in memory: the 5-second polling of every phone is served
- * without a query. invalidate() after any change of a market or a result; a new Kolkata day reloads.
+ * without a query. invalidate() after any change of a market or a result (it tells the other processes
+ * through the cache bus); a new Kolkata day reloads; while the bus is not live every call reads the database.
  */
 export class MarketCache {
   private snap: Snapshot | null = null;
@@ -50,7 +52,13 @@ export class MarketCache {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus: CacheBus,
+    private readonly log?: { error: (o: object, msg: string) => void },
+  ) {
+    bus.subscribe((e) => {
+      if (e.kind === 'markets' || e.kind === 'all') this.drop();
+    });
+  }
 
   private listeners: (() => void)[] = [];
 
@@ -59,7 +67,17 @@ export class MarketCache {
     this.listeners.push(fn);
   }
 
-  invalidate() {
+  /** Markets, results, settings or rates changed: drop the snapshot here and in every other process. */
+  async invalidate(): Promise<void> {
+    this.drop();
+    try {
+      await this.bus.publish({ kind: 'markets' });
+    } catch (err) {
+      this.log?.error({ err: String(err) }, 'cache bus: could not publish');
+    }
+  }
+
+  private drop() {
     this.generation++;
     this.snap = null;
     this.loading = null;
@@ -68,6 +86,7 @@ export class MarketCache {
 
   async snapshot(): Promise<Snapshot> {
     const today = kolkataIsoDate(this.clock.now());
+    if (!this.bus.live) return this.load(today); // changes of other processes may be missed: no memory
     if (this.snap && this.snap.date === today) return this.snap;
     if (!this.loading) {
       const gen = this.generation;

@@ -419,7 +419,8 @@ const BID_LOCK_CLASS = 7316;
  * Held until the transaction ends. Take it before touching any user row (no lock cycle with wallets).
  */
 export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, mode: 'shared' | 'exclusive') {
-  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
+  if (mode === 'shared')
+    await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
   else await sql`SELECT pg_advisory_xact_lock(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
 }
 

@@ -1,4 +1,5 @@
 import type { Clock } from './clock';
+import type { CacheBus, CacheEvent } from './bus';
 
 /** The account behind a live token, as the calls see it (wallet as the database's bigint text). */
 export interface CachedUser {
@@ -29,8 +30,10 @@ interface UserEntry {
  *     the row again: wallet_amt is right immediately after the change;
  *   - logout and password change / reset call revoke(userId): the user's token entries go too;
  *   - a lookup that raced an invalidation is not stored (each user's last invalidation is stamped with a
- *     counter; a read started before it never fills the cache), so a stale row cannot come back.
- * The cache is per process: changes made by another process sharing the database show after the TTL.
+ *     counter; a read started before it never fills the cache), so a stale row cannot come back;
+ *   - every invalidation is published on the cache bus (PostgreSQL NOTIFY) and applied by the other
+ *     processes sharing the database before the change's response is sent; while the bus is not live
+ *     nothing is served from memory.
  */
 export class UserCache {
   private tokens = new Map<string, TokenEntry>();
@@ -46,10 +49,30 @@ export class UserCache {
   constructor(
     private readonly clock: Clock,
     readonly ttlMs: number,
-  ) {}
+    private readonly bus: CacheBus,
+    private readonly log?: { error: (o: object, msg: string) => void },
+  ) {
+    bus.subscribe((e) => this.apply(e));
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.ttlMs > 0 && this.bus.live;
+  }
+
+  /** An event of another process: drop what it changed. */
+  private apply(e: CacheEvent) {
+    if (e.kind === 'users') this.dropUsers(e.ids);
+    else if (e.kind === 'revoke') this.dropTokens(e.id);
+    else if (e.kind === 'clear' || e.kind === 'all') this.dropAll();
+  }
+
+  private async publish(e: CacheEvent) {
+    try {
+      await this.bus.publish(e);
+    } catch (err) {
+      // the change has committed; the other processes drop their entries when the bus reconnects
+      this.log?.error({ err: String(err) }, 'cache bus: could not publish');
+    }
   }
 
   /** Marks the start of a database read whose result may be stored with fill(). */
@@ -88,8 +111,26 @@ export class UserCache {
     this.users.set(user.id, { user: { ...user }, at });
   }
 
-  /** The user's row changed (wallet, betting status, name): the next lookup reads it again. */
-  invalidate(...userIds: string[]) {
+  /** The user's row changed (wallet, betting status, name): the next lookup, in any process, reads it again. */
+  async invalidate(...userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    this.dropUsers(userIds);
+    await this.publish({ kind: 'users', ids: userIds.map(String) });
+  }
+
+  /** The user's tokens changed (logout, password change / reset): every process drops them and the row. */
+  async revoke(userId: string): Promise<void> {
+    this.dropTokens(userId);
+    await this.publish({ kind: 'revoke', id: String(userId) });
+  }
+
+  /** Drops everything, in every process (after an operator action). */
+  async clear(): Promise<void> {
+    this.dropAll();
+    await this.publish({ kind: 'clear' });
+  }
+
+  private dropUsers(userIds: string[]) {
     for (const id of userIds) {
       const uid = String(id);
       this.epoch++;
@@ -102,15 +143,13 @@ export class UserCache {
     }
   }
 
-  /** The user's tokens changed (logout, password change / reset): drop them and the row. */
-  revoke(userId: string) {
+  private dropTokens(userId: string) {
     const uid = String(userId);
     for (const [hash, t] of this.tokens) if (t.userId === uid) this.tokens.delete(hash);
-    this.invalidate(uid);
+    this.dropUsers([uid]);
   }
 
-  /** Drops everything (after an operator action). */
-  clear() {
+  private dropAll() {
     this.tokens.clear();
     this.users.clear();
     this.invalidatedAt.clear();

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/types';
+
+/** What another process must drop from its caches after a change committed here. */
+export type CacheEvent =
+  /** these users' rows changed (wallet, betting status, name) */
+  | { kind: 'users'; ids: string[] }
+  /** this user's tokens changed (logout, password change or reset) */
+  | { kind: 'revoke'; id: string }
+  /** every cached account (an operator changed users) */
+  | { kind: 'clear' }
+  /** markets, results, settings or rates changed */
+  | { kind: 'markets' }
+  /** events may have been missed (the listening connection dropped): drop everything */
+  | { kind: 'all' };
+
+/**
+ * How the per-process caches (UserCache, MarketCache) of every server process sharing one database stay
+ * in agreement. A cache applies its own change at once and publishes it; the other processes hear it
+ * and drop the same entries. While `live` is false, events may be missed, and the caches serve nothing
+ * from memory (every call reads the database) until it is live again.
+ */
+export interface CacheBus {
+  readonly live: boolean;
+  /** Sends the event to the other processes; resolves once the database has accepted it. */
+  publish(e: CacheEvent): Promise<void>;
+  subscribe(fn: (e: CacheEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process alone on its database (PGlite): nobody to tell. */
+export class LocalBus implements CacheBus {
+  readonly live = true;
+  async publish(): Promise<void> {}
+  subscribe(): void {}
+  async close(): Promise<void> {}
+}
+
+const CHANNEL = 'matka_cache';
+/** NOTIFY payloads are limited to 8000 bytes: longer id lists are sent in parts */
+const IDS_PER_EVENT = 400;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: a dedicated connection listens on `matka_cache`; events are published with
+ * pg_notify through the app's pool, after the change has committed. A dropped listening connection makes
+ * the bus not live (caches bypassed), reconnects with back-off, and on reconnecting tells the caches to
+ * drop everything (events sent meanwhile were missed).
+ */
+export class PgBus implements CacheBus {
+  private client: pg.Client | null = null;
+  private handlers: ((e: CacheEvent) => void)[] = [];
+  private closed = false;
+  private retryMs = 100;
+  private timer: NodeJS.Timeout | null = null;
+  /** this process's events come back to it too: they carry its id and are skipped */
+  private readonly origin = randomBytes(6).toString('hex');
+  live = false;
+  received = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Connects and listens; resolves once live (the first connection must work: the database is up). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        const { o, e } = JSON.parse(n.payload) as { o: string; e: CacheEvent };
+        if (o === this.origin) return;
+        this.received++;
+        this.emit(e);
+      } catch {
+        this.log.warn({ payload: n.payload }, 'cache bus: unreadable event');
+      }
+    });
+    const lost = (why: unknown) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.live = false;
+      this.emit({ kind: 'all' });
+      client.end().catch(() => {});
+      if (this.closed) return;
+      this.log.warn({ err: String(why) }, 'cache bus: listening connection lost; caches off until it is back');
+      this.schedule();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost('connection ended'));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.client = client;
+    this.retryMs = 100;
+    // anything published while nobody listened here is unknown: start from empty caches
+    this.emit({ kind: 'all' });
+    this.live = true;
+  }
+
+  private schedule() {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().catch((err) => {
+        this.log.warn({ err: String(err) }, 'cache bus: reconnect failed');
+        this.retryMs = Math.min(this.retryMs * 2, 5_000);
+        this.schedule();
+      });
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  private emit(e: CacheEvent) {
+    for (const fn of this.handlers) fn(e);
+  }
+
+  subscribe(fn: (e: CacheEvent) => void): void {
+    this.handlers.push(fn);
+  }
+
+  async publish(e: CacheEvent): Promise<void> {
+    const parts: CacheEvent[] =
+      e.kind === 'users' && e.ids.length > IDS_PER_EVENT
+        ? Array.from({ length: Math.ceil(e.ids.length / IDS_PER_EVENT) }, (_, i) => ({
+            kind: 'users' as const,
+            ids: e.ids.slice(i * IDS_PER_EVENT, (i + 1) * IDS_PER_EVENT),
+          }))
+        : [e];
+    for (const part of parts)
+      await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ o: this.origin, e: part })})`.execute(this.db);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const c = this.client;
+    this.client = null;
+    this.live = false;
+    if (c) await c.end().catch(() => {});
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * Two server processes on one PostgreSQL (the compiled server, `node dist/main.js`, as production runs
+ * it): what one process changes takes effect on the other at its next request — logout, a password
+ * change, betting status, a balance, a declared result — and rate limits are counted once for both.
+ * PostgreSQL only (PGlite is one process's database).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed';
+import { issueToken } from '../src/services/tokens';
+import { hashPassword } from '../src/services/passwords';
+import { systemClock } from '../src/services/clock';
+import type { Database } from '../src/db';
+import { APP_KEY, OPERATOR_TOKEN, TEST_PASSWORD, freshDatabase, newMobile, usingPostgres } from './helpers';
+
+const SERVER = path.join(__dirname, '..');
+const describePg = usingPostgres ? describe : describe.skip;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  logs: string[];
+}
+
+async function startServer(dbUrl: string, env: Record<string, string> = {}): Promise<Proc> {
+  const port = await freePort();
+  const logs: string[] = [];
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: SERVER,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WORKERS: '1',
+      NODE_ENV: 'test',
+      DEMO: '0',
+      SMS_PROVIDER: 'none',
+      APP_KEY,
+      OPERATOR_TOKEN,
+      OTP_SECRET: 'two-processes-test-secret',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, logs };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The pids whose parent is `pid` (from /proc: no ps needed). */
+function childrenOf(pid: number): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid)) out.push(d);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return out;
+}
+
+async function stop(p: Proc) {
+  if (p.child.exitCode !== null) return;
+  const done = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGTERM');
+  await done;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the API
+type ApiBody = Record<string, any>;
+
+async function api(p: Proc, name: string, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${p.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, ...body }),
+  });
+  return { status: res.status, body: (await res.json()) as ApiBody };
+}
+
+async function operator(p: Proc, route: string, body: Record<string, unknown>) {
+  const res = await fetch(`${p.url}/operator/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as ApiBody };
+}
+
+describePg('two server processes on one PostgreSQL', () => {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  let a: Proc;
+  let b: Proc;
+  let hash: string;
+  let dbUrl: string;
+
+  beforeAll(async () => {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+    const fresh = await freshDatabase();
+    database = fresh.database;
+    cleanup = fresh.cleanup;
+    dbUrl = fresh.url!;
+    await migrate(database);
+    await seedDemoData(database.db);
+    hash = await hashPassword(TEST_PASSWORD);
+    // small limits so the shared counting shows in a few calls
+    const env = { RATE_LIMIT_OTP_PER_IP: '4', USER_CACHE_TTL_MS: '600000' };
+    [a, b] = await Promise.all([startServer(dbUrl, env), startServer(dbUrl, env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stop));
+    await cleanup?.();
+  });
+
+  async function player(wallet = 0) {
+    const mobile = newMobile();
+    const u = await database.db
+      .insertInto('users')
+      .values({ mobile, name: `P ${mobile.slice(-4)}`, password_hash: hash, betting_status: '1', wallet })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (wallet)
+      await database.db
+        .insertInto('wallet_transactions')
+        .values({
+          user_id: u.id,
+          type: 'credit',
+          amount: wallet,
+          balance_after: wallet,
+          kind: 'test_credit',
+          note: 't',
+        })
+        .execute();
+    const token = async () => issueToken(database.db, systemClock, u.id);
+    return { id: u.id, mobile, token };
+  }
+
+  test('a logout on one process ends the token on the other at once', async () => {
+    const p = await player();
+    const token = await p.token();
+    // B has the token in its cache
+    expect((await api(b, 'api-home-info', { unique_token: token })).status).toBe(200);
+    expect((await api(b, 'api-home-info', { unique_token: token })).status).toBe(200);
+    expect((await api(a, 'api-user-logout', { unique_token: token })).body.status).toBe(true);
+    expect((await api(b, 'api-home-info', { unique_token: token })).status).toBe(401);
+  });
+
+  test("a password change on one process ends the other devices' tokens on the other", async () => {
+    const p = await player();
+    const [phone, tablet] = [await p.token(), await p.token()];
+    expect((await api(b, 'api-home-info', { unique_token: tablet })).status).toBe(200);
+    const changed = await api(a, 'api-change-password', {
+      unique_token: phone,
+      old_pass: TEST_PASSWORD,
+      new_pass: 'n3w-pass',
+    });
+    expect(changed.body.status).toBe(true);
+    expect((await api(b, 'api-home-info', { unique_token: tablet })).status).toBe(401);
+    expect((await api(b, 'api-home-info', { unique_token: phone })).status).toBe(200);
+  });
+
+  test('betting status set by an operator on one process shows on the other at once', async () => {
+    const p = await player();
+    const token = await p.token();
+    expect((await api(b, 'api-home-info', { unique_token: token })).body.betting_status).toBe('1');
+    expect((await operator(a, 'set-betting', { mobile: p.mobile, status: '0' })).body.status).toBe(true);
+    expect((await api(b, 'api-home-info', { unique_token: token })).body.betting_status).toBe('0');
+  });
+
+  test('a balance changed through one process is read through the other at once', async () => {
+    const from = await player(1_000);
+    const to = await player(0);
+    const [tf, tt] = [await from.token(), await to.token()];
+    expect((await api(b, 'api-user-wallet-balance', { unique_token: tf })).body.wallet_amt).toBe('1000');
+    expect((await api(b, 'api-home-info', { unique_token: tt })).body.wallet_amt).toBe('0');
+    const sent = await api(a, 'api-user-transfer-wallet-balance', {
+      unique_token: tf,
+      amount: 300,
+      mobile_no: to.mobile,
+      transfer_note: '',
+    });
+    expect(sent.body.status).toBe(true);
+    expect((await api(b, 'api-user-wallet-balance', { unique_token: tf })).body.wallet_amt).toBe('700');
+    expect((await api(b, 'api-home-info', { unique_token: tt })).body.wallet_amt).toBe('300');
+    expect((await operator(b, 'credit', { mobile: to.mobile, points: 50 })).body.status).toBe(true);
+    expect((await api(a, 'api-home-info', { unique_token: tt })).body.wallet_amt).toBe('350');
+  });
+
+  test('a market change on one process is in the lists of the other at once', async () => {
+    const p = await player();
+    const token = await p.token();
+    const listed = async (proc: Proc) =>
+      ((await api(proc, 'api-home-info', { unique_token: token })).body.result as { game_name: string }[]).map(
+        (m) => m.game_name,
+      );
+    expect(await listed(b)).toContain('KALYAN');
+    expect((await operator(a, 'market/disable', { name: 'KALYAN', family: 'regular' })).body.status).toBe(true);
+    expect(await listed(b)).not.toContain('KALYAN');
+    expect((await operator(a, 'market/enable', { name: 'KALYAN', family: 'regular' })).body.status).toBe(true);
+    expect(await listed(b)).toContain('KALYAN');
+  });
+
+  test('rate limits are counted once across both processes', async () => {
+    // account lookups per IP (RATE_LIMIT_OTP_PER_IP=4): 4 in all, whichever process answers
+    const asked = [];
+    for (let i = 0; i < 6; i++)
+      asked.push((await api(i % 2 ? b : a, 'api-check-mobile', { mobile: newMobile() })).body);
+    expect(asked.slice(0, 4).every((r) => r.msg !== 'Too many attempts. Please try again later.')).toBe(true);
+    expect(asked.slice(4).map((r) => r.msg)).toEqual([
+      'Too many attempts. Please try again later.',
+      'Too many attempts. Please try again later.',
+    ]);
+  });
+
+  test('WORKERS=2 runs two processes on one port, and a killed worker is replaced', async () => {
+    const c = await startServer(dbUrl, { WORKERS: '2' });
+    try {
+      const workers = () => childrenOf(c.child.pid!);
+      let pids = workers();
+      for (let i = 0; pids.length < 2 && i < 50; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        pids = workers();
+      }
+      expect(pids).toHaveLength(2);
+      expect(c.logs.join('')).toContain('2 workers on PostgreSQL');
+      process.kill(Number(pids[0]), 'SIGKILL');
+      let after = workers();
+      for (let i = 0; (after.length < 2 || after.includes(pids[0])) && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        after = workers();
+      }
+      expect(after).toHaveLength(2);
+      expect(after).not.toContain(pids[0]);
+      const ok = await Promise.all(Array.from({ length: 8 }, () => fetch(`${c.url}/healthz`).then((r) => r.status)));
+      expect(ok).toEqual(Array(8).fill(200));
+    } finally {
+      await stop(c);
+    }
+    expect(c.child.exitCode).toBe(0);
+  }, 30_000);
+});
