@@ -4,119 +4,16 @@
  * change, betting status, a balance, a declared result — and rate limits are counted once for both.
  * PostgreSQL only (PGlite is one process's database).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { issueToken } from '../src/services/tokens';
 import { hashPassword } from '../src/services/passwords';
 import { systemClock } from '../src/services/clock';
 import type { Database } from '../src/db';
-import { APP_KEY, OPERATOR_TOKEN, TEST_PASSWORD, freshDatabase, newMobile, usingPostgres } from './helpers';
+import { TEST_PASSWORD, freshDatabase, newMobile, usingPostgres } from './helpers';
+import { api, buildServer, childrenOf, operator, startServer, stop, type Proc } from './procs';
 
-const SERVER = path.join(__dirname, '..');
 const describePg = usingPostgres ? describe : describe.skip;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  logs: string[];
-}
-
-async function startServer(dbUrl: string, env: Record<string, string> = {}): Promise<Proc> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: SERVER,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WORKERS: '1',
-      NODE_ENV: 'test',
-      DEMO: '0',
-      SMS_PROVIDER: 'none',
-      APP_KEY,
-      OPERATOR_TOKEN,
-      OTP_SECRET: 'two-processes-test-secret',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
-  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, logs };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The pids whose parent is `pid` (from /proc: no ps needed). */
-function childrenOf(pid: number): string[] {
-  const out: string[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid)) out.push(d);
-    } catch {
-      /* ended meanwhile */
-    }
-  }
-  return out;
-}
-
-async function stop(p: Proc) {
-  if (p.child.exitCode !== null) return;
-  const done = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  await done;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the API
-type ApiBody = Record<string, any>;
-
-async function api(p: Proc, name: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${p.url}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, ...body }),
-  });
-  return { status: res.status, body: (await res.json()) as ApiBody };
-}
-
-async function operator(p: Proc, route: string, body: Record<string, unknown>) {
-  const res = await fetch(`${p.url}/operator/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as ApiBody };
-}
 
 describePg('two server processes on one PostgreSQL', () => {
   let database: Database;
@@ -125,10 +22,10 @@ describePg('two server processes on one PostgreSQL', () => {
   let b: Proc;
   let hash: string;
   let dbUrl: string;
+  let server: ReturnType<typeof buildServer>;
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+    server = buildServer();
     const fresh = await freshDatabase();
     database = fresh.database;
     cleanup = fresh.cleanup;
@@ -138,12 +35,13 @@ describePg('two server processes on one PostgreSQL', () => {
     hash = await hashPassword(TEST_PASSWORD);
     // small limits so the shared counting shows in a few calls
     const env = { RATE_LIMIT_OTP_PER_IP: '4', USER_CACHE_TTL_MS: '600000' };
-    [a, b] = await Promise.all([startServer(dbUrl, env), startServer(dbUrl, env)]);
+    [a, b] = await Promise.all([startServer(server.main, dbUrl, env), startServer(server.main, dbUrl, env)]);
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stop));
     await cleanup?.();
+    server?.remove();
   });
 
   async function player(wallet = 0) {
@@ -247,7 +145,7 @@ describePg('two server processes on one PostgreSQL', () => {
   });
 
   test('WORKERS=2 runs two processes on one port, and a killed worker is replaced', async () => {
-    const c = await startServer(dbUrl, { WORKERS: '2' });
+    const c = await startServer(server.main, dbUrl, { WORKERS: '2' });
     try {
       const workers = () => childrenOf(c.child.pid!);
       let pids = workers();

@@ -1,0 +1,128 @@
+/**
+ * Real server processes for the multi-process tests: the compiled server (`node dist/main.js`, as
+ * production runs it) on a free port, with the API and operator calls over HTTP.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { APP_KEY, OPERATOR_TOKEN } from './helpers';
+
+const SERVER = path.join(__dirname, '..');
+
+/**
+ * Compiles the server as `npm run build` does, into a folder of this test file's own under
+ * server/.test-dist (test files run in parallel; node_modules resolve from there as from dist/).
+ * Returns its main.js and a function that removes the folder.
+ */
+export function buildServer(): { main: string; remove: () => void } {
+  const dir = path.join(SERVER, '.test-dist', randomBytes(6).toString('hex'));
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', dir], { cwd: SERVER, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+  return { main: path.join(dir, 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Proc {
+  url: string;
+  child: ChildProcess;
+  logs: string[];
+}
+
+export async function startServer(main: string, dbUrl: string, env: Record<string, string> = {}): Promise<Proc> {
+  const port = await freePort();
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [main], {
+    cwd: SERVER,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WORKERS: '1',
+      NODE_ENV: 'test',
+      DEMO: '0',
+      SMS_PROVIDER: 'none',
+      APP_KEY,
+      OPERATOR_TOKEN,
+      OTP_SECRET: 'two-processes-test-secret',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, logs };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The pids whose parent is `pid` (from /proc: no ps needed). */
+export function childrenOf(pid: number): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid)) out.push(d);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return out;
+}
+
+export async function stop(p: Proc) {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  const done = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGTERM');
+  await done;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the API
+export type ApiBody = Record<string, any>;
+
+export async function api(
+  p: Proc,
+  name: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${p.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, ...body }),
+  });
+  return { status: res.status, body: (await res.json()) as ApiBody };
+}
+
+export async function operator(p: Proc, route: string, body: Record<string, unknown>) {
+  const res = await fetch(`${p.url}/operator/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as ApiBody };
+}
