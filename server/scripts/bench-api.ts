@@ -1,13 +1,20 @@
 /**
- * npm run bench:api — API throughput on this machine, bounded in time.
+ * npm run bench:api — API throughput on this machine, bounded in time, with its ceilings measured in
+ * the same run.
  *
- * For PGlite (always) and PostgreSQL (when DATABASE_URL points at a server; a fresh database is
- * created on it and dropped afterwards) it starts the real server (src/main.ts) in a child process on
- * 127.0.0.1, registers users through the API, credits them through the operator API, opens a market,
- * then runs autocannon (co-located load generator) for each scenario:
- *   bid submit spread over users · bid submit on one hot wallet · wallet balance · polled market list
- * and prints req/s, p50 and p99. With PostgreSQL it also runs pgbench (TPC-B-like, same machine) and
- * prints the ratio bid-submit req/s ÷ pgbench tps as a reference.
+ * It builds the server (server/dist, compiled JavaScript as production runs it) and starts it in child
+ * processes on 127.0.0.1: on PGlite (one process) and, when DATABASE_URL points at a PostgreSQL server
+ * (a fresh database is created there and dropped afterwards), with WORKERS=1 and WORKERS=<cores>. It
+ * registers users through the API, credits them through the operator API, opens a market, and runs
+ * autocannon (load generator on the same machine) for each scenario: bid submit spread over users,
+ * bid submit on one hot wallet, wallet balance, the polled market list (api-home-info), and, on
+ * PostgreSQL, bid submit at a fixed 500 req/s for its p99.
+ *
+ * Ceilings, same run, same process set-up:
+ *   - a bare Fastify route returning the same market-list bytes (scripts/bench-bare.cjs), 1 and N
+ *     processes: ratio market list ÷ bare route (target ≥ 0.50);
+ *   - pgbench's TPC-B-like tps on the same PostgreSQL: ratio bid submit ÷ pgbench (target ≥ 0.75), and
+ *     the bid p99 at 500 req/s (target ≤ 50 ms).
  *
  * Env: BENCH_SECONDS (per scenario, default 5), BENCH_CONNECTIONS (default 32), BENCH_USERS (default 100),
  *      BENCH_ONLY (pglite | postgres), DATABASE_URL (enables the PostgreSQL half), PGBENCH (path, default /usr/lib/postgresql/15/bin/pgbench).
@@ -39,9 +46,13 @@ interface Row {
   errors: number;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const tsx = path.join(SERVER_DIR, '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['src/main.ts'], {
+/** Starts the server (or the bare route) and waits until all its WORKERS processes listen. */
+async function startServer(
+  env: Record<string, string>,
+  script = 'dist/main.js',
+): Promise<{ url: string; child: ChildProcess }> {
+  const workers = Math.max(1, Number(env.WORKERS || 1));
+  const child = spawn(process.execPath, [script], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -65,7 +76,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      const all = [...out.matchAll(/listening on (http:\/\/127\.0\.0\.1:\d+)\//g)];
+      const m = all.length >= workers || (script !== 'dist/main.js' && all.length) ? all[0] : null;
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -165,12 +177,18 @@ function bidBody(token: string, gameId: string) {
   });
 }
 
-async function load(url: string, pathName: string, bodies: string[]): Promise<autocannon.Result> {
+async function load(
+  url: string,
+  pathName: string,
+  bodies: string[],
+  opts: { rate?: number } = {},
+): Promise<autocannon.Result> {
   let i = 0;
   return autocannon({
     url: `${url}${pathName}`,
     connections: CONNECTIONS,
     duration: SECONDS,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     requests: [
       {
         method: 'POST',
@@ -184,38 +202,77 @@ async function load(url: string, pathName: string, bodies: string[]): Promise<au
   });
 }
 
-async function benchBackend(backend: string, env: Record<string, string>, rows: Row[]) {
-  process.stdout.write(`\n[${backend}] starting the server ... `);
-  const { url, child } = await startServer(env);
+function record(rows: Row[], backend: string, scenario: string, r: autocannon.Result) {
+  rows.push({
+    backend,
+    scenario,
+    reqs: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  });
+  console.log(
+    `  ${scenario.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms${r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
+  );
+}
+
+/** The bare Fastify route with the same bytes, in the same process set-up (WORKERS). */
+async function benchBare(backend: string, bytesFile: string, workers: number, token: string, rows: Row[]) {
+  const { url, child } = await startServer(
+    { BODY_FILE: bytesFile, WORKERS: String(workers), PORT: '0' },
+    'scripts/bench-bare.cjs',
+  );
   try {
-    process.stdout.write(`${url}; registering ${USERS} users ... `);
-    const { tokens, gameId } = await setup(url, USERS);
-    console.log('ready');
-    const env1 = (tok: string) => JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: tok });
-    const scenarios: [string, string, string[]][] = [
-      ['bid submit, spread over users', '/api/api-submit-bid', tokens.map((t) => bidBody(t, gameId))],
-      ['bid submit, one hot wallet', '/api/api-submit-bid', [bidBody(tokens[0], gameId)]],
-      ['wallet balance', '/api/api-user-wallet-balance', tokens.map(env1)],
-      ['polled market list (home-info)', '/api/api-home-info', tokens.map(env1)],
-    ];
-    for (const [name, p, bodies] of scenarios) {
-      const r = await load(url, p, bodies);
-      rows.push({
-        backend,
-        scenario: name,
-        reqs: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        non2xx: r.non2xx,
-        errors: r.errors,
-      });
-      console.log(
-        `  ${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms${r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
-      );
-    }
+    const body = JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: token });
+    record(rows, backend, 'bare route, same bytes (ceiling)', await load(url, '/api/api-home-info', [body]));
   } finally {
     await stopServer(child);
   }
+}
+
+async function benchBackend(backend: string, env: Record<string, string>, rows: Row[], opts: { full: boolean }) {
+  const workers = Math.max(1, Number(env.WORKERS || 1));
+  process.stdout.write(`\n[${backend}] starting the server ... `);
+  const { url, child } = await startServer(env);
+  let bytesFile = '';
+  let firstToken = '';
+  try {
+    process.stdout.write(`${url}; registering ${USERS} users ... `);
+    const { tokens, gameId } = await setup(url, USERS);
+    firstToken = tokens[0];
+    console.log('ready');
+    const env1 = (tok: string) => JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: tok });
+    // the market-list answer, byte for byte, for the bare route
+    const home = await fetch(`${url}/api/api-home-info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: env1(tokens[0]),
+    });
+    bytesFile = path.join(os.tmpdir(), `matka-bench-home-${process.pid}.json`);
+    fs.writeFileSync(bytesFile, Buffer.from(await home.arrayBuffer()));
+    const scenarios: [string, string, string[], { rate?: number }][] = [
+      ['polled market list (home-info)', '/api/api-home-info', tokens.map(env1), {}],
+      ['bid submit, spread over users', '/api/api-submit-bid', tokens.map((t) => bidBody(t, gameId)), {}],
+    ];
+    if (opts.full)
+      scenarios.push(
+        ['bid submit, one hot wallet', '/api/api-submit-bid', [bidBody(tokens[0], gameId)], {}],
+        ['wallet balance', '/api/api-user-wallet-balance', tokens.map(env1), {}],
+      );
+    if (env.DATABASE_URL)
+      scenarios.push([
+        'bid submit at 500 req/s',
+        '/api/api-submit-bid',
+        tokens.map((t) => bidBody(t, gameId)),
+        { rate: 500 },
+      ]);
+    for (const [name, p, bodies, o] of scenarios) record(rows, backend, name, await load(url, p, bodies, o));
+  } finally {
+    await stopServer(child);
+  }
+  await benchBare(backend, bytesFile, workers, firstToken, rows);
+  fs.rmSync(bytesFile, { force: true });
 }
 
 function pgbench(url: string): number | null {
@@ -242,15 +299,18 @@ function pgbench(url: string): number | null {
 
 async function main() {
   const t0 = Date.now();
+  const cores = os.availableParallelism();
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
   console.log(
-    `bench:api — ${SECONDS}s per scenario, ${CONNECTIONS} connections, ${USERS} users, ${os.cpus().length} cores, load generator on the same machine`,
+    `bench:api — ${SECONDS}s per scenario, ${CONNECTIONS} connections, ${USERS} users, ${cores} cores, load generator on the same machine`,
   );
   const rows: Row[] = [];
   const only = (process.env.BENCH_ONLY || '').toLowerCase(); // 'pglite' | 'postgres' | ''
   if (only !== 'postgres') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matka-bench-'));
     try {
-      await benchBackend('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, rows);
+      await benchBackend('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '1' }, rows, { full: true });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -258,6 +318,7 @@ async function main() {
 
   let tps: number | null = null;
   const base = only === 'pglite' ? undefined : process.env.DATABASE_URL;
+  const pgLabel = (n: number) => `PG x${n}`;
   if (only === 'pglite') {
     console.log('\n[PostgreSQL] skipped (BENCH_ONLY=pglite).');
   } else if (!base) {
@@ -268,11 +329,23 @@ async function main() {
     const name = `matka_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(base);
-    u.pathname = `/${name}`;
     try {
-      await benchBackend('PostgreSQL', { DATABASE_URL: u.toString() }, rows);
+      for (const workers of [...new Set([1, cores])]) {
+        const db = `${name}_${workers}`;
+        await admin.query(`CREATE DATABASE ${db}`);
+        const u = new URL(base);
+        u.pathname = `/${db}`;
+        try {
+          await benchBackend(
+            pgLabel(workers),
+            { DATABASE_URL: u.toString(), WORKERS: String(workers), DEMO: '1' },
+            rows,
+            { full: workers === 1 },
+          );
+        } finally {
+          await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+        }
+      }
       const pgName = `${name}_pgbench`;
       await admin.query(`CREATE DATABASE ${pgName}`);
       const pu = new URL(base);
@@ -281,7 +354,6 @@ async function main() {
       tps = pgbench(pu.toString());
       await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
   }
@@ -292,11 +364,37 @@ async function main() {
       `${r.backend.padEnd(11)} ${r.scenario.padEnd(34)} ${r.reqs.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)}`,
     );
   }
-  if (tps !== null) {
-    const bid = rows.find((r) => r.backend === 'PostgreSQL' && r.scenario.startsWith('bid submit, spread'));
-    console.log(`\npgbench (raw PostgreSQL, TPC-B-like): ${tps.toFixed(0)} tps`);
-    if (bid) console.log(`ratio bid submit (spread) / pgbench tps: ${(bid.reqs / tps).toFixed(2)}`);
+  const get = (backend: string, scenario: string) =>
+    rows.find((r) => r.backend === backend && r.scenario.startsWith(scenario));
+  console.log('\nratios (same run)                                          measured   target');
+  const line = (label: string, v: number | undefined, target: string, ok: boolean | undefined) =>
+    console.log(
+      `${label.padEnd(58)} ${v === undefined ? '     —' : v.toFixed(2).padStart(8)}   ${target}${ok === undefined ? '' : ok ? '  ok' : '  MISSED'}`,
+    );
+  for (const b of [...new Set(rows.map((r) => r.backend))]) {
+    const list = get(b, 'polled market list');
+    const bare = get(b, 'bare route');
+    const v = list && bare ? list.reqs / bare.reqs : undefined;
+    line(`${b}: market list / bare route`, v, '>= 0.50', v === undefined ? undefined : v >= 0.5);
   }
+  if (tps !== null) {
+    console.log(`pgbench (raw PostgreSQL, TPC-B-like): ${tps.toFixed(0)} tps`);
+    for (const b of [...new Set(rows.map((r) => r.backend))].filter((x) => x.startsWith('PG x'))) {
+      const bid = get(b, 'bid submit, spread');
+      const v = bid ? bid.reqs / tps : undefined;
+      line(`${b}: bid submit / pgbench tps`, v, '>= 0.75', v === undefined ? undefined : v >= 0.75);
+      const fixed = get(b, 'bid submit at 500');
+      if (fixed) line(`${b}: bid submit p99 at 500 req/s (ms)`, fixed.p99, '<= 50', fixed.p99 <= 50);
+    }
+  }
+  const one = get(pgLabel(1), 'polled market list');
+  const many = get(pgLabel(cores), 'polled market list');
+  if (one && many && cores > 1)
+    line(`market list x${cores} processes / x1`, many.reqs / one.reqs, '(scaling)', undefined);
+  const bid1 = get(pgLabel(1), 'bid submit, spread');
+  const bidN = get(pgLabel(cores), 'bid submit, spread');
+  if (bid1 && bidN && cores > 1)
+    line(`bid submit x${cores} processes / x1`, bidN.reqs / bid1.reqs, '(scaling)', undefined);
   console.log(`\ndone in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 

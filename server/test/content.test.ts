@@ -215,3 +215,21 @@ describe('content', () => {
     expect((await call(t.app, 'api-user-wallet-balance', {})).statusCode).toBe(401);
   });
 });
+
+test('home info answers 304 to a poll whose ETag still holds, and 200 with a new ETag once something changed', async () => {
+  const u = await createUser(t, { wallet: 500 });
+  const first = await call(t.app, 'api-home-info', { unique_token: u.token });
+  const etag = String(first.res.headers.etag);
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect(first.body.wallet_amt).toBe('500');
+  const same = await call(t.app, 'api-home-info', { unique_token: u.token }, { 'if-none-match': etag });
+  expect(same.statusCode).toBe(304);
+  expect(same.res.body).toBe('');
+  // a stale tag (the wallet changed) gets the full answer
+  await t.ctx.db.updateTable('users').set({ wallet: 400 }).where('id', '=', u.id).execute();
+  await t.ctx.users.invalidate(u.id);
+  const changed = await call(t.app, 'api-home-info', { unique_token: u.token }, { 'if-none-match': etag });
+  expect(changed.statusCode).toBe(200);
+  expect(changed.body.wallet_amt).toBe('400');
+  expect(changed.res.headers.etag).not.toBe(etag);
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PHONE_RE } from '@matka/shared/domain';
@@ -30,6 +31,21 @@ export class HttpError extends Error {
 }
 
 export const refuse = (msg: string) => ({ status: false as const, msg });
+
+/**
+ * An answer already written as JSON text (the polled lists splice their cached list text in). It is
+ * sent with an ETag; a request whose If-None-Match carries it gets 304 and no body.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
+  const etag = `W/"${createHash('sha1').update(out.text).digest('base64url').slice(0, 22)}"`;
+  reply.header('etag', etag);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(out.text);
+}
 
 export interface CallArgs<T> {
   body: T;
@@ -125,7 +141,8 @@ export function defineCall(
     }
     const parsed = opts.schema.safeParse(envelope);
     if (!parsed.success) return reply.code(400).send(refuse(firstIssue(parsed.error)));
-    return handler({ body: parsed.data, user: user as AuthUser, req, reply });
+    const out = await handler({ body: parsed.data, user: user as AuthUser, req, reply });
+    return out instanceof JsonText ? sendJsonText(req, reply, out) : out;
   });
 }
 

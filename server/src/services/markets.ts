@@ -36,6 +36,8 @@ interface Snapshot {
   byId: Map<number, MarketRow>;
   settings: Record<string, string>;
   rates: RateRow[];
+  /** the lists as JSON text, by family / minute / link base (see listText) */
+  texts: Map<string, string>;
 }
 
 /**
@@ -144,12 +146,33 @@ export class MarketCache {
       .orderBy('family')
       .orderBy('sort_order')
       .execute();
-    return { date, markets, byId: new Map(markets.map((m) => [m.id, m])), settings, rates };
+    return { date, markets, byId: new Map(markets.map((m) => [m.id, m])), settings, rates, texts: new Map() };
   }
 
   async list(family: MarketFamily, includeInactive = false): Promise<MarketRow[]> {
     const s = await this.snapshot();
     return s.markets.filter((m) => m.family === family && (includeInactive || m.active));
+  }
+
+  /**
+   * A family's list as JSON text, each market rendered by `render` for `now`: kept with the snapshot for
+   * the minute (msg_status changes at whole minutes), so the polls of one minute serialize it once.
+   */
+  async listText(
+    family: MarketFamily,
+    now: Date,
+    base: string,
+    render: (m: MarketRow, now: Date, base: string) => object,
+  ): Promise<string> {
+    const s = await this.snapshot();
+    const key = `${family}|${Math.floor(now.getTime() / 60_000)}|${base}`;
+    let text = s.texts.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(s.markets.filter((m) => m.family === family && m.active).map((m) => render(m, now, base)));
+      if (s.texts.size >= 64) s.texts.clear();
+      s.texts.set(key, text);
+    }
+    return text;
   }
 
   async settings(): Promise<Record<string, string>> {

@@ -60,6 +60,20 @@ const NO_PARTS: DateParts = { year: NaN, month: NaN, day: NaN, hour: NaN, minute
 /** Calendar and wall-clock fields of `now` in a time zone (month 1-12, weekday 0 = Sunday). NaN fields for an invalid date. */
 export function zonedDateParts(now: Date, timeZone: string = MARKET_TIME_ZONE): DateParts {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) return { ...NO_PARTS };
+  // Every field is the same for a whole minute (zone offsets are whole minutes): Intl is asked once a
+  // minute per zone, not for every market of every polled list.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const hit = lastParts.get(timeZone);
+  if (hit && hit.minute === minute) return { ...hit.parts };
+  const parts = formatParts(now, timeZone);
+  if (lastParts.size > 16) lastParts.clear();
+  lastParts.set(timeZone, { minute, parts });
+  return { ...parts };
+}
+
+const lastParts = new Map<string, { minute: number; parts: DateParts }>();
+
+function formatParts(now: Date, timeZone: string): DateParts {
   const p = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(now)
