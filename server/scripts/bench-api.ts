@@ -235,8 +235,8 @@ async function benchBackend(backend: string, env: Record<string, string>, rows: 
   const workers = Math.max(1, Number(env.WORKERS || 1));
   process.stdout.write(`\n[${backend}] starting the server ... `);
   const { url, child } = await startServer(env);
-  let bytesFile = '';
-  let firstToken = '';
+  const bytesFile = path.join(os.tmpdir(), `matka-bench-home-${process.pid}.json`);
+  let firstToken: string;
   try {
     process.stdout.write(`${url}; registering ${USERS} users ... `);
     const { tokens, gameId } = await setup(url, USERS);
@@ -249,7 +249,6 @@ async function benchBackend(backend: string, env: Record<string, string>, rows: 
       headers: { 'content-type': 'application/json' },
       body: env1(tokens[0]),
     });
-    bytesFile = path.join(os.tmpdir(), `matka-bench-home-${process.pid}.json`);
     fs.writeFileSync(bytesFile, Buffer.from(await home.arrayBuffer()));
     const scenarios: [string, string, string[], { rate?: number }][] = [
       ['polled market list (home-info)', '/api/api-home-info', tokens.map(env1), {}],
