@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   MSG,
@@ -14,17 +14,13 @@ import {
   type Session,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { BidsTable, DB, MarketFamily } from '../db/types';
+import type { BidsTable, MarketFamily } from '../db/types';
 import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import { marketClock, type MarketRow } from '../services/markets';
-import { lockMarketForBids } from '../services/settlement';
 
 export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
-
-/** The idempotency key was already used: the earlier submission stands. */
-class Duplicate extends Error {}
 
 const submitSchema = z.object({
   game_id: z
@@ -107,53 +103,24 @@ export async function placeBid(
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
   if (closed) return refuse(closed);
 
-  // One statement does the guarded debit, the submission record (idempotency key), the bid rows and
-  // the ledger row. It runs in a transaction that holds the market's bid lock (shared), rolled back
-  // when the idempotency key was taken.
-  const placeSql = (db: Kysely<DB> | Transaction<DB>) =>
+  // One call of place_bid (migration 006): the market's bid lock (shared), then in one statement the
+  // guarded debit, the submission record (idempotency key), the bid rows and the ledger row.
+  const place = () =>
     sql<{ sub_id: string | null; wallet: string | null }>`
-      WITH debit AS (
-        UPDATE users SET wallet = wallet - ${total}::bigint
-        WHERE id = ${user.id}::bigint AND wallet >= ${total}::bigint AND betting_status = '1'
-          -- never after the session's result is declared (the market cache may not know it yet)
-          AND NOT EXISTS (SELECT 1 FROM results r WHERE r.market_id = ${market.id}::int AND r.result_date = ${bidDate}::date
-                          AND ${declaredGuard(family, parsed.session, !!def.timed)})
-        RETURNING wallet
-      ), sub AS (
-        INSERT INTO bid_submissions
-          (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
-        SELECT ${user.id}::bigint, ${family}::text, ${market.id}::int, ${parsed.betType}::text, ${parsed.session}::text,
-               ${bidDate}::date, ${total}::bigint, ${rows.length}::int, ${idempotencyKey}::text, ${now}::timestamptz
-        FROM debit
-        ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-        RETURNING id
-      ), placed AS (
-        INSERT INTO bids
-          (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date, created_at)
-        SELECT sub.id, ${user.id}::bigint, ${family}::text, ${market.id}::int, ${parsed.betType}::text,
-               r.pana, r.session, r.digits, r.closedigits, r.points, ${bidDate}::date, ${now}::timestamptz
-        FROM sub, unnest(${rows.map((r) => r.pana)}::text[], ${rows.map((r) => r.session)}::text[],
-                         ${rows.map((r) => r.digits)}::text[], ${rows.map((r) => r.closedigits)}::text[],
-                         ${rows.map((r) => String(r.points))}::bigint[]) AS r(pana, session, digits, closedigits, points)
-      ), ledger AS (
-        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-        SELECT ${user.id}::bigint, 'debit', ${total}::bigint, debit.wallet, 'bid',
-               ${`Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`}::text, 'bid:' || sub.id, ${now}::timestamptz
-        FROM sub, debit
-      )
-      SELECT (SELECT id FROM sub) AS sub_id, (SELECT wallet FROM debit) AS wallet`.execute(db);
+      SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid(
+        ${user.id}::bigint, ${market.id}::int, ${family}::text, ${parsed.betType}::text, ${parsed.session}::text,
+        ${bidDate}::date, ${total}::bigint, ${idempotencyKey}::text, ${now}::timestamptz,
+        ${`Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`}::text,
+        ${declaredGuard(family, parsed.session, !!def.timed)}::text,
+        ${rows.map((r) => r.pana)}::text[], ${rows.map((r) => r.session)}::text[], ${rows.map((r) => r.digits)}::text[],
+        ${rows.map((r) => r.closedigits)}::text[], ${rows.map((r) => String(r.points))}::bigint[])`.execute(ctx.db);
 
   try {
-    // A bid and a declaration of the same market never overlap, whichever server process runs them: the
-    // bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
+    // A bid and a declaration of the same market never overlap, whichever server process runs them:
+    // place_bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
     // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
-    // by it) or runs after its commit and sees the result (and is refused by the statement above).
-    const out = await ctx.db.transaction().execute(async (trx) => {
-      await lockMarketForBids(trx, market.id, 'shared');
-      const r = (await placeSql(trx)).rows[0];
-      if (idempotencyKey && r.wallet !== null && r.sub_id === null) throw new Duplicate();
-      return r;
-    });
+    // by it) or runs after its commit and sees the result (and is refused by the guard).
+    const out = (await place()).rows[0];
     if (out.wallet === null || out.sub_id === null) {
       // With a key, the debit may have found the wallet already spent by a racing retry of this very
       // submission: that one stands, and this answer repeats it.
@@ -174,7 +141,7 @@ export async function placeBid(
       total_points: String(total),
     };
   } catch (err) {
-    if (err instanceof Duplicate || isUniqueViolation(err)) {
+    if (isDuplicateKey(err) || isUniqueViolation(err)) {
       const p = await previous();
       if (p) return p;
     }
@@ -183,17 +150,18 @@ export async function placeBid(
 }
 
 /**
- * SQL condition on a results row `r` under which a bid of this family / session can no longer be taken
- * (the same rule as sessionClosed(): the close result ends the day; the open result ends the open
- * session and the timed bets; a starline slot's pana or a Gali jodi ends that market's day).
+ * Which declared result ends this bid's session, as place_bid's guard names it (the same rule as
+ * sessionClosed(): the close result ends the day; the open result ends the open session and the timed
+ * bets; a starline slot's pana or a Gali jodi ends that market's day).
  */
-function declaredGuard(family: MarketFamily, session: Session, timed: boolean) {
-  if (family === 'regular') {
-    return session === 'Open' || timed
-      ? sql`(r.close_pana IS NOT NULL OR r.open_pana IS NOT NULL)`
-      : sql`r.close_pana IS NOT NULL`;
-  }
-  return family === 'starline' ? sql`r.open_pana IS NOT NULL` : sql`r.jodi IS NOT NULL`;
+function declaredGuard(family: MarketFamily, session: Session, timed: boolean): 'open' | 'close' | 'starline' | 'gali' {
+  if (family === 'regular') return session === 'Open' || timed ? 'open' : 'close';
+  return family;
+}
+
+/** place_bid found the idempotency key taken (and rolled its debit back): the earlier submission stands. */
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'MKDUP';
 }
 
 async function declaredNow(
@@ -204,10 +172,11 @@ async function declaredNow(
   session: Session,
   timed: boolean,
 ): Promise<boolean> {
-  const r = await sql<{ n: number }>`
-    SELECT 1 AS n FROM results r WHERE r.market_id = ${marketId}::int AND r.result_date = ${date}::date
-      AND ${declaredGuard(family, session, timed)}`.execute(ctx.db);
-  return r.rows.length > 0;
+  const r = await sql<{ declared: boolean }>`
+    SELECT bid_session_declared(${marketId}::int, ${date}::date, ${declaredGuard(family, session, timed)}::text) AS declared`.execute(
+    ctx.db,
+  );
+  return r.rows[0]?.declared === true;
 }
 
 /** Every string in new_result is short (no field of a bid needs more than a few characters). */
