@@ -40,12 +40,15 @@ export class LocalBus implements CacheBus {
 }
 
 const CHANNEL = 'matka_cache';
-/** NOTIFY payloads are limited to 8000 bytes: longer id lists are sent in parts */
-const IDS_PER_EVENT = 400;
+/** NOTIFY payloads are limited to 8000 bytes: events are packed into payloads of at most this size */
+const MAX_PAYLOAD = 7000;
 
 /**
  * PostgreSQL LISTEN/NOTIFY: a dedicated connection listens on `matka_cache`; events are published with
- * pg_notify through the app's pool, after the change has committed. A dropped listening connection makes
+ * pg_notify through the app's pool, after the change has committed. Publishing is grouped like a group
+ * commit: while one NOTIFY is on its way, the events that come meanwhile wait and go together in the
+ * next one (NOTIFY serializes committing transactions on a global lock, so one per event would cap
+ * the bid rate); each publish() resolves once the NOTIFY carrying its event has been sent. A dropped listening connection makes
  * the bus not live (caches bypassed), reconnects with back-off, and on reconnecting tells the caches to
  * drop everything (events sent meanwhile were missed).
  */
@@ -76,10 +79,10 @@ export class PgBus implements CacheBus {
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        const { o, e } = JSON.parse(n.payload) as { o: string; e: CacheEvent };
+        const { o, e } = JSON.parse(n.payload) as { o: string; e: CacheEvent[] };
         if (o === this.origin) return;
         this.received++;
-        this.emit(e);
+        for (const one of e) this.emit(one);
       } catch {
         this.log.warn({ payload: n.payload }, 'cache bus: unreadable event');
       }
@@ -126,16 +129,33 @@ export class PgBus implements CacheBus {
     this.handlers.push(fn);
   }
 
-  async publish(e: CacheEvent): Promise<void> {
-    const parts: CacheEvent[] =
-      e.kind === 'users' && e.ids.length > IDS_PER_EVENT
-        ? Array.from({ length: Math.ceil(e.ids.length / IDS_PER_EVENT) }, (_, i) => ({
-            kind: 'users' as const,
-            ids: e.ids.slice(i * IDS_PER_EVENT, (i + 1) * IDS_PER_EVENT),
-          }))
-        : [e];
-    for (const part of parts)
-      await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ o: this.origin, e: part })})`.execute(this.db);
+  private queue: { e: CacheEvent; done: () => void; fail: (err: unknown) => void }[] = [];
+  private sending = false;
+
+  publish(e: CacheEvent): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      this.queue.push({ e, done, fail });
+      if (!this.sending) void this.flush();
+    });
+  }
+
+  /** Sends what is queued, then what queued up meanwhile, until the queue is empty. */
+  private async flush() {
+    this.sending = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0);
+        try {
+          const payloads = pack(batch.map((b) => b.e)).map((events) => JSON.stringify({ o: this.origin, e: events }));
+          await sql`SELECT ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`))}`.execute(this.db);
+          for (const b of batch) b.done();
+        } catch (err) {
+          for (const b of batch) b.fail(err);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
   }
 
   async close(): Promise<void> {
@@ -146,4 +166,39 @@ export class PgBus implements CacheBus {
     this.live = false;
     if (c) await c.end().catch(() => {});
   }
+}
+
+/**
+ * Merges events (the users' ids of all 'users' events into one list, one 'clear' or 'markets' for
+ * many; a 'clear' makes the users' events needless) and packs them into payloads under MAX_PAYLOAD.
+ */
+export function pack(events: CacheEvent[]): CacheEvent[][] {
+  const kinds = new Set(events.map((e) => e.kind));
+  const merged: CacheEvent[] = [];
+  if (kinds.has('all')) merged.push({ kind: 'all' });
+  else {
+    if (kinds.has('clear')) merged.push({ kind: 'clear' });
+    else {
+      const ids = [...new Set(events.flatMap((e) => (e.kind === 'users' ? e.ids : [])))];
+      const revoked = [...new Set(events.flatMap((e) => (e.kind === 'revoke' ? [e.id] : [])))];
+      for (const id of revoked) merged.push({ kind: 'revoke', id });
+      for (let i = 0; i < ids.length; i += 400) merged.push({ kind: 'users', ids: ids.slice(i, i + 400) });
+    }
+    if (kinds.has('markets')) merged.push({ kind: 'markets' });
+  }
+  const out: CacheEvent[][] = [];
+  let part: CacheEvent[] = [];
+  let size = 0;
+  for (const e of merged) {
+    const n = JSON.stringify(e).length + 1;
+    if (part.length && size + n > MAX_PAYLOAD) {
+      out.push(part);
+      part = [];
+      size = 0;
+    }
+    part.push(e);
+    size += n;
+  }
+  if (part.length) out.push(part);
+  return out;
 }
