@@ -250,6 +250,18 @@ describe('regular bids', () => {
     expect(new Set(racing.map((r) => r.body.bid_id)).size).toBe(1);
     expect(await walletOf(t, u.id)).toBe(80);
     expect(await ledgerSum(t, u.id)).toBe(80);
+    // a retry that comes after the session closed still gets the first answer, not a refusal
+    const before = t.clock.now();
+    t.clock.set(kolkata('23:00'));
+    try {
+      const late = await submit('regular', b, { 'Idempotency-Key': 'abc-1' });
+      expect(late.body).toMatchObject({ status: true, bid_id: first.body.bid_id, duplicate: true });
+      const [fresh] = body('regular', 'single_digit', u.token, m, 'Open', [row('5', 10)]);
+      expect((await submit('regular', fresh, { 'Idempotency-Key': 'abc-9' })).body.status).toBe(false);
+    } finally {
+      t.clock.set(before);
+    }
+    expect(await walletOf(t, u.id)).toBe(80);
   });
 });
 

@@ -85,15 +85,16 @@ export async function placeBid(
       duplicate: true,
     };
   };
-  const prev = await previous();
-  if (prev) return prev;
+  // Looked up only when the answer would be a refusal (a retry may come after the market closed) or the
+  // key turns out taken: a new submission costs no query for it.
+  const refuseUnlessPlaced = async (msg: string) => (await previous()) ?? refuse(msg);
 
   const now = ctx.clock.now();
   const gameId = Number(parsed.gameId);
   const market = Number.isSafeInteger(gameId) ? await ctx.markets.get(gameId) : undefined;
-  if (!market || market.family !== family || !market.active) return refuse(MSG.invalidGame);
-  if (parsed.bidDate !== formatBidDate(now)) return refuse(MSG.invalidBidDate);
-  if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+  if (!market || market.family !== family || !market.active) return refuseUnlessPlaced(MSG.invalidGame);
+  if (parsed.bidDate !== formatBidDate(now)) return refuseUnlessPlaced(MSG.invalidBidDate);
+  if (user.betting_status !== '1') return refuseUnlessPlaced(MSG_BETTING_DISABLED);
 
   const rows = parsed.rows;
   const total = rows.reduce((s, r) => s + r.points, 0);
@@ -101,7 +102,7 @@ export async function placeBid(
 
   // Market hours by the server clock.
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
-  if (closed) return refuse(closed);
+  if (closed) return refuseUnlessPlaced(closed);
 
   // One call of place_bid (migration 006): the market's bid lock (shared), then in one statement the
   // guarded debit, the submission record (idempotency key), the bid rows and the ledger row.
