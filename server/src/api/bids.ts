@@ -105,23 +105,40 @@ export async function placeBid(
   if (closed) return refuseUnlessPlaced(closed);
 
   // One call of place_bid (migration 006): the market's bid lock (shared), then in one statement the
-  // guarded debit, the submission record (idempotency key), the bid rows and the ledger row.
+  // guarded debit, the submission record (idempotency key), the bid rows and the ledger row. A named
+  // prepared statement: the hottest write is parsed and planned once per connection.
   const place = () =>
-    sql<{ sub_id: string | null; wallet: string | null }>`
-      SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid(
-        ${user.id}::bigint, ${market.id}::int, ${family}::text, ${parsed.betType}::text, ${parsed.session}::text,
-        ${bidDate}::date, ${total}::bigint, ${idempotencyKey}::text, ${now}::timestamptz,
-        ${`Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`}::text,
-        ${declaredGuard(family, parsed.session, !!def.timed)}::text,
-        ${rows.map((r) => r.pana)}::text[], ${rows.map((r) => r.session)}::text[], ${rows.map((r) => r.digits)}::text[],
-        ${rows.map((r) => r.closedigits)}::text[], ${rows.map((r) => String(r.points))}::bigint[])`.execute(ctx.db);
+    ctx.database.prepared<{ sub_id: string | null; wallet: string | null }>(
+      'place_bid',
+      `SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid($1::bigint, $2::int, $3::text, $4::text, $5::text,
+         $6::date, $7::bigint, $8::text, $9::timestamptz, $10::text, $11::text,
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[])`,
+      [
+        user.id,
+        market.id,
+        family,
+        parsed.betType,
+        parsed.session,
+        bidDate,
+        total,
+        idempotencyKey,
+        now,
+        `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
+        declaredGuard(family, parsed.session, !!def.timed),
+        rows.map((r) => r.pana),
+        rows.map((r) => r.session),
+        rows.map((r) => r.digits),
+        rows.map((r) => r.closedigits),
+        rows.map((r) => String(r.points)),
+      ],
+    );
 
   try {
     // A bid and a declaration of the same market never overlap, whichever server process runs them:
     // place_bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
     // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
     // by it) or runs after its commit and sees the result (and is refused by the guard).
-    const out = (await place()).rows[0];
+    const out = (await place())[0];
     if (out.wallet === null || out.sub_id === null) {
       // With a key, the debit may have found the wallet already spent by a racing retry of this very
       // submission: that one stands, and this answer repeats it.

@@ -14,6 +14,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** the connection string (PostgreSQL only): the cache bus opens its own listening connection */
   url?: string;
+  /**
+   * Runs one hot statement as a named prepared statement (PostgreSQL parses and plans it once per
+   * connection); on PGlite a plain query. Values are bound as $1, $2 ...
+   */
+  prepared<R>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Runs a script of several SQL statements in one round trip (simple query protocol). */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +58,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
+      async prepared<R>(name: string, text: string, values: unknown[]) {
+        return (await pool.query({ name, text, values })).rows as R[];
+      },
       async execScript(sql) {
         const client = await pool.connect();
         try {
@@ -78,6 +86,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     kind: 'pglite',
+    async prepared<R>(_name: string, text: string, values: unknown[]) {
+      return (await lite.query(text, values)).rows as R[];
+    },
     async execScript(sql) {
       // Only used while nothing else runs (start-up migrations).
       await lite.exec(sql);
