@@ -50,6 +50,9 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
       OPERATOR_TOKEN,
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
+      // one process: the pid that gets SIGKILL is the one writing (the many-process case is the
+      // stress test's, server/test/stress.test.ts)
+      WORKERS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
