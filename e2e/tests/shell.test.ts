@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from '../lib/harness';
 import { openMenu, touchDrag, typeOtp } from '../lib/shell';
+import { until } from '../lib/regular';
 
 const SHOTS = process.env.SHELL_SHOTS_DIR; // set to save screenshots of every screen
 
@@ -65,6 +66,24 @@ describe('shell', () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).toContain('Asha Verma');
     expect(stored).not.toContain('pass1234');
+  });
+
+  it('the polled home list answers 304 while nothing changed, and the full list once the balance changed', async () => {
+    const mobile = newMobile();
+    await registerUser(server, { mobile, name: 'Poll Test', password: 'pass1234' });
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api-home-info')) answers.push(r.status());
+    });
+    await loginInBrowser(page, server.url, mobile, 'pass1234');
+    await page.getByTestId('market-card').first().waitFor();
+    // polls every 5 s: an unchanged list comes back as 304 with no body, and the cards stay
+    await until(async () => answers.includes(304), true, 15_000);
+    expect(await page.getByTestId('market-card').count()).toBeGreaterThan(0);
+    const before = answers.length;
+    await operator(server, 'credit', mobile, '700');
+    await page.getByTestId('topbar-wallet').getByText('700').first().waitFor({ timeout: 15_000 });
+    await until(async () => answers.slice(before).includes(200), true, 15_000);
   });
 
   it('logs out from the side menu back to /login, and the guard keeps /imp closed', async () => {
@@ -190,7 +209,9 @@ describe('shell', () => {
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/charts`);
     await page.getByRole('link', { name: 'View Charts of KALYAN' }).waitFor();
-    await expect(page.getByRole('link', { name: 'View Charts of KALYAN' }).getAttribute('target')).resolves.toBe('_blank');
+    await expect(page.getByRole('link', { name: 'View Charts of KALYAN' }).getAttribute('target')).resolves.toBe(
+      '_blank',
+    );
     await page.goto(`${server.url}/gameRates`);
     await page.getByText('10-95').first().waitFor();
     await page.goto(`${server.url}/privacypolicy`);

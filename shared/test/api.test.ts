@@ -1,4 +1,11 @@
-import { createAppStore, loggedIn, parseLooseJson, setRuntimeConfig } from '@matka/shared';
+import {
+  callApi,
+  createAppStore,
+  forgetTaggedAnswers,
+  loggedIn,
+  parseLooseJson,
+  setRuntimeConfig,
+} from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 const fetchMock = jest.fn();
@@ -6,6 +13,7 @@ const fetchMock = jest.fn();
 beforeEach(() => {
   localStorage.clear();
   fetchMock.mockReset();
+  forgetTaggedAnswers();
   global.fetch = fetchMock as unknown as typeof fetch;
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
 });
@@ -27,6 +35,32 @@ describe('parseLooseJson', () => {
 });
 
 describe('the base query', () => {
+  it('sends the last ETag of a poll and answers a 304 with the answer it had', async () => {
+    const home = '{"status":true,"wallet_amt":"150","result":[]}';
+    fetchMock.mockResolvedValueOnce(
+      new Response(home, { status: 200, headers: { 'Content-Type': 'application/json', ETag: 'W/"v1"' } }),
+    );
+    const first = await callApi('api-home-info', { token: 't1' });
+    expect(first.data).toEqual({ status: true, wallet_amt: '150', result: [] });
+    expect(fetchMock.mock.calls[0][1].headers['If-None-Match']).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 304 }));
+    const again = await callApi('api-home-info', { token: 't1' });
+    expect(fetchMock.mock.calls[1][1].headers['If-None-Match']).toBe('W/"v1"');
+    expect(again.data).toEqual(first.data);
+    // another player's poll (another payload) carries no tag of the first
+    respond('{"status":true,"wallet_amt":"9"}');
+    await callApi('api-home-info', { token: 't2' });
+    expect(fetchMock.mock.calls[2][1].headers['If-None-Match']).toBeUndefined();
+    // a changed answer replaces the remembered one
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"status":true,"wallet_amt":"90"}', { status: 200, headers: { ETag: 'W/"v2"' } }),
+    );
+    expect((await callApi('api-home-info', { token: 't1' })).data).toEqual({ status: true, wallet_amt: '90' });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 304 }));
+    expect((await callApi('api-home-info', { token: 't1' })).data).toEqual({ status: true, wallet_amt: '90' });
+    expect(fetchMock.mock.calls[4][1].headers['If-None-Match']).toBe('W/"v2"');
+  });
+
   it('POSTs the envelope with env_type, app_key and the token once logged in', async () => {
     const store = createAppStore();
     respond('{"status":true,"wallet_amt":"150"}');

@@ -50,6 +50,19 @@ export function isOk(x: unknown): boolean {
 }
 
 /**
+ * The last answer of each polled request that came with an ETag (by URL and payload: the token is in
+ * the payload, so per player). The next identical request sends If-None-Match, and a 304 is answered
+ * from here: an unchanged poll moves no body.
+ */
+const lastTagged = new Map<string, { etag: string; data: ApiResponse }>();
+const MAX_TAGGED = 50;
+
+/** Forgets every remembered answer (a logout, a test). */
+export function forgetTaggedAnswers() {
+  lastTagged.clear();
+}
+
+/**
  * POSTs JSON to `<apiBase>/<call>` with `env_type`, `app_key` and, when given, `unique_token`.
  * Never throws: the result is `{ data }` or a typed `{ error }`. Pages that must not wait for RTK Query
  * (the login page) call it directly; the RTK Query api uses it as its base query.
@@ -63,17 +76,27 @@ export async function callApi(
   const payload: Record<string, unknown> = { env_type: ENV_TYPE, app_key: appKey, ...body };
   if (options.token && payload.unique_token === undefined) payload.unique_token = options.token;
 
+  const url = `${apiBase.replace(/\/$/, '')}/${call}`;
+  const json = JSON.stringify(payload);
+  const key = `${url}\n${json}`;
+  const known = lastTagged.get(key);
   let res: Response;
   try {
-    res = await fetch(`${apiBase.replace(/\/$/, '')}/${call}`, {
+    res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-      body: JSON.stringify(payload),
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(known ? { 'If-None-Match': known.etag } : {}),
+        ...headers,
+      },
+      body: json,
       signal: options.signal,
     });
   } catch (e) {
     return { error: { kind: 'network', message: e instanceof Error ? e.message : 'Network error' } };
   }
+  if (res.status === 304 && known) return { data: known.data };
 
   let data: unknown;
   try {
@@ -84,7 +107,14 @@ export async function callApi(
   if (!res.ok) {
     return { error: { kind: 'http', status: res.status, message: messageOf(data) ?? `HTTP ${res.status}`, data } };
   }
-  return { data: (data ?? {}) as ApiResponse };
+  const answer = (data ?? {}) as ApiResponse;
+  const etag = typeof res.headers?.get === 'function' ? res.headers.get('ETag') : null;
+  if (etag) {
+    lastTagged.delete(key);
+    if (lastTagged.size >= MAX_TAGGED) lastTagged.delete(lastTagged.keys().next().value!);
+    lastTagged.set(key, { etag, data: answer });
+  } else if (known) lastTagged.delete(key);
+  return { data: answer };
 }
 
 /**
