@@ -121,23 +121,19 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
+  // The Starline and Gali lists are polled like the home list: cached text for the minute, ETag / 304.
   defineCall(app, ctx, 'api-starline-game', { schema: empty, auth: false }, async ({ req }) => {
-    const now = clock.now();
-    return {
-      status: true,
-      result: (await markets.list('starline')).map((m) => starlineGameJson(m, now)),
-      web_starline_chart_url: publicBase(ctx, req) + chartUrl.starline(),
-    };
+    const base = publicBase(ctx, req);
+    const list = await markets.listText('starline', clock.now(), base, starlineGameJson);
+    const chart = JSON.stringify(base + chartUrl.starline());
+    return new JsonText(`{"status":true,"result":${list},"web_starline_chart_url":${chart}}`);
   });
 
   defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async ({ req }) => {
-    const now = clock.now();
     const base = publicBase(ctx, req);
-    return {
-      status: true,
-      result: (await markets.list('gali')).map((m) => galiMarketJson(m, now, base)),
-      web_galidessar_chart_url: base + chartUrl.gali(),
-    };
+    const list = await markets.listText('gali', clock.now(), base, galiMarketJson);
+    const chart = JSON.stringify(base + chartUrl.gali());
+    return new JsonText(`{"status":true,"result":${list},"web_galidessar_chart_url":${chart}}`);
   });
 
   defineCall(app, ctx, 'api-how-to-play', { schema: empty, auth: false }, async () => {
