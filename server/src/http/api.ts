@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PHONE_RE } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
+import type { CachedUser } from '../services/usercache';
 
 export interface AuthUser {
   id: string;
@@ -66,14 +67,15 @@ export async function userForToken(ctx: AppContext, token: unknown): Promise<Aut
   const cached = ctx.users.get(hash);
   if (cached) return cached;
   const started = ctx.users.begin();
-  const row = await ctx.db
-    .selectFrom('auth_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.mobile', 'u.name', 'u.betting_status', 'u.wallet', 't.id as token_id', 't.expires_at'])
-    .where('t.token_hash', '=', hash)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', ctx.clock.now())
-    .executeTakeFirst();
+  // Every request whose account changed since it was cached comes here (a bid, a transfer): a prepared
+  // statement, not a query built per call.
+  const [row] = await ctx.database.prepared<CachedUser & { token_id: string; expires_at: Date | string }>(
+    'user_for_token',
+    `SELECT u.id, u.mobile, u.name, u.betting_status, u.wallet, t.id AS token_id, t.expires_at
+       FROM auth_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2`,
+    [hash, ctx.clock.now()],
+  );
   if (!row) return null;
   const { expires_at, token_id, ...user } = row;
   ctx.users.fill(started, hash, token_id, new Date(expires_at), user);
