@@ -34,7 +34,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user, req }) => {
     const fields = JSON.stringify(await homeFields(user)).slice(1, -1);
     const list = await markets.listText('regular', clock.now(), publicBase(ctx, req), regularMarketJson);
-    return new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list}}`);
+    return new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
   });
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
@@ -126,14 +126,14 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
     const base = publicBase(ctx, req);
     const list = await markets.listText('starline', clock.now(), base, starlineGameJson);
     const chart = JSON.stringify(base + chartUrl.starline());
-    return new JsonText(`{"status":true,"result":${list},"web_starline_chart_url":${chart}}`);
+    return new JsonText(`{"status":true,"result":${list.text},"web_starline_chart_url":${chart}}`, chart + list.hash);
   });
 
   defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async ({ req }) => {
     const base = publicBase(ctx, req);
     const list = await markets.listText('gali', clock.now(), base, galiMarketJson);
     const chart = JSON.stringify(base + chartUrl.gali());
-    return new JsonText(`{"status":true,"result":${list},"web_galidessar_chart_url":${chart}}`);
+    return new JsonText(`{"status":true,"result":${list.text},"web_galidessar_chart_url":${chart}}`, chart + list.hash);
   });
 
   defineCall(app, ctx, 'api-how-to-play', { schema: empty, auth: false }, async () => {

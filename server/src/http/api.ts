@@ -38,11 +38,18 @@ export const refuse = (msg: string) => ({ status: false as const, msg });
  * sent with an ETag; a request whose If-None-Match carries it gets 304 and no body.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** `version`: a short text that changes whenever `text` does (hashed for the ETag instead of the text) */
+  constructor(
+    readonly text: string,
+    readonly version?: string,
+  ) {}
 }
 
 function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
-  const etag = `W/"${createHash('sha1').update(out.text).digest('base64url').slice(0, 22)}"`;
+  const etag = `W/"${createHash('sha1')
+    .update(out.version ?? out.text)
+    .digest('base64url')
+    .slice(0, 22)}"`;
   reply.header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(out.text);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { marketResultText, marketTakesBids, type MarketClock } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
@@ -36,8 +37,8 @@ interface Snapshot {
   byId: Map<number, MarketRow>;
   settings: Record<string, string>;
   rates: RateRow[];
-  /** the lists as JSON text, by family / minute / link base (see listText) */
-  texts: Map<string, string>;
+  /** the lists as JSON text and its hash, by family / minute / link base (see listText) */
+  texts: Map<string, { text: string; hash: string }>;
 }
 
 /**
@@ -155,24 +156,28 @@ export class MarketCache {
   }
 
   /**
-   * A family's list as JSON text, each market rendered by `render` for `now`: kept with the snapshot for
-   * the minute (msg_status changes at whole minutes), so the polls of one minute serialize it once.
+   * A family's list as JSON text (and its hash, for ETags), each market rendered by `render` for `now`:
+   * kept with the snapshot for the minute (msg_status changes at whole minutes), so the polls of one
+   * minute serialize and hash it once.
    */
   async listText(
     family: MarketFamily,
     now: Date,
     base: string,
     render: (m: MarketRow, now: Date, base: string) => object,
-  ): Promise<string> {
+  ): Promise<{ text: string; hash: string }> {
     const s = await this.snapshot();
     const key = `${family}|${Math.floor(now.getTime() / 60_000)}|${base}`;
-    let text = s.texts.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(s.markets.filter((m) => m.family === family && m.active).map((m) => render(m, now, base)));
+    let entry = s.texts.get(key);
+    if (entry === undefined) {
+      const text = JSON.stringify(
+        s.markets.filter((m) => m.family === family && m.active).map((m) => render(m, now, base)),
+      );
+      entry = { text, hash: createHash('sha1').update(text).digest('base64url') };
       if (s.texts.size >= 64) s.texts.clear();
-      s.texts.set(key, text);
+      s.texts.set(key, entry);
     }
-    return text;
+    return entry;
   }
 
   async settings(): Promise<Record<string, string>> {
