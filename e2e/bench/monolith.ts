@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:monolith`: what Module Federation costs a phone. Builds the same screens as ONE app
+ * (build/monolith/webpack.config.js: the shell with the remotes' routes imported directly, no
+ * federation) and measures it and the federated production build the same way, in the same run, in
+ * Chromium: the login page's JS, and a first visit to /game (a logged-in phone with an empty cache
+ * opening /game: every JS file it downloads). Prints the bytes and the ratios federated ÷ monolith
+ * against the target (≤ 1.10). Needs `npm run build` first (the federated build is measured as built).
+ */
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
+import {
+  ROOT,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  phoneContext,
+  registerUser,
+  startServer,
+} from '../lib/harness';
+
+const TARGET = 1.1;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** gzip bytes of every JS file the page downloads from now on. */
+function collect(page: Page) {
+  let total = 0;
+  let files = 0;
+  const pending: Promise<void>[] = [];
+  page.on('response', (r: Response) => {
+    if (!/\.js(\?|$)/.test(r.url()) || r.status() !== 200) return;
+    pending.push(
+      r
+        .body()
+        .then((b) => {
+          total += gzipSync(b, { level: 9 }).length;
+          files++;
+        })
+        .catch(() => undefined),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return { total, files };
+  };
+}
+
+async function measure(browser: Browser, staticRoot: string) {
+  const server = await startServer({ STATIC_ROOT: staticRoot });
+  try {
+    const user = { mobile: newMobile(), name: 'Bench User', password: 'bench1234' };
+    await registerUser(server, user);
+    // the login page, cold
+    const a = await phoneContext(browser);
+    const loginPage = await a.newPage();
+    const login = collect(loginPage);
+    await loginPage.goto(`${server.url}/login`);
+    await loginPage.waitForLoadState('networkidle');
+    const loginJs = await login();
+    // log in, then a fresh phone with that session and an empty cache opens /game
+    await loginInBrowser(loginPage, server.url, user.mobile, user.password);
+    const state = await a.storageState();
+    await a.close();
+    const b = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      storageState: state,
+    });
+    const gamePage = await b.newPage();
+    const game = collect(gamePage);
+    await gamePage.goto(`${server.url}/game`);
+    await gamePage.locator('[data-family="regular"]').waitFor({ timeout: 30_000 });
+    await gamePage.waitForLoadState('networkidle');
+    const gameJs = await game();
+    await b.close();
+    return { loginJs, gameJs };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const built = spawnSync(
+    process.execPath,
+    [require.resolve('webpack-cli/bin/cli.js'), '--config', 'build/monolith/webpack.config.js', '--mode', 'production'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('monolith build failed');
+  const browser = await launchBrowser();
+  try {
+    const federated = await measure(browser, ROOT);
+    const monolith = await measure(browser, path.join(ROOT, '.bench', 'monolith'));
+    const rows: [string, { total: number; files: number }, { total: number; files: number }][] = [
+      ['login page JS', federated.loginJs, monolith.loginJs],
+      ['first /game visit JS', federated.gameJs, monolith.gameJs],
+    ];
+    console.log('\n                        federated            monolith             ratio   target');
+    let missed = 0;
+    for (const [label, f, m] of rows) {
+      const ratio = f.total / m.total;
+      if (ratio > TARGET) missed++;
+      console.log(
+        `${label.padEnd(22)} ${`${kb(f.total)} (${f.files} files)`.padEnd(20)} ${`${kb(m.total)} (${m.files} files)`.padEnd(20)} ${ratio.toFixed(2).padStart(5)}   <= ${TARGET.toFixed(2)}${ratio > TARGET ? '  MISSED' : '  ok'}`,
+      );
+    }
+    console.log(
+      `\ndone in ${((Date.now() - started) / 1000).toFixed(0)} s${missed ? `; ${missed} target(s) missed` : ''}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
