@@ -661,6 +661,26 @@ describe('token -> account cache', () => {
     await c.revoke('7');
     expect(c.get('h')).toBeUndefined();
     expect(new UserCache(clock, 0, new LocalBus()).enabled).toBe(false);
+    // a bid keeps the cached row with the wallet it committed, unless anything else touched the user meanwhile
+    c.fill(c.begin(), 'h', '1', far, { ...user, wallet: '100' });
+    const w1 = c.beginWrite('7');
+    const staleRead = c.begin(); // a look-up that read the wallet before the bid committed
+    await c.wrote('7', w1, '90');
+    expect(c.get('h')).toMatchObject({ wallet: '90' });
+    c.fill(staleRead, 'h', '1', far, { ...user, wallet: '100' });
+    expect(c.get('h')).toMatchObject({ wallet: '90' }); // the older read does not come back
+    const a = c.beginWrite('7');
+    const b = c.beginWrite('7');
+    await c.wrote('7', b, '70'); // two bids of one player at once: their order is not known here
+    expect(c.get('h')).toBeUndefined();
+    await c.wrote('7', a, '80');
+    expect(c.get('h')).toBeUndefined();
+    c.fill(c.begin(), 'h', '1', far, { ...user, wallet: '70' });
+    const w2 = c.beginWrite('7');
+    await c.invalidate('7'); // e.g. a transfer in between
+    c.fill(c.begin(), 'h', '1', far, { ...user, wallet: '170' });
+    await c.wrote('7', w2, '60');
+    expect(c.get('h')).toBeUndefined();
     // while events of other processes may be missed (the bus is not live), nothing is served from memory
     const down = { live: false, publish: async () => {}, subscribe: () => {}, close: async () => {} };
     const d = new UserCache(clock, 30_000, down);

@@ -432,6 +432,15 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
       bids.map((b) => key(b.user, marketIds.get(b.market)!, b.session, b.digit, b.points, outcome(b))).sort(),
     ]);
 
+    // both processes answer every player's balance as the database holds it (their caches agree)
+    const held = Object.fromEntries(users.map((u) => [String(u.id), String(u.wallet)]));
+    for (const proc of alive()) {
+      const seen: Record<string, string> = {};
+      for (const p of players)
+        seen[p.id] = String((await api(proc, 'api-home-info', { unique_token: p.token })).body.wallet_amt);
+      expect([batch, proc.url, seen]).toEqual([batch, proc.url, held]);
+    }
+
     // both processes publish the stored results
     for (const proc of alive()) {
       const home = await api(proc, 'api-home-info', { unique_token: players[0].token });

@@ -138,7 +138,15 @@ export async function placeBid(
     // place_bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
     // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
     // by it) or runs after its commit and sees the result (and is refused by the guard).
-    const out = (await place())[0];
+    const began = ctx.users.beginWrite(user.id);
+    let out: { sub_id: string | null; wallet: string | null };
+    try {
+      out = (await place())[0];
+    } catch (err) {
+      await ctx.users.wrote(user.id, began, null);
+      throw err;
+    }
+    await ctx.users.wrote(user.id, began, out.sub_id === null ? null : out.wallet);
     if (out.wallet === null || out.sub_id === null) {
       // With a key, the debit may have found the wallet already spent by a racing retry of this very
       // submission: that one stands, and this answer repeats it.
@@ -149,7 +157,6 @@ export async function placeBid(
         return refuse(biddingClosed(def.title));
       return refuse(balanceMessage(parsed.betType));
     }
-    await ctx.users.invalidate(user.id);
     return {
       status: true,
       msg: okMsg,

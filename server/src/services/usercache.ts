@@ -40,6 +40,8 @@ export class UserCache {
   private users = new Map<string, UserEntry>();
   /** epoch of each user's last invalidation */
   private invalidatedAt = new Map<string, number>();
+  /** bids of a user under way in this process (see beginWrite / wrote) */
+  private writing = new Map<string, number>();
   private epoch = 0;
   /** reads that started before this epoch never fill (set when invalidatedAt is pruned) */
   private floor = 0;
@@ -116,6 +118,35 @@ export class UserCache {
     if (userIds.length === 0) return;
     this.dropUsers(userIds);
     await this.publish({ kind: 'users', ids: userIds.map(String) });
+  }
+
+  /**
+   * A bid is about to change the user's wallet (see wrote()). Returns the point in time to hand back.
+   */
+  beginWrite(userId: string): number {
+    const uid = String(userId);
+    this.writing.set(uid, (this.writing.get(uid) ?? 0) + 1);
+    return this.epoch;
+  }
+
+  /**
+   * The write begun at `startedAt` has committed and left the wallet at `wallet` (null: it changed
+   * nothing). When it was this process's only write of the user and nothing else touched the user since
+   * (no invalidation here, none heard from another process), the cached row keeps its place with the new
+   * wallet, so the next call needs no look-up; otherwise the row is dropped. Other processes are told
+   * either way, and a look-up that started before now never stores its older row.
+   */
+  async wrote(userId: string, startedAt: number, wallet: string | null): Promise<void> {
+    const uid = String(userId);
+    const others = (this.writing.get(uid) ?? 1) - 1;
+    if (others > 0) this.writing.set(uid, others);
+    else this.writing.delete(uid);
+    if (wallet === null) return;
+    const entry = this.users.get(uid);
+    const untouched = others === 0 && startedAt >= this.floor && (this.invalidatedAt.get(uid) ?? -1) <= startedAt;
+    this.dropUsers([uid]);
+    if (untouched && entry) this.users.set(uid, { user: { ...entry.user, wallet }, at: entry.at });
+    await this.publish({ kind: 'users', ids: [uid] });
   }
 
   /** The user's tokens changed (logout, password change / reset): every process drops them and the row. */
