@@ -350,7 +350,10 @@ async function main() {
       const pu = new URL(base);
       pu.pathname = `/${pgName}`;
       console.log(`\n[pgbench] TPC-B-like, ${CONNECTIONS} clients, ${SECONDS}s ...`);
-      tps = pgbench(pu.toString());
+      // the ceiling is the better of two runs (pgbench varies by ±15 % from run to run here)
+      const runs = [pgbench(pu.toString()), pgbench(pu.toString())].filter((x): x is number => x !== null);
+      tps = runs.length ? Math.max(...runs) : null;
+      if (runs.length) console.log(`pgbench runs: ${runs.map((x) => x.toFixed(0)).join(', ')} tps`);
       await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
     } finally {
       await admin.end();
