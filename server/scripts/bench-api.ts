@@ -177,29 +177,32 @@ function bidBody(token: string, gameId: string) {
   });
 }
 
+/**
+ * autocannon over `bodies`. Each connection keeps to its own share of them (its own players), as a phone
+ * keeps to its keep-alive connection: with WORKERS > 1 a player's calls then reach one process.
+ */
 async function load(
   url: string,
   pathName: string,
   bodies: string[],
   opts: { rate?: number } = {},
 ): Promise<autocannon.Result> {
-  let i = 0;
+  let conn = 0;
+  const headers = { 'content-type': 'application/json' };
   return autocannon({
     url: `${url}${pathName}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     ...(opts.rate ? { overallRate: opts.rate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req: { body?: string }) => {
-          req.body = bodies[i++ % bodies.length];
-          return req;
-        },
-      },
-    ],
-  });
+    setupClient: (client: { setRequests: (r: { method: string; headers: object; body: string }[]) => void }) => {
+      const c = conn++;
+      const mine =
+        bodies.length >= CONNECTIONS
+          ? bodies.filter((_, j) => j % CONNECTIONS === c % CONNECTIONS)
+          : [bodies[c % bodies.length]];
+      client.setRequests(mine.map((body) => ({ method: 'POST', headers, body })));
+    },
+  } as autocannon.Options);
 }
 
 function record(rows: Row[], backend: string, scenario: string, r: autocannon.Result) {

@@ -48,7 +48,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const config = opts.config ?? loadConfig();
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // 'silent' needs no logger at all (no child logger per request)
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
     // a client that sends half a request and stalls is dropped (headers, then the whole request)
     connectionTimeout: config.requestTimeoutMs,
