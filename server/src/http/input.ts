@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const MAX_JSON_DEPTH = 32;
 export const MSG_TOO_DEEP = 'Request body is nested too deeply';
 export const MSG_BAD_JSON = 'Invalid JSON body';
+/** PostgreSQL text cannot hold NUL: a body that carries one is refused before anything reads it. */
+export const MSG_NUL = 'Invalid characters in request';
 
 /** Deepest nesting of arrays / objects in a JSON text (strings skipped); stops counting past `limit`. */
 export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
@@ -38,6 +40,8 @@ const badRequest = (msg: string) => Object.assign(new Error(msg), { statusCode: 
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(MSG_TOO_DEEP);
+  // JSON can only carry NUL escaped
+  if (text.includes('\\u0000')) throw badRequest(MSG_NUL);
   try {
     // A key can only be __proto__ if the text spells it, plainly or with \u escapes: only then is the
     // (several times slower) reviver needed.

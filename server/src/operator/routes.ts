@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { MSG_NUL } from '../http/input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -48,11 +49,10 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(
     async (op) => {
       op.addHook('onRequest', guard);
-      // PostgreSQL text cannot hold NUL: refused anywhere in a body or query, before any handler
+      // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
       op.addHook('preValidation', async (req, reply) => {
-        const text = JSON.stringify([req.body ?? null, req.query ?? null]);
-        if (text.includes('\\u0000'))
-          return reply.code(400).send({ status: false, msg: 'Invalid characters in request' });
+        if (JSON.stringify(req.query ?? null).includes('\\u0000'))
+          return reply.code(400).send({ status: false, msg: MSG_NUL });
       });
       // An operator action may change any account (credit, set-betting, approvals, settlement): drop the
       // cached token -> account lookups before the answer goes out (operator actions are rare).
