@@ -150,7 +150,7 @@ export const TEST_PASSWORD = 'secret123';
 
 /** Inserts a user directly (password TEST_PASSWORD) with `wallet` points (one ledger row) and returns a token. */
 export async function createUser(
-  t: { ctx: AppContext },
+  t: { ctx: Pick<AppContext, 'db' | 'clock'> },
   opts: { mobile?: string; wallet?: number; name?: string; betting?: '0' | '1' } = {},
 ): Promise<{ id: string; mobile: string; token: string }> {
   cachedHash ??= hashPassword(TEST_PASSWORD);

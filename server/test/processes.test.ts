@@ -4,67 +4,34 @@
  * change, betting status, a balance, a declared result — and rate limits are counted once for both.
  * PostgreSQL only (PGlite is one process's database).
  */
-import { migrate } from '../src/db/migrate';
-import { seedDemoData } from '../src/seed';
 import { issueToken } from '../src/services/tokens';
-import { hashPassword } from '../src/services/passwords';
 import { systemClock } from '../src/services/clock';
-import type { Database } from '../src/db';
-import { TEST_PASSWORD, freshDatabase, newMobile, usingPostgres } from './helpers';
-import { api, buildServer, childrenOf, operator, startServer, stop, type Proc } from './procs';
+import { TEST_PASSWORD, createUser, newMobile, usingPostgres } from './helpers';
+import { api, childrenOf, multiProcessSetup, operator, startServer, stop, type Proc } from './procs';
 
 const describePg = usingPostgres ? describe : describe.skip;
 
 describePg('two server processes on one PostgreSQL', () => {
-  let database: Database;
-  let cleanup: () => Promise<void>;
+  let setup: Awaited<ReturnType<typeof multiProcessSetup>>;
   let a: Proc;
   let b: Proc;
-  let hash: string;
-  let dbUrl: string;
-  let server: ReturnType<typeof buildServer>;
 
   beforeAll(async () => {
-    server = buildServer();
-    const fresh = await freshDatabase();
-    database = fresh.database;
-    cleanup = fresh.cleanup;
-    dbUrl = fresh.url!;
-    await migrate(database);
-    await seedDemoData(database.db);
-    hash = await hashPassword(TEST_PASSWORD);
+    setup = await multiProcessSetup();
     // small limits so the shared counting shows in a few calls
     const env = { RATE_LIMIT_OTP_PER_IP: '4', USER_CACHE_TTL_MS: '600000' };
-    [a, b] = await Promise.all([startServer(server.main, dbUrl, env), startServer(server.main, dbUrl, env)]);
+    [a, b] = await Promise.all([startServer(setup.main, setup.dbUrl, env), startServer(setup.main, setup.dbUrl, env)]);
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stop));
-    await cleanup?.();
-    server?.remove();
+    await setup?.close();
   });
 
+  /** A player with `wallet` points; token() logs in one more device. */
   async function player(wallet = 0) {
-    const mobile = newMobile();
-    const u = await database.db
-      .insertInto('users')
-      .values({ mobile, name: `P ${mobile.slice(-4)}`, password_hash: hash, betting_status: '1', wallet })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (wallet)
-      await database.db
-        .insertInto('wallet_transactions')
-        .values({
-          user_id: u.id,
-          type: 'credit',
-          amount: wallet,
-          balance_after: wallet,
-          kind: 'test_credit',
-          note: 't',
-        })
-        .execute();
-    const token = async () => issueToken(database.db, systemClock, u.id);
-    return { id: u.id, mobile, token };
+    const u = await createUser(setup, { wallet });
+    return { ...u, token: () => issueToken(setup.database.db, systemClock, u.id) };
   }
 
   test('a logout on one process ends the token on the other at once', async () => {
@@ -145,7 +112,7 @@ describePg('two server processes on one PostgreSQL', () => {
   });
 
   test('WORKERS=2 runs two processes on one port, and a killed worker is replaced', async () => {
-    const c = await startServer(server.main, dbUrl, { WORKERS: '2' });
+    const c = await startServer(setup.main, setup.dbUrl, { WORKERS: '2' });
     try {
       const workers = () => childrenOf(c.child.pid!);
       let pids = workers();

@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { APP_KEY, OPERATOR_TOKEN } from './helpers';
+import type { Database } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed';
+import { systemClock } from '../src/services/clock';
+import type { AppContext } from '../src/context';
+import { APP_KEY, OPERATOR_TOKEN, freshDatabase } from './helpers';
 
 const SERVER = path.join(__dirname, '..');
 
@@ -21,6 +26,30 @@ export function buildServer(): { main: string; remove: () => void } {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', dir], { cwd: SERVER, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
   return { main: path.join(dir, 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * What a multi-process test file stands on: its own compiled server, and a fresh migrated and seeded
+ * database (PostgreSQL) that the test reads and writes directly (`ctx`, for helpers.createUser) while
+ * the server processes it starts serve the calls.
+ */
+export async function multiProcessSetup() {
+  const server = buildServer();
+  const fresh = await freshDatabase();
+  await migrate(fresh.database);
+  await seedDemoData(fresh.database.db);
+  const database: Database = fresh.database;
+  const ctx: Pick<AppContext, 'db' | 'clock'> = { db: database.db, clock: systemClock };
+  return {
+    main: server.main,
+    dbUrl: fresh.url!,
+    database,
+    ctx,
+    close: async () => {
+      await fresh.cleanup();
+      server.remove();
+    },
+  };
 }
 
 export function freePort(): Promise<number> {

@@ -15,14 +15,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ALL_PANAS, bidDateText, buildNewResult, kolkataDateParts, panaDigit } from '@matka/shared/domain';
-import { migrate } from '../src/db/migrate';
-import { seedDemoData } from '../src/seed';
-import { issueToken } from '../src/services/tokens';
-import { hashPassword } from '../src/services/passwords';
-import { systemClock, kolkataIsoDate } from '../src/services/clock';
+import { kolkataIsoDate } from '../src/services/clock';
 import type { Database } from '../src/db';
-import { TEST_PASSWORD, freshDatabase, newMobile, usingPostgres } from './helpers';
-import { api, buildServer, operator, startServer, stop, type ApiBody, type Proc } from './procs';
+import { createUser, usingPostgres } from './helpers';
+import { api, multiProcessSetup, operator, startServer, stop, type ApiBody, type Proc } from './procs';
 
 // Markets added for the test open at 23:58 IST, so they take Open and Close bids all day until then.
 const minutesIst = (() => {
@@ -86,10 +82,9 @@ const rnd = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[rnd(xs.length)];
 
 describeStress('many clients, two processes, one PostgreSQL: the money always matches the model', () => {
+  let setup: Awaited<ReturnType<typeof multiProcessSetup>>;
   let database: Database;
-  let cleanup: () => Promise<void>;
   let dbUrl: string;
-  let server: ReturnType<typeof buildServer>;
   let procs: Proc[] = [];
   const players: Player[] = [];
   const base = new Map<string, number>(); // points from answered money moves
@@ -102,13 +97,9 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
   const env = { USER_CACHE_TTL_MS: '600000' };
 
   beforeAll(async () => {
-    server = buildServer();
-    const fresh = await freshDatabase();
-    database = fresh.database;
-    cleanup = fresh.cleanup;
-    dbUrl = fresh.url!;
-    await migrate(database);
-    await seedDemoData(database.db);
+    setup = await multiProcessSetup();
+    database = setup.database;
+    dbUrl = setup.dbUrl;
     const db = database.db;
     for (const [i, name] of MARKETS.entries()) {
       const m = await db
@@ -134,42 +125,19 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
       .where('rate_key', '=', 'single_digit')
       .executeTakeFirstOrThrow();
     rate = { v1: Number(r.val_1), v2: Number(r.val_2) };
-    const hash = await hashPassword(TEST_PASSWORD);
     for (let i = 0; i < PLAYERS; i++) {
-      const mobile = newMobile();
-      const u = await db
-        .insertInto('users')
-        .values({
-          mobile,
-          name: `Stress ${i}`,
-          password_hash: hash,
-          betting_status: '1',
-          wallet: START_POINTS,
-          google_pay_no: mobile,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('wallet_transactions')
-        .values({
-          user_id: u.id,
-          type: 'credit',
-          amount: START_POINTS,
-          balance_after: START_POINTS,
-          kind: 'test_credit',
-          note: 'stress',
-        })
-        .execute();
-      players.push({ id: String(u.id), mobile, token: await issueToken(db, systemClock, u.id) });
+      const u = await createUser(setup, { wallet: START_POINTS, name: `Stress ${i}` });
+      // the number withdrawals are paid to
+      await db.updateTable('users').set({ google_pay_no: u.mobile }).where('id', '=', u.id).execute();
+      players.push({ id: String(u.id), mobile: u.mobile, token: u.token });
       base.set(String(u.id), START_POINTS);
     }
-    procs = await Promise.all([startServer(server.main, dbUrl, env), startServer(server.main, dbUrl, env)]);
+    procs = await Promise.all([startServer(setup.main, dbUrl, env), startServer(setup.main, dbUrl, env)]);
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(procs.map(stop));
-    await cleanup?.();
-    server?.remove();
+    await setup?.close();
   });
 
   const alive = () => procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
@@ -478,7 +446,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
         expect(seen.settled).toBeGreaterThan(0);
       }
       if (killed && alive().length < 2) {
-        procs = [...alive(), await startServer(server.main, dbUrl, env)];
+        procs = [...alive(), await startServer(setup.main, dbUrl, env)];
       }
     }
     expect(killed).toBe(true);

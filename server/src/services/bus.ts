@@ -61,7 +61,6 @@ export class PgBus implements CacheBus {
   /** this process's events come back to it too: they carry its id and are skipped */
   private readonly origin = randomBytes(6).toString('hex');
   live = false;
-  received = 0;
 
   constructor(
     private readonly url: string,
@@ -81,7 +80,6 @@ export class PgBus implements CacheBus {
       try {
         const { o, e } = JSON.parse(n.payload) as { o: string; e: CacheEvent[] };
         if (o === this.origin) return;
-        this.received++;
         for (const one of e) this.emit(one);
       } catch {
         this.log.warn({ payload: n.payload }, 'cache bus: unreadable event');
