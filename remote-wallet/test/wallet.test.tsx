@@ -548,3 +548,41 @@ describe('rule pages', () => {
     expect(p).not.toHaveAttribute('onclick');
   });
 });
+
+describe('offline', () => {
+  it('disables Add Funds, Withdraw and Transfer with the reason, and enables them back online', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'api-user-wallet-balance': ok({
+        wallet_amt: '1000',
+        withdraw_open_time: '12:00 AM',
+        withdraw_close_time: '11:59 PM',
+      }),
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-get-user-payment-details': ok({ payment_details: [{ google_pay_number: '9111111111' }] }),
+    });
+    const { router } = await renderAt('/addfund');
+    await user.type(screen.getByLabelText('Amount'), '500');
+    await user.click(screen.getByLabelText('PhonePe'));
+    const online = global.fetch;
+    global.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const add = screen.getByRole('button', { name: 'Add Funds' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(MSG.offlineReason);
+    for (const [path, name] of [
+      ['/withdraw', 'Withdraw'],
+      ['/transfer', 'Transfer'],
+    ]) {
+      await act(() => router.navigate(path));
+      const button = await screen.findByRole('button', { name });
+      await waitFor(() => expect(button).toHaveAccessibleDescription(MSG.offlineReason));
+      expect(button).toBeDisabled();
+    }
+    global.fetch = online;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Transfer' })).toBeEnabled());
+    expect(screen.queryByText(MSG.offlineReason)).not.toBeInTheDocument();
+    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(0);
+  });
+});

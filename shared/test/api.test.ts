@@ -113,3 +113,26 @@ describe('the base query', () => {
     expect(store.getState().session.unique_token).toBeNull();
   });
 });
+
+describe('connectivity', () => {
+  it('marks the app offline when a request cannot reach the server, and online at the next answer', async () => {
+    const store = createAppStore();
+    store.dispatch(loggedIn({ username: 'A', unique_token: 'tok-1', mobile: '9876543210' }));
+    expect(store.getState().network.offline).toBe(false);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await store.dispatch(api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }));
+    expect(store.getState().network.offline).toBe(true);
+    // an HTTP error is still an answer: the server is reachable
+    respond('{"status":false,"msg":"busy"}', 503);
+    await store.dispatch(api.endpoints.walletBalance.initiate(undefined, { forceRefetch: true }));
+    expect(store.getState().network.offline).toBe(false);
+  });
+
+  it("follows the browser's offline and online events", () => {
+    const store = createAppStore();
+    window.dispatchEvent(new Event('offline'));
+    expect(store.getState().network.offline).toBe(true);
+    window.dispatchEvent(new Event('online'));
+    expect(store.getState().network.offline).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, selectSession } from '@matka/shared';
+import { MSG, OfflineBanner, selectSession } from '@matka/shared';
 import { TopBar } from '../src/layout/TopBar';
 import { RequireSession } from '../src/layout/RequireSession';
 import { Landing } from '../src/pages/RootPage';
@@ -177,6 +177,33 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
     expect(screen.getByRole('link', { name: 'Starline' })).toHaveAttribute('href', '/star');
     expect(screen.getByRole('link', { name: 'Gali Disawar' })).toHaveAttribute('href', '/galiIMP');
+  });
+
+  it('offline: the banner over the last markets; back online the list refreshes and the banner goes', async () => {
+    let reachable = true;
+    const fetch = mockFetch((call) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return homeInfo('1')(call);
+    });
+    await renderPage(
+      <>
+        <OfflineBanner />
+        <HomePage />
+      </>,
+      { session: true, path: '/imp' },
+    );
+    expect(await screen.findAllByTestId('market-card')).toHaveLength(2);
+    expect(screen.queryByText(MSG.offline)).not.toBeInTheDocument();
+    reachable = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText(MSG.offline)).toBeInTheDocument();
+    expect(screen.getAllByTestId('market-card')).toHaveLength(2);
+    reachable = true;
+    const before = fetch.calls.filter((c) => c.call === 'api-home-info').length;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(MSG.offline)).not.toBeInTheDocument());
+    await waitFor(() => expect(fetch.calls.filter((c) => c.call === 'api-home-info').length).toBe(before + 1));
+    expect(screen.getAllByTestId('market-card')).toHaveLength(2);
   });
 
   it('a market whose close result is declared, or whose close time has come, shows Market Closed and is no button', async () => {

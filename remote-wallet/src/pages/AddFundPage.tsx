@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { minAddAmount, MSG, notify } from '@matka/shared';
+import { minAddAmount, MSG, notify, OfflineReason, useOffline } from '@matka/shared';
 import {
   outcomeOf,
   useLazyWalletBankDetailsQuery,
@@ -25,7 +25,8 @@ export function addFundAmountError(amount: string, min: number): string {
 
 /** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */
 export function AddFundPage() {
-  const ids = { amount: useId(), err: useId() };
+  const ids = { amount: useId(), err: useId(), offline: useId() };
+  const offline = useOffline();
   const { data: detail } = useWalletFundDetailQuery(undefined, { refetchOnMountOrArgChange: true });
   // Spec: the minimum deposit comes from the server (min_amt, default 0); any amount above 0 is at least that.
   const serverMin = Math.max(Number(detail?.min_amt ?? 0) || 0, 0);
@@ -104,9 +105,15 @@ export function AddFundPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !amount || !method}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy || !amount || !method || offline}
+          aria-describedby={offline ? ids.offline : undefined}
+        >
           {busy ? 'Submitting...' : 'Add Funds'}
         </button>
+        {offline && <OfflineReason id={ids.offline} />}
       </form>
       <div className="wallet-links">
         <Link to="/qrpay">Pay by QR code</Link>

@@ -1,4 +1,4 @@
-import { selectHome, useAppSelector } from '@matka/shared';
+import { OfflineReason, selectHome, useAppSelector, useOffline } from '@matka/shared';
 
 export const LOADING_BALANCE = 'Loading balance...';
 
@@ -20,7 +20,10 @@ export function LoadingBalance({ id }: { id: string }) {
   );
 }
 
-/** A points form's submit button: disabled while busy or until the balance is known, {@link LoadingBalance} saying why. */
+/**
+ * A points form's submit button: disabled while busy, until the balance is known ({@link LoadingBalance}
+ * saying why) and while offline ({@link OfflineReason} saying why).
+ */
 export function BalanceSubmit({
   known,
   busy,
@@ -32,17 +35,20 @@ export function BalanceSubmit({
   waitId: string;
   text: string;
 }) {
+  const offline = useOffline();
+  const offlineId = `${waitId}-offline`;
   return (
     <>
       {!known && <LoadingBalance id={waitId} />}
       <button
         type="submit"
         className="btn btn-primary btn-block"
-        disabled={busy || !known}
-        aria-describedby={known ? undefined : waitId}
+        disabled={busy || !known || offline}
+        aria-describedby={[known ? '' : waitId, offline ? offlineId : ''].filter(Boolean).join(' ') || undefined}
       >
         {busy ? 'Submitting...' : text}
       </button>
+      {offline && <OfflineReason id={offlineId} />}
     </>
   );
 }

@@ -29,6 +29,8 @@ import type { WithSlice } from '@reduxjs/toolkit';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: createMatkaBaseQuery(({ dispatch }) => dispatch(loggedOut())),
+  // Lists refresh as soon as the browser is back online (the network slice clears its banner then too).
+  refetchOnReconnect: true,
   tagTypes: ['Home', 'Wallet', 'Bids', 'Wins', 'Funds', 'Withdrawals', 'Transactions', 'Profile', 'Payment'],
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, { mobile: string; password: string }>({

@@ -1,5 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
+import { connectionBack, connectionLost } from '../store/network';
 import { parseLooseJson } from './parse';
 
 /** What an endpoint asks the base query for: the call name (`api-user-login`) and its payload. */
@@ -27,6 +28,7 @@ export interface ApiResponse {
 
 interface TokenState {
   session?: { unique_token?: string | null };
+  network?: { offline: boolean };
 }
 
 export const ENV_TYPE = 'Prod';
@@ -119,7 +121,8 @@ export async function callApi(
 
 /**
  * The RTK Query base query: callApi with the session's token. Fires `onUnauthorized` on a 401 for a
- * request that carried a token, so a dead session ends.
+ * request that carried a token, so a dead session ends. A request that cannot reach the server marks
+ * the app offline; any answer marks it online again.
  */
 export function createMatkaBaseQuery(
   onUnauthorized?: (api: { dispatch: (a: unknown) => unknown }) => void,
@@ -127,6 +130,10 @@ export function createMatkaBaseQuery(
   return async (args, api) => {
     const token = (api.getState() as TokenState).session?.unique_token ?? undefined;
     const result = await callApi(args, { token, signal: api.signal });
+    const offline = (api.getState() as TokenState).network?.offline;
+    if (result.error?.kind === 'network') {
+      if (!api.signal.aborted && !offline) api.dispatch(connectionLost());
+    } else if (offline) api.dispatch(connectionBack());
     if (result.error?.status === 401 && token && onUnauthorized) onUnauthorized(api);
     return result;
   };

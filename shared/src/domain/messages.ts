@@ -96,6 +96,10 @@ export const MSG = {
   invalidBidDate: 'Invalid bid date',
   noBids: 'No bids to submit',
   tooManyBids: 'Too many bids in one request',
+  // --- not in spec: the installable app (issue 16)
+  offline: 'You are offline — showing the last data',
+  offlineReason: 'Bids and money requests wait until you are back online.',
+  newVersion: 'A new version is available',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

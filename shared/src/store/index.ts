@@ -1,3 +1,4 @@
 export * from './session';
 export * from './home';
 export * from './store';
+export * from './network';

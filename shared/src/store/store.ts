@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { homeSlice } from './home';
+import { followBrowserConnection, networkSlice } from './network';
 import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 
 /** Slices a remote injects later declare themselves here (module augmentation). */
@@ -13,7 +14,11 @@ export interface LazyLoadedSlices {}
  * and their endpoints with `api.injectEndpoints`. @matka/shared is a federation singleton, so every
  * remote injects into the same reducer the shell's store runs.
  */
-export const rootReducer = combineSlices(sessionSlice, homeSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  sessionSlice,
+  homeSlice,
+  networkSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Middleware added after the store exists (the RTK Query middleware, when the api module loads). */
 export const dynamicMiddleware = createDynamicMiddleware();
@@ -63,6 +68,7 @@ export function createAppStore(options: { storage?: Storage } = {}): AppStore {
       writeStoredSession(storage, next);
     }
   });
+  followBrowserConnection(store.dispatch);
   stores.push(new WeakRef(store));
   storeListeners.forEach((fn) => fn(store));
   return store;

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import {
   isOk,
+  OfflineBanner,
   Toaster,
   loadRuntimeConfig,
   loggedIn,
@@ -110,6 +111,7 @@ function Frame({ title }: { title: string }) {
         )}
       </header>
       <main className="page">
+        <OfflineBanner />
         {loggedInNow ? (
           <>
             <p className="sr-only">Logged in as {username}</p>

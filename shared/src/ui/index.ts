@@ -8,3 +8,4 @@ export * from './RatesPanel';
 export * from './icons';
 export * from './clock';
 export * from './PageHeader';
+export * from './offline';

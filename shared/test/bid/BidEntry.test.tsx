@@ -96,6 +96,29 @@ describe('BidEntry: the pending list', () => {
 });
 
 describe('BidEntry: confirm and submit', () => {
+  it('while offline keeps the list but disables Submit and SUBMIT, saying why; back online they work', async () => {
+    const u = user();
+    const api = await open('single_digit');
+    await add(u, '4', '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const dialog = screen.getByRole('dialog', { name: 'Single Digit' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'SUBMIT' })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'SUBMIT' })).toHaveAccessibleDescription(MSG.offlineReason);
+    await u.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription(MSG.offlineReason);
+    expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(0);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    expect(screen.queryByText(MSG.offlineReason)).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(1);
+  });
+
   it('shows the totals in a modal dialog; CANCEL keeps the list', async () => {
     const u = user();
     await open('single_digit');

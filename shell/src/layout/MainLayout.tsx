@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { Toaster } from '@matka/shared';
+import { OfflineBanner, Toaster } from '@matka/shared';
 import { PullToRefresh } from '../components/PullToRefresh';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
@@ -15,6 +15,7 @@ export default function MainLayout() {
       <TopBar />
       <PullToRefresh />
       <main className="page">
+        <OfflineBanner />
         <Outlet />
       </main>
       <Toaster />

@@ -1,5 +1,15 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { MSG, biddingClosed, selectHome, selectWallet, useAppSelector, BID_TOAST, notify } from '@matka/shared';
+import {
+  MSG,
+  biddingClosed,
+  selectHome,
+  selectWallet,
+  useAppSelector,
+  useOffline,
+  BID_TOAST,
+  notify,
+  OfflineReason,
+} from '@matka/shared';
 import {
   BET_TYPES,
   HALF_SANGAM_FIELDS,
@@ -135,6 +145,7 @@ export function BidEntry(props: BidEntryProps) {
   const balance = wallet - pending;
   const rows = entries.flatMap((e) => e.rows);
   const { submit, busy } = useBidSubmit({ betType, gameId, gameName, now });
+  const offline = useOffline();
   const starline = def.family === 'starline';
   const toastError = (m: string) => notify.error(m, { ...BID_TOAST, toastId: m });
 
@@ -355,10 +366,13 @@ export function BidEntry(props: BidEntryProps) {
           <button
             type="button"
             className="btn btn-primary"
+            disabled={offline}
+            aria-describedby={offline ? `bid-offline-${betType}` : undefined}
             onClick={() => setConfirm({ requestId: newRequestId(), error: '' })}
           >
             Submit
           </button>
+          {offline && <OfflineReason id={`bid-offline-${betType}`} />}
         </div>
       )}
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from '@matka/shared';
+import { Modal, OfflineReason, useOffline } from '@matka/shared';
 import { formatPoints } from '@matka/shared/domain';
 
 export interface SessionTotal {
@@ -26,6 +26,7 @@ export function ConfirmBidDialog(props: {
   onSubmit: () => void;
 }) {
   const { busy } = props;
+  const offline = useOffline();
   const gameType: ReactNode =
     props.sessions.length === 1
       ? props.sessions[0].session
@@ -56,11 +57,19 @@ export function ConfirmBidDialog(props: {
           {props.error}
         </p>
       )}
+      {offline && <OfflineReason id="bid-confirm-offline" />}
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={props.onCancel} disabled={busy}>
           CANCEL
         </button>
-        <button type="button" className="btn btn-primary" onClick={props.onSubmit} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={props.onSubmit}
+          disabled={busy || offline}
+          aria-busy={busy}
+          aria-describedby={offline ? 'bid-confirm-offline' : undefined}
+        >
           {busy ? 'Submitting...' : 'SUBMIT'}
         </button>
       </div>
