@@ -12,7 +12,7 @@ const restrict = (patterns, message) => ({
 });
 
 module.exports = tseslint.config(
-  { ignores: ['**/dist/**', '**/.test-dist/**', '.bench/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/dist/**', '**/.test-dist/**', '**/.sw-build/**', '.bench/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

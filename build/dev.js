@@ -20,14 +20,25 @@ function run(name, cmd, args, cwd, env = {}) {
   children.push(child);
 }
 
-run('api', process.execPath, [require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] }), 'watch', 'src/main.ts'], path.join(ROOT, 'server'), {
-  DATA_DIR: path.join(ROOT, '.data'),
-  STATIC_ROOT: ROOT,
-  // demo mode on the embedded database (the server only binds to loopback in demo mode)
-  DEMO: process.env.DEMO ?? (process.env.DATABASE_URL ? '0' : '1'),
-});
+run(
+  'api',
+  process.execPath,
+  [require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server')] }), 'watch', 'src/main.ts'],
+  path.join(ROOT, 'server'),
+  {
+    DATA_DIR: path.join(ROOT, '.data'),
+    STATIC_ROOT: ROOT,
+    // demo mode on the embedded database (the server only binds to loopback in demo mode)
+    DEMO: process.env.DEMO ?? (process.env.DATABASE_URL ? '0' : '1'),
+  },
+);
 for (const pkg of FRONTENDS) {
-  run(pkg, process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], path.join(ROOT, pkg));
+  run(
+    pkg,
+    process.execPath,
+    [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'],
+    path.join(ROOT, pkg),
+  );
 }
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

@@ -4,10 +4,13 @@
  * singletons, and a standalone index.html for every remote.
  */
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CopyPlugin = require('copy-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 const sharedPkg = require('../shared/package.json');
 
@@ -85,7 +88,8 @@ function createConfig({ dir, family, title }) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
     if (family === 'shell') {
-      return baseConfig({ dir, family, title, prod, kind: 'shell' });
+      const shell = baseConfig({ dir, family, title, prod, kind: 'shell' });
+      return prod ? [serviceWorkerConfig(dir), { ...shell, dependencies: ['service-worker'] }] : shell;
     }
     return [
       baseConfig({ dir, family, title, prod, kind: 'remote' }),
@@ -156,6 +160,8 @@ function baseConfig({ dir, family, title, prod, kind }) {
       ],
     },
     plugins: [
+      // A label of this build (e.g. a release or commit), shown on a remote's pages as data-build.
+      new DefinePlugin({ 'process.env.MATKA_BUILD_ID': JSON.stringify(process.env.MATKA_BUILD_ID ?? '') }),
       new ModuleFederationPlugin({
         ...federation,
         manifest: kind !== 'standalone',
@@ -173,9 +179,11 @@ function baseConfig({ dir, family, title, prod, kind }) {
               title,
               chunks: ['main'],
               publicPath: kind === 'shell' ? '/' : 'auto',
+              pwa: kind === 'shell',
             }),
           ]
         : []),
+      ...(kind === 'shell' ? pwaPlugins(dir, prod) : []),
     ],
     optimization: {
       minimize: prod,
@@ -213,6 +221,66 @@ function baseConfig({ dir, family, title, prod, kind }) {
           },
     stats: 'errors-warnings',
   };
+}
+
+const SW_BUILD = '.sw-build';
+
+/** The service worker, compiled on its own (no federation) before the shell lists its files into it. */
+function serviceWorkerConfig(dir) {
+  return {
+    name: 'service-worker',
+    mode: 'production',
+    target: 'webworker',
+    context: dir,
+    entry: { sw: './src/sw/sw.ts' },
+    devtool: false,
+    output: { path: path.join(dir, SW_BUILD), filename: '[name].js', clean: true },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: {
+            transpileOnly: true,
+            configFile: path.join(dir, 'tsconfig.sw.json'),
+            compilerOptions: { noEmit: false },
+          },
+        },
+      ],
+    },
+    optimization: {
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The shell is the installable app: its web app manifest and icons (public/), and in production the
+ * service worker (src/sw/sw.ts) with the shell's files to precache. The remotes' chunks are cached by
+ * the worker as they load (each remote deploys on its own, so the shell's build cannot list them).
+ */
+function pwaPlugins(dir, prod) {
+  const copy = new CopyPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] });
+  if (!prod) return [copy];
+  return [
+    copy,
+    new InjectManifest({
+      // Compiled by serviceWorkerConfig first: a child compilation would inherit the federation plugin.
+      swSrc: path.join(dir, SW_BUILD, 'sw.js'),
+      compileSrc: false,
+      swDest: 'sw.js',
+      // The page itself comes from the server (it inlines the runtime config): the worker keeps the
+      // last one it was sent. Source maps and licence notes are not the app.
+      exclude: [/\.map$/, /^index\.html$/, /LICENSE/i, /^mf-(manifest|stats)\.json$/],
+      // Hashed names are their own revision.
+      dontCacheBustURLsMatching: /[.-][0-9a-f]{10}\.(js|css)$/,
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+    }),
+  ];
 }
 
 module.exports = { createConfig, sharedModules, DEV_PORTS };

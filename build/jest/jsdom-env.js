@@ -5,7 +5,17 @@ class JsdomWithFetch extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const name of ['fetch', 'Response', 'Request', 'Headers', 'TextEncoder', 'TextDecoder', 'structuredClone', 'ReadableStream', 'BroadcastChannel']) {
+    for (const name of [
+      'fetch',
+      'Response',
+      'Request',
+      'Headers',
+      'TextEncoder',
+      'TextDecoder',
+      'structuredClone',
+      'ReadableStream',
+      'BroadcastChannel',
+    ]) {
       if (typeof g[name] === 'undefined' && typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];
     }
   }

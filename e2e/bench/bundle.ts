@@ -43,9 +43,12 @@ async function main() {
     await login.settle();
     const loginTotal = login.js.reduce((s, f) => s + f.gzip, 0);
     const remoteOnLogin = login.js.filter((f) => f.url.includes('/remotes/')).length;
-    console.log(`login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (budget ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`);
+    console.log(
+      `login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (budget ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`,
+    );
     if (process.argv.includes('--verbose')) {
-      for (const f of [...login.js].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+      for (const f of [...login.js].sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
     }
     if (loginTotal > LOGIN_BUDGET || remoteOnLogin > 0) over++;
     await ctx.close();
@@ -63,7 +66,8 @@ async function main() {
       const total = own.reduce((s, f) => s + f.gzip, 0);
       console.log(`remote ${family} (${path}): ${kb(total)} gzip in ${own.length} files (budget ${kb(REMOTE_BUDGET)})`);
       if (process.argv.includes('--verbose')) {
-        for (const f of [...seen.js].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
+        for (const f of [...seen.js].sort((a, b) => b.gzip - a.gzip))
+          console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
       }
       if (total > REMOTE_BUDGET) over++;
       await c.close();

@@ -86,9 +86,13 @@ describe('module federation in the browser', () => {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, probe.path);
       await page.locator(`[data-family="${probe.family}"]`).waitFor({ timeout: 20000 });
-      expect(requests.some((u) => u.includes(`/remotes/${probe.family}/`) && /remoteEntry|mf-manifest/.test(u))).toBe(true);
+      expect(requests.some((u) => u.includes(`/remotes/${probe.family}/`) && /remoteEntry|mf-manifest/.test(u))).toBe(
+        true,
+      );
       // The remote reads the session the shell stored.
-      await expect(page.locator(`[data-family="${probe.family}"]`).getAttribute('data-session-user')).resolves.toBe(user.name);
+      await expect(page.locator(`[data-family="${probe.family}"]`).getAttribute('data-session-user')).resolves.toBe(
+        user.name,
+      );
     }
     const copies = await reactCopies(responses);
     expect(copies.react).toHaveLength(1);

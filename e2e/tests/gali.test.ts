@@ -3,8 +3,27 @@
  * and bid history checked through the API), and the remote's standalone page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, loginInBrowser, newMobile, operator, registerUser, startServer, type TestServer } from '../lib/harness';
-import { addRow, historyToday, loginStandalone, marketPhone, setTimes, slotTimes, submitBids, time12, tokenOf } from '../lib/starline-gali';
+import {
+  call,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import {
+  addRow,
+  historyToday,
+  loginStandalone,
+  marketPhone,
+  setTimes,
+  slotTimes,
+  submitBids,
+  time12,
+  tokenOf,
+} from '../lib/starline-gali';
 
 const OPEN_MARKET = 'FARIDABAD';
 const CLOSED_MARKET = 'DISAWAR';
@@ -37,11 +56,15 @@ async function wallet(token: string): Promise<number> {
 }
 
 async function galiBids(token: string) {
-  const r = await call<{ status: boolean; bid_data: Record<string, unknown>[] }>(server, 'api-galidisawar-bid-history-data', {
-    unique_token: token,
-    bid_from: historyToday(),
-    bid_to: historyToday(),
-  });
+  const r = await call<{ status: boolean; bid_data: Record<string, unknown>[] }>(
+    server,
+    'api-galidisawar-bid-history-data',
+    {
+      unique_token: token,
+      bid_from: historyToday(),
+      bid_to: historyToday(),
+    },
+  );
   expect(r.status).toBe(true);
   return r.bid_data.map((b) => [b.game_name, b.pana, b.digits, Number(b.points)]);
 }
@@ -130,7 +153,10 @@ maybe('Gali standalone', () => {
     await page.waitForURL(/\/remotes\/gali\/leftdigit$/);
     const token = await tokenOf(page);
     const before = await wallet(token);
-    await page.getByTestId('bid-balance').filter({ hasText: before.toLocaleString('en-IN') }).waitFor();
+    await page
+      .getByTestId('bid-balance')
+      .filter({ hasText: before.toLocaleString('en-IN') })
+      .waitFor();
     await addRow(page, '4', '20');
     await submitBids(page, 'Bid placed successfully!');
     expect(await wallet(token)).toBe(before - 20);

@@ -3,8 +3,27 @@
  * to end (balance and bid history checked through the API), and the remote's standalone page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, loginInBrowser, newMobile, operator, registerUser, startServer, type TestServer } from '../lib/harness';
-import { addRow, historyToday, loginStandalone, marketPhone, setTimes, slotTimes, submitBids, time12, tokenOf } from '../lib/starline-gali';
+import {
+  call,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import {
+  addRow,
+  historyToday,
+  loginStandalone,
+  marketPhone,
+  setTimes,
+  slotTimes,
+  submitBids,
+  time12,
+  tokenOf,
+} from '../lib/starline-gali';
 
 const OPEN_SLOT = 'STARLINE 09:00 PM';
 const CLOSED_SLOT = 'STARLINE 10:00 AM';
@@ -76,7 +95,10 @@ maybe('starline in the shell', () => {
     await page.getByTestId('bid-balance').filter({ hasText: '925' }).waitFor();
     await page.screenshot({ path: '/tmp/shots/starline-bid.png', fullPage: true });
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByRole('dialog').getByText('Once you placed a bid, it will not be cancelled in any situation').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Once you placed a bid, it will not be cancelled in any situation')
+      .waitFor();
     await page.screenshot({ path: '/tmp/shots/starline-confirm.png' });
     await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
     await page.getByText('Bid Successfully Placed').first().waitFor();
@@ -84,11 +106,15 @@ maybe('starline in the shell', () => {
 
     const token = await tokenOf(page);
     expect(await wallet(token)).toBe(925);
-    const hist = await call<{ status: boolean; bid_data: Record<string, unknown>[] }>(server, 'api-starline-bid-history-data', {
-      unique_token: token,
-      bid_from: historyToday(),
-      bid_to: historyToday(),
-    });
+    const hist = await call<{ status: boolean; bid_data: Record<string, unknown>[] }>(
+      server,
+      'api-starline-bid-history-data',
+      {
+        unique_token: token,
+        bid_from: historyToday(),
+        bid_to: historyToday(),
+      },
+    );
     expect(hist.status).toBe(true);
     const mine = hist.bid_data.map((b) => [b.game_name, b.pana, b.digits, Number(b.points), b.session]);
     expect(mine).toEqual(
@@ -114,7 +140,8 @@ maybe('starline standalone', () => {
     const page = await ctx.newPage();
     const shellRequests: string[] = [];
     page.on('request', (r) => {
-      if (/\/(main|shell)[.\w]*\.js$/.test(new URL(r.url()).pathname) && !r.url().includes('/remotes/')) shellRequests.push(r.url());
+      if (/\/(main|shell)[.\w]*\.js$/.test(new URL(r.url()).pathname) && !r.url().includes('/remotes/'))
+        shellRequests.push(r.url());
     });
     await loginStandalone(page, server.url, 'starline', user.mobile, user.password);
     await page.getByRole('heading', { level: 1, name: 'Starline screens' }).waitFor();
@@ -122,12 +149,17 @@ maybe('starline standalone', () => {
     await page.getByRole('alert').getByText('Please choose a market first.').waitFor();
     await page.getByRole('link', { name: 'Choose a market' }).click();
     await page.getByRole('heading', { name: 'JACKPOT STARLINE' }).waitFor();
-    await card(page, OPEN_SLOT).getByRole('link', { name: `Play ${OPEN_SLOT}` }).click();
+    await card(page, OPEN_SLOT)
+      .getByRole('link', { name: `Play ${OPEN_SLOT}` })
+      .click();
     await page.getByRole('link', { name: 'Single Digit' }).click();
     await page.waitForURL(/\/remotes\/starline\/starsingle$/);
     const token = await tokenOf(page);
     const before = await wallet(token);
-    await page.getByTestId('bid-balance').filter({ hasText: before.toLocaleString('en-IN') }).waitFor();
+    await page
+      .getByTestId('bid-balance')
+      .filter({ hasText: before.toLocaleString('en-IN') })
+      .waitFor();
     await addRow(page, '7', '30');
     await submitBids(page, 'Bid Successfully Placed');
     expect(await wallet(token)).toBe(before - 30);
@@ -136,7 +168,9 @@ maybe('starline standalone', () => {
       bid_from: historyToday(),
       bid_to: historyToday(),
     });
-    expect(hist.bid_data.some((b) => b.pana === 'Single Digit' && b.digits === '7' && Number(b.points) === 30)).toBe(true);
+    expect(hist.bid_data.some((b) => b.pana === 'Single Digit' && b.digits === '7' && Number(b.points) === 30)).toBe(
+      true,
+    );
     expect(shellRequests).toEqual([]);
     await ctx.close();
   });

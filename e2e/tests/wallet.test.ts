@@ -143,7 +143,7 @@ describe('wallet remote in the browser', () => {
     await context.close();
   });
 
-  it("runs standalone at /remotes/wallet/ without the shell", async () => {
+  it('runs standalone at /remotes/wallet/ without the shell', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     // the bare folder once the server serves it; its index.html until then
@@ -216,9 +216,13 @@ describe('wallet remote in the browser', () => {
     await page.getByText('UPI Number Added Successfully!').waitFor();
     await shot(page, 'imp7-upi-added');
 
-    const info = await call<{ withdraw_open_time?: string; withdraw_close_time?: string }>(server, 'api-user-wallet-balance', {
-      unique_token: token,
-    });
+    const info = await call<{ withdraw_open_time?: string; withdraw_close_time?: string }>(
+      server,
+      'api-user-wallet-balance',
+      {
+        unique_token: token,
+      },
+    );
     const inWindow = inWithdrawWindow(String(info.withdraw_open_time), String(info.withdraw_close_time), new Date());
     await open(page, '/withdraw', 'Withdraw');
     await page.getByLabel('Points', { exact: true }).fill('600');
@@ -258,7 +262,8 @@ describe('wallet remote in the browser', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expectBalance(page, before - 150);
-    const friendToken = (await call<{ unique_token: string }>(server, 'api-user-login', { ...friend, device_id: null })).unique_token;
+    const friendToken = (await call<{ unique_token: string }>(server, 'api-user-login', { ...friend, device_id: null }))
+      .unique_token;
     const fw = await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: friendToken });
     expect(Number(fw.wallet_amt)).toBe(150);
     await context.close();

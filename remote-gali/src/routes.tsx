@@ -8,9 +8,13 @@ import GaliHome from './pages/GaliHome';
 import './gali.css';
 
 /** The Gali family: market list, home, bid-type chooser and the three bid screens (the common BidScreen). */
-export const routes: RouteObject[] = withFamilyRoot('gali', [
-  { path: '/galigame', element: <GaliGame /> },
-  { path: '/galiIMP', element: <GaliHome /> },
-  { path: '/galiallgame', element: <GaliChooser /> },
-  ...betTypesOf('gali').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
-]);
+export const routes: RouteObject[] = withFamilyRoot(
+  'gali',
+  [
+    { path: '/galigame', element: <GaliGame /> },
+    { path: '/galiIMP', element: <GaliHome /> },
+    { path: '/galiallgame', element: <GaliChooser /> },
+    ...betTypesOf('gali').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
+  ],
+  process.env.MATKA_BUILD_ID,
+);

@@ -8,7 +8,11 @@ import { GamePage } from './pages/GamePage';
  * The regular family: /game and one bid screen per regular bet type, straight from the rules
  * module's table (route and title live in BET_TYPES; every screen is the shared BidScreen).
  */
-export const routes: RouteObject[] = withFamilyRoot('regular', [
-  { path: '/game', element: <GamePage /> },
-  ...betTypesOf('regular').map((def) => ({ path: def.route, element: <BidScreen betType={def.id} /> })),
-]);
+export const routes: RouteObject[] = withFamilyRoot(
+  'regular',
+  [
+    { path: '/game', element: <GamePage /> },
+    ...betTypesOf('regular').map((def) => ({ path: def.route, element: <BidScreen betType={def.id} /> })),
+  ],
+  process.env.MATKA_BUILD_ID,
+);

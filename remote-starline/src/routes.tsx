@@ -7,8 +7,12 @@ import StarHome from './pages/StarHome';
 import './starline.css';
 
 /** The starline family: home, bid-type chooser and the four bid screens (the common BidScreen). */
-export const routes: RouteObject[] = withFamilyRoot('starline', [
-  { path: '/star', element: <StarHome /> },
-  { path: '/stargame', element: <StarGame /> },
-  ...betTypesOf('starline').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
-]);
+export const routes: RouteObject[] = withFamilyRoot(
+  'starline',
+  [
+    { path: '/star', element: <StarHome /> },
+    { path: '/stargame', element: <StarGame /> },
+    ...betTypesOf('starline').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
+  ],
+  process.env.MATKA_BUILD_ID,
+);

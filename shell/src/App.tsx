@@ -8,6 +8,7 @@ import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -102,6 +103,7 @@ export function App({ store }: { store: AppStore }) {
       */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
+        <UpdatePrompt />
       </BrowserRouter>
     </Provider>
   );

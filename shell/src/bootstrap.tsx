@@ -3,6 +3,7 @@ import { createAppStore, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
 import './shell.css';
 import { App, preloadRoute } from './App';
+import { startServiceWorkerAfterLoad } from './pwa/updates';
 // Makes the build provide every shared singleton to the remotes (see the file).
 import './federation/provided';
 
@@ -11,6 +12,7 @@ async function main() {
   await loadRuntimeConfig('/config.json');
   const store = createAppStore();
   createRoot(document.getElementById('root')!).render(<App store={store} />);
+  startServiceWorkerAfterLoad();
 }
 
 void main();

@@ -7,7 +7,15 @@ import type { AppConfig, Family } from '../config';
 import { FAMILIES } from '../config';
 
 /** Files the browser must always revalidate (they name the current build). */
-const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html', 'remotes.json', 'config.json']);
+const NO_CACHE = new Set([
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'index.html',
+  'remotes.json',
+  'config.json',
+  'sw.js',
+  'manifest.webmanifest',
+]);
 /** A webpack content hash in the file name: main.3f9a1c2b.js, 123.a1b2c3d4e5f6.chunk.css, ... */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 

@@ -1,0 +1,245 @@
+/**
+ * The installable app in Chromium against the production build: the service worker installs and
+ * Chromium finds the app installable; with the network cut /imp keeps its markets under the offline
+ * banner and a bid cannot be sent, and everything recovers when the network returns; a new build
+ * shows 'A new version is available' and reloads only when the player taps Reload; a remote rebuilt
+ * on its own is picked up by the running shell's next page load (its service worker never serves a
+ * stale remoteEntry.js).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  CHROMIUM,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  ROOT,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import { addBid, kolkataPhone, prepareMarkets, until, walletOf } from '../lib/regular';
+
+const OFFLINE = 'You are offline — showing the last data';
+const OFFLINE_REASON = 'Bids and money requests wait until you are back online.';
+const FAMILIES = ['regular', 'starline', 'gali', 'wallet'];
+
+let browser: Browser;
+let server: TestServer;
+let staticRoot: string;
+
+/** A deployment of its own: a copy of the shell's build and of the regular remote's, links to the rest. */
+function deployment(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'matka-pwa-'));
+  mkdirSync(path.join(root, 'shell'));
+  cpSync(path.join(ROOT, 'shell', 'dist'), path.join(root, 'shell', 'dist'), { recursive: true });
+  for (const f of FAMILIES) {
+    mkdirSync(path.join(root, `remote-${f}`));
+    const dist = path.join(ROOT, `remote-${f}`, 'dist');
+    if (f === 'regular') cpSync(dist, path.join(root, `remote-${f}`, 'dist'), { recursive: true });
+    else symlinkSync(dist, path.join(root, `remote-${f}`, 'dist'));
+  }
+  return root;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  staticRoot = deployment();
+  server = await startServer({ STATIC_ROOT: staticRoot });
+  await prepareMarkets(server, 'KALYAN', 'MILAN DAY');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
+});
+
+async function newPlayer(points: string) {
+  const user = { mobile: newMobile(), name: 'Pwa Player', password: 'secret123' };
+  await registerUser(server, user);
+  await operator(server, 'credit', user.mobile, points);
+  return user;
+}
+
+/** Waits until the page is controlled by an activated service worker; returns its script URL. */
+async function controlled(page: Page): Promise<string> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+    return reg.active?.scriptURL ?? '';
+  });
+}
+
+describe('the installable app', () => {
+  let ctx: BrowserContext;
+  afterEach(async () => ctx?.close());
+
+  it('installs its service worker, precaches the shell, and Chromium finds it installable', async () => {
+    // A profile of its own: Chromium never offers to install from an incognito context.
+    const profile = mkdtempSync(path.join(tmpdir(), 'matka-pwa-profile-'));
+    ctx = await chromium.launchPersistentContext(profile, {
+      ...CHROMIUM,
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    expect(await controlled(page)).toBe(`${server.url}/sw.js`);
+    const cdp = await ctx.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ start_url: '/imp', display: 'standalone' });
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    const main = readFileSync(path.join(staticRoot, 'shell', 'dist', 'index.html'), 'utf8').match(
+      /main\.[0-9a-f]+\.js/,
+    )?.[0];
+    expect(cached).toContain(`/${main}`);
+    expect(cached).toContain('/manifest.webmanifest');
+    expect(cached.some((u) => /remoteEntry|mf-manifest|remotes\.json|config\.json|\/api\//.test(u))).toBe(false);
+    await ctx.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('offline: /imp keeps its markets under the banner, Submit is disabled; back online it recovers', async () => {
+    const user = await newPlayer('1000');
+    ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await controlled(page);
+    await until(() => walletOf(page), 1000);
+    const cards = page.getByTestId('market-card');
+    await cards.first().waitFor();
+    const names = await cards.locator('.market-name').allTextContents();
+    expect(names.length).toBeGreaterThan(3);
+
+    await ctx.setOffline(true);
+    await page.getByText(OFFLINE).waitFor();
+    expect(await cards.locator('.market-name').allTextContents()).toEqual(names);
+    await page.screenshot({ path: path.join(tmpdir(), 'pwa-offline-imp.png') });
+
+    // The regular remote loaded before the cut is still there: a bid can be drafted, not sent.
+    await ctx.setOffline(false);
+    await page.getByText(OFFLINE).waitFor({ state: 'detached' });
+    await cards.filter({ hasText: 'KALYAN' }).getByRole('button').click();
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.getByRole('heading', { name: 'Single Digit' }).waitFor();
+    await ctx.setOffline(true);
+    await page.getByText(OFFLINE).waitFor();
+    await addBid(page, { Digit: '5' }, '100');
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByText(OFFLINE_REASON).waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'pwa-offline-bid.png') });
+
+    await ctx.setOffline(false);
+    await page.getByText(OFFLINE).waitFor({ state: 'detached' });
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Bid placed successfully!').waitFor();
+    await until(() => walletOf(page), 900);
+  });
+
+  it('a reload while offline opens the app from the service worker, with the banner; online again the list loads', async () => {
+    const user = await newPlayer('10');
+    ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await controlled(page);
+    await page.reload();
+    await page.getByTestId('market-card').first().waitFor();
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByText(OFFLINE).waitFor();
+    await page.getByText('Could not load this list. Check your connection.').waitFor();
+    // Back online the list loads by itself, without a reload or a tap on 'Try again'.
+    await ctx.setOffline(false);
+    await page.getByTestId('market-card').first().waitFor();
+    expect(await page.getByText(OFFLINE).count()).toBe(0);
+  });
+
+  it("a new build shows 'A new version is available' and reloads only on Reload", async () => {
+    ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await controlled(page);
+    await page.getByLabel('Phone Number').fill('98765');
+    // A new build of the shell: its service worker changes.
+    const sw = path.join(staticRoot, 'shell', 'dist', 'sw.js');
+    writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// next build\n`);
+    // The app looks for a new version when it comes back to the foreground.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const prompt = page.getByTestId('update-prompt');
+    await prompt.getByText('A new version is available').waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'pwa-update.png') });
+    // Nothing reloads by itself: what the player typed is still there.
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe('98765');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByLabel('Phone Number').waitFor();
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe('');
+    expect(await page.getByTestId('update-prompt').count()).toBe(0);
+    const waiting = await page.evaluate(async () =>
+      Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+    );
+    expect(waiting).toBe(false);
+  });
+
+  it('a remote rebuilt alone is picked up by the running shell at its next page load', async () => {
+    const user = await newPlayer('10');
+    ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await controlled(page);
+    await page.goto(`${server.url}/game`);
+    const root = page.locator('[data-family="regular"]');
+    await root.waitFor();
+    expect(await root.getAttribute('data-build')).toBeNull();
+
+    // The regular team deploys a new build; the shell is neither rebuilt nor restarted.
+    const out = path.join(staticRoot, 'remote-regular', 'dist');
+    const build = spawnSync(
+      process.execPath,
+      [
+        require.resolve('webpack-cli/bin/cli.js'),
+        '-c',
+        path.join(ROOT, 'remote-regular', 'webpack.config.js'),
+        '--config-name',
+        'regular',
+        '--mode',
+        'production',
+        '--output-path',
+        out,
+      ],
+      { cwd: ROOT, env: { ...process.env, MATKA_BUILD_ID: 'regular-rebuilt' }, encoding: 'utf8' },
+    );
+    expect(build.stderr + build.stdout).not.toMatch(/ERROR/);
+    expect(build.status).toBe(0);
+
+    await page.reload();
+    await root.waitFor();
+    expect(await root.getAttribute('data-build')).toBe('regular-rebuilt');
+    await page.getByRole('button', { name: 'Single Digit' }).waitFor();
+  }, 120_000);
+});

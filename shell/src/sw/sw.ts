@@ -1,0 +1,54 @@
+/// <reference lib="webworker" />
+/**
+ * The player app's service worker, built by Workbox's InjectManifest (build/webpack.js):
+ * - the shell's own files are precached (the build lists them in `self.__WB_MANIFEST`), so the app
+ *   starts on a patchy network;
+ * - a remote's content-hashed chunks are kept once fetched (cache-first: a hashed name never changes);
+ * - what names the current build (remoteEntry.js, mf-manifest.json, remotes.json, config.json) and
+ *   every API call go to the network only: wallets and results are never served stale as if fresh;
+ * - a page navigation goes to the network and falls back to the last page the server sent (it carries
+ *   the runtime config), so the app opens offline with the last data;
+ * - a new version waits until the player taps Reload ('SKIP_WAITING' from the page): no silent reload
+ *   mid-bid.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK } from './routes';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open page at once, so the remotes it loads next are kept too. (A new
+// version activates only on the player's Reload, and that reloads the page.)
+clientsClaim();
+
+registerRoute(({ url }) => NETWORK_ONLY.test(url.pathname), new NetworkOnly());
+
+registerRoute(
+  ({ url }) => REMOTE_CHUNK.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'matka-remote-chunks',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+/** Every route of the app is the same page: one cache entry, whatever the path. */
+const APP_PAGE = '/__app-page';
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: 'matka-app-page',
+      networkTimeoutSeconds: 5,
+      plugins: [{ cacheKeyWillBeUsed: async () => APP_PAGE }],
+    }),
+    { denylist: [NOT_THE_APP] },
+  ),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
