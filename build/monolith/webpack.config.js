@@ -7,15 +7,21 @@
  */
 const path = require('node:path');
 const webpack = require('webpack');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ModuleFederationPlugin } = webpack.container;
 const shellConfig = require('../../shell/webpack.config.js');
 
 const ROOT = path.join(__dirname, '..', '..');
 
 module.exports = (env, argv) => {
-  const config = shellConfig(env, argv);
-  return {
+  const built = shellConfig(env, argv);
+  // In production the shell's config comes with its service worker's (built first, into shell/.sw-build).
+  const configs = Array.isArray(built) ? built : [built];
+  const config = configs.find((c) => c.name === 'shell');
+  const others = configs.filter((c) => c !== config);
+  const monolith = {
     ...config,
+    // webpack's own chunking: the monolith is the yardstick, not tuned by the federated build's groups.
+    optimization: { ...config.optimization, splitChunks: undefined },
     name: 'monolith',
     resolve: {
       ...config.resolve,
@@ -42,4 +48,5 @@ module.exports = (env, argv) => {
       ),
     ],
   };
+  return [...others, { ...monolith, dependencies: config.dependencies }];
 };

@@ -145,7 +145,7 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
 
   test('/remotes.json never carries an odd Host header: the paths stay relative', async () => {
     const res = await t.app.inject({ url: '/remotes.json', headers: { host: 'evil.example"><script>' } });
-    expect(res.json().regular).toBe('/remotes/regular/mf-manifest.json');
+    expect(res.json().regular).toBe('/remotes/regular/remoteEntry.js');
   });
 
   test('/healthz pings the database', async () => {
@@ -154,13 +154,13 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
   });
 
-  test('/remotes.json: env URL or this server’s own /remotes/<family>/mf-manifest.json, no-cache', async () => {
+  test('/remotes.json: env URL or this server’s own /remotes/<family>/remoteEntry.js, no-cache', async () => {
     const res = await t.app.inject({ url: '/remotes.json', headers: { host: 'phone.example:8080' } });
     expect(res.json()).toEqual({
-      regular: 'http://phone.example:8080/remotes/regular/mf-manifest.json',
-      starline: 'http://phone.example:8080/remotes/starline/mf-manifest.json',
+      regular: 'http://phone.example:8080/remotes/regular/remoteEntry.js',
+      starline: 'http://phone.example:8080/remotes/starline/remoteEntry.js',
       gali: 'https://cdn.example.com/gali/mf-manifest.json',
-      wallet: 'http://phone.example:8080/remotes/wallet/mf-manifest.json',
+      wallet: 'http://phone.example:8080/remotes/wallet/remoteEntry.js',
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });
@@ -354,7 +354,7 @@ describe('npm start entry (src/main.ts)', () => {
     try {
       expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', db: 'pglite' });
       const remotes = (await (await fetch(`${url}/remotes.json`)).json()) as any;
-      expect(remotes.regular).toBe(`${url}/remotes/regular/mf-manifest.json`);
+      expect(remotes.regular).toBe(`${url}/remotes/regular/remoteEntry.js`);
       expect(await (await fetch(`${url}/config.json`)).json()).toMatchObject({ apiBase: '/api' });
       const games: any = await (
         await fetch(`${url}/api/api-starline-game`, {

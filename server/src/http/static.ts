@@ -220,7 +220,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   app.get('/remotes.json', async (req, reply) => {
     const origin = config.publicUrl ?? safeOrigin(req);
     const out: Record<string, string> = {};
-    for (const f of FAMILIES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/mf-manifest.json`;
+    for (const f of FAMILIES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/remoteEntry.js`;
     reply.header('Cache-Control', 'no-cache');
     return out;
   });

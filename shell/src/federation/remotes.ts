@@ -1,7 +1,5 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteFamily } from '@matka/shared';
 import type { RouteObject } from 'react-router-dom';
-import { UNAVAILABLE } from './errorPlugin';
 
 /** What every remote exposes as './routes'. */
 export interface RemoteRoutesModule {
@@ -10,11 +8,23 @@ export interface RemoteRoutesModule {
 
 type RemoteMap = Partial<Record<RemoteFamily, string>>;
 
+/** A Module Federation container, as a remote's remoteEntry.js defines it. */
+interface Container {
+  init(shareScope: unknown): Promise<void> | void;
+  get(module: string): Promise<() => unknown>;
+}
+
+// Webpack's sharing runtime: the shell's share scope, with every singleton the shell provides.
+declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
+declare const __webpack_share_scopes__: Record<string, unknown>;
+
+/** The global a remote's remoteEntry.js defines its container in (build/webpack.js). */
+const containerGlobal = (family: RemoteFamily) => `matka_remote_${family}`;
+
 let remoteUrls: Promise<RemoteMap> | null = null;
 const loads = new Map<RemoteFamily, Promise<RemoteRoutesModule>>();
-const failed = new Set<RemoteFamily>();
 
-/** Reads `/remotes.json` once: `{ "regular": "<url>/mf-manifest.json", ... }`. */
+/** Reads `/remotes.json` once: `{ "regular": "<url>/remoteEntry.js", ... }`. */
 function urls(): Promise<RemoteMap> {
   remoteUrls ??= fetch('/remotes.json', { cache: 'no-store' })
     .then((r) => (r.ok ? (r.json() as Promise<RemoteMap>) : {}))
@@ -22,24 +32,52 @@ function urls(): Promise<RemoteMap> {
   return remoteUrls;
 }
 
-async function load(family: RemoteFamily, force: boolean): Promise<RemoteRoutesModule> {
-  const entry = (await urls())[family];
-  if (!entry) throw new Error(`No URL configured for the ${family} remote`);
-  registerRemotes([{ name: family, entry }], { force });
-  const mod = (await loadRemote<RemoteRoutesModule>(`${family}/routes`)) as unknown;
-  if (!mod || mod === UNAVAILABLE || !Array.isArray((mod as RemoteRoutesModule).routes)) {
-    throw new Error(`The ${family} remote is unavailable`);
-  }
-  return mod as RemoteRoutesModule;
+/** A configured URL: the remote's remoteEntry.js (a URL of its mf-manifest.json, as older configs name it, means the file beside it). */
+export function entryUrl(url: string): string {
+  return url.replace(/mf-manifest\.json(?=$|[?#])/, 'remoteEntry.js');
 }
 
-/** Loads a family's routes on first use; a failed load is forgotten so 'Try again' fetches anew. */
+/** Runs a remote's remoteEntry.js (again, after a failure) and returns the container it defines. */
+function runEntry(family: RemoteFamily, src: string): Promise<Container> {
+  const global = containerGlobal(family);
+  const w = window as unknown as Record<string, Container | undefined>;
+  if (w[global]) return Promise.resolve(w[global]);
+  document.querySelector(`script[data-remote="${family}"]`)?.remove();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.dataset.remote = family;
+    script.onload = () => {
+      const c = w[global];
+      if (c) resolve(c);
+      else reject(new Error(`${src} defined no ${family} remote`));
+    };
+    script.onerror = () => reject(new Error(`Could not load ${src}`));
+    document.head.appendChild(script);
+  });
+}
+
+async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
+  const url = (await urls())[family];
+  if (!url) throw new Error(`No URL configured for the ${family} remote`);
+  const container = await runEntry(family, entryUrl(url));
+  await __webpack_init_sharing__('default');
+  await container.init(__webpack_share_scopes__.default);
+  const mod = (await container.get('./routes'))() as RemoteRoutesModule | undefined;
+  if (!mod || !Array.isArray(mod.routes)) throw new Error(`The ${family} remote exposes no routes`);
+  return mod;
+}
+
+/**
+ * Loads a family's routes on first use. A remote that is down rejects (RemoteBoundary shows 'This
+ * section is unavailable right now.'); the failed load is forgotten so 'Try again' fetches anew.
+ */
 export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   let p = loads.get(family);
   if (!p) {
-    const retry = failed.has(family);
-    p = load(family, retry).catch((e: unknown) => {
-      failed.add(family);
+    p = load(family).catch((e: unknown) => {
+      console.warn(`[federation] the ${family} remote failed to load:`, e);
       throw e;
     });
     loads.set(family, p);
