@@ -1,14 +1,16 @@
 /**
  * `npm run bench:bundle`: what a phone downloads, measured in a real browser against the production
- * build: the login page's JS (no remote may load there) and each remote's own chunks on first visit,
- * gzip-compressed, against the budgets (login ≤ 140 KB, each remote ≤ 35 KB).
+ * build: the login page's JS (no remote may load there; target ≤ 120 KB gzip) and each remote's files
+ * on first visit, split into its own screens' chunks and what federation adds on top of them (its
+ * remoteEntry.js: the container and its share-scope wiring; target ≤ 10 KB).
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { launchBrowser, loginInBrowser, newMobile, phoneContext, registerUser, startServer } from '../lib/harness';
 
-const LOGIN_BUDGET = 140 * 1024;
-const REMOTE_BUDGET = 35 * 1024;
+const LOGIN_BUDGET = 120 * 1024;
+/** What a remote may add beyond its own screens' code. */
+const REMOTE_OVERHEAD_BUDGET = 10 * 1024;
 const PROBES: Record<string, string> = { regular: '/game', starline: '/star', gali: '/galiIMP', wallet: '/histories' };
 
 function collect(page: Page) {
@@ -44,7 +46,7 @@ async function main() {
     const loginTotal = login.js.reduce((s, f) => s + f.gzip, 0);
     const remoteOnLogin = login.js.filter((f) => f.url.includes('/remotes/')).length;
     console.log(
-      `login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (budget ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`,
+      `login page JS: ${kb(loginTotal)} gzip in ${login.js.length} files (target ≤ ${kb(LOGIN_BUDGET)}), remote files: ${remoteOnLogin}`,
     );
     if (process.argv.includes('--verbose')) {
       for (const f of [...login.js].sort((a, b) => b.gzip - a.gzip))
@@ -62,21 +64,25 @@ async function main() {
       await p.locator(`[data-family="${family}"]`).waitFor({ timeout: 30000 });
       await p.waitForLoadState('networkidle');
       await seen.settle();
-      const own = seen.js.filter((f) => f.url.includes(`/remotes/${family}/`));
-      const total = own.reduce((s, f) => s + f.gzip, 0);
-      console.log(`remote ${family} (${path}): ${kb(total)} gzip in ${own.length} files (budget ${kb(REMOTE_BUDGET)})`);
+      const files = seen.js.filter((f) => f.url.includes(`/remotes/${family}/`));
+      const total = files.reduce((s, f) => s + f.gzip, 0);
+      const overhead = files.filter((f) => /\/remoteEntry\.js(\?|$)/.test(f.url)).reduce((s, f) => s + f.gzip, 0);
+      console.log(
+        `remote ${family} (${path}): ${kb(total)} gzip in ${files.length} files: its screens ${kb(total - overhead)}, ` +
+          `federation ${kb(overhead)} (target ≤ ${kb(REMOTE_OVERHEAD_BUDGET)})`,
+      );
       if (process.argv.includes('--verbose')) {
         for (const f of [...seen.js].sort((a, b) => b.gzip - a.gzip))
           console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
       }
-      if (total > REMOTE_BUDGET) over++;
+      if (overhead > REMOTE_OVERHEAD_BUDGET || overhead === 0) over++;
       await c.close();
     }
   } finally {
     await browser.close();
     await server.stop();
   }
-  console.log(over ? `${over} budget(s) exceeded` : 'all budgets met');
+  console.log(over ? `${over} target(s) missed` : 'all targets met');
 }
 
 main().catch((e) => {
