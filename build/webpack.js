@@ -116,6 +116,15 @@ const FIRST_SCREEN_CHUNK = {
     ),
 };
 
+/** React Router (its facades' source, tree-shaken to what the facades export), named so the page preloads it. */
+const ROUTER_CHUNK = {
+  name: 'router',
+  chunks: 'async',
+  enforce: true,
+  priority: 15,
+  test: (module) => /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(module.resource || ''),
+};
+
 /** RTK Query, its React hooks and the app's api (@matka/shared/api), which every logged-in screen loads together: one file too. */
 const RTK_QUERY_CHUNK = {
   name: 'rtk-query',
@@ -127,6 +136,35 @@ const RTK_QUERY_CHUNK = {
       module.resource || '',
     ),
 };
+
+/**
+ * `<link rel="preload">` for the chunks every start of the app needs, so the browser fetches them
+ * alongside main.js instead of after it has run (main.js only then asks for them).
+ */
+class PreloadChunksPlugin {
+  constructor(names) {
+    this.names = names;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadChunksPlugin', (data) => {
+        const publicPath = typeof data.publicPath === 'string' ? data.publicPath : '/';
+        const links = [];
+        for (const chunk of compilation.chunks) {
+          if (!this.names.includes(chunk.name)) continue;
+          for (const file of chunk.files) {
+            if (!file.endsWith('.js')) continue;
+            links.push(
+              HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: publicPath + file }),
+            );
+          }
+        }
+        data.headTags.unshift(...links);
+        return data;
+      });
+    });
+  }
+}
 
 function consumeOnly(shared) {
   return Object.fromEntries(Object.entries(shared).map(([name, cfg]) => [name, { ...cfg, import: false }]));
@@ -206,12 +244,17 @@ function baseConfig({ dir, family, title, prod, kind }) {
           ]
         : []),
       ...(kind === 'shell' ? pwaPlugins(dir, prod) : []),
+      ...(kind === 'shell' && prod ? [new PreloadChunksPlugin(['first-screen', 'router', 'bootstrap'])] : []),
     ],
     optimization: {
       minimize: prod,
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
       ...(kind === 'shell' && prod
-        ? { splitChunks: { cacheGroups: { firstScreen: FIRST_SCREEN_CHUNK, rtkQuery: RTK_QUERY_CHUNK } } }
+        ? {
+            splitChunks: {
+              cacheGroups: { firstScreen: FIRST_SCREEN_CHUNK, router: ROUTER_CHUNK, rtkQuery: RTK_QUERY_CHUNK },
+            },
+          }
         : {}),
     },
     performance: { hints: false },

@@ -9,7 +9,7 @@
 import { chromium } from 'playwright-core';
 import { newMobile, registerUser, startServer } from '../lib/harness';
 
-const PUBLIC_PAGES = ['/login', '/', '/htp'];
+const PUBLIC_PAGES = process.env.LH_ONLY ? [] : ['/login', '/', '/htp'];
 const PLAYER_PAGES = ['/imp', '/game'];
 const BUDGET = 95;
 const LCP_MS = 2500;
@@ -75,6 +75,13 @@ async function main() {
           `best practices ${Math.round((categories['best-practices'].score ?? 0) * 100)} | FCP ${metric('first-contentful-paint')}, ` +
           `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
       );
+      if (process.argv.includes('--verbose')) {
+        const element = audits['largest-contentful-paint-element']?.details as
+          { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+        for (const group of element?.items ?? [])
+          for (const item of group.items ?? [])
+            console.log(`    ${item.node?.snippet ?? `${item.phase}: ${Math.round(item.timing ?? 0)} ms`}`);
+      }
       const lcp = audits['largest-contentful-paint']?.numericValue ?? Infinity;
       const tbt = audits['total-blocking-time']?.numericValue ?? Infinity;
       if (score < BUDGET || lcp > LCP_MS || tbt > TBT_MS) below++;

@@ -1,2 +1,2 @@
 // Async boundary: Module Federation negotiates the shared singletons before the app's code runs.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');
