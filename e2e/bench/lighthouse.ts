@@ -77,10 +77,23 @@ async function main() {
       );
       if (process.argv.includes('--verbose')) {
         const element = audits['largest-contentful-paint-element']?.details as
-          { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+          | {
+              items?: {
+                items?: { node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }[];
+              }[];
+            }
+          | undefined;
         for (const group of element?.items ?? [])
           for (const item of group.items ?? [])
-            console.log(`    ${item.node?.snippet ?? `${item.phase}: ${Math.round(item.timing ?? 0)} ms`}`);
+            console.log(
+              `    ${item.node ? `${item.node.selector} "${item.node.nodeLabel}"` : `${item.phase}: ${Math.round(item.timing ?? 0)} ms`}`,
+            );
+      }
+      if (process.argv.includes('--verbose')) {
+        const shifts = audits['layout-shifts']?.details as
+          { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined;
+        for (const shift of shifts?.items ?? [])
+          console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? '?'}`);
       }
       const lcp = audits['largest-contentful-paint']?.numericValue ?? Infinity;
       const tbt = audits['total-blocking-time']?.numericValue ?? Infinity;

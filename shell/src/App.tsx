@@ -6,6 +6,7 @@ import { RemotePage } from './federation/RemotePage';
 import { BareLayout } from './layout/layouts';
 import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
+import { TopBarFrame } from './layout/TopBarFrame';
 import { LoginPage } from './pages/LoginPage';
 import { RootPage } from './pages/RootPage';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
@@ -77,7 +78,7 @@ export function buildRoutes(): RouteObject[] {
     { element: <BareLayout />, children: ROUTES.filter((r) => !r.topBar || r.path === '/').map(wrap) },
     {
       element: (
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<TopBarFrame />}>
           <MainLayout />
         </Suspense>
       ),

@@ -81,6 +81,17 @@ export default function HomePage() {
       <TileGrid label="Games and wallet">
         {bettingOn && <Tile label="Add Fund" to="/addfund" icon={<PlusIcon />} />}
         {bettingOn && <Tile label="Withdraw" to="/withdraw" icon={<ArrowUpIcon />} />}
+        {/* Until the betting status is known, the money tiles' places are kept: nothing moves when they come. */}
+        {home.betting_status === null && (
+          <>
+            {[0, 1].map((i) => (
+              <span key={i} className="tile tile-placeholder" aria-hidden="true">
+                <span className="tile-icon" />
+                <span className="tile-label">&nbsp;</span>
+              </span>
+            ))}
+          </>
+        )}
         <Tile label="Starline" to="/star" icon={<StarIcon />} />
         <Tile label="Gali Disawar" to="/galiIMP" icon={<DiceIcon />} />
       </TileGrid>
