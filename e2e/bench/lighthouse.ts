@@ -9,7 +9,9 @@
 import { chromium } from 'playwright-core';
 import { newMobile, registerUser, startServer } from '../lib/harness';
 
-const PUBLIC_PAGES = process.env.LH_ONLY ? [] : ['/login', '/', '/htp'];
+const PUBLIC_PAGES = process.env.LH_ONLY
+  ? process.env.LH_ONLY.split(',').filter((p) => p.startsWith('/'))
+  : ['/login', '/', '/htp'];
 const PLAYER_PAGES = ['/imp', '/game'];
 const BUDGET = 95;
 const LCP_MS = 2500;
