@@ -92,6 +92,11 @@ async function main() {
             );
       }
       if (process.argv.includes('--verbose')) {
+        for (const ref of categories.accessibility.auditRefs) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            console.log(`    accessibility: ${audit.title}`);
+        }
         const shifts = audits['layout-shifts']?.details as
           { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined;
         for (const shift of shifts?.items ?? [])

@@ -307,6 +307,15 @@ describe('content pages', () => {
     expect(screen.getByRole('link', { name: /tutorial video/ })).toHaveAttribute('href', 'https://video.example/v');
     expect(sanitizeContent('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript:');
   });
+
+  it("nests the content's headings under the page title: its top level becomes h2", () => {
+    expect(sanitizeContent('<h3>How to play</h3><p>x</p><h4>Rules</h4>')).toBe(
+      '<h2>How to play</h2><p>x</p><h3>Rules</h3>',
+    );
+    expect(sanitizeContent('<h1>A</h1><h2>B</h2>')).toBe('<h2>A</h2><h3>B</h3>');
+    expect(sanitizeContent('<h2>Same</h2>')).toBe('<h2>Same</h2>');
+    expect(sanitizeContent('<p>none</p>')).toBe('<p>none</p>');
+  });
 });
 
 describe('pull to refresh', () => {

@@ -4,7 +4,27 @@ import { useShellHowToPlayQuery } from '../api';
 import { ListState } from '../components/ListState';
 import { PageHeader } from '@matka/shared';
 
-/** The server's HTML with scripts, event handlers, styles and frames removed; links open in a new tab. */
+/**
+ * Moves the content's headings so that its top level is h2: the text sits under the page's h1, and
+ * an operator's `<h1>` or `<h3>` would break the page's heading order.
+ */
+function nestHeadings(root: DocumentFragment) {
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  if (!headings.length) return;
+  const shift = 2 - Math.min(...headings.map((h) => Number(h.tagName[1])));
+  if (!shift) return;
+  for (const h of headings) {
+    const level = Math.min(6, Number(h.tagName[1]) + shift);
+    const next = document.createElement(`h${level}`);
+    while (h.firstChild) next.appendChild(h.firstChild);
+    h.replaceWith(next);
+  }
+}
+
+/**
+ * The server's HTML with scripts, event handlers, styles and frames removed; links open in a new tab;
+ * headings nested under the page's title.
+ */
 export function sanitizeContent(html: string): string {
   const clean = DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
@@ -15,6 +35,7 @@ export function sanitizeContent(html: string): string {
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer');
   });
+  nestHeadings(clean);
   const box = document.createElement('div');
   box.appendChild(clean);
   return box.innerHTML;
