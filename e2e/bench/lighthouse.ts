@@ -7,7 +7,7 @@
  * LCP ≤ 2.5 s, TBT ≤ 150 ms).
  */
 import { chromium } from 'playwright-core';
-import { newMobile, registerUser, startServer } from '../lib/harness';
+import { CHROMIUM, newMobile, registerUser, startServer } from '../lib/harness';
 
 const PUBLIC_PAGES = process.env.LH_ONLY
   ? process.env.LH_ONLY.split(',').filter((p) => p.startsWith('/'))
@@ -22,17 +22,8 @@ async function main() {
   const chromeLauncher = await import('chrome-launcher');
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM.executablePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM.args],
   });
   let below = 0;
   const user = { mobile: newMobile(), name: 'Bench Player', password: 'bench1234' };

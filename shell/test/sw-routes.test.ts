@@ -1,0 +1,36 @@
+import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK } from '../src/sw/routes';
+
+describe('what the service worker does with a request', () => {
+  it('sends what names the current build, and the API, to the network only', () => {
+    for (const p of [
+      '/remotes/regular/remoteEntry.js',
+      '/remotes/gali/mf-manifest.json',
+      '/remotes.json',
+      '/config.json',
+      '/sw.js',
+      '/api/api-home-info',
+      '/operator/users',
+    ])
+      expect(NETWORK_ONLY.test(p)).toBe(true);
+    for (const p of [
+      '/main.a8bff56bcb.js',
+      '/manifest.webmanifest',
+      '/apiary.png',
+      '/remotes/regular/155.eb65161376.js',
+    ])
+      expect(NETWORK_ONLY.test(p)).toBe(false);
+  });
+
+  it("keeps a remote's content-hashed chunks, never its remoteEntry.js", () => {
+    expect(REMOTE_CHUNK.test('/remotes/regular/155.eb65161376.js')).toBe(true);
+    expect(REMOTE_CHUNK.test('/remotes/wallet/__federation_expose_routes.5643a97f2f.css')).toBe(true);
+    expect(REMOTE_CHUNK.test('/remotes/regular/remoteEntry.js')).toBe(false);
+    expect(REMOTE_CHUNK.test('/155.eb65161376.js')).toBe(false);
+  });
+
+  it('answers navigations of the app only: not the API, operator tools, server pages or standalone remotes', () => {
+    for (const p of ['/api/x', '/operator', '/dev/outbox', '/remotes/gali/', '/console/', '/charts/market/3'])
+      expect(NOT_THE_APP.test(p)).toBe(true);
+    for (const p of ['/', '/imp', '/charts', '/game', '/login']) expect(NOT_THE_APP.test(p)).toBe(false);
+  });
+});
