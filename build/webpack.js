@@ -139,8 +139,31 @@ const RTK_QUERY_CHUNK = {
 
 /**
  * `<link rel="preload">` for the chunks every start of the app needs, so the browser fetches them
- * alongside main.js instead of after it has run (main.js only then asks for them).
+ * alongside main.js instead of after it has run (main.js only then asks for them). A name is a chunk
+ * (a cache group) or a named chunk group (all its chunks and CSS).
  */
+/**
+ * The chunks plus those their shared modules load (a singleton's own code, e.g. @matka/shared or the
+ * router's facade), which webpack otherwise asks for only once the chunks have run. The shell provides
+ * each singleton, so a module comes from the provider's chunk, not from the consumer's fallback.
+ */
+function withSharedModules(compilation, chunks) {
+  const { chunkGraph } = compilation;
+  const providers = new Map();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ProvideSharedModule') providers.set(module._name, module);
+  }
+  const all = new Set(chunks);
+  for (const chunk of chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.constructor.name !== 'ConsumeSharedModule') continue;
+      const source = providers.get(module.options.shareKey) ?? module;
+      for (const block of source.blocks) chunkGraph.getBlockChunkGroup(block)?.chunks.forEach((c) => all.add(c));
+    }
+  }
+  return [...all];
+}
+
 class PreloadChunksPlugin {
   constructor(names) {
     this.names = names;
@@ -150,13 +173,16 @@ class PreloadChunksPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadChunksPlugin', (data) => {
         const publicPath = typeof data.publicPath === 'string' ? data.publicPath : '/';
         const links = [];
-        for (const chunk of compilation.chunks) {
-          if (!this.names.includes(chunk.name)) continue;
-          for (const file of chunk.files) {
-            if (!file.endsWith('.js')) continue;
-            links.push(
-              HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: publicPath + file }),
-            );
+        const seen = new Set();
+        for (const name of this.names) {
+          // A named chunk group (an import() with a webpackChunkName) brings all its chunks and its CSS.
+          const group = compilation.namedChunkGroups.get(name);
+          const chunks = group ? withSharedModules(compilation, group.chunks) : [...compilation.chunks].filter((c) => c.name === name);
+          for (const file of chunks.flatMap((c) => [...c.files])) {
+            const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
+            if (!as || seen.has(file)) continue;
+            seen.add(file);
+            links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: publicPath + file }));
           }
         }
         data.headTags.unshift(...links);
@@ -244,7 +270,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
           ]
         : []),
       ...(kind === 'shell' ? pwaPlugins(dir, prod) : []),
-      ...(kind === 'shell' && prod ? [new PreloadChunksPlugin(['first-screen', 'router', 'bootstrap'])] : []),
+      ...(kind === 'shell' && prod ? [new PreloadChunksPlugin(['main', 'first-screen', 'router', 'bootstrap'])] : []),
     ],
     optimization: {
       minimize: prod,

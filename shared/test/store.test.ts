@@ -48,3 +48,28 @@ describe('the app store', () => {
     expect(state.lazyProbe.n).toBe(2);
   });
 });
+
+describe('the api module joining a store that already exists', () => {
+  it('runs a query dispatched as the store’s first action after the module loaded (a page’s data started beside its code)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const shared = await import('@matka/shared');
+      shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
+      const store = shared.createAppStore();
+      const fetchMock = jest.fn(
+        async () =>
+          new Response('{"status":true,"msg":"ok","wallet_amt":"75"}', {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      );
+      global.fetch = fetchMock as unknown as typeof fetch;
+      const { api } = await import('@matka/shared/api');
+      const request = store.dispatch(api.endpoints.walletBalance.initiate());
+      const result = await request;
+      request.unsubscribe();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('http://api.test/api/api-user-wallet-balance');
+      expect(result.data?.wallet_amt).toBe('75');
+      expect(store.getState().home.wallet_amt).toBe('75');
+    });
+  });
+});

@@ -1,56 +1,56 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
+import { findRoute, PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
 import { RemotePage } from './federation/RemotePage';
 import { BareLayout } from './layout/layouts';
 import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { TopBarFrame } from './layout/TopBarFrame';
 import { LoginPage } from './pages/LoginPage';
+import { MAIN_LAYOUT_CODE, PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
 import { RootPage } from './pages/RootPage';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 
-type PageModule = Promise<{ default: ComponentType }>;
+/**
+ * A lazy page that, once its code has loaded, renders at once: React.lazy would suspend on the first
+ * render even then (import() answers a microtask later), and React holds the content of a Suspense
+ * boundary back for up to 300 ms after its fallback showed.
+ */
+function lazyPage(code: PageCode) {
+  // A thenable that answers synchronously when the code is there, so lazy() resolves without suspending.
+  const ready = (module: PageModule) => ({ then: (resolve: (m: PageModule) => void) => resolve(module) });
+  return lazy(() => (code.loaded ? (ready(code.loaded) as unknown as Promise<PageModule>) : code.preload()));
+}
 
-/** Loaders of the lazy pages, by path (also used to start the first page's download early). */
-const LOADERS: Record<string, () => PageModule> = {
-  '/r': () => import('./pages/RegisterPage'),
-  '/otpregister': () => import('./pages/OtpRegisterPage'),
-  '/forgotpass': () => import('./pages/ForgotPage'),
-  '/otpforgotpass': () => import('./pages/OtpForgotPage'),
-  '/change-password': () => import('./pages/ResetPasswordPage'),
-  '/imp': () => import('./pages/HomePage'),
-  '/imp2': () => import('./pages/HomePage'),
-  '/htp': () => import('./pages/HowToPlayPage'),
-  '/gameRates': () => import('./pages/GameRatesPage'),
-  '/charts': () => import('./pages/ChartsPage'),
-  '/change': () => import('./pages/ChangePasswordPage'),
-  '/profile': () => import('./pages/ProfilePage'),
-  '/privacy': () => import('./pages/PrivacyPage'),
-  '/privacypolicy': () => import('./pages/PrivacyPage'),
-  '/about': () => import('./pages/AboutPage'),
-  '/delete': () => import('./pages/AboutPage'),
-};
-const loadMainLayout = () => import('./layout/MainLayout');
-const MainLayout = lazy(loadMainLayout);
+const MainLayout = lazyPage(MAIN_LAYOUT_CODE);
 
 /** The shell's own pages. The login / landing page is eager (the first screen); the rest load on demand. */
 export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
   '/': RootPage,
   '/login': LoginPage,
-  ...Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)])),
+  ...Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazyPage(code)])),
 };
 
 /**
- * Starts downloading the first page's code and its layout together, instead of one after the other
- * as React would discover them (the layout renders, then the page inside it).
+ * Pages whose largest content comes from one public call: the call starts as soon as the store exists,
+ * beside the page's code, instead of after the page has rendered (How To Play's LCP is its text).
+ * The page's own query then finds the request under way. The subscription ends once it has answered;
+ * RTK Query keeps the data for the page, which subscribes meanwhile.
  */
-export function preloadRoute(pathname: string): void {
-  const route = ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
-  if (!route) return;
-  if (route.topBar && route.path !== '/') void loadMainLayout();
-  void LOADERS[route.path]?.();
+const ROUTE_DATA: Record<string, (store: AppStore) => Promise<void>> = {
+  '/htp': (store) =>
+    import('./api').then(async ({ shellApi }) => {
+      const request = store.dispatch(shellApi.endpoints.shellHowToPlay.initiate());
+      await request;
+      request.unsubscribe();
+    }),
+};
+
+/** Starts the first page's data (see ROUTE_DATA); a failure is left to the page, which shows it. */
+export function prefetchRouteData(pathname: string, store: AppStore): void {
+  const route = findRoute(pathname);
+  if (route) ROUTE_DATA[route.path]?.(store).catch(() => undefined);
 }
 
 function elementFor(path: string, family: string) {

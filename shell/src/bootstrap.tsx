@@ -2,15 +2,22 @@ import { createRoot } from 'react-dom/client';
 import { createAppStore, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
 import './shell.css';
-import { App, preloadRoute } from './App';
+import { App, prefetchRouteData } from './App';
+import { preloadRoute } from './pages/loaders';
 import { startServiceWorkerAfterLoad } from './pwa/updates';
 // Makes the build provide every shared singleton to the remotes (see the file).
 import './federation/provided';
 
+const FIRST_PAINT_WAIT_MS = 800;
+
 async function main() {
-  preloadRoute(window.location.pathname);
+  const pageCode = preloadRoute(window.location.pathname);
   await loadRuntimeConfig('/config.json');
   const store = createAppStore();
+  prefetchRouteData(window.location.pathname, store);
+  // The first page renders whole when its code comes soon (no loading frame that React then holds for
+  // 300 ms); on a slow network the frame shows after FIRST_PAINT_WAIT_MS.
+  await Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
   createRoot(document.getElementById('root')!).render(<App store={store} />);
   startServiceWorkerAfterLoad();
 }

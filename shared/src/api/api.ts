@@ -78,7 +78,10 @@ declare module '../store/store' {
 
 rootReducer.inject(api);
 dynamicMiddleware.addMiddleware(api.middleware);
-// Focus / visibility listeners: polled lists pause while the tab is hidden (skipPollingIfUnfocused).
 forEachStore((store) => {
+  // The injected reducer makes its state on the next action: without it, a query dispatched before any
+  // other action (a page's data started beside its code) would find no api state and never run.
+  store.dispatch({ type: 'api/attached' });
+  // Focus / visibility listeners: polled lists pause while the tab is hidden (skipPollingIfUnfocused).
   if (typeof window !== 'undefined') setupListeners(store.dispatch);
 });

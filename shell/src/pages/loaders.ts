@@ -1,0 +1,68 @@
+/**
+ * The code of the shell's lazy pages and of the main layout, by route. It has no React and no shared
+ * singleton, so the entry (index.ts) can start the first page's download while the app's own code is
+ * still on its way, instead of after it has run. App.tsx makes the lazy components from it.
+ */
+import type { ComponentType } from 'react';
+import { findRoute } from '@matka/shared/routes';
+
+export type PageModule = { default: ComponentType };
+
+/** Code that loads once: `preload()` starts it (again after a failure), `loaded` holds it once there. */
+export interface PageCode {
+  preload(): Promise<PageModule>;
+  readonly loaded: PageModule | undefined;
+}
+
+function pageCode(load: () => Promise<PageModule>): PageCode {
+  let loaded: PageModule | undefined;
+  let pending: Promise<PageModule> | undefined;
+  return {
+    preload: () =>
+      (pending ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          pending = undefined; // a later render tries again
+          throw error;
+        },
+      )),
+    get loaded() {
+      return loaded;
+    },
+  };
+}
+
+export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
+  Object.entries({
+    '/r': () => import('./RegisterPage'),
+    '/otpregister': () => import('./OtpRegisterPage'),
+    '/forgotpass': () => import('./ForgotPage'),
+    '/otpforgotpass': () => import('./OtpForgotPage'),
+    '/change-password': () => import('./ResetPasswordPage'),
+    '/imp': () => import('./HomePage'),
+    '/imp2': () => import('./HomePage'),
+    '/htp': () => import('./HowToPlayPage'),
+    '/gameRates': () => import('./GameRatesPage'),
+    '/charts': () => import('./ChartsPage'),
+    '/change': () => import('./ChangePasswordPage'),
+    '/profile': () => import('./ProfilePage'),
+    '/privacy': () => import('./PrivacyPage'),
+    '/privacypolicy': () => import('./PrivacyPage'),
+    '/about': () => import('./AboutPage'),
+    '/delete': () => import('./AboutPage'),
+  } satisfies Record<string, () => Promise<PageModule>>).map(([path, load]) => [path, pageCode(load)]),
+);
+
+export const MAIN_LAYOUT_CODE = pageCode(() => import('../layout/MainLayout'));
+
+/**
+ * Starts downloading a route's page code and its layout together, instead of one after the other
+ * as React would discover them (the layout renders, then the page inside it). Settles when both are
+ * there or failed (the page's own loading then shows the failure).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const route = findRoute(pathname);
+  if (!route) return Promise.resolve();
+  const layout = route.topBar && route.path !== '/' ? MAIN_LAYOUT_CODE.preload() : null;
+  return Promise.allSettled([layout, PAGE_CODE[route.path]?.preload()]).then(() => undefined);
+}
