@@ -37,6 +37,9 @@ function nodePreset(dir, name) {
     rootDir: dir,
     testEnvironment: 'node',
     transform: { '^.+\\.(t|j)sx?$': swc },
+    // @fastify/cookie loads the ESM-only `cookie` with import(), which jest's CommonJS runtime cannot run:
+    // both are compiled to CommonJS like the project's own code.
+    transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie)/)'],
     moduleNameMapper: {
       '^@matka/shared/domain$': path.join(__dirname, '../../shared/src/domain/index.ts'),
     },

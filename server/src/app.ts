@@ -22,6 +22,7 @@ import { registerBidRoutes } from './api/bids';
 import { registerWalletRoutes } from './api/wallet';
 import { registerCharts } from './http/charts';
 import { registerOperatorRoutes } from './operator/routes';
+import { OperatorService } from './services/operators';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     markets: new MarketCache(opts.db.db, clock, bus, app.log),
     bus,
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
+    operators: new OperatorService(opts.db.db, clock),
   };
   app.decorate('ctx', ctx);
 
@@ -102,12 +104,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerJsonParsers(app);
 
   await registerSecurityHeaders(app, config);
-  await app.register(cors, {
+  // The player API answers any origin (deployed apps call it from their own). The operator API answers
+  // only the console's configured origins, with credentials (its session cookie); the same origin needs no CORS.
+  const playerCors = {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'If-None-Match'],
     exposedHeaders: ['ETag'],
     maxAge: 86400,
+  };
+  const operatorCors = {
+    origin: config.consoleOrigins.length ? config.consoleOrigins : false,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token'],
+    maxAge: 600,
+  };
+  await app.register(cors, {
+    delegator: (req, callback) =>
+      callback(null, /^\/operator(\/|\?|$)/.test(req.url ?? '') ? operatorCors : playerCors),
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -30,6 +30,13 @@ export interface AppConfig {
   /** what the SMS settings lack (main.ts refuses to start while there is any) */
   smsProblems: string[];
   operatorToken?: string;
+  /** CONSOLE=off: no operator console page at /console/ (the operator API and the CLI stay). */
+  console: boolean;
+  /**
+   * CONSOLE_ORIGINS: other origins a console may be served from ('https://ops.example.com', comma-separated).
+   * Only they may call /operator/ from a browser (CORS with credentials); the same origin always may.
+   */
+  consoleOrigins: string[];
   defaultBettingStatus: '0' | '1';
   /**
    * LEGACY_REGISTRATION: 'unverified' accepts a registration that carries no one-time code (deployed
@@ -147,6 +154,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sms,
     smsProblems,
     operatorToken: env.OPERATOR_TOKEN || undefined,
+    console: !/^(0|off|false|no)$/i.test(env.CONSOLE ?? ''),
+    consoleOrigins: (env.CONSOLE_ORIGINS ?? '')
+      .split(',')
+      .map((o) => parsePublicUrl(o.trim()))
+      .filter((o): o is string => !!o)
+      .map((o) => new URL(o).origin),
     defaultBettingStatus: env.DEFAULT_BETTING_STATUS === '0' ? '0' : '1',
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
     otpLength: env.OTP_LENGTH === '6' ? 6 : 4,

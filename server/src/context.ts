@@ -8,6 +8,7 @@ import type { UserCache } from './services/usercache';
 import type { MarketCache } from './services/markets';
 import type { SmsSender } from './services/sms';
 import type { CacheBus } from './services/bus';
+import type { OperatorService } from './services/operators';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -41,6 +42,8 @@ export interface AppContext {
   markets: MarketCache;
   /** cache invalidations between the processes sharing the database */
   bus: CacheBus;
-  /** operator bearer token in effect */
+  /** operator bearer token in effect (the CLI and scripts; acts as an owner) */
   operatorToken: string;
+  /** operator accounts, roles and console sessions */
+  operators: OperatorService;
 }

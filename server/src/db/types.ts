@@ -164,7 +164,32 @@ export interface OperatorAuditTable {
   before: ColumnType<unknown, string | null, string | null>;
   after: ColumnType<unknown, string | null, string | null>;
   ok: ColumnType<boolean, boolean | undefined, boolean>;
+  operator: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+export type OperatorRole = 'owner' | 'results' | 'finance' | 'support';
+
+export interface OperatorAccountsTable {
+  id: Int8Gen;
+  name: string;
+  role: OperatorRole;
+  password_hash: string;
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OperatorSessionsTable {
+  id: Int8Gen;
+  operator_id: ColumnType<string, string | number | bigint, string | number | bigint>;
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type RequestStatus = 'pending' | 'approved' | 'rejected';
@@ -221,6 +246,8 @@ export interface DB {
   wins: WinsTable;
   wallet_transactions: WalletTransactionsTable;
   operator_audit: OperatorAuditTable;
+  operator_accounts: OperatorAccountsTable;
+  operator_sessions: OperatorSessionsTable;
   fund_requests: FundRequestsTable;
   withdraw_requests: WithdrawRequestsTable;
   transfers: TransfersTable;

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PHONE_RE } from '@matka/shared/domain';
+import { OPERATOR_ROLES } from '../services/operators';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -39,6 +40,13 @@ Commands:
   settings set-withdraw-window <open HH:MM> <close HH:MM>
                                                    the daily withdrawal window (Asia/Kolkata, inclusive)
   otp last <mobile>                                the last OTP sent to a number (demo mode)
+  owner create <name>                              the first owner of the web console (/console/);
+                                                   prints its one-time password
+  operators add <name> owner|results|finance|support
+                                                   a console operator; prints its one-time password
+  operators list                                   console operators, roles, two-step sign-in, disabled
+  operators reset-password <name>                  a new one-time password (their sessions end)
+  operators disable|enable <name>                  turn an operator off (their sessions end) or on
   help                                             this text
 
 Environment: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN, or DATA_DIR (default ./.data)
@@ -575,6 +583,57 @@ export function parseCommand(argv: string[]): Request | 'help' {
         };
       }
       throw new UsageError(`settings needs a command: list, set, set-withdraw-window${sub ? ` (not '${sub}')` : ''}`);
+    }
+    case 'owner':
+    case 'operators': {
+      const [sub, name, role, extra] = rest;
+      const printPassword = (d: Answer, io: CliIO) => {
+        io.out(`${String(d.msg)}.`);
+        io.out(`one-time password: ${String(d.one_time_password)}`);
+        io.out('It works once, at /console/, to set a new password.');
+      };
+      if (cmd === 'owner') {
+        need(sub === 'create', `unknown owner command '${sub ?? ''}' (create)`);
+        need(name && !role, 'owner create needs <name>');
+        return { method: 'POST', path: '/operator/operators', body: { name, role: 'owner' }, print: printPassword };
+      }
+      if (sub === 'add') {
+        need(name && role && !extra, 'operators add needs <name> <role>');
+        need(OPERATOR_ROLES.includes(role as never), `'${role}' is not a role (${OPERATOR_ROLES.join(', ')})`);
+        return { method: 'POST', path: '/operator/operators', body: { name, role }, print: printPassword };
+      }
+      if (sub === 'list') {
+        need(!name, 'operators list takes no arguments');
+        return {
+          method: 'GET',
+          path: '/operator/operators',
+          print: (d, io) => {
+            const rows = (d.operators ?? []) as { name: string; role: string; totp: boolean; disabled: boolean }[];
+            if (!rows.length) return io.out('No operators yet: npm run operator -- owner create <name>');
+            printTable(
+              io,
+              ['name', 'role', 'two-step', 'state'],
+              rows.map((r) => [r.name, r.role, r.totp ? 'on' : 'off', r.disabled ? 'disabled' : 'active']),
+            );
+          },
+        };
+      }
+      if (sub === 'reset-password') {
+        need(name && !role, 'operators reset-password needs <name>');
+        return { method: 'POST', path: '/operator/operators/reset-password', body: { name }, print: printPassword };
+      }
+      if (sub === 'disable' || sub === 'enable') {
+        need(name && !role, `operators ${sub} needs <name>`);
+        return {
+          method: 'POST',
+          path: `/operator/operators/${sub}`,
+          body: { name },
+          print: (d, io) => io.out(`${String(d.msg)}.`),
+        };
+      }
+      throw new UsageError(
+        `operators needs a command: add, list, reset-password, disable, enable${sub ? ` (not '${sub}')` : ''}`,
+      );
     }
     case 'otp': {
       const [sub, mobile, extra] = rest;

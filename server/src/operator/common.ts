@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PHONE_RE, parseTime12 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { parseHHMM } from '../services/clock';
+import { actorContext } from '../services/operators';
 
 export class OperatorError extends Error {
   constructor(
@@ -13,7 +14,7 @@ export class OperatorError extends Error {
   }
 }
 
-/** Writes one audit row (what, when, before, after). */
+/** Writes one audit row (who, what, when, before, after); who is the operator of the request being handled. */
 export async function audit(
   db: Kysely<DB> | Transaction<DB>,
   action: string,
@@ -32,6 +33,7 @@ export async function audit(
       before: JSON.stringify(before ?? null),
       after: JSON.stringify(after ?? null),
       ok,
+      operator: actorContext.getStore()?.name ?? null,
     })
     .execute();
 }

@@ -1,6 +1,5 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { MSG_NUL } from '../http/input';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -9,9 +8,9 @@ import { marketIsOpen } from '../services/markets';
 import { SettlementError } from '../services/settlement';
 import { OperatorError, audit, creditWallet, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
+import { registerOperatorAuth } from './auth';
+import { OperatorAuthError } from '../services/operators';
 import { registerResultOperatorRoutes } from './results';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export { OperatorError, audit, creditWallet } from './common';
 
@@ -36,19 +35,9 @@ const schemas = {
 
 export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  const expected = digest(ctx.operatorToken);
-
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    const h = req.headers.authorization ?? '';
-    const m = /^Bearer\s+(.+)$/i.exec(h);
-    if (!m || !timingSafeEqual(digest(m[1].trim()), expected)) {
-      return reply.code(401).send({ status: false, msg: 'Operator token missing or wrong' });
-    }
-  };
-
   app.register(
     async (op) => {
-      op.addHook('onRequest', guard);
+      await registerOperatorAuth(op, ctx);
       // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
       op.addHook('preValidation', async (req, reply) => {
         if (JSON.stringify(req.query ?? null).includes('\\u0000'))
@@ -63,6 +52,8 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
         if (err instanceof OperatorError || err instanceof SettlementError)
           return reply.code(err.statusCode).send({ status: false, msg: err.message });
+        if (err instanceof OperatorAuthError)
+          return reply.code(err.statusCode).send({ status: false, msg: err.message, ...err.extra });
         if (err.statusCode && err.statusCode < 500)
           return reply.code(err.statusCode).send({ status: false, msg: err.message });
         req.log.error({ err }, 'operator request failed');

@@ -1,0 +1,378 @@
+/**
+ * Operator accounts, their roles and their console sessions (issue 15).
+ *
+ * - An account has a name, one role and a scrypt password. One made by the CLI or by an owner gets a
+ *   random one-time password that allows nothing but setting a new one.
+ * - A console session is a random token the browser keeps in an HttpOnly cookie; the database keeps its
+ *   sha256, so a logout or a revocation holds in every server process at once. The CSRF token is derived
+ *   from the session token (only a page that was given it at sign-in or by GET /operator/session has it).
+ * - The bearer token of the CLI and scripts acts as an owner named 'operator-token'.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely } from 'kysely';
+import * as OTPAuth from 'otpauth';
+import type { DB, OperatorRole } from '../db/types';
+import type { Clock } from './clock';
+import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './passwords';
+
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'finance', 'support'];
+
+/** What a role may do. Every operator call needs one right; an owner has them all. */
+export type Right =
+  | 'dashboard'
+  | 'markets:read'
+  | 'markets'
+  | 'results'
+  | 'money'
+  | 'users:read'
+  | 'users'
+  | 'settings'
+  | 'audit'
+  | 'operators';
+
+const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly Right[]> = {
+  results: ['dashboard', 'markets:read', 'markets', 'results'],
+  finance: ['dashboard', 'markets:read', 'money', 'users:read'],
+  support: ['dashboard', 'markets:read', 'users:read', 'users'],
+};
+
+/** The roles that hold a right, for the refusal message. */
+const holders = (right: Right) => [
+  'owner',
+  ...(Object.keys(RIGHTS) as (keyof typeof RIGHTS)[]).filter((r) => RIGHTS[r].includes(right)),
+];
+
+export function roleAllows(role: OperatorRole, right: Right): boolean {
+  return role === 'owner' || RIGHTS[role].includes(right);
+}
+
+const RIGHT_NAMES: Record<Right, string> = {
+  dashboard: 'the dashboard',
+  'markets:read': 'the market list',
+  markets: 'changing markets',
+  results: 'declaring results',
+  money: 'deposits, withdrawals and credits',
+  'users:read': 'reading users',
+  users: 'changing users',
+  settings: 'settings',
+  audit: 'the audit log',
+  operators: 'managing operators',
+};
+
+/** The 403 message: what was refused and which roles may do it. */
+export function refusal(role: OperatorRole, right: Right): string {
+  return `Your role (${role}) does not allow ${RIGHT_NAMES[right]}: ask an operator with the role ${holders(right).join(' or ')}`;
+}
+
+/** Who is acting: a console operator, or the bearer token of the CLI and scripts. */
+export interface Actor {
+  id: string | null;
+  name: string;
+  role: OperatorRole;
+  mustChangePassword: boolean;
+  sessionId: string | null;
+}
+
+export const TOKEN_ACTOR_NAME = 'operator-token';
+
+/** The operator of the request being handled (the audit table records it). */
+export const actorContext = new AsyncLocalStorage<Actor>();
+
+export const NAME_RE = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
+export const NAME_RULE =
+  'Username must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter';
+export const PASSWORD_MIN = 10;
+export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN} characters`;
+
+/** Absolute and idle lifetimes of a console session. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often (not on every request). */
+const SEEN_EVERY_MS = 60 * 1000;
+
+export class OperatorAuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A one-time password: 16 characters from an alphabet without look-alikes (about 90 bits). */
+export function oneTimePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+/** The CSRF token of a session: derived from its token, which only the browser's cookie holds. */
+export const csrfOf = (sessionToken: string) =>
+  createHash('sha256').update(`csrf\n${sessionToken}`).digest('base64url');
+
+const totpOf = (secret: string, name: string) =>
+  new OTPAuth.TOTP({ issuer: 'Matka Console', label: name, secret: OTPAuth.Secret.fromBase32(secret) });
+
+export class OperatorService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new account with a one-time password (returned once, never stored in plain). */
+  async create(name: string, role: OperatorRole): Promise<{ id: string; password: string }> {
+    if (!NAME_RE.test(name)) throw new OperatorAuthError(400, NAME_RULE);
+    if (!OPERATOR_ROLES.includes(role))
+      throw new OperatorAuthError(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    const taken = await this.db
+      .selectFrom('operator_accounts')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw new OperatorAuthError(409, `An operator named '${name}' already exists`);
+    const password = oneTimePassword();
+    const now = this.clock.now();
+    const row = await this.db
+      .insertInto('operator_accounts')
+      .values({
+        name,
+        role,
+        password_hash: await hashPassword(password),
+        must_change_password: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new OperatorAuthError(409, `An operator named '${name}' already exists`);
+    return { id: row.id, password };
+  }
+
+  async list() {
+    return this.db
+      .selectFrom('operator_accounts')
+      .select(['id', 'name', 'role', 'must_change_password', 'totp_secret', 'disabled_at', 'created_at'])
+      .orderBy('id')
+      .execute()
+      .then((rows) =>
+        rows.map(({ totp_secret, ...r }) => ({ ...r, totp: totp_secret !== null, disabled: r.disabled_at !== null })),
+      );
+  }
+
+  private async byName(name: string) {
+    return this.db
+      .selectFrom('operator_accounts')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  private async mustFind(name: string) {
+    const row = await this.byName(name);
+    if (!row) throw new OperatorAuthError(404, `No operator named '${name}'`);
+    return row;
+  }
+
+  /** A new one-time password for an account; its sessions end. */
+  async resetPassword(name: string): Promise<string> {
+    const row = await this.mustFind(name);
+    const password = oneTimePassword();
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ password_hash: await hashPassword(password), must_change_password: true, updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    await this.endSessions(row.id);
+    return password;
+  }
+
+  /** Turns an account off (its sessions end) or on again. */
+  async setDisabled(name: string, disabled: boolean, by: Actor) {
+    const row = await this.mustFind(name);
+    if (disabled && by.id === row.id) throw new OperatorAuthError(409, 'You cannot disable your own account');
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ disabled_at: disabled ? this.clock.now() : null, updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    if (disabled) await this.endSessions(row.id);
+    return row;
+  }
+
+  async setRole(name: string, role: OperatorRole, by: Actor) {
+    if (!OPERATOR_ROLES.includes(role))
+      throw new OperatorAuthError(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    const row = await this.mustFind(name);
+    if (by.id === row.id && role !== 'owner') throw new OperatorAuthError(409, 'You cannot change your own role');
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ role, updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    return row;
+  }
+
+  private async endSessions(operatorId: string) {
+    await this.db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: this.clock.now() })
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Checks a sign-in. The password is always hashed (an unknown name costs the same), then the second
+   * factor when the account has one. Returns the new session's token.
+   */
+  async signIn(name: string, password: string, code: string | undefined) {
+    const row = await this.byName(name);
+    const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
+    if (!row || !ok || row.disabled_at) throw new OperatorAuthError(401, 'Wrong username or password');
+    if (row.totp_secret && !row.must_change_password) {
+      if (!code) throw new OperatorAuthError(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
+      if (
+        totpOf(row.totp_secret, row.name).validate({
+          token: code.trim(),
+          window: 1,
+          timestamp: this.clock.now().getTime(),
+        }) === null
+      )
+        throw new OperatorAuthError(401, 'That code is wrong or expired: enter the current one', { totp: true });
+    }
+    const token = newToken();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('operator_sessions')
+      .values({
+        operator_id: row.id,
+        token_hash: sha256(token),
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+      })
+      .execute();
+    return { token, actor: { ...this.actorOf(row, null), totp: row.totp_secret !== null } };
+  }
+
+  private actorOf(
+    row: { id: string; name: string; role: OperatorRole; must_change_password: boolean },
+    sessionId: string | null,
+  ): Actor {
+    return { id: row.id, name: row.name, role: row.role, mustChangePassword: row.must_change_password, sessionId };
+  }
+
+  /** The operator of a session token, or null when the session is unknown, ended, expired or idle too long. */
+  async session(token: string): Promise<(Actor & { totp: boolean }) | null> {
+    const now = this.clock.now();
+    const row = await this.db
+      .selectFrom('operator_sessions as s')
+      .innerJoin('operator_accounts as a', 'a.id', 's.operator_id')
+      .select([
+        's.id as session_id',
+        's.last_seen_at',
+        's.expires_at',
+        's.revoked_at',
+        'a.id',
+        'a.name',
+        'a.role',
+        'a.must_change_password',
+        'a.disabled_at',
+        'a.totp_secret',
+      ])
+      .where('s.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.disabled_at) return null;
+    if (row.expires_at <= now || now.getTime() - row.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
+    if (now.getTime() - row.last_seen_at.getTime() > SEEN_EVERY_MS)
+      await this.db
+        .updateTable('operator_sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', row.session_id)
+        .execute();
+    return { ...this.actorOf(row, row.session_id), totp: row.totp_secret !== null };
+  }
+
+  async signOut(sessionId: string) {
+    await this.db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: this.clock.now() })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  /**
+   * Sets a new password. After a one-time password the session is proof enough; otherwise the current
+   * password is checked. Other sessions of the account end.
+   */
+  async changePassword(actor: Actor, current: string | undefined, next: string) {
+    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no password');
+    const row = await this.db
+      .selectFrom('operator_accounts')
+      .selectAll()
+      .where('id', '=', actor.id)
+      .executeTakeFirstOrThrow();
+    if (!row.must_change_password && !(await verifyPassword(current ?? '', row.password_hash)))
+      throw new OperatorAuthError(400, 'Current password is wrong');
+    if (await verifyPassword(next, row.password_hash))
+      throw new OperatorAuthError(400, 'Choose a password different from the one-time or current one');
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ password_hash: await hashPassword(next), must_change_password: false, updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    let q = this.db
+      .updateTable('operator_sessions')
+      .set({ revoked_at: this.clock.now() })
+      .where('operator_id', '=', row.id)
+      .where('revoked_at', 'is', null);
+    if (actor.sessionId) q = q.where('id', '<>', actor.sessionId);
+    await q.execute();
+  }
+
+  /** A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp). */
+  newTotp(actor: Actor) {
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    return { secret, uri: totpOf(secret, actor.name).toString() };
+  }
+
+  async confirmTotp(actor: Actor, secret: string, code: string) {
+    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no second factor');
+    if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new OperatorAuthError(400, 'The secret is not a base32 TOTP secret');
+    if (
+      totpOf(secret, actor.name).validate({ token: code.trim(), window: 1, timestamp: this.clock.now().getTime() }) ===
+      null
+    )
+      throw new OperatorAuthError(400, 'That code is wrong or expired: enter the current one');
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ totp_secret: secret, updated_at: this.clock.now() })
+      .where('id', '=', actor.id)
+      .execute();
+  }
+
+  async removeTotp(actor: Actor, code: string) {
+    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no second factor');
+    const row = await this.db
+      .selectFrom('operator_accounts')
+      .select(['totp_secret', 'name'])
+      .where('id', '=', actor.id)
+      .executeTakeFirstOrThrow();
+    if (!row.totp_secret) throw new OperatorAuthError(409, 'Two-step sign-in is not on');
+    if (
+      totpOf(row.totp_secret, row.name).validate({
+        token: code.trim(),
+        window: 1,
+        timestamp: this.clock.now().getTime(),
+      }) === null
+    )
+      throw new OperatorAuthError(400, 'That code is wrong or expired: enter the current one');
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ totp_secret: null, updated_at: this.clock.now() })
+      .where('id', '=', actor.id)
+      .execute();
+  }
+}

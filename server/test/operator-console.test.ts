@@ -1,0 +1,398 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
+import * as OTPAuth from 'otpauth';
+import { createUser, kolkata, makeTestApp, OPERATOR_TOKEN, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('08:00') });
+});
+afterAll(() => t.close());
+
+interface Session {
+  cookie: string;
+  csrf: string;
+  name: string;
+}
+
+const bearer = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, payload: payload as any, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+
+/** A call made as the console makes it: the session cookie, and the CSRF header on writes. */
+const as = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown, csrf: string | null = s.csrf) =>
+  t.app.inject({
+    method,
+    url,
+    payload: payload as any,
+    headers: { cookie: s.cookie, ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}) },
+  });
+
+async function signIn(name: string, password: string, code?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/operator/session',
+    payload: { username: name, password, ...(code ? { code } : {}) },
+  });
+  const set = res.headers['set-cookie'];
+  const line = (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('matka_operator='));
+  return { res, body: res.json(), setCookie: line, cookie: line?.split(';')[0] ?? '' };
+}
+
+let seq = 0;
+/** An operator of a role, signed in, with its one-time password replaced. */
+async function operatorWith(role: 'owner' | 'results' | 'finance' | 'support'): Promise<Session> {
+  const name = `${role}${++seq}`;
+  const made = await bearer('POST', '/operator/operators', { name, role });
+  expect(made.statusCode).toBe(200);
+  const first = await signIn(name, made.json().one_time_password);
+  const s = { cookie: first.cookie, csrf: first.body.csrf_token, name };
+  const saved = await as(s, 'POST', '/operator/password', {
+    new_password: 'a long new password',
+    confirm_password: 'a long new password',
+  });
+  expect(saved.json()).toMatchObject({ status: true, msg: 'Password saved' });
+  return s;
+}
+
+describe('operator accounts', () => {
+  it('an owner made with the token gets a one-time password; only its scrypt hash is stored', async () => {
+    const res = await bearer('POST', '/operator/operators', { name: 'Asha', role: 'owner' });
+    expect(res.statusCode).toBe(200);
+    const { one_time_password: pw } = res.json();
+    expect(pw).toMatch(/^[A-Za-z2-9]{16}$/);
+    const row = await t.ctx.db
+      .selectFrom('operator_accounts')
+      .selectAll()
+      .where('name', '=', 'Asha')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain(pw);
+    expect(row.must_change_password).toBe(true);
+    // the same name in other case is taken; bad names and roles are refused with a reason
+    expect((await bearer('POST', '/operator/operators', { name: 'asha', role: 'support' })).json()).toEqual({
+      status: false,
+      msg: "An operator named 'asha' already exists",
+    });
+    const bad = await bearer('POST', '/operator/operators', { name: '1x', role: 'support' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/^Username must be 3 to 32/);
+    const role = await bearer('POST', '/operator/operators', { name: 'Ravi', role: 'admin' });
+    expect(role.json().msg).toBe('Role must be one of owner, results, finance, support');
+  });
+
+  it('a one-time password signs in to set a new password and nothing else', async () => {
+    const made = (await bearer('POST', '/operator/operators', { name: 'Meera', role: 'results' })).json();
+    const first = await signIn('meera', made.one_time_password);
+    expect(first.res.statusCode).toBe(200);
+    expect(first.body.operator).toEqual({ name: 'Meera', role: 'results', must_change_password: true, totp: false });
+    expect(first.setCookie).toMatch(/HttpOnly/);
+    expect(first.setCookie).toMatch(/SameSite=Strict/);
+    expect(first.setCookie).toMatch(/Path=\/operator/);
+    const s = { cookie: first.cookie, csrf: first.body.csrf_token, name: 'Meera' };
+    const blocked = await as(s, 'GET', '/operator/markets');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ msg: 'Set a new password first', must_change_password: true });
+    const mismatch = await as(s, 'POST', '/operator/password', {
+      new_password: 'a long new password',
+      confirm_password: 'a long new passw0rd',
+    });
+    expect(mismatch.json()).toEqual({ status: false, msg: 'Passwords do not match' });
+    const short = await as(s, 'POST', '/operator/password', { new_password: 'short', confirm_password: 'short' });
+    expect(short.json().msg).toBe('Password must be at least 10 characters');
+    const same = await as(s, 'POST', '/operator/password', {
+      new_password: made.one_time_password,
+      confirm_password: made.one_time_password,
+    });
+    expect(same.statusCode).toBe(400);
+    const ok = await as(s, 'POST', '/operator/password', {
+      new_password: 'a long new password',
+      confirm_password: 'a long new password',
+    });
+    expect(ok.json()).toEqual({ status: true, msg: 'Password saved' });
+    expect((await as(s, 'GET', '/operator/markets')).statusCode).toBe(200);
+    // the one-time password is spent
+    expect((await signIn('Meera', made.one_time_password)).res.statusCode).toBe(401);
+    expect((await signIn('Meera', 'a long new password')).body.operator.must_change_password).toBe(false);
+  });
+
+  it('a wrong password, an unknown name and a disabled account get the same answer', async () => {
+    const owner = await operatorWith('owner');
+    const support = await operatorWith('support');
+    expect((await signIn('nobody-here', 'whatever pw')).body).toEqual({
+      status: false,
+      msg: 'Wrong username or password',
+    });
+    expect((await signIn(support.name, 'not the password')).body.msg).toBe('Wrong username or password');
+    expect((await as(owner, 'POST', '/operator/operators/disable', { name: support.name })).json().status).toBe(true);
+    expect((await signIn(support.name, 'a long new password')).body.msg).toBe('Wrong username or password');
+    // its open session ended with it
+    const after = await as(support, 'GET', '/operator/session');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().msg).toBe('Your session has ended: sign in again');
+    const self = await as(owner, 'POST', '/operator/operators/disable', { name: owner.name });
+    expect(self.json()).toEqual({ status: false, msg: 'You cannot disable your own account' });
+  });
+
+  it('sign-in attempts are limited per name and address (shared counters)', async () => {
+    await operatorWith('finance');
+    const name = `finance${seq}`;
+    for (let i = 0; i < 3; i++) expect((await signIn(name, 'wrong password')).res.statusCode).toBe(401);
+    const limited = await signIn(name, 'a long new password');
+    expect(limited.res.statusCode).toBe(429);
+    expect(limited.body.msg).toBe('Too many sign-in attempts: wait a few minutes and try again');
+    t.clock.advance(60_000);
+    expect((await signIn(name, 'a long new password')).res.statusCode).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  let by: Record<'results' | 'finance' | 'support', Session>;
+  beforeAll(async () => {
+    by = {
+      results: await operatorWith('results'),
+      finance: await operatorWith('finance'),
+      support: await operatorWith('support'),
+    };
+  });
+
+  const refused: [keyof typeof by, 'GET' | 'POST', string, unknown, RegExp][] = [
+    [
+      'support',
+      'POST',
+      '/operator/result/preview',
+      { market: 'KALYAN', session: 'open', pana: '128' },
+      /\(support\) does not allow declaring results: ask an operator with the role owner or results$/,
+    ],
+    [
+      'support',
+      'POST',
+      '/operator/deposits/approve',
+      { id: 1 },
+      /does not allow deposits, withdrawals and credits: .*owner or finance$/,
+    ],
+    [
+      'support',
+      'GET',
+      '/operator/operators',
+      undefined,
+      /does not allow managing operators: ask an operator with the role owner$/,
+    ],
+    [
+      'finance',
+      'POST',
+      '/operator/market/add',
+      { name: 'NEW', open: '10:00', close: '11:00' },
+      /\(finance\) does not allow changing markets/,
+    ],
+    ['finance', 'POST', '/operator/gali/declare', { market: 'X', jodi: '12' }, /declaring results/],
+    [
+      'finance',
+      'POST',
+      '/operator/set-betting',
+      { mobile: '9876543210', status: '0' },
+      /changing users: .*owner or support$/,
+    ],
+    ['results', 'GET', '/operator/deposits', undefined, /\(results\) does not allow deposits/],
+    ['results', 'POST', '/operator/credit', { mobile: '9876543210', points: 5 }, /deposits, withdrawals and credits/],
+    ['results', 'GET', '/operator/users', undefined, /reading users: .*owner or finance or support$/],
+    [
+      'results',
+      'GET',
+      '/operator/settings',
+      undefined,
+      /does not allow settings: ask an operator with the role owner$/,
+    ],
+    ['finance', 'GET', '/operator/audit', undefined, /the audit log/],
+  ];
+  it.each(refused)('%s: %s %s is refused with 403 and who may', async (role, method, url, payload, msg) => {
+    const res = await as(by[role], method, url, payload);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toBe(false);
+    expect(res.json().msg).toMatch(msg);
+  });
+
+  it('each role does what it is for', async () => {
+    const user = await createUser(t);
+    expect(
+      (await as(by.results, 'POST', '/operator/result/preview', { market: 'KALYAN', session: 'open', pana: '128' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await as(by.finance, 'GET', '/operator/deposits')).statusCode).toBe(200);
+    expect((await as(by.finance, 'GET', '/operator/users')).statusCode).toBe(200);
+    const credit = await as(by.finance, 'POST', '/operator/credit', { mobile: user.mobile, points: 25 });
+    expect(credit.json()).toMatchObject({ status: true, wallet_amt: '25' });
+    const betting = await as(by.support, 'POST', '/operator/set-betting', { mobile: user.mobile, status: '0' });
+    expect(betting.json()).toMatchObject({ status: true, betting_status: '0' });
+    for (const s of Object.values(by)) expect((await as(s, 'GET', '/operator/markets')).statusCode).toBe(200);
+    // the audit names who did it; the CLI's token is 'operator-token'
+    await bearer('POST', '/operator/credit', { mobile: user.mobile, points: 5 });
+    const rows = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator', 'target'])
+      .where('target', '=', user.mobile)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'credit', operator: by.finance.name, target: user.mobile },
+      { action: 'set-betting', operator: by.support.name, target: user.mobile },
+      { action: 'credit', operator: 'operator-token', target: user.mobile },
+    ]);
+  });
+});
+
+describe('the console session', () => {
+  it('writes need the CSRF token; reads do not', async () => {
+    const s = await operatorWith('support');
+    const user = await createUser(t);
+    const body = { mobile: user.mobile, status: '0' };
+    const none = await as(s, 'POST', '/operator/set-betting', body, null);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().msg).toBe('This request is missing its security token: reload the console and try again');
+    expect((await as(s, 'POST', '/operator/set-betting', body, 'forged')).statusCode).toBe(403);
+    expect((await as(s, 'GET', '/operator/users')).statusCode).toBe(200);
+    // a reloaded console gets the token again from GET /operator/session (same origin only: CORS)
+    const again = await as(s, 'GET', '/operator/session');
+    expect(again.json().csrf_token).toBe(s.csrf);
+    expect((await as(s, 'POST', '/operator/set-betting', body, again.json().csrf_token)).statusCode).toBe(200);
+  });
+
+  it('ends after 2 idle hours, after 12 hours in all, and at logout', async () => {
+    const idle = await operatorWith('results');
+    t.clock.advance(2 * 60 * 60 * 1000 + 60_000);
+    const gone = await as(idle, 'GET', '/operator/markets');
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toMatchObject({ msg: 'Your session has ended: sign in again', signed_out: true });
+
+    const busy = await operatorWith('results');
+    for (let h = 0; h < 11; h++) {
+      t.clock.advance(60 * 60 * 1000);
+      expect((await as(busy, 'GET', '/operator/markets')).statusCode).toBe(200);
+    }
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await as(busy, 'GET', '/operator/markets')).statusCode).toBe(401);
+
+    const s = await operatorWith('results');
+    const out = await as(s, 'POST', '/operator/session/logout');
+    expect(out.json()).toEqual({ status: true, msg: 'Signed out' });
+    expect(String(out.headers['set-cookie'])).toMatch(/matka_operator=;/);
+    expect((await as(s, 'GET', '/operator/markets')).statusCode).toBe(401);
+    // the session is ended in the database, so every server process refuses it
+    const ended = await t.ctx.db
+      .selectFrom('operator_sessions')
+      .select('revoked_at')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(ended.revoked_at).not.toBeNull();
+  });
+
+  it('no credentials, a wrong token, a made-up cookie: 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/operator/markets' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/operator/markets',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.json()).toEqual({ status: false, msg: 'Operator token missing or wrong' });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/operator/markets',
+      headers: { cookie: 'matka_operator=abc' },
+    });
+    expect(made.statusCode).toBe(401);
+  });
+
+  it('an optional TOTP second factor (otpauth), checked at sign-in', async () => {
+    const s = await operatorWith('finance');
+    const setup = (await as(s, 'POST', '/operator/totp/setup')).json();
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret) });
+    const now = () => t.clock.now().getTime();
+    expect((await as(s, 'POST', '/operator/totp/enable', { secret: setup.secret, code: '000000' })).statusCode).toBe(
+      400,
+    );
+    const on = await as(s, 'POST', '/operator/totp/enable', {
+      secret: setup.secret,
+      code: totp.generate({ timestamp: now() }),
+    });
+    expect(on.json()).toEqual({ status: true, msg: 'Two-step sign-in is on' });
+    const asked = await signIn(s.name, 'a long new password');
+    expect(asked.res.statusCode).toBe(401);
+    expect(asked.body).toEqual({
+      status: false,
+      msg: 'Enter the 6-digit code from your authenticator app',
+      totp: true,
+    });
+    expect((await signIn(s.name, 'a long new password', '123456')).body.msg).toBe(
+      'That code is wrong or expired: enter the current one',
+    );
+    t.clock.advance(60_000); // past the sign-in back-off of the failures above
+    const ok = await signIn(s.name, 'a long new password', totp.generate({ timestamp: now() }));
+    expect(ok.body.operator).toMatchObject({ name: s.name, totp: true });
+  });
+});
+
+describe('CORS of the operator API', () => {
+  it('answers only the configured console origins, with credentials; the player API stays open', async () => {
+    const other = await makeTestApp({ config: { consoleOrigins: ['https://ops.example.com'] } });
+    try {
+      const pre = (origin: string, url: string) =>
+        other.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type,x-csrf-token',
+          },
+        });
+      const ok = await pre('https://ops.example.com', '/operator/session');
+      expect(ok.headers['access-control-allow-origin']).toBe('https://ops.example.com');
+      expect(ok.headers['access-control-allow-credentials']).toBe('true');
+      expect(String(ok.headers['access-control-allow-headers'])).toMatch(/X-CSRF-Token/i);
+      const evil = await pre('https://evil.example', '/operator/session');
+      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+      const player = await pre('https://any.example', '/api/api-user-login');
+      expect(player.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the CLI creates operators', () => {
+  it('owner create and operators add print the one-time password, which signs in', async () => {
+    const { run } = await import('../src/operator/cli');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await run(
+        argv,
+        { SERVER_URL: base, OPERATOR_TOKEN },
+        { out: (x) => out.push(x), err: (x) => err.push(x) },
+      );
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const owner = await cli('owner', 'create', 'Kiran');
+    expect(owner.code).toBe(0);
+    const pw = /^one-time password: (\S+)$/m.exec(owner.out)?.[1];
+    expect(pw).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect((await signIn('Kiran', pw!)).body.operator).toEqual({
+      name: 'Kiran',
+      role: 'owner',
+      must_change_password: true,
+      totp: false,
+    });
+    const added = await cli('operators', 'add', 'Deepa', 'results');
+    expect(added.out).toMatch(/^Operator Deepa \(results\) created: give them the one-time password\.$/m);
+    expect(added.out).toMatch(/^one-time password: \S{16}$/m);
+    const list = await cli('operators', 'list');
+    expect(list.out).toMatch(/Deepa\s+results\s+off\s+active/);
+    const bad = await cli('operators', 'add', 'Deepa2', 'admin');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/'admin' is not a role \(owner, results, finance, support\)/);
+    const again = await cli('operators', 'add', 'deepa', 'support');
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/An operator named 'deepa' already exists/);
+  });
+});
