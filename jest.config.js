@@ -7,6 +7,7 @@ module.exports = {
     '<rootDir>/remote-starline',
     '<rootDir>/remote-gali',
     '<rootDir>/remote-wallet',
+    '<rootDir>/console',
     '<rootDir>/server',
   ],
 };

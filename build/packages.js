@@ -2,6 +2,6 @@
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
-const FRONTENDS = ['shell', 'remote-regular', 'remote-starline', 'remote-gali', 'remote-wallet'];
+const FRONTENDS = ['shell', 'remote-regular', 'remote-starline', 'remote-gali', 'remote-wallet', 'console'];
 
 module.exports = { ROOT, FRONTENDS };

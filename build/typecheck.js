@@ -11,6 +11,7 @@ const PACKAGES = [
   'remote-starline',
   'remote-gali',
   'remote-wallet',
+  'console',
   'server',
   'e2e',
 ];

@@ -32,7 +32,7 @@ const FACADE_SOURCES = {
   'rtk-query-react-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/query/react/rtk-query-react.modern.mjs'),
 };
 
-const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004 };
+const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004, console: 3005 };
 const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
 
 /** Singletons every family shares; versions come from @matka/shared's own pins. */
@@ -87,6 +87,7 @@ function sharedModules() {
 function createConfig({ dir, family, title }) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
+    if (family === 'console') return baseConfig({ dir, family, title, prod, kind: 'console' });
     if (family === 'shell') {
       const shell = baseConfig({ dir, family, title, prod, kind: 'shell' });
       return prod ? [serviceWorkerConfig(dir), { ...shell, dependencies: ['service-worker'] }] : shell;
@@ -210,6 +211,8 @@ function baseConfig({ dir, family, title, prod, kind }) {
       shared: consumeOnly(sharedModules()),
     },
     standalone: { name, shared: sharedModules() },
+    // The operator console is one plain app: not federated, it shares nothing with the player's pages.
+    console: null,
   }[kind];
   const page = kind !== 'remote';
 
@@ -222,7 +225,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
-      publicPath: 'auto',
+      publicPath: kind === 'console' ? '/console/' : 'auto',
       filename: prod ? '[name].[contenthash:10].js' : '[name].js',
       // Hashed in development too: two shared modules can share a chunk name there.
       chunkFilename: '[name].[contenthash:10].js',
@@ -253,7 +256,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
     plugins: [
       // A label of this build (e.g. a release or commit), shown on a remote's pages as data-build.
       new DefinePlugin({ 'process.env.MATKA_BUILD_ID': JSON.stringify(process.env.MATKA_BUILD_ID ?? '') }),
-      new ModuleFederationPlugin(federation),
+      ...(federation ? [new ModuleFederationPlugin(federation)] : []),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
@@ -264,8 +267,13 @@ function baseConfig({ dir, family, title, prod, kind }) {
               template: path.join(__dirname, 'index.html'),
               title,
               chunks: ['main'],
-              publicPath: kind === 'shell' ? '/' : 'auto',
+              publicPath: { shell: '/', console: '/console/' }[kind] ?? 'auto',
               pwa: kind === 'shell',
+              description:
+                kind === 'console'
+                  ? 'The back office of Matka Play: markets, results, deposits, withdrawals and operators.'
+                  : 'Play matka online: markets, Starline and Gali Disawar, with a points wallet.',
+              noindex: kind === 'console',
             }),
           ]
         : []),
@@ -291,7 +299,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
         : {
             port,
             host: '127.0.0.1',
-            historyApiFallback: true,
+            historyApiFallback: kind === 'console' ? { index: '/console/index.html' } : true,
             hot: false,
             headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
             proxy: [{ context: ['/api', '/config.json', '/dev', '/charts', '/operator'], target: API_DEV_URL }],

@@ -162,10 +162,10 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).type('application/json').send({ status: false, msg: 'Not found' });
 }
 
-/** Paths that are never the SPA: API, operator, dev tools, remotes. */
+/** Paths that are never the SPA: API, operator API and console, dev tools, remotes. */
 function isReserved(url: string): boolean {
   // '/charts' itself is the app's Charts screen; the server's chart pages live below it (/charts/...).
-  return /^\/(api|operator|dev|remotes)(\/|$)|^\/charts\/[^/?]/i.test(url);
+  return /^\/(api|operator|console|dev|remotes)(\/|$)|^\/charts\/[^/?]/i.test(url);
 }
 
 /** What the client reads at start (config.json, and inlined into the shell's index.html). */
@@ -213,6 +213,27 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   };
   app.get('/remotes/:family', remoteHandler);
   app.get('/remotes/:family/*', remoteHandler);
+
+  // The operator console (CONSOLE=off: none): its files, and its index.html for any screen's path.
+  if (config.console) {
+    const consoleRoot = path.join(config.staticRoot, 'console', 'dist');
+    const consoleHandler = async (req: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
+      const rest = req.params['*'] ?? '';
+      const file = rest ? resolveFile(consoleRoot, rest) : undefined;
+      if (file) return sendFrom(req, reply, file);
+      if ((rest.split('/').pop() ?? '').includes('.')) return notFound(reply);
+      const index = resolveFile(consoleRoot, 'index.html');
+      if (!index)
+        return reply
+          .code(404)
+          .type('text/plain')
+          .send('The operator console is not built yet (console/dist is missing). Run npm run build.');
+      return sendFrom(req, reply, index);
+    };
+    // (the router ignores a trailing slash: '/console' is also '/console/')
+    app.get('/console', consoleHandler);
+    app.get('/console/*', consoleHandler);
+  }
 
   // Where the shell loads each family's code from: the configured URLs, else this server's copies at
   // PUBLIC_URL or a validated request host (a Host header that is not a plain host[:port] never ends

@@ -1,0 +1,3 @@
+const { webPreset } = require('../build/jest/preset');
+
+module.exports = webPreset(__dirname, 'console');

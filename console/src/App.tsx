@@ -1,0 +1,85 @@
+import { useEffect, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { signedIn, useSessionQuery, type Role } from './api';
+import { Layout } from './Layout';
+import { NewPasswordPage } from './pages/NewPasswordPage';
+import { OperatorsPage } from './pages/OperatorsPage';
+import { QueuePage } from './pages/QueuePage';
+import { ResultsPage } from './pages/ResultsPage';
+import { SignInPage } from './pages/SignInPage';
+import { SCREENS, screensFor } from './screens';
+import { useConsoleDispatch, useConsoleSelector, type ConsoleStore } from './store';
+
+const PAGES: Record<string, ReactNode> = {
+  '/results': <ResultsPage />,
+  '/deposits': <QueuePage key="deposits" kind="deposits" />,
+  '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
+  '/operators': <OperatorsPage />,
+};
+
+/** A screen the operator's role may not open says so (the server refuses its calls anyway). */
+function Guarded({ path, role }: { path: string; role: Role }) {
+  const screen = SCREENS.find((s) => s.path === path)!;
+  if (!screen.roles.includes(role))
+    return (
+      <section className="card" role="alert">
+        <h1>{screen.label}</h1>
+        <p>
+          Your role ({role}) cannot open {screen.label}. Ask an operator with the role {screen.roles.join(' or ')}.
+        </p>
+      </section>
+    );
+  return <>{PAGES[path]}</>;
+}
+
+function Home({ role }: { role: Role }) {
+  const first = screensFor(role)[0];
+  if (first) return <Navigate to={first.path} replace />;
+  return (
+    <section className="card">
+      <h1>Welcome</h1>
+      <p>Your role ({role}) has no console screens yet. The operator CLI covers users and betting for now.</p>
+    </section>
+  );
+}
+
+function Console() {
+  const dispatch = useConsoleDispatch();
+  const operator = useConsoleSelector((s) => s.session.operator);
+  // A reload keeps the session (its cookie): ask the server who is signed in, and for the CSRF token.
+  const session = useSessionQuery(undefined, { skip: !!operator });
+  useEffect(() => {
+    if (session.data?.operator) dispatch(signedIn(session.data));
+  }, [session.data, dispatch]);
+
+  if (!operator && session.isLoading)
+    return (
+      <p className="console-busy" role="status">
+        Checking your session...
+      </p>
+    );
+  if (!operator) return <SignInPage />;
+  if (operator.must_change_password) return <NewPasswordPage />;
+  return (
+    <Layout operator={operator}>
+      <Routes>
+        <Route path="/" element={<Home role={operator.role} />} />
+        {SCREENS.map((s) => (
+          <Route key={s.path} path={s.path} element={<Guarded path={s.path} role={operator.role} />} />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Layout>
+  );
+}
+
+export function App({ store }: { store: ConsoleStore }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter basename="/console">
+        <Console />
+      </BrowserRouter>
+    </Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { consoleApi, messageOf, signedOut, useSignOutMutation, type Operator } from './api';
+import { screensFor } from './screens';
+import { useConsoleDispatch } from './store';
+
+export function Layout({ operator, children }: { operator: Operator; children: ReactNode }) {
+  const dispatch = useConsoleDispatch();
+  const [signOut, { isLoading, error }] = useSignOutMutation();
+  const leave = async () => {
+    const r = await signOut();
+    if (!('error' in r)) {
+      dispatch(signedOut());
+      dispatch(consoleApi.util.resetApiState());
+    }
+  };
+  return (
+    <div className="console">
+      <header className="console-top">
+        <strong className="console-brand">Matka Console</strong>
+        <span className="console-who">
+          {operator.name} · {operator.role}
+        </span>
+        <button type="button" className="btn btn-secondary console-signout" onClick={leave} disabled={isLoading}>
+          {isLoading ? 'Signing out...' : 'Sign out'}
+        </button>
+      </header>
+      {error ? (
+        <p className="console-error" role="alert">
+          {messageOf(error)}
+        </p>
+      ) : null}
+      <nav className="console-nav" aria-label="Console">
+        {screensFor(operator.role).map((s) => (
+          <NavLink key={s.path} to={s.path}>
+            {s.label}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="console-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * The console's one RTK Query api over the operator API (/operator/). The session is an HttpOnly
+ * cookie the browser sends by itself (credentials: 'include', also from another configured origin);
+ * writes carry the CSRF token the server gave at sign-in or on GET /operator/session.
+ * An answer with status false, or an HTTP error, becomes an error holding the server's message.
+ */
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type Role = 'owner' | 'results' | 'finance' | 'support';
+
+export interface Operator {
+  name: string;
+  role: Role;
+  must_change_password: boolean;
+  totp: boolean;
+}
+
+export interface SessionState {
+  operator: Operator | null;
+  csrf: string | null;
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: { operator: null, csrf: null } as SessionState,
+  reducers: {
+    signedIn: (_s, a: PayloadAction<{ operator: Operator; csrf_token?: string }>) => ({
+      operator: a.payload.operator,
+      csrf: a.payload.csrf_token ?? null,
+    }),
+    signedOut: () => ({ operator: null, csrf: null }),
+  },
+});
+export const { signedIn, signedOut } = sessionSlice.actions;
+
+/** Where the operator API is: this server's /operator, or OPERATOR_API in the page's config. */
+export function operatorApiBase(): string {
+  const configured = (globalThis as { __MATKA_CONSOLE__?: { operatorApi?: string } }).__MATKA_CONSOLE__?.operatorApi;
+  return (configured || '/operator').replace(/\/+$/, '');
+}
+
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSE_ERROR';
+  msg: string;
+  data?: Record<string, unknown>;
+}
+
+type State = { session: SessionState };
+
+const raw = fetchBaseQuery({
+  baseUrl: '',
+  credentials: 'include',
+  prepareHeaders: (headers, { getState }) => {
+    const csrf = (getState() as State).session.csrf;
+    if (csrf) headers.set('X-CSRF-Token', csrf);
+    return headers;
+  },
+});
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const a = typeof args === 'string' ? { url: args } : args;
+  const result = await raw({ ...a, url: operatorApiBase() + a.url }, api, extra);
+  if (result.error) {
+    const e = result.error;
+    const data = (e as { data?: unknown }).data as Record<string, unknown> | undefined;
+    if (e.status === 'FETCH_ERROR')
+      return {
+        error: { status: 'FETCH_ERROR', msg: 'The server cannot be reached: check the connection and try again' },
+      };
+    if (typeof e.status !== 'number')
+      return { error: { status: 'PARSE_ERROR', msg: 'The server sent an answer the console cannot read' } };
+    if (e.status === 401 && data?.signed_out) api.dispatch(signedOut());
+    return {
+      error: {
+        status: e.status,
+        msg: typeof data?.msg === 'string' ? data.msg : `The server answered ${e.status}`,
+        data,
+      },
+    };
+  }
+  const body = result.data as Record<string, unknown> | undefined;
+  if (body && body.status === false)
+    return { error: { status: 200, msg: typeof body.msg === 'string' ? body.msg : 'Refused', data: body } };
+  return { data: body };
+};
+
+/** The message to show for a failed call. */
+export const messageOf = (error: unknown): string =>
+  (error as ApiError | undefined)?.msg ?? 'Something went wrong: try again';
+
+export interface Answer {
+  status: boolean;
+  msg?: string;
+}
+
+export interface OperatorRow {
+  id: string;
+  name: string;
+  role: Role;
+  must_change_password: boolean;
+  totp: boolean;
+  disabled: boolean;
+  created_at: string;
+}
+
+export interface MarketRow {
+  id: number;
+  family: 'regular' | 'starline' | 'gali';
+  name: string;
+  open: string;
+  close: string;
+  open_time: string;
+  close_time: string;
+  active: boolean;
+  open_now: boolean;
+}
+
+export interface Winner {
+  bid_id: string;
+  mobile: string;
+  bet: string;
+  session: string;
+  digits: string;
+  closedigits: string;
+  points: number;
+  win_amount: number;
+}
+
+export interface SettleSummary {
+  bids: number;
+  paid: number;
+  paid_points: number;
+  reversed: number;
+  reversed_points: number;
+  shortfall_points: number;
+  withheld_points: number;
+  lost: number;
+  pending: number;
+}
+
+/** A preview (what declaring would do) or a declaration's outcome. */
+export interface Preview {
+  status: boolean;
+  msg: string;
+  market: { id: number; name: string; family: string };
+  date: string;
+  result_text: string;
+  winners_count?: number;
+  total_payout?: number;
+  winners?: Winner[];
+  summary: SettleSummary;
+  exposure?: {
+    bids: number;
+    points: number;
+    by_digit: Record<string, number>;
+    by_pana: { pana: string; points: number }[];
+    by_jodi: { jodi: string; points: number }[];
+    riskiest: { result: string; payout: number }[];
+  };
+}
+
+export interface MoneyRequest {
+  id: string;
+  mobile: string;
+  name: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'rejected';
+  requested: string;
+  method?: string;
+  number?: string;
+  receipt_url?: string | null;
+  [key: string]: unknown;
+}
+
+export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
+
+export type Declare =
+  | { kind: 'result'; market: string; session: 'open' | 'close'; pana: string; date?: string }
+  | { kind: 'starline'; slot: string; pana: string; date?: string }
+  | { kind: 'gali'; market: string; jodi: string; date?: string };
+
+const declareBody = (d: Declare) => {
+  const { kind: _kind, ...body } = d;
+  return body;
+};
+
+export const consoleApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit'],
+  endpoints: (build) => ({
+    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
+    signIn: build.mutation<
+      { operator: Operator; csrf_token: string },
+      { username: string; password: string; code?: string }
+    >({ query: (body) => ({ url: '/session', method: 'POST', body }) }),
+    signOut: build.mutation<Answer, void>({ query: () => ({ url: '/session/logout', method: 'POST' }) }),
+    setPassword: build.mutation<Answer, { current_password?: string; new_password: string; confirm_password: string }>({
+      query: (body) => ({ url: '/password', method: 'POST', body }),
+    }),
+    operators: build.query<{ operators: OperatorRow[] }, void>({
+      query: () => '/operators',
+      providesTags: ['Operators'],
+    }),
+    addOperator: build.mutation<Answer & { one_time_password: string; name: string }, { name: string; role: Role }>({
+      query: (body) => ({ url: '/operators', method: 'POST', body }),
+      invalidatesTags: ['Operators'],
+    }),
+    markets: build.query<{ markets: MarketRow[] }, void>({ query: () => '/markets', providesTags: ['Markets'] }),
+    preview: build.mutation<Preview, Declare>({
+      query: (d) => ({ url: `/${d.kind}/preview`, method: 'POST', body: declareBody(d) }),
+    }),
+    declare: build.mutation<Preview, Declare>({
+      query: (d) => ({ url: `/${d.kind}/declare`, method: 'POST', body: declareBody(d) }),
+      invalidatesTags: ['Markets', 'Audit'],
+    }),
+    requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
+      query: ({ kind, status }) => `/${kind}?status=${status}`,
+      transformResponse: (r: { deposits?: MoneyRequest[]; withdrawals?: MoneyRequest[] }) =>
+        r.deposits ?? r.withdrawals ?? [],
+      providesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals'],
+    }),
+    decide: build.mutation<
+      Answer,
+      {
+        kind: 'deposits' | 'withdrawals';
+        action: 'approve' | 'reject';
+        id: string;
+        reason?: string;
+        receipt_url?: string;
+      }
+    >({
+      query: ({ kind, action, ...body }) => ({ url: `/${kind}/${action}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
+    }),
+  }),
+});
+
+export const {
+  useSessionQuery,
+  useSignInMutation,
+  useSignOutMutation,
+  useSetPasswordMutation,
+  useOperatorsQuery,
+  useAddOperatorMutation,
+  useMarketsQuery,
+  usePreviewMutation,
+  useDeclareMutation,
+  useRequestsQuery,
+  useDecideMutation,
+} = consoleApi;

@@ -1,0 +1,275 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  messageOf,
+  useDeclareMutation,
+  useMarketsQuery,
+  usePreviewMutation,
+  type Declare,
+  type MarketRow,
+  type Preview,
+} from '../api';
+import { ConfirmDialog, usePaged } from '../parts';
+
+type Family = MarketRow['family'];
+
+const FAMILIES: { family: Family; label: string }[] = [
+  { family: 'regular', label: 'Regular market' },
+  { family: 'starline', label: 'Starline slot' },
+  { family: 'gali', label: 'Gali market' },
+];
+
+/** What the operator typed, as the declaration the server takes (or what is wrong with it). */
+function declaration(family: Family, market: string, session: 'open' | 'close', value: string, date: string) {
+  if (!market) return 'Choose a market';
+  const v = value.trim();
+  if (family === 'gali' && !/^\d{2}$/.test(v)) return 'The Gali result is a jodi of 2 digits, e.g. 45';
+  if (family !== 'gali' && !/^\d{3}$/.test(v)) return 'The result is a pana of 3 digits, e.g. 128';
+  const d = date ? { date } : {};
+  const out: Declare =
+    family === 'regular'
+      ? { kind: 'result', market, session, pana: v, ...d }
+      : family === 'starline'
+        ? { kind: 'starline', slot: market, pana: v, ...d }
+        : { kind: 'gali', market, jodi: v, ...d };
+  return out;
+}
+
+function Winners({ preview }: { preview: Preview }) {
+  const { rows, pager } = usePaged(preview.winners ?? []);
+  if (!preview.winners?.length) return <p>No bid wins with this result.</p>;
+  return (
+    <>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <caption>Winning bids{(preview.winners_count ?? 0) > preview.winners.length ? ' (first 100)' : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mobile</th>
+              <th scope="col">Bet</th>
+              <th scope="col">Session</th>
+              <th scope="col">Digits</th>
+              <th scope="col">Points</th>
+              <th scope="col">Win</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((w) => (
+              <tr key={w.bid_id}>
+                <td>{w.mobile}</td>
+                <td>{w.bet}</td>
+                <td>{w.session}</td>
+                <td>{w.digits + (w.closedigits ? `-${w.closedigits}` : '')}</td>
+                <td>{w.points}</td>
+                <td>{w.win_amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pager}
+    </>
+  );
+}
+
+/** Results: choose the market and result, preview winners and payout, then declare after a confirmation. */
+export function ResultsPage() {
+  const markets = useMarketsQuery();
+  const [preview, previewState] = usePreviewMutation();
+  const [declare, declareState] = useDeclareMutation();
+  const [family, setFamily] = useState<Family>('regular');
+  const [market, setMarket] = useState('');
+  const [session, setSession] = useState<'open' | 'close'>('open');
+  const [value, setValue] = useState('');
+  const [date, setDate] = useState('');
+  const [error, setError] = useState('');
+  const [shown, setShown] = useState<{ d: Declare; p: Preview } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [declareError, setDeclareError] = useState('');
+  const [done, setDone] = useState('');
+
+  const choices = useMemo(
+    () => (markets.data?.markets ?? []).filter((m) => m.family === family && m.active),
+    [markets.data, family],
+  );
+  const reset = () => {
+    setShown(null);
+    setDone('');
+    setError('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (previewState.isLoading) return;
+    reset();
+    const d = declaration(family, market, session, value, date);
+    if (typeof d === 'string') return setError(d);
+    const r = await preview(d);
+    if ('error' in r) return setError(messageOf(r.error));
+    setShown({ d, p: r.data });
+  };
+
+  const confirm = async () => {
+    if (!shown || declareState.isLoading) return;
+    setDeclareError('');
+    const r = await declare(shown.d);
+    if ('error' in r) return setDeclareError(messageOf(r.error));
+    setConfirming(false);
+    setShown(null);
+    setDone(r.data.msg);
+    setValue('');
+  };
+
+  const s = shown?.p.summary;
+  return (
+    <section>
+      <h1>Results</h1>
+      <form className="card console-form" onSubmit={submit} noValidate>
+        <label htmlFor="r-family">Market type</label>
+        <select
+          id="r-family"
+          value={family}
+          onChange={(e) => {
+            setFamily(e.target.value as Family);
+            setMarket('');
+            reset();
+          }}
+        >
+          {FAMILIES.map((f) => (
+            <option key={f.family} value={f.family}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="r-market">{family === 'starline' ? 'Slot' : 'Market'}</label>
+        <select
+          id="r-market"
+          value={market}
+          onChange={(e) => {
+            setMarket(e.target.value);
+            reset();
+          }}
+          disabled={markets.isLoading}
+        >
+          <option value="">{markets.isLoading ? 'Loading markets...' : 'Choose...'}</option>
+          {choices.map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              {m.name} ({m.family === 'regular' ? `${m.open_time} – ${m.close_time}` : m.open_time})
+            </option>
+          ))}
+        </select>
+        {markets.isError && (
+          <p className="console-error" role="alert">
+            {messageOf(markets.error)}
+          </p>
+        )}
+        {family === 'regular' && (
+          <fieldset className="console-radios">
+            <legend>Session</legend>
+            {(['open', 'close'] as const).map((x) => (
+              <label key={x}>
+                <input
+                  type="radio"
+                  name="session"
+                  value={x}
+                  checked={session === x}
+                  onChange={() => {
+                    setSession(x);
+                    reset();
+                  }}
+                />{' '}
+                {x === 'open' ? 'Open' : 'Close'}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <label htmlFor="r-value">{family === 'gali' ? 'Jodi' : 'Pana'}</label>
+        <input
+          id="r-value"
+          inputMode="numeric"
+          maxLength={family === 'gali' ? 2 : 3}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value.replace(/\D/g, ''));
+            reset();
+          }}
+        />
+        <label htmlFor="r-date">Date (empty: today)</label>
+        <input
+          id="r-date"
+          type="date"
+          value={date}
+          onChange={(e) => {
+            setDate(e.target.value);
+            reset();
+          }}
+        />
+        {error && (
+          <p className="console-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={previewState.isLoading}>
+          {previewState.isLoading ? 'Previewing...' : 'Preview'}
+        </button>
+      </form>
+      {done && (
+        <p className="card console-done" role="status">
+          Declared. {done}
+        </p>
+      )}
+      {shown && s && (
+        <div className="card console-preview" aria-labelledby="preview-title">
+          <h2 id="preview-title">
+            Preview: {shown.p.market.name} {shown.p.date}, {shown.p.result_text}
+          </h2>
+          <dl className="console-figures">
+            <div>
+              <dt>Winning bids</dt>
+              <dd>{shown.p.winners_count ?? s.paid}</dd>
+            </div>
+            <div>
+              <dt>Payout</dt>
+              <dd>{shown.p.total_payout ?? s.paid_points} points</dd>
+            </div>
+            <div>
+              <dt>Bids settled</dt>
+              <dd>{s.bids}</dd>
+            </div>
+            {s.pending > 0 && (
+              <div>
+                <dt>Waiting for close</dt>
+                <dd>{s.pending}</dd>
+              </div>
+            )}
+          </dl>
+          {s.reversed > 0 && (
+            <p className="console-warning" role="note">
+              This corrects an earlier result: {s.reversed} earlier wins ({s.reversed_points} points) will be reversed.
+            </p>
+          )}
+          <Winners preview={shown.p} />
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+            Declare
+          </button>
+        </div>
+      )}
+      {confirming && shown && s && (
+        <ConfirmDialog
+          title={`Declare ${shown.p.market.name} ${shown.p.result_text}?`}
+          confirmLabel="Confirm"
+          busyLabel="Declaring..."
+          busy={declareState.isLoading}
+          error={declareError}
+          danger
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            {s.paid} winning bids will be paid {s.paid_points} points on {shown.p.date}.
+            {s.reversed > 0 ? ` ${s.reversed} earlier wins (${s.reversed_points} points) will be reversed.` : ''}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The operator console (/console/) in Chromium against the real server: an owner signs in with the
+ * CLI's one-time password and creates a `results` operator; that operator previews and declares a
+ * result, and the player's wallet and win history change; a `finance` operator approves a deposit and
+ * a withdrawal; a `support` operator cannot open Results. At 1280 × 800 and at 360 × 780.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../lib/axe';
+import {
+  call,
+  launchBrowser,
+  lastOtp,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import { formatHistoryDate } from '../../shared/src/domain';
+import { placeRegularBid } from '../lib/wallet';
+
+let server: TestServer;
+let browser: Browser;
+const player = { mobile: newMobile(), name: 'Console Player', password: 'secret123' };
+let token: string;
+let marketName: string;
+const NEW_PASSWORD = 'operator password 1';
+
+beforeAll(async () => {
+  mkdirSync('/tmp/shots', { recursive: true });
+  server = await startServer();
+  token = await registerUser(server, player);
+  await operator(server, 'credit', player.mobile, '1000');
+  const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
+  marketName = home.result[0].game_name;
+  await operator(server, 'market', 'set-times', marketName, '00:00', '23:59');
+  await operator(server, 'settings', 'set-withdraw-window', '00:00', '23:59');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// bypassCSP: axe-core is injected as a script tag
+const desk = () => browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+const phone = () => browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+const oneTimePassword = (out: string) => {
+  const m = /^one-time password: (\S+)$/m.exec(out);
+  if (!m) throw new Error(`no one-time password in:\n${out}`);
+  return m[1];
+};
+
+/** Signs in with a one-time password and sets the operator's own password. */
+async function firstSignIn(context: BrowserContext, name: string, password: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/console/`);
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  return page;
+}
+
+const walletOf = async () =>
+  Number((await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: token })).wallet_amt);
+
+describe('operator console', () => {
+  let resultsOperator = '';
+  let resultsPassword = '';
+
+  it('an owner signs in with the CLI one-time password and creates a results operator', async () => {
+    const owner = oneTimePassword(await operator(server, 'owner', 'create', 'owner1'));
+    const context = await desk();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/console/`);
+    await page.getByLabel('Username').fill('owner1');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    await page.getByLabel('Password').fill(owner);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm password').fill('something else 1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
+    await page.getByRole('heading', { name: 'Operators', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Username').fill('resulter');
+    await page.getByLabel('Role').selectOption('results');
+    await page.getByRole('button', { name: 'Add operator' }).click();
+    resultsPassword = (await page.getByTestId('one-time-password').textContent())!.trim();
+    resultsOperator = 'resulter';
+    expect(resultsPassword).toMatch(/^\S{16}$/);
+    await page.getByRole('cell', { name: 'resulter' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-operators.png', fullPage: true });
+    // the session survives a reload (cookie), and signing out ends it
+    await page.reload();
+    await page.getByRole('heading', { name: 'Operators', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('the results operator previews and declares a result; the player wins', async () => {
+    // a Close-session Single Digit bid on 1; the open result 120 is in, close 128 (digit 1) decides
+    await placeRegularBid(server, token, '1', 40);
+    await operator(server, 'result', 'declare', marketName, 'open', '120');
+    const before = await walletOf();
+    const context = await phone();
+    const page = await firstSignIn(context, resultsOperator, resultsPassword);
+    await page.getByRole('heading', { name: 'Results', exact: true }).waitFor();
+    const option = page.locator('#r-market option', { hasText: marketName }).first();
+    await page.getByLabel('Market', { exact: true }).selectOption((await option.getAttribute('value'))!);
+    await page.getByRole('radio', { name: 'Close' }).check();
+    await page.getByLabel('Pana').fill('128');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.locator('.console-preview');
+    await preview.getByRole('heading', { name: new RegExp(`Preview: ${marketName}`) }).waitFor();
+    await preview.getByRole('term').filter({ hasText: 'Winning bids' }).waitFor();
+    await preview.getByRole('cell', { name: player.mobile }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-results-preview.png', fullPage: true });
+    expect(await walletOf()).toBe(before); // a preview changes nothing
+    await preview.getByRole('button', { name: 'Declare' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/1 winning bids will be paid \d+ points/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').filter({ hasText: 'Declared.' }).waitFor();
+    const after = await walletOf();
+    expect(after).toBeGreaterThan(before);
+    const today = formatHistoryDate(new Date());
+    const wins = await call<{ status: boolean; win_data?: unknown[] }>(server, 'api-wining-history-data', {
+      unique_token: token,
+      date_from: today,
+      date_to: today,
+    });
+    expect(wins.status).toBe(true);
+    expect(JSON.stringify(wins)).toContain(marketName);
+    await context.close();
+  });
+
+  it('a finance operator approves a deposit and a withdrawal', async () => {
+    const finance = oneTimePassword(await operator(server, 'operators', 'add', 'money1', 'finance'));
+    // the player asks for a deposit and a withdrawal (to a verified Google Pay number)
+    const dep = await call<{ status: boolean; msg?: string }>(server, 'api-fund-request-add', {
+      unique_token: token,
+      request_amount: 500,
+    });
+    expect(dep.status).toBe(true);
+    const upi = newMobile();
+    await call(server, 'api-upi-send-otp', { unique_token: token, mobile: upi, upi_type: 2 });
+    const otp = await lastOtp(server, upi);
+    const added = await call<{ status: boolean; msg?: string }>(server, 'api-add-user-upi-details', {
+      unique_token: token,
+      upi_type: 2,
+      google_pay_no: upi,
+      otp,
+    });
+    expect(added.status).toBe(true);
+    const wd = await call<{ status: boolean; msg?: string }>(server, 'api-user-withdraw-fund-request', {
+      unique_token: token,
+      request_amount: 600,
+      payment_method: '2',
+    });
+    expect(wd).toMatchObject({ status: true });
+    const walletBefore = await walletOf();
+
+    const context = await desk();
+    const page = await firstSignIn(context, 'money1', finance);
+    await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '500' });
+    await row.getByRole('button', { name: /^Approve deposit/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /approved|credited/i })
+      .waitFor();
+    expect(await walletOf()).toBe(walletBefore + 500);
+    await page.getByLabel('Show').selectOption('approved');
+    await page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: 'approved' }).first().waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-deposits.png', fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Withdrawals' }).click();
+    await page.getByRole('heading', { name: 'Withdrawals', exact: true }).waitFor();
+    const w = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '600' });
+    await page.screenshot({ path: '/tmp/shots/console-withdrawals.png', fullPage: true });
+    await w.getByText('Google Pay').waitFor();
+    await w.getByRole('button', { name: /^Approve withdrawal/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Receipt link (optional)').fill('not a link');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'must start with http' }).waitFor();
+    await dialog.getByLabel('Receipt link (optional)').fill('https://bank.example/receipt/77');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /approved|paid/i })
+      .waitFor();
+    const history = await call<{
+      withdrawdata: { request_amount: string; request_status: string; payment_receipt: string }[];
+    }>(server, 'api-user-withdraw-transaction-history', { unique_token: token });
+    // what the player's Withdraw History reads: '2' is approved, with the receipt
+    expect(history.withdrawdata[0]).toMatchObject({
+      request_amount: '600',
+      request_status: '2',
+      payment_receipt: 'https://bank.example/receipt/77',
+    });
+    // finance has no Results
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).count()).toBe(
+      0,
+    );
+    await context.close();
+  });
+
+  it('a support operator cannot open Results', async () => {
+    const support = oneTimePassword(await operator(server, 'operators', 'add', 'helper1', 'support'));
+    const context = await phone();
+    const page = await firstSignIn(context, 'helper1', support);
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).count()).toBe(
+      0,
+    );
+    await page.goto(`${server.url}/console/results`);
+    await page.getByRole('alert').filter({ hasText: 'Your role (support) cannot open Results' }).waitFor();
+    // and the server refuses the call itself
+    const refused = await page.evaluate(async () => {
+      const { csrf_token } = (await (await fetch('/operator/session')).json()) as { csrf_token: string };
+      const r = await fetch('/operator/result/preview', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf_token },
+        body: JSON.stringify({ market: '1', session: 'open', pana: '128' }),
+      });
+      return { status: r.status, body: await r.json() };
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toMatch(/^Your role \(support\) does not allow declaring results/);
+    await context.close();
+  });
+});
