@@ -6,6 +6,7 @@
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Exposure, SettleSummary, Winner } from '@matka/shared/domain';
 
 export type Role = 'owner' | 'results' | 'finance' | 'support';
 
@@ -116,29 +117,6 @@ export interface MarketRow {
   open_now: boolean;
 }
 
-export interface Winner {
-  bid_id: string;
-  mobile: string;
-  bet: string;
-  session: string;
-  digits: string;
-  closedigits: string;
-  points: number;
-  win_amount: number;
-}
-
-export interface SettleSummary {
-  bids: number;
-  paid: number;
-  paid_points: number;
-  reversed: number;
-  reversed_points: number;
-  shortfall_points: number;
-  withheld_points: number;
-  lost: number;
-  pending: number;
-}
-
 /** A preview (what declaring would do) or a declaration's outcome. */
 export interface Preview {
   status: boolean;
@@ -150,14 +128,7 @@ export interface Preview {
   total_payout?: number;
   winners?: Winner[];
   summary: SettleSummary;
-  exposure?: {
-    bids: number;
-    points: number;
-    by_digit: Record<string, number>;
-    by_pana: { pana: string; points: number }[];
-    by_jodi: { jodi: string; points: number }[];
-    riskiest: { result: string; payout: number }[];
-  };
+  exposure?: Exposure;
 }
 
 export interface MoneyRequest {

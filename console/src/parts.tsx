@@ -1,5 +1,6 @@
-/** Building blocks of the console's screens: a confirm dialog that cannot be sent twice, a pager. */
+/** Building blocks of the console's screens: a confirm dialog that cannot be sent twice, a paged table, a list's states. */
 import { useState, type ReactNode } from 'react';
+import { messageOf } from './api';
 import { Modal } from '@matka/shared';
 
 export function ConfirmDialog({
@@ -51,7 +52,7 @@ export function ConfirmDialog({
 export const PAGE_SIZE = 20;
 
 /** One page of rows and the controls to move between pages. */
-export function usePaged<T>(rows: readonly T[], size = PAGE_SIZE) {
+function usePaged<T>(rows: readonly T[], size = PAGE_SIZE) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(page, pages - 1);
@@ -79,5 +80,79 @@ export function usePaged<T>(rows: readonly T[], size = PAGE_SIZE) {
         </button>
       </nav>
     ) : null;
-  return { rows: rows.slice(current * size, (current + 1) * size), pager, reset: () => setPage(0) };
+  return { rows: rows.slice(current * size, (current + 1) * size), pager };
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A table of rows, PAGE_SIZE to a page (key it by its filter so that a new filter starts at page 1). */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+}: {
+  rows: readonly T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  caption?: string;
+}) {
+  const paged = usePaged(rows);
+  return (
+    <>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          {caption && <caption>{caption}</caption>}
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paged.rows.map((r) => (
+              <tr key={rowKey(r)}>
+                {columns.map((c) => (
+                  <td key={c.header} className={c.className}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {paged.pager}
+    </>
+  );
+}
+
+/** A list's loading text, its error with Try again, or the list. */
+export function QueryView({
+  query,
+  loadingText,
+  children,
+}: {
+  query: { isLoading: boolean; isFetching?: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
+  loadingText: string;
+  children: ReactNode;
+}) {
+  if (query.isLoading || query.isFetching) return <p role="status">{loadingText}</p>;
+  if (query.isError)
+    return (
+      <p className="console-error" role="alert">
+        {messageOf(query.error)}{' '}
+        <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  return <>{children}</>;
 }

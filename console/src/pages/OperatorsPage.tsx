@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf, useAddOperatorMutation, useOperatorsQuery, type Role } from '../api';
-import { usePaged } from '../parts';
+import { DataTable, QueryView } from '../parts';
 
 const ROLES: { role: Role; what: string }[] = [
   { role: 'results', what: 'markets and results' },
@@ -17,7 +17,6 @@ export function OperatorsPage() {
   const [role, setRole] = useState<Role>('results');
   const [error, setError] = useState('');
   const [made, setMade] = useState<{ name: string; role: Role; password: string } | null>(null);
-  const { rows, pager } = usePaged(list.data?.operators ?? []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,42 +68,21 @@ export function OperatorsPage() {
       )}
       <div className="card">
         <h2>All operators</h2>
-        {list.isLoading ? (
-          <p role="status">Loading operators...</p>
-        ) : list.isError ? (
-          <p className="console-error" role="alert">
-            {messageOf(list.error)}{' '}
-            <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <>
-            <div className="console-table-wrap">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Username</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Two-step</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((o) => (
-                    <tr key={o.id}>
-                      <td>{o.name}</td>
-                      <td>{o.role}</td>
-                      <td>{o.totp ? 'on' : 'off'}</td>
-                      <td>{o.disabled ? 'disabled' : o.must_change_password ? 'one-time password' : 'active'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {pager}
-          </>
-        )}
+        <QueryView query={list} loadingText="Loading operators...">
+          <DataTable
+            rows={list.data?.operators ?? []}
+            rowKey={(o) => o.id}
+            columns={[
+              { header: 'Username', cell: (o) => o.name },
+              { header: 'Role', cell: (o) => o.role },
+              { header: 'Two-step', cell: (o) => (o.totp ? 'on' : 'off') },
+              {
+                header: 'State',
+                cell: (o) => (o.disabled ? 'disabled' : o.must_change_password ? 'one-time password' : 'active'),
+              },
+            ]}
+          />
+        </QueryView>
       </div>
     </section>
   );

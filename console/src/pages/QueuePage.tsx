@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf, useDecideMutation, useRequestsQuery, type MoneyRequest, type RequestFilter } from '../api';
-import { ConfirmDialog, usePaged } from '../parts';
+import { ConfirmDialog, DataTable, QueryView } from '../parts';
 
 type Kind = 'deposits' | 'withdrawals';
 
@@ -13,6 +13,24 @@ const FILTERS: { value: RequestFilter; label: string }[] = [
 
 const webLink = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
 
+/** A request's status, with the payment receipt's link when there is one. */
+function StatusCell({ row }: { row: MoneyRequest }) {
+  const receipt = webLink(row.receipt_url);
+  return (
+    <>
+      {row.status}
+      {receipt && (
+        <>
+          {' '}
+          <a href={receipt} target="_blank" rel="noopener noreferrer">
+            receipt
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
 /** The deposit or withdrawal queue: filter, approve or reject each request after a confirmation. */
 export function QueuePage({ kind }: { kind: Kind }) {
   const [status, setStatus] = useState<RequestFilter>('pending');
@@ -22,7 +40,6 @@ export function QueuePage({ kind }: { kind: Kind }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  const { rows, pager, reset } = usePaged(list.data ?? []);
   const title = kind === 'deposits' ? 'Deposits' : 'Withdrawals';
   const single = kind === 'deposits' ? 'deposit' : 'withdrawal';
 
@@ -59,7 +76,6 @@ export function QueuePage({ kind }: { kind: Kind }) {
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as RequestFilter);
-            reset();
           }}
         >
           {FILTERS.map((f) => (
@@ -75,92 +91,53 @@ export function QueuePage({ kind }: { kind: Kind }) {
         </p>
       )}
       <div className="card">
-        {list.isLoading || list.isFetching ? (
-          <p role="status">Loading {kind}...</p>
-        ) : list.isError ? (
-          <p className="console-error" role="alert">
-            {messageOf(list.error)}{' '}
-            <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </p>
-        ) : !rows.length ? (
-          <p>
-            No {status === 'all' ? '' : `${status} `}
-            {kind}.
-          </p>
-        ) : (
-          <>
-            <div className="console-table-wrap">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Mobile</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Points</th>
-                    <th scope="col">Requested</th>
-                    {kind === 'withdrawals' && <th scope="col">Pay to</th>}
-                    <th scope="col">Status</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td>{r.id}</td>
-                      <td>{r.mobile}</td>
-                      <td>{r.name}</td>
-                      <td>{r.amount}</td>
-                      <td>{r.requested}</td>
-                      {kind === 'withdrawals' && (
-                        <td>
-                          {r.method} {r.number}
-                        </td>
-                      )}
-                      <td>
-                        {r.status}
-                        {webLink(r.receipt_url) && (
-                          <>
-                            {' '}
-                            <a href={webLink(r.receipt_url)!} target="_blank" rel="noopener noreferrer">
-                              receipt
-                            </a>
-                          </>
-                        )}
-                      </td>
-                      <td className="console-row-actions">
-                        {r.status === 'pending' ? (
-                          <>
-                            <button
-                              type="button"
-                              className="btn btn-primary"
-                              onClick={() => open(r, 'approve')}
-                              aria-label={`Approve ${single} #${r.id}`}
-                            >
-                              Approve
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-secondary"
-                              onClick={() => open(r, 'reject')}
-                              aria-label={`Reject ${single} #${r.id}`}
-                            >
-                              Reject
-                            </button>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {pager}
-          </>
-        )}
+        <QueryView query={list} loadingText={`Loading ${kind}...`}>
+          {list.data?.length ? (
+            <DataTable
+              key={status}
+              rows={list.data}
+              rowKey={(r) => r.id}
+              columns={[
+                { header: '#', cell: (r) => r.id },
+                { header: 'Mobile', cell: (r) => r.mobile },
+                { header: 'Name', cell: (r) => r.name },
+                { header: 'Points', cell: (r) => r.amount },
+                { header: 'Requested', cell: (r) => r.requested },
+                ...(kind === 'withdrawals'
+                  ? [{ header: 'Pay to', cell: (r: MoneyRequest) => `${r.method ?? ''} ${r.number ?? ''}` }]
+                  : []),
+                { header: 'Status', cell: (r) => <StatusCell row={r} /> },
+                {
+                  header: 'Action',
+                  className: 'console-row-actions',
+                  cell: (r) =>
+                    r.status === 'pending' ? (
+                      <>
+                        {(['approve', 'reject'] as const).map((action) => (
+                          <button
+                            key={action}
+                            type="button"
+                            className={`btn ${action === 'approve' ? 'btn-primary' : 'btn-secondary'}`}
+                            onClick={() => open(r, action)}
+                            aria-label={`${action === 'approve' ? 'Approve' : 'Reject'} ${single} #${r.id}`}
+                          >
+                            {action === 'approve' ? 'Approve' : 'Reject'}
+                          </button>
+                        ))}
+                      </>
+                    ) : (
+                      '—'
+                    ),
+                },
+              ]}
+            />
+          ) : (
+            <p>
+              No {status === 'all' ? '' : `${status} `}
+              {kind}.
+            </p>
+          )}
+        </QueryView>
       </div>
       {asking && (
         <ConfirmDialog

@@ -8,7 +8,7 @@ import {
   type MarketRow,
   type Preview,
 } from '../api';
-import { ConfirmDialog, usePaged } from '../parts';
+import { ConfirmDialog, DataTable } from '../parts';
 
 type Family = MarketRow['family'];
 
@@ -35,39 +35,22 @@ function declaration(family: Family, market: string, session: 'open' | 'close', 
 }
 
 function Winners({ preview }: { preview: Preview }) {
-  const { rows, pager } = usePaged(preview.winners ?? []);
   if (!preview.winners?.length) return <p>No bid wins with this result.</p>;
+  const more = (preview.winners_count ?? 0) > preview.winners.length;
   return (
-    <>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption>Winning bids{(preview.winners_count ?? 0) > preview.winners.length ? ' (first 100)' : ''}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Mobile</th>
-              <th scope="col">Bet</th>
-              <th scope="col">Session</th>
-              <th scope="col">Digits</th>
-              <th scope="col">Points</th>
-              <th scope="col">Win</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((w) => (
-              <tr key={w.bid_id}>
-                <td>{w.mobile}</td>
-                <td>{w.bet}</td>
-                <td>{w.session}</td>
-                <td>{w.digits + (w.closedigits ? `-${w.closedigits}` : '')}</td>
-                <td>{w.points}</td>
-                <td>{w.win_amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pager}
-    </>
+    <DataTable
+      caption={`Winning bids${more ? ' (first 100)' : ''}`}
+      rows={preview.winners}
+      rowKey={(w) => w.bid_id}
+      columns={[
+        { header: 'Mobile', cell: (w) => w.mobile },
+        { header: 'Bet', cell: (w) => w.bet },
+        { header: 'Session', cell: (w) => w.session },
+        { header: 'Digits', cell: (w) => w.digits + (w.closedigits ? `-${w.closedigits}` : '') },
+        { header: 'Points', cell: (w) => w.points },
+        { header: 'Win', cell: (w) => w.win_amount },
+      ]}
+    />
   );
 }
 

@@ -9,6 +9,7 @@
  * Wallets are locked in id order (like transfers), so settlement never deadlocks with other money moves.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Exposure, SettleSummary, Winner } from '@matka/shared/domain';
 import {
   ALL_PANAS,
   JODIS,
@@ -226,19 +227,6 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
     .execute();
 }
 
-export interface SettleSummary {
-  bids: number;
-  paid: number;
-  paid_points: number;
-  reversed: number;
-  reversed_points: number;
-  /** points of reversed wins the wallets no longer held (recorded on the bids; reported, never negative) */
-  shortfall_points: number;
-  /** points of new wins kept back against earlier unrecovered reversals of the same bids */
-  withheld_points: number;
-  lost: number;
-  pending: number;
-}
 
 const describeBid = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''} (${b.session})`;
 
@@ -473,29 +461,9 @@ async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: stri
 
 // ------------------------------------------------------------------------------------ preview
 
-export interface Winner {
-  bid_id: string;
-  mobile: string;
-  bet: string;
-  session: string;
-  digits: string;
-  closedigits: string;
-  points: number;
-  win_amount: number;
-}
+export type { Exposure, SettleSummary, Winner };
 
-export interface Exposure {
-  /** pending bids that the declared session can still settle, and their points */
-  bids: number;
-  points: number;
-  by_digit: Record<string, number>;
-  by_pana: { pana: string; points: number }[];
-  by_jodi: { jodi: string; points: number }[];
-  /** Half / Full Sangam bids by 'open-close' */
-  by_sangam: { sangam: string; points: number }[];
-  /** the candidate results that would pay the most, with that payout */
-  riskiest: { result: string; payout: number }[];
-}
+
 
 export interface Preview {
   market: MarketRef;

@@ -10,3 +10,4 @@ export * from './text';
 export * from './submission';
 export * from './payout';
 export * from './market';
+export * from './settlement';
