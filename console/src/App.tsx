@@ -1,10 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { roleAllows, rolesWith } from '@matka/shared/domain';
 import { signedIn, useSessionQuery, type Role } from './api';
 import { Layout } from './Layout';
 import { NewPasswordPage } from './pages/NewPasswordPage';
+import { AuditPage } from './pages/AuditPage';
 import { OperatorsPage } from './pages/OperatorsPage';
+import { UsersPage } from './pages/UsersPage';
 import { QueuePage } from './pages/QueuePage';
 import { ResultsPage } from './pages/ResultsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -15,18 +18,21 @@ const PAGES: Record<string, ReactNode> = {
   '/results': <ResultsPage />,
   '/deposits': <QueuePage key="deposits" kind="deposits" />,
   '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
+  '/users': <UsersPage />,
+  '/audit': <AuditPage />,
   '/operators': <OperatorsPage />,
 };
 
 /** A screen the operator's role may not open says so (the server refuses its calls anyway). */
 function Guarded({ path, role }: { path: string; role: Role }) {
   const screen = SCREENS.find((s) => s.path === path)!;
-  if (!screen.roles.includes(role))
+  if (!roleAllows(role, screen.right))
     return (
       <section className="card" role="alert">
         <h1>{screen.label}</h1>
         <p>
-          Your role ({role}) cannot open {screen.label}. Ask an operator with the role {screen.roles.join(' or ')}.
+          Your role ({role}) cannot open {screen.label}. Ask an operator with the role{' '}
+          {rolesWith(screen.right).join(' or ')}.
         </p>
       </section>
     );
@@ -39,7 +45,7 @@ function Home({ role }: { role: Role }) {
   return (
     <section className="card">
       <h1>Welcome</h1>
-      <p>Your role ({role}) has no console screens yet. The operator CLI covers users and betting for now.</p>
+      <p>Your role ({role}) has no console screens.</p>
     </section>
   );
 }

@@ -6,9 +6,9 @@
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Exposure, SettleSummary, Winner } from '@matka/shared/domain';
+import type { Exposure, OperatorRole, SettleSummary, Winner } from '@matka/shared/domain';
 
-export type Role = 'owner' | 'results' | 'finance' | 'support';
+export type Role = OperatorRole;
 
 export interface Operator {
   name: string;
@@ -144,6 +144,28 @@ export interface MoneyRequest {
   [key: string]: unknown;
 }
 
+export interface UserRow {
+  id: string;
+  mobile: string;
+  name: string;
+  wallet: string;
+  betting_status: '0' | '1';
+  approved: boolean;
+  created: string;
+}
+
+export interface AuditRow {
+  id: string;
+  action: string;
+  target: string | null;
+  operator: string | null;
+  params: unknown;
+  before: unknown;
+  after: unknown;
+  ok: boolean;
+  created_at: string;
+}
+
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 export type Declare =
@@ -159,7 +181,7 @@ const declareBody = (d: Declare) => {
 export const consoleApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit'],
+  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit', 'Users'],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
     signIn: build.mutation<
@@ -205,6 +227,24 @@ export const consoleApi = createApi({
       query: ({ kind, action, ...body }) => ({ url: `/${kind}/${action}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
+    users: build.query<UserRow[], string>({
+      query: (q) => `/users?q=${encodeURIComponent(q)}`,
+      transformResponse: (r: { users: UserRow[] }) => r.users,
+      providesTags: ['Users'],
+    }),
+    setBetting: build.mutation<Answer, { mobile: string; status: '0' | '1' }>({
+      query: (body) => ({ url: '/set-betting', method: 'POST', body }),
+      invalidatesTags: ['Users', 'Audit'],
+    }),
+    approveUser: build.mutation<Answer, { mobile: string }>({
+      query: (body) => ({ url: '/users/approve', method: 'POST', body }),
+      invalidatesTags: ['Users', 'Audit'],
+    }),
+    audit: build.query<AuditRow[], void>({
+      query: () => '/audit?limit=500',
+      transformResponse: (r: { audit: AuditRow[] }) => r.audit,
+      providesTags: ['Audit'],
+    }),
   }),
 });
 
@@ -220,4 +260,8 @@ export const {
   useDeclareMutation,
   useRequestsQuery,
   useDecideMutation,
+  useUsersQuery,
+  useSetBettingMutation,
+  useApproveUserMutation,
+  useAuditQuery,
 } = consoleApi;

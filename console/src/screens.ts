@@ -1,17 +1,22 @@
-import type { Role } from './api';
+import { roleAllows, type OperatorRight, type OperatorRole } from '@matka/shared/domain';
 
-/** The console's screens, who may open each, and where. The server checks the same rights on every call. */
+/**
+ * The console's screens and the right each needs (the roles' rights: @matka/shared/domain operators.ts,
+ * which the server checks on every call).
+ */
 export interface Screen {
   path: string;
   label: string;
-  roles: readonly Role[];
+  right: OperatorRight;
 }
 
 export const SCREENS: readonly Screen[] = [
-  { path: '/results', label: 'Results', roles: ['owner', 'results'] },
-  { path: '/deposits', label: 'Deposits', roles: ['owner', 'finance'] },
-  { path: '/withdrawals', label: 'Withdrawals', roles: ['owner', 'finance'] },
-  { path: '/operators', label: 'Operators', roles: ['owner'] },
+  { path: '/results', label: 'Results', right: 'results' },
+  { path: '/deposits', label: 'Deposits', right: 'money' },
+  { path: '/withdrawals', label: 'Withdrawals', right: 'money' },
+  { path: '/users', label: 'Users', right: 'users:read' },
+  { path: '/audit', label: 'Audit log', right: 'audit' },
+  { path: '/operators', label: 'Operators', right: 'operators' },
 ];
 
-export const screensFor = (role: Role) => SCREENS.filter((s) => s.roles.includes(role));
+export const screensFor = (role: OperatorRole) => SCREENS.filter((s) => roleAllows(role, s.right));

@@ -2,6 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockOperatorApi, OPERATOR, renderConsole } from './helpers';
 
+// jsdom draws no canvas (and says so on the console): the charts keep their text alternatives.
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+});
+
 const MARKETS = {
   status: true,
   markets: [
@@ -82,6 +87,15 @@ const preview = (reversed = 0) => ({
     lost: 1,
     pending: 0,
   },
+  exposure: {
+    bids: 3,
+    points: 30,
+    by_digit: { '1': 20, '4': 10 },
+    by_pana: [{ pana: '128', points: 20 }],
+    by_jodi: [],
+    by_sangam: [],
+    riskiest: [{ result: '1', payout: 190 }],
+  },
 });
 
 describe('Results', () => {
@@ -114,6 +128,11 @@ describe('Results', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByRole('heading', { name: 'Preview: KALYAN 2026-11-24, 128-1' });
     expect(screen.getByText('190 points')).toBeInTheDocument();
+    // the exposure charts (Chart.js, loaded with the first preview) and their text alternatives
+    expect(await screen.findByRole('img', { name: 'Points by digit. Most points: 1: 20, 4: 10.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Points by pana (top 12). Most points: 128: 20.' })).toBeInTheDocument();
+    expect(screen.queryByText(/Points by jodi/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Costliest results: 1 pays 190\./)).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(calls.list.find((c) => c.path === '/result/preview')?.body).toEqual({
       market: '1',
@@ -306,5 +325,120 @@ describe('Operators', () => {
     expect(await screen.findByRole('cell', { name: 'cashier' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'one-time password' })).toBeInTheDocument();
     expect(calls.list.filter((c) => c.method === 'POST').pop()?.body).toEqual({ name: 'cashier', role: 'finance' });
+  });
+});
+
+const USERS = [
+  {
+    id: '2',
+    mobile: '9876543210',
+    name: 'Ravi',
+    wallet: '120',
+    betting_status: '1',
+    approved: true,
+    created: '2026-11-20 10:00',
+  },
+  {
+    id: '3',
+    mobile: '9876543211',
+    name: 'Sita',
+    wallet: '0',
+    betting_status: '0',
+    approved: false,
+    created: '2026-11-21 11:00',
+  },
+];
+
+describe('Users', () => {
+  it('searches, turns betting off and approves an account after confirmations', async () => {
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+      if (path.startsWith('/users?q=')) {
+        const q = decodeURIComponent(path.slice('/users?q='.length));
+        return { body: { status: true, users: USERS.filter((u) => !q || u.mobile.includes(q) || u.name.includes(q)) } };
+      }
+      if (path === '/set-betting') return { body: { status: true, msg: "betting_status of 9876543210 is now '0'" } };
+      if (path === '/users/approve') return { body: { status: true, msg: "9876543211 approved (betting_status '1')" } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/users');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('table', { name: 'Newest users' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search by mobile or name'), 'Sita');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('table', { name: 'Users matching “Sita”' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'waiting for approval' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve 9876543211' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve 9876543211?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('9876543211 approved');
+    await user.clear(screen.getByLabelText('Search by mobile or name'));
+    await user.type(screen.getByLabelText('Search by mobile or name'), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No user matches “nobody”.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search by mobile or name'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn betting off for 9876543210' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('status')).toHaveTextContent("betting_status of 9876543210 is now '0'");
+    expect(calls.list.find((c) => c.path === '/set-betting')?.body).toEqual({ mobile: '9876543210', status: '0' });
+  });
+
+  it('finance reads users but has no buttons that change them', async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path.startsWith('/users')) return { body: { status: true, users: USERS } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/users');
+    expect(await screen.findByRole('cell', { name: 'Ravi' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve|Betting/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Audit log', () => {
+  it('shows who did what, newest first; only an owner has it', async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path === '/audit?limit=500')
+        return {
+          body: {
+            status: true,
+            audit: [
+              {
+                id: '9',
+                action: 'credit',
+                target: '9876543210',
+                operator: 'money1',
+                params: {},
+                before: { wallet: '0' },
+                after: { wallet: '25' },
+                ok: true,
+                created_at: '2026-11-24T10:00:00.000Z',
+              },
+              {
+                id: '8',
+                action: 'sign-in',
+                target: 'mallory',
+                operator: null,
+                params: {},
+                before: null,
+                after: null,
+                ok: false,
+                created_at: '2026-11-24T09:00:00.000Z',
+              },
+            ],
+          },
+        };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/audit');
+    const table = await screen.findByRole('table', { name: 'Latest actions, newest first' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('money1');
+    expect(rows[1]).toHaveTextContent('{"wallet":"25"}');
+    expect(rows[2]).toHaveTextContent('refused');
+    expect(within(rows[1]).getByRole('cell', { name: '24 Nov 2026, 3:30 pm' })).toBeInTheDocument();
   });
 });

@@ -129,6 +129,10 @@ describe('operator console', () => {
     await preview.getByRole('heading', { name: new RegExp(`Preview: ${marketName}`) }).waitFor();
     await preview.getByRole('term').filter({ hasText: 'Winning bids' }).waitFor();
     await preview.getByRole('cell', { name: player.mobile }).waitFor();
+    // the exposure per digit as a chart (Chart.js draws on the canvas)
+    const digitChart = preview.getByRole('img', { name: /^Points by digit\./ });
+    await digitChart.waitFor();
+    expect(await digitChart.evaluate((c: HTMLCanvasElement) => c.width > 0 && c.height > 0)).toBe(true);
     await page.screenshot({ path: '/tmp/shots/console-results-preview.png', fullPage: true });
     expect(await walletOf()).toBe(before); // a preview changes nothing
     await preview.getByRole('button', { name: 'Declare' }).click();
@@ -231,6 +235,12 @@ describe('operator console', () => {
     );
     await page.goto(`${server.url}/console/results`);
     await page.getByRole('alert').filter({ hasText: 'Your role (support) cannot open Results' }).waitFor();
+    // Users is theirs: the player's account is there, with betting on/off
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Search by mobile or name').fill(player.mobile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Turn betting off for ${player.mobile}` }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-users.png', fullPage: true });
     // and the server refuses the call itself
     const refused = await page.evaluate(async () => {
       const { csrf_token } = (await (await fetch('/operator/session')).json()) as { csrf_token: string };

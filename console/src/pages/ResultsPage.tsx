@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import {
   messageOf,
   useDeclareMutation,
@@ -11,6 +11,9 @@ import {
 import { ConfirmDialog, DataTable } from '../parts';
 
 type Family = MarketRow['family'];
+
+// Chart.js comes with the first preview, on this screen only.
+const ExposureChart = lazy(() => import(/* webpackChunkName: "exposure-chart" */ '../charts/ExposureChart'));
 
 const FAMILIES: { family: Family; label: string }[] = [
   { family: 'regular', label: 'Regular market' },
@@ -229,6 +232,12 @@ export function ResultsPage() {
             <p className="console-warning" role="note">
               This corrects an earlier result: {s.reversed} earlier wins ({s.reversed_points} points) will be reversed.
             </p>
+          )}
+          {shown.p.exposure && (
+            <Suspense fallback={<p role="status">Loading the exposure chart...</p>}>
+              <h3>Exposure</h3>
+              <ExposureChart exposure={shown.p.exposure} />
+            </Suspense>
           )}
           <Winners preview={shown.p} />
           <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OperatorRole } from '@matka/shared/domain';
 
 /** bigint columns come back as strings from both drivers; numbers or strings may be written. */
 export type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
@@ -168,7 +169,7 @@ export interface OperatorAuditTable {
   created_at: Timestamp;
 }
 
-export type OperatorRole = 'owner' | 'results' | 'finance' | 'support';
+export type { OperatorRole };
 
 export interface OperatorAccountsTable {
   id: Int8Gen;

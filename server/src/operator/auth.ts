@@ -11,20 +11,22 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { OperatorRole } from '../db/types';
+import {
+  OPERATOR_ROLES,
+  refusal,
+  roleAllows,
+  type OperatorRight as Right,
+  type OperatorRole,
+} from '@matka/shared/domain';
 import {
   actorContext,
   csrfOf,
   NAME_RULE,
-  OPERATOR_ROLES,
   PASSWORD_MIN,
   PASSWORD_RULE,
-  refusal,
-  roleAllows,
   SESSION_TTL_MS,
   TOKEN_ACTOR_NAME,
   type Actor,
-  type Right,
 } from '../services/operators';
 import { audit, parse } from './common';
 

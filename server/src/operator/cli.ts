@@ -6,8 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PHONE_RE } from '@matka/shared/domain';
-import { OPERATOR_ROLES } from '../services/operators';
+import { OPERATOR_ROLES, PHONE_RE } from '@matka/shared/domain';
 
 export const USAGE = `Usage: npm run operator -- <command>
 

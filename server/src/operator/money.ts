@@ -332,7 +332,9 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       z.object({ q: z.string().max(100).optional(), limit: z.coerce.number().int().positive().max(1000).optional() }),
       req.query,
     );
-    let sel = db.selectFrom('users').select(['id', 'mobile', 'name', 'wallet', 'betting_status', 'created_at']);
+    let sel = db
+      .selectFrom('users')
+      .select(['id', 'mobile', 'name', 'wallet', 'betting_status', 'verified', 'approved_at', 'created_at']);
     const term = q.q?.trim();
     if (term) {
       const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -350,6 +352,8 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         name: r.name,
         wallet: r.wallet,
         betting_status: r.betting_status,
+        // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
+        approved: r.verified || r.approved_at !== null,
         created: formatKolkataShort(r.created_at),
       })),
     };

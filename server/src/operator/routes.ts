@@ -195,8 +195,19 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
       registerMoneyOperatorRoutes(op, ctx);
       registerResultOperatorRoutes(op, ctx);
 
-      op.get('/audit', async () => {
-        const rows = await db.selectFrom('operator_audit').selectAll().orderBy('id', 'desc').limit(100).execute();
+      op.get('/audit', async (req) => {
+        const q = parse(
+          z.object({
+            limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
+          }),
+          req.query,
+        );
+        const rows = await db
+          .selectFrom('operator_audit')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(q.limit ?? 100)
+          .execute();
         return { status: true, audit: rows };
       });
     },

@@ -12,58 +12,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
-import type { DB, OperatorRole } from '../db/types';
+import { OPERATOR_ROLES, type OperatorRole } from '@matka/shared/domain';
+import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './passwords';
-
-export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'finance', 'support'];
-
-/** What a role may do. Every operator call needs one right; an owner has them all. */
-export type Right =
-  | 'dashboard'
-  | 'markets:read'
-  | 'markets'
-  | 'results'
-  | 'money'
-  | 'users:read'
-  | 'users'
-  | 'settings'
-  | 'audit'
-  | 'operators';
-
-const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly Right[]> = {
-  results: ['dashboard', 'markets:read', 'markets', 'results'],
-  finance: ['dashboard', 'markets:read', 'money', 'users:read'],
-  support: ['dashboard', 'markets:read', 'users:read', 'users'],
-};
-
-/** The roles that hold a right, for the refusal message. */
-const holders = (right: Right) => [
-  'owner',
-  ...(Object.keys(RIGHTS) as (keyof typeof RIGHTS)[]).filter((r) => RIGHTS[r].includes(right)),
-];
-
-export function roleAllows(role: OperatorRole, right: Right): boolean {
-  return role === 'owner' || RIGHTS[role].includes(right);
-}
-
-const RIGHT_NAMES: Record<Right, string> = {
-  dashboard: 'the dashboard',
-  'markets:read': 'the market list',
-  markets: 'changing markets',
-  results: 'declaring results',
-  money: 'deposits, withdrawals and credits',
-  'users:read': 'reading users',
-  users: 'changing users',
-  settings: 'settings',
-  audit: 'the audit log',
-  operators: 'managing operators',
-};
-
-/** The 403 message: what was refused and which roles may do it. */
-export function refusal(role: OperatorRole, right: Right): string {
-  return `Your role (${role}) does not allow ${RIGHT_NAMES[right]}: ask an operator with the role ${holders(right).join(' or ')}`;
-}
 
 /** Who is acting: a console operator, or the bearer token of the CLI and scripts. */
 export interface Actor {

@@ -227,7 +227,6 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
     .execute();
 }
 
-
 const describeBid = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''} (${b.session})`;
 
 /**
@@ -462,8 +461,6 @@ async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: stri
 // ------------------------------------------------------------------------------------ preview
 
 export type { Exposure, SettleSummary, Winner };
-
-
 
 export interface Preview {
   market: MarketRef;

@@ -11,3 +11,4 @@ export * from './submission';
 export * from './payout';
 export * from './market';
 export * from './settlement';
+export * from './operators';

@@ -1,0 +1,51 @@
+/**
+ * Operator roles and what each may do (issue 15). The server checks a right on every operator call
+ * (server/src/operator/auth.ts); the console shows the screens and buttons a role has.
+ */
+export type OperatorRole = 'owner' | 'results' | 'finance' | 'support';
+
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'finance', 'support'];
+
+/** What a role may do. Every operator call needs one right; an owner has them all. */
+export type OperatorRight =
+  | 'dashboard'
+  | 'markets:read'
+  | 'markets'
+  | 'results'
+  | 'money'
+  | 'users:read'
+  | 'users'
+  | 'settings'
+  | 'audit'
+  | 'operators';
+
+const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
+  results: ['dashboard', 'markets:read', 'markets', 'results'],
+  finance: ['dashboard', 'markets:read', 'money', 'users:read'],
+  support: ['dashboard', 'markets:read', 'users:read', 'users'],
+};
+
+export function roleAllows(role: OperatorRole, right: OperatorRight): boolean {
+  return role === 'owner' || (RIGHTS[role]?.includes(right) ?? false);
+}
+
+/** The roles that hold a right (owner first). */
+export const rolesWith = (right: OperatorRight): OperatorRole[] => OPERATOR_ROLES.filter((r) => roleAllows(r, right));
+
+const RIGHT_NAMES: Record<OperatorRight, string> = {
+  dashboard: 'the dashboard',
+  'markets:read': 'the market list',
+  markets: 'changing markets',
+  results: 'declaring results',
+  money: 'deposits, withdrawals and credits',
+  'users:read': 'reading users',
+  users: 'changing users',
+  settings: 'settings',
+  audit: 'the audit log',
+  operators: 'managing operators',
+};
+
+/** The 403 message: what was refused and which roles may do it. */
+export function refusal(role: OperatorRole, right: OperatorRight): string {
+  return `Your role (${role}) does not allow ${RIGHT_NAMES[right]}: ask an operator with the role ${rolesWith(right).join(' or ')}`;
+}
