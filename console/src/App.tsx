@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { roleAllows, rolesWith } from '@matka/shared/domain';
 import { signedIn, useSessionQuery, type Role } from './api';
 import { Layout } from './Layout';
+import { MarketsPage } from './pages/MarketsPage';
 import { NewPasswordPage } from './pages/NewPasswordPage';
 import { AuditPage } from './pages/AuditPage';
 import { OperatorsPage } from './pages/OperatorsPage';
@@ -16,6 +17,7 @@ import { useConsoleDispatch, useConsoleSelector, type ConsoleStore } from './sto
 
 const PAGES: Record<string, ReactNode> = {
   '/results': <ResultsPage />,
+  '/markets': <MarketsPage />,
   '/deposits': <QueuePage key="deposits" kind="deposits" />,
   '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
   '/users': <UsersPage />,

@@ -227,6 +227,18 @@ export const consoleApi = createApi({
       query: ({ kind, action, ...body }) => ({ url: `/${kind}/${action}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
+    addMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close?: string }>({
+      query: (body) => ({ url: '/market/add', method: 'POST', body }),
+      invalidatesTags: ['Markets', 'Audit'],
+    }),
+    setMarketTimes: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close: string }>({
+      query: (body) => ({ url: '/market/set-times', method: 'POST', body }),
+      invalidatesTags: ['Markets', 'Audit'],
+    }),
+    toggleMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; active: boolean }>({
+      query: ({ active, ...body }) => ({ url: `/market/${active ? 'enable' : 'disable'}`, method: 'POST', body }),
+      invalidatesTags: ['Markets', 'Audit'],
+    }),
     users: build.query<UserRow[], string>({
       query: (q) => `/users?q=${encodeURIComponent(q)}`,
       transformResponse: (r: { users: UserRow[] }) => r.users,
@@ -261,6 +273,9 @@ export const {
   useRequestsQuery,
   useDecideMutation,
   useUsersQuery,
+  useAddMarketMutation,
+  useSetMarketTimesMutation,
+  useToggleMarketMutation,
   useSetBettingMutation,
   useApproveUserMutation,
   useAuditQuery,

@@ -12,6 +12,7 @@ export interface Screen {
 
 export const SCREENS: readonly Screen[] = [
   { path: '/results', label: 'Results', right: 'results' },
+  { path: '/markets', label: 'Markets', right: 'markets' },
   { path: '/deposits', label: 'Deposits', right: 'money' },
   { path: '/withdrawals', label: 'Withdrawals', right: 'money' },
   { path: '/users', label: 'Users', right: 'users:read' },

@@ -442,3 +442,70 @@ describe('Audit log', () => {
     expect(within(rows[1]).getByRole('cell', { name: '24 Nov 2026, 3:30 pm' })).toBeInTheDocument();
   });
 });
+
+describe('Markets', () => {
+  it('lists a family, changes times, disables after a confirmation, and adds a Starline slot', async () => {
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/market/set-times') return { body: { status: true, msg: 'KALYAN: open 04:00 PM, close 06:00 PM' } };
+      if (path === '/market/disable') return { body: { status: true, msg: 'KALYAN (regular) is now disabled' } };
+      if (path === '/market/add' && body.name === 'KALYAN')
+        return { status: 409, body: { status: false, msg: "A starline market named 'KALYAN' already exists (id 1)" } };
+      if (path === '/market/add')
+        return { body: { status: true, msg: 'Added starline market 2 PM (id 9), open 14:00, close 14:00' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/markets');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Regular markets' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Change the times of KALYAN' }));
+    let dialog = screen.getByRole('dialog', { name: 'Times of KALYAN' });
+    const open = within(dialog).getByLabelText('Open time');
+    const close = within(dialog).getByLabelText('Close time');
+    expect(open).toHaveValue('15:45');
+    await user.clear(close);
+    await user.type(close, '15:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The close time must be after the open time');
+    await user.clear(open);
+    await user.type(open, '16:00');
+    await user.clear(close);
+    await user.type(close, '18:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('KALYAN: open 04:00 PM, close 06:00 PM');
+    expect(calls.list.find((c) => c.path === '/market/set-times')?.body).toEqual({
+      family: 'regular',
+      name: 'KALYAN',
+      open: '16:00',
+      close: '18:00',
+    });
+    await user.click(screen.getByRole('button', { name: 'Disable KALYAN' }));
+    dialog = screen.getByRole('dialog', { name: 'Disable KALYAN?' });
+    expect(dialog).toHaveTextContent('Players no longer see it and cannot bid on it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('KALYAN (regular) is now disabled');
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'starline');
+    expect(screen.getByText('No starline slots yet.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Close time')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the market name');
+    await user.type(screen.getByLabelText('Name'), 'KALYAN');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the slot time');
+    await user.type(screen.getByLabelText('Slot time'), '14:00');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("A starline market named 'KALYAN' already exists");
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), '2 PM');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added starline market 2 PM');
+    expect(calls.list.filter((c) => c.path === '/market/add').pop()?.body).toEqual({
+      family: 'starline',
+      name: '2 PM',
+      open: '14:00',
+    });
+  });
+});

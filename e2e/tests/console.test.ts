@@ -140,6 +140,10 @@ describe('operator console', () => {
     await dialog.getByText(/1 winning bids will be paid \d+ points/).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').filter({ hasText: 'Declared.' }).waitFor();
+    // the same operator's Markets screen lists the market
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Markets' }).click();
+    await page.getByRole('table', { name: 'Regular markets' }).getByRole('cell', { name: marketName, exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-markets.png', fullPage: true });
     const after = await walletOf();
     expect(after).toBeGreaterThan(before);
     const today = formatHistoryDate(new Date());

@@ -1,0 +1,265 @@
+import { useState, type FormEvent } from 'react';
+import {
+  messageOf,
+  useAddMarketMutation,
+  useMarketsQuery,
+  useSetMarketTimesMutation,
+  useToggleMarketMutation,
+  type MarketRow,
+} from '../api';
+import { ConfirmDialog, DataTable, QueryView } from '../parts';
+
+type Family = MarketRow['family'];
+const FAMILIES: { family: Family; label: string }[] = [
+  { family: 'regular', label: 'Regular markets' },
+  { family: 'starline', label: 'Starline slots' },
+  { family: 'gali', label: 'Gali markets' },
+];
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Open and close time fields; a Starline slot has one time. */
+function TimeFields({
+  family,
+  open,
+  close,
+  setOpen,
+  setClose,
+  idPrefix,
+  disabled,
+}: {
+  family: Family;
+  open: string;
+  close: string;
+  setOpen: (v: string) => void;
+  setClose: (v: string) => void;
+  idPrefix: string;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={`${idPrefix}-open`}>{family === 'starline' ? 'Slot time' : 'Open time'}</label>
+      <input
+        id={`${idPrefix}-open`}
+        type="time"
+        value={open}
+        onChange={(e) => setOpen(e.target.value)}
+        disabled={disabled}
+      />
+      {family !== 'starline' && (
+        <>
+          <label htmlFor={`${idPrefix}-close`}>Close time</label>
+          <input
+            id={`${idPrefix}-close`}
+            type="time"
+            value={close}
+            onChange={(e) => setClose(e.target.value)}
+            disabled={disabled}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** What is wrong with the times, or ''. */
+function timesProblem(family: Family, open: string, close: string): string {
+  if (!HHMM.test(open)) return family === 'starline' ? 'Enter the slot time' : 'Enter the open time';
+  if (family === 'starline') return '';
+  if (!HHMM.test(close)) return 'Enter the close time';
+  if (family === 'regular' && close <= open) return 'The close time must be after the open time';
+  return '';
+}
+
+type Change = { kind: 'times' | 'toggle'; market: MarketRow };
+
+/** Markets: the regular markets, Starline slots and Gali markets; add, change times, enable or disable. */
+export function MarketsPage() {
+  const list = useMarketsQuery();
+  const [add, addState] = useAddMarketMutation();
+  const [setTimes, timesState] = useSetMarketTimesMutation();
+  const [toggle, toggleState] = useToggleMarketMutation();
+  const [family, setFamily] = useState<Family>('regular');
+  const [name, setName] = useState('');
+  const [open, setOpen] = useState('');
+  const [close, setClose] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [change, setChange] = useState<Change | null>(null);
+  const [editOpen, setEditOpen] = useState('');
+  const [editClose, setEditClose] = useState('');
+  const [changeError, setChangeError] = useState('');
+  const busy = timesState.isLoading || toggleState.isLoading;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (addState.isLoading) return;
+    setDone('');
+    if (!name.trim()) return setError('Enter the market name');
+    const problem = timesProblem(family, open, close);
+    if (problem) return setError(problem);
+    setError('');
+    const r = await add({ family, name: name.trim(), open, ...(family === 'starline' ? {} : { close }) });
+    if ('error' in r) return setError(messageOf(r.error));
+    setDone(r.data.msg ?? 'Added');
+    setName('');
+    setOpen('');
+    setClose('');
+  };
+
+  const ask = (kind: Change['kind'], market: MarketRow) => {
+    setChange({ kind, market });
+    setEditOpen(market.open);
+    setEditClose(market.close);
+    setChangeError('');
+    setDone('');
+  };
+  const confirm = async () => {
+    if (!change || busy) return;
+    const { market } = change;
+    if (change.kind === 'times') {
+      const problem = timesProblem(market.family, editOpen, editClose);
+      if (problem) return setChangeError(problem);
+    }
+    const r =
+      change.kind === 'times'
+        ? await setTimes({
+            family: market.family,
+            name: market.name,
+            open: editOpen,
+            close: market.family === 'starline' ? editOpen : editClose,
+          })
+        : await toggle({ family: market.family, name: market.name, active: !market.active });
+    if ('error' in r) return setChangeError(messageOf(r.error));
+    setChange(null);
+    setDone(r.data.msg ?? 'Saved');
+  };
+
+  const rows = (list.data?.markets ?? []).filter((m) => m.family === family);
+  return (
+    <section>
+      <h1>Markets</h1>
+      <div className="card console-form">
+        <label htmlFor="m-family">Show</label>
+        <select id="m-family" value={family} onChange={(e) => setFamily(e.target.value as Family)}>
+          {FAMILIES.map((f) => (
+            <option key={f.family} value={f.family}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {done && (
+        <p className="card console-done" role="status">
+          {done}
+        </p>
+      )}
+      <div className="card">
+        <QueryView query={list} loadingText="Loading markets...">
+          {rows.length ? (
+            <DataTable
+              key={family}
+              caption={FAMILIES.find((f) => f.family === family)!.label}
+              rows={rows}
+              rowKey={(m) => String(m.id)}
+              columns={[
+                { header: 'Name', cell: (m) => m.name },
+                { header: family === 'starline' ? 'Time' : 'Open', cell: (m) => m.open_time },
+                ...(family === 'starline' ? [] : [{ header: 'Close', cell: (m: MarketRow) => m.close_time }]),
+                { header: 'Now', cell: (m) => (m.open_now ? 'open' : 'closed') },
+                { header: 'State', cell: (m) => (m.active ? 'enabled' : 'disabled') },
+                {
+                  header: 'Action',
+                  className: 'console-row-actions',
+                  cell: (m) => (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => ask('times', m)}
+                        aria-label={`Change the times of ${m.name}`}
+                      >
+                        Times
+                      </button>
+                      <button
+                        type="button"
+                        className={`btn ${m.active ? 'btn-danger' : 'btn-primary'}`}
+                        onClick={() => ask('toggle', m)}
+                        aria-label={`${m.active ? 'Disable' : 'Enable'} ${m.name}`}
+                      >
+                        {m.active ? 'Disable' : 'Enable'}
+                      </button>
+                    </>
+                  ),
+                },
+              ]}
+            />
+          ) : (
+            <p>No {FAMILIES.find((f) => f.family === family)!.label.toLowerCase()} yet.</p>
+          )}
+        </QueryView>
+      </div>
+      <form className="card console-form" onSubmit={submit} noValidate>
+        <h2>Add {family === 'starline' ? 'a Starline slot' : family === 'gali' ? 'a Gali market' : 'a market'}</h2>
+        <label htmlFor="m-name">Name</label>
+        <input
+          id="m-name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          disabled={addState.isLoading}
+        />
+        <TimeFields
+          family={family}
+          open={open}
+          close={close}
+          setOpen={setOpen}
+          setClose={setClose}
+          idPrefix="m-add"
+          disabled={addState.isLoading}
+        />
+        {error && (
+          <p className="console-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={addState.isLoading}>
+          {addState.isLoading ? 'Adding...' : 'Add'}
+        </button>
+      </form>
+      {change && (
+        <ConfirmDialog
+          title={
+            change.kind === 'times'
+              ? `Times of ${change.market.name}`
+              : `${change.market.active ? 'Disable' : 'Enable'} ${change.market.name}?`
+          }
+          confirmLabel={change.kind === 'times' ? 'Save' : change.market.active ? 'Disable' : 'Enable'}
+          busyLabel="Saving..."
+          busy={busy}
+          error={changeError}
+          danger={change.kind === 'toggle' && change.market.active}
+          onConfirm={() => void confirm()}
+          onCancel={() => setChange(null)}
+        >
+          {change.kind === 'times' ? (
+            <TimeFields
+              family={change.market.family}
+              open={editOpen}
+              close={editClose}
+              setOpen={setEditOpen}
+              setClose={setEditClose}
+              idPrefix="m-edit"
+              disabled={busy}
+            />
+          ) : (
+            <p>
+              {change.market.active
+                ? 'Players no longer see it and cannot bid on it. Bids already placed stay and are settled by its results.'
+                : 'Players see it again and can bid within its times.'}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
