@@ -11,6 +11,7 @@ import { OperatorsPage } from './pages/OperatorsPage';
 import { UsersPage } from './pages/UsersPage';
 import { QueuePage } from './pages/QueuePage';
 import { ResultsPage } from './pages/ResultsPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { SignInPage } from './pages/SignInPage';
 import { SCREENS, screensFor } from './screens';
 import { useConsoleDispatch, useConsoleSelector, type ConsoleStore } from './store';
@@ -21,6 +22,7 @@ const PAGES: Record<string, ReactNode> = {
   '/deposits': <QueuePage key="deposits" kind="deposits" />,
   '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
   '/users': <UsersPage />,
+  '/settings': <SettingsPage />,
   '/audit': <AuditPage />,
   '/operators': <OperatorsPage />,
 };

@@ -181,7 +181,7 @@ const declareBody = (d: Declare) => {
 export const consoleApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit', 'Users'],
+  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit', 'Users', 'Settings'],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
     signIn: build.mutation<
@@ -239,6 +239,14 @@ export const consoleApi = createApi({
       query: ({ active, ...body }) => ({ url: `/market/${active ? 'enable' : 'disable'}`, method: 'POST', body }),
       invalidatesTags: ['Markets', 'Audit'],
     }),
+    settings: build.query<{ settings: Record<string, string>; keys: string[] }, void>({
+      query: () => '/settings',
+      providesTags: ['Settings'],
+    }),
+    setSetting: build.mutation<Answer & { value: string }, { key: string; value: string }>({
+      query: (body) => ({ url: '/settings/set', method: 'POST', body }),
+      invalidatesTags: ['Settings', 'Audit'],
+    }),
     users: build.query<UserRow[], string>({
       query: (q) => `/users?q=${encodeURIComponent(q)}`,
       transformResponse: (r: { users: UserRow[] }) => r.users,
@@ -273,6 +281,8 @@ export const {
   useRequestsQuery,
   useDecideMutation,
   useUsersQuery,
+  useSettingsQuery,
+  useSetSettingMutation,
   useAddMarketMutation,
   useSetMarketTimesMutation,
   useToggleMarketMutation,

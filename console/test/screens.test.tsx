@@ -509,3 +509,43 @@ describe('Markets', () => {
     });
   });
 });
+
+describe('Settings', () => {
+  it('shows each setting, saves one, and shows the server refusal of a bad value', async () => {
+    const settings: Record<string, string> = {
+      min_amt: '100',
+      upi_id: 'shop@bank',
+      how_to_play_content: '<p>Play</p>',
+    };
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path === '/settings') return { body: { status: true, settings, keys: Object.keys(settings) } };
+      if (path === '/settings/set' && body.key === 'upi_id')
+        return { status: 400, body: { status: false, msg: "upi_id must be a UPI id like 'name@bank'" } };
+      if (path === '/settings/set') {
+        settings[String(body.key)] = String(body.value);
+        return { body: { status: true, msg: 'ok', key: body.key, value: body.value } };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/settings');
+    const user = userEvent.setup();
+    const min = await screen.findByLabelText('Minimum deposit (points)');
+    expect(min).toHaveValue('100');
+    expect(screen.getByLabelText('How to play (HTML)')).toHaveValue('<p>Play</p>');
+    // keys the server does not offer are not shown
+    expect(screen.queryByLabelText('Telegram number')).not.toBeInTheDocument();
+    const form = min.closest('form')!;
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(min);
+    await user.type(min, '200');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
+    expect(calls.list.find((c) => c.path === '/settings/set')?.body).toEqual({ key: 'min_amt', value: '200' });
+    const upi = screen.getByLabelText('UPI id');
+    await user.clear(upi);
+    await user.type(upi, 'not an id');
+    await user.click(within(upi.closest('form')!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("upi_id must be a UPI id like 'name@bank'");
+  });
+});

@@ -104,6 +104,17 @@ describe('operator console', () => {
     expect(resultsPassword).toMatch(/^\S{16}$/);
     await page.getByRole('cell', { name: 'resulter' }).waitFor();
     await page.screenshot({ path: '/tmp/shots/console-operators.png', fullPage: true });
+    // Settings: the minimum deposit, checked by the server
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    const min = page.getByLabel('Minimum deposit (points)');
+    await min.fill('abc');
+    await min.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'min_amt must be a whole number of points' }).waitFor();
+    await min.fill('150');
+    await min.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    await min.locator('xpath=ancestor::form').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
     // the session survives a reload (cookie), and signing out ends it
     await page.reload();
     await page.getByRole('heading', { name: 'Operators', exact: true }).waitFor();

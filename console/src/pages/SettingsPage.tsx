@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf, useSetSettingMutation, useSettingsQuery } from '../api';
+import { QueryView } from '../parts';
+
+interface Field {
+  key: string;
+  label: string;
+  hint?: string;
+  long?: boolean;
+}
+
+/** The settings an owner changes, grouped as the app uses them (the server checks each value). */
+const GROUPS: { title: string; fields: Field[] }[] = [
+  {
+    title: 'Money',
+    fields: [
+      { key: 'min_amt', label: 'Minimum deposit (points)' },
+      { key: 'min_withdrawal', label: 'Minimum withdrawal (points)' },
+      { key: 'withdraw_open_time', label: 'Withdrawals open at', hint: 'e.g. 10:00 AM or 10:00 (Asia/Kolkata)' },
+      { key: 'withdraw_close_time', label: 'Withdrawals close at', hint: 'e.g. 11:00 PM or 23:00' },
+    ],
+  },
+  {
+    title: 'UPI payments',
+    fields: [
+      { key: 'upi_id', label: 'UPI id', hint: 'name@bank' },
+      { key: 'google_upi_payment_id', label: 'Google Pay UPI id' },
+      { key: 'phonepay_upi_payment_id', label: 'PhonePe UPI id' },
+      { key: 'payee_name', label: 'Payee name' },
+    ],
+  },
+  {
+    title: 'Contact numbers',
+    fields: [
+      { key: 'mobile_no', label: 'Mobile number' },
+      { key: 'mobile_1', label: 'Second mobile number' },
+      { key: 'telegram_no', label: 'Telegram number' },
+    ],
+  },
+  {
+    title: 'Texts and images',
+    fields: [
+      { key: 'how_to_play_content', label: 'How to play (HTML)', long: true },
+      { key: 'video_link', label: 'Tutorial video link' },
+      { key: 'deposit_rule', label: 'Deposit rules', long: true },
+      { key: 'withdrawal_rule', label: 'Withdrawal rules', long: true },
+      { key: 'slider_images', label: 'Slider images', hint: 'image links, one per line (at most 10)', long: true },
+    ],
+  },
+];
+
+/** One setting: its value and its own Save, with the server's answer under it. */
+function SettingForm({ field, value }: { field: Field; value: string }) {
+  const [save, { isLoading }] = useSetSettingMutation();
+  const [text, setText] = useState(value);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = `setting-${field.key}`;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isLoading) return;
+    const r = await save({ key: field.key, value: text });
+    if ('error' in r) return setNote({ ok: false, text: messageOf(r.error) });
+    setText(r.data.value);
+    setNote({ ok: true, text: 'Saved' });
+  };
+  return (
+    <form className="console-setting" onSubmit={submit} noValidate>
+      <label htmlFor={id}>{field.label}</label>
+      {field.hint && (
+        <p className="console-hint" id={`${id}-hint`}>
+          {field.hint}
+        </p>
+      )}
+      {field.long ? (
+        <textarea
+          id={id}
+          rows={5}
+          value={text}
+          aria-describedby={field.hint ? `${id}-hint` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setNote(null);
+          }}
+          disabled={isLoading}
+        />
+      ) : (
+        <input
+          id={id}
+          value={text}
+          aria-describedby={field.hint ? `${id}-hint` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setNote(null);
+          }}
+          disabled={isLoading}
+        />
+      )}
+      <div className="console-setting-row">
+        <button type="submit" className="btn btn-secondary" disabled={isLoading || text === value}>
+          {isLoading ? 'Saving...' : 'Save'}
+        </button>
+        {note && (
+          <span className={note.ok ? 'console-saved' : 'console-error'} role={note.ok ? 'status' : 'alert'}>
+            {note.text}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Owner: the app settings (withdraw window, minimums, UPI ids, contact numbers, texts, slider images). */
+export function SettingsPage() {
+  const q = useSettingsQuery();
+  return (
+    <section>
+      <h1>Settings</h1>
+      <QueryView query={q} loadingText="Loading settings...">
+        {GROUPS.map((g) => (
+          <div key={g.title} className="card">
+            <h2>{g.title}</h2>
+            {g.fields
+              .filter((f) => q.data?.keys.includes(f.key))
+              .map((f) => (
+                <SettingForm
+                  key={f.key}
+                  field={f}
+                  value={q.data?.settings[f.key] ?? ''}
+                />
+              ))}
+          </div>
+        ))}
+      </QueryView>
+    </section>
+  );
+}
