@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { roleAllows, rolesWith } from '@matka/shared/domain';
 import { signedIn, useSessionQuery, type Role } from './api';
 import { Layout } from './Layout';
+import { DashboardPage } from './pages/DashboardPage';
 import { MarketsPage } from './pages/MarketsPage';
 import { NewPasswordPage } from './pages/NewPasswordPage';
 import { AuditPage } from './pages/AuditPage';
@@ -17,6 +18,7 @@ import { SCREENS, screensFor } from './screens';
 import { useConsoleDispatch, useConsoleSelector, type ConsoleStore } from './store';
 
 const PAGES: Record<string, ReactNode> = {
+  '/dashboard': <DashboardPage />,
   '/results': <ResultsPage />,
   '/markets': <MarketsPage />,
   '/deposits': <QueuePage key="deposits" kind="deposits" />,

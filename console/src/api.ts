@@ -166,6 +166,14 @@ export interface AuditRow {
   created_at: string;
 }
 
+export interface Dashboard {
+  date: string;
+  today: { family: MarketRow['family']; stakes: number; payouts: number; profit: number }[];
+  days: { date: string; stakes: number; payouts: number }[];
+  pending: { deposits: { count: number; points: number }; withdrawals: { count: number; points: number } };
+  open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
+}
+
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 export type Declare =
@@ -239,6 +247,10 @@ export const consoleApi = createApi({
       query: ({ active, ...body }) => ({ url: `/market/${active ? 'enable' : 'disable'}`, method: 'POST', body }),
       invalidatesTags: ['Markets', 'Audit'],
     }),
+    dashboard: build.query<Dashboard, void>({
+      query: () => '/dashboard',
+      providesTags: ['Markets', 'Deposits', 'Withdrawals'],
+    }),
     settings: build.query<{ settings: Record<string, string>; keys: string[] }, void>({
       query: () => '/settings',
       providesTags: ['Settings'],
@@ -282,6 +294,7 @@ export const {
   useDecideMutation,
   useUsersQuery,
   useSettingsQuery,
+  useDashboardQuery,
   useSetSettingMutation,
   useAddMarketMutation,
   useSetMarketTimesMutation,

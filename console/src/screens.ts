@@ -11,6 +11,7 @@ export interface Screen {
 }
 
 export const SCREENS: readonly Screen[] = [
+  { path: '/dashboard', label: 'Dashboard', right: 'dashboard' },
   { path: '/results', label: 'Results', right: 'results' },
   { path: '/markets', label: 'Markets', right: 'markets' },
   { path: '/deposits', label: 'Deposits', right: 'money' },

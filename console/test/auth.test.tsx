@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockOperatorApi, OPERATOR, renderConsole, signedOutAnswer } from './helpers';
+import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole, signedOutAnswer } from './helpers';
 
 describe('sign-in', () => {
   it('asks for both fields, shows the server refusal, and signs in', async () => {
@@ -9,7 +9,7 @@ describe('sign-in', () => {
       if (path === '/session' && body.password === 'right password')
         return { body: { ...OPERATOR('owner'), operator: { ...OPERATOR('owner').operator, name: 'asha' } } };
       if (path === '/session') return { status: 401, body: { status: false, msg: 'Wrong username or password' } };
-      if (path === '/results' || path.startsWith('/markets')) return { body: { status: true, markets: [] } };
+      if (path === '/dashboard') return { body: DASHBOARD };
       return { body: { status: true } };
     });
     renderConsole('/console/');
@@ -58,6 +58,7 @@ describe('sign-in', () => {
           status: 401,
           body: { status: false, msg: 'Enter the 6-digit code from your authenticator app', totp: true },
         };
+      if (path === '/dashboard') return { body: DASHBOARD };
       return { body: OPERATOR('finance', { totp: true }) };
     });
     renderConsole('/console/');
@@ -89,6 +90,7 @@ describe('after a one-time password', () => {
           };
         return { body: { status: true, msg: 'Password saved' } };
       }
+      if (path === '/dashboard') return { body: DASHBOARD };
       return { body: { status: true, markets: [] } };
     });
     renderConsole('/console/');
@@ -113,7 +115,7 @@ describe('after a one-time password', () => {
     await user.type(screen.getByLabelText('New password'), 'a long password');
     await user.type(screen.getByLabelText('Confirm password'), 'a long password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('heading', { name: 'Results', level: 1 });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     // the write carried the session's CSRF token
     expect(calls.list.find((c) => c.path === '/password')?.csrf).toBe('csrf-1');
   });

@@ -52,3 +52,17 @@ export const signedOutAnswer = {
   status: 401,
   body: { status: false, msg: 'Operator token missing or wrong: sign in to the console or send the token' },
 };
+
+/** A dashboard answer: today's figures per family, a week, pending requests, open markets. */
+export const DASHBOARD = {
+  status: true,
+  date: '2026-11-24',
+  today: [
+    { family: 'regular', stakes: 1500, payouts: 950, profit: 550 },
+    { family: 'starline', stakes: 200, payouts: 0, profit: 200 },
+    { family: 'gali', stakes: 100, payouts: 900, profit: -800 },
+  ],
+  days: Array.from({ length: 7 }, (_, i) => ({ date: `2026-11-${18 + i}`, stakes: i * 100, payouts: i * 50 })),
+  pending: { deposits: { count: 2, points: 700 }, withdrawals: { count: 1, points: 600 } },
+  open_markets: [{ id: 1, family: 'regular', name: 'KALYAN', close_time: '05:45 PM' }],
+};

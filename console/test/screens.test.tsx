@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockOperatorApi, OPERATOR, renderConsole } from './helpers';
+import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole } from './helpers';
 
 // jsdom draws no canvas (and says so on the console): the charts keep their text alternatives.
 beforeAll(() => {
@@ -547,5 +547,29 @@ describe('Settings', () => {
     await user.type(upi, 'not an id');
     await user.click(within(upi.closest('form')!).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("upi_id must be a UPI id like 'name@bank'");
+  });
+});
+
+describe('Dashboard', () => {
+  it("shows today's figures per family, the week's chart, what waits and the open markets", async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path === '/dashboard') return { body: DASHBOARD };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/');
+    expect(await screen.findByRole('heading', { name: 'Today, 2026-11-24' })).toBeInTheDocument();
+    const figures = screen.getAllByRole('definition');
+    expect(figures.map((f) => f.textContent)).toEqual(['1800', '1850', '-50', '2 (700 points)', '1 (600 points)']);
+    const byFamily = screen.getByRole('table', { name: 'By market family (points)' });
+    expect(within(byFamily).getAllByRole('row')[3]).toHaveTextContent('Gali100900-800');
+    expect(
+      await screen.findByRole('img', {
+        name: 'Stakes and payouts, last 7 days. Stakes: Most points: 11-24: 600, 11-23: 500, 11-22: 400, 11-21: 300, 11-20: 200. Payouts: Most points: 11-24: 300, 11-23: 250, 11-22: 200, 11-21: 150, 11-20: 100.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the deposits' })).toHaveAttribute('href', '/console/deposits');
+    expect(screen.getByRole('heading', { name: 'Open now (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'KALYAN' })).toBeInTheDocument();
   });
 });

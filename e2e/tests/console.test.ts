@@ -130,6 +130,11 @@ describe('operator console', () => {
     const before = await walletOf();
     const context = await phone();
     const page = await firstSignIn(context, resultsOperator, resultsPassword);
+    // the dashboard opens first: today's figures and the week's chart
+    await page.getByRole('heading', { name: /^Today, / }).waitFor();
+    await page.getByRole('img', { name: /^Stakes and payouts, last 7 days\./ }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-dashboard.png', fullPage: true });
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).click();
     await page.getByRole('heading', { name: 'Results', exact: true }).waitFor();
     const option = page.locator('#r-market option', { hasText: marketName }).first();
     await page.getByLabel('Market', { exact: true }).selectOption((await option.getAttribute('value'))!);
@@ -196,6 +201,8 @@ describe('operator console', () => {
 
     const context = await desk();
     const page = await firstSignIn(context, 'money1', finance);
+    await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
+    await page.getByRole('link', { name: 'Open the deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '500' });
     await row.getByRole('button', { name: /^Approve deposit/ }).click();

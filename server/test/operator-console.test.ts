@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import * as OTPAuth from 'otpauth';
-import { createUser, kolkata, makeTestApp, OPERATOR_TOKEN, type TestApp } from './helpers';
+import { buildNewResult } from '@matka/shared/domain';
+import { call, createUser, kolkata, makeTestApp, OPERATOR_TOKEN, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -394,5 +395,74 @@ describe('the CLI creates operators', () => {
     const again = await cli('operators', 'add', 'deepa', 'support');
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/An operator named 'deepa' already exists/);
+  });
+});
+
+describe('the dashboard', () => {
+  it("sums today's stakes, payouts and profit per family, the last 7 days, pending requests and open markets", async () => {
+    const d = await makeTestApp({ at: kolkata('08:00') });
+    try {
+      const user = await createUser(d, { wallet: 1000 });
+      const m = await d.ctx.db
+        .selectFrom('markets')
+        .select(['id', 'name'])
+        .where('name', '=', 'KALYAN')
+        .executeTakeFirstOrThrow();
+      const [new_result] = buildNewResult({
+        family: 'regular',
+        betType: 'single_digit',
+        token: user.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows: [
+          { digits: '1', closedigits: '', points: 100, session: 'Open', pana: '' },
+          { digits: '2', closedigits: '', points: 50, session: 'Open', pana: '' },
+        ],
+      });
+      const bid = await call(d.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result });
+      expect(bid.body.status).toBe(true);
+      const declared = await d.app.inject({
+        method: 'POST',
+        url: '/operator/result/declare',
+        payload: { market: 'KALYAN', session: 'open', pana: '128' },
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      expect(declared.json().status).toBe(true);
+      await call(d.app, 'api-fund-request-add', { unique_token: user.token, request_amount: 500 });
+      const won = await d.ctx.db.selectFrom('wins').select('amount').executeTakeFirstOrThrow();
+      const res = await d.app.inject({
+        method: 'GET',
+        url: '/operator/dashboard',
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      const body = res.json();
+      expect(body.date).toBe('2026-03-10');
+      expect(body.today).toEqual([
+        { family: 'regular', stakes: 150, payouts: Number(won.amount), profit: 150 - Number(won.amount) },
+        { family: 'starline', stakes: 0, payouts: 0, profit: 0 },
+        { family: 'gali', stakes: 0, payouts: 0, profit: 0 },
+      ]);
+      expect(body.days).toHaveLength(7);
+      expect(body.days[0]).toEqual({ date: '2026-03-04', stakes: 0, payouts: 0 });
+      expect(body.days[6]).toEqual({ date: '2026-03-10', stakes: 150, payouts: Number(won.amount) });
+      expect(body.pending).toEqual({ deposits: { count: 1, points: 500 }, withdrawals: { count: 0, points: 0 } });
+      expect(body.open_markets.length).toBeGreaterThan(0);
+      expect(body.open_markets[0]).toEqual({
+        id: expect.any(Number),
+        family: expect.any(String),
+        name: expect.any(String),
+        close_time: expect.any(String),
+      });
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('every role may read it', async () => {
+    for (const role of ['results', 'finance', 'support'] as const) {
+      const s = await operatorWith(role);
+      expect((await as(s, 'GET', '/operator/dashboard')).statusCode).toBe(200);
+    }
   });
 });

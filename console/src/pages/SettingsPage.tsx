@@ -122,11 +122,7 @@ export function SettingsPage() {
             {g.fields
               .filter((f) => q.data?.keys.includes(f.key))
               .map((f) => (
-                <SettingForm
-                  key={f.key}
-                  field={f}
-                  value={q.data?.settings[f.key] ?? ''}
-                />
+                <SettingForm key={f.key} field={f} value={q.data?.settings[f.key] ?? ''} />
               ))}
           </div>
         ))}

@@ -49,6 +49,7 @@ const CALL_RIGHTS: { path: RegExp; read: Right; write: Right }[] = [
   { path: /^\/operator\/otp\//, read: 'users', write: 'users' },
   { path: /^\/operator\/settings(\/|$)/, read: 'settings', write: 'settings' },
   { path: /^\/operator\/audit(\/|$)/, read: 'audit', write: 'audit' },
+  { path: /^\/operator\/dashboard(\/|$)/, read: 'dashboard', write: 'dashboard' },
 ];
 
 /** Calls about one's own account: any signed-in operator (session and password even before a new password). */

@@ -9,6 +9,7 @@ import { SettlementError } from '../services/settlement';
 import { OperatorError, audit, creditWallet, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
 import { registerOperatorAuth } from './auth';
+import { registerDashboardRoute } from './dashboard';
 import { OperatorAuthError } from '../services/operators';
 import { registerResultOperatorRoutes } from './results';
 
@@ -194,6 +195,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
 
       registerMoneyOperatorRoutes(op, ctx);
       registerResultOperatorRoutes(op, ctx);
+      registerDashboardRoute(op, ctx);
 
       op.get('/audit', async (req) => {
         const q = parse(
