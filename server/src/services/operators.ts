@@ -185,14 +185,7 @@ export class OperatorService {
     if (!row || !ok || row.disabled_at) throw new OperatorAuthError(401, 'Wrong username or password');
     if (row.totp_secret && !row.must_change_password) {
       if (!code) throw new OperatorAuthError(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
-      if (
-        totpOf(row.totp_secret, row.name).validate({
-          token: code.trim(),
-          window: 1,
-          timestamp: this.clock.now().getTime(),
-        }) === null
-      )
-        throw new OperatorAuthError(401, 'That code is wrong or expired: enter the current one', { totp: true });
+      this.checkCode(row.totp_secret, row.name, code, 401);
     }
     const token = newToken();
     const now = this.clock.now();
@@ -284,6 +277,13 @@ export class OperatorService {
     await q.execute();
   }
 
+  /** Throws unless the code is the account's current one (or the one before / after: clock drift). */
+  private checkCode(secret: string, name: string, code: string, status: 400 | 401) {
+    const at = this.clock.now().getTime();
+    if (totpOf(secret, name).validate({ token: code.trim(), window: 1, timestamp: at }) === null)
+      throw new OperatorAuthError(status, 'That code is wrong or expired: enter the current one', { totp: true });
+  }
+
   /** A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp). */
   newTotp(actor: Actor) {
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
@@ -293,11 +293,7 @@ export class OperatorService {
   async confirmTotp(actor: Actor, secret: string, code: string) {
     if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no second factor');
     if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new OperatorAuthError(400, 'The secret is not a base32 TOTP secret');
-    if (
-      totpOf(secret, actor.name).validate({ token: code.trim(), window: 1, timestamp: this.clock.now().getTime() }) ===
-      null
-    )
-      throw new OperatorAuthError(400, 'That code is wrong or expired: enter the current one');
+    this.checkCode(secret, actor.name, code, 400);
     await this.db
       .updateTable('operator_accounts')
       .set({ totp_secret: secret, updated_at: this.clock.now() })
@@ -313,14 +309,7 @@ export class OperatorService {
       .where('id', '=', actor.id)
       .executeTakeFirstOrThrow();
     if (!row.totp_secret) throw new OperatorAuthError(409, 'Two-step sign-in is not on');
-    if (
-      totpOf(row.totp_secret, row.name).validate({
-        token: code.trim(),
-        window: 1,
-        timestamp: this.clock.now().getTime(),
-      }) === null
-    )
-      throw new OperatorAuthError(400, 'That code is wrong or expired: enter the current one');
+    this.checkCode(row.totp_secret, row.name, code, 400);
     await this.db
       .updateTable('operator_accounts')
       .set({ totp_secret: null, updated_at: this.clock.now() })
