@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { consoleApi, messageOf, signedOut, useSignOutMutation, type Operator } from './api';
+import { ErrorText } from './parts';
 import { screensFor } from './screens';
 import { useConsoleDispatch } from './store';
 
@@ -25,11 +26,7 @@ export function Layout({ operator, children }: { operator: Operator; children: R
           {isLoading ? 'Signing out...' : 'Sign out'}
         </button>
       </header>
-      {error ? (
-        <p className="console-error" role="alert">
-          {messageOf(error)}
-        </p>
-      ) : null}
+      <ErrorText text={error ? messageOf(error) : ''} />
       <nav className="console-nav" aria-label="Console">
         {screensFor(operator.role).map((s) => (
           <NavLink key={s.path} to={s.path}>

@@ -27,11 +27,7 @@ export function ConfirmDialog({
   return (
     <Modal title={title} onClose={onCancel} dismissible={!busy} className="console-dialog">
       {children}
-      {error && (
-        <p className="console-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText text={error} />
       <div className="console-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
           Cancel
@@ -155,4 +151,48 @@ export function QueryView({
       </p>
     );
   return <>{children}</>;
+}
+
+/** What the last action did (a status line), or nothing. */
+export function Done({ text }: { text: string }) {
+  return text ? (
+    <p className="card console-done" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Why an action was refused (an alert), or nothing. */
+export function ErrorText({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="console-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The 'Show' choice above a list (which requests, which market family). */
+export function ShowFilter<V extends string>({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (v: V) => void;
+}) {
+  return (
+    <div className="card console-form">
+      <label htmlFor={id}>Show</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

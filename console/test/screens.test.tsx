@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole } from './helpers';
 
@@ -571,5 +571,35 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open the deposits' })).toHaveAttribute('href', '/console/deposits');
     expect(screen.getByRole('heading', { name: 'Open now (1)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'KALYAN' })).toBeInTheDocument();
+  });
+});
+
+describe('polling', () => {
+  it('the dashboard asks again every minute while the tab is visible, and not while it is hidden', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const calls = mockOperatorApi(({ method, path }) => {
+        if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+        if (path === '/dashboard') return { body: DASHBOARD };
+        return { body: { status: true } };
+      });
+      renderConsole('/console/dashboard');
+      await screen.findByRole('heading', { name: 'Today, 2026-11-24' });
+      const asked = () => calls.list.filter((c) => c.path === '/dashboard').length;
+      expect(asked()).toBe(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(60_000);
+      });
+      expect(asked()).toBe(2);
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      window.dispatchEvent(new Event('visibilitychange'));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(180_000);
+      });
+      expect(asked()).toBe(2);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      jest.useRealTimers();
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
   useToggleMarketMutation,
   type MarketRow,
 } from '../api';
-import { ConfirmDialog, DataTable, QueryView } from '../parts';
+import { ConfirmDialog, DataTable, Done, ErrorText, QueryView, ShowFilter } from '../parts';
 
 type Family = MarketRow['family'];
 const FAMILIES: { family: Family; label: string }[] = [
@@ -138,21 +138,13 @@ export function MarketsPage() {
   return (
     <section>
       <h1>Markets</h1>
-      <div className="card console-form">
-        <label htmlFor="m-family">Show</label>
-        <select id="m-family" value={family} onChange={(e) => setFamily(e.target.value as Family)}>
-          {FAMILIES.map((f) => (
-            <option key={f.family} value={f.family}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {done && (
-        <p className="card console-done" role="status">
-          {done}
-        </p>
-      )}
+      <ShowFilter
+        id="m-family"
+        value={family}
+        options={FAMILIES.map((f) => ({ value: f.family, label: f.label }))}
+        onChange={setFamily}
+      />
+      <Done text={done} />
       <div className="card">
         <QueryView query={list} loadingText="Loading markets...">
           {rows.length ? (
@@ -217,11 +209,7 @@ export function MarketsPage() {
           idPrefix="m-add"
           disabled={addState.isLoading}
         />
-        {error && (
-          <p className="console-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <button type="submit" className="btn btn-primary" disabled={addState.isLoading}>
           {addState.isLoading ? 'Adding...' : 'Add'}
         </button>

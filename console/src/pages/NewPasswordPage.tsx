@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_RULE } from '@matka/shared/domain';
 import { messageOf, signedIn, useSetPasswordMutation } from '../api';
 import { useConsoleDispatch, useConsoleSelector } from '../store';
-
-const MIN = 10;
+import { ErrorText } from '../parts';
 
 /** After a one-time password: the operator sets their own before anything else. */
 export function NewPasswordPage() {
@@ -16,7 +16,7 @@ export function NewPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLoading) return;
-    if (next.length < MIN) return setError(`Password must be at least ${MIN} characters`);
+    if (next.length < OPERATOR_PASSWORD_MIN) return setError(OPERATOR_PASSWORD_RULE);
     if (next !== confirm) return setError('Passwords do not match');
     setError('');
     const r = await save({ new_password: next, confirm_password: confirm });
@@ -33,7 +33,10 @@ export function NewPasswordPage() {
     <main className="console-auth">
       <form className="card" onSubmit={submit} noValidate>
         <h1>Set your password</h1>
-        <p>You signed in with a one-time password. Choose your own password of at least {MIN} characters.</p>
+        <p>
+          You signed in with a one-time password. Choose your own password of at least {OPERATOR_PASSWORD_MIN}{' '}
+          characters.
+        </p>
         <label htmlFor="new-password">New password</label>
         <input
           id="new-password"
@@ -52,11 +55,7 @@ export function NewPasswordPage() {
           onChange={(e) => setConfirm(e.target.value)}
           disabled={isLoading}
         />
-        {error && (
-          <p className="console-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
           {isLoading ? 'Saving...' : 'Save'}
         </button>

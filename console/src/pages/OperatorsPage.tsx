@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { OPERATOR_NAME_RE, OPERATOR_NAME_RULE } from '@matka/shared/domain';
 import { messageOf, useAddOperatorMutation, useOperatorsQuery, type Role } from '../api';
-import { DataTable, QueryView } from '../parts';
+import { DataTable, ErrorText, QueryView } from '../parts';
 
 const ROLES: { role: Role; what: string }[] = [
   { role: 'results', what: 'markets and results' },
@@ -21,8 +22,7 @@ export function OperatorsPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLoading) return;
-    if (!/^[A-Za-z][A-Za-z0-9._-]{2,31}$/.test(name.trim()))
-      return setError('Username must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter');
+    if (!OPERATOR_NAME_RE.test(name.trim())) return setError(OPERATOR_NAME_RULE);
     setError('');
     setMade(null);
     const r = await add({ name: name.trim(), role });
@@ -46,11 +46,7 @@ export function OperatorsPage() {
             </option>
           ))}
         </select>
-        {error && (
-          <p className="console-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <button type="submit" className="btn btn-primary" disabled={isLoading}>
           {isLoading ? 'Adding...' : 'Add operator'}
         </button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf, useDecideMutation, useRequestsQuery, type MoneyRequest, type RequestFilter } from '../api';
-import { ConfirmDialog, DataTable, QueryView } from '../parts';
+import { ConfirmDialog, DataTable, Done, QueryView, ShowFilter } from '../parts';
 
 type Kind = 'deposits' | 'withdrawals';
 
@@ -69,27 +69,8 @@ export function QueuePage({ kind }: { kind: Kind }) {
   return (
     <section>
       <h1>{title}</h1>
-      <div className="card console-form">
-        <label htmlFor={`${kind}-filter`}>Show</label>
-        <select
-          id={`${kind}-filter`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as RequestFilter);
-          }}
-        >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {done && (
-        <p className="card console-done" role="status">
-          {done}
-        </p>
-      )}
+      <ShowFilter id={`${kind}-filter`} value={status} options={FILTERS} onChange={setStatus} />
+      <Done text={done} />
       <div className="card">
         <QueryView query={list} loadingText={`Loading ${kind}...`}>
           {list.data?.length ? (

@@ -8,7 +8,7 @@ import {
   type MarketRow,
   type Preview,
 } from '../api';
-import { ConfirmDialog, DataTable } from '../parts';
+import { ConfirmDialog, DataTable, Done, ErrorText } from '../parts';
 
 type Family = MarketRow['family'];
 
@@ -143,11 +143,7 @@ export function ResultsPage() {
             </option>
           ))}
         </select>
-        {markets.isError && (
-          <p className="console-error" role="alert">
-            {messageOf(markets.error)}
-          </p>
-        )}
+        <ErrorText text={markets.isError ? messageOf(markets.error) : ''} />
         {family === 'regular' && (
           <fieldset className="console-radios">
             <legend>Session</legend>
@@ -189,20 +185,12 @@ export function ResultsPage() {
             reset();
           }}
         />
-        {error && (
-          <p className="console-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <button type="submit" className="btn btn-primary" disabled={previewState.isLoading}>
           {previewState.isLoading ? 'Previewing...' : 'Preview'}
         </button>
       </form>
-      {done && (
-        <p className="card console-done" role="status">
-          Declared. {done}
-        </p>
-      )}
+      <Done text={done && `Declared. ${done}`} />
       {shown && s && (
         <div className="card console-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">

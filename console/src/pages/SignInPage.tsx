@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf, signedIn, useSignInMutation, type ApiError } from '../api';
 import { useConsoleDispatch } from '../store';
+import { ErrorText } from '../parts';
 
 /** Sign-in: username and password, then the authenticator code when the account has two-step sign-in. */
 export function SignInPage() {
@@ -61,11 +62,7 @@ export function SignInPage() {
             />
           </>
         )}
-        {error && (
-          <p className="console-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText text={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
           {isLoading ? 'Signing in...' : 'Sign in'}
         </button>

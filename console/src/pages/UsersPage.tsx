@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { roleAllows } from '@matka/shared/domain';
 import { messageOf, useApproveUserMutation, useSetBettingMutation, useUsersQuery, type UserRow } from '../api';
-import { ConfirmDialog, DataTable, QueryView } from '../parts';
+import { ConfirmDialog, DataTable, Done, QueryView } from '../parts';
 import { useConsoleSelector } from '../store';
 
 type Change = { user: UserRow; action: 'betting-on' | 'betting-off' | 'approve' };
@@ -63,11 +63,7 @@ export function UsersPage() {
           Search
         </button>
       </form>
-      {done && (
-        <p className="card console-done" role="status">
-          {done}
-        </p>
-      )}
+      <Done text={done} />
       <div className="card">
         <QueryView query={list} loadingText="Loading users...">
           {list.data?.length ? (

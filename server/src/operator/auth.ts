@@ -12,22 +12,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import {
+  OPERATOR_NAME_RULE as NAME_RULE,
+  OPERATOR_PASSWORD_MIN as PASSWORD_MIN,
+  OPERATOR_PASSWORD_RULE as PASSWORD_RULE,
   OPERATOR_ROLES,
   refusal,
   roleAllows,
   type OperatorRight as Right,
   type OperatorRole,
 } from '@matka/shared/domain';
-import {
-  actorContext,
-  csrfOf,
-  NAME_RULE,
-  PASSWORD_MIN,
-  PASSWORD_RULE,
-  SESSION_TTL_MS,
-  TOKEN_ACTOR_NAME,
-  type Actor,
-} from '../services/operators';
+import { actorContext, csrfOf, SESSION_TTL_MS, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
 import { audit, parse } from './common';
 
 export const SESSION_COOKIE = 'matka_operator';

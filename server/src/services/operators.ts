@@ -12,7 +12,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
-import { OPERATOR_ROLES, type OperatorRole } from '@matka/shared/domain';
+import { OPERATOR_NAME_RE, OPERATOR_NAME_RULE, OPERATOR_ROLES, type OperatorRole } from '@matka/shared/domain';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './passwords';
@@ -30,12 +30,6 @@ export const TOKEN_ACTOR_NAME = 'operator-token';
 
 /** The operator of the request being handled (the audit table records it). */
 export const actorContext = new AsyncLocalStorage<Actor>();
-
-export const NAME_RE = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
-export const NAME_RULE =
-  'Username must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter';
-export const PASSWORD_MIN = 10;
-export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN} characters`;
 
 /** Absolute and idle lifetimes of a console session. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -74,7 +68,7 @@ export class OperatorService {
 
   /** A new account with a one-time password (returned once, never stored in plain). */
   async create(name: string, role: OperatorRole): Promise<{ id: string; password: string }> {
-    if (!NAME_RE.test(name)) throw new OperatorAuthError(400, NAME_RULE);
+    if (!OPERATOR_NAME_RE.test(name)) throw new OperatorAuthError(400, OPERATOR_NAME_RULE);
     if (!OPERATOR_ROLES.includes(role))
       throw new OperatorAuthError(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
     const taken = await this.db

@@ -6,6 +6,14 @@ export type OperatorRole = 'owner' | 'results' | 'finance' | 'support';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'finance', 'support'];
 
+/** An operator's username: 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter. */
+export const OPERATOR_NAME_RE = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
+export const OPERATOR_NAME_RULE =
+  'Username must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter';
+/** The shortest operator password. */
+export const OPERATOR_PASSWORD_MIN = 10;
+export const OPERATOR_PASSWORD_RULE = `Password must be at least ${OPERATOR_PASSWORD_MIN} characters`;
+
 /** What a role may do. Every operator call needs one right; an owner has them all. */
 export type OperatorRight =
   | 'dashboard'
