@@ -10,6 +10,7 @@ import { NewPasswordPage } from './pages/NewPasswordPage';
 import { AuditPage } from './pages/AuditPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { UsersPage } from './pages/UsersPage';
+import { UserPage } from './pages/UserPage';
 import { QueuePage } from './pages/QueuePage';
 import { ResultsPage } from './pages/ResultsPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -30,7 +31,7 @@ const PAGES: Record<string, ReactNode> = {
 };
 
 /** A screen the operator's role may not open says so (the server refuses its calls anyway). */
-function Guarded({ path, role }: { path: string; role: Role }) {
+function Guarded({ path, role, page = PAGES[path] }: { path: string; role: Role; page?: ReactNode }) {
   const screen = SCREENS.find((s) => s.path === path)!;
   if (!roleAllows(role, screen.right))
     return (
@@ -42,7 +43,7 @@ function Guarded({ path, role }: { path: string; role: Role }) {
         </p>
       </section>
     );
-  return <>{PAGES[path]}</>;
+  return <>{page}</>;
 }
 
 function Home({ role }: { role: Role }) {
@@ -80,6 +81,7 @@ function Console() {
         {SCREENS.map((s) => (
           <Route key={s.path} path={s.path} element={<Guarded path={s.path} role={operator.role} />} />
         ))}
+        <Route path="/users/:mobile" element={<Guarded path="/users" role={operator.role} page={<UserPage />} />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Layout>

@@ -151,8 +151,70 @@ export interface UserRow {
   wallet: string;
   betting_status: '0' | '1';
   approved: boolean;
+  blocked: boolean;
   created: string;
 }
+
+/** One account in full (GET /operator/users/detail). */
+export interface UserDetail {
+  user: UserRow & { blocked_reason: string; blocked_since: string | null; sessions: number };
+  totals: { staked: number; won: number; deposited: number; withdrawn: number };
+  ledger: {
+    id: string;
+    when: string;
+    type: 'credit' | 'debit';
+    amount: number;
+    balance_after: number;
+    kind: string;
+    note: string;
+  }[];
+  bids: {
+    id: string;
+    when: string;
+    date: string;
+    family: MarketRow['family'];
+    market: string;
+    bet: string;
+    session: string;
+    digits: string;
+    points: number;
+    status: string;
+    win_amount: number;
+  }[];
+  wins: { id: string; date: string; family: MarketRow['family']; market: string; amount: number; reversed: boolean }[];
+}
+
+/** What an operator may do to an account (the Users screens). */
+export type AccountAction =
+  | { action: 'betting-on' | 'betting-off' | 'approve' | 'unblock' | 'logout'; mobile: string }
+  | { action: 'block'; mobile: string; reason: string }
+  | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
+
+const ACCOUNT_CALLS: Record<AccountAction['action'], string> = {
+  'betting-on': '/set-betting',
+  'betting-off': '/set-betting',
+  approve: '/users/approve',
+  block: '/users/block',
+  unblock: '/users/unblock',
+  logout: '/users/logout',
+  credit: '/credit',
+  debit: '/debit',
+};
+
+const accountBody = (a: AccountAction) => {
+  switch (a.action) {
+    case 'betting-on':
+    case 'betting-off':
+      return { mobile: a.mobile, status: a.action === 'betting-on' ? '1' : '0' };
+    case 'block':
+      return { mobile: a.mobile, reason: a.reason };
+    case 'credit':
+    case 'debit':
+      return { mobile: a.mobile, points: a.points, note: a.reason };
+    default:
+      return { mobile: a.mobile };
+  }
+};
 
 export interface AuditRow {
   id: string;
@@ -264,12 +326,12 @@ export const consoleApi = createApi({
       transformResponse: (r: { users: UserRow[] }) => r.users,
       providesTags: ['Users'],
     }),
-    setBetting: build.mutation<Answer, { mobile: string; status: '0' | '1' }>({
-      query: (body) => ({ url: '/set-betting', method: 'POST', body }),
-      invalidatesTags: ['Users', 'Audit'],
+    userDetail: build.query<UserDetail, string>({
+      query: (mobile) => `/users/detail?mobile=${encodeURIComponent(mobile)}`,
+      providesTags: ['Users'],
     }),
-    approveUser: build.mutation<Answer, { mobile: string }>({
-      query: (body) => ({ url: '/users/approve', method: 'POST', body }),
+    changeAccount: build.mutation<Answer, AccountAction>({
+      query: (a) => ({ url: ACCOUNT_CALLS[a.action], method: 'POST', body: accountBody(a) }),
       invalidatesTags: ['Users', 'Audit'],
     }),
     audit: build.query<AuditRow[], void>({
@@ -299,7 +361,7 @@ export const {
   useAddMarketMutation,
   useSetMarketTimesMutation,
   useToggleMarketMutation,
-  useSetBettingMutation,
-  useApproveUserMutation,
+  useUserDetailQuery,
+  useChangeAccountMutation,
   useAuditQuery,
 } = consoleApi;

@@ -116,7 +116,7 @@ export function DataTable<T>({
             {paged.rows.map((r) => (
               <tr key={rowKey(r)}>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className}>
+                  <td key={c.header} className={c.className} data-label={c.header}>
                     {c.cell(r)}
                   </td>
                 ))}

@@ -336,6 +336,7 @@ const USERS = [
     wallet: '120',
     betting_status: '1',
     approved: true,
+    blocked: false,
     created: '2026-11-20 10:00',
   },
   {
@@ -345,6 +346,7 @@ const USERS = [
     wallet: '0',
     betting_status: '0',
     approved: false,
+    blocked: false,
     created: '2026-11-21 11:00',
   },
 ];
@@ -394,6 +396,134 @@ describe('Users', () => {
     expect(await screen.findByRole('cell', { name: 'Ravi' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Approve|Betting/ })).not.toBeInTheDocument();
+  });
+});
+
+const DETAIL = (extra: Record<string, unknown> = {}) => ({
+  status: true,
+  user: { ...USERS[0], blocked_reason: '', blocked_since: null, sessions: 2, ...extra },
+  totals: { staked: 340, won: 90, deposited: 500, withdrawn: 100 },
+  ledger: Array.from({ length: 25 }, (_, i) => ({
+    id: String(100 - i),
+    when: `2026-11-2${i % 4} 10:${String(i).padStart(2, '0')}`,
+    type: i % 2 ? 'credit' : 'debit',
+    amount: 10 + i,
+    balance_after: 120 + i,
+    kind: i % 2 ? 'operator_credit' : 'bid',
+    note: i % 2 ? 'Points added by admin' : 'KALYAN Single Digit',
+  })),
+  bids: [
+    {
+      id: '7',
+      when: '2026-11-23 09:30',
+      date: '2026-11-23',
+      family: 'regular',
+      market: 'KALYAN',
+      bet: 'Single Digit',
+      session: 'Open',
+      digits: '7',
+      points: 40,
+      status: 'won',
+      win_amount: 90,
+    },
+  ],
+  wins: [],
+});
+
+describe('One user', () => {
+  it('shows the wallet, totals and paged ledger, bids and wins; support blocks with a reason and logs the player out', async () => {
+    let blocked = false;
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+      if (path === '/users/detail?mobile=9876543210')
+        return {
+          body: DETAIL(
+            blocked
+              ? { blocked: true, blocked_reason: 'chargeback fraud', blocked_since: '2026-11-24 10:00', sessions: 0 }
+              : {},
+          ),
+        };
+      if (path === '/users/block') {
+        blocked = true;
+        return {
+          body: { status: true, msg: '9876543210 blocked: signed out everywhere, and cannot log in until unblocked' },
+        };
+      }
+      if (path === '/users/logout') return { body: { status: true, msg: '9876543210 logged out of 2 sessions' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/users/9876543210');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Ravi (9876543210)' })).toBeInTheDocument();
+    expect(screen.getByText('120 points')).toBeInTheDocument();
+    expect(screen.getByText('2 devices')).toBeInTheDocument();
+    const ledger = screen.getByRole('table', { name: 'Wallet ledger, newest first' });
+    expect(within(ledger).getAllByRole('row')).toHaveLength(21); // header + 20 of 25
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'bids');
+    expect(screen.getByRole('cell', { name: 'won 90' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'wins');
+    expect(screen.getByText('No wins yet.')).toBeInTheDocument();
+    // support: betting, block, force logout; no money buttons
+    expect(screen.queryByRole('button', { name: 'Credit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Force logout' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Log 9876543210 out everywhere?' })).getByRole('button', {
+        name: 'Log out',
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('9876543210 logged out of 2 sessions');
+    await user.click(screen.getByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block 9876543210?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a reason of at least 3 characters');
+    expect(calls.list.some((c) => c.path === '/users/block')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason'), 'chargeback fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText(/blocked since 2026-11-24 10:00: chargeback fraud/)).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/users/block')?.body).toEqual({
+      mobile: '9876543210',
+      reason: 'chargeback fraud',
+    });
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Force logout' })).not.toBeInTheDocument();
+  });
+
+  it("finance credits and debits with points and a reason; the server's refusal stays in the dialog", async () => {
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path.startsWith('/users/detail')) return { body: DETAIL() };
+      if (path === '/debit')
+        return { status: 409, body: { status: false, msg: '9876543210 has only 120 points: debit at most 120' } };
+      if (path === '/credit') return { body: { status: true, msg: 'Credited 50 points to 9876543210' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/users/9876543210');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Ravi (9876543210)' });
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Debit' }));
+    let dialog = screen.getByRole('dialog', { name: 'Debit points from 9876543210?' });
+    await user.type(within(dialog).getByLabelText('Points'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Debit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter the points as a whole number more than 0');
+    await user.clear(within(dialog).getByLabelText('Points'));
+    await user.type(within(dialog).getByLabelText('Points'), '500');
+    await user.type(within(dialog).getByLabelText('Reason'), 'duplicate deposit');
+    await user.click(within(dialog).getByRole('button', { name: 'Debit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('has only 120 points: debit at most 120');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Credit' }));
+    dialog = screen.getByRole('dialog', { name: 'Credit points to 9876543210?' });
+    await user.type(within(dialog).getByLabelText('Points'), '50');
+    await user.type(within(dialog).getByLabelText('Reason'), 'bonus for referral');
+    await user.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Credited 50 points to 9876543210');
+    expect(calls.list.find((c) => c.path === '/credit')?.body).toEqual({
+      mobile: '9876543210',
+      points: 50,
+      note: 'bonus for referral',
+    });
   });
 });
 

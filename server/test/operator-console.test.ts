@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import * as OTPAuth from 'otpauth';
 import { buildNewResult } from '@matka/shared/domain';
-import { call, createUser, kolkata, makeTestApp, OPERATOR_TOKEN, type TestApp } from './helpers';
+import { call, createUser, kolkata, makeTestApp, OPERATOR_TOKEN, TEST_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -464,5 +464,141 @@ describe('the dashboard', () => {
       const s = await operatorWith(role);
       expect((await as(s, 'GET', '/operator/dashboard')).statusCode).toBe(200);
     }
+  });
+});
+
+describe('one player account', () => {
+  let support: Session;
+  let finance: Session;
+  beforeAll(async () => {
+    t.clock.set(kolkata('08:00')); // the session tests moved the clock on: markets open again
+    support = await operatorWith('support');
+    finance = await operatorWith('finance');
+  });
+
+  it('shows the wallet, ledger, bids, wins, totals and live sessions', async () => {
+    const user = await createUser(t, { wallet: 300 });
+    const m = await t.ctx.db
+      .selectFrom('markets')
+      .select(['id', 'name'])
+      .where('name', '=', 'KALYAN')
+      .executeTakeFirstOrThrow();
+    const [new_result] = buildNewResult({
+      family: 'regular',
+      betType: 'single_digit',
+      token: user.token,
+      gameId: m.id,
+      gameName: m.name,
+      bidDate: '10-March-2026',
+      rows: [{ digits: '7', closedigits: '', points: 40, session: 'Open', pana: '' }],
+    });
+    expect(
+      (await call(t.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result })).body
+        .status,
+    ).toBe(true);
+    const res = await as(finance, 'GET', `/operator/users/detail?mobile=${user.mobile}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({
+      mobile: user.mobile,
+      wallet: '260',
+      blocked: false,
+      approved: true,
+      sessions: 1,
+    });
+    expect(body.totals).toEqual({ staked: 40, won: 0, deposited: 0, withdrawn: 0 });
+    expect(body.bids).toEqual([
+      expect.objectContaining({
+        market: 'KALYAN',
+        bet: 'Single Digit',
+        session: 'Open',
+        digits: '7',
+        points: 40,
+        status: 'pending',
+      }),
+    ]);
+    expect(body.ledger[0]).toMatchObject({ type: 'debit', amount: 40, balance_after: 260 });
+    const unknown = await as(finance, 'GET', '/operator/users/detail?mobile=9000000001');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('No user with mobile 9000000001');
+    expect((await as(finance, 'GET', '/operator/users/detail?mobile=12')).json().msg).toBe(
+      'mobile must be 10 digits starting 6-9',
+    );
+  });
+
+  it('debit needs a reason and a balance that covers it; credit and debit write ledger rows', async () => {
+    const user = await createUser(t, { wallet: 100 });
+    const noReason = await as(finance, 'POST', '/operator/debit', { mobile: user.mobile, points: 10 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().msg).toBe('a reason is required');
+    const tooMuch = await as(finance, 'POST', '/operator/debit', {
+      mobile: user.mobile,
+      points: 101,
+      note: 'duplicate deposit',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().msg).toBe(`${user.mobile} has only 100 points: debit at most 100`);
+    const ok = await as(finance, 'POST', '/operator/debit', {
+      mobile: user.mobile,
+      points: 30,
+      note: 'duplicate deposit',
+    });
+    expect(ok.json()).toMatchObject({ status: true, wallet_amt: '70', msg: `Debited 30 points from ${user.mobile}` });
+    const rows = await t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select(['type', 'amount', 'balance_after', 'kind', 'note'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'operator_debit')
+      .execute();
+    expect(rows).toEqual([
+      { type: 'debit', amount: '30', balance_after: '70', kind: 'operator_debit', note: 'duplicate deposit' },
+    ]);
+    // support may not move money
+    const refused = await as(support, 'POST', '/operator/debit', {
+      mobile: user.mobile,
+      points: 1,
+      note: 'test debit',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toMatch(/does not allow deposits, withdrawals and credits/);
+  });
+
+  it('block ends every session and refuses login until unblocked; force logout ends the sessions only', async () => {
+    const user = await createUser(t);
+    const home = () => call(t.app, 'api-user-wallet-balance', { unique_token: user.token });
+    expect((await home()).body.status).toBe(true);
+    const noReason = await as(support, 'POST', '/operator/users/block', { mobile: user.mobile, reason: '' });
+    expect(noReason.json().msg).toBe('a reason is required (at least 3 characters)');
+    const blocked = await as(support, 'POST', '/operator/users/block', {
+      mobile: user.mobile,
+      reason: 'chargeback fraud',
+    });
+    expect(blocked.json()).toMatchObject({ status: true });
+    expect((await home()).body.status).toBe(false);
+    const login = await call(t.app, 'api-user-login', { mobile: user.mobile, password: TEST_PASSWORD });
+    expect(login.body).toMatchObject({ status: false, msg: 'Your account is blocked. Please contact support.' });
+    const detail = (await as(support, 'GET', `/operator/users/detail?mobile=${user.mobile}`)).json();
+    expect(detail.user).toMatchObject({ blocked: true, blocked_reason: 'chargeback fraud', sessions: 0 });
+    expect(
+      (await as(support, 'POST', '/operator/users/block', { mobile: user.mobile, reason: 'again' })).statusCode,
+    ).toBe(409);
+    expect((await as(support, 'POST', '/operator/users/unblock', { mobile: user.mobile })).json().status).toBe(true);
+    const again = await call(t.app, 'api-user-login', { mobile: user.mobile, password: TEST_PASSWORD });
+    expect(again.body.status).toBe(true);
+    const token = again.body.unique_token as string;
+    const out = await as(support, 'POST', '/operator/users/logout', { mobile: user.mobile });
+    expect(out.json()).toMatchObject({ status: true, sessions: 1, msg: `${user.mobile} logged out of 1 session` });
+    expect((await call(t.app, 'api-user-wallet-balance', { unique_token: token })).body.status).toBe(false);
+    const actions = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator'])
+      .where('target', '=', user.mobile)
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['users block', 'users unblock', 'users logout']);
+    expect(actions.every((a) => a.operator === support.name)).toBe(true);
+    // finance reads users but may not block them
+    const refused = await as(finance, 'POST', '/operator/users/block', { mobile: user.mobile, reason: 'no reason' });
+    expect(refused.statusCode).toBe(403);
   });
 });

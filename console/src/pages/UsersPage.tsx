@@ -1,57 +1,32 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { roleAllows } from '@matka/shared/domain';
-import { messageOf, useApproveUserMutation, useSetBettingMutation, useUsersQuery, type UserRow } from '../api';
-import { ConfirmDialog, DataTable, Done, QueryView } from '../parts';
+import { useUsersQuery, type UserRow } from '../api';
+import { DataTable, Done, QueryView } from '../parts';
 import { useConsoleSelector } from '../store';
+import { ACTION_LABELS, useAccountAction } from './accountActions';
 
-type Change = { user: UserRow; action: 'betting-on' | 'betting-off' | 'approve' };
+/** The account's state in a word or two. */
+export const accountState = (u: Pick<UserRow, 'approved' | 'blocked'>) =>
+  u.blocked ? 'blocked' : u.approved ? 'approved' : 'waiting for approval';
 
-const TITLES: Record<Change['action'], (u: UserRow) => string> = {
-  'betting-on': (u) => `Turn betting on for ${u.mobile}?`,
-  'betting-off': (u) => `Turn betting off for ${u.mobile}?`,
-  approve: (u) => `Approve ${u.mobile}?`,
-};
-const EFFECTS: Record<Change['action'], string> = {
-  'betting-on': 'The player can bid, add funds, withdraw and transfer again.',
-  'betting-off': 'The player can no longer bid or move money; the lists stay open.',
-  approve: 'The account was registered without a verified code. Approving it allows betting and money movements.',
-};
-
-/** Users: search by mobile or name; betting on/off and approvals for the roles that change users. */
+/**
+ * Users: search by mobile or name, open one account; approve and betting on/off right in the list for
+ * the roles that change users.
+ */
 export function UsersPage() {
   const role = useConsoleSelector((s) => s.session.operator!.role);
   const canChange = roleAllows(role, 'users');
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const list = useUsersQuery(term);
-  const [setBetting, bettingState] = useSetBettingMutation();
-  const [approve, approveState] = useApproveUserMutation();
-  const [asking, setAsking] = useState<Change | null>(null);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const busy = bettingState.isLoading || approveState.isLoading;
+  const { ask, dialog, done } = useAccountAction();
 
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setDone('');
     setTerm(text.trim());
   };
-  const confirm = async () => {
-    if (!asking || busy) return;
-    const { user, action } = asking;
-    const r =
-      action === 'approve'
-        ? await approve({ mobile: user.mobile })
-        : await setBetting({ mobile: user.mobile, status: action === 'betting-on' ? '1' : '0' });
-    if ('error' in r) return setError(messageOf(r.error));
-    setAsking(null);
-    setDone(r.data.msg ?? 'Done');
-  };
-  const ask = (user: UserRow, action: Change['action']) => {
-    setAsking({ user, action });
-    setError('');
-    setDone('');
-  };
+  const quick = (u: UserRow) => (!u.approved ? 'approve' : u.betting_status === '1' ? 'betting-off' : 'betting-on');
 
   return (
     <section>
@@ -73,37 +48,43 @@ export function UsersPage() {
               rows={list.data}
               rowKey={(u) => u.id}
               columns={[
-                { header: 'Mobile', cell: (u) => u.mobile },
+                {
+                  header: 'Mobile',
+                  cell: (u) => (
+                    <Link to={`/users/${u.mobile}`} aria-label={`Open ${u.mobile}`}>
+                      {u.mobile}
+                    </Link>
+                  ),
+                },
                 { header: 'Name', cell: (u) => u.name },
                 { header: 'Wallet', cell: (u) => u.wallet },
                 { header: 'Betting', cell: (u) => (u.betting_status === '1' ? 'on' : 'off') },
-                { header: 'Account', cell: (u) => (u.approved ? 'approved' : 'waiting for approval') },
+                { header: 'Account', cell: accountState },
                 { header: 'Registered', cell: (u) => u.created },
                 ...(canChange
                   ? [
                       {
                         header: 'Action',
                         className: 'console-row-actions',
-                        cell: (u: UserRow) =>
-                          !u.approved ? (
-                            <button
-                              type="button"
-                              className="btn btn-primary"
-                              onClick={() => ask(u, 'approve')}
-                              aria-label={`Approve ${u.mobile}`}
-                            >
-                              Approve
-                            </button>
+                        cell: (u: UserRow) => {
+                          const action = quick(u);
+                          return u.blocked ? (
+                            '—'
                           ) : (
                             <button
                               type="button"
-                              className="btn btn-secondary"
-                              onClick={() => ask(u, u.betting_status === '1' ? 'betting-off' : 'betting-on')}
-                              aria-label={`Turn betting ${u.betting_status === '1' ? 'off' : 'on'} for ${u.mobile}`}
+                              className={`btn ${action === 'approve' ? 'btn-primary' : 'btn-secondary'}`}
+                              onClick={() => ask(u, action)}
+                              aria-label={
+                                action === 'approve'
+                                  ? `Approve ${u.mobile}`
+                                  : `Turn betting ${action === 'betting-off' ? 'off' : 'on'} for ${u.mobile}`
+                              }
                             >
-                              {u.betting_status === '1' ? 'Betting off' : 'Betting on'}
+                              {ACTION_LABELS[action]}
                             </button>
-                          ),
+                          );
+                        },
                       },
                     ]
                   : []),
@@ -114,22 +95,7 @@ export function UsersPage() {
           )}
         </QueryView>
       </div>
-      {asking && (
-        <ConfirmDialog
-          title={TITLES[asking.action](asking.user)}
-          confirmLabel={asking.action === 'approve' ? 'Approve' : 'Confirm'}
-          busyLabel="Saving..."
-          busy={busy}
-          error={error}
-          danger={asking.action === 'betting-off'}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(null)}
-        >
-          <p>
-            {asking.user.name} ({asking.user.mobile}). {EFFECTS[asking.action]}
-          </p>
-        </ConfirmDialog>
-      )}
+      {dialog}
     </section>
   );
 }

@@ -20,6 +20,8 @@ const displayName = (required: string) =>
   reqStr(required, 60).regex(NAME_RE, MSG_NAME_INVALID).regex(/\p{L}/u, 'Name must contain a letter');
 
 export const MSG_OTP_SENT = 'OTP sent successfully';
+/** A blocked account's login (operator console, Users: block). */
+export const MSG_ACCOUNT_BLOCKED = 'Your account is blocked. Please contact support.';
 export const MSG_LOGIN_OK = 'Login successful';
 export const MSG_REGISTERED = 'Registration successful';
 export const MSG_REGISTERED_UNVERIFIED = 'Registration successful. Betting starts once your account is approved.';
@@ -37,7 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const findUser = (mobile: string) =>
     db
       .selectFrom('users')
-      .select(['id', 'name', 'mobile', 'password_hash'])
+      .select(['id', 'name', 'mobile', 'password_hash', 'blocked_at'])
       .where('mobile', '=', mobile)
       .executeTakeFirst();
 
@@ -56,6 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       const good = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !good) return refuse(MSG.userNotRegistered);
       await attempt.succeeded();
+      if (user.blocked_at) return refuse(MSG_ACCOUNT_BLOCKED);
       if (body.device_id)
         await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
       // An older, cheaper hash is upgraded while the password is at hand (only if it is still the hash

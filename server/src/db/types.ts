@@ -26,6 +26,9 @@ export interface UsersTable {
   /** false: registered without a verified code (LEGACY_REGISTRATION=unverified) */
   verified: ColumnType<boolean, boolean | undefined, boolean>;
   approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** set while an operator has blocked the account (no login, no call) */
+  blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  blocked_reason: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -58,6 +61,8 @@ export interface MarketsTable {
   close_minute: number;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   sort_order: ColumnType<number, number | undefined, number>;
+  /** weekly off days, 0 = Sunday .. 6 = Saturday (Asia/Kolkata) */
+  off_days: ColumnType<number[], number[] | undefined, number[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -80,7 +80,7 @@ export async function userForToken(ctx: AppContext, token: unknown): Promise<Aut
     'user_for_token',
     `SELECT u.id, u.mobile, u.name, u.betting_status, u.wallet, t.id AS token_id, t.expires_at
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2`,
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND u.blocked_at IS NULL`,
     [hash, ctx.clock.now()],
   );
   if (!row) return null;

@@ -145,3 +145,40 @@ export const isoDateSchema = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'date must be a real day (YYYY-MM-DD)');
+
+/**
+ * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
+ * them. Returns the new balance, or null (and changes nothing) when it does not.
+ */
+export async function debitWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string | null> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '-', String(points)) }))
+    .where('id', '=', userId)
+    .where('wallet', '>=', String(points))
+    .returning('wallet')
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: userId,
+      type: 'debit',
+      amount: points,
+      balance_after: row.wallet,
+      kind,
+      note,
+      reference,
+      created_at: now,
+    })
+    .execute();
+  return row.wallet;
+}

@@ -10,7 +10,7 @@ import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
-import { OperatorError, audit, creditWallet, hhmm, idSchema, mobileSchema, parse } from './common';
+import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
 
 const listQuery = z.object({
   status: z
@@ -324,87 +324,6 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       id: String(body.id),
       wallet_amt: out.wallet,
     };
-  });
-
-  // ---------------------------------------------------------------- users
-  op.get('/users', async (req) => {
-    const q = parse(
-      z.object({ q: z.string().max(100).optional(), limit: z.coerce.number().int().positive().max(1000).optional() }),
-      req.query,
-    );
-    let sel = db
-      .selectFrom('users')
-      .select(['id', 'mobile', 'name', 'wallet', 'betting_status', 'verified', 'approved_at', 'created_at']);
-    const term = q.q?.trim();
-    if (term) {
-      const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-      sel = sel.where((eb) => eb.or([eb('mobile', 'like', like), eb('name', 'ilike', like)]));
-    }
-    const rows = await sel
-      .orderBy('id', 'desc')
-      .limit(q.limit ?? 200)
-      .execute();
-    return {
-      status: true,
-      users: rows.map((r) => ({
-        id: r.id,
-        mobile: r.mobile,
-        name: r.name,
-        wallet: r.wallet,
-        betting_status: r.betting_status,
-        // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
-        approved: r.verified || r.approved_at !== null,
-        created: formatKolkataShort(r.created_at),
-      })),
-    };
-  });
-
-  // Accounts registered without a verified code (LEGACY_REGISTRATION=unverified): no betting until approved.
-  op.get('/users/unapproved', async () => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'mobile', 'name', 'created_at'])
-      .where('verified', '=', false)
-      .where('approved_at', 'is', null)
-      .orderBy('id')
-      .limit(1000)
-      .execute();
-    return {
-      status: true,
-      users: rows.map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, created: formatKolkataShort(r.created_at) })),
-    };
-  });
-
-  op.post('/users/approve', async (req) => {
-    const body = parse(z.object({ mobile: mobileSchema }), req.body);
-    return db.transaction().execute(async (trx) => {
-      const u = await trx
-        .selectFrom('users')
-        .select(['id', 'verified', 'approved_at', 'betting_status'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!u) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
-      if (u.verified || u.approved_at) throw new OperatorError(409, `${body.mobile} needs no approval`);
-      const betting_status = ctx.config.defaultBettingStatus;
-      await trx
-        .updateTable('users')
-        .set({ approved_at: clock.now(), betting_status, updated_at: clock.now() })
-        .where('id', '=', u.id)
-        .execute();
-      await audit(
-        trx,
-        'users approve',
-        body.mobile,
-        body,
-        { approved: false, betting_status: u.betting_status },
-        {
-          approved: true,
-          betting_status,
-        },
-      );
-      return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
-    });
   });
 
   // ---------------------------------------------------------------- settings

@@ -6,26 +6,17 @@ import type { MarketFamily } from '../db/types';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { SettlementError } from '../services/settlement';
-import { OperatorError, audit, creditWallet, hhmm, mobileSchema, parse } from './common';
+import { OperatorError, audit, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
 import { registerOperatorAuth } from './auth';
 import { registerDashboardRoute } from './dashboard';
 import { OperatorAuthError } from '../services/operators';
 import { registerResultOperatorRoutes } from './results';
+import { registerUserOperatorRoutes } from './users';
 
 export { OperatorError, audit, creditWallet } from './common';
 
 const schemas = {
-  credit: z.object({
-    mobile: mobileSchema,
-    points: z.coerce
-      .number({ error: 'points must be a whole number' })
-      .int('points must be a whole number')
-      .positive('points must be more than 0')
-      .max(100_000_000, 'points too large'),
-    note: z.string().max(200).optional(),
-  }),
-  setBetting: z.object({ mobile: mobileSchema, status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }) }),
   setTimes: z.object({
     name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
     family: z.enum(['regular', 'starline', 'gali']).optional(),
@@ -59,65 +50,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
           return reply.code(err.statusCode).send({ status: false, msg: err.message });
         req.log.error({ err }, 'operator request failed');
         return reply.code(500).send({ status: false, msg: 'Operator action failed' });
-      });
-
-      op.post('/credit', async (req) => {
-        const body = parse(schemas.credit, req.body);
-        const note = body.note?.trim() || 'Points added by admin';
-        const now = clock.now();
-        return db.transaction().execute(async (trx) => {
-          const user = await trx
-            .selectFrom('users')
-            .select(['id', 'wallet'])
-            .where('mobile', '=', body.mobile)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
-          const wallet = await creditWallet(trx, user.id, body.points, 'operator_credit', note, 'operator', now);
-          await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
-          return {
-            status: true,
-            msg: `Credited ${body.points} points to ${body.mobile}`,
-            mobile: body.mobile,
-            wallet_amt: wallet,
-          };
-        });
-      });
-
-      op.post('/set-betting', async (req) => {
-        const body = parse(schemas.setBetting, req.body);
-        return db.transaction().execute(async (trx) => {
-          const user = await trx
-            .selectFrom('users')
-            .select(['id', 'betting_status', 'verified', 'approved_at'])
-            .where('mobile', '=', body.mobile)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!user) throw new OperatorError(404, `No user with mobile ${body.mobile}`);
-          if (body.status === '1' && !user.verified && !user.approved_at)
-            throw new OperatorError(
-              409,
-              `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`,
-            );
-          await trx
-            .updateTable('users')
-            .set({ betting_status: body.status, updated_at: clock.now() })
-            .where('id', '=', user.id)
-            .execute();
-          await audit(
-            trx,
-            'set-betting',
-            body.mobile,
-            body,
-            { betting_status: user.betting_status },
-            { betting_status: body.status },
-          );
-          return {
-            status: true,
-            msg: `betting_status of ${body.mobile} is now '${body.status}'`,
-            betting_status: body.status,
-          };
-        });
       });
 
       op.get('/markets', async () => {
@@ -193,6 +125,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         return { status: true, ...entry };
       });
 
+      registerUserOperatorRoutes(op, ctx);
       registerMoneyOperatorRoutes(op, ctx);
       registerResultOperatorRoutes(op, ctx);
       registerDashboardRoute(op, ctx);

@@ -25,12 +25,21 @@ export async function revokeToken(db: Kysely<DB>, clock: Clock, tokenId: string)
   await db.updateTable('auth_tokens').set({ revoked_at: clock.now() }).where('id', '=', tokenId).execute();
 }
 
-export async function revokeAllTokens(db: Kysely<DB>, clock: Clock, userId: string, exceptTokenId?: string) {
+/** Ends every live session of an account (but one, if given); returns how many ended. */
+export async function revokeAllTokens(
+  db: Kysely<DB>,
+  clock: Clock,
+  userId: string,
+  exceptTokenId?: string,
+): Promise<number> {
+  const now = clock.now();
   let q = db
     .updateTable('auth_tokens')
-    .set({ revoked_at: clock.now() })
+    .set({ revoked_at: now })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
   if (exceptTokenId) q = q.where('id', '<>', exceptTokenId);
-  await q.execute();
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

@@ -1,0 +1,428 @@
+/**
+ * Operator endpoints for player accounts: search, one account in full (wallet, ledger, bids, wins),
+ * betting on/off, approval of unverified accounts, block / unblock, force logout, and credit or debit
+ * with a reason. Every change is audited in the transaction that makes it; a change that ends the
+ * player's sessions also drops them from every process's token cache.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { formatKolkataShort } from '../services/clock';
+import { revokeAllTokens } from '../services/tokens';
+import { OperatorError, audit, creditWallet, debitWallet, mobileSchema, parse } from './common';
+
+const points = z.coerce
+  .number({ error: 'points must be a whole number' })
+  .int('points must be a whole number')
+  .positive('points must be more than 0')
+  .max(100_000_000, 'points too large');
+const reason = z
+  .string({ error: 'a reason is required' })
+  .trim()
+  .min(3, 'a reason is required (at least 3 characters)')
+  .max(200, 'the reason must be at most 200 characters');
+
+const schemas = {
+  search: z.object({
+    q: z.string().max(100).optional(),
+    limit: z.coerce.number().int().positive().max(1000).optional(),
+  }),
+  mobile: z.object({ mobile: mobileSchema }),
+  // the CLI's credit keeps an optional note; the console always sends a reason
+  credit: z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
+  debit: z.object({ mobile: mobileSchema, points, note: reason }),
+  setBetting: z.object({ mobile: mobileSchema, status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }) }),
+  block: z.object({ mobile: mobileSchema, reason }),
+};
+
+/** How many rows of each list one account's page shows (newest first). */
+const DETAIL_ROWS = 200;
+
+export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  const notFound = (mobile: string) => new OperatorError(404, `No user with mobile ${mobile}`);
+
+  op.get('/users', async (req) => {
+    const q = parse(schemas.search, req.query);
+    let sel = db
+      .selectFrom('users')
+      .select([
+        'id',
+        'mobile',
+        'name',
+        'wallet',
+        'betting_status',
+        'verified',
+        'approved_at',
+        'blocked_at',
+        'created_at',
+      ]);
+    const term = q.q?.trim();
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      sel = sel.where((eb) => eb.or([eb('mobile', 'like', like), eb('name', 'ilike', like)]));
+    }
+    const rows = await sel
+      .orderBy('id', 'desc')
+      .limit(q.limit ?? 200)
+      .execute();
+    return {
+      status: true,
+      users: rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        name: r.name,
+        wallet: r.wallet,
+        betting_status: r.betting_status,
+        // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
+        approved: r.verified || r.approved_at !== null,
+        blocked: r.blocked_at !== null,
+        created: formatKolkataShort(r.created_at),
+      })),
+    };
+  });
+
+  // Accounts registered without a verified code (LEGACY_REGISTRATION=unverified): no betting until approved.
+  op.get('/users/unapproved', async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'mobile', 'name', 'created_at'])
+      .where('verified', '=', false)
+      .where('approved_at', 'is', null)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    return {
+      status: true,
+      users: rows.map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, created: formatKolkataShort(r.created_at) })),
+    };
+  });
+
+  // One account in full: the newest DETAIL_ROWS ledger rows, bids and wins, and its totals.
+  op.get('/users/detail', async (req) => {
+    const { mobile } = parse(schemas.mobile, req.query);
+    const u = await db
+      .selectFrom('users')
+      .select([
+        'id',
+        'mobile',
+        'name',
+        'wallet',
+        'betting_status',
+        'verified',
+        'approved_at',
+        'blocked_at',
+        'blocked_reason',
+        'created_at',
+      ])
+      .where('mobile', '=', mobile)
+      .executeTakeFirst();
+    if (!u) throw notFound(mobile);
+    const now = clock.now();
+    const [ledger, bids, wins, sessions, totals] = await Promise.all([
+      db
+        .selectFrom('wallet_transactions')
+        .select(['id', 'type', 'amount', 'balance_after', 'kind', 'note', 'created_at'])
+        .where('user_id', '=', u.id)
+        .orderBy('id', 'desc')
+        .limit(DETAIL_ROWS)
+        .execute(),
+      db
+        .selectFrom('bids as b')
+        .leftJoin('markets as m', 'm.id', 'b.market_id')
+        .select([
+          'b.id',
+          'b.family',
+          'm.name as market',
+          'b.pana',
+          'b.session',
+          'b.digits',
+          'b.closedigits',
+          'b.points',
+          'b.status',
+          'b.win_amount',
+          sql<string>`b.bid_date::text`.as('bid_date'),
+          'b.created_at',
+        ])
+        .where('b.user_id', '=', u.id)
+        .orderBy('b.id', 'desc')
+        .limit(DETAIL_ROWS)
+        .execute(),
+      db
+        .selectFrom('wins as w')
+        .leftJoin('markets as m', 'm.id', 'w.market_id')
+        .select([
+          'w.id',
+          'w.family',
+          'm.name as market',
+          'w.amount',
+          sql<string>`w.win_date::text`.as('win_date'),
+          'w.reversed_at',
+        ])
+        .where('w.user_id', '=', u.id)
+        .orderBy('w.id', 'desc')
+        .limit(DETAIL_ROWS)
+        .execute(),
+      db
+        .selectFrom('auth_tokens')
+        .select(sql<string>`count(*)::text`.as('n'))
+        .where('user_id', '=', u.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('users as u')
+        .select([
+          sql<string>`(SELECT coalesce(sum(points), 0) FROM bids WHERE user_id = u.id)::text`.as('staked'),
+          sql<string>`(SELECT coalesce(sum(amount), 0) FROM wins WHERE user_id = u.id AND reversed_at IS NULL)::text`.as(
+            'won',
+          ),
+          sql<string>`(SELECT coalesce(sum(amount), 0) FROM fund_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
+            'deposited',
+          ),
+          sql<string>`(SELECT coalesce(sum(amount), 0) FROM withdraw_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
+            'withdrawn',
+          ),
+        ])
+        .where('u.id', '=', u.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      status: true,
+      user: {
+        id: u.id,
+        mobile: u.mobile,
+        name: u.name,
+        wallet: u.wallet,
+        betting_status: u.betting_status,
+        approved: u.verified || u.approved_at !== null,
+        blocked: u.blocked_at !== null,
+        blocked_reason: u.blocked_reason,
+        blocked_since: u.blocked_at ? formatKolkataShort(u.blocked_at) : null,
+        created: formatKolkataShort(u.created_at),
+        sessions: Number(sessions.n),
+      },
+      totals: {
+        staked: Number(totals.staked),
+        won: Number(totals.won),
+        deposited: Number(totals.deposited),
+        withdrawn: Number(totals.withdrawn),
+      },
+      ledger: ledger.map((r) => ({
+        id: r.id,
+        when: formatKolkataShort(r.created_at),
+        type: r.type,
+        amount: Number(r.amount),
+        balance_after: Number(r.balance_after),
+        kind: r.kind,
+        note: r.note,
+      })),
+      bids: bids.map((r) => ({
+        id: r.id,
+        when: formatKolkataShort(r.created_at),
+        date: r.bid_date,
+        family: r.family,
+        market: r.market ?? `#${r.id}`,
+        bet: r.pana,
+        session: r.session,
+        digits: r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits,
+        points: Number(r.points),
+        status: r.status,
+        win_amount: Number(r.win_amount),
+      })),
+      wins: wins.map((r) => ({
+        id: r.id,
+        date: r.win_date,
+        family: r.family,
+        market: r.market ?? '',
+        amount: Number(r.amount),
+        reversed: r.reversed_at !== null,
+      })),
+    };
+  });
+
+  op.post('/users/approve', async (req) => {
+    const body = parse(schemas.mobile, req.body);
+    return db.transaction().execute(async (trx) => {
+      const u = await trx
+        .selectFrom('users')
+        .select(['id', 'verified', 'approved_at', 'betting_status'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!u) throw notFound(body.mobile);
+      if (u.verified || u.approved_at) throw new OperatorError(409, `${body.mobile} needs no approval`);
+      const betting_status = ctx.config.defaultBettingStatus;
+      await trx
+        .updateTable('users')
+        .set({ approved_at: clock.now(), betting_status, updated_at: clock.now() })
+        .where('id', '=', u.id)
+        .execute();
+      await audit(
+        trx,
+        'users approve',
+        body.mobile,
+        body,
+        { approved: false, betting_status: u.betting_status },
+        { approved: true, betting_status },
+      );
+      return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
+    });
+  });
+
+  op.post('/set-betting', async (req) => {
+    const body = parse(schemas.setBetting, req.body);
+    return db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'betting_status', 'verified', 'approved_at'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user) throw notFound(body.mobile);
+      if (body.status === '1' && !user.verified && !user.approved_at)
+        throw new OperatorError(
+          409,
+          `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`,
+        );
+      await trx
+        .updateTable('users')
+        .set({ betting_status: body.status, updated_at: clock.now() })
+        .where('id', '=', user.id)
+        .execute();
+      await audit(
+        trx,
+        'set-betting',
+        body.mobile,
+        body,
+        { betting_status: user.betting_status },
+        { betting_status: body.status },
+      );
+      return {
+        status: true,
+        msg: `betting_status of ${body.mobile} is now '${body.status}'`,
+        betting_status: body.status,
+      };
+    });
+  });
+
+  // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
+  op.post('/users/block', async (req) => {
+    const body = parse(schemas.block, req.body);
+    const out = await db.transaction().execute(async (trx) => {
+      const u = await trx
+        .selectFrom('users')
+        .select(['id', 'blocked_at'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!u) throw notFound(body.mobile);
+      if (u.blocked_at) throw new OperatorError(409, `${body.mobile} is already blocked`);
+      await trx
+        .updateTable('users')
+        .set({ blocked_at: clock.now(), blocked_reason: body.reason, updated_at: clock.now() })
+        .where('id', '=', u.id)
+        .execute();
+      await revokeAllTokens(trx, clock, u.id);
+      await audit(trx, 'users block', body.mobile, body, { blocked: false }, { blocked: true, reason: body.reason });
+      return u;
+    });
+    await ctx.users.revoke(out.id);
+    return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
+  });
+
+  op.post('/users/unblock', async (req) => {
+    const body = parse(schemas.mobile, req.body);
+    return db.transaction().execute(async (trx) => {
+      const u = await trx
+        .selectFrom('users')
+        .select(['id', 'blocked_at', 'blocked_reason'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!u) throw notFound(body.mobile);
+      if (!u.blocked_at) throw new OperatorError(409, `${body.mobile} is not blocked`);
+      await trx
+        .updateTable('users')
+        .set({ blocked_at: null, blocked_reason: '', updated_at: clock.now() })
+        .where('id', '=', u.id)
+        .execute();
+      await audit(
+        trx,
+        'users unblock',
+        body.mobile,
+        body,
+        { blocked: true, reason: u.blocked_reason },
+        { blocked: false },
+      );
+      return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
+    });
+  });
+
+  // Force logout: every token of the account stops working, in every server process.
+  op.post('/users/logout', async (req) => {
+    const body = parse(schemas.mobile, req.body);
+    const out = await db.transaction().execute(async (trx) => {
+      const u = await trx.selectFrom('users').select(['id']).where('mobile', '=', body.mobile).executeTakeFirst();
+      if (!u) throw notFound(body.mobile);
+      const n = await revokeAllTokens(trx, clock, u.id);
+      await audit(trx, 'users logout', body.mobile, body, { sessions: n }, { sessions: 0 });
+      return { id: u.id, n };
+    });
+    await ctx.users.revoke(out.id);
+    return {
+      status: true,
+      msg: `${body.mobile} logged out of ${out.n} session${out.n === 1 ? '' : 's'}`,
+      sessions: out.n,
+    };
+  });
+
+  op.post('/credit', async (req) => {
+    const body = parse(schemas.credit, req.body);
+    const note = body.note?.trim() || 'Points added by admin';
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'wallet'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user) throw notFound(body.mobile);
+      const wallet = await creditWallet(trx, user.id, body.points, 'operator_credit', note, 'operator', now);
+      await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
+      return {
+        status: true,
+        msg: `Credited ${body.points} points to ${body.mobile}`,
+        mobile: body.mobile,
+        wallet_amt: wallet,
+      };
+    });
+  });
+
+  op.post('/debit', async (req) => {
+    const body = parse(schemas.debit, req.body);
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'wallet'])
+        .where('mobile', '=', body.mobile)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user) throw notFound(body.mobile);
+      const wallet = await debitWallet(trx, user.id, body.points, 'operator_debit', body.note, 'operator', now);
+      if (wallet === null)
+        throw new OperatorError(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);
+      await audit(trx, 'debit', body.mobile, body, { wallet: user.wallet }, { wallet });
+      return {
+        status: true,
+        msg: `Debited ${body.points} points from ${body.mobile}`,
+        mobile: body.mobile,
+        wallet_amt: wallet,
+      };
+    });
+  });
+}
