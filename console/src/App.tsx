@@ -11,6 +11,7 @@ import { AuditPage } from './pages/AuditPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { UsersPage } from './pages/UsersPage';
 import { UserPage } from './pages/UserPage';
+import { ReportsPage } from './pages/ReportsPage';
 import { QueuePage } from './pages/QueuePage';
 import { ResultsPage } from './pages/ResultsPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -25,6 +26,7 @@ const PAGES: Record<string, ReactNode> = {
   '/deposits': <QueuePage key="deposits" kind="deposits" />,
   '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
   '/users': <UsersPage />,
+  '/reports': <ReportsPage />,
   '/settings': <SettingsPage />,
   '/audit': <AuditPage />,
   '/operators': <OperatorsPage />,

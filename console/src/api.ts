@@ -236,6 +236,25 @@ export interface Dashboard {
   open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
 }
 
+/** GET /operator/reports: the figures of a range of days. */
+export interface Report {
+  from: string;
+  to: string;
+  markets: {
+    date: string;
+    family: MarketRow['family'];
+    market_id: number;
+    market: string;
+    stakes: number;
+    payouts: number;
+    profit: number;
+  }[];
+  bet_types: { family: MarketRow['family']; bet: string; bids: number; points: number }[];
+  transfers: { date: string; count: number; points: number }[];
+  money: { date: string; deposits: number; withdrawals: number }[];
+  totals: { stakes: number; payouts: number; profit: number; transfers: number; deposits: number; withdrawals: number };
+}
+
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 export type Declare =
@@ -313,6 +332,10 @@ export const consoleApi = createApi({
       query: () => '/dashboard',
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
+    report: build.query<Report, { from: string; to: string }>({
+      query: ({ from, to }) => `/reports?from=${from}&to=${to}`,
+      providesTags: ['Markets', 'Deposits', 'Withdrawals'],
+    }),
     settings: build.query<{ settings: Record<string, string>; keys: string[] }, void>({
       query: () => '/settings',
       providesTags: ['Settings'],
@@ -357,6 +380,7 @@ export const {
   useUsersQuery,
   useSettingsQuery,
   useDashboardQuery,
+  useReportQuery,
   useSetSettingMutation,
   useAddMarketMutation,
   useSetMarketTimesMutation,

@@ -17,6 +17,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/deposits', label: 'Deposits', right: 'money' },
   { path: '/withdrawals', label: 'Withdrawals', right: 'money' },
   { path: '/users', label: 'Users', right: 'users:read' },
+  { path: '/reports', label: 'Reports', right: 'reports' },
   { path: '/settings', label: 'Settings', right: 'settings' },
   { path: '/audit', label: 'Audit log', right: 'audit' },
   { path: '/operators', label: 'Operators', right: 'operators' },

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 import * as OTPAuth from 'otpauth';
+import { sql } from 'kysely';
 import { buildNewResult } from '@matka/shared/domain';
 import { call, createUser, kolkata, makeTestApp, OPERATOR_TOKEN, TEST_PASSWORD, type TestApp } from './helpers';
 
@@ -600,5 +601,113 @@ describe('one player account', () => {
     // finance reads users but may not block them
     const refused = await as(finance, 'POST', '/operator/users/block', { mobile: user.mobile, reason: 'no reason' });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+const sqlSum = sql<string>`sum(amount)::text`.as('n');
+
+describe('reports', () => {
+  it('profit and loss per market and day, stakes by bet type, transfers and approved deposits, for owner and finance only', async () => {
+    const d = await makeTestApp({ at: kolkata('08:00') });
+    const op = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      d.app.inject({ method, url, payload: payload as any, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    try {
+      const a = await createUser(d, { wallet: 1000 });
+      const b = await createUser(d);
+      const m = await d.ctx.db
+        .selectFrom('markets')
+        .select(['id', 'name'])
+        .where('name', '=', 'KALYAN')
+        .executeTakeFirstOrThrow();
+      const bid = (betType: 'single_digit' | 'single_pana', digits: string, points: number) =>
+        call(d.app, 'api-submit-bid', {
+          unique_token: a.token,
+          game_id: String(m.id),
+          new_result: buildNewResult({
+            family: 'regular',
+            betType,
+            token: a.token,
+            gameId: m.id,
+            gameName: m.name,
+            bidDate: '10-March-2026',
+            rows: [{ digits, closedigits: '', points, session: 'Open', pana: '' }],
+          })[0],
+        });
+      expect((await bid('single_digit', '1', 100)).body.status).toBe(true);
+      expect((await bid('single_digit', '5', 20)).body.status).toBe(true);
+      expect((await bid('single_pana', '128', 30)).body.status).toBe(true);
+      expect(
+        (await op('POST', '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).json()
+          .status,
+      ).toBe(true);
+      const t = await call(d.app, 'api-user-transfer-wallet-balance', {
+        unique_token: a.token,
+        amount: 200,
+        mobile_no: b.mobile,
+      });
+      expect(t.body.status).toBe(true);
+      await call(d.app, 'api-fund-request-add', { unique_token: b.token, request_amount: 500 });
+      const dep = await d.ctx.db.selectFrom('fund_requests').select('id').executeTakeFirstOrThrow();
+      expect((await op('POST', '/operator/deposits/approve', { id: dep.id })).json().status).toBe(true);
+      const won = Number((await d.ctx.db.selectFrom('wins').select(sqlSum).executeTakeFirstOrThrow()).n);
+      expect(won).toBeGreaterThan(0);
+
+      const res = await op('GET', '/operator/reports?from=2026-03-04&to=2026-03-10');
+      expect(res.statusCode).toBe(200);
+      const r = res.json();
+      expect(r.markets).toEqual([
+        {
+          date: '2026-03-10',
+          family: 'regular',
+          market_id: m.id,
+          market: 'KALYAN',
+          stakes: 150,
+          payouts: won,
+          profit: 150 - won,
+        },
+      ]);
+      expect(r.bet_types).toEqual([
+        { family: 'regular', bet: 'Single Digit', bids: 2, points: 120 },
+        { family: 'regular', bet: 'Single Pana', bids: 1, points: 30 },
+      ]);
+      expect(r.transfers).toEqual([{ date: '2026-03-10', count: 1, points: 200 }]);
+      expect(r.money).toEqual([{ date: '2026-03-10', deposits: 500, withdrawals: 0 }]);
+      expect(r.totals).toEqual({
+        stakes: 150,
+        payouts: won,
+        profit: 150 - won,
+        transfers: 200,
+        deposits: 500,
+        withdrawals: 0,
+      });
+      // the days before: nothing
+      const before = (await op('GET', '/operator/reports?from=2026-03-01&to=2026-03-09')).json();
+      expect(before.markets).toEqual([]);
+      expect(before.totals.stakes).toBe(0);
+      // bad ranges are refused with a reason
+      expect((await op('GET', '/operator/reports?from=2026-03-10&to=2026-03-01')).json().msg).toBe(
+        'The first day must not be after the last day',
+      );
+      expect((await op('GET', '/operator/reports?from=2025-01-01&to=2026-03-01')).json().msg).toBe(
+        'A report covers at most 92 days: choose a shorter range',
+      );
+      expect((await op('GET', '/operator/reports?from=2026-02-30')).json().msg).toBe(
+        'date must be a real day (YYYY-MM-DD)',
+      );
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('support and results may not read them', async () => {
+    for (const role of ['support', 'results'] as const) {
+      const s = await operatorWith(role);
+      const res = await as(s, 'GET', '/operator/reports');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe(
+        `Your role (${role}) does not allow the reports: ask an operator with the role owner or finance`,
+      );
+    }
+    expect((await as(await operatorWith('finance'), 'GET', '/operator/reports')).statusCode).toBe(200);
   });
 });

@@ -44,6 +44,7 @@ const CALL_RIGHTS: { path: RegExp; read: Right; write: Right }[] = [
   { path: /^\/operator\/settings(\/|$)/, read: 'settings', write: 'settings' },
   { path: /^\/operator\/audit(\/|$)/, read: 'audit', write: 'audit' },
   { path: /^\/operator\/dashboard(\/|$)/, read: 'dashboard', write: 'dashboard' },
+  { path: /^\/operator\/reports(\/|$)/, read: 'reports', write: 'reports' },
 ];
 
 /** Calls about one's own account: any signed-in operator (session and password even before a new password). */

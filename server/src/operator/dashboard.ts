@@ -1,16 +1,23 @@
 /**
+ * The operator's figures.
  * GET /operator/dashboard: today's stakes, payouts and profit per market family, the last 7 days of
  * them, the money requests waiting for a decision and the markets open now (every role may read it).
+ * GET /operator/reports?from&to: profit and loss per market and day, stakes by bet type, transfers,
+ * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
+import { marketDays, report } from '../services/reports';
+import { OperatorError, isoDateSchema, parse } from './common';
 
 const FAMILIES: MarketFamily[] = ['regular', 'starline', 'gali'];
 const DAYS = 7;
+export const REPORT_MAX_DAYS = 92;
 
 export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -19,22 +26,8 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
     const now = clock.now();
     const today = kolkataIsoDate(now);
     const from = addDays(today, -(DAYS - 1));
-    const [stakes, payouts, deposits, withdrawals, snapshot] = await Promise.all([
-      db
-        .selectFrom('bids')
-        .select(['family', sql<string>`bid_date::text`.as('day'), sql<string>`sum(points)::text`.as('points')])
-        .where('bid_date', '>=', from)
-        .where('bid_date', '<=', today)
-        .groupBy(['family', 'bid_date'])
-        .execute(),
-      db
-        .selectFrom('wins')
-        .select(['family', sql<string>`win_date::text`.as('day'), sql<string>`sum(amount)::text`.as('points')])
-        .where('win_date', '>=', from)
-        .where('win_date', '<=', today)
-        .where('reversed_at', 'is', null)
-        .groupBy(['family', 'win_date'])
-        .execute(),
+    const [perMarket, deposits, withdrawals, snapshot] = await Promise.all([
+      marketDays(db, from, today),
       db
         .selectFrom('fund_requests')
         .select([sql<string>`count(*)::text`.as('n'), sql<string>`coalesce(sum(amount), 0)::text`.as('points')])
@@ -47,13 +40,13 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
         .executeTakeFirstOrThrow(),
       ctx.markets.snapshot(),
     ]);
-    const sumOf = (rows: { family: MarketFamily; day: string; points: string }[], family: MarketFamily, day: string) =>
-      rows.filter((r) => r.family === family && r.day === day).reduce((n, r) => n + Number(r.points), 0);
+    const sumOf = (key: 'stakes' | 'payouts', family: MarketFamily, day: string) =>
+      perMarket.filter((r) => r.family === family && r.date === day).reduce((n, r) => n + r[key], 0);
     const days = Array.from({ length: DAYS }, (_, i) => addDays(from, i));
     const perFamily = (day: string) =>
       FAMILIES.map((family) => {
-        const staked = sumOf(stakes, family, day);
-        const paid = sumOf(payouts, family, day);
+        const staked = sumOf('stakes', family, day);
+        const paid = sumOf('payouts', family, day);
         return { family, stakes: staked, payouts: paid, profit: staked - paid };
       });
     const open = snapshot.markets.filter((m) => m.active && marketIsOpen(m, now));
@@ -75,5 +68,16 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
       },
       open_markets: open.map((m) => ({ id: m.id, family: m.family, name: m.name, close_time: m.close_time })),
     };
+  });
+
+  op.get('/reports', async (req) => {
+    const today = kolkataIsoDate(clock.now());
+    const q = parse(z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }), req.query);
+    const to = q.to ?? today;
+    const from = q.from ?? addDays(to, -(DAYS - 1));
+    if (from > to) throw new OperatorError(400, 'The first day must not be after the last day');
+    if (addDays(from, REPORT_MAX_DAYS - 1) < to)
+      throw new OperatorError(400, `A report covers at most ${REPORT_MAX_DAYS} days: choose a shorter range`);
+    return { status: true, ...(await report(db, from, to, addDays(to, 1))) };
   });
 }

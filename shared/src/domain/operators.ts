@@ -21,6 +21,7 @@ export type OperatorRight =
   | 'markets'
   | 'results'
   | 'money'
+  | 'reports'
   | 'users:read'
   | 'users'
   | 'settings'
@@ -29,7 +30,7 @@ export type OperatorRight =
 
 const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
   results: ['dashboard', 'markets:read', 'markets', 'results'],
-  finance: ['dashboard', 'markets:read', 'money', 'users:read'],
+  finance: ['dashboard', 'markets:read', 'money', 'reports', 'users:read'],
   support: ['dashboard', 'markets:read', 'users:read', 'users'],
 };
 
@@ -46,6 +47,7 @@ const RIGHT_NAMES: Record<OperatorRight, string> = {
   markets: 'changing markets',
   results: 'declaring results',
   money: 'deposits, withdrawals and credits',
+  reports: 'the reports',
   'users:read': 'reading users',
   users: 'changing users',
   settings: 'settings',
