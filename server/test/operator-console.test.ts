@@ -711,3 +711,154 @@ describe('reports', () => {
     expect((await as(await operatorWith('finance'), 'GET', '/operator/reports')).statusCode).toBe(200);
   });
 });
+
+describe('markets: weekly off days, rates; results: history', () => {
+  it('an off day closes the market for bids and in the lists, the other days not', async () => {
+    // 2026-03-10 is a Tuesday (2)
+    const d = await makeTestApp({ at: kolkata('08:00') });
+    const op = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      d.app.inject({ method, url, payload: payload as any, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    try {
+      const user = await createUser(d, { wallet: 500 });
+      const m = await d.ctx.db
+        .selectFrom('markets')
+        .select(['id', 'name'])
+        .where('name', '=', 'KALYAN')
+        .executeTakeFirstOrThrow();
+      const bid = () =>
+        call(d.app, 'api-submit-bid', {
+          unique_token: user.token,
+          game_id: String(m.id),
+          new_result: buildNewResult({
+            family: 'regular',
+            betType: 'single_digit',
+            token: user.token,
+            gameId: m.id,
+            gameName: m.name,
+            bidDate: '10-March-2026',
+            rows: [{ digits: '3', closedigits: '', points: 10, session: 'Open', pana: '' }],
+          })[0],
+        });
+      const listed = async () =>
+        ((await call(d.app, 'api-dashboard-data', {})).body.result as any[]).find((x) => x.game_id === m.id);
+      expect((await listed()).msg_status).toBe(1);
+      const bad = await op('POST', '/operator/market/off-days', {
+        market: 'KALYAN',
+        family: 'regular',
+        days: [0, 1, 2, 3, 4, 5, 6],
+      });
+      expect(bad.json().msg).toBe('a market cannot be off every day: disable it instead');
+      expect(
+        (await op('POST', '/operator/market/off-days', { market: 'KALYAN', family: 'regular', days: [9] })).statusCode,
+      ).toBe(400);
+      const set = await op('POST', '/operator/market/off-days', { market: 'KALYAN', family: 'regular', days: [2, 0] });
+      expect(set.json()).toMatchObject({
+        status: true,
+        msg: 'KALYAN (regular) is off on: Sunday, Tuesday',
+        off_days: [0, 2],
+      });
+      expect((await listed()).msg_status).toBe(0);
+      expect((await bid()).body).toMatchObject({ status: false, msg: 'Market is closed' });
+      const markets = (await op('GET', '/operator/markets')).json().markets;
+      expect(markets.find((x: any) => x.id === m.id)).toMatchObject({ off_days: [0, 2], open_now: false });
+      await op('POST', '/operator/market/off-days', { market: 'KALYAN', family: 'regular', days: [0] });
+      expect((await listed()).msg_status).toBe(1);
+      expect((await bid()).body.status).toBe(true);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it("rates: listed, changed (audited with the operator's name), and the player's rates follow", async () => {
+    const results = await operatorWith('results');
+    const list = (await as(results, 'GET', '/operator/rates')).json().rates;
+    expect(list).toContainEqual({ family: 'regular', rate_key: 'single_digit', val_1: 10, val_2: 95 });
+    const set = await as(results, 'POST', '/operator/rates/set', {
+      family: 'regular',
+      rate_key: 'single_digit',
+      val_1: 10,
+      val_2: 96,
+    });
+    expect(set.json()).toMatchObject({ status: true, msg: 'regular single digit: 10-96' });
+    const row = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['operator', 'before', 'after'])
+      .where('action', '=', 'rates set')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ operator: results.name, after: { val_1: 10, val_2: 96 } });
+    const rates = (await call(t.app, 'api-game-rates', {})).body.game_rates[0];
+    expect(rates).toMatchObject({ single_digit_val_1: '10', single_digit_val_2: '96' });
+    expect(
+      (
+        await as(results, 'POST', '/operator/rates/set', { family: 'regular', rate_key: 'nope', val_1: 1, val_2: 2 })
+      ).json().msg,
+    ).toBe("No regular rate 'nope'");
+    expect(
+      (
+        await as(results, 'POST', '/operator/rates/set', {
+          family: 'regular',
+          rate_key: 'single_digit',
+          val_1: 0,
+          val_2: 2,
+        })
+      ).json().msg,
+    ).toBe('val_1 must be more than 0');
+    const support = await operatorWith('support');
+    expect(
+      (
+        await as(support, 'POST', '/operator/rates/set', {
+          family: 'regular',
+          rate_key: 'single_digit',
+          val_1: 1,
+          val_2: 2,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await as(results, 'POST', '/operator/rates/set', {
+      family: 'regular',
+      rate_key: 'single_digit',
+      val_1: 10,
+      val_2: 95,
+    });
+  });
+
+  it('the result history lists declared results, newest first, by family', async () => {
+    const d = await makeTestApp({ at: kolkata('08:00') });
+    const op = (url: string, payload?: unknown) =>
+      d.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        payload: payload as any,
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+    try {
+      expect(
+        (await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).json().status,
+      ).toBe(true);
+      expect(
+        (
+          await op('/operator/gali/declare', {
+            market: (
+              await d.ctx.db.selectFrom('markets').select('name').where('family', '=', 'gali').executeTakeFirstOrThrow()
+            ).name,
+            jodi: '42',
+          })
+        ).json().status,
+      ).toBe(true);
+      const all = (await op('/operator/result/history')).json();
+      expect(all.to).toBe('2026-03-10');
+      expect(all.results).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ family: 'regular', market: 'KALYAN', date: '2026-03-10', result_text: '128-1' }),
+          expect.objectContaining({ family: 'gali', date: '2026-03-10', result_text: '42' }),
+        ]),
+      );
+      const gali = (await op('/operator/result/history?family=gali')).json().results;
+      expect(gali).toHaveLength(1);
+      expect((await op('/operator/result/history?days=500')).json().msg).toBe('days must be 1 to 92');
+    } finally {
+      await d.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   balanceMessage,
   betTypeById,
   biddableSessions,
+  isOffDay,
   biddingClosed,
   bidDateText,
   formatBidDate,
@@ -219,7 +220,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
 export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
   const def = betTypeById(betType)!;
-  if (!m.active) return MSG_MARKET_CLOSED;
+  if (!m.active || isOffDay(m.off_days, now)) return MSG_MARKET_CLOSED;
   // Today's results come from the market cache, which every declaration invalidates; the insert
   // re-checks the results table (declaredGuard) for a declaration racing this bid.
   const open = biddableSessions(betType, marketClock(m), now);

@@ -4,10 +4,12 @@
  * the bids of that market and day (services/settlement) and is audited in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
+import { WEEKDAY_NAMES } from '@matka/shared/domain';
+import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
   previewDeclaration,
@@ -43,7 +45,49 @@ const schemas = {
     close: hhmm('close').optional(),
   }),
   toggle: z.object({ name: marketRef, family: familySchema.optional() }),
+  offDays: z.object({
+    market: marketRef,
+    family: familySchema,
+    days: z
+      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
+        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
+      })
+      .max(7)
+      .refine((d) => new Set(d).size === d.length, 'each day may be given once')
+      .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
+  }),
+  rate: z.object({
+    family: familySchema,
+    rate_key: z.string({ error: 'rate_key is required' }).max(40),
+    val_1: z.coerce
+      .number({ error: 'val_1 must be a whole number' })
+      .int('val_1 must be a whole number')
+      .positive('val_1 must be more than 0')
+      .max(10_000_000, 'val_1 is too large'),
+    val_2: z.coerce
+      .number({ error: 'val_2 must be a whole number' })
+      .int('val_2 must be a whole number')
+      .positive('val_2 must be more than 0')
+      .max(100_000_000, 'val_2 is too large'),
+  }),
+  history: z.object({
+    family: familySchema.optional(),
+    days: z.coerce
+      .number({ error: 'days must be a whole number' })
+      .int()
+      .min(1, 'days must be 1 to 92')
+      .max(92, 'days must be 1 to 92')
+      .optional(),
+  }),
 };
+
+const dayNames = (days: readonly number[]) =>
+  days.length
+    ? [...days]
+        .sort()
+        .map((d) => WEEKDAY_NAMES[d])
+        .join(', ')
+    : 'none';
 
 export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -140,6 +184,75 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   op.post('/market/enable', toggle(true));
   op.post('/market/disable', toggle(false));
 
+  // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
+  op.post('/market/off-days', async (req) => {
+    const body = parse(schemas.offDays, req.body);
+    const days = [...body.days].sort();
+    const m = await db.transaction().execute(async (trx) => {
+      const found = await findMarket(trx, body.market, body.family);
+      const before = await trx
+        .selectFrom('markets')
+        .select('off_days')
+        .where('id', '=', found.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('markets')
+        .set({ off_days: days, updated_at: clock.now() })
+        .where('id', '=', found.id)
+        .execute();
+      await audit(
+        trx,
+        'market off-days',
+        `${found.family}:${found.name}`,
+        body,
+        { off_days: before.off_days },
+        { off_days: days },
+      );
+      return found;
+    });
+    await ctx.markets.invalidate();
+    return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
+  });
+
+  // ---------------------------------------------------------------- rates
+  op.get('/rates', async () => {
+    const rows = await db
+      .selectFrom('game_rates')
+      .select(['family', 'rate_key', 'val_1', 'val_2'])
+      .orderBy('family')
+      .orderBy('sort_order')
+      .execute();
+    return { status: true, rates: rows.map((r) => ({ ...r, val_1: Number(r.val_1), val_2: Number(r.val_2) })) };
+  });
+
+  // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
+  op.post('/rates/set', async (req) => {
+    const body = parse(schemas.rate, req.body);
+    await db.transaction().execute(async (trx) => {
+      const old = await trx
+        .selectFrom('game_rates')
+        .select(['val_1', 'val_2'])
+        .where('family', '=', body.family)
+        .where('rate_key', '=', body.rate_key)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!old) throw new OperatorError(404, `No ${body.family} rate '${body.rate_key}'`);
+      await trx
+        .updateTable('game_rates')
+        .set({ val_1: body.val_1, val_2: body.val_2 })
+        .where('family', '=', body.family)
+        .where('rate_key', '=', body.rate_key)
+        .execute();
+      await audit(trx, 'rates set', `${body.family}:${body.rate_key}`, body, old, {
+        val_1: body.val_1,
+        val_2: body.val_2,
+      });
+    });
+    await ctx.markets.invalidate();
+    return { status: true, msg: `${body.family} ${body.rate_key.replace(/_/g, ' ')}: ${body.val_1}-${body.val_2}` };
+  });
+
   // ---------------------------------------------------------------- results
   const declare = async (family: MarketFamily, ref: string, date: string, d: Declaration, params: unknown) => {
     const market = await findMarket(db, ref, family);
@@ -204,6 +317,53 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       exposure: p.exposure,
     };
   };
+
+  // The declared results of the last `days` days (30 by default), newest first, of one family or all.
+  op.get('/result/history', async (req) => {
+    const q = parse(schemas.history, req.query);
+    const today = kolkataIsoDate(clock.now());
+    const from = addDays(today, -((q.days ?? 30) - 1));
+    let sel = db
+      .selectFrom('results as r')
+      .innerJoin('markets as m', 'm.id', 'r.market_id')
+      .select([
+        'm.id as market_id',
+        'm.family',
+        'm.name as market',
+        sql<string>`r.result_date::text`.as('date'),
+        'r.open_pana',
+        'r.open_digit',
+        'r.close_pana',
+        'r.close_digit',
+        'r.jodi',
+        'r.declared_at',
+        'r.updated_at',
+      ])
+      .where('r.result_date', '>=', from)
+      .where('r.result_date', '<=', today);
+    if (q.family) sel = sel.where('m.family', '=', q.family);
+    const rows = await sel
+      .orderBy('r.result_date', 'desc')
+      .orderBy('m.family')
+      .orderBy('m.open_minute')
+      .limit(2000)
+      .execute();
+    return {
+      status: true,
+      from,
+      to: today,
+      results: rows.map((r) => ({
+        market_id: r.market_id,
+        family: r.family,
+        market: r.market,
+        date: r.date,
+        result_text: resultText(r.family, r),
+        declared: formatKolkataShort(r.declared_at),
+        // the close result, or a correction, changes the row later
+        changed: formatKolkataShort(r.updated_at),
+      })),
+    };
+  });
 
   op.post('/result/declare', async (req) => {
     const b = parse(schemas.regular, req.body);

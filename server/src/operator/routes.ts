@@ -66,6 +66,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
             open_time: m.open_time,
             close_time: m.close_time,
             active: m.active,
+            off_days: m.off_days,
             open_now: marketIsOpen(m, now),
           })),
         };

@@ -14,6 +14,8 @@ export interface MarketRow {
   close_minute: number;
   active: boolean;
   sort_order: number;
+  /** weekly off days, 0 = Sunday .. 6 = Saturday (Asia/Kolkata) */
+  off_days: number[];
   open_time: string; // '10:00 AM'
   close_time: string;
   // today's result
@@ -122,6 +124,7 @@ export class MarketCache {
         'm.close_minute',
         'm.active',
         'm.sort_order',
+        'm.off_days',
         'r.open_pana',
         'r.open_digit',
         'r.close_pana',
@@ -135,6 +138,7 @@ export class MarketCache {
       .execute();
     const markets: MarketRow[] = rows.map((r) => ({
       ...r,
+      off_days: (r.off_days ?? []).map(Number),
       open_time: formatMinutes12(r.open_minute),
       close_time: formatMinutes12(r.close_minute),
     }));
@@ -208,6 +212,7 @@ export function marketClock(m: MarketRow): MarketClock {
     closeTime: m.close_time,
     openDeclared: (m.family === 'gali' ? m.jodi : m.open_pana) !== null,
     closeDeclared: m.family === 'regular' && m.close_pana !== null,
+    offDays: m.off_days,
   };
 }
 

@@ -5,7 +5,7 @@
  * so a player is never offered a bid the server will refuse.
  */
 import { BET_TYPES, type BetTypeId, type Family, type Session } from './betTypes';
-import { allowedSessions, isCloseSessionAllowed, isOpenSessionAllowed } from './clock';
+import { allowedSessions, isCloseSessionAllowed, isOpenSessionAllowed, zonedDateParts } from './clock';
 
 export interface MarketClock {
   family: Family;
@@ -16,6 +16,16 @@ export interface MarketClock {
   openDeclared: boolean;
   /** Regular only: today's close result is declared (it ends the day). */
   closeDeclared: boolean;
+  /** Weekly off days (0 = Sunday .. 6 = Saturday, market time zone): no bids all day. */
+  offDays?: readonly number[];
+}
+
+/** The days of the week, Sunday first (the index is the weekday number of offDays). */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Today (market time zone) is one of the market's weekly off days. */
+export function isOffDay(offDays: readonly number[] | undefined, now: Date, timeZone?: string): boolean {
+  return !!offDays?.length && offDays.includes(zonedDateParts(now, timeZone).weekday);
 }
 
 const closeTimeAhead = (m: MarketClock, now: Date, timeZone?: string) =>
@@ -30,7 +40,7 @@ const closeTimeAhead = (m: MarketClock, now: Date, timeZone?: string) =>
  */
 export function biddableSessions(betType: BetTypeId, m: MarketClock, now: Date, timeZone?: string): Session[] {
   const def = Object.hasOwn(BET_TYPES, betType) ? BET_TYPES[betType] : undefined;
-  if (!def || def.family !== m.family) return [];
+  if (!def || def.family !== m.family || isOffDay(m.offDays, now, timeZone)) return [];
   const sessions = allowedSessions(betType, m.openTime, now, timeZone);
   if (m.family !== 'regular') return m.openDeclared ? [] : sessions;
   if (m.closeDeclared || !closeTimeAhead(m, now, timeZone)) return [];
@@ -40,6 +50,7 @@ export function biddableSessions(betType: BetTypeId, m: MarketClock, now: Date, 
 
 /** The market takes some bid now: what 'Market Open' and 'BETTING IS RUNNING' mean. */
 export function marketTakesBids(m: MarketClock, now: Date, timeZone?: string): boolean {
+  if (isOffDay(m.offDays, now, timeZone)) return false;
   if (m.family === 'regular') return !m.closeDeclared && closeTimeAhead(m, now, timeZone);
   return !m.openDeclared && isOpenSessionAllowed(m.openTime, now, timeZone);
 }

@@ -1,4 +1,11 @@
-import { biddableSessions, chosenMarket, isListedMarketOpen, marketTakesBids, type MarketClock } from '../index';
+import {
+  biddableSessions,
+  chosenMarket,
+  isListedMarketOpen,
+  isOffDay,
+  marketTakesBids,
+  type MarketClock,
+} from '../index';
 
 const at = (hhmm: string) => new Date(`2026-03-10T${hhmm}:00+05:30`);
 const regular: MarketClock = {
@@ -8,6 +15,23 @@ const regular: MarketClock = {
   openDeclared: false,
   closeDeclared: false,
 };
+
+describe('weekly off days', () => {
+  // 2026-03-10 is a Tuesday (2); 23:30 UTC on the 9th is already Tuesday in Kolkata
+  test('an off day (market time zone) takes no bid all day; other days follow the times', () => {
+    expect(isOffDay([2], at('10:00'))).toBe(true);
+    expect(isOffDay([2], new Date('2026-03-09T19:00:00Z'))).toBe(true);
+    expect(isOffDay([0, 1], at('10:00'))).toBe(false);
+    expect(isOffDay([], at('10:00'))).toBe(false);
+    expect(isOffDay(undefined, at('10:00'))).toBe(false);
+    const off = { ...regular, offDays: [2] };
+    expect(marketTakesBids(off, at('10:00'))).toBe(false);
+    expect(biddableSessions('single_digit', off, at('10:00'))).toEqual([]);
+    const otherDay = { ...regular, offDays: [0] };
+    expect(marketTakesBids(otherDay, at('10:00'))).toBe(true);
+    expect(biddableSessions('single_digit', otherDay, at('10:00'))).toEqual(['Open', 'Close']);
+  });
+});
 
 describe('biddableSessions: the times and the declared results', () => {
   test('regular: both sessions before the open time, Close until the close time, then nothing', () => {
