@@ -114,7 +114,26 @@ export interface MarketRow {
   open_time: string;
   close_time: string;
   active: boolean;
+  /** weekly off days, 0 = Sunday .. 6 = Saturday */
+  off_days: number[];
   open_now: boolean;
+}
+
+export interface RateRow {
+  family: MarketRow['family'];
+  rate_key: string;
+  val_1: number;
+  val_2: number;
+}
+
+export interface DeclaredResult {
+  market_id: number;
+  family: MarketRow['family'];
+  market: string;
+  date: string;
+  result_text: string;
+  declared: string;
+  changed: string;
 }
 
 /** A preview (what declaring would do) or a declaration's outcome. */
@@ -270,7 +289,7 @@ const declareBody = (d: Declare) => {
 export const consoleApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Operators', 'Markets', 'Deposits', 'Withdrawals', 'Audit', 'Users', 'Settings'],
+  tagTypes: ['Operators', 'Markets', 'Rates', 'Results', 'Deposits', 'Withdrawals', 'Audit', 'Users', 'Settings'],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
     signIn: build.mutation<
@@ -295,7 +314,7 @@ export const consoleApi = createApi({
     }),
     declare: build.mutation<Preview, Declare>({
       query: (d) => ({ url: `/${d.kind}/declare`, method: 'POST', body: declareBody(d) }),
-      invalidatesTags: ['Markets', 'Audit'],
+      invalidatesTags: ['Markets', 'Results', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
       query: ({ kind, status }) => `/${kind}?status=${status}`,
@@ -327,6 +346,24 @@ export const consoleApi = createApi({
     toggleMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; active: boolean }>({
       query: ({ active, ...body }) => ({ url: `/market/${active ? 'enable' : 'disable'}`, method: 'POST', body }),
       invalidatesTags: ['Markets', 'Audit'],
+    }),
+    setOffDays: build.mutation<Answer, { family: MarketRow['family']; market: string; days: number[] }>({
+      query: (body) => ({ url: '/market/off-days', method: 'POST', body }),
+      invalidatesTags: ['Markets', 'Audit'],
+    }),
+    rates: build.query<RateRow[], void>({
+      query: () => '/rates',
+      transformResponse: (r: { rates: RateRow[] }) => r.rates,
+      providesTags: ['Rates'],
+    }),
+    setRate: build.mutation<Answer, RateRow>({
+      query: (body) => ({ url: '/rates/set', method: 'POST', body }),
+      invalidatesTags: ['Rates', 'Audit'],
+    }),
+    resultHistory: build.query<DeclaredResult[], MarketRow['family']>({
+      query: (family) => `/result/history?family=${family}`,
+      transformResponse: (r: { results: DeclaredResult[] }) => r.results,
+      providesTags: ['Results'],
     }),
     dashboard: build.query<Dashboard, void>({
       query: () => '/dashboard',
@@ -385,6 +422,10 @@ export const {
   useAddMarketMutation,
   useSetMarketTimesMutation,
   useToggleMarketMutation,
+  useSetOffDaysMutation,
+  useRatesQuery,
+  useSetRateMutation,
+  useResultHistoryQuery,
   useUserDetailQuery,
   useChangeAccountMutation,
   useAuditQuery,

@@ -41,7 +41,16 @@ describe('Reports', () => {
       return 'blob:report';
     });
     URL.revokeObjectURL = jest.fn();
+    // jsdom cannot follow a download link: record which file was asked for
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
   });
+  let downloads: string[] = [];
+  beforeEach(() => {
+    downloads = [];
+  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('shows the totals and tables of the last 7 days, another range on demand, and exports a table as CSV', async () => {
     const calls = mockOperatorApi(({ method, path }) => {
@@ -61,6 +70,7 @@ describe('Reports', () => {
     expect(screen.getByRole('button', { name: 'Download Transfers per day as CSV' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Download Profit and loss per market and day as CSV' }));
     expect(saved).toHaveLength(1);
+    expect(downloads).toEqual([`profit-and-loss_${from}_to_${to}.csv`]);
     const text = await readBlob(saved[0]);
     expect(text).toBe(
       'Date,Family,Market,Stakes,Payouts,Profit\r\n' +

@@ -19,6 +19,7 @@ const MARKETS = {
       open_time: '03:45 PM',
       close_time: '05:45 PM',
       active: true,
+      off_days: [],
       open_now: true,
     },
     {
@@ -30,6 +31,7 @@ const MARKETS = {
       open_time: '10:00 AM',
       close_time: '11:00 AM',
       active: false,
+      off_days: [0],
       open_now: false,
     },
     {
@@ -41,6 +43,7 @@ const MARKETS = {
       open_time: '05:00 AM',
       close_time: '05:00 AM',
       active: true,
+      off_days: [],
       open_now: true,
     },
   ],
@@ -99,6 +102,64 @@ const preview = (reversed = 0) => ({
 });
 
 describe('Results', () => {
+  it('lists the declared results of the chosen family, and refetches them after a declaration', async () => {
+    let declared = false;
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/result/history?family=regular')
+        return {
+          body: {
+            status: true,
+            results: [
+              {
+                market_id: 1,
+                family: 'regular',
+                market: 'KALYAN',
+                date: '2026-11-23',
+                result_text: '128-15-357',
+                declared: '2026-11-23 15:50',
+                changed: '2026-11-23 17:50',
+              },
+              ...(declared
+                ? [
+                    {
+                      market_id: 1,
+                      family: 'regular',
+                      market: 'KALYAN',
+                      date: '2026-11-24',
+                      result_text: '128-1',
+                      declared: '2026-11-24 15:50',
+                      changed: '2026-11-24 15:50',
+                    },
+                  ]
+                : []),
+            ],
+          },
+        };
+      if (path === '/result/history?family=gali') return { body: { status: true, results: [] } };
+      if (path === '/result/preview') return { body: preview() };
+      if (path === '/result/declare') {
+        declared = true;
+        return { body: { ...preview(), msg: 'KALYAN 2026-11-24: 128-1; settled 3 bids: 2 paid 190 points' } };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/results');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Regular markets, last 30 days' });
+    expect(within(table).getByRole('cell', { name: '128-15-357' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Market'), '1');
+    await user.type(screen.getByLabelText('Pana'), '128');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(await screen.findByRole('button', { name: 'Declare' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('cell', { name: '128-1' })).toBeInTheDocument();
+    expect(calls.list.filter((c) => c.path === '/result/history?family=regular')).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Market type'), 'gali');
+    expect(await screen.findByText('No gali market result declared in the last 30 days.')).toBeInTheDocument();
+  });
+
   it('checks the input, previews winners and payout, then declares after a confirmation', async () => {
     const calls = mockOperatorApi(({ method, path }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
@@ -574,6 +635,64 @@ describe('Audit log', () => {
 });
 
 describe('Markets', () => {
+  it('sets weekly off days and changes a game rate, each after a confirmation', async () => {
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/rates')
+        return {
+          body: {
+            status: true,
+            rates: [
+              { family: 'regular', rate_key: 'single_digit', val_1: 10, val_2: 95 },
+              { family: 'gali', rate_key: 'single_digit', val_1: 10, val_2: 90 },
+            ],
+          },
+        };
+      if (path === '/market/off-days')
+        return { body: { status: true, msg: 'KALYAN (regular) is off on: Sunday, Saturday', off_days: [0, 6] } };
+      if (path === '/rates/set') return { body: { status: true, msg: 'regular single digit: 10-96' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/markets');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Regular markets' });
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Sun');
+    await user.click(screen.getByRole('button', { name: 'Change the off days of KALYAN' }));
+    let dialog = screen.getByRole('dialog', { name: 'Off days of KALYAN' });
+    const days = within(dialog).getByRole('group', { name: 'Weekly off days' });
+    for (const d of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])
+      await user.click(within(days).getByLabelText(d));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A market cannot be off every day: disable it instead');
+    for (const d of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])
+      await user.click(within(days).getByLabelText(d));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('KALYAN (regular) is off on: Sunday, Saturday')).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/market/off-days')?.body).toEqual({
+      family: 'regular',
+      market: '1',
+      days: [0, 6],
+    });
+    // rates of the chosen family
+    expect(screen.getByRole('cell', { name: '10-95' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: '10-90' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change the rate Single digit' }));
+    dialog = screen.getByRole('dialog', { name: 'Rate Single digit (regular)' });
+    await user.clear(within(dialog).getByLabelText('Points won'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter both points as whole numbers more than 0');
+    await user.type(within(dialog).getByLabelText('Points won'), '96');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('regular single digit: 10-96')).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/rates/set')?.body).toEqual({
+      family: 'regular',
+      rate_key: 'single_digit',
+      val_1: 10,
+      val_2: 96,
+    });
+  });
+
   it('lists a family, changes times, disables after a confirmation, and adds a Starline slot', async () => {
     const calls = mockOperatorApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import { WEEKDAY_NAMES } from '@matka/shared/domain';
 import {
   messageOf,
   useAddMarketMutation,
   useMarketsQuery,
   useSetMarketTimesMutation,
+  useSetOffDaysMutation,
   useToggleMarketMutation,
   type MarketRow,
 } from '../api';
+import { RatesCard } from './RatesCard';
 import { ConfirmDialog, DataTable, Done, ErrorText, QueryView, ShowFilter } from '../parts';
 
 type Family = MarketRow['family'];
@@ -70,7 +73,44 @@ function timesProblem(family: Family, open: string, close: string): string {
   return '';
 }
 
-type Change = { kind: 'times' | 'toggle'; market: MarketRow };
+type Change = { kind: 'times' | 'toggle' | 'off-days'; market: MarketRow };
+
+/** 'Sun, Tue' or 'none'. */
+const offDaysText = (days: readonly number[]) =>
+  days.length
+    ? [...days]
+        .sort()
+        .map((d) => WEEKDAY_NAMES[d].slice(0, 3))
+        .join(', ')
+    : 'none';
+
+/** Seven checkboxes, Sunday first. */
+function OffDayFields({
+  days,
+  setDays,
+  disabled,
+}: {
+  days: number[];
+  setDays: (d: number[]) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="console-days">
+      <legend>Weekly off days</legend>
+      {WEEKDAY_NAMES.map((name, i) => (
+        <label key={name}>
+          <input
+            type="checkbox"
+            checked={days.includes(i)}
+            disabled={disabled}
+            onChange={(e) => setDays(e.target.checked ? [...days, i] : days.filter((d) => d !== i))}
+          />{' '}
+          {name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /** Markets: the regular markets, Starline slots and Gali markets; add, change times, enable or disable. */
 export function MarketsPage() {
@@ -78,6 +118,8 @@ export function MarketsPage() {
   const [add, addState] = useAddMarketMutation();
   const [setTimes, timesState] = useSetMarketTimesMutation();
   const [toggle, toggleState] = useToggleMarketMutation();
+  const [setOffDays, offDaysState] = useSetOffDaysMutation();
+  const [editDays, setEditDays] = useState<number[]>([]);
   const [family, setFamily] = useState<Family>('regular');
   const [name, setName] = useState('');
   const [open, setOpen] = useState('');
@@ -88,7 +130,7 @@ export function MarketsPage() {
   const [editOpen, setEditOpen] = useState('');
   const [editClose, setEditClose] = useState('');
   const [changeError, setChangeError] = useState('');
-  const busy = timesState.isLoading || toggleState.isLoading;
+  const busy = timesState.isLoading || toggleState.isLoading || offDaysState.isLoading;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,6 +152,7 @@ export function MarketsPage() {
     setChange({ kind, market });
     setEditOpen(market.open);
     setEditClose(market.close);
+    setEditDays(market.off_days);
     setChangeError('');
     setDone('');
   };
@@ -120,15 +163,19 @@ export function MarketsPage() {
       const problem = timesProblem(market.family, editOpen, editClose);
       if (problem) return setChangeError(problem);
     }
+    if (change.kind === 'off-days' && editDays.length === 7)
+      return setChangeError('A market cannot be off every day: disable it instead');
     const r =
-      change.kind === 'times'
-        ? await setTimes({
-            family: market.family,
-            name: market.name,
-            open: editOpen,
-            close: market.family === 'starline' ? editOpen : editClose,
-          })
-        : await toggle({ family: market.family, name: market.name, active: !market.active });
+      change.kind === 'off-days'
+        ? await setOffDays({ family: market.family, market: String(market.id), days: editDays })
+        : change.kind === 'times'
+          ? await setTimes({
+              family: market.family,
+              name: market.name,
+              open: editOpen,
+              close: market.family === 'starline' ? editOpen : editClose,
+            })
+          : await toggle({ family: market.family, name: market.name, active: !market.active });
     if ('error' in r) return setChangeError(messageOf(r.error));
     setChange(null);
     setDone(r.data.msg ?? 'Saved');
@@ -157,6 +204,7 @@ export function MarketsPage() {
                 { header: 'Name', cell: (m) => m.name },
                 { header: family === 'starline' ? 'Time' : 'Open', cell: (m) => m.open_time },
                 ...(family === 'starline' ? [] : [{ header: 'Close', cell: (m: MarketRow) => m.close_time }]),
+                { header: 'Off days', cell: (m) => offDaysText(m.off_days) },
                 { header: 'Now', cell: (m) => (m.open_now ? 'open' : 'closed') },
                 { header: 'State', cell: (m) => (m.active ? 'enabled' : 'disabled') },
                 {
@@ -171,6 +219,14 @@ export function MarketsPage() {
                         aria-label={`Change the times of ${m.name}`}
                       >
                         Times
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => ask('off-days', m)}
+                        aria-label={`Change the off days of ${m.name}`}
+                      >
+                        Off days
                       </button>
                       <button
                         type="button"
@@ -190,6 +246,7 @@ export function MarketsPage() {
           )}
         </QueryView>
       </div>
+      <RatesCard family={family} />
       <form className="card console-form" onSubmit={submit} noValidate>
         <h2>Add {family === 'starline' ? 'a Starline slot' : family === 'gali' ? 'a Gali market' : 'a market'}</h2>
         <label htmlFor="m-name">Name</label>
@@ -217,11 +274,13 @@ export function MarketsPage() {
       {change && (
         <ConfirmDialog
           title={
-            change.kind === 'times'
-              ? `Times of ${change.market.name}`
-              : `${change.market.active ? 'Disable' : 'Enable'} ${change.market.name}?`
+            change.kind === 'off-days'
+              ? `Off days of ${change.market.name}`
+              : change.kind === 'times'
+                ? `Times of ${change.market.name}`
+                : `${change.market.active ? 'Disable' : 'Enable'} ${change.market.name}?`
           }
-          confirmLabel={change.kind === 'times' ? 'Save' : change.market.active ? 'Disable' : 'Enable'}
+          confirmLabel={change.kind !== 'toggle' ? 'Save' : change.market.active ? 'Disable' : 'Enable'}
           busyLabel="Saving..."
           busy={busy}
           error={changeError}
@@ -229,7 +288,12 @@ export function MarketsPage() {
           onConfirm={() => void confirm()}
           onCancel={() => setChange(null)}
         >
-          {change.kind === 'times' ? (
+          {change.kind === 'off-days' ? (
+            <>
+              <p>On these days the market takes no bid and players see it closed.</p>
+              <OffDayFields days={editDays} setDays={setEditDays} disabled={busy} />
+            </>
+          ) : change.kind === 'times' ? (
             <TimeFields
               family={change.market.family}
               open={editOpen}

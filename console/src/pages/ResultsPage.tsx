@@ -4,11 +4,12 @@ import {
   useDeclareMutation,
   useMarketsQuery,
   usePreviewMutation,
+  useResultHistoryQuery,
   type Declare,
   type MarketRow,
   type Preview,
 } from '../api';
-import { ConfirmDialog, DataTable, Done, ErrorText } from '../parts';
+import { ConfirmDialog, DataTable, Done, ErrorText, QueryView } from '../parts';
 
 type Family = MarketRow['family'];
 
@@ -54,6 +55,36 @@ function Winners({ preview }: { preview: Preview }) {
         { header: 'Win', cell: (w) => w.win_amount },
       ]}
     />
+  );
+}
+
+/** The results declared in the last 30 days for the chosen family, newest first. */
+function History({ family }: { family: Family }) {
+  const history = useResultHistoryQuery(family);
+  const label = FAMILIES.find((f) => f.family === family)!.label;
+  return (
+    <div className="card">
+      <h2>Declared results</h2>
+      <QueryView query={history} loadingText="Loading declared results...">
+        {history.data?.length ? (
+          <DataTable
+            key={family}
+            caption={`${label}s, last 30 days`}
+            rows={history.data}
+            rowKey={(r) => `${r.date}-${r.market_id}`}
+            columns={[
+              { header: 'Date', cell: (r) => r.date },
+              { header: family === 'starline' ? 'Slot' : 'Market', cell: (r) => r.market },
+              { header: 'Result', cell: (r) => r.result_text || '—' },
+              { header: 'Declared', cell: (r) => r.declared },
+              { header: 'Last change', cell: (r) => r.changed },
+            ]}
+          />
+        ) : (
+          <p>No {label.toLowerCase()} result declared in the last 30 days.</p>
+        )}
+      </QueryView>
+    </div>
   );
 }
 
@@ -250,6 +281,7 @@ export function ResultsPage() {
           </p>
         </ConfirmDialog>
       )}
+      <History family={family} />
     </section>
   );
 }
