@@ -373,7 +373,14 @@ export const consoleApi = createApi({
       query: ({ from, to }) => `/reports?from=${from}&to=${to}`,
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
-    settings: build.query<{ settings: Record<string, string>; keys: string[] }, void>({
+    settings: build.query<
+      {
+        settings: Record<string, string>;
+        keys: string[];
+        qr?: { qr_image: string; upi_id: string; payee_name: string; upi_uri: string };
+      },
+      void
+    >({
       query: () => '/settings',
       providesTags: ['Settings'],
     }),

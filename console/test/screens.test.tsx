@@ -768,7 +768,20 @@ describe('Settings', () => {
     };
     const calls = mockOperatorApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/settings') return { body: { status: true, settings, keys: Object.keys(settings) } };
+      if (path === '/settings')
+        return {
+          body: {
+            status: true,
+            settings,
+            keys: Object.keys(settings),
+            qr: {
+              qr_image: 'data:image/png;base64,AAAA',
+              upi_id: settings.upi_id,
+              payee_name: '',
+              upi_uri: 'upi://pay',
+            },
+          },
+        };
       if (path === '/settings/set' && body.key === 'upi_id')
         return { status: 400, body: { status: false, msg: "upi_id must be a UPI id like 'name@bank'" } };
       if (path === '/settings/set') {
@@ -784,6 +797,10 @@ describe('Settings', () => {
     expect(screen.getByLabelText('How to play (HTML)')).toHaveValue('<p>Play</p>');
     // keys the server does not offer are not shown
     expect(screen.queryByLabelText('Telegram number')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code to pay shop@bank' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     const form = min.closest('form')!;
     expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.clear(min);

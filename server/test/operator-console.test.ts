@@ -769,6 +769,18 @@ describe('markets: weekly off days, rates; results: history', () => {
     }
   });
 
+  it('settings carry the QR code players scan, made from the UPI id and payee', async () => {
+    await bearer('POST', '/operator/settings/set', { key: 'upi_id', value: 'shop.qr@okbank' });
+    const body = (await bearer('GET', '/operator/settings')).json();
+    expect(body.qr).toMatchObject({
+      upi_id: 'shop.qr@okbank',
+      qr_image: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    expect(body.qr.upi_uri).toMatch(/^upi:\/\/pay\?pa=shop\.qr@okbank&/);
+    const player = (await call(t.app, 'api-get-qr-pay', {})).body.qrdata[0];
+    expect(player.qr_image).toBe(body.qr.qr_image);
+  });
+
   it("rates: listed, changed (audited with the operator's name), and the player's rates follow", async () => {
     const results = await operatorWith('results');
     const list = (await as(results, 'GET', '/operator/rates')).json().rates;

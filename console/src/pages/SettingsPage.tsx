@@ -115,7 +115,8 @@ export function SettingsPage() {
   return (
     <section>
       <h1>Settings</h1>
-      <QueryView query={q} loadingText="Loading settings...">
+      {/* a refetch after a save keeps the forms (and their 'Saved') on the screen */}
+      <QueryView query={{ ...q, isFetching: false }} loadingText="Loading settings...">
         {GROUPS.map((g) => (
           <div key={g.title} className="card">
             <h2>{g.title}</h2>
@@ -124,6 +125,15 @@ export function SettingsPage() {
               .map((f) => (
                 <SettingForm key={f.key} field={f} value={q.data?.settings[f.key] ?? ''} />
               ))}
+            {g.title === 'UPI payments' && q.data?.qr && (
+              <figure className="console-qr">
+                <img src={q.data.qr.qr_image} alt={`QR code to pay ${q.data.qr.upi_id || 'no UPI id yet'}`} />
+                <figcaption>
+                  The QR code players scan on QR Payment, made from the UPI id and the payee name
+                  {q.isFetching ? ' (updating...)' : ''}.
+                </figcaption>
+              </figure>
+            )}
           </div>
         ))}
       </QueryView>

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import QRCode from 'qrcode';
 import type { AppContext } from '../context';
 import { JsonText, MSG_BAD_TOKEN, defineCall, publicBase, refuse, userForToken, type AuthUser } from '../http/api';
+import { upiPayUri, upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
 const empty = z.object({});
 
-export function upiPayUri(upiId: string, payee: string): string {
-  // '@' stays literal in the payee address: some UPI apps do not decode '%40'
-  return `upi://pay?pa=${encodeURIComponent(upiId).replace(/%40/g, '@')}&pn=${encodeURIComponent(payee)}&cu=INR`;
-}
-
 export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { markets, clock } = ctx;
-  const qrCache = new Map<string, string>();
 
   /** What the home info says of the player and the operator's contacts. */
   const homeFields = async (user: AuthUser) => {
@@ -167,14 +161,6 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   defineCall(app, ctx, 'api-get-qr-pay', { schema: empty, auth: false }, async () => {
-    const s = await markets.settings();
-    const upiId = s.upi_id ?? '';
-    const uri = upiPayUri(upiId, s.payee_name ?? '');
-    let img = qrCache.get(uri);
-    if (!img) {
-      img = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
-      qrCache.set(uri, img);
-    }
-    return { status: true, qrdata: [{ qr_image: img, upi_id: upiId, payee_name: s.payee_name ?? '', upi_uri: uri }] };
+    return { status: true, qrdata: [await upiQr(await markets.settings())] };
   });
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
+import { upiQr } from '../services/upi';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
 import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
 
@@ -329,10 +330,13 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
   // ---------------------------------------------------------------- settings
   op.get('/settings', async () => {
     const rows = await db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+    const settings: Record<string, string> = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return {
       status: true,
-      settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+      settings,
       keys: Object.keys(SETTINGS),
+      // the QR code players scan on /qrpay (from upi_id and payee_name)
+      qr: await upiQr(settings),
     };
   });
 
