@@ -101,22 +101,24 @@ export function DataTable<T>({
   return (
     <>
       <div className="console-table-wrap">
-        <table className="console-table">
+        {/* explicit roles: on phones the rows are laid out as cards (display: block), which drops the
+            implicit table semantics in some browsers */}
+        <table className="console-table" role="table">
           {caption && <caption>{caption}</caption>}
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((c) => (
-                <th key={c.header} scope="col">
+                <th key={c.header} scope="col" role="columnheader">
                   {c.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {paged.rows.map((r) => (
-              <tr key={rowKey(r)}>
+              <tr key={rowKey(r)} role="row">
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className} data-label={c.header}>
+                  <td key={c.header} className={c.className} data-label={c.header} role="cell">
                     {c.cell(r)}
                   </td>
                 ))}

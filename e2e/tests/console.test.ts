@@ -4,7 +4,7 @@
  * result, and the player's wallet and win history change; a `finance` operator approves a deposit and
  * a withdrawal; a `support` operator cannot open Results. At 1280 × 800 and at 360 × 780.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../lib/axe';
 import {
@@ -17,7 +17,7 @@ import {
   startServer,
   type TestServer,
 } from '../lib/harness';
-import { formatHistoryDate } from '../../shared/src/domain';
+import { formatHistoryDate, kolkataDateParts, WEEKDAY_NAMES } from '../../shared/src/domain';
 import { placeRegularBid } from '../lib/wallet';
 
 let server: TestServer;
@@ -46,7 +46,8 @@ afterAll(async () => {
 
 // bypassCSP: axe-core is injected as a script tag
 const desk = () => browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-const phone = () => browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+const phone = () =>
+  browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, bypassCSP: true });
 
 const oneTimePassword = (out: string) => {
   const m = /^one-time password: (\S+)$/m.exec(out);
@@ -156,9 +157,27 @@ describe('operator console', () => {
     await dialog.getByText(/1 winning bids will be paid \d+ points/).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').filter({ hasText: 'Declared.' }).waitFor();
-    // the same operator's Markets screen lists the market
+    // the declared result is in the history
+    await page
+      .getByRole('table', { name: 'Regular markets, last 30 days' })
+      .getByRole('row')
+      .filter({ hasText: marketName })
+      .filter({ hasText: '120-' })
+      .first()
+      .waitFor();
+    // the same operator's Markets screen lists the market; an off day (tomorrow's weekday) is set and shown
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Markets' }).click();
-    await page.getByRole('table', { name: 'Regular markets' }).getByRole('cell', { name: marketName, exact: true }).waitFor();
+    const markets = page.getByRole('table', { name: 'Regular markets' });
+    await markets.getByRole('cell', { name: marketName, exact: true }).waitFor();
+    const tomorrow = WEEKDAY_NAMES[(kolkataDateParts(new Date()).weekday + 1) % 7];
+    await page.getByRole('button', { name: `Change the off days of ${marketName}` }).click();
+    await page.getByRole('dialog').getByLabel(tomorrow).check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `is off on: ${tomorrow}` })
+      .waitFor();
+    await markets.getByRole('row').filter({ hasText: marketName }).getByText(tomorrow.slice(0, 3)).waitFor();
     await page.screenshot({ path: '/tmp/shots/console-markets.png', fullPage: true });
     const after = await walletOf();
     expect(after).toBeGreaterThan(before);
@@ -245,6 +264,48 @@ describe('operator console', () => {
     expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).count()).toBe(
       0,
     );
+
+    // Reports: today's figures, and a table as CSV
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();
+    const pnl = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Profit' }) })
+      .first();
+    await pnl.getByRole('row').filter({ hasText: marketName }).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Deposits and withdrawals approved per day as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^deposits-and-withdrawals_\d{4}-\d\d-\d\d_to_\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Date,Deposits,Withdrawals');
+    expect(csv).toMatch(/\r\n\d{4}-\d\d-\d\d,500,600\r\n/);
+    await page.screenshot({ path: '/tmp/shots/console-reports.png', fullPage: true });
+
+    // the player's page: a debit with a reason leaves a ledger row the player's wallet shows
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Search by mobile or name').fill(player.mobile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: `Open ${player.mobile}` }).click();
+    await page.getByRole('heading', { name: `${player.name} (${player.mobile})` }).waitFor();
+    const beforeDebit = await walletOf();
+    await page.getByRole('button', { name: 'Debit' }).click();
+    const debit = page.getByRole('dialog', { name: `Debit points from ${player.mobile}?` });
+    await debit.getByLabel('Points').fill(String(beforeDebit + 1));
+    await debit.getByLabel('Reason').fill('duplicate deposit');
+    await debit.getByRole('button', { name: 'Debit' }).click();
+    await debit
+      .getByRole('alert')
+      .filter({ hasText: `has only ${beforeDebit} points` })
+      .waitFor();
+    await debit.getByLabel('Points').fill('100');
+    await debit.getByRole('button', { name: 'Debit' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Debited 100 points from ${player.mobile}` })
+      .waitFor();
+    expect(await walletOf()).toBe(beforeDebit - 100);
+    await page.getByRole('cell', { name: 'duplicate deposit' }).first().waitFor();
     await context.close();
   });
 
@@ -263,6 +324,37 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: `Turn betting off for ${player.mobile}` }).waitFor();
     await page.screenshot({ path: '/tmp/shots/console-users.png', fullPage: true });
+    // the player's page: force logout ends the player's session, a block refuses the login
+    await page.getByRole('link', { name: `Open ${player.mobile}` }).click();
+    await page.getByRole('heading', { name: `${player.name} (${player.mobile})` }).waitFor();
+    await page.getByRole('button', { name: 'Force logout' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /logged out of \d+ session/ })
+      .waitFor();
+    const old = await call<{ status: boolean }>(server, 'api-user-wallet-balance', { unique_token: token });
+    expect(old.status).toBe(false);
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('chargeback fraud');
+    await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+    await page.getByText(/blocked since .*: chargeback fraud/).waitFor();
+    const login = await call<{ status: boolean; msg: string }>(server, 'api-user-login', {
+      mobile: player.mobile,
+      password: player.password,
+    });
+    expect(login).toMatchObject({ status: false, msg: 'Your account is blocked. Please contact support.' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/console-user.png', fullPage: true });
+    await page.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unblock' }).click();
+    await page.getByRole('status').filter({ hasText: 'can log in again' }).waitFor();
+    const again = await call<{ status: boolean; unique_token: string }>(server, 'api-user-login', {
+      mobile: player.mobile,
+      password: player.password,
+    });
+    expect(again.status).toBe(true);
+    token = again.unique_token;
     // and the server refuses the call itself
     const refused = await page.evaluate(async () => {
       const { csrf_token } = (await (await fetch('/operator/session')).json()) as { csrf_token: string };
