@@ -781,6 +781,18 @@ describe('markets: weekly off days, rates; results: history', () => {
     expect(player.qr_image).toBe(body.qr.qr_image);
   });
 
+  it('the privacy policy text: empty until set, then what the Privacy Policy page shows', async () => {
+    expect((await call(t.app, 'api-privacy-policy', {})).body).toMatchObject({ status: true, privacy_policy: '' });
+    const set = await bearer('POST', '/operator/settings/set', {
+      key: 'privacy_policy',
+      value: '<p>We keep little.</p>',
+    });
+    expect(set.json().status).toBe(true);
+    expect((await call(t.app, 'api-privacy-policy', {})).body.privacy_policy).toBe('<p>We keep little.</p>');
+    const long = await bearer('POST', '/operator/settings/set', { key: 'privacy_policy', value: 'x'.repeat(20_001) });
+    expect(long.json().msg).toBe('the value must be at most 20000 characters');
+  });
+
   it("rates: listed, changed (audited with the operator's name), and the player's rates follow", async () => {
     const results = await operatorWith('results');
     const list = (await as(results, 'GET', '/operator/rates')).json().rates;

@@ -83,6 +83,9 @@ export const shellApi = api.injectEndpoints({
     shellHowToPlay: build.query<HowToPlayResponse, void>({
       query: () => ({ call: 'api-how-to-play' }),
     }),
+    shellPrivacyPolicy: build.query<ApiResponse & { privacy_policy?: string }, void>({
+      query: () => ({ call: 'api-privacy-policy' }),
+    }),
   }),
 });
 
@@ -99,6 +102,7 @@ export const {
   useShellSocialDataQuery,
   useShellGameRatesQuery,
   useShellHowToPlayQuery,
+  useShellPrivacyPolicyQuery,
 } = shellApi;
 
 /** The outcome of a mutation in one shape: ok, the response, the server's message and the error kind. */

@@ -8,6 +8,7 @@ import HomePage from '../src/pages/HomePage';
 import ChartsPage from '../src/pages/ChartsPage';
 import GameRatesPage from '../src/pages/GameRatesPage';
 import HowToPlayPage, { sanitizeContent } from '../src/pages/HowToPlayPage';
+import PrivacyPage from '../src/pages/PrivacyPage';
 import { PullToRefresh } from '../src/components/PullToRefresh';
 import { mockFetch, renderPage } from './helpers';
 
@@ -306,6 +307,28 @@ describe('content pages', () => {
     expect(container.innerHTML).not.toMatch(/onclick|onerror/);
     expect(screen.getByRole('link', { name: /tutorial video/ })).toHaveAttribute('href', 'https://video.example/v');
     expect(sanitizeContent('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript:');
+  });
+
+  it("privacy policy: the operator's text, sanitized; the built-in policy when there is none or the call fails", async () => {
+    mockFetch(() => ({
+      status: true,
+      privacy_policy: '<h1>Our policy</h1><p onclick="x()">We keep little.</p><script>1</script>',
+    }));
+    const first = await renderPage(<PrivacyPage />, { path: '/privacypolicy' });
+    expect(await screen.findByText('We keep little.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Our policy' })).toBeInTheDocument();
+    expect(first.container.querySelector('script')).toBeNull();
+    expect(first.container.innerHTML).not.toMatch(/onclick/);
+    first.unmount();
+    mockFetch(() => ({ status: true, privacy_policy: '' }));
+    const second = await renderPage(<PrivacyPage />, { path: '/privacypolicy' });
+    expect(await screen.findByRole('heading', { name: 'What we collect' })).toBeInTheDocument();
+    second.unmount();
+    mockFetch(() => {
+      throw new Error('offline');
+    });
+    await renderPage(<PrivacyPage />, { path: '/privacypolicy' });
+    expect(await screen.findByRole('heading', { name: 'What we collect' })).toBeInTheDocument();
   });
 
   it("nests the content's headings under the page title: its top level becomes h2", () => {

@@ -44,6 +44,12 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'video_link', label: 'Tutorial video link' },
       { key: 'deposit_rule', label: 'Deposit rules', long: true },
       { key: 'withdrawal_rule', label: 'Withdrawal rules', long: true },
+      {
+        key: 'privacy_policy',
+        label: 'Privacy policy (HTML)',
+        hint: 'empty: the app shows its built-in privacy policy',
+        long: true,
+      },
       { key: 'slider_images', label: 'Slider images', hint: 'image links, one per line (at most 10)', long: true },
     ],
   },

@@ -136,6 +136,13 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
     return { status: true, result: true, msg: 'Success', content: [item], video_link: item.video_link };
   });
 
+  // Not in the deployed contract: the web app's Privacy Policy page asks for the operator's text
+  // (setting privacy_policy, HTML) and shows its built-in policy when it is empty or cannot be read.
+  defineCall(app, ctx, 'api-privacy-policy', { schema: empty, auth: false }, async () => {
+    const s = await markets.settings();
+    return { status: true, msg: 'Success', privacy_policy: s.privacy_policy ?? '' };
+  });
+
   defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty, auth: false }, async () => {
     const s = await markets.settings();
     return {

@@ -66,6 +66,8 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     how_to_play_content: text(20_000),
     deposit_rule: text(20_000),
     withdrawal_rule: text(20_000),
+    // the Privacy Policy page's text (HTML; empty: the app's built-in policy)
+    privacy_policy: text(20_000),
     // image URLs of the home slider (api-get-slider-images), separated by spaces, commas or lines
     slider_images: z
       .string()
@@ -364,7 +366,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     const body = parse(
       z.object({
         key: z.string({ error: 'key is required' }).max(64),
-        value: z.string({ error: 'value is required' }).max(20_000),
+        value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
       }),
       req.body,
     );

@@ -1,41 +1,62 @@
+import { useMemo } from 'react';
 import { BRAND_NAME } from '../lib/brand';
 import { PageHeader } from '@matka/shared';
+import { useShellPrivacyPolicyQuery } from '../api';
+import { sanitizeContent } from './HowToPlayPage';
 
-/** /privacy and /privacypolicy: the privacy policy, with a back button. */
+/**
+ * /privacy and /privacypolicy: the privacy policy, with a back button: the operator's text (Settings in
+ * the console, sanitized like How To Play) or, when there is none or it cannot be read, the built-in one.
+ */
 export default function PrivacyPage() {
+  const { data, isLoading } = useShellPrivacyPolicyQuery();
+  const html = useMemo(() => sanitizeContent(data?.privacy_policy ?? ''), [data?.privacy_policy]);
   return (
     <section>
       <PageHeader title="Privacy Policy" back />
-      <article className="card rich-text">
-        <p>
-          This policy explains what {BRAND_NAME} collects when you use the app and how it is used. By using the app you
-          agree to it.
+      {isLoading ? (
+        <p className="card" role="status">
+          Loading...
         </p>
-        <h2>What we collect</h2>
-        <ul>
-          <li>Your name and 10-digit mobile number, given when you register.</li>
-          <li>Your password, stored only as a one-way hash on our server; never in your browser.</li>
-          <li>
-            Your bids, wins, deposits, withdrawals, transfers and the payment-app numbers you add for withdrawals.
-          </li>
-          <li>Technical data needed to run the service, such as your session token and IP address.</li>
-        </ul>
-        <h2>How we use it</h2>
-        <ul>
-          <li>To run your account and wallet, settle bids and pay withdrawals.</li>
-          <li>To send one-time codes to your mobile number for registration, password reset and payment details.</li>
-          <li>To prevent fraud and abuse, for example by limiting repeated login attempts.</li>
-        </ul>
-        <h2>Sharing</h2>
-        <p>We do not sell your data. Payment details are shared only with the payment apps you choose, to pay you.</p>
-        <h2>Your choices</h2>
-        <p>
-          You can change your name and password in the app at any time. To delete your account and data, see the data
-          deletion policy on the About page or contact support.
-        </p>
-        <h2>Age</h2>
-        <p>The app is not for anyone under 13 years of age, and we do not knowingly collect their data.</p>
-      </article>
+      ) : html ? (
+        <article className="card rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <BuiltInPolicy />
+      )}
     </section>
+  );
+}
+
+/** The policy the app ships with. */
+function BuiltInPolicy() {
+  return (
+    <article className="card rich-text">
+      <p>
+        This policy explains what {BRAND_NAME} collects when you use the app and how it is used. By using the app you
+        agree to it.
+      </p>
+      <h2>What we collect</h2>
+      <ul>
+        <li>Your name and 10-digit mobile number, given when you register.</li>
+        <li>Your password, stored only as a one-way hash on our server; never in your browser.</li>
+        <li>Your bids, wins, deposits, withdrawals, transfers and the payment-app numbers you add for withdrawals.</li>
+        <li>Technical data needed to run the service, such as your session token and IP address.</li>
+      </ul>
+      <h2>How we use it</h2>
+      <ul>
+        <li>To run your account and wallet, settle bids and pay withdrawals.</li>
+        <li>To send one-time codes to your mobile number for registration, password reset and payment details.</li>
+        <li>To prevent fraud and abuse, for example by limiting repeated login attempts.</li>
+      </ul>
+      <h2>Sharing</h2>
+      <p>We do not sell your data. Payment details are shared only with the payment apps you choose, to pay you.</p>
+      <h2>Your choices</h2>
+      <p>
+        You can change your name and password in the app at any time. To delete your account and data, see the data
+        deletion policy on the About page or contact support.
+      </p>
+      <h2>Age</h2>
+      <p>The app is not for anyone under 13 years of age, and we do not knowingly collect their data.</p>
+    </article>
   );
 }
