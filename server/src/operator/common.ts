@@ -38,6 +38,33 @@ export async function audit(
     .execute();
 }
 
+/** The ledger row of a wallet change, in the caller's transaction. */
+async function ledgerRow(
+  trx: Transaction<DB>,
+  userId: string,
+  type: 'credit' | 'debit',
+  points: number | string,
+  balanceAfter: string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+) {
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: userId,
+      type,
+      amount: points,
+      balance_after: balanceAfter,
+      kind,
+      note,
+      reference,
+      created_at: now,
+    })
+    .execute();
+}
+
 /** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
 export async function creditWallet(
   trx: Transaction<DB>,
@@ -54,19 +81,32 @@ export async function creditWallet(
     .where('id', '=', userId)
     .returning('wallet')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: userId,
-      type: 'credit',
-      amount: points,
-      balance_after: row.wallet,
-      kind,
-      note,
-      reference,
-      created_at: now,
-    })
-    .execute();
+  await ledgerRow(trx, userId, 'credit', points, row.wallet, kind, note, reference, now);
+  return row.wallet;
+}
+
+/**
+ * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
+ * them. Returns the new balance, or null (and changes nothing) when it does not.
+ */
+export async function debitWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string | null> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '-', String(points)) }))
+    .where('id', '=', userId)
+    .where('wallet', '>=', String(points))
+    .returning('wallet')
+    .executeTakeFirst();
+  if (!row) return null;
+  await ledgerRow(trx, userId, 'debit', points, row.wallet, kind, note, reference, now);
   return row.wallet;
 }
 
@@ -145,40 +185,3 @@ export const isoDateSchema = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'date must be a real day (YYYY-MM-DD)');
-
-/**
- * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
- * them. Returns the new balance, or null (and changes nothing) when it does not.
- */
-export async function debitWallet(
-  trx: Transaction<DB>,
-  userId: string,
-  points: number | string,
-  kind: string,
-  note: string,
-  reference: string | null,
-  now: Date,
-): Promise<string | null> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '-', String(points)) }))
-    .where('id', '=', userId)
-    .where('wallet', '>=', String(points))
-    .returning('wallet')
-    .executeTakeFirst();
-  if (!row) return null;
-  await trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: userId,
-      type: 'debit',
-      amount: points,
-      balance_after: row.wallet,
-      kind,
-      note,
-      reference,
-      created_at: now,
-    })
-    .execute();
-  return row.wallet;
-}

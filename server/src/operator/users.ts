@@ -5,7 +5,8 @@
  * player's sessions also drops them from every process's token cache.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB, UsersTable } from '../db/types';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
@@ -36,6 +37,33 @@ const schemas = {
   block: z.object({ mobile: mobileSchema, reason }),
 };
 
+/** An account as the users list and one user's page show it. */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'mobile',
+  'name',
+  'wallet',
+  'betting_status',
+  'verified',
+  'approved_at',
+  'blocked_at',
+  'created_at',
+] as const;
+
+function accountJson(r: Pick<Selectable<UsersTable>, (typeof ACCOUNT_COLUMNS)[number]>) {
+  return {
+    id: r.id,
+    mobile: r.mobile,
+    name: r.name,
+    wallet: r.wallet,
+    betting_status: r.betting_status,
+    // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
+    approved: r.verified || r.approved_at !== null,
+    blocked: r.blocked_at !== null,
+    created: formatKolkataShort(r.created_at),
+  };
+}
+
 /** How many rows of each list one account's page shows (newest first). */
 const DETAIL_ROWS = 200;
 
@@ -44,21 +72,21 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
 
   const notFound = (mobile: string) => new OperatorError(404, `No user with mobile ${mobile}`);
 
+  /** The account of a mobile, locked for the rest of the transaction (404 when there is none). */
+  const lockedUser = async (trx: Transaction<DB>, mobile: string) => {
+    const u = await trx
+      .selectFrom('users')
+      .select(['id', 'wallet', 'betting_status', 'verified', 'approved_at', 'blocked_at', 'blocked_reason'])
+      .where('mobile', '=', mobile)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!u) throw notFound(mobile);
+    return u;
+  };
+
   op.get('/users', async (req) => {
     const q = parse(schemas.search, req.query);
-    let sel = db
-      .selectFrom('users')
-      .select([
-        'id',
-        'mobile',
-        'name',
-        'wallet',
-        'betting_status',
-        'verified',
-        'approved_at',
-        'blocked_at',
-        'created_at',
-      ]);
+    let sel = db.selectFrom('users').select(ACCOUNT_COLUMNS);
     const term = q.q?.trim();
     if (term) {
       const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -70,17 +98,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
       .execute();
     return {
       status: true,
-      users: rows.map((r) => ({
-        id: r.id,
-        mobile: r.mobile,
-        name: r.name,
-        wallet: r.wallet,
-        betting_status: r.betting_status,
-        // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
-        approved: r.verified || r.approved_at !== null,
-        blocked: r.blocked_at !== null,
-        created: formatKolkataShort(r.created_at),
-      })),
+      users: rows.map(accountJson),
     };
   });
 
@@ -105,18 +123,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const { mobile } = parse(schemas.mobile, req.query);
     const u = await db
       .selectFrom('users')
-      .select([
-        'id',
-        'mobile',
-        'name',
-        'wallet',
-        'betting_status',
-        'verified',
-        'approved_at',
-        'blocked_at',
-        'blocked_reason',
-        'created_at',
-      ])
+      .select([...ACCOUNT_COLUMNS, 'blocked_reason'])
       .where('mobile', '=', mobile)
       .executeTakeFirst();
     if (!u) throw notFound(mobile);
@@ -192,13 +199,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     return {
       status: true,
       user: {
-        id: u.id,
-        mobile: u.mobile,
-        name: u.name,
-        wallet: u.wallet,
-        betting_status: u.betting_status,
-        approved: u.verified || u.approved_at !== null,
-        blocked: u.blocked_at !== null,
+        ...accountJson(u),
         blocked_reason: u.blocked_reason,
         blocked_since: u.blocked_at ? formatKolkataShort(u.blocked_at) : null,
         created: formatKolkataShort(u.created_at),
@@ -246,13 +247,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   op.post('/users/approve', async (req) => {
     const body = parse(schemas.mobile, req.body);
     return db.transaction().execute(async (trx) => {
-      const u = await trx
-        .selectFrom('users')
-        .select(['id', 'verified', 'approved_at', 'betting_status'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!u) throw notFound(body.mobile);
+      const u = await lockedUser(trx, body.mobile);
       if (u.verified || u.approved_at) throw new OperatorError(409, `${body.mobile} needs no approval`);
       const betting_status = ctx.config.defaultBettingStatus;
       await trx
@@ -275,13 +270,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   op.post('/set-betting', async (req) => {
     const body = parse(schemas.setBetting, req.body);
     return db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'betting_status', 'verified', 'approved_at'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw notFound(body.mobile);
+      const user = await lockedUser(trx, body.mobile);
       if (body.status === '1' && !user.verified && !user.approved_at)
         throw new OperatorError(
           409,
@@ -312,13 +301,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   op.post('/users/block', async (req) => {
     const body = parse(schemas.block, req.body);
     const out = await db.transaction().execute(async (trx) => {
-      const u = await trx
-        .selectFrom('users')
-        .select(['id', 'blocked_at'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!u) throw notFound(body.mobile);
+      const u = await lockedUser(trx, body.mobile);
       if (u.blocked_at) throw new OperatorError(409, `${body.mobile} is already blocked`);
       await trx
         .updateTable('users')
@@ -336,13 +319,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   op.post('/users/unblock', async (req) => {
     const body = parse(schemas.mobile, req.body);
     return db.transaction().execute(async (trx) => {
-      const u = await trx
-        .selectFrom('users')
-        .select(['id', 'blocked_at', 'blocked_reason'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!u) throw notFound(body.mobile);
+      const u = await lockedUser(trx, body.mobile);
       if (!u.blocked_at) throw new OperatorError(409, `${body.mobile} is not blocked`);
       await trx
         .updateTable('users')
@@ -365,8 +342,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   op.post('/users/logout', async (req) => {
     const body = parse(schemas.mobile, req.body);
     const out = await db.transaction().execute(async (trx) => {
-      const u = await trx.selectFrom('users').select(['id']).where('mobile', '=', body.mobile).executeTakeFirst();
-      if (!u) throw notFound(body.mobile);
+      const u = await lockedUser(trx, body.mobile);
       const n = await revokeAllTokens(trx, clock, u.id);
       await audit(trx, 'users logout', body.mobile, body, { sessions: n }, { sessions: 0 });
       return { id: u.id, n };
@@ -384,13 +360,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const note = body.note?.trim() || 'Points added by admin';
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'wallet'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw notFound(body.mobile);
+      const user = await lockedUser(trx, body.mobile);
       const wallet = await creditWallet(trx, user.id, body.points, 'operator_credit', note, 'operator', now);
       await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
       return {
@@ -406,13 +376,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const body = parse(schemas.debit, req.body);
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'wallet'])
-        .where('mobile', '=', body.mobile)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw notFound(body.mobile);
+      const user = await lockedUser(trx, body.mobile);
       const wallet = await debitWallet(trx, user.id, body.points, 'operator_debit', body.note, 'operator', now);
       if (wallet === null)
         throw new OperatorError(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);

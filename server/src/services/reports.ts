@@ -92,6 +92,16 @@ const startOf = (day: string) => new Date(`${day}T00:00:00+05:30`);
 export async function report(db: Kysely<DB>, from: string, to: string, dayAfterTo: string): Promise<Report> {
   const start = startOf(from);
   const end = startOf(dayAfterTo);
+  /** Points of the requests approved each day of the range. */
+  const approvedPerDay = (table: 'fund_requests' | 'withdraw_requests') =>
+    db
+      .selectFrom(table)
+      .select([decidedDay.as('day'), sql<string>`sum(amount)::text`.as('points')])
+      .where('status', '=', 'approved')
+      .where('decided_at', '>=', start)
+      .where('decided_at', '<', end)
+      .groupBy(sql`1`)
+      .execute();
   const [markets, betTypes, transfers, deposits, withdrawals] = await Promise.all([
     marketDays(db, from, to),
     db
@@ -110,22 +120,8 @@ export async function report(db: Kysely<DB>, from: string, to: string, dayAfterT
       .where('created_at', '<', end)
       .groupBy(sql`1`)
       .execute(),
-    db
-      .selectFrom('fund_requests')
-      .select([decidedDay.as('day'), sql<string>`sum(amount)::text`.as('points')])
-      .where('status', '=', 'approved')
-      .where('decided_at', '>=', start)
-      .where('decided_at', '<', end)
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('withdraw_requests')
-      .select([decidedDay.as('day'), sql<string>`sum(amount)::text`.as('points')])
-      .where('status', '=', 'approved')
-      .where('decided_at', '>=', start)
-      .where('decided_at', '<', end)
-      .groupBy(sql`1`)
-      .execute(),
+    approvedPerDay('fund_requests'),
+    approvedPerDay('withdraw_requests'),
   ]);
   const money = new Map<string, { date: string; deposits: number; withdrawals: number }>();
   const moneyDay = (date: string) => {
