@@ -4,8 +4,53 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const prettier = require('eslint-config-prettier');
 const globals = require('globals');
+const importX = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
 
 const REMOTES = ['remote-regular', 'remote-starline', 'remote-gali', 'remote-wallet'];
+
+const PACKAGES = ['shared', 'shell', ...REMOTES, 'console', 'server', 'e2e'];
+const others = (...keep) => PACKAGES.filter((p) => !keep.includes(p)).map((p) => `./${p}`);
+
+/**
+ * The arrows of the architecture, on resolved paths (so a relative path, a package name or a test file
+ * cannot go around them): shell -> remotes (at run time only, never by import) -> shared -> domain;
+ * the server and the console over the domain only; tests sit inside their package's zone.
+ */
+const ZONES = [
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}`,
+    from: others(remote, 'shared'),
+    message: 'A remote imports only @matka/shared and its own files: never another remote, the shell, the console or the server.',
+  })),
+  {
+    target: './shell',
+    from: others('shell', 'shared'),
+    message: 'The shell loads the remotes through Module Federation at run time; it imports only @matka/shared.',
+  },
+  {
+    target: './console',
+    from: others('console', 'shared'),
+    message: 'The console is its own app: it imports only @matka/shared.',
+  },
+  {
+    target: './shared',
+    from: others('shared'),
+    message: 'shared is the bottom of the front ends: it never imports a package above it.',
+  },
+  {
+    target: './shared/src/domain',
+    from: ['./shared/src', './shared/test-utils'],
+    except: ['./domain'],
+    message: 'shared/src/domain is pure TypeScript: no api, store, UI or config.',
+  },
+  {
+    target: './server',
+    from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
+    except: ['./domain'],
+    message: 'The server imports only @matka/shared/domain from shared.',
+  },
+];
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
@@ -34,6 +79,24 @@ module.exports = tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  // Imports resolve like the bundlers and TypeScript do; the boundaries hold on the resolved files.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      // another package only by its name (@matka/shared/...), never by a relative path into it
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // A remote never imports another remote or the shell, and reaches shared only as @matka/shared.

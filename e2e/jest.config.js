@@ -1,3 +1,4 @@
+const path = require('node:path');
 const { swc } = require('../build/jest/preset');
 
 // Browser tests: the production build + the real server + Debian's Chromium at a phone viewport.
@@ -6,6 +7,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@matka/shared/domain$': path.join(__dirname, '../shared/src/domain/index.ts') },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
   maxWorkers: 1,

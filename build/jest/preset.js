@@ -24,6 +24,7 @@ function webPreset(dir, name) {
       '^@matka/shared$': path.join(__dirname, '../../shared/src/index.ts'),
       '^@matka/shared/bid$': path.join(__dirname, '../../shared/src/ui/bid/index.ts'),
       '^@matka/shared/standalone$': path.join(__dirname, '../../shared/src/ui/Standalone.tsx'),
+      '^@matka/shared/test-utils/(.*)$': path.join(__dirname, '../../shared/test-utils/$1'),
       '^@matka/shared/(.*)$': path.join(__dirname, '../../shared/src/$1'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-web.js')],

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildNewResult, formatBidDate, zonedDateParts } from '../../shared/src/domain';
+import { buildNewResult, formatBidDate, zonedDateParts } from '@matka/shared/domain';
 import { call, ROOT, type TestServer } from './harness';
 
 function sourceText(dir: string): string {

@@ -17,7 +17,7 @@ import {
   startServer,
   type TestServer,
 } from '../lib/harness';
-import { formatHistoryDate, kolkataDateParts, WEEKDAY_NAMES } from '../../shared/src/domain';
+import { formatHistoryDate, kolkataDateParts, WEEKDAY_NAMES } from '@matka/shared/domain';
 import { placeRegularBid } from '../lib/wallet';
 
 let server: TestServer;

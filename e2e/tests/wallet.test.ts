@@ -18,7 +18,7 @@ import {
   type TestServer,
 } from '../lib/harness';
 import { historySettled, kolkataMinutes, placeRegularBid, serverHas, shot } from '../lib/wallet';
-import { inWithdrawWindow } from '../../shared/src/domain';
+import { inWithdrawWindow } from '@matka/shared/domain';
 
 const PART2_WALLET = serverHas('api-fund-request-add', 'api-user-transfer-wallet-balance', 'api-add-user-upi-details');
 const PART2_OPERATOR = serverHas("'deposits'", "'withdrawals'");

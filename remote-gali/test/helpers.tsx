@@ -1,2 +1,2 @@
 // The shared remote-page test harness (one copy for the Starline and Gali tests).
-export * from '../../shared/test-utils/remote-harness';
+export * from '@matka/shared/test-utils/remote-harness';
