@@ -65,6 +65,7 @@ function sharedModules() {
     '@matka/shared/domain',
     '@matka/shared/bid',
     '@matka/shared/standalone',
+    '@matka/shared/html',
   ]) {
     shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
   }

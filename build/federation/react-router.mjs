@@ -3,7 +3,7 @@
  * 'react-router-dom'). A shared module cannot be tree-shaken, so instead of sharing the whole package
  * (about 60 KB gzip) the build shares this module: exactly the API the app uses, taken from React
  * Router's production build (13 KB gzip). The app uses the declarative router (BrowserRouter +
- * useRoutes), not the data router. shared/test/router-facade.test.ts fails when code imports a name
+ * useRoutes), not the data router. shared/test/federation-facades.test.ts fails when code imports a name
  * that is missing here.
  */
 export {

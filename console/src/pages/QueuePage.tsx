@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { webLink } from '@matka/shared/domain';
 import { messageOf, useDecideMutation, useRequestsQuery, type MoneyRequest, type RequestFilter } from '../api';
 import { ConfirmDialog, DataTable, Done, QueryView, ShowFilter } from '../parts';
 
@@ -10,8 +11,6 @@ const FILTERS: { value: RequestFilter; label: string }[] = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
 ];
-
-const webLink = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
 
 /** A request's status, with the payment receipt's link when there is one. */
 function StatusCell({ row }: { row: MoneyRequest }) {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { POINTS_LABEL, formatPoints } from '@matka/shared';
-import { isWebUrl } from '../lib/html';
+import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
@@ -117,6 +116,7 @@ function payoutNumber(row: Row): string {
 }
 
 export function WithdrawCard({ row }: { row: Row }) {
+  const receipt = webLink(row.payment_receipt);
   const to = payoutNumber(row);
   return (
     <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
@@ -126,8 +126,8 @@ export function WithdrawCard({ row }: { row: Row }) {
       <Field label="Status">
         <StatusChip value={row.request_status} />
       </Field>
-      {isWebUrl(row.payment_receipt) && (
-        <a className="hc-link" href={row.payment_receipt} target="_blank" rel="noopener noreferrer">
+      {receipt && (
+        <a className="hc-link" href={receipt} target="_blank" rel="noopener noreferrer">
           View Receipt
         </a>
       )}

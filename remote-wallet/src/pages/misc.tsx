@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { EmptyState, isOk, MSG, PageLoading, Tile, TileGrid } from '@matka/shared';
 import { useWalletRulesQuery } from '../api';
 import { WinCard, type Row } from '../history/cards';
-import { sanitizeHtml } from '../lib/html';
+import { sanitizeHtml } from '@matka/shared/html';
 
 /** /depositrule and /withdrawrule: the operator's rule text. */
 export function RulePage({ kind }: { kind: 'deposit' | 'withdrawal' }) {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PHONE_RE, parseTime12 } from '@matka/shared/domain';
+import { PHONE_RE, parseTime12, webLink } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
@@ -26,14 +26,7 @@ const approveWithdrawal = z.object({
   receipt_url: z
     .string()
     .max(500)
-    .refine((s) => {
-      try {
-        const u = new URL(s);
-        return u.protocol === 'https:' || u.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, 'receipt-url must be an http(s) link')
+    .refine((s) => webLink(s) !== null, 'receipt-url must be an http(s) link')
     .optional(),
 });
 
@@ -74,7 +67,7 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
       .transform((v) => v.split(/[\s,]+/).filter(Boolean))
       .refine((urls) => urls.length <= 10, 'takes at most 10 images')
       .refine(
-        (urls) => urls.every((u) => /^https?:\/\/[^\s"'<>]+$/i.test(u) && u.length <= 500),
+        (urls) => urls.every((u) => webLink(u) !== null && u.length <= 500),
         'must be image links (http:// or https://)',
       )
       .transform((urls) => urls.join('\n')),

@@ -102,8 +102,6 @@ export const MSG = {
   newVersion: 'A new version is available',
 } as const;
 
-export type MessageKey = keyof typeof MSG;
-
 /** 'Number {n} is not valid' */
 export const numberNotValid = (n: string): string => `Number ${n} is not valid`;
 /** 'Bidding is closed for {betType}' */

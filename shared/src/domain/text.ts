@@ -17,6 +17,22 @@ export function whatsappLink(n: string, text?: string): string {
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
+/**
+ * A link that may be opened or stored: an http:// or https:// URL with no spaces (trimmed), else null.
+ * Receipts, tutorial videos and operator links all pass through it.
+ */
+export function webLink(u: unknown): string | null {
+  if (typeof u !== 'string') return null;
+  const s = u.trim();
+  if (!/^https?:\/\/[^\s"'<>]+$/i.test(s)) return null;
+  try {
+    new URL(s);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
 /** Side-menu username: first 10 characters (code points) followed by '...'. */
 export function displayUsername(name: string): string {
   return `${Array.from(typeof name === 'string' ? name : '')

@@ -22,4 +22,5 @@ export const PROVIDED = () => [
   import('@matka/shared/domain'),
   import('@matka/shared/bid'),
   import('@matka/shared/standalone'),
+  import('@matka/shared/html'),
 ];

@@ -1,8 +1,7 @@
 /**
  * The registration draft between /r and /otpregister. Kept in memory only (never in the URL or in
  * storage), so the password never touches the browser's storage; a reload on the OTP screen means
- * starting over. Username and phone are also mirrored to sessionStorage so the OTP screen can say which
- * number the code went to.
+ * starting over.
  */
 export interface RegistrationDraft {
   username: string;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { BRAND_NAME } from '../lib/brand';
 import { PageHeader } from '@matka/shared';
 import { useShellPrivacyPolicyQuery } from '../api';
-import { sanitizeContent } from './HowToPlayPage';
+import { sanitizeHtml } from '@matka/shared/html';
 
 /**
  * /privacy and /privacypolicy: the privacy policy, with a back button: the operator's text (Settings in
@@ -10,7 +10,7 @@ import { sanitizeContent } from './HowToPlayPage';
  */
 export default function PrivacyPage() {
   const { data, isLoading } = useShellPrivacyPolicyQuery();
-  const html = useMemo(() => sanitizeContent(data?.privacy_policy ?? ''), [data?.privacy_policy]);
+  const html = useMemo(() => sanitizeHtml(data?.privacy_policy ?? ''), [data?.privacy_policy]);
   return (
     <section>
       <PageHeader title="Privacy Policy" back />

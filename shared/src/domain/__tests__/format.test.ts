@@ -14,6 +14,7 @@ import {
   parseHistoryDate,
   whatsappLink,
 } from '../index';
+import { webLink } from '../index';
 
 describe('dates', () => {
   const d = new Date(Date.UTC(2026, 10, 22, 6, 0)); // 11:30 IST
@@ -138,5 +139,28 @@ describe('formatPoints: Indian digit grouping everywhere', () => {
     ['n/a', 'n/a'],
   ])('%p -> %p', (v, shown) => {
     expect(formatPoints(v)).toBe(shown);
+  });
+});
+
+describe('webLink: the one rule for links that may be opened or stored', () => {
+  test('http and https URLs, trimmed', () => {
+    expect(webLink(' https://bank.example/receipt/77 ')).toBe('https://bank.example/receipt/77');
+    expect(webLink('http://video.example/v?x=1')).toBe('http://video.example/v?x=1');
+    expect(webLink('HTTPS://A.EXAMPLE')).toBe('HTTPS://A.EXAMPLE');
+  });
+  test('anything else is null', () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://x.example',
+      '//x.example',
+      'https://',
+      'https://a b',
+      'not a link',
+      '',
+      null,
+      5,
+    ])
+      expect(webLink(bad)).toBeNull();
+    expect(webLink('https://x.example/"onmouseover="x')).toBeNull();
   });
 });
