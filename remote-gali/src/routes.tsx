@@ -3,7 +3,7 @@ import { withFamilyRoot } from '@matka/shared';
 import { BidScreen } from '@matka/shared/bid';
 import { betTypesOf } from '@matka/shared/domain';
 import GaliChooser from './pages/GaliChooser';
-import GaliGame from './pages/GaliGame';
+import GaliMarketsPage from './pages/GaliMarketsPage';
 import GaliHome from './pages/GaliHome';
 import './gali.css';
 
@@ -11,7 +11,7 @@ import './gali.css';
 export const routes: RouteObject[] = withFamilyRoot(
   'gali',
   [
-    { path: '/galigame', element: <GaliGame /> },
+    { path: '/galigame', element: <GaliMarketsPage /> },
     { path: '/galiIMP', element: <GaliHome /> },
     { path: '/galiallgame', element: <GaliChooser /> },
     ...betTypesOf('gali').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHOOSE_MARKET_TEXT } from '@matka/shared/bid';
 import GaliChooser from '../src/pages/GaliChooser';
-import GaliGame from '../src/pages/GaliGame';
+import GaliMarketsPage from '../src/pages/GaliMarketsPage';
 import GaliHome from '../src/pages/GaliHome';
 import { mockApi, renderRoutes, setVisibility } from './helpers';
 
@@ -30,7 +30,7 @@ const RATES = {
 const home = (betting: '0' | '1') => ({ status: true, betting_status: betting, wallet_amt: '500' });
 
 const pages = [
-  { path: '/galigame', element: <GaliGame /> },
+  { path: '/galigame', element: <GaliMarketsPage /> },
   { path: '/galiIMP', element: <GaliHome /> },
 ];
 

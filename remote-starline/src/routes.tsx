@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { withFamilyRoot } from '@matka/shared';
 import { BidScreen } from '@matka/shared/bid';
 import { betTypesOf } from '@matka/shared/domain';
-import StarGame from './pages/StarGame';
+import StarBidTypesPage from './pages/StarBidTypesPage';
 import StarHome from './pages/StarHome';
 import './starline.css';
 
@@ -11,7 +11,7 @@ export const routes: RouteObject[] = withFamilyRoot(
   'starline',
   [
     { path: '/star', element: <StarHome /> },
-    { path: '/stargame', element: <StarGame /> },
+    { path: '/stargame', element: <StarBidTypesPage /> },
     ...betTypesOf('starline').map((t) => ({ path: t.route, element: <BidScreen betType={t.id} /> })),
   ],
   process.env.MATKA_BUILD_ID,

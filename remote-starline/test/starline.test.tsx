@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHOOSE_MARKET_TEXT } from '@matka/shared/bid';
-import StarGame from '../src/pages/StarGame';
+import StarBidTypesPage from '../src/pages/StarBidTypesPage';
 import StarHome from '../src/pages/StarHome';
 import { mockApi, renderRoutes, setVisibility } from './helpers';
 
@@ -34,7 +34,7 @@ const HOME_ON = { status: true, betting_status: '1', wallet_amt: '500' };
 
 const pages = [
   { path: '/star', element: <StarHome /> },
-  { path: '/stargame', element: <StarGame /> },
+  { path: '/stargame', element: <StarBidTypesPage /> },
 ];
 
 afterEach(() => {

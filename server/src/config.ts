@@ -55,7 +55,7 @@ export interface AppConfig {
   /** REQUEST_TIMEOUT_MS (default 30000): a request (headers and body) that takes longer is dropped */
   requestTimeoutMs: number;
   appDownloadUrl: string;
-  remoteUrls: Partial<Record<Family, string>>;
+  remoteUrls: Partial<Record<Remote, string>>;
   staticRoot: string;
   rateLimits: RateLimitConfig;
   /**
@@ -88,8 +88,9 @@ export interface AppConfig {
   logLevel: string;
 }
 
-export const FAMILIES = ['regular', 'starline', 'gali', 'wallet'] as const;
-export type Family = (typeof FAMILIES)[number];
+/** The front-end remotes the server serves (and whose URLs it may be told). */
+export const REMOTES = ['regular', 'starline', 'gali', 'wallet'] as const;
+export type Remote = (typeof REMOTES)[number];
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerMobile: 10,
@@ -134,8 +135,8 @@ export function parsePublicUrl(v: string | undefined): string | undefined {
 /** Reads the configuration from the environment (every field has a demo default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
-  const remoteUrls: Partial<Record<Family, string>> = {};
-  for (const f of FAMILIES) {
+  const remoteUrls: Partial<Record<Remote, string>> = {};
+  for (const f of REMOTES) {
     const v = env[`REMOTE_${f.toUpperCase()}_URL`];
     if (v) remoteUrls[f] = v;
   }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, selectSession } from '@matka/shared';
-import ResetPasswordPage from '../src/pages/ResetPasswordPage';
+import ForgotNewPasswordPage from '../src/pages/ForgotNewPasswordPage';
 import ChangePasswordPage from '../src/pages/ChangePasswordPage';
 import ProfilePage from '../src/pages/ProfilePage';
 import { deferred, mockFetch, renderPage } from './helpers';
@@ -12,13 +12,13 @@ const resetState = { phoneNumber: '9876543210', otp: '4321' };
 describe('reset password (/change-password)', () => {
   it("'Invalid navigation. Please start over.' without a phone", async () => {
     mockFetch(() => ({ status: true }));
-    await renderPage(<ResetPasswordPage />, { path: '/change-password' });
+    await renderPage(<ForgotNewPasswordPage />, { path: '/change-password' });
     expect(screen.getByText(MSG.invalidNavigation)).toBeInTheDocument();
   });
 
   it('validates before any call', async () => {
     const f = mockFetch(() => ({ status: true }));
-    await renderPage(<ResetPasswordPage />, { path: '/change-password', state: resetState });
+    await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(screen.getByText(MSG.newPasswordRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmPasswordRequired)).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('reset password (/change-password)', () => {
   it("'Updating Password...', 'Successfully updated password', then /login after 1.5 s", async () => {
     const d = deferred();
     const f = mockFetch(async () => (await d.promise, { status: true, msg: MSG.passwordUpdated }));
-    await renderPage(<ResetPasswordPage />, { path: '/change-password', state: resetState });
+    await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
     await userEvent.type(screen.getByLabelText('New Password'), 'abc123');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc123');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -58,7 +58,7 @@ describe('reset password (/change-password)', () => {
   it("shows the server's message, or 'Failed to update password'", async () => {
     let reply: unknown = { status: false, msg: MSG.otpInvalidForgot };
     mockFetch(() => reply);
-    await renderPage(<ResetPasswordPage />, { path: '/change-password', state: resetState });
+    await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
     await userEvent.type(screen.getByLabelText('New Password'), 'abc123');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc123');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));

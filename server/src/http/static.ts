@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig, Family } from '../config';
-import { FAMILIES } from '../config';
+import type { AppConfig, Remote } from '../config';
+import { REMOTES } from '../config';
 
 /** Files the browser must always revalidate (they name the current build). */
 const NO_CACHE = new Set([
@@ -187,8 +187,8 @@ export function safeOrigin(req: FastifyRequest): string {
 
 export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   const shellRoot = path.join(config.staticRoot, 'shell', 'dist');
-  const remoteRoots = new Map<Family, string>(
-    FAMILIES.map((f) => [f, path.join(config.staticRoot, `remote-${f}`, 'dist')]),
+  const remoteRoots = new Map<Remote, string>(
+    REMOTES.map((f) => [f, path.join(config.staticRoot, `remote-${f}`, 'dist')]),
   );
 
   /**
@@ -200,7 +200,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     req: FastifyRequest<{ Params: { family: string; '*'?: string } }>,
     reply: FastifyReply,
   ) => {
-    const family = req.params.family.toLowerCase() as Family;
+    const family = req.params.family.toLowerCase() as Remote;
     const root = remoteRoots.get(family);
     if (!root) return notFound(reply);
     reply.header('Access-Control-Allow-Origin', '*');
@@ -241,7 +241,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   app.get('/remotes.json', async (req, reply) => {
     const origin = config.publicUrl ?? safeOrigin(req);
     const out: Record<string, string> = {};
-    for (const f of FAMILIES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/remoteEntry.js`;
+    for (const f of REMOTES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/remoteEntry.js`;
     reply.header('Cache-Control', 'no-cache');
     return out;
   });

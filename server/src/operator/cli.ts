@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPERATOR_ROLES, PHONE_RE } from '@matka/shared/domain';
+import { FAMILIES, OPERATOR_ROLES, PHONE_RE } from '@matka/shared/domain';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -142,13 +142,12 @@ function noUnknownOptions(args: string[]) {
   need(!bad, `unknown option '${bad}'`);
 }
 
-const FAMILIES = ['regular', 'starline', 'gali'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PANA = /^\d{3}$/;
 
 function familyOption(args: string[]): string | undefined {
   const f = takeOption(args, 'family');
-  need(f === undefined || FAMILIES.includes(f), '--family must be regular, starline or gali');
+  need(f === undefined || (FAMILIES as readonly string[]).includes(f), '--family must be regular, starline or gali');
   return f;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { PHONE_RE, parseTime12 } from '@matka/shared/domain';
+import { FAMILIES, PHONE_RE, parseTime12, type Family } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { parseHHMM } from '../services/clock';
 import { actorContext } from '../services/operators';
@@ -109,6 +109,11 @@ export async function debitWallet(
   await ledgerRow(trx, userId, 'debit', points, row.wallet, kind, note, reference, now);
   return row.wallet;
 }
+
+/** A market family in a request. */
+export const familySchema = z.enum(FAMILIES as [Family, ...Family[]], {
+  error: `family must be ${FAMILIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`,
+});
 
 export const mobileSchema = z
   .string({ error: 'mobile is required' })

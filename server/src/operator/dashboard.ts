@@ -14,8 +14,8 @@ import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
 import { OperatorError, isoDateSchema, parse } from './common';
+import { FAMILIES } from '@matka/shared/domain';
 
-const FAMILIES: MarketFamily[] = ['regular', 'starline', 'gali'];
 const DAYS = 7;
 export const REPORT_MAX_DAYS = 92;
 

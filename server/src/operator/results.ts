@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { WEEKDAY_NAMES } from '@matka/shared/domain';
+import { FAMILIES, WEEKDAY_NAMES } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
@@ -18,9 +18,8 @@ import {
   type DeclareOutcome,
   type Preview,
 } from '../services/settlement';
-import { OperatorError, audit, findMarket, hhmm, isoDateSchema, parse } from './common';
+import { OperatorError, audit, familySchema, findMarket, hhmm, isoDateSchema, parse } from './common';
 
-const familySchema = z.enum(['regular', 'starline', 'gali'], { error: 'family must be regular, starline or gali' });
 const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
 const dateOpt = isoDateSchema.optional();
 
@@ -152,7 +151,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       if (body.family) found = await findMarket(trx, body.name, body.family);
       else {
         const hits = [];
-        for (const f of ['regular', 'starline', 'gali'] as MarketFamily[]) {
+        for (const f of FAMILIES) {
           try {
             hits.push(await findMarket(trx, body.name, f));
           } catch {

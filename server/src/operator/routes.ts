@@ -6,7 +6,7 @@ import type { MarketFamily } from '../db/types';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { SettlementError } from '../services/settlement';
-import { OperatorError, audit, hhmm, mobileSchema, parse } from './common';
+import { OperatorError, audit, familySchema, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
 import { registerOperatorAuth } from './auth';
 import { registerDashboardRoute } from './dashboard';
@@ -19,7 +19,7 @@ export { OperatorError, audit, creditWallet } from './common';
 const schemas = {
   setTimes: z.object({
     name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
-    family: z.enum(['regular', 'starline', 'gali']).optional(),
+    family: familySchema.optional(),
     open: hhmm('open'),
     close: hhmm('close'),
   }),

@@ -2,6 +2,8 @@
 import { ALL_PANAS, DOUBLE_PANAS, JODIS, SINGLE_DIGITS, SINGLE_PANAS, TRIPLE_PANAS } from './panas';
 
 export type Family = 'regular' | 'starline' | 'gali';
+/** The three market families, in the order the app lists them. */
+export const FAMILIES: readonly Family[] = ['regular', 'starline', 'gali'];
 export type Session = 'Open' | 'Close';
 export type BetTypeId =
   | 'single_digit'

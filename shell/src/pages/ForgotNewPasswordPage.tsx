@@ -17,8 +17,11 @@ function readState(s: unknown): ResetState | null {
     : null;
 }
 
-/** /change-password ('Reset Password'): New Password + Confirm New Password → /login after 1.5 s. */
-export default function ResetPasswordPage() {
+/**
+ * /change-password ('Reset Password'), the last step of Forgot Password: New Password + Confirm New Password
+ * after the code (OtpForgotPage), then /login after 1.5 s. (A signed-in player's Change Password is /change.)
+ */
+export default function ForgotNewPasswordPage() {
   const location = useLocation();
   const [state] = useState(() => readState(location.state));
   const [newPassword, setNewPassword] = useState('');

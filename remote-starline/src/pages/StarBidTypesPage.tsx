@@ -5,7 +5,7 @@ import { betTypesOf } from '@matka/shared/domain';
 import { STARLINE_TITLE } from './StarHome';
 
 /** /stargame: the four starline bid types for the chosen slot (needs gameId, openTime, gameName). */
-export default function StarGame() {
+export default function StarBidTypesPage() {
   const nav = useBidNavState();
   const { gameId, openTime, gameName } = nav;
   if (!gameId) {

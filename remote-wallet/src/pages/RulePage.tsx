@@ -1,0 +1,22 @@
+import { EmptyState, isOk, MSG, PageLoading } from '@matka/shared';
+import { sanitizeHtml } from '@matka/shared/html';
+import { useWalletRulesQuery } from '../api';
+
+/** /depositrule and /withdrawrule: the operator's rule text. */
+export function RulePage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
+  const { data, isLoading, isError } = useWalletRulesQuery();
+  const content = isOk(data) ? data?.content?.[0] : undefined;
+  const html = kind === 'deposit' ? content?.deposit_rule : content?.withdrawal_rule;
+  return (
+    <section className="wallet-page">
+      <h1 className="page-title">{kind === 'deposit' ? 'Deposit Rule' : 'Withdraw Rule'}</h1>
+      {isLoading ? (
+        <PageLoading />
+      ) : isError || !html ? (
+        <EmptyState>{MSG.noDataFound}</EmptyState>
+      ) : (
+        <article className="card rule-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+      )}
+    </section>
+  );
+}
