@@ -651,7 +651,7 @@ describe('Markets', () => {
         };
       if (path === '/market/off-days')
         return { body: { status: true, msg: 'KALYAN (regular) is off on: Sunday, Saturday', off_days: [0, 6] } };
-      if (path === '/rates/set') return { body: { status: true, msg: 'regular single digit: 10-96' } };
+      if (path === '/rates/set') return { body: { status: true, msg: 'regular Single Digit: 10-96' } };
       return { body: { status: true } };
     });
     renderConsole('/console/markets');
@@ -677,14 +677,14 @@ describe('Markets', () => {
     // rates of the chosen family
     expect(screen.getByRole('cell', { name: '10-95' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: '10-90' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Change the rate Single digit' }));
-    dialog = screen.getByRole('dialog', { name: 'Rate Single digit (regular)' });
+    await user.click(screen.getByRole('button', { name: 'Change the rate Single Digit' }));
+    dialog = screen.getByRole('dialog', { name: 'Rate Single Digit (regular)' });
     await user.clear(within(dialog).getByLabelText('Points won'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter both points as whole numbers more than 0');
     await user.type(within(dialog).getByLabelText('Points won'), '96');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('regular single digit: 10-96')).toBeInTheDocument();
+    expect(await screen.findByText('regular Single Digit: 10-96')).toBeInTheDocument();
     expect(calls.list.find((c) => c.path === '/rates/set')?.body).toEqual({
       family: 'regular',
       rate_key: 'single_digit',

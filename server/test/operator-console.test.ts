@@ -803,7 +803,7 @@ describe('markets: weekly off days, rates; results: history', () => {
       val_1: 10,
       val_2: 96,
     });
-    expect(set.json()).toMatchObject({ status: true, msg: 'regular single digit: 10-96' });
+    expect(set.json()).toMatchObject({ status: true, msg: 'regular Single Digit: 10-96' });
     const row = await t.ctx.db
       .selectFrom('operator_audit')
       .select(['operator', 'before', 'after'])

@@ -7,11 +7,13 @@
  * - `@matka/shared/api`: the RTK Query api and its hooks (injects itself into the store when loaded);
  * - `@matka/shared/domain`: the game rules (also used by the server);
  * - `@matka/shared/bid`: BidEntry, the common bid screen of every market family;
- * - `@matka/shared/standalone`: the frame a remote runs in on its own.
+ * - `@matka/shared/standalone`: the frame a remote runs in on its own;
+ * - `@matka/shared/html`: the sanitizer of operator HTML (DOMPurify), for the pages that show it.
  * Code in one entry imports another entry by package name, never by relative path.
  */
 export * from './domain/messages';
 export * from './domain/text';
+export * from './domain/rates';
 export * from './routes';
 export * from './config';
 export * from './api/parse';

@@ -2,7 +2,7 @@
  * The shell's own calls (spec section 7): registration and OTP, forgot / reset / change password,
  * profile, dashboard, social data, game rates and how to play. Injected into the one shared api.
  */
-import { isOk, messageOf, type ApiError, type ApiResponse, type Market } from '@matka/shared';
+import { isOk, messageOf, type ApiError, type ApiResponse, type Market, type RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
@@ -18,8 +18,6 @@ export interface DashboardGame {
   game_name: string;
   web_chart_url?: string;
 }
-
-export type RatesRecord = Record<string, string | number | undefined>;
 
 export interface HowToPlayResponse extends ApiResponse {
   content?: { how_to_play_content?: string; video_link?: string }[];

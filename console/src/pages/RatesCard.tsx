@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import { rateLabel } from '@matka/shared/domain';
 import { messageOf, useRatesQuery, useSetRateMutation, type MarketRow, type RateRow } from '../api';
 import { ConfirmDialog, DataTable, Done, QueryView } from '../parts';
 
-/** 'single_digit' -> 'Single digit' */
-const rateName = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 const WHOLE = /^[1-9]\d{0,8}$/;
 
 /** A family's game rates ('10-95': a bid of 10 points wins 95), each changed after a confirmation. */
@@ -45,7 +44,7 @@ export function RatesCard({ family }: { family: MarketRow['family'] }) {
             rows={rows}
             rowKey={(r) => r.rate_key}
             columns={[
-              { header: 'Rate', cell: (r) => rateName(r.rate_key) },
+              { header: 'Rate', cell: (r) => rateLabel(family, r.rate_key) },
               { header: 'Pays', cell: (r) => `${r.val_1}-${r.val_2}` },
               {
                 header: 'Action',
@@ -55,7 +54,7 @@ export function RatesCard({ family }: { family: MarketRow['family'] }) {
                     type="button"
                     className="btn btn-secondary"
                     onClick={() => edit(r)}
-                    aria-label={`Change the rate ${rateName(r.rate_key)}`}
+                    aria-label={`Change the rate ${rateLabel(family, r.rate_key)}`}
                   >
                     Change
                   </button>
@@ -69,7 +68,7 @@ export function RatesCard({ family }: { family: MarketRow['family'] }) {
       </QueryView>
       {editing && (
         <ConfirmDialog
-          title={`Rate ${rateName(editing.rate_key)} (${family})`}
+          title={`Rate ${rateLabel(family, editing.rate_key)} (${family})`}
           confirmLabel="Save"
           busyLabel="Saving..."
           busy={state.isLoading}

@@ -1,16 +1,9 @@
-import { Tile, TileGrid, RatesPanel, TILE_ICONS, type RateRow } from '@matka/shared';
+import { Tile, TileGrid, RatesPanel, TILE_ICONS } from '@matka/shared';
 import { useGaliGamesQuery, useGaliRatesQuery } from '../api';
 import { useBettingOn } from '@matka/shared/api';
 import { GaliMarketList } from '../GaliMarketList';
 
 export const GALI_TITLE = 'GALI DISAWAR';
-
-/** Gali rates live in the single_digit / single_pana / double_pana pairs (spec section 2). */
-const RATE_ROWS: readonly RateRow[] = [
-  { label: 'Left Digit', key: 'single_digit' },
-  { label: 'Right Digit', key: 'single_pana' },
-  { label: 'Jodi Digit', key: 'double_pana' },
-];
 
 /** /galiIMP: the Gali home — sticky header, tiles, rates (betting on only) and the market list. */
 export default function GaliHome() {
@@ -28,7 +21,7 @@ export default function GaliHome() {
         {bettingOn && <Tile label="Win History" icon={TILE_ICONS.wins} to="/impwin" />}
         <Tile label="Chart" icon={TILE_ICONS.chart} href={chartUrl} disabled={!chartUrl} />
       </TileGrid>
-      {bettingOn && <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />}
+      {bettingOn && <RatesPanel family="gali" record={rates?.game_rates?.[0]} />}
       <h2 className="gl-section-title">Markets</h2>
       <GaliMarketList />
     </section>

@@ -1,16 +1,5 @@
 import { Link } from 'react-router-dom';
-import {
-  EmptyState,
-  MSG,
-  PageLoading,
-  POLLING,
-  Tile,
-  TileGrid,
-  RatesPanel,
-  TILE_ICONS,
-  useNow,
-  type RateRow,
-} from '@matka/shared';
+import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid, RatesPanel, TILE_ICONS, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useBettingOn } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
@@ -20,13 +9,6 @@ export const BETTING_RUNNING = 'BETTING IS RUNNING';
 export const BETTING_CLOSED = 'BETTING IS CLOSED';
 /** Shown while a slot has no declared result (pana-digit). */
 export const NO_STARLINE_RESULT = '***-*';
-
-const RATE_ROWS: readonly RateRow[] = [
-  { label: 'Single Digit', key: 'single_digit' },
-  { label: 'Single Pana', key: 'single_pana' },
-  { label: 'Double Panna', key: 'double_pana' },
-  { label: 'Tripple Panna', key: 'tripple_pana' },
-];
 
 function StarlineGameCard({ game, bettingOn }: { game: StarlineGame; bettingOn: boolean }) {
   const running = isListedMarketOpen('starline', game, useNow()());
@@ -96,7 +78,7 @@ export default function StarHome() {
         {bettingOn && <Tile label="Win History" icon={TILE_ICONS.wins} to="/imp6" />}
         <Tile label="Chart" icon={TILE_ICONS.chart} href={chartUrl} disabled={!chartUrl} />
       </TileGrid>
-      {bettingOn && <RatesPanel rows={RATE_ROWS} record={rates?.game_rates?.[0]} />}
+      {bettingOn && <RatesPanel family="starline" record={rates?.game_rates?.[0]} />}
       <h2 className="sl-section-title">Starline Games</h2>
       <StarlineGameList games={games?.result ?? []} isLoading={isLoading} bettingOn={bettingOn} />
     </section>

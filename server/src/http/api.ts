@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PHONE_RE } from '@matka/shared/domain';
+import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { CachedUser } from '../services/usercache';
@@ -181,22 +181,13 @@ export const historyDate = (msg = 'Invalid date') =>
     .string({ error: msg })
     .trim()
     .transform((s, c) => {
-      let y: number, m: number, d: number;
-      let mt = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-      if (mt) {
-        [m, d, y] = [Number(mt[1]), Number(mt[2]), Number(mt[3])];
-      } else if ((mt = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s))) {
-        [y, m, d] = [Number(mt[1]), Number(mt[2]), Number(mt[3])];
-      } else {
+      // the client's month/day/year, or an ISO day; the calendar rules are the domain's
+      const ymd = parseHistoryDate(s) ?? parseIsoDate(s);
+      if (!ymd || ymd.year < 2000 || ymd.year > 2100) {
         c.addIssue({ code: 'custom', message: msg });
         return z.NEVER;
       }
-      const dt = new Date(Date.UTC(y, m - 1, d));
-      if (y < 2000 || y > 2100 || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) {
-        c.addIssue({ code: 'custom', message: msg });
-        return z.NEVER;
-      }
-      return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      return isoDateText(ymd);
     });
 
 /** The envelope every call carries (checked before the schema: app_key; token by defineCall). */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { FAMILIES, PHONE_RE, parseTime12, type Family } from '@matka/shared/domain';
+import { FAMILIES, PHONE_RE, parseIsoDate, parseTime12, type Family } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { parseHHMM } from '../services/clock';
 import { actorContext } from '../services/operators';
@@ -186,7 +186,4 @@ export async function findMarket(
 export const isoDateSchema = z
   .string({ error: 'date must be YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'date must be a real day (YYYY-MM-DD)');
+  .refine((s) => parseIsoDate(s) !== null, 'date must be a real day (YYYY-MM-DD)');

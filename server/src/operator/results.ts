@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { FAMILIES, WEEKDAY_NAMES } from '@matka/shared/domain';
+import { FAMILIES, WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
@@ -249,7 +249,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       });
     });
     await ctx.markets.invalidate();
-    return { status: true, msg: `${body.family} ${body.rate_key.replace(/_/g, ' ')}: ${body.val_1}-${body.val_2}` };
+    return { status: true, msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}` };
   });
 
   // ---------------------------------------------------------------- results

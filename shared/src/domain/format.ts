@@ -50,6 +50,15 @@ export function parseHistoryDate(s: string): YMD | null {
   return m ? validYmd(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
+/** 'YYYY-MM-DD' -> parts; null unless it is a real calendar date. */
+export function parseIsoDate(s: string): YMD | null {
+  const m = typeof s === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim()) : null;
+  return m ? validYmd(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+/** Parts -> 'YYYY-MM-DD'. */
+export const isoDateText = ({ year, month, day }: YMD): string => `${year}-${pad2(month)}-${pad2(day)}`;
+
 /** 'D-MonthName-YYYY' (day padded or not, month name in any case) -> parts; null unless a real date. */
 export function parseBidDate(s: string): YMD | null {
   const m = typeof s === 'string' ? /^(\d{1,2})-([A-Za-z]+)-(\d{4})$/.exec(s.trim()) : null;

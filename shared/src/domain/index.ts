@@ -7,6 +7,7 @@ export * from './validate';
 export * from './clock';
 export * from './format';
 export * from './text';
+export * from './rates';
 export * from './submission';
 export * from './payout';
 export * from './market';

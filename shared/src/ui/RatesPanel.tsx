@@ -1,20 +1,10 @@
-import { formatRate } from '../domain/text';
-
-/** A rates record (game_rates[0]): `${key}_val_1` / `${key}_val_2` pairs. */
-export type RatesRecord = Record<string, string | number | null | undefined>;
-
-export interface RateRow {
-  label: string;
-  /** Key of the pair in the rates record: `${key}_val_1`, `${key}_val_2`. */
-  key: string;
-}
-
-const has = (v: unknown) => v !== undefined && v !== null && v !== '';
+import type { Family } from '../domain/betTypes';
+import { rateRows, type RatesRecord } from '../domain/rates';
 
 /** The rates panel: one 'a-b' pair per bet type. Nothing while the rates are unknown (fetch failures are silent). */
-export function RatesPanel({ rows, record }: { rows: readonly RateRow[]; record: RatesRecord | undefined }) {
-  const shown = rows.filter((r) => record && has(record[`${r.key}_val_1`]) && has(record[`${r.key}_val_2`]));
-  if (!record || shown.length === 0) return null;
+export function RatesPanel({ family, record }: { family: Family; record: RatesRecord | undefined }) {
+  const shown = rateRows(family, record);
+  if (shown.length === 0) return null;
   return (
     <section className="card rates-panel" aria-labelledby="rates-panel-title">
       <h2 id="rates-panel-title" className="rates-panel-title">
@@ -24,7 +14,7 @@ export function RatesPanel({ rows, record }: { rows: readonly RateRow[]; record:
         {shown.map((r) => (
           <div key={r.key} className="rates-panel-row">
             <dt>{r.label}</dt>
-            <dd>{formatRate(String(record[`${r.key}_val_1`]), String(record[`${r.key}_val_2`]))}</dd>
+            <dd>{r.value}</dd>
           </div>
         ))}
       </dl>

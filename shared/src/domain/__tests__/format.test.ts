@@ -14,7 +14,7 @@ import {
   parseHistoryDate,
   whatsappLink,
 } from '../index';
-import { webLink } from '../index';
+import { isoDateText, parseIsoDate, webLink } from '../index';
 
 describe('dates', () => {
   const d = new Date(Date.UTC(2026, 10, 22, 6, 0)); // 11:30 IST
@@ -162,5 +162,13 @@ describe('webLink: the one rule for links that may be opened or stored', () => {
     ])
       expect(webLink(bad)).toBeNull();
     expect(webLink('https://x.example/"onmouseover="x')).toBeNull();
+  });
+});
+
+describe('parseIsoDate', () => {
+  test('a real YYYY-MM-DD day, else null', () => {
+    expect(parseIsoDate('2026-03-10')).toEqual({ year: 2026, month: 3, day: 10 });
+    expect(isoDateText({ year: 2026, month: 3, day: 5 })).toBe('2026-03-05');
+    for (const bad of ['2026-02-30', '2026-3-10', '10/03/2026', '', '2026-13-01']) expect(parseIsoDate(bad)).toBeNull();
   });
 });
