@@ -133,7 +133,7 @@ describe('/galiIMP GALI DISAWAR', () => {
     await renderRoutes(pages, '/galiIMP');
     expect(screen.getByRole('heading', { name: 'GALI DISAWAR' })).toBeInTheDocument();
     await screen.findAllByTestId('gali-market');
-    expect(screen.getByRole('link', { name: 'Bid-History' })).toHaveAttribute('href', '/impbid');
+    expect(await screen.findByRole('link', { name: 'Bid-History' })).toHaveAttribute('href', '/impbid');
     expect(screen.getByRole('link', { name: 'Win History' })).toHaveAttribute('href', '/impwin');
     const chart = screen.getByRole('link', { name: 'Chart' });
     expect(chart).toHaveAttribute('href', '/charts/gali');

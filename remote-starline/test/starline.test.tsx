@@ -47,13 +47,13 @@ describe('/star JACKPOT STARLINE', () => {
     mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
     await renderRoutes(pages, '/star');
     expect(screen.getByRole('heading', { name: 'JACKPOT STARLINE' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Bid-History' })).toHaveAttribute('href', '/imp5');
+    expect(await screen.findByRole('link', { name: 'Bid-History' })).toHaveAttribute('href', '/imp5');
     expect(screen.getByRole('link', { name: 'Win History' })).toHaveAttribute('href', '/imp6');
     const cards = await screen.findAllByTestId('starline-game');
     expect(screen.getByRole('link', { name: 'Chart' })).toHaveAttribute('href', '/charts/starline');
     expect(screen.getByRole('link', { name: 'Chart' })).toHaveAttribute('target', '_blank');
 
-    const rates = screen.getByRole('region', { name: 'Game Rates' });
+    const rates = await screen.findByRole('region', { name: 'Game Rates' });
     for (const [label, value] of [
       ['Single Digit', '10-95'],
       ['Single Pana', '10-1500'],

@@ -2,7 +2,8 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { createAppStore, loggedIn, setRuntimeConfig, walletChanged } from '@matka/shared';
+import { createAppStore, loggedIn, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { api } from '@matka/shared/api';
 import { routes } from '../src/routes';
 
 export const ME = '9876543210';
@@ -45,13 +46,23 @@ const memoryStorage = (): Storage => {
   };
 };
 
+/** The balance call answered `wallet` (the home slice mirrors the api's answers). */
+export async function balanceAnswered(store: AppStore, wallet: string) {
+  await act(async () => {
+    // the store's type does not know the api's thunks (the api injects itself)
+    await (store.dispatch as (a: unknown) => Promise<unknown>)(
+      api.util.upsertQueryData('walletBalance', undefined, { status: true, wallet_amt: wallet }),
+    );
+  });
+}
+
 /** Renders the remote's routes at `pathname` (with navigation state) on a logged-in store. */
 /** `wallet: null` leaves the balance unloaded (as before the first home-info / balance answer). */
 export async function renderAt(pathname: string, state?: unknown, opts: { wallet?: string | null } = {}) {
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore({ storage: memoryStorage() });
   store.dispatch(loggedIn({ username: 'Tester', unique_token: 'a'.repeat(64), mobile: ME }));
-  if (opts.wallet !== null) store.dispatch(walletChanged(opts.wallet ?? '1000'));
+  if (opts.wallet !== null) await balanceAnswered(store, opts.wallet ?? '1000');
   const router = createMemoryRouter([...routes, { path: '/imp', element: <h1>Home page</h1> }], {
     initialEntries: [{ pathname, state }],
   });

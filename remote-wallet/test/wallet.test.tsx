@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { minAddAmount, minWithdraw, MSG, walletChanged } from '@matka/shared';
+import { minAddAmount, minWithdraw, MSG } from '@matka/shared';
 import { zonedDateParts } from '@matka/shared/domain';
 import * as upi from '../src/lib/upi';
-import { callsOf, ME, mockApi, renderAt } from './helpers';
+import { balanceAnswered, callsOf, ME, mockApi, renderAt } from './helpers';
 
 jest.mock('../src/lib/upi', () => ({ ...jest.requireActual('../src/lib/upi'), openPaymentApp: jest.fn() }));
 const open = upi.openPaymentApp as jest.Mock;
@@ -468,10 +468,8 @@ describe('/transfer', () => {
     fireEvent.submit(submit.closest('form')!);
     expect(screen.queryByText(MSG.transferNotEnoughPoints)).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    act(() => {
-      store.dispatch(walletChanged('1000'));
-    });
-    expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument();
+    await balanceAnswered(store, '1000');
+    await waitFor(() => expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
   });

@@ -10,10 +10,8 @@ import {
   createMatkaBaseQuery,
   dynamicMiddleware,
   forEachStore,
-  homeInfoLoaded,
   loggedOut,
   rootReducer,
-  walletChanged,
   type ApiResponse,
   type HomeInfoResponse,
   type LoginResponse,
@@ -42,18 +40,10 @@ export const api = createApi({
     homeInfo: build.query<HomeInfoResponse, void>({
       query: () => ({ call: 'api-home-info' }),
       providesTags: ['Home', 'Wallet'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(homeInfoLoaded(data));
-      },
     }),
     walletBalance: build.query<ApiResponse & { wallet_amt?: string | number }, void>({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: ['Wallet'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data?.wallet_amt !== undefined) dispatch(walletChanged(data.wallet_amt));
-      },
     }),
     /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
     submitBid: build.mutation<ApiResponse, { family: Family; body: NewResult; requestId: string }>({

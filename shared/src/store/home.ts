@@ -1,7 +1,13 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut } from './session';
 
-/** Home info: betting status, wallet balance and contact numbers (the home-info call). */
+/**
+ * Home info: betting status, wallet balance and contact numbers, as the server last said them. The server
+ * state is RTK Query's: this slice only mirrors it, from the api's answers (matched by their shape,
+ * because the login page's core does not load RTK Query): home-info sets every field; any successful
+ * answer that carries wallet_amt (the balance call, a bid, a transfer...) sets the wallet. Nothing else
+ * writes it.
+ */
 export interface HomeState {
   betting_status: string | null;
   wallet_amt: string | null;
@@ -18,26 +24,38 @@ const initialState: HomeState = {
   mobile_no: '',
 };
 
+type Answer = { type: string; payload: Record<string, unknown>; meta: { arg: { endpointName: string } } };
+
+/** A successful answer of the api (reducerPath 'api'), of one endpoint or of any. */
+const answerOf =
+  (endpoint?: string) =>
+  (a: UnknownAction): a is UnknownAction & Answer => {
+    if (a.type !== 'api/executeQuery/fulfilled' && a.type !== 'api/executeMutation/fulfilled') return false;
+    const { payload, meta } = a as Partial<Answer>;
+    return typeof payload === 'object' && payload !== null && (!endpoint || meta?.arg?.endpointName === endpoint);
+  };
+
 const str = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
 
 export const homeSlice = createSlice({
   name: 'home',
   initialState,
-  reducers: {
-    walletChanged: (state, action: PayloadAction<string | number>) => {
-      state.wallet_amt = String(action.payload);
-    },
-    /** The home-info call answered (dispatched by the api module). */
-    homeInfoLoaded: (state, { payload }: PayloadAction<Record<string, unknown>>) => {
-      state.betting_status = str(payload.betting_status, state.betting_status ?? '0');
-      state.wallet_amt = str(payload.wallet_amt, state.wallet_amt ?? '0');
-      state.telegram_no = str(payload.telegram_no, state.telegram_no);
-      state.mobile_1 = str(payload.mobile_1, state.mobile_1);
-      state.mobile_no = str(payload.mobile_no, state.mobile_no);
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
+    builder
+      .addCase(loggedOut, () => initialState)
+      .addMatcher(answerOf('homeInfo'), (state, { payload }) => {
+        state.betting_status = str(payload.betting_status, state.betting_status ?? '0');
+        state.wallet_amt = str(payload.wallet_amt, state.wallet_amt ?? '0');
+        state.telegram_no = str(payload.telegram_no, state.telegram_no);
+        state.mobile_1 = str(payload.mobile_1, state.mobile_1);
+        state.mobile_no = str(payload.mobile_no, state.mobile_no);
+      })
+      .addMatcher(answerOf(), (state, { payload }) => {
+        if (payload.status === false) return;
+        const w = payload.wallet_amt;
+        if (typeof w === 'string' || typeof w === 'number') state.wallet_amt = String(w);
+      });
   },
   selectors: {
     selectHome: (s) => s,
@@ -46,5 +64,4 @@ export const homeSlice = createSlice({
   },
 });
 
-export const { walletChanged, homeInfoLoaded } = homeSlice.actions;
 export const { selectHome, selectBettingOn, selectWallet } = homeSlice.selectors;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { isOk, messageOf, MSG, walletChanged, selectSession, useAppDispatch, useAppSelector } from '@matka/shared';
+import { isOk, messageOf, MSG, selectSession, useAppSelector } from '@matka/shared';
 import { useSubmitBidMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
   BET_TYPES,
@@ -22,8 +22,9 @@ export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed:
 export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameName: string; now: () => Date }) {
   const def = BET_TYPES[args.betType];
   const [submitBid] = useSubmitBidMutation();
-  const { refetch } = useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
-  const dispatch = useAppDispatch();
+  // a fresh balance when the bid screen opens; after a bid, its answer's wallet_amt and the Wallet tag
+  // it invalidates keep the balance (the home slice mirrors RTK Query's answers)
+  useWalletBalanceQuery(undefined, { refetchOnMountOrArgChange: true });
   const token = useAppSelector(selectSession).unique_token ?? '';
   const busyRef = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -49,8 +50,6 @@ export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameNam
         const res = await submitBid({ family: def.family, body, requestId: key });
         if (res.data && isOk(res.data)) {
           placed.push(...sent);
-          const w = res.data.wallet_amt;
-          if (typeof w === 'string' || typeof w === 'number') dispatch(walletChanged(w));
         } else {
           return { ok: false, message: messageOf(res.error ?? res.data) ?? MSG.bidFailed, placed };
         }
@@ -59,7 +58,6 @@ export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameNam
     } finally {
       busyRef.current = false;
       setBusy(false);
-      void refetch(); // the placed bids changed the wallet (also invalidated by submitBid)
     }
   }
 
