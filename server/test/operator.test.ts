@@ -142,6 +142,26 @@ describe('operator CLI (npm run operator -- ...)', () => {
     expect((await cli('otp', 'last', newMobile())).code).toBe(1);
   });
 
+  test('options (node:util parseArgs): each command takes its own; a clear message otherwise', async () => {
+    const err = async (...argv: string[]) => {
+      const r = await cli(...argv);
+      expect(r.code).toBe(2);
+      return r.err.split('\n')[0];
+    };
+    expect(await err('credit', '9876543210', '10', '--date', '2026-01-01')).toBe(
+      "Error: unknown option '--date' for this command",
+    );
+    expect(await err('result', 'preview', 'KALYAN', 'open', '128', '--date')).toBe('Error: --date needs a value');
+    expect(await err('deposits', 'list', '--bogus')).toBe("Error: unknown option '--bogus'");
+    expect(await err('deposits', 'list', '--all=yes')).toBe('Error: --all takes no value');
+    expect(await err('credit', '9876543210', '-5')).toBe("Error: '-5' is not a positive whole number of points");
+    expect(await err('market', 'add', 'NIGHT', '21:00', '--family=moon')).toBe(
+      'Error: --family must be regular, starline or gali',
+    );
+    expect((await cli('--help')).code).toBe(0);
+    expect((await cli('deposits', 'list', '--status=all')).code).toBe(0);
+  });
+
   test('bad arguments: clear message, exit 2; server refusals exit 1; unreachable server exit 1', async () => {
     for (const argv of [
       ['credit'],

@@ -5,6 +5,7 @@
  * Env: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN or the token file <DATA_DIR>/operator-token.
  */
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { FAMILIES, OPERATOR_ROLES, PHONE_RE } from '@matka/shared/domain';
 
@@ -113,46 +114,71 @@ function printTable(io: CliIO, head: string[], rows: string[][]) {
     );
 }
 
-/** Removes `--name value` / `--name=value` from args; returns the value (undefined when absent). */
-function takeOption(args: string[], name: string): string | undefined {
-  const i = args.findIndex((x) => x === `--${name}` || x.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  if (args[i].includes('=')) {
-    const v = args[i].slice(args[i].indexOf('=') + 1);
-    args.splice(i, 1);
-    need(v, `--${name} needs a value`);
-    return v;
+/** The options any command may take; each command says which it reads (Options.done refuses the rest). */
+const OPTIONS = {
+  family: { type: 'string' },
+  date: { type: 'string' },
+  status: { type: 'string' },
+  all: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The command line split by node:util parseArgs: the arguments in order, and the options given. */
+function splitArgv(argv: string[]): { positionals: string[]; options: Options } {
+  const { values, tokens } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false, // checked below, with messages for a person; a negative number stays an argument
+    tokens: true,
+  });
+  const positionals: string[] = [];
+  const seen = new Set<number>();
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value);
+    else if (t.kind === 'option' && /^-\d/.test(argv[t.index])) {
+      if (!seen.has(t.index)) positionals.push(argv[t.index]);
+      seen.add(t.index);
+    } else if (t.kind === 'option') {
+      need(Object.hasOwn(OPTIONS, t.name), `unknown option '${t.rawName}'`);
+      const def = OPTIONS[t.name as keyof typeof OPTIONS];
+      need(def.type === 'boolean' || (t.value !== undefined && t.value !== ''), `${t.rawName} needs a value`);
+      need(def.type === 'string' || t.value === undefined, `${t.rawName} takes no value`);
+    }
   }
-  const v = args[i + 1];
-  need(v !== undefined && !v.startsWith('--'), `--${name} needs a value`);
-  args.splice(i, 2);
-  return v;
+  return { positionals, options: new Options(values) };
 }
 
-/** Removes a flag without value; true when it was there. */
-function takeFlag(args: string[], name: string): boolean {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return false;
-  args.splice(i, 1);
-  return true;
-}
-
-function noUnknownOptions(args: string[]) {
-  const bad = args.find((a) => a.startsWith('--'));
-  need(!bad, `unknown option '${bad}'`);
+/** The options given; a command reads the ones it takes, and done() refuses any other. */
+class Options {
+  private read = new Set<string>();
+  constructor(private readonly values: Record<string, string | boolean | undefined>) {}
+  string(name: 'family' | 'date' | 'status'): string | undefined {
+    this.read.add(name);
+    const v = this.values[name];
+    return typeof v === 'string' ? v : undefined;
+  }
+  flag(name: 'all' | 'help'): boolean {
+    this.read.add(name);
+    return this.values[name] === true;
+  }
+  done() {
+    const extra = Object.keys(this.values).find((k) => this.values[k] !== undefined && !this.read.has(k));
+    need(!extra, `unknown option '--${extra}' for this command`);
+  }
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PANA = /^\d{3}$/;
 
-function familyOption(args: string[]): string | undefined {
-  const f = takeOption(args, 'family');
+function familyOption(o: Options): string | undefined {
+  const f = o.string('family');
   need(f === undefined || (FAMILIES as readonly string[]).includes(f), '--family must be regular, starline or gali');
   return f;
 }
 
-function dateOption(args: string[]): string | undefined {
-  const d = takeOption(args, 'date');
+function dateOption(o: Options): string | undefined {
+  const d = o.string('date');
   need(d === undefined || DATE.test(d), `--date must be YYYY-MM-DD, not '${d}'`);
   return d;
 }
@@ -242,12 +268,17 @@ interface RequestRow {
 
 /** Turns argv into one operator API request, or throws UsageError. */
 export function parseCommand(argv: string[]): Request | 'help' {
-  const [cmd, ...rest] = argv;
+  const { positionals, options } = splitArgv(argv);
+  if (options.flag('help')) return 'help';
+  const req = command(positionals, options);
+  options.done();
+  return req;
+}
+
+function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
   switch (cmd) {
     case undefined:
     case 'help':
-    case '--help':
-    case '-h':
       return 'help';
     case 'credit': {
       const [mobile, points, ...note] = rest;
@@ -305,22 +336,8 @@ export function parseCommand(argv: string[]): Request | 'help' {
         };
       }
       if (sub === 'set-times') {
-        let family: string | undefined;
+        const family = familyOption(o);
         const a = [...args];
-        const fi = a.findIndex((x) => x === '--family' || x.startsWith('--family='));
-        if (fi >= 0) {
-          if (a[fi].includes('=')) {
-            family = a[fi].split('=')[1];
-            a.splice(fi, 1);
-          } else {
-            family = a[fi + 1];
-            a.splice(fi, 2);
-          }
-          need(
-            family === 'regular' || family === 'starline' || family === 'gali',
-            '--family must be regular, starline or gali',
-          );
-        }
         need(a.length >= 3, 'market set-times needs <name> <open HH:MM> <close HH:MM>');
         const close = a.pop()!;
         const open = a.pop()!;
@@ -336,8 +353,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
       }
       if (sub === 'add') {
         const a = [...args];
-        const family = familyOption(a) ?? 'regular';
-        noUnknownOptions(a);
+        const family = familyOption(o) ?? 'regular';
         const times: string[] = [];
         while (a.length && HHMM.test(a[a.length - 1]) && times.length < 2) times.unshift(a.pop()!);
         const name = a.join(' ').trim();
@@ -356,8 +372,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
       }
       if (sub === 'enable' || sub === 'disable') {
         const a = [...args];
-        const family = familyOption(a);
-        noUnknownOptions(a);
+        const family = familyOption(o);
         const name = a.join(' ').trim();
         need(name, `market ${sub} needs <name>`);
         return {
@@ -380,8 +395,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
         `result needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
       );
       const a = [...args];
-      const date = dateOption(a);
-      noUnknownOptions(a);
+      const date = dateOption(o);
       const si = a.findIndex((x) => /^(open|close)$/i.test(x));
       need(si > 0 && si === a.length - 2, `result ${sub} needs <market> open|close <pana>`);
       const market = a.slice(0, si).join(' ');
@@ -403,8 +417,7 @@ export function parseCommand(argv: string[]): Request | 'help' {
         `${cmd} needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
       );
       const a = [...args];
-      const date = dateOption(a);
-      noUnknownOptions(a);
+      const date = dateOption(o);
       const value = a.pop();
       const ref = a.join(' ').trim();
       const what = cmd === 'starline' ? '<slot> <pana>' : '<market> <jodi>';
@@ -424,9 +437,8 @@ export function parseCommand(argv: string[]): Request | 'help' {
       const single = cmd === 'deposits' ? 'deposit' : 'withdrawal';
       if (sub === 'list') {
         const a = [...args];
-        const all = takeFlag(a, 'all');
-        const status = takeOption(a, 'status');
-        noUnknownOptions(a);
+        const all = o.flag('all');
+        const status = o.string('status');
         need(a.length === 0, `${cmd} list takes no arguments besides --all / --status`);
         need(
           status === undefined || ['pending', 'approved', 'rejected', 'all'].includes(status),
