@@ -3,7 +3,7 @@
  * Tags: anything that moves points invalidates 'Wallet' (the top bar balance and wallet info refetch)
  * and the histories it shows up in.
  */
-import { isOk, messageOf, type ApiError, type ApiResponse } from '@matka/shared';
+import { isOk, type ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 /** 'Funds' | 'Withdrawals' | ... — the shared api's tag names. */
@@ -126,22 +126,5 @@ export const {
   useHistoryListQuery,
 } = walletApi;
 
-/** The outcome of a call as the screens need it: OK, the server's own message, or a network failure. */
-export interface Outcome<T extends ApiResponse = ApiResponse> {
-  ok: boolean;
-  /** The server's message (from a status false body or a non-2xx JSON body). */
-  msg?: string;
-  /** No answer from the server at all (network down, unreadable body). */
-  network: boolean;
-  data?: T;
-}
-
-export function outcomeOf<T extends ApiResponse>(r: { data?: T; error?: unknown }): Outcome<T> {
-  // An error wins: a query's result still carries the data of its previous success.
-  if (r.error !== undefined || r.data === undefined) {
-    const e = r.error as Partial<ApiError> | undefined;
-    if (e?.kind === 'http') return { ok: false, msg: messageOf(e.data), network: false };
-    return { ok: false, network: true };
-  }
-  return { ok: isOk(r.data), msg: messageOf(r.data), network: false, data: r.data };
-}
+/** A call's result as the screens need it (the one helper of @matka/shared). */
+export { outcomeOf, type CallOutcome as Outcome } from '@matka/shared';

@@ -2,7 +2,7 @@
  * The shell's own calls (spec section 7): registration and OTP, forgot / reset / change password,
  * profile, dashboard, social data, game rates and how to play. Injected into the one shared api.
  */
-import { isOk, messageOf, type ApiError, type ApiResponse, type Market, type RatesRecord } from '@matka/shared';
+import type { ApiResponse, Market, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
@@ -103,25 +103,5 @@ export const {
   useShellPrivacyPolicyQuery,
 } = shellApi;
 
-/** The outcome of a mutation in one shape: ok, the response, the server's message and the error kind. */
-export interface CallOutcome<T> {
-  ok: boolean;
-  data?: T;
-  msg?: string;
-  errorKind?: ApiError['kind'];
-  /** The transport's own message for a failed call ('Failed to fetch', 'HTTP 500'). */
-  errorMessage?: string;
-}
-
-export function outcome<T>(res: { data?: T; error?: unknown }): CallOutcome<T> {
-  if ('error' in res && res.error) {
-    const err = res.error as Partial<ApiError>;
-    return {
-      ok: false,
-      msg: messageOf(err.data) ?? (err.kind === 'http' ? err.message : undefined),
-      errorKind: err.kind,
-      errorMessage: err.message,
-    };
-  }
-  return { ok: isOk(res.data), data: res.data, msg: messageOf(res.data) };
-}
+/** A call's result as the pages need it (the one helper of @matka/shared). */
+export { outcomeOf as outcome } from '@matka/shared';

@@ -51,6 +51,35 @@ export function isOk(x: unknown): boolean {
   return s === true || s === 'true' || s === '1' || s === 'success';
 }
 
+/** A call's result as a screen needs it: one shape for every package. */
+export interface CallOutcome<T = ApiResponse> {
+  /** The server said OK (status true). */
+  ok: boolean;
+  data?: T;
+  /** The server's own message: of a status-false body, or of a non-2xx JSON body. */
+  msg?: string;
+  /** No answer the app could read: the network failed or the body was not JSON. */
+  network: boolean;
+  errorKind?: ApiError['kind'];
+  /** The transport's message for a failed call ('Failed to fetch', 'HTTP 500'). */
+  errorMessage?: string;
+}
+
+export function outcomeOf<T>(r: { data?: T; error?: unknown }): CallOutcome<T> {
+  // An error wins: a query's result still carries the data of its previous success.
+  if (r.error !== undefined || r.data === undefined) {
+    const e = r.error as Partial<ApiError> | undefined;
+    return {
+      ok: false,
+      msg: messageOf(e?.data),
+      network: e?.kind !== 'http',
+      errorKind: e?.kind,
+      errorMessage: e?.message,
+    };
+  }
+  return { ok: isOk(r.data), data: r.data, msg: messageOf(r.data), network: false };
+}
+
 /**
  * The last answer of each polled request that came with an ETag (by URL and payload: the token is in
  * the payload, so per player). The next identical request sends If-None-Match, and a 304 is answered

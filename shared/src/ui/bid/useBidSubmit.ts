@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { isOk, messageOf, MSG, selectSession, useAppSelector } from '@matka/shared';
+import { MSG, outcomeOf, selectSession, useAppSelector } from '@matka/shared';
 import { useSubmitBidMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
   BET_TYPES,
@@ -47,12 +47,9 @@ export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameNam
       const placed: BidRow[] = [];
       for (const { body, rows: sent } of requests) {
         const key = requestKey(requestId, body.pana, body.session, kinds);
-        const res = await submitBid({ family: def.family, body, requestId: key });
-        if (res.data && isOk(res.data)) {
-          placed.push(...sent);
-        } else {
-          return { ok: false, message: messageOf(res.error ?? res.data) ?? MSG.bidFailed, placed };
-        }
+        const res = outcomeOf(await submitBid({ family: def.family, body, requestId: key }));
+        if (!res.ok) return { ok: false, message: res.msg ?? MSG.bidFailed, placed };
+        placed.push(...sent);
       }
       return { ok: true };
     } finally {
