@@ -16,9 +16,10 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { BidsTable, MarketFamily } from '../db/types';
-import { HttpError, MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import { marketClock, type MarketRow } from '../services/markets';
+import { Refusal } from '../errors';
 
 export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
@@ -59,9 +60,9 @@ export async function placeBid(
   body: { game_id?: string | number | null; new_result: Record<string, unknown> },
   idempotencyKey: string | null,
 ): Promise<SubmitOk | { status: false; msg: string }> {
-  if (!shortStrings(body.new_result, 0)) throw new HttpError(400, MSG.invalidRequest);
+  if (!shortStrings(body.new_result, 0)) throw new Refusal(400, MSG.invalidRequest);
   const parsed = parseSubmission(family, body);
-  if (!parsed.ok) throw new HttpError(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
+  if (!parsed.ok) throw new Refusal(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
   const def = betTypeById(parsed.betType)!;
   const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
 
@@ -267,7 +268,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
     const raw = (typeof h === 'string' ? h : undefined) ?? body.request_id ?? (body.new_result.request_id as unknown);
     if (raw === undefined || raw === null || raw === '') return null;
     const k = idemKeySchema.safeParse(raw);
-    if (!k.success) throw new HttpError(400, 'Invalid idempotency key');
+    if (!k.success) throw new Refusal(400, 'Invalid idempotency key');
     return k.data;
   };
 
@@ -280,7 +281,7 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
       try {
         return await placeBid(ctx, family, user, body, idemKey(req.headers, body));
       } catch (err) {
-        if (err instanceof HttpError) return reply.code(err.statusCode).send(refuse(err.message));
+        if (err instanceof Refusal) return reply.code(err.statusCode).send(refuse(err.message));
         throw err;
       }
     });

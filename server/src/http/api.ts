@@ -21,16 +21,6 @@ export const MSG_BAD_REQUEST = 'Invalid request';
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
 export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
 
-/** An error that becomes `{status:false,msg}` with this HTTP status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export const refuse = (msg: string) => ({ status: false as const, msg });
 
 /**

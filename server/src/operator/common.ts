@@ -4,15 +4,7 @@ import { FAMILIES, PHONE_RE, parseIsoDate, parseTime12, type Family } from '@mat
 import type { DB, MarketFamily } from '../db/types';
 import { parseHHMM } from '../services/clock';
 import { actorContext } from '../services/operators';
-
-export class OperatorError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../errors';
 
 /** Writes one audit row (who, what, when, before, after); who is the operator of the request being handled. */
 export async function audit(
@@ -126,7 +118,7 @@ export const hhmm = (what: string) =>
 /** Parses an operator request body (or query) with a zod schema; 400 with the first issue otherwise. */
 export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const r = schema.safeParse(data ?? {});
-  if (!r.success) throw new OperatorError(400, r.error.issues[0]?.message ?? 'Invalid request');
+  if (!r.success) throw new Refusal(400, r.error.issues[0]?.message ?? 'Invalid request');
   return r.data;
 }
 
@@ -166,7 +158,7 @@ export async function findMarket(
   family: MarketFamily,
 ): Promise<FoundMarket> {
   const r = ref.trim();
-  if (!r) throw new OperatorError(400, 'market is required');
+  if (!r) throw new Refusal(400, 'market is required');
   const q = db
     .selectFrom('markets')
     .select(['id', 'family', 'name', 'open_minute', 'close_minute', 'active'])
@@ -178,7 +170,7 @@ export async function findMarket(
     const minute = parseTime12(r);
     if (minute !== null) found = await q.where('open_minute', '=', minute).orderBy('id').executeTakeFirst();
   }
-  if (!found) throw new OperatorError(404, `No ${family} market '${r}'`);
+  if (!found) throw new Refusal(404, `No ${family} market '${r}'`);
   return found;
 }
 

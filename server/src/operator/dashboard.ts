@@ -13,8 +13,9 @@ import type { MarketFamily } from '../db/types';
 import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
-import { OperatorError, isoDateSchema, parse } from './common';
+import { isoDateSchema, parse } from './common';
 import { FAMILIES } from '@matka/shared/domain';
+import { Refusal } from '../errors';
 
 const DAYS = 7;
 export const REPORT_MAX_DAYS = 92;
@@ -75,9 +76,9 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
     const q = parse(z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }), req.query);
     const to = q.to ?? today;
     const from = q.from ?? addDays(to, -(DAYS - 1));
-    if (from > to) throw new OperatorError(400, 'The first day must not be after the last day');
+    if (from > to) throw new Refusal(400, 'The first day must not be after the last day');
     if (addDays(from, REPORT_MAX_DAYS - 1) < to)
-      throw new OperatorError(400, `A report covers at most ${REPORT_MAX_DAYS} days: choose a shorter range`);
+      throw new Refusal(400, `A report covers at most ${REPORT_MAX_DAYS} days: choose a shorter range`);
     return { status: true, ...(await report(db, from, to, addDays(to, 1))) };
   });
 }

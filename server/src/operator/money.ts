@@ -11,7 +11,8 @@ import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { upiQr } from '../services/upi';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
-import { OperatorError, audit, creditWallet, hhmm, idSchema, parse } from './common';
+import { audit, creditWallet, hhmm, idSchema, parse } from './common';
+import { Refusal } from '../errors';
 
 const listQuery = z.object({
   status: z
@@ -125,8 +126,8 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
 
   const explainNotPending = async (table: 'fund_requests' | 'withdraw_requests', id: number, what: string) => {
     const r = await db.selectFrom(table).select('status').where('id', '=', String(id)).executeTakeFirst();
-    if (!r) return new OperatorError(404, `No ${what} #${id}`);
-    return new OperatorError(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
+    if (!r) return new Refusal(404, `No ${what} #${id}`);
+    return new Refusal(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
   };
 
   op.post('/deposits/approve', async (req) => {
@@ -364,10 +365,9 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       req.body,
     );
     const check = Object.hasOwn(SETTINGS, body.key) ? SETTINGS[body.key] : undefined;
-    if (!check)
-      throw new OperatorError(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
+    if (!check) throw new Refusal(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
     const v = check.safeParse(body.value.trim());
-    if (!v.success) throw new OperatorError(400, `${body.key} ${v.error.issues[0]?.message ?? 'is invalid'}`);
+    if (!v.success) throw new Refusal(400, `${body.key} ${v.error.issues[0]?.message ?? 'is invalid'}`);
     const before = await setSettings('settings set', { [body.key]: v.data }, body);
     return {
       status: true,

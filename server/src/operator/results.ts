@@ -18,7 +18,8 @@ import {
   type DeclareOutcome,
   type Preview,
 } from '../services/settlement';
-import { OperatorError, audit, familySchema, findMarket, hhmm, isoDateSchema, parse } from './common';
+import { audit, familySchema, findMarket, hhmm, isoDateSchema, parse } from './common';
+import { Refusal } from '../errors';
 
 const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
 const dateOpt = isoDateSchema.optional();
@@ -94,7 +95,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   const dayOf = (date: string | undefined) => {
     const today = kolkataIsoDate(clock.now());
     const d = date ?? today;
-    if (d > today) throw new OperatorError(400, `Cannot declare a result for a future day (${d}; today is ${today})`);
+    if (d > today) throw new Refusal(400, `Cannot declare a result for a future day (${d}; today is ${today})`);
     return d;
   };
 
@@ -103,8 +104,8 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const body = parse(schemas.add, req.body);
     const open = parseHHMM(body.open)!;
     const close = body.family === 'starline' ? open : body.close !== undefined ? parseHHMM(body.close)! : null;
-    if (close === null) throw new OperatorError(400, 'close time is required (HH:MM)');
-    if (body.family === 'regular' && close <= open) throw new OperatorError(400, 'close time must be after open time');
+    if (close === null) throw new Refusal(400, 'close time is required (HH:MM)');
+    if (body.family === 'regular' && close <= open) throw new Refusal(400, 'close time must be after open time');
     const m = await db.transaction().execute(async (trx) => {
       const clash = await trx
         .selectFrom('markets')
@@ -112,8 +113,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
         .where('family', '=', body.family)
         .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.toUpperCase()))
         .executeTakeFirst();
-      if (clash)
-        throw new OperatorError(409, `A ${body.family} market named '${body.name}' already exists (id ${clash.id})`);
+      if (clash) throw new Refusal(409, `A ${body.family} market named '${body.name}' already exists (id ${clash.id})`);
       const last = await trx
         .selectFrom('markets')
         .select((eb) => eb.fn.max('sort_order').as('max'))
@@ -158,9 +158,9 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
             /* not in this family */
           }
         }
-        if (hits.length === 0) throw new OperatorError(404, `No market '${body.name}'`);
+        if (hits.length === 0) throw new Refusal(404, `No market '${body.name}'`);
         if (hits.length > 1)
-          throw new OperatorError(
+          throw new Refusal(
             409,
             `'${body.name}' names ${hits.length} markets (${hits.map((h) => h.family).join(', ')}); pass family`,
           );
@@ -236,7 +236,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
         .where('rate_key', '=', body.rate_key)
         .forUpdate()
         .executeTakeFirst();
-      if (!old) throw new OperatorError(404, `No ${body.family} rate '${body.rate_key}'`);
+      if (!old) throw new Refusal(404, `No ${body.family} rate '${body.rate_key}'`);
       await trx
         .updateTable('game_rates')
         .set({ val_1: body.val_1, val_2: body.val_2 })
@@ -249,7 +249,10 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       });
     });
     await ctx.markets.invalidate();
-    return { status: true, msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}` };
+    return {
+      status: true,
+      msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}`,
+    };
   });
 
   // ---------------------------------------------------------------- results

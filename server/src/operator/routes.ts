@@ -5,16 +5,15 @@ import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
-import { SettlementError } from '../services/settlement';
-import { OperatorError, audit, familySchema, hhmm, mobileSchema, parse } from './common';
+import { audit, familySchema, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
 import { registerOperatorAuth } from './auth';
 import { registerDashboardRoute } from './dashboard';
-import { OperatorAuthError } from '../services/operators';
 import { registerResultOperatorRoutes } from './results';
 import { registerUserOperatorRoutes } from './users';
+import { Refusal } from '../errors';
 
-export { OperatorError, audit, creditWallet } from './common';
+export { audit, creditWallet } from './common';
 
 const schemas = {
   setTimes: z.object({
@@ -42,9 +41,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         return payload;
       });
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-        if (err instanceof OperatorError || err instanceof SettlementError)
-          return reply.code(err.statusCode).send({ status: false, msg: err.message });
-        if (err instanceof OperatorAuthError)
+        if (err instanceof Refusal)
           return reply.code(err.statusCode).send({ status: false, msg: err.message, ...err.extra });
         if (err.statusCode && err.statusCode < 500)
           return reply.code(err.statusCode).send({ status: false, msg: err.message });
@@ -83,16 +80,15 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
             .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.trim().toUpperCase()));
           if (body.family) q = q.where('family', '=', body.family as MarketFamily);
           const found = await q.forUpdate().execute();
-          if (found.length === 0) throw new OperatorError(404, `No market named '${body.name}'`);
+          if (found.length === 0) throw new Refusal(404, `No market named '${body.name}'`);
           if (found.length > 1) {
-            throw new OperatorError(
+            throw new Refusal(
               409,
               `'${body.name}' names ${found.length} markets (${found.map((f) => f.family).join(', ')}); pass family`,
             );
           }
           const m = found[0];
-          if (m.family === 'regular' && close <= open)
-            throw new OperatorError(400, 'close time must be after open time');
+          if (m.family === 'regular' && close <= open) throw new Refusal(400, 'close time must be after open time');
           await trx
             .updateTable('markets')
             .set({ open_minute: open, close_minute: close, updated_at: clock.now() })
@@ -115,7 +111,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
         const mobile = parse(mobileSchema, (req.query as Record<string, unknown>)?.mobile);
         const entry = ctx.outbox.get(mobile);
         if (!entry) {
-          throw new OperatorError(
+          throw new Refusal(
             404,
             ctx.config.demo
               ? `No OTP sent to ${mobile} since the server started`

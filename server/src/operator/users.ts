@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { revokeAllTokens } from '../services/tokens';
-import { OperatorError, audit, creditWallet, debitWallet, mobileSchema, parse } from './common';
+import { audit, creditWallet, debitWallet, mobileSchema, parse } from './common';
+import { Refusal } from '../errors';
 
 const points = z.coerce
   .number({ error: 'points must be a whole number' })
@@ -70,7 +71,7 @@ const DETAIL_ROWS = 200;
 export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  const notFound = (mobile: string) => new OperatorError(404, `No user with mobile ${mobile}`);
+  const notFound = (mobile: string) => new Refusal(404, `No user with mobile ${mobile}`);
 
   /** The account of a mobile, locked for the rest of the transaction (404 when there is none). */
   const lockedUser = async (trx: Transaction<DB>, mobile: string) => {
@@ -248,7 +249,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const body = parse(schemas.mobile, req.body);
     return db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
-      if (u.verified || u.approved_at) throw new OperatorError(409, `${body.mobile} needs no approval`);
+      if (u.verified || u.approved_at) throw new Refusal(409, `${body.mobile} needs no approval`);
       const betting_status = ctx.config.defaultBettingStatus;
       await trx
         .updateTable('users')
@@ -272,10 +273,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     return db.transaction().execute(async (trx) => {
       const user = await lockedUser(trx, body.mobile);
       if (body.status === '1' && !user.verified && !user.approved_at)
-        throw new OperatorError(
-          409,
-          `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`,
-        );
+        throw new Refusal(409, `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`);
       await trx
         .updateTable('users')
         .set({ betting_status: body.status, updated_at: clock.now() })
@@ -302,7 +300,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const body = parse(schemas.block, req.body);
     const out = await db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
-      if (u.blocked_at) throw new OperatorError(409, `${body.mobile} is already blocked`);
+      if (u.blocked_at) throw new Refusal(409, `${body.mobile} is already blocked`);
       await trx
         .updateTable('users')
         .set({ blocked_at: clock.now(), blocked_reason: body.reason, updated_at: clock.now() })
@@ -320,7 +318,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const body = parse(schemas.mobile, req.body);
     return db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
-      if (!u.blocked_at) throw new OperatorError(409, `${body.mobile} is not blocked`);
+      if (!u.blocked_at) throw new Refusal(409, `${body.mobile} is not blocked`);
       await trx
         .updateTable('users')
         .set({ blocked_at: null, blocked_reason: '', updated_at: clock.now() })
@@ -379,7 +377,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
       const user = await lockedUser(trx, body.mobile);
       const wallet = await debitWallet(trx, user.id, body.points, 'operator_debit', body.note, 'operator', now);
       if (wallet === null)
-        throw new OperatorError(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);
+        throw new Refusal(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);
       await audit(trx, 'debit', body.mobile, body, { wallet: user.wallet }, { wallet });
       return {
         status: true,

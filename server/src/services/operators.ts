@@ -16,6 +16,7 @@ import { OPERATOR_NAME_RE, OPERATOR_NAME_RULE, OPERATOR_ROLES, type OperatorRole
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './passwords';
+import { Refusal } from '../errors';
 
 /** Who is acting: a console operator, or the bearer token of the CLI and scripts. */
 export interface Actor {
@@ -36,16 +37,6 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (not on every request). */
 const SEEN_EVERY_MS = 60 * 1000;
-
-export class OperatorAuthError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
 
 /** A one-time password: 16 characters from an alphabet without look-alikes (about 90 bits). */
 export function oneTimePassword(): string {
@@ -68,15 +59,14 @@ export class OperatorService {
 
   /** A new account with a one-time password (returned once, never stored in plain). */
   async create(name: string, role: OperatorRole): Promise<{ id: string; password: string }> {
-    if (!OPERATOR_NAME_RE.test(name)) throw new OperatorAuthError(400, OPERATOR_NAME_RULE);
-    if (!OPERATOR_ROLES.includes(role))
-      throw new OperatorAuthError(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    if (!OPERATOR_NAME_RE.test(name)) throw new Refusal(400, OPERATOR_NAME_RULE);
+    if (!OPERATOR_ROLES.includes(role)) throw new Refusal(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
     const taken = await this.db
       .selectFrom('operator_accounts')
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
       .executeTakeFirst();
-    if (taken) throw new OperatorAuthError(409, `An operator named '${name}' already exists`);
+    if (taken) throw new Refusal(409, `An operator named '${name}' already exists`);
     const password = oneTimePassword();
     const now = this.clock.now();
     const row = await this.db
@@ -92,7 +82,7 @@ export class OperatorService {
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!row) throw new OperatorAuthError(409, `An operator named '${name}' already exists`);
+    if (!row) throw new Refusal(409, `An operator named '${name}' already exists`);
     return { id: row.id, password };
   }
 
@@ -117,7 +107,7 @@ export class OperatorService {
 
   private async mustFind(name: string) {
     const row = await this.byName(name);
-    if (!row) throw new OperatorAuthError(404, `No operator named '${name}'`);
+    if (!row) throw new Refusal(404, `No operator named '${name}'`);
     return row;
   }
 
@@ -137,7 +127,7 @@ export class OperatorService {
   /** Turns an account off (its sessions end) or on again. */
   async setDisabled(name: string, disabled: boolean, by: Actor) {
     const row = await this.mustFind(name);
-    if (disabled && by.id === row.id) throw new OperatorAuthError(409, 'You cannot disable your own account');
+    if (disabled && by.id === row.id) throw new Refusal(409, 'You cannot disable your own account');
     await this.db
       .updateTable('operator_accounts')
       .set({ disabled_at: disabled ? this.clock.now() : null, updated_at: this.clock.now() })
@@ -148,10 +138,9 @@ export class OperatorService {
   }
 
   async setRole(name: string, role: OperatorRole, by: Actor) {
-    if (!OPERATOR_ROLES.includes(role))
-      throw new OperatorAuthError(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    if (!OPERATOR_ROLES.includes(role)) throw new Refusal(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
     const row = await this.mustFind(name);
-    if (by.id === row.id && role !== 'owner') throw new OperatorAuthError(409, 'You cannot change your own role');
+    if (by.id === row.id && role !== 'owner') throw new Refusal(409, 'You cannot change your own role');
     await this.db
       .updateTable('operator_accounts')
       .set({ role, updated_at: this.clock.now() })
@@ -176,9 +165,9 @@ export class OperatorService {
   async signIn(name: string, password: string, code: string | undefined) {
     const row = await this.byName(name);
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
-    if (!row || !ok || row.disabled_at) throw new OperatorAuthError(401, 'Wrong username or password');
+    if (!row || !ok || row.disabled_at) throw new Refusal(401, 'Wrong username or password');
     if (row.totp_secret && !row.must_change_password) {
-      if (!code) throw new OperatorAuthError(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
+      if (!code) throw new Refusal(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
       this.checkCode(row.totp_secret, row.name, code, 401);
     }
     const token = newToken();
@@ -247,16 +236,16 @@ export class OperatorService {
    * password is checked. Other sessions of the account end.
    */
   async changePassword(actor: Actor, current: string | undefined, next: string) {
-    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no password');
+    if (!actor.id) throw new Refusal(400, 'The operator token has no password');
     const row = await this.db
       .selectFrom('operator_accounts')
       .selectAll()
       .where('id', '=', actor.id)
       .executeTakeFirstOrThrow();
     if (!row.must_change_password && !(await verifyPassword(current ?? '', row.password_hash)))
-      throw new OperatorAuthError(400, 'Current password is wrong');
+      throw new Refusal(400, 'Current password is wrong');
     if (await verifyPassword(next, row.password_hash))
-      throw new OperatorAuthError(400, 'Choose a password different from the one-time or current one');
+      throw new Refusal(400, 'Choose a password different from the one-time or current one');
     await this.db
       .updateTable('operator_accounts')
       .set({ password_hash: await hashPassword(next), must_change_password: false, updated_at: this.clock.now() })
@@ -275,7 +264,7 @@ export class OperatorService {
   private checkCode(secret: string, name: string, code: string, status: 400 | 401) {
     const at = this.clock.now().getTime();
     if (totpOf(secret, name).validate({ token: code.trim(), window: 1, timestamp: at }) === null)
-      throw new OperatorAuthError(status, 'That code is wrong or expired: enter the current one', { totp: true });
+      throw new Refusal(status, 'That code is wrong or expired: enter the current one', { totp: true });
   }
 
   /** A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp). */
@@ -285,8 +274,8 @@ export class OperatorService {
   }
 
   async confirmTotp(actor: Actor, secret: string, code: string) {
-    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no second factor');
-    if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new OperatorAuthError(400, 'The secret is not a base32 TOTP secret');
+    if (!actor.id) throw new Refusal(400, 'The operator token has no second factor');
+    if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new Refusal(400, 'The secret is not a base32 TOTP secret');
     this.checkCode(secret, actor.name, code, 400);
     await this.db
       .updateTable('operator_accounts')
@@ -296,13 +285,13 @@ export class OperatorService {
   }
 
   async removeTotp(actor: Actor, code: string) {
-    if (!actor.id) throw new OperatorAuthError(400, 'The operator token has no second factor');
+    if (!actor.id) throw new Refusal(400, 'The operator token has no second factor');
     const row = await this.db
       .selectFrom('operator_accounts')
       .select(['totp_secret', 'name'])
       .where('id', '=', actor.id)
       .executeTakeFirstOrThrow();
-    if (!row.totp_secret) throw new OperatorAuthError(409, 'Two-step sign-in is not on');
+    if (!row.totp_secret) throw new Refusal(409, 'Two-step sign-in is not on');
     this.checkCode(row.totp_secret, row.name, code, 400);
     await this.db
       .updateTable('operator_accounts')

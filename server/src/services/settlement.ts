@@ -25,17 +25,9 @@ import {
   type Outcome,
 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
+import { Refusal } from '../errors';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export class SettlementError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface MarketRef {
   id: number;
@@ -68,18 +60,17 @@ export type Declaration =
 export const isPana = (p: string) => typeof p === 'string' && panaKind(p) !== null;
 export const isJodi = (j: string) => typeof j === 'string' && /^\d{2}$/.test(j);
 
-/** The market's result after a declaration (throws SettlementError for an impossible one). */
+/** The market's result after a declaration (throws Refusal for an impossible one). */
 export function nextResult(market: MarketRef, current: ResultState | null, d: Declaration): ResultState {
   const cur = current ?? EMPTY_RESULT;
   if (d.family !== market.family) {
-    throw new SettlementError(400, `${market.name} is a ${market.family} market, not ${d.family}`);
+    throw new Refusal(400, `${market.name} is a ${market.family} market, not ${d.family}`);
   }
   if (d.family === 'gali') {
-    if (!isJodi(d.jodi)) throw new SettlementError(400, `'${d.jodi}' is not a jodi (two digits 00-99)`);
+    if (!isJodi(d.jodi)) throw new Refusal(400, `'${d.jodi}' is not a jodi (two digits 00-99)`);
     return { ...EMPTY_RESULT, jodi: d.jodi };
   }
-  if (!isPana(d.pana))
-    throw new SettlementError(400, `'${d.pana}' is not a pana (one of the 220 panas, e.g. 128, 330, 777)`);
+  if (!isPana(d.pana)) throw new Refusal(400, `'${d.pana}' is not a pana (one of the 220 panas, e.g. 128, 330, 777)`);
   const digit = panaDigit(d.pana);
   if (d.family === 'starline') return { ...EMPTY_RESULT, open_pana: d.pana, open_digit: digit };
   if (d.session === 'open') {
@@ -92,7 +83,7 @@ export function nextResult(market: MarketRef, current: ResultState | null, d: De
     };
   }
   if (!cur.open_pana || cur.open_digit === null) {
-    throw new SettlementError(409, `Declare the open result of ${market.name} first`);
+    throw new Refusal(409, `Declare the open result of ${market.name} first`);
   }
   return {
     ...cur,
@@ -168,11 +159,11 @@ export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState)
   return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
 }
 
-/** Win amount of a winning bid at the family's rates (SettlementError when the rate is missing). */
+/** Win amount of a winning bid at the family's rates (Refusal when the rate is missing). */
 export function winAmount(family: MarketFamily, bid: SettleBid, rates: Rates): number {
   const key = rateKeyForRow(bid.bet_type as BetTypeId, bid.digits);
   const rate = rates.get(key);
-  if (!rate) throw new SettlementError(409, `No ${family} rate '${key}': set the game rates first`);
+  if (!rate) throw new Refusal(409, `No ${family} rate '${key}': set the game rates first`);
   return payout(Number(bid.points), rate);
 }
 
@@ -430,7 +421,7 @@ export async function declareInTransaction(
     .select(['id', 'family', 'name'])
     .where('id', '=', marketId)
     .executeTakeFirst();
-  if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
+  if (!market) throw new Refusal(404, `No market with id ${marketId}`);
   const before = await loadResult(trx, marketId, date);
   const result = nextResult(market, before, d);
   const changed = !sameResult(before, result);
@@ -479,7 +470,7 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
     .select(['id', 'family', 'name'])
     .where('id', '=', marketId)
     .executeTakeFirst();
-  if (!market) throw new SettlementError(404, `No market with id ${marketId}`);
+  if (!market) throw new Refusal(404, `No market with id ${marketId}`);
   const before = await loadResult(db, marketId, date);
   const result = nextResult(market, before, d);
   const bids = await loadBids(db, marketId, date);
