@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, useAppSelector } from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
-import { inWithdrawWindow } from '@matka/shared/domain';
+import { inWithdrawWindow, WITHDRAW_METHOD_CODES, WITHDRAW_METHODS, type WithdrawMethod } from '@matka/shared/domain';
 import {
   outcomeOf,
   useWalletPaymentDetailsQuery,
@@ -12,12 +12,17 @@ import {
 } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
-/** Withdraw payment codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
-const METHODS: { code: number; label: string; field: keyof PaymentDetails }[] = [
-  { code: 2, label: 'Google Pay', field: 'google_pay_number' },
-  { code: 3, label: 'Paytm', field: 'paytm_number' },
-  { code: 4, label: 'PhonePe', field: 'phone_pay_number' },
-];
+/** Where the wallet info holds each withdrawal method's number (codes and names: WITHDRAW_METHODS in the domain). */
+const FIELDS: Record<WithdrawMethod, keyof PaymentDetails> = {
+  '2': 'google_pay_number',
+  '3': 'paytm_number',
+  '4': 'phone_pay_number',
+};
+const METHODS = WITHDRAW_METHOD_CODES.map((code) => ({
+  code: Number(code),
+  label: WITHDRAW_METHODS[code],
+  field: FIELDS[code],
+}));
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 

@@ -6,7 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { MSG, PHONE_RE, inWithdrawWindow, minAddAmount, minWithdraw, transferPointsTooFew } from '@matka/shared/domain';
+import {
+  MSG,
+  PHONE_RE,
+  WITHDRAW_METHOD_CODES,
+  WITHDRAW_METHODS,
+  inWithdrawWindow,
+  minAddAmount,
+  minWithdraw,
+  transferPointsTooFew,
+  type WithdrawMethod,
+} from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
@@ -27,12 +37,12 @@ export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or pa
 const UPI_COLUMN = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
 const UPI_FIELD = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
 /** Withdraw codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
-export const WITHDRAW_METHODS = {
-  '2': { column: 'google_pay_no', label: 'Google Pay' },
-  '3': { column: 'paytm_no', label: 'Paytm' },
-  '4': { column: 'phon_pay_no', label: 'PhonePe' },
-} as const;
-export type WithdrawMethod = keyof typeof WITHDRAW_METHODS;
+/** Where each withdrawal method's number is stored (the codes and names: WITHDRAW_METHODS in the domain). */
+const METHOD_COLUMNS: Record<WithdrawMethod, 'google_pay_no' | 'paytm_no' | 'phon_pay_no'> = {
+  '2': 'google_pay_no',
+  '3': 'paytm_no',
+  '4': 'phon_pay_no',
+};
 
 /** A positive whole number of points, as a number or a digit string; one message for anything else. */
 export const amountField = (msg: string) =>
@@ -311,10 +321,9 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
       const r = await storedUpiNumbers(user.id);
-      const result = (Object.keys(WITHDRAW_METHODS) as WithdrawMethod[])
-        .map((code) => ({ code, ...WITHDRAW_METHODS[code], value: r[WITHDRAW_METHODS[code].column] ?? '' }))
+      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[METHOD_COLUMNS[code]] ?? '' }))
         .filter((m) => m.value !== '')
-        .map((m) => ({ payment_method: m.code, name: m.label, value: m.value }));
+        .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
       return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
     },
   );
@@ -330,9 +339,17 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
         mobile: z.unknown().optional(),
         request_amount: amountField(MSG.amountRequired),
         payment_method: z
-          .union([z.enum(['2', '3', '4']), z.literal(2), z.literal(3), z.literal(4)], {
-            error: MSG.selectPaymentMethod,
-          })
+          .union(
+            [
+              z.enum(WITHDRAW_METHOD_CODES as [WithdrawMethod, ...WithdrawMethod[]]),
+              z.literal(2),
+              z.literal(3),
+              z.literal(4),
+            ],
+            {
+              error: MSG.selectPaymentMethod,
+            },
+          )
           .transform((v) => String(v) as WithdrawMethod),
       }),
       auth: true,
@@ -348,11 +365,11 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
         return refuse(MSG.withdrawOutsideHours);
       }
-      const method = WITHDRAW_METHODS[body.payment_method];
+      const column = METHOD_COLUMNS[body.payment_method];
       // One statement: the stored number, the guarded hold (debit), the request and its ledger row.
       const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
         WITH acct AS (
-          SELECT ${sql.ref(method.column)} AS number FROM users WHERE id = ${user.id}::bigint
+          SELECT ${sql.ref(column)} AS number FROM users WHERE id = ${user.id}::bigint
         ), hold AS (
           UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
           WHERE id = ${user.id}::bigint AND wallet >= ${amount}::bigint AND betting_status = '1'
@@ -366,7 +383,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
         ), ledger AS (
           INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
           SELECT ${user.id}::bigint, 'debit', ${amount}::bigint, hold.wallet, 'withdraw',
-                 'Withdrawal request W' || req.id || ' (' || ${method.label}::text || ' ' || (SELECT number FROM acct) || ')',
+                 'Withdrawal request W' || req.id || ' (' || ${WITHDRAW_METHODS[body.payment_method]}::text || ' ' || (SELECT number FROM acct) || ')',
                  'withdraw:' || req.id, '0', ${now}::timestamptz
           FROM hold, req
         )
@@ -375,7 +392,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       const r = out.rows[0];
       if (r?.id) await ctx.users.invalidate(user.id);
-      if (!r?.number) return refuse(`Please add your ${method.label} number first`);
+      if (!r?.number) return refuse(`Please add your ${WITHDRAW_METHODS[body.payment_method]} number first`);
       if (!r.id) return refuse(MSG.walletLimitExceeded);
       return {
         status: true,

@@ -4,13 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PHONE_RE, parseTime12, webLink } from '@matka/shared/domain';
+import { PHONE_RE, parseTime12, webLink, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { upiQr } from '../services/upi';
-import { WITHDRAW_METHODS, type WithdrawMethod } from '../api/wallet';
 import { audit, creditWallet, hhmm, idSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -233,7 +232,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         name: r.name,
         amount: r.amount,
         status: r.status,
-        method: WITHDRAW_METHODS[r.payment_method as WithdrawMethod]?.label ?? r.payment_method,
+        method: withdrawMethodName(r.payment_method),
         number: r.payment_number,
         receipt_url: r.receipt_url,
         requested: formatKolkataShort(r.created_at),
@@ -268,7 +267,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       return { ...r, mobile: u.mobile };
     });
     if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
-    const label = WITHDRAW_METHODS[out.payment_method as WithdrawMethod]?.label ?? out.payment_method;
+    const label = withdrawMethodName(out.payment_method);
     return {
       status: true,
       msg: `Withdrawal #${body.id} approved: pay ${out.amount} to ${label} ${out.payment_number} (${out.mobile})`,
