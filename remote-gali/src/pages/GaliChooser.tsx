@@ -1,6 +1,6 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { biddingClosed, BID_TOAST, notify, Tile, TileGrid } from '@matka/shared';
-import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState, type BidNavState } from '@matka/shared/bid';
+import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/bid';
 import { betTypesOf, biddableSessions, clockOfChosen } from '@matka/shared/domain';
 import { GALI_TITLE } from './GaliHome';
 
@@ -17,12 +17,9 @@ export default function GaliChooser({ now = () => new Date(), timeZone }: { now?
   const navigate = useNavigate();
   if (!gameId) {
     return (
-      <section className="card gl-missing">
+      <section>
         <h1 className="page-title">{gameName || GALI_TITLE}</h1>
-        <p role="alert">{CHOOSE_MARKET_TEXT}</p>
-        <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH.gali}>
-          Choose a market
-        </Link>
+        <NoMarketChosen family="gali" />
       </section>
     );
   }

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Tile, TileGrid } from '@matka/shared';
-import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState, type BidNavState } from '@matka/shared/bid';
+import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/bid';
 import { betTypesOf } from '@matka/shared/domain';
 import { STARLINE_TITLE } from './StarHome';
 
@@ -10,12 +9,9 @@ export default function StarBidTypesPage() {
   const { gameId, openTime, gameName } = nav;
   if (!gameId) {
     return (
-      <section className="card sl-missing">
+      <section>
         <h1 className="page-title">{STARLINE_TITLE}</h1>
-        <p role="alert">{CHOOSE_MARKET_TEXT}</p>
-        <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH.starline}>
-          Choose a market
-        </Link>
+        <NoMarketChosen family="starline" />
       </section>
     );
   }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { BET_TYPES, type BetTypeId } from '@matka/shared/domain';
 import { BidEntry } from './BidEntry';
-import { CHOOSE_MARKET_PATH, CHOOSE_MARKET_TEXT, useBidNavState } from './navState';
+import { useBidNavState } from './navState';
+import { NoMarketChosen } from './NoMarketChosen';
 
 /**
  * A bid screen as a remote's route element: the bet type's title, then BidEntry for the market in
@@ -27,12 +27,7 @@ export function BidScreen({ betType, now }: { betType: BetTypeId; now?: () => Da
           now={now}
         />
       ) : (
-        <div className="card bid-nomarket" role="status">
-          <p>{CHOOSE_MARKET_TEXT}</p>
-          <Link className="btn btn-primary" to={CHOOSE_MARKET_PATH[def.family]}>
-            Choose a market
-          </Link>
-        </div>
+        <NoMarketChosen family={def.family} />
       )}
     </section>
   );
