@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { FAMILIES, OPERATOR_ROLES, PHONE_RE } from '@matka/shared/domain';
+import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Winner } from '@matka/shared/domain';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -191,15 +191,6 @@ function requestId(raw: string | undefined, what: string): number {
   return Number(m[1]);
 }
 
-interface Winner {
-  mobile: string;
-  bet: string;
-  session: string;
-  digits: string;
-  closedigits: string;
-  points: number;
-  win_amount: number;
-}
 
 function printPreview(d: Answer, io: CliIO) {
   io.out(String(d.msg));

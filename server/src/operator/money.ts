@@ -129,42 +129,63 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     return new Refusal(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
   };
 
-  op.post('/deposits/approve', async (req) => {
-    const body = parse(decision, req.body);
+  /**
+   * Decides a pending request and credits its points (a deposit in, a rejected withdrawal back) in one
+   * transaction, with the ledger row and the audit row. The guarded status change is what makes the
+   * credit happen once. Null when the request was not pending.
+   */
+  const decideWithCredit = (d: {
+    table: 'fund_requests' | 'withdraw_requests';
+    id: number;
+    status: 'approved' | 'rejected';
+    note: string;
+    credit: { kind: string; note: string; reference: string };
+    audit: { action: string; target: string; params: unknown };
+  }) => {
     const now = clock.now();
-    const out = await db.transaction().execute(async (trx) => {
-      // the guarded status change is what makes the credit happen once
-      const reqRow = await decidePending(trx, 'fund_requests', body.id, {
-        status: 'approved',
-        decided_at: now,
-        note: body.reason ?? '',
-      })
+    return db.transaction().execute(async (trx) => {
+      const r = await decidePending(trx, d.table, d.id, { status: d.status, decided_at: now, note: d.note })
         .returning(['user_id', 'amount'])
         .executeTakeFirst();
-      if (!reqRow) return null;
-      const user = await trx
+      if (!r) return null;
+      const before = await trx
         .selectFrom('users')
         .select(['mobile', 'wallet'])
-        .where('id', '=', reqRow.user_id)
+        .where('id', '=', r.user_id)
+        .forUpdate()
         .executeTakeFirstOrThrow();
+      // a decided withdrawal's hold: its ledger row is now final
+      if (d.table === 'withdraw_requests') await finalizeHold(trx, r.user_id, d.id);
       const wallet = await creditWallet(
         trx,
-        reqRow.user_id,
-        reqRow.amount,
-        'deposit',
-        `Fund added (request D${body.id})`,
-        `deposit:${body.id}`,
+        r.user_id,
+        r.amount,
+        d.credit.kind,
+        d.credit.note,
+        d.credit.reference,
         now,
       );
       await audit(
         trx,
-        'deposits approve',
-        `D${body.id}`,
-        body,
-        { status: 'pending', wallet: user.wallet },
-        { status: 'approved', wallet },
+        d.audit.action,
+        d.audit.target,
+        d.audit.params,
+        { status: 'pending', wallet: before.wallet },
+        { status: d.status, wallet },
       );
-      return { mobile: user.mobile, amount: reqRow.amount, wallet };
+      return { mobile: before.mobile, amount: r.amount, wallet };
+    });
+  };
+
+  op.post('/deposits/approve', async (req) => {
+    const body = parse(decision, req.body);
+    const out = await decideWithCredit({
+      table: 'fund_requests',
+      id: body.id,
+      status: 'approved',
+      note: body.reason ?? '',
+      credit: { kind: 'deposit', note: `Fund added (request D${body.id})`, reference: `deposit:${body.id}` },
+      audit: { action: 'deposits approve', target: `D${body.id}`, params: body },
     });
     if (!out) throw await explainNotPending('fund_requests', body.id, 'deposit request');
     return {
@@ -277,41 +298,17 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
 
   op.post('/withdrawals/reject', async (req) => {
     const body = parse(decision, req.body);
-    const now = clock.now();
-    const out = await db.transaction().execute(async (trx) => {
-      const r = await decidePending(trx, 'withdraw_requests', body.id, {
-        status: 'rejected',
-        decided_at: now,
-        note: body.reason ?? '',
-      })
-        .returning(['user_id', 'amount'])
-        .executeTakeFirst();
-      if (!r) return null;
-      const before = await trx
-        .selectFrom('users')
-        .select(['mobile', 'wallet'])
-        .where('id', '=', r.user_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      await finalizeHold(trx, r.user_id, body.id);
-      const wallet = await creditWallet(
-        trx,
-        r.user_id,
-        r.amount,
-        'withdraw_refund',
-        `Withdrawal request W${body.id} cancelled: points returned`,
-        `withdraw_refund:${body.id}`,
-        now,
-      );
-      await audit(
-        trx,
-        'withdrawals reject',
-        `W${body.id}`,
-        body,
-        { status: 'pending', wallet: before.wallet },
-        { status: 'rejected', wallet },
-      );
-      return { mobile: before.mobile, amount: r.amount, wallet };
+    const out = await decideWithCredit({
+      table: 'withdraw_requests',
+      id: body.id,
+      status: 'rejected',
+      note: body.reason ?? '',
+      credit: {
+        kind: 'withdraw_refund',
+        note: `Withdrawal request W${body.id} cancelled: points returned`,
+        reference: `withdraw_refund:${body.id}`,
+      },
+      audit: { action: 'withdrawals reject', target: `W${body.id}`, params: body },
     });
     if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
     return {
