@@ -16,12 +16,12 @@ import { registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { rewriteCallUrl } from './http/compat';
-import { registerAccountRoutes } from './api/accounts';
-import { registerContentRoutes } from './api/content';
-import { registerBidRoutes } from './api/bids';
-import { registerWalletRoutes } from './api/wallet';
-import { registerCharts } from './http/charts';
-import { registerOperatorRoutes } from './operator/routes';
+import { accountsPlugin } from './api/accounts';
+import { contentPlugin } from './api/content';
+import { bidsPlugin } from './api/bids';
+import { walletPlugin } from './api/wallet';
+import { chartsPlugin } from './http/charts';
+import { operatorPlugin } from './operator/routes';
 import { OperatorService } from './services/operators';
 
 export interface BuildAppOptions {
@@ -151,12 +151,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  registerAccountRoutes(app, ctx);
-  registerContentRoutes(app, ctx);
-  registerBidRoutes(app, ctx);
-  registerWalletRoutes(app, ctx);
-  registerCharts(app, ctx);
-  registerOperatorRoutes(app, ctx);
+  await app.register(accountsPlugin, { ctx });
+  await app.register(contentPlugin, { ctx });
+  await app.register(bidsPlugin, { ctx });
+  await app.register(walletPlugin, { ctx });
+  await app.register(chartsPlugin, { ctx });
+  await app.register(operatorPlugin, { ctx });
   await registerStatic(app, config);
   return app;
 }

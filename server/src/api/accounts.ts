@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -31,7 +31,8 @@ function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
   return isDemoSms(ctx.config) ? { status: true, msg, otp } : { status: true, msg };
 }
 
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Accounts: login, logout, registration, one-time codes, passwords, profile, as a Fastify plugin (registered by app.ts with the context). */
+export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, limiter, config } = ctx;
   /** Account lookups (is this number registered?) per IP: as many as the OTP requests of an IP. */
   const lookupAllowed = (ip: string) => limiter.take([[`lookup:ip:${ip}`, config.rateLimits.otpPerIp]]);
@@ -278,4 +279,4 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       betting_status: user.betting_status,
     };
   });
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import {
@@ -257,7 +257,8 @@ function bidFields(
 
 const HISTORY_LIMIT = 1000;
 
-export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Bids: submitting them and their histories, as a Fastify plugin (registered by app.ts with the context). */
+export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
   const idemKey = (
@@ -363,4 +364,4 @@ export function registerBidRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }
   }
-}
+};

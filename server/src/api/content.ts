@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { JsonText, MSG_BAD_TOKEN, defineCall, publicBase, refuse, userForToken, type AuthUser } from '../http/api';
@@ -7,7 +7,8 @@ import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '.
 
 const empty = z.object({});
 
-export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Content: the market lists, rates, texts, contacts, slider and QR, as a Fastify plugin (registered by app.ts with the context). */
+export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { markets, clock } = ctx;
 
   /** What the home info says of the player and the operator's contacts. */
@@ -170,4 +171,4 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   defineCall(app, ctx, 'api-get-qr-pay', { schema: empty, auth: false }, async () => {
     return { status: true, qrdata: [await upiQr(await markets.settings())] };
   });
-}
+};

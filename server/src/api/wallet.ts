@@ -3,7 +3,7 @@
  * OTP, withdrawals (points held at request time), transfers, and the wallet / deposit / withdraw
  * histories. Every balance change writes its ledger row in the same transaction.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import {
@@ -114,7 +114,8 @@ const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', 
   error: 'Invalid UPI type',
 });
 
-export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The wallet: balance, deposits, withdrawals, UPI details, transfers and the histories, as a Fastify plugin (registered by app.ts with the context). */
+export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, markets } = ctx;
   /** The player's UPI numbers (payment details, withdrawal methods). */
   const storedUpiNumbers = (userId: string) =>
@@ -516,7 +517,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
       };
     },
   );
-}
+};
 
 export type TransferResult = { ok: true; id: string; wallet: string; toId: string } | { ok: false; msg: string };
 

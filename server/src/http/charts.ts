@@ -9,7 +9,7 @@
  * change or a new day.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { addDays, formatMinutes12, kolkataIsoDate } from '../services/clock';
@@ -140,7 +140,8 @@ function panelCell(r: DayResult | undefined, future: boolean) {
   return `<td class="p">${esc(r.open_pana ?? '***')}<b class="${isRed(j) ? 'r' : ''}">${esc(j)}</b>${esc(r.close_pana ?? '***')}</td>`;
 }
 
-export function registerCharts(app: FastifyInstance, ctx: AppContext) {
+/** The chart pages of the markets, as a Fastify plugin (registered by app.ts with the context). */
+export const chartsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   const cache = new Map<string, { html: string; etag: string }>();
   let generation = 0;
@@ -310,4 +311,4 @@ export function registerCharts(app: FastifyInstance, ctx: AppContext) {
       );
     }),
   );
-}
+};

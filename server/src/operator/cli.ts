@@ -191,7 +191,6 @@ function requestId(raw: string | undefined, what: string): number {
   return Number(m[1]);
 }
 
-
 function printPreview(d: Answer, io: CliIO) {
   io.out(String(d.msg));
   const winners = (d.winners as Winner[]) ?? [];

@@ -1,5 +1,5 @@
 import { MSG_NUL } from '../http/input';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -24,7 +24,8 @@ const schemas = {
   }),
 };
 
-export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The operator API under /operator/, as a Fastify plugin (registered by app.ts with the context). */
+export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   app.register(
     async (op) => {
@@ -145,4 +146,4 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     { prefix: '/operator' },
   );
-}
+};
