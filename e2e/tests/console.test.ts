@@ -11,6 +11,7 @@ import {
   call,
   launchBrowser,
   lastOtp,
+  loginInBrowser,
   newMobile,
   operator,
   registerUser,
@@ -114,7 +115,20 @@ describe('operator console', () => {
     await min.fill('150');
     await min.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
     await min.locator('xpath=ancestor::form').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // the privacy policy text: the player's Privacy Policy page shows it, sanitized
+    const privacy = page.getByLabel('Privacy policy (HTML)');
+    await privacy.fill('<h1>Our privacy promise</h1><p onclick="alert(1)">We keep only what the game needs.</p>');
+    await privacy.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    await privacy.locator('xpath=ancestor::form').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('img', { name: /^QR code to pay / }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    const playerPage = await (await phone()).newPage();
+    await loginInBrowser(playerPage, server.url, player.mobile, player.password);
+    await playerPage.goto(`${server.url}/privacypolicy`);
+    await playerPage.getByRole('heading', { level: 2, name: 'Our privacy promise' }).waitFor();
+    await playerPage.getByText('We keep only what the game needs.').waitFor();
+    expect(await playerPage.locator('[onclick]').count()).toBe(0);
+    await playerPage.context().close();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
     // the session survives a reload (cookie), and signing out ends it
     await page.reload();
