@@ -79,6 +79,6 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
     if (from > to) throw new Refusal(400, 'The first day must not be after the last day');
     if (addDays(from, REPORT_MAX_DAYS - 1) < to)
       throw new Refusal(400, `A report covers at most ${REPORT_MAX_DAYS} days: choose a shorter range`);
-    return { status: true, ...(await report(db, from, to, addDays(to, 1))) };
+    return { status: true, ...(await report(db, from, to)) };
   });
 }

@@ -296,9 +296,10 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   });
 
   // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
+  // (The operator plugin's onSend hook drops the token cache in every process before the answer goes.)
   op.post('/users/block', async (req) => {
     const body = parse(schemas.block, req.body);
-    const out = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
       if (u.blocked_at) throw new Refusal(409, `${body.mobile} is already blocked`);
       await trx
@@ -308,9 +309,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
         .execute();
       await revokeAllTokens(trx, clock, u.id);
       await audit(trx, 'users block', body.mobile, body, { blocked: false }, { blocked: true, reason: body.reason });
-      return u;
     });
-    await ctx.users.revoke(out.id);
     return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
   });
 
@@ -339,18 +338,13 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   // Force logout: every token of the account stops working, in every server process.
   op.post('/users/logout', async (req) => {
     const body = parse(schemas.mobile, req.body);
-    const out = await db.transaction().execute(async (trx) => {
+    const n = await db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
-      const n = await revokeAllTokens(trx, clock, u.id);
-      await audit(trx, 'users logout', body.mobile, body, { sessions: n }, { sessions: 0 });
-      return { id: u.id, n };
+      const revoked = await revokeAllTokens(trx, clock, u.id);
+      await audit(trx, 'users logout', body.mobile, body, { sessions: revoked }, { sessions: 0 });
+      return revoked;
     });
-    await ctx.users.revoke(out.id);
-    return {
-      status: true,
-      msg: `${body.mobile} logged out of ${out.n} session${out.n === 1 ? '' : 's'}`,
-      sessions: out.n,
-    };
+    return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
   op.post('/credit', async (req) => {

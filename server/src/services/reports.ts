@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB, MarketFamily } from '../db/types';
+import { addDays } from './clock';
 
 export interface MarketDay {
   date: string;
@@ -89,9 +90,9 @@ const decidedDay = sql<string>`(decided_at AT TIME ZONE 'Asia/Kolkata')::date::t
 /** [from 00:00, to + 1 day 00:00) in Asia/Kolkata, as timestamps. */
 const startOf = (day: string) => new Date(`${day}T00:00:00+05:30`);
 
-export async function report(db: Kysely<DB>, from: string, to: string, dayAfterTo: string): Promise<Report> {
+export async function report(db: Kysely<DB>, from: string, to: string): Promise<Report> {
   const start = startOf(from);
-  const end = startOf(dayAfterTo);
+  const end = startOf(addDays(to, 1));
   /** Points of the requests approved each day of the range. */
   const approvedPerDay = (table: 'fund_requests' | 'withdraw_requests') =>
     db
