@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createAppStore, loggedIn, NowProvider, setRuntimeConfig } from '@matka/shared';
+import { attachApi } from '@matka/shared/api';
 
 /** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
 export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
@@ -42,6 +43,7 @@ export async function renderRoutes(routes: RouteObject[], path: string, state?: 
   localStorage.clear();
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore();
+  attachApi(store);
   store.dispatch(loggedIn({ username: 'Ravi', unique_token: 'tok-1', mobile: '9876543210' }));
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   await act(async () => {

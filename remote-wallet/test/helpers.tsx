@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createAppStore, loggedIn, setRuntimeConfig, type AppStore } from '@matka/shared';
-import { api } from '@matka/shared/api';
+import { api, attachApi } from '@matka/shared/api';
 import { routes } from '../src/routes';
 
 export const ME = '9876543210';
@@ -49,7 +49,7 @@ const memoryStorage = (): Storage => {
 /** The balance call answered `wallet` (the home slice mirrors the api's answers). */
 export async function balanceAnswered(store: AppStore, wallet: string) {
   await act(async () => {
-    // the store's type does not know the api's thunks (the api injects itself)
+    // the store's type does not know the api's thunks (the api is attached at run time)
     await (store.dispatch as (a: unknown) => Promise<unknown>)(
       api.util.upsertQueryData('walletBalance', undefined, { status: true, wallet_amt: wallet }),
     );
@@ -61,6 +61,7 @@ export async function balanceAnswered(store: AppStore, wallet: string) {
 export async function renderAt(pathname: string, state?: unknown, opts: { wallet?: string | null } = {}) {
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore({ storage: memoryStorage() });
+  attachApi(store);
   store.dispatch(loggedIn({ username: 'Tester', unique_token: 'a'.repeat(64), mobile: ME }));
   if (opts.wallet !== null) await balanceAnswered(store, opts.wallet ?? '1000');
   const router = createMemoryRouter([...routes, { path: '/imp', element: <h1>Home page</h1> }], {

@@ -4,7 +4,7 @@
  * what it uses:
  * - `@matka/shared` (this file, the core the login page needs): store, route table, runtime config,
  *   the API envelope (callApi) and contract types, small UI blocks, the spec's texts and phone helpers;
- * - `@matka/shared/api`: the RTK Query api and its hooks (injects itself into the store when loaded);
+ * - `@matka/shared/api`: the RTK Query api, its hooks and `attachApi(store)`;
  * - `@matka/shared/domain`: the game rules (also used by the server);
  * - `@matka/shared/bid`: BidEntry, the common bid screen of every market family;
  * - `@matka/shared/standalone`: the frame a remote runs in on its own;

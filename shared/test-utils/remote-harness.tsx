@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createAppStore, loggedIn, NowProvider, setRuntimeConfig } from '@matka/shared';
+import { attachApi } from '@matka/shared/api';
 
 /** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
 export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
@@ -62,6 +63,7 @@ export async function renderRoutes(
   opts: { loggedIn?: boolean; now?: () => Date } = {},
 ) {
   const store = createAppStore({ storage: memoryStorage() });
+  attachApi(store);
   if (opts.loggedIn !== false) {
     store.dispatch(loggedIn({ username: 'Tester', unique_token: 'tok', mobile: '9876543210' }));
   }

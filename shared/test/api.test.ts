@@ -6,7 +6,7 @@ import {
   parseLooseJson,
   setRuntimeConfig,
 } from '@matka/shared';
-import { api } from '@matka/shared/api';
+import { api, attachApi } from '@matka/shared/api';
 
 const fetchMock = jest.fn();
 
@@ -63,6 +63,7 @@ describe('the base query', () => {
 
   it('POSTs the envelope with env_type, app_key and the token once logged in', async () => {
     const store = createAppStore();
+    attachApi(store);
     respond('{"status":true,"wallet_amt":"150"}');
     await store.dispatch(api.endpoints.walletBalance.initiate());
     const [url, first] = fetchMock.mock.calls[0];
@@ -80,6 +81,7 @@ describe('the base query', () => {
 
   it('reads JSON wrapped in extra text', async () => {
     const store = createAppStore();
+    attachApi(store);
     respond('Warning: something\n{"status":true,"user_name":"Ravi","unique_token":"t","mobile":"9876543210"}');
     const res = await store.dispatch(api.endpoints.login.initiate({ mobile: '9876543210', password: 'x' }));
     expect(res.data).toMatchObject({ status: true, user_name: 'Ravi' });
@@ -92,6 +94,7 @@ describe('the base query', () => {
 
   it('turns network failures, HTTP errors and non-JSON bodies into typed errors', async () => {
     const store = createAppStore();
+    attachApi(store);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const net = await store.dispatch(api.endpoints.login.initiate({ mobile: '1', password: '2' }));
     expect(net.error).toEqual({ kind: 'network', message: 'Failed to fetch' });
@@ -107,6 +110,7 @@ describe('the base query', () => {
 
   it('ends the session when the server answers 401 to a request with a token', async () => {
     const store = createAppStore();
+    attachApi(store);
     store.dispatch(loggedIn({ username: 'A', unique_token: 'dead', mobile: '9876543210' }));
     respond('{"status":false,"msg":"Session expired"}', 401);
     await store.dispatch(api.endpoints.homeInfo.initiate());
@@ -117,6 +121,7 @@ describe('the base query', () => {
 describe('connectivity', () => {
   it('marks the app offline when a request cannot reach the server, and online at the next answer', async () => {
     const store = createAppStore();
+    attachApi(store);
     store.dispatch(loggedIn({ username: 'A', unique_token: 'tok-1', mobile: '9876543210' }));
     expect(store.getState().network.offline).toBe(false);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
@@ -130,6 +135,7 @@ describe('connectivity', () => {
 
   it("follows the browser's offline and online events", () => {
     const store = createAppStore();
+    attachApi(store);
     window.dispatchEvent(new Event('offline'));
     expect(store.getState().network.offline).toBe(true);
     window.dispatchEvent(new Event('online'));

@@ -34,13 +34,15 @@ describe('the app store', () => {
     expect(createAppStore().getState().session).toEqual({ username: null, unique_token: null, mobile: null });
   });
 
-  it('starts with the home slice empty and lets remotes inject slices lazily', async () => {
+  it('starts with the home slice empty and lets a package inject a slice into one store lazily', async () => {
     const { createSlice } = await import('@reduxjs/toolkit');
-    const { rootReducer } = await import('@matka/shared');
     const store = createAppStore();
+    const other = createAppStore();
     expect(store.getState().home.betting_status).toBeNull();
     const extra = createSlice({ name: 'lazyProbe', initialState: { n: 1 }, reducers: { inc: (s) => void s.n++ } });
-    const injected = rootReducer.inject(extra);
+    const injected = store.rootReducer.inject(extra);
+    other.dispatch(extra.actions.inc());
+    expect('lazyProbe' in other.getState()).toBe(false);
     store.dispatch(extra.actions.inc());
     const state = injected(store.getState() as Parameters<typeof injected>[0], { type: 'noop' }) as unknown as {
       lazyProbe: { n: number };
@@ -49,8 +51,8 @@ describe('the app store', () => {
   });
 });
 
-describe('the api module joining a store that already exists', () => {
-  it('runs a query dispatched as the store’s first action after the module loaded (a page’s data started beside its code)', async () => {
+describe('attachApi: the api joining a store that already exists', () => {
+  it('runs a query dispatched as the store’s first action after attachApi (a page’s data started beside its code)', async () => {
     await jest.isolateModulesAsync(async () => {
       const shared = await import('@matka/shared');
       shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
@@ -62,7 +64,9 @@ describe('the api module joining a store that already exists', () => {
           }),
       );
       global.fetch = fetchMock as unknown as typeof fetch;
-      const { api } = await import('@matka/shared/api');
+      const { api, attachApi } = await import('@matka/shared/api');
+      attachApi(store);
+      attachApi(store); // a second call changes nothing
       const request = store.dispatch(api.endpoints.walletBalance.initiate());
       const result = await request;
       request.unsubscribe();
@@ -70,6 +74,37 @@ describe('the api module joining a store that already exists', () => {
       expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('http://api.test/api/api-user-wallet-balance');
       expect(result.data?.wallet_amt).toBe('75');
       expect(store.getState().home.wallet_amt).toBe('75');
+    });
+  });
+
+  it('gives the api only to the store it is attached to', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const shared = await import('@matka/shared');
+      shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
+      const fetchMock = jest.fn(
+        async () =>
+          new Response('{"status":true,"msg":"ok","wallet_amt":"75"}', {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      );
+      global.fetch = fetchMock as unknown as typeof fetch;
+      const { api, attachApi } = await import('@matka/shared/api');
+      const withApi = shared.createAppStore();
+      const without = shared.createAppStore();
+      attachApi(withApi);
+      // The store without the api has neither its middleware nor its state: RTK Query refuses the query.
+      const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(() => without.dispatch(api.endpoints.walletBalance.initiate())).toThrow(
+        /middleware .* has not been added/i,
+      );
+      quiet.mockRestore();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(without.getState().home.wallet_amt).toBeNull();
+      const request = withApi.dispatch(api.endpoints.walletBalance.initiate());
+      await request;
+      request.unsubscribe();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(withApi.getState().home.wallet_amt).toBe('75');
     });
   });
 });

@@ -7,6 +7,7 @@ import { BareLayout } from './layout/layouts';
 import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { TopBarFrame } from './layout/TopBarFrame';
+import { attachApiTo, needsApi, WithApi } from './layout/WithApi';
 import { LoginPage } from './pages/LoginPage';
 import { MAIN_LAYOUT_CODE, PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
 import { RootPage } from './pages/RootPage';
@@ -40,7 +41,7 @@ export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<Com
  */
 const ROUTE_DATA: Record<string, (store: AppStore) => Promise<void>> = {
   '/htp': (store) =>
-    import('./api').then(async ({ shellApi }) => {
+    Promise.all([import('./api'), attachApiTo(store)]).then(async ([{ shellApi }]) => {
       const request = store.dispatch(shellApi.endpoints.shellHowToPlay.initiate());
       await request;
       request.unsubscribe();
@@ -59,7 +60,13 @@ function elementFor(path: string, family: string) {
   if (!Page) return <Navigate to="/imp" replace />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Page />
+      {needsApi(path) ? (
+        <WithApi>
+          <Page />
+        </WithApi>
+      ) : (
+        <Page />
+      )}
     </Suspense>
   );
 }
@@ -79,7 +86,9 @@ export function buildRoutes(): RouteObject[] {
     {
       element: (
         <Suspense fallback={<TopBarFrame />}>
-          <MainLayout />
+          <WithApi>
+            <MainLayout />
+          </WithApi>
         </Suspense>
       ),
       children: ROUTES.filter((r) => r.topBar && r.path !== '/').map(wrap),

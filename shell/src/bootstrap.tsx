@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { createAppStore, loadRuntimeConfig } from '@matka/shared';
+import { createAppStore, findRoute, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
 import './shell.css';
 import { App, prefetchRouteData } from './App';
+import { attachApiTo, needsApi } from './layout/WithApi';
 import { preloadRoute } from './pages/loaders';
 import { startServiceWorkerAfterLoad } from './pwa/updates';
 // Makes the build provide every shared singleton to the remotes (see the file).
@@ -14,10 +15,16 @@ async function main() {
   const pageCode = preloadRoute(window.location.pathname);
   await loadRuntimeConfig('/config.json');
   const store = createAppStore();
+  // Every page but the first screen uses the api: it joins the store beside the page's code.
+  const route = findRoute(window.location.pathname);
+  const apiReady = route && needsApi(route.path) ? attachApiTo(store).catch(() => undefined) : undefined;
   prefetchRouteData(window.location.pathname, store);
   // The first page renders whole when its code comes soon (no loading frame that React then holds for
   // 300 ms); on a slow network the frame shows after FIRST_PAINT_WAIT_MS.
-  await Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
+  await Promise.race([
+    Promise.all([pageCode, apiReady]),
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
+  ]);
   createRoot(document.getElementById('root')!).render(<App store={store} />);
   startServiceWorkerAfterLoad();
 }

@@ -107,7 +107,7 @@ describe('betting gate (spec section 6)', () => {
     expect(f.calls.filter((c) => c.call === 'api-home-info').length).toBeGreaterThanOrEqual(2);
     // a later answer that turns betting off sends the player away
     await act(async () => {
-      // the store's type does not know the api's thunks (the api injects itself)
+      // the store's type does not know the api's thunks (the api is attached at run time)
       await (store.dispatch as (a: unknown) => Promise<unknown>)(
         api.util.upsertQueryData('homeInfo', undefined, { status: true, betting_status: '0' }),
       );
@@ -161,6 +161,27 @@ describe('pull to refresh on the bare pages', () => {
 });
 
 describe('the login page stays light', () => {
+  it('the api joins the shell’s store only when a page that uses it renders: not on /login, then on /imp', async () => {
+    mockFetch((call) => (call === 'api-home-info' ? home('1') : { status: true }));
+    setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
+    const store = createAppStore({ storage: memoryStorage() });
+    const view = await act(async () =>
+      render(
+        <Provider store={store}>
+          <MemoryRouter initialEntries={['/login']}>
+            <Tree />
+          </MemoryRouter>
+        </Provider>,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
+    expect('api' in store.getState()).toBe(false);
+    view.unmount();
+    await renderApp('/imp', store);
+    await waitFor(() => expect('api' in store.getState()).toBe(true));
+    await waitFor(() => expect(store.getState().home.wallet_amt).toBe('500'));
+  });
+
   /** Files reachable by static imports (dynamic import() is on demand) from `entry`, within shell/src. */
   function staticGraph(entry: string, seen = new Map<string, string[]>()): Map<string, string[]> {
     if (seen.has(entry)) return seen;

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createAppStore, loggedIn, NowProvider, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { attachApi } from '@matka/shared/api';
 
 /** The clock the market lists see in tests: 10:00 in Kolkata on 5 March 2026 (see NowProvider). */
 export const LIST_NOW = () => new Date('2026-03-05T10:00:00+05:30');
@@ -72,6 +73,7 @@ export interface RenderOpts {
 export async function renderPage(ui: ReactElement, opts: RenderOpts = {}) {
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k', appDownloadUrl: '/app.apk' });
   const store = opts.store ?? createAppStore({ storage: memoryStorage() });
+  attachApi(store);
   if (opts.session)
     store.dispatch(loggedIn({ username: 'Ravi Kumar Sharma', unique_token: 't'.repeat(64), mobile: '9876543210' }));
   const path = opts.path ?? '/';

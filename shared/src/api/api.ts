@@ -1,17 +1,15 @@
 /**
  * `@matka/shared/api`: the one RTK Query api. It is its own federated module so that the login page
- * does not download RTK Query: on first load it injects its reducer and middleware into the store(s)
- * that `createAppStore()` made. Everything it uses from the core is imported by package name, so the
- * federated build wires it to the one shared copy.
+ * does not download RTK Query: whoever owns a store (the shell, the standalone frame, a test) calls
+ * `attachApi(store)` before the store's first query. Everything it uses from the core is imported by
+ * package name, so the federated build wires it to the one shared copy.
  */
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
   createMatkaBaseQuery,
-  dynamicMiddleware,
-  forEachStore,
   loggedOut,
-  rootReducer,
+  type AppStore,
   type ApiResponse,
   type HomeInfoResponse,
   type LoginResponse,
@@ -66,12 +64,20 @@ declare module '../store/store' {
   interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }
 
-rootReducer.inject(api);
-dynamicMiddleware.addMiddleware(api.middleware);
-forEachStore((store) => {
+const attached = new WeakSet<AppStore>();
+
+/**
+ * Gives a store the api: its reducer, its middleware and, in a browser, the
+ * focus / online listeners (polled lists pause while the tab is hidden, lists refresh once back online).
+ * Call it before the store's first query; a second call for the same store does nothing.
+ */
+export function attachApi(store: AppStore): void {
+  if (attached.has(store)) return;
+  attached.add(store);
+  store.rootReducer.inject(api);
+  store.addMiddleware(api.middleware);
   // The injected reducer makes its state on the next action: without it, a query dispatched before any
   // other action (a page's data started beside its code) would find no api state and never run.
   store.dispatch({ type: 'api/attached' });
-  // Focus / visibility listeners: polled lists pause while the tab is hidden (skipPollingIfUnfocused).
   if (typeof window !== 'undefined') setupListeners(store.dispatch);
-});
+}

@@ -9,34 +9,16 @@ import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 export interface LazyLoadedSlices {}
 
 /**
- * The one root reducer. The RTK Query api (`@matka/shared/api`) injects itself when it first loads, so
- * the login page does not download RTK Query; remotes add their slices with `rootReducer.inject(slice)`
- * and their endpoints with `api.injectEndpoints`. @matka/shared is a federation singleton, so every
- * remote injects into the same reducer the shell's store runs.
+ * A store's root reducer. The RTK Query api (`@matka/shared/api`) is not in it at first, so the login
+ * page does not download RTK Query: `attachApi(store)` injects it into that store when a page that
+ * needs it loads. A package adds a slice of its own with `store.rootReducer.inject(slice)` and
+ * endpoints with `api.injectEndpoints`.
  */
-export const rootReducer = combineSlices(
-  sessionSlice,
-  homeSlice,
-  networkSlice,
-).withLazyLoadedSlices<LazyLoadedSlices>();
-
-/** Middleware added after the store exists (the RTK Query middleware, when the api module loads). */
-export const dynamicMiddleware = createDynamicMiddleware();
-
-type StoreListener = (store: AppStore) => void;
-const stores: WeakRef<AppStore>[] = [];
-const storeListeners = new Set<StoreListener>();
-
-/** Runs `fn` for every store, now and as they are created (the api module sets up its listeners). */
-export function forEachStore(fn: StoreListener): void {
-  storeListeners.add(fn);
-  for (const ref of stores) {
-    const store = ref.deref();
-    if (store) fn(store);
-  }
+function createRootReducer() {
+  return combineSlices(sessionSlice, homeSlice, networkSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;
 
 function defaultStorage(): Storage | undefined {
   try {
@@ -47,11 +29,15 @@ function defaultStorage(): Storage | undefined {
 }
 
 function buildStore(storage: Storage | undefined) {
-  return configureStore({
+  // Middleware added to this store once it exists (the RTK Query middleware, by attachApi).
+  const dynamic = createDynamicMiddleware();
+  const rootReducer = createRootReducer();
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState: { session: readStoredSession(storage) } as Partial<RootState>,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
+    middleware: (getDefault) => getDefault().concat(dynamic.middleware),
   });
+  return Object.assign(store, { rootReducer, addMiddleware: dynamic.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof buildStore>;
@@ -69,8 +55,6 @@ export function createAppStore(options: { storage?: Storage } = {}): AppStore {
     }
   });
   followBrowserConnection(store.dispatch);
-  stores.push(new WeakRef(store));
-  storeListeners.forEach((fn) => fn(store));
   return store;
 }
 

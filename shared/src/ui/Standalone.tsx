@@ -18,7 +18,7 @@ import {
   type AppStore,
   formatPoints,
 } from '@matka/shared';
-import { useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
+import { attachApi, useHomeInfoQuery, useLoginMutation } from '@matka/shared/api';
 import './standalone.css';
 
 /** The login form of the standalone frame (QA logs in against the API, then tests the family). */
@@ -140,6 +140,7 @@ export async function mountStandalone(opts: {
   await loadRuntimeConfig('/config.json');
   document.title = `${opts.title} · standalone`;
   const store = opts.store ?? createAppStore();
+  attachApi(store);
   const index = <ScreenIndex title={opts.title} sections={opts.sections} />;
   const tree: RouteObject[] = [
     {

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { ReactElement } from 'react';
 import { createAppStore, loggedIn, setRuntimeConfig } from '@matka/shared';
+import { attachApi } from '@matka/shared/api';
 
 export type Handler = (call: string, body: Record<string, unknown>, headers: Record<string, string>) => unknown;
 
@@ -47,6 +48,7 @@ export function setup() {
   localStorage.clear();
   setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'k' });
   const store = createAppStore();
+  attachApi(store);
   store.dispatch(loggedIn({ username: 'Ravi', unique_token: 'tok-1', mobile: '9876543210' }));
   return store;
 }

@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { matchRoutes, useLocation } from 'react-router-dom';
 import { RemoteBoundary, type RemoteFamily } from '@matka/shared';
+import { WithApi } from '../layout/WithApi';
 import { forgetFamily, loadFamily } from './remotes';
 
 function RemoteRoutes({ family }: { family: RemoteFamily }) {
@@ -14,12 +15,17 @@ function RemoteRoutes({ family }: { family: RemoteFamily }) {
   return Page ? <Page /> : null;
 }
 
-/** A page owned by a remote: fetched on first visit, with the fallback when the remote is down. */
+/**
+ * A page owned by a remote: fetched on first visit (with the api attached first), with the fallback
+ * when the remote or the api's code is down.
+ */
 export function RemotePage({ family }: { family: RemoteFamily }) {
   const { pathname } = useLocation();
   return (
     <RemoteBoundary onRetry={() => forgetFamily(family)} resetKey={`${family}:${pathname}`}>
-      <RemoteRoutes family={family} />
+      <WithApi>
+        <RemoteRoutes family={family} />
+      </WithApi>
     </RemoteBoundary>
   );
 }
