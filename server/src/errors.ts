@@ -12,3 +12,6 @@ export class Refusal extends Error {
     super(message);
   }
 }
+
+/** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
+export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';

@@ -16,12 +16,11 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { BidsTable, MarketFamily } from '../db/types';
-import { MSG_BETTING_DISABLED, defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { defineCall, historyDate, refuse, type AuthUser } from '../http/api';
 import { kolkataIsoDate } from '../services/clock';
 import { marketClock, type MarketRow } from '../services/markets';
-import { Refusal } from '../errors';
+import { MSG_BETTING_DISABLED, Refusal } from '../errors';
 
-export { MSG_BETTING_DISABLED } from '../http/api';
 export const MSG_MARKET_CLOSED = 'Market is closed';
 
 const submitSchema = z.object({

@@ -1,10 +1,10 @@
 /**
  * Wallet calls (spec sections 3, 5, 7): deposits (fund requests), UPI numbers with a server-checked
  * OTP, withdrawals (points held at request time), transfers, and the wallet / deposit / withdraw
- * histories. Every balance change writes its ledger row in the same transaction.
+ * histories. The requests' checks and answers are here; what they read and write is the wallet
+ * service (`services/wallet.ts`), which the operator code shares.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import {
   MSG,
@@ -18,31 +18,33 @@ import {
   type WithdrawMethod,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { DB } from '../db/types';
 import { isDemoSms } from '../config';
-import { MSG_BETTING_DISABLED, defineCall, historyDate, otpField, phone, refuse, type AuthUser } from '../http/api';
-import { addDays, formatKolkataDateTime, kolkataDayStart } from '../services/clock';
+import { MSG_BETTING_DISABLED } from '../errors';
+import { defineCall, historyDate, otpField, phone, refuse, type AuthUser } from '../http/api';
+import { formatKolkataDateTime } from '../services/clock';
 import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
+import {
+  accountName,
+  depositHistory,
+  lastDeposit,
+  ledgerHistory,
+  methodColumn,
+  MSG_RECEIVER_UNKNOWN,
+  requestDeposit,
+  requestStatusCode,
+  requestWithdrawal,
+  setUpiNumber,
+  transferPoints,
+  UPI_COLUMN,
+  upiNumbers,
+  withdrawHistory,
+  type UpiType,
+} from '../services/wallet';
 
 export const MAX_AMOUNT = 10_000_000;
-export const MAX_PENDING_DEPOSITS = 5;
-export const HISTORY_CAP = 500;
 
 export const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
-export const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
 export const MSG_TRANSFER_OK = 'Points transferred successfully';
-export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
-
-/** UPI-details codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe -> the users column. */
-const UPI_COLUMN = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
-const UPI_FIELD = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
-/** Withdraw codes (spec section 9): 2 Google Pay, 3 Paytm, 4 PhonePe. */
-/** Where each withdrawal method's number is stored (the codes and names: WITHDRAW_METHODS in the domain). */
-const METHOD_COLUMNS: Record<WithdrawMethod, 'google_pay_no' | 'paytm_no' | 'phon_pay_no'> = {
-  '2': 'google_pay_no',
-  '3': 'paytm_no',
-  '4': 'phon_pay_no',
-};
 
 /** A positive whole number of points, as a number or a digit string; one message for anything else. */
 export const amountField = (msg: string) =>
@@ -88,28 +90,6 @@ const rangeFields = {
   date_to: optDate('Invalid to date'),
 };
 
-/** created_at bounds of an inclusive range of Kolkata days. */
-export function createdBounds(from?: string | null, to?: string | null) {
-  return {
-    from: from ? kolkataDayStart(from) : undefined,
-    to: to ? kolkataDayStart(addDays(to, 1)) : undefined,
-  };
-}
-
-/** A user's history query: the rows created within the range's Kolkata days, newest first, at most HISTORY_CAP. */
-function createdWithin<O>(
-  q: SelectQueryBuilder<DB, 'fund_requests' | 'withdraw_requests' | 'wallet_transactions', O>,
-  range: { date_from?: string | null; date_to?: string | null },
-) {
-  const b = createdBounds(range.date_from, range.date_to);
-  if (b.from) q = q.where('created_at', '>=', b.from);
-  if (b.to) q = q.where('created_at', '<', b.to);
-  return q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
-}
-
-/** '0' Pending, '1' Cancelled / rejected, '2' Approved (spec section 3). */
-export const requestStatusCode = (s: string) => (s === 'pending' ? '0' : s === 'approved' ? '2' : '1');
-
 const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])], {
   error: 'Invalid UPI type',
 });
@@ -117,13 +97,6 @@ const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', 
 /** The wallet: balance, deposits, withdrawals, UPI details, transfers and the histories, as a Fastify plugin (registered by app.ts with the context). */
 export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, markets } = ctx;
-  /** The player's UPI numbers (payment details, withdrawal methods). */
-  const storedUpiNumbers = (userId: string) =>
-    db
-      .selectFrom('users')
-      .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
 
   const settingNumber = async (key: string, dflt = 0) => {
     const n = Number((await markets.settings())[key]);
@@ -150,13 +123,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-last-fund-request-detail',
     { schema: z.object({ mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
-      const last = await db
-        .selectFrom('fund_requests')
-        .select(['id', 'amount', 'status', 'created_at'])
-        .where('user_id', '=', user.id)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const last = await lastDeposit(db, user.id);
       return {
         status: true,
         msg: 'Success',
@@ -182,33 +149,8 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const min = await settingNumber('min_amt');
       if (body.request_amount < min) return refuse(minAddAmount(min));
-      // At most MAX_PENDING_DEPOSITS pending requests. A count-then-insert is not enough under READ
-      // COMMITTED (concurrent requests all count the same rows), so the account row is locked first:
-      // requests of one account take their turn, each counting the ones committed before it.
-      const now = clock.now();
-      const out = await db.transaction().execute(async (trx) => {
-        const me = await trx
-          .selectFrom('users')
-          .select(['id', 'betting_status'])
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (me.betting_status !== '1') return { msg: MSG_BETTING_DISABLED };
-        const pending = await trx
-          .selectFrom('fund_requests')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('user_id', '=', user.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirstOrThrow();
-        if (Number(pending.n) >= MAX_PENDING_DEPOSITS) return { msg: MSG_TOO_MANY_PENDING };
-        const row = await trx
-          .insertInto('fund_requests')
-          .values({ user_id: user.id, amount: body.request_amount, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { id: String(row.id) };
-      });
-      if (!('id' in out)) return refuse(out.msg);
+      const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
+      if (!out.ok) return refuse(out.msg);
       const id = out.id;
       return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
     },
@@ -220,10 +162,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-fund-request-history',
     { schema: z.object(rangeFields), auth: true },
     async ({ body, user }) => {
-      const rows = await createdWithin(
-        db.selectFrom('fund_requests').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', user.id),
-        body,
-      );
+      const rows = await depositHistory(db, user.id, body);
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,
@@ -239,7 +178,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
 
   // ---------------------------------------------------------------- UPI numbers (OTP checked here)
-  const upiSubject = (user: AuthUser, type: 1 | 2 | 3, number: string) => `upi:${user.id}:${type}:${number}`;
+  const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
 
   defineCall(
     app,
@@ -251,7 +190,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async ({ body, user, req }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
-      const type = Number(body.upi_type) as 1 | 2 | 3;
+      const type = Number(body.upi_type) as UpiType;
       const r = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
       if (!r.ok) return refuse(r.msg);
       return isDemoSms(ctx.config)
@@ -276,18 +215,14 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async ({ body, user, reply, req }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
-      const type = Number(body.upi_type) as 1 | 2 | 3;
+      const type = Number(body.upi_type) as UpiType;
       // only the number of the chosen app counts; the others are left as they are
-      const number = (body[UPI_FIELD[type]] ?? '').trim();
+      const number = (body[UPI_COLUMN[type]] ?? '').trim();
       if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
       if (!PHONE_RE.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
       if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
         return refuse(MSG.otpInvalid);
-      await db
-        .updateTable('users')
-        .set({ [UPI_COLUMN[type]]: number, updated_at: clock.now() })
-        .where('id', '=', user.id)
-        .execute();
+      await setUpiNumber(db, user.id, type, number, clock.now());
       return { status: true, msg: MSG.upiNumberAdded };
     },
   );
@@ -298,7 +233,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-get-user-payment-details',
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
-      const r = await storedUpiNumbers(user.id);
+      const r = await upiNumbers(db, user.id);
       return {
         status: true,
         msg: 'Success',
@@ -321,8 +256,8 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-user-payment-method-list',
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
     async ({ user }) => {
-      const r = await storedUpiNumbers(user.id);
-      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[METHOD_COLUMNS[code]] ?? '' }))
+      const r = await upiNumbers(db, user.id);
+      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[methodColumn(code)] ?? '' }))
         .filter((m) => m.value !== '')
         .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
       return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
@@ -366,35 +301,9 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
         return refuse(MSG.withdrawOutsideHours);
       }
-      const column = METHOD_COLUMNS[body.payment_method];
-      // One statement: the stored number, the guarded hold (debit), the request and its ledger row.
-      const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
-        WITH acct AS (
-          SELECT ${sql.ref(column)} AS number FROM users WHERE id = ${user.id}::bigint
-        ), hold AS (
-          UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
-          WHERE id = ${user.id}::bigint AND wallet >= ${amount}::bigint AND betting_status = '1'
-            AND (SELECT coalesce(number, '') FROM acct) <> ''
-          RETURNING wallet
-        ), req AS (
-          INSERT INTO withdraw_requests (user_id, amount, payment_method, payment_number, created_at)
-          SELECT ${user.id}::bigint, ${amount}::bigint, ${body.payment_method}::text, (SELECT number FROM acct), ${now}::timestamptz
-          FROM hold
-          RETURNING id
-        ), ledger AS (
-          INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
-          SELECT ${user.id}::bigint, 'debit', ${amount}::bigint, hold.wallet, 'withdraw',
-                 'Withdrawal request W' || req.id || ' (' || ${WITHDRAW_METHODS[body.payment_method]}::text || ' ' || (SELECT number FROM acct) || ')',
-                 'withdraw:' || req.id, '0', ${now}::timestamptz
-          FROM hold, req
-        )
-        SELECT (SELECT id FROM req) AS id, (SELECT wallet FROM hold) AS wallet, (SELECT number FROM acct) AS number`.execute(
-        db,
-      );
-      const r = out.rows[0];
-      if (r?.id) await ctx.users.invalidate(user.id);
-      if (!r?.number) return refuse(`Please add your ${WITHDRAW_METHODS[body.payment_method]} number first`);
-      if (!r.id) return refuse(MSG.walletLimitExceeded);
+      const r = await requestWithdrawal(db, { userId: user.id, amount, method: body.payment_method, now });
+      if (!r.ok) return refuse(r.msg);
+      await ctx.users.invalidate(user.id);
       return {
         status: true,
         msg: MSG.withdrawSent,
@@ -411,13 +320,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-user-withdraw-transaction-history',
     { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }), auth: true },
     async ({ body, user }) => {
-      const rows = await createdWithin(
-        db
-          .selectFrom('withdraw_requests')
-          .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
-          .where('user_id', '=', user.id),
-        body,
-      );
+      const rows = await withdrawHistory(db, user.id, body);
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,
@@ -456,9 +359,9 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         ]))
       )
         return refuse(MSG_TOO_MANY);
-      const r = await db.selectFrom('users').select('name').where('mobile', '=', body.mobile_no).executeTakeFirst();
-      if (!r) return refuse(MSG_RECEIVER_UNKNOWN);
-      return { status: true, msg: 'Success', user_name: r.name };
+      const name = await accountName(db, body.mobile_no);
+      if (name === undefined) return refuse(MSG_RECEIVER_UNKNOWN);
+      return { status: true, msg: 'Success', user_name: name };
     },
   );
 
@@ -481,7 +384,13 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if (transferPointsTooFew(body.amount)) return refuse(MSG.transferPointsMin);
       if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(MSG_POINTS_WHOLE));
       if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
-      const r = await transferPoints(ctx, user.id, body.mobile_no, body.amount, body.transfer_note ?? '');
+      const r = await transferPoints(db, {
+        fromId: user.id,
+        toMobile: body.mobile_no,
+        amount: body.amount,
+        note: body.transfer_note ?? '',
+        now: clock.now(),
+      });
       if (!r.ok) return refuse(r.msg);
       await ctx.users.invalidate(user.id, r.toId);
       return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
@@ -495,13 +404,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-wallet-transaction-history',
     { schema: z.object(rangeFields), auth: true },
     async ({ body, user }) => {
-      const rows = await createdWithin(
-        db
-          .selectFrom('wallet_transactions')
-          .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
-          .where('user_id', '=', user.id),
-        body,
-      );
+      const rows = await ledgerHistory(db, user.id, body);
       return {
         status: true,
         msg: rows.length ? 'Success' : MSG.noDataFound,
@@ -518,62 +421,3 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
   );
 };
-
-export type TransferResult = { ok: true; id: string; wallet: string; toId: string } | { ok: false; msg: string };
-
-/**
- * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
- * transfers never deadlock), a guarded debit, the credit, the transfer record and two ledger rows.
- */
-export async function transferPoints(
-  ctx: AppContext,
-  fromId: string,
-  toMobile: string,
-  amount: number,
-  note: string,
-): Promise<TransferResult> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
-    if (!to) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
-    if (to.id === fromId) return { ok: false, msg: MSG.transferOwnPhone };
-    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string; betting_status: string }>`
-      SELECT id, name, mobile, wallet, betting_status FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
-      trx,
-    );
-    const from = locked.rows.find((r) => String(r.id) === String(fromId));
-    const dest = locked.rows.find((r) => String(r.id) === String(to.id));
-    if (!from || !dest) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
-    if (from.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
-    if (BigInt(from.wallet) < BigInt(amount)) return { ok: false, msg: MSG.transferNotEnoughPoints };
-    const fromAfter = BigInt(from.wallet) - BigInt(amount);
-    const toAfter = BigInt(dest.wallet) + BigInt(amount);
-    // One round trip for the rest (the rows are ours until commit).
-    const res = await sql<{ id: string }>`
-      WITH t AS (
-        INSERT INTO transfers (from_user_id, to_user_id, amount, note, created_at)
-        VALUES (${fromId}::bigint, ${to.id}::bigint, ${amount}::bigint, ${note.slice(0, 200)}::text, ${now}::timestamptz)
-        RETURNING id
-      ), a AS (
-        UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
-        WHERE id = ${fromId}::bigint AND wallet >= ${amount}::bigint RETURNING id
-      ), b AS (
-        UPDATE users SET wallet = wallet + ${amount}::bigint, updated_at = ${now}::timestamptz
-        WHERE id = ${to.id}::bigint RETURNING id
-      ), l AS (
-        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-        SELECT * FROM (VALUES
-          (${fromId}::bigint, 'debit', ${amount}::bigint, ${String(fromAfter)}::bigint, 'transfer_out',
-           ${`Transferred to ${dest.name} (${dest.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz),
-          (${to.id}::bigint, 'credit', ${amount}::bigint, ${String(toAfter)}::bigint, 'transfer_in',
-           ${`Received from ${from.name} (${from.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz)
-        ) AS v(user_id, type, amount, balance_after, kind, note, reference, created_at)
-        WHERE EXISTS (SELECT 1 FROM a) AND EXISTS (SELECT 1 FROM b)
-      )
-      SELECT (SELECT id FROM t) AS id, (SELECT count(*) FROM a) AS a, (SELECT count(*) FROM b) AS b`.execute(trx);
-    const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
-    // cannot happen while the rows are locked; fail loudly rather than write a half transfer
-    if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
-    return { ok: true, id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
-  });
-}

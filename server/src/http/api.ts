@@ -18,8 +18,6 @@ export interface AuthUser {
 export const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
 export const MSG_BAD_REQUEST = 'Invalid request';
-/** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
-export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
 
 export const refuse = (msg: string) => ({ status: false as const, msg });
 

@@ -10,7 +10,8 @@ import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { upiQr } from '../services/upi';
-import { audit, creditWallet, hhmm, idSchema, parse } from './common';
+import { creditWallet, finalizeWithdrawHold } from '../services/wallet';
+import { audit, hhmm, idSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const listQuery = z.object({
@@ -114,15 +115,6 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
     set: UpdateObject<DB, 'fund_requests' | 'withdraw_requests'>,
   ) => trx.updateTable(table).set(set).where('id', '=', String(id)).where('status', '=', 'pending');
 
-  /** A decided withdrawal's hold: its ledger row is now final. */
-  const finalizeHold = (trx: Transaction<DB>, userId: string, id: number) =>
-    trx
-      .updateTable('wallet_transactions')
-      .set({ amount_status: '1' })
-      .where('user_id', '=', userId)
-      .where('reference', '=', `withdraw:${id}`)
-      .execute();
-
   const explainNotPending = async (table: 'fund_requests' | 'withdraw_requests', id: number, what: string) => {
     const r = await db.selectFrom(table).select('status').where('id', '=', String(id)).executeTakeFirst();
     if (!r) return new Refusal(404, `No ${what} #${id}`);
@@ -155,7 +147,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         .forUpdate()
         .executeTakeFirstOrThrow();
       // a decided withdrawal's hold: its ledger row is now final
-      if (d.table === 'withdraw_requests') await finalizeHold(trx, r.user_id, d.id);
+      if (d.table === 'withdraw_requests') await finalizeWithdrawHold(trx, r.user_id, d.id);
       const wallet = await creditWallet(
         trx,
         r.user_id,
@@ -275,7 +267,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         .executeTakeFirst();
       if (!r) return null;
       // the held points are paid out: the hold's ledger row is now final
-      await finalizeHold(trx, r.user_id, body.id);
+      await finalizeWithdrawHold(trx, r.user_id, body.id);
       await audit(
         trx,
         'withdrawals approve',

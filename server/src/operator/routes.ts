@@ -13,8 +13,6 @@ import { registerResultOperatorRoutes } from './results';
 import { registerUserOperatorRoutes } from './users';
 import { Refusal } from '../errors';
 
-export { audit, creditWallet } from './common';
-
 const schemas = {
   setTimes: z.object({
     name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),

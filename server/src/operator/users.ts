@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { revokeAllTokens } from '../services/tokens';
-import { audit, creditWallet, debitWallet, mobileSchema, parse } from './common';
+import { creditWallet, debitWallet, latestLedger } from '../services/wallet';
+import { audit, mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const points = z.coerce
@@ -130,13 +131,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     if (!u) throw notFound(mobile);
     const now = clock.now();
     const [ledger, bids, wins, sessions, totals] = await Promise.all([
-      db
-        .selectFrom('wallet_transactions')
-        .select(['id', 'type', 'amount', 'balance_after', 'kind', 'note', 'created_at'])
-        .where('user_id', '=', u.id)
-        .orderBy('id', 'desc')
-        .limit(DETAIL_ROWS)
-        .execute(),
+      latestLedger(db, u.id, DETAIL_ROWS),
       db
         .selectFrom('bids as b')
         .leftJoin('markets as m', 'm.id', 'b.market_id')

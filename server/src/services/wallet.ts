@@ -1,0 +1,356 @@
+/**
+ * The wallet service: every read and write of points, money requests and UPI numbers, for the player's
+ * calls (`api/wallet.ts`) and the operator's (`operator/money.ts`, `operator/users.ts`). Every balance
+ * change writes its ledger row (`wallet_transactions`) in the same transaction.
+ */
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { MSG, WITHDRAW_METHODS, type WithdrawMethod } from '@matka/shared/domain';
+import type { DB } from '../db/types';
+import { MSG_BETTING_DISABLED } from '../errors';
+import { addDays, kolkataDayStart } from './clock';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Pending deposit requests one account may have at a time. */
+export const MAX_PENDING_DEPOSITS = 5;
+/** The most rows a history answers with. */
+export const HISTORY_CAP = 500;
+
+export const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
+export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
+
+/** UPI-details codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
+export type UpiType = 1 | 2 | 3;
+/** Where each UPI app's number is stored, by UPI-details code and by withdrawal method code. */
+export const UPI_COLUMN = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
+const METHOD_COLUMN: Record<WithdrawMethod, 'google_pay_no' | 'paytm_no' | 'phon_pay_no'> = {
+  '2': 'google_pay_no',
+  '3': 'paytm_no',
+  '4': 'phon_pay_no',
+};
+export const methodColumn = (method: WithdrawMethod) => METHOD_COLUMN[method];
+
+/** The ledger reference of a withdrawal's hold (written at request time, made final when decided). */
+export const withdrawReference = (id: number | string) => `withdraw:${id}`;
+
+/** '0' Pending, '1' Cancelled / rejected, '2' Approved (spec section 3). */
+export const requestStatusCode = (s: string) => (s === 'pending' ? '0' : s === 'approved' ? '2' : '1');
+
+// ------------------------------------------------------------------ the ledger
+
+/** The ledger row of a wallet change, in the caller's transaction. */
+async function ledgerRow(
+  trx: Transaction<DB>,
+  userId: string,
+  type: 'credit' | 'debit',
+  points: number | string,
+  balanceAfter: string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+) {
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: userId,
+      type,
+      amount: points,
+      balance_after: balanceAfter,
+      kind,
+      note,
+      reference,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
+export async function creditWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '+', String(points)) }))
+    .where('id', '=', userId)
+    .returning('wallet')
+    .executeTakeFirstOrThrow();
+  await ledgerRow(trx, userId, 'credit', points, row.wallet, kind, note, reference, now);
+  return row.wallet;
+}
+
+/**
+ * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
+ * them. Returns the new balance, or null (and changes nothing) when it does not.
+ */
+export async function debitWallet(
+  trx: Transaction<DB>,
+  userId: string,
+  points: number | string,
+  kind: string,
+  note: string,
+  reference: string | null,
+  now: Date,
+): Promise<string | null> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ wallet: eb('wallet', '-', String(points)) }))
+    .where('id', '=', userId)
+    .where('wallet', '>=', String(points))
+    .returning('wallet')
+    .executeTakeFirst();
+  if (!row) return null;
+  await ledgerRow(trx, userId, 'debit', points, row.wallet, kind, note, reference, now);
+  return row.wallet;
+}
+
+/** A decided withdrawal's hold: its ledger row is now final. */
+export const finalizeWithdrawHold = (trx: Transaction<DB>, userId: string, id: number) =>
+  trx
+    .updateTable('wallet_transactions')
+    .set({ amount_status: '1' })
+    .where('user_id', '=', userId)
+    .where('reference', '=', withdrawReference(id))
+    .execute();
+
+/** The newest `limit` ledger rows of an account. */
+export const latestLedger = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select(['id', 'type', 'amount', 'balance_after', 'kind', 'note', 'amount_status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+// ------------------------------------------------------------------ histories
+
+/** An inclusive range of Asia/Kolkata days ('YYYY-MM-DD'); either end may be open. */
+export interface DayRange {
+  date_from?: string | null;
+  date_to?: string | null;
+}
+
+/** created_at bounds of an inclusive range of Kolkata days. */
+export function createdBounds(from?: string | null, to?: string | null) {
+  return {
+    from: from ? kolkataDayStart(from) : undefined,
+    to: to ? kolkataDayStart(addDays(to, 1)) : undefined,
+  };
+}
+
+/** A user's history query: the rows created within the range's Kolkata days, newest first, at most HISTORY_CAP. */
+function createdWithin<O>(
+  q: SelectQueryBuilder<DB, 'fund_requests' | 'withdraw_requests' | 'wallet_transactions', O>,
+  range: DayRange,
+) {
+  const b = createdBounds(range.date_from, range.date_to);
+  if (b.from) q = q.where('created_at', '>=', b.from);
+  if (b.to) q = q.where('created_at', '<', b.to);
+  return q.orderBy('id', 'desc').limit(HISTORY_CAP).execute();
+}
+
+/** An account's ledger rows within a range of days. */
+export const ledgerHistory = (db: Db, userId: string, range: DayRange) =>
+  createdWithin(
+    db
+      .selectFrom('wallet_transactions')
+      .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
+      .where('user_id', '=', userId),
+    range,
+  );
+
+/** An account's deposit requests within a range of days. */
+export const depositHistory = (db: Db, userId: string, range: DayRange) =>
+  createdWithin(
+    db.selectFrom('fund_requests').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId),
+    range,
+  );
+
+/** An account's withdrawal requests within a range of days. */
+export const withdrawHistory = (db: Db, userId: string, range: DayRange) =>
+  createdWithin(
+    db
+      .selectFrom('withdraw_requests')
+      .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
+      .where('user_id', '=', userId),
+    range,
+  );
+
+// ------------------------------------------------------------------ deposits
+
+/** An account's newest deposit request, if any. */
+export const lastDeposit = (db: Db, userId: string) =>
+  db
+    .selectFrom('fund_requests')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * Records a deposit request, at most MAX_PENDING_DEPOSITS pending per account. A count-then-insert is
+ * not enough under READ COMMITTED (concurrent requests all count the same rows), so the account row is
+ * locked first: requests of one account take their turn, each counting the ones committed before it.
+ */
+export function requestDeposit(
+  db: Kysely<DB>,
+  userId: string,
+  amount: number,
+  now: Date,
+): Promise<{ ok: true; id: string } | { ok: false; msg: string }> {
+  return db.transaction().execute(async (trx) => {
+    const me = await trx
+      .selectFrom('users')
+      .select(['id', 'betting_status'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (me.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
+    const pending = await trx
+      .selectFrom('fund_requests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) return { ok: false, msg: MSG_TOO_MANY_PENDING };
+    const row = await trx
+      .insertInto('fund_requests')
+      .values({ user_id: userId, amount, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ok: true, id: String(row.id) };
+  });
+}
+
+// ------------------------------------------------------------------ UPI numbers
+
+/** The account's UPI numbers (payment details, withdrawal methods). */
+export const upiNumbers = (db: Db, userId: string) =>
+  db
+    .selectFrom('users')
+    .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+
+/** Stores one UPI app's number (the others are left as they are). */
+export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: string, now: Date) =>
+  db
+    .updateTable('users')
+    .set({ [UPI_COLUMN[type]]: number, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+
+// ------------------------------------------------------------------ withdrawals
+
+export type WithdrawResult =
+  { ok: true; id: string; wallet: string } | { ok: false; reason: 'no-number' | 'not-enough'; msg: string };
+
+/**
+ * A withdrawal request, in one statement: the stored number of the method, the guarded hold (a debit
+ * only while the wallet covers it and betting is on), the request and its ledger row (pending until
+ * an operator decides).
+ */
+export async function requestWithdrawal(
+  db: Kysely<DB>,
+  r: { userId: string; amount: number; method: WithdrawMethod; now: Date },
+): Promise<WithdrawResult> {
+  const column = METHOD_COLUMN[r.method];
+  const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
+    WITH acct AS (
+      SELECT ${sql.ref(column)} AS number FROM users WHERE id = ${r.userId}::bigint
+    ), hold AS (
+      UPDATE users SET wallet = wallet - ${r.amount}::bigint, updated_at = ${r.now}::timestamptz
+      WHERE id = ${r.userId}::bigint AND wallet >= ${r.amount}::bigint AND betting_status = '1'
+        AND (SELECT coalesce(number, '') FROM acct) <> ''
+      RETURNING wallet
+    ), req AS (
+      INSERT INTO withdraw_requests (user_id, amount, payment_method, payment_number, created_at)
+      SELECT ${r.userId}::bigint, ${r.amount}::bigint, ${r.method}::text, (SELECT number FROM acct), ${r.now}::timestamptz
+      FROM hold
+      RETURNING id
+    ), ledger AS (
+      INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
+      SELECT ${r.userId}::bigint, 'debit', ${r.amount}::bigint, hold.wallet, 'withdraw',
+             'Withdrawal request W' || req.id || ' (' || ${WITHDRAW_METHODS[r.method]}::text || ' ' || (SELECT number FROM acct) || ')',
+             ${withdrawReference('')}::text || req.id, '0', ${r.now}::timestamptz
+      FROM hold, req
+    )
+    SELECT (SELECT id FROM req) AS id, (SELECT wallet FROM hold) AS wallet, (SELECT number FROM acct) AS number`.execute(
+    db,
+  );
+  const row = out.rows[0];
+  if (!row?.number)
+    return { ok: false, reason: 'no-number', msg: `Please add your ${WITHDRAW_METHODS[r.method]} number first` };
+  if (!row.id || row.wallet === null) return { ok: false, reason: 'not-enough', msg: MSG.walletLimitExceeded };
+  return { ok: true, id: String(row.id), wallet: String(row.wallet) };
+}
+
+// ------------------------------------------------------------------ transfers
+
+/** The name of the account a mobile number belongs to, if any. */
+export const accountName = async (db: Db, mobile: string) =>
+  (await db.selectFrom('users').select('name').where('mobile', '=', mobile).executeTakeFirst())?.name;
+
+export type TransferResult = { ok: true; id: string; wallet: string; toId: string } | { ok: false; msg: string };
+
+/**
+ * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
+ * transfers never deadlock), a guarded debit, the credit, the transfer record and two ledger rows.
+ */
+export async function transferPoints(
+  db: Kysely<DB>,
+  t: { fromId: string; toMobile: string; amount: number; note: string; now: Date },
+): Promise<TransferResult> {
+  const { fromId, toMobile, amount, note, now } = t;
+  return db.transaction().execute(async (trx) => {
+    const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
+    if (!to) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
+    if (to.id === fromId) return { ok: false, msg: MSG.transferOwnPhone };
+    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string; betting_status: string }>`
+      SELECT id, name, mobile, wallet, betting_status FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
+      trx,
+    );
+    const from = locked.rows.find((r) => String(r.id) === String(fromId));
+    const dest = locked.rows.find((r) => String(r.id) === String(to.id));
+    if (!from || !dest) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
+    if (from.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
+    if (BigInt(from.wallet) < BigInt(amount)) return { ok: false, msg: MSG.transferNotEnoughPoints };
+    const fromAfter = BigInt(from.wallet) - BigInt(amount);
+    const toAfter = BigInt(dest.wallet) + BigInt(amount);
+    // One round trip for the rest (the rows are ours until commit).
+    const res = await sql<{ id: string }>`
+      WITH t AS (
+        INSERT INTO transfers (from_user_id, to_user_id, amount, note, created_at)
+        VALUES (${fromId}::bigint, ${to.id}::bigint, ${amount}::bigint, ${note.slice(0, 200)}::text, ${now}::timestamptz)
+        RETURNING id
+      ), a AS (
+        UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
+        WHERE id = ${fromId}::bigint AND wallet >= ${amount}::bigint RETURNING id
+      ), b AS (
+        UPDATE users SET wallet = wallet + ${amount}::bigint, updated_at = ${now}::timestamptz
+        WHERE id = ${to.id}::bigint RETURNING id
+      ), l AS (
+        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+        SELECT * FROM (VALUES
+          (${fromId}::bigint, 'debit', ${amount}::bigint, ${String(fromAfter)}::bigint, 'transfer_out',
+           ${`Transferred to ${dest.name} (${dest.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz),
+          (${to.id}::bigint, 'credit', ${amount}::bigint, ${String(toAfter)}::bigint, 'transfer_in',
+           ${`Received from ${from.name} (${from.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz)
+        ) AS v(user_id, type, amount, balance_after, kind, note, reference, created_at)
+        WHERE EXISTS (SELECT 1 FROM a) AND EXISTS (SELECT 1 FROM b)
+      )
+      SELECT (SELECT id FROM t) AS id, (SELECT count(*) FROM a) AS a, (SELECT count(*) FROM b) AS b`.execute(trx);
+    const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
+    // cannot happen while the rows are locked; fail loudly rather than write a half transfer
+    if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
+    return { ok: true, id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
+  });
+}
