@@ -4,8 +4,18 @@ import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { defineCall, optStr, otpField, phone, refuse, reqStr } from '../http/api';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
-import { issueToken, revokeAllTokens, revokeToken } from '../services/tokens';
+import {
+  accountByMobile,
+  createAccount,
+  passwordHashOf,
+  profileOf,
+  recordDevice,
+  renameAccount,
+  setPassword,
+  upgradePasswordHash,
+} from '../services/accounts';
+import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
+import { issueToken, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 
 const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
@@ -36,13 +46,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const { db, clock, limiter, config } = ctx;
   /** Account lookups (is this number registered?) per IP: as many as the OTP requests of an IP. */
   const lookupAllowed = (ip: string) => limiter.take([[`lookup:ip:${ip}`, config.rateLimits.otpPerIp]]);
-
-  const findUser = (mobile: string) =>
-    db
-      .selectFrom('users')
-      .select(['id', 'name', 'mobile', 'password_hash', 'blocked_at'])
-      .where('mobile', '=', mobile)
-      .executeTakeFirst();
+  const findUser = (mobile: string) => accountByMobile(db, mobile);
 
   // ---------------------------------------------------------------- login / logout
   defineCall(
@@ -60,19 +64,8 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (!user || !good) return refuse(MSG.userNotRegistered);
       await attempt.succeeded();
       if (user.blocked_at) return refuse(MSG_ACCOUNT_BLOCKED);
-      if (body.device_id)
-        await db.updateTable('users').set({ device_id: body.device_id }).where('id', '=', user.id).execute();
-      // An older, cheaper hash is upgraded while the password is at hand (only if it is still the hash
-      // just checked: a password changed meanwhile is never overwritten).
-      if (needsRehash(user.password_hash)) {
-        const password_hash = await hashPassword(body.password);
-        await db
-          .updateTable('users')
-          .set({ password_hash })
-          .where('id', '=', user.id)
-          .where('password_hash', '=', user.password_hash)
-          .execute();
-      }
+      if (body.device_id) await recordDevice(db, user.id, body.device_id);
+      await upgradePasswordHash(db, user.id, user.password_hash, body.password);
       const token = await issueToken(db, clock, user.id);
       return { status: true, msg: MSG_LOGIN_OK, user_name: user.name, unique_token: token, mobile: user.mobile };
     },
@@ -130,21 +123,16 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
         return refuse(MSG.otpInvalid);
       const password_hash = await hashPassword(body.password);
-      const created = await db
-        .insertInto('users')
-        .values({
-          mobile: body.mobile,
-          name: body.name,
-          email: body.email ?? '',
-          password_hash,
-          security_pin: body.security_pin == null ? '' : String(body.security_pin),
-          device_id: body.device_id ?? null,
-          betting_status: unverified ? '0' : config.defaultBettingStatus,
-          verified: !unverified,
-        })
-        .onConflict((oc) => oc.column('mobile').doNothing())
-        .returning(['id', 'name', 'mobile'])
-        .executeTakeFirst();
+      const created = await createAccount(db, {
+        mobile: body.mobile,
+        name: body.name,
+        email: body.email ?? '',
+        password_hash,
+        security_pin: body.security_pin == null ? '' : String(body.security_pin),
+        device_id: body.device_id ?? null,
+        betting_status: unverified ? '0' : config.defaultBettingStatus,
+        verified: !unverified,
+      });
       if (!created) return refuse(MSG.userAlreadyRegistered);
       const token = await issueToken(db, clock, created.id);
       return {
@@ -209,9 +197,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       const user = await findUser(body.mobile);
       if (!user) return refuse(MSG.userNotRegistered);
       if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) return refuse(MSG.otpInvalidForgot);
-      const password_hash = await hashPassword(body.new_pass);
-      await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
-      await revokeAllTokens(db, clock, user.id);
+      await setPassword(db, clock, user.id, body.new_pass);
       await ctx.users.revoke(user.id);
       await ctx.passwords.forget('login', body.mobile);
       return { status: true, msg: MSG.passwordUpdated };
@@ -234,16 +220,10 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       // the same guessing limits as login (per account and IP)
       const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
       if (!attempt) return refuse(MSG_TOO_MANY);
-      const row = await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(body.old_pass, row.password_hash))) return refuse(MSG.oldPasswordIncorrect);
+      if (!(await verifyPassword(body.old_pass, await passwordHashOf(db, user.id))))
+        return refuse(MSG.oldPasswordIncorrect);
       await attempt.succeeded();
-      const password_hash = await hashPassword(body.new_pass);
-      await db.updateTable('users').set({ password_hash, updated_at: clock.now() }).where('id', '=', user.id).execute();
-      await revokeAllTokens(db, clock, user.id, user.token_id); // other devices log in again
+      await setPassword(db, clock, user.id, body.new_pass, user.token_id); // other devices log in again
       await ctx.users.revoke(user.id);
       return { status: true, msg: MSG.passwordChanged };
     },
@@ -255,22 +235,14 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     'api-profile-update',
     { schema: z.object({ user_name: displayName(MSG.nameRequired) }), auth: true },
     async ({ body, user }) => {
-      await db
-        .updateTable('users')
-        .set({ name: body.user_name, updated_at: clock.now() })
-        .where('id', '=', user.id)
-        .execute();
+      await renameAccount(db, user.id, body.user_name, clock.now());
       await ctx.users.invalidate(user.id);
       return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
     },
   );
 
   defineCall(app, ctx, 'api-get-profile', { schema: z.object({}), auth: true }, async ({ user }) => {
-    const row = await db
-      .selectFrom('users')
-      .select(['name', 'mobile', 'email'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const row = await profileOf(db, user.id);
     return {
       status: true,
       user_name: row.name,

@@ -10,6 +10,8 @@ import type { DB, UsersTable } from '../db/types';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
+import { accountBids, accountWins } from '../services/bids';
+import { approveAccount, lockAccount, setBettingStatus, setBlocked } from '../services/accounts';
 import { revokeAllTokens } from '../services/tokens';
 import { creditWallet, debitWallet, latestLedger } from '../services/wallet';
 import { audit, mobileSchema, parse } from './common';
@@ -76,12 +78,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
 
   /** The account of a mobile, locked for the rest of the transaction (404 when there is none). */
   const lockedUser = async (trx: Transaction<DB>, mobile: string) => {
-    const u = await trx
-      .selectFrom('users')
-      .select(['id', 'wallet', 'betting_status', 'verified', 'approved_at', 'blocked_at', 'blocked_reason'])
-      .where('mobile', '=', mobile)
-      .forUpdate()
-      .executeTakeFirst();
+    const u = await lockAccount(trx, mobile);
     if (!u) throw notFound(mobile);
     return u;
   };
@@ -132,42 +129,8 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const now = clock.now();
     const [ledger, bids, wins, sessions, totals] = await Promise.all([
       latestLedger(db, u.id, DETAIL_ROWS),
-      db
-        .selectFrom('bids as b')
-        .leftJoin('markets as m', 'm.id', 'b.market_id')
-        .select([
-          'b.id',
-          'b.family',
-          'm.name as market',
-          'b.pana',
-          'b.session',
-          'b.digits',
-          'b.closedigits',
-          'b.points',
-          'b.status',
-          'b.win_amount',
-          sql<string>`b.bid_date::text`.as('bid_date'),
-          'b.created_at',
-        ])
-        .where('b.user_id', '=', u.id)
-        .orderBy('b.id', 'desc')
-        .limit(DETAIL_ROWS)
-        .execute(),
-      db
-        .selectFrom('wins as w')
-        .leftJoin('markets as m', 'm.id', 'w.market_id')
-        .select([
-          'w.id',
-          'w.family',
-          'm.name as market',
-          'w.amount',
-          sql<string>`w.win_date::text`.as('win_date'),
-          'w.reversed_at',
-        ])
-        .where('w.user_id', '=', u.id)
-        .orderBy('w.id', 'desc')
-        .limit(DETAIL_ROWS)
-        .execute(),
+      accountBids(db, u.id, {}, DETAIL_ROWS),
+      accountWins(db, u.id, {}, DETAIL_ROWS),
       db
         .selectFrom('auth_tokens')
         .select(sql<string>`count(*)::text`.as('n'))
@@ -221,7 +184,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
         when: formatKolkataShort(r.created_at),
         date: r.bid_date,
         family: r.family,
-        market: r.market ?? `#${r.id}`,
+        market: r.name,
         bet: r.pana,
         session: r.session,
         digits: r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits,
@@ -233,7 +196,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
         id: r.id,
         date: r.win_date,
         family: r.family,
-        market: r.market ?? '',
+        market: r.name,
         amount: Number(r.amount),
         reversed: r.reversed_at !== null,
       })),
@@ -246,11 +209,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
       const u = await lockedUser(trx, body.mobile);
       if (u.verified || u.approved_at) throw new Refusal(409, `${body.mobile} needs no approval`);
       const betting_status = ctx.config.defaultBettingStatus;
-      await trx
-        .updateTable('users')
-        .set({ approved_at: clock.now(), betting_status, updated_at: clock.now() })
-        .where('id', '=', u.id)
-        .execute();
+      await approveAccount(trx, u.id, betting_status, clock.now());
       await audit(
         trx,
         'users approve',
@@ -269,11 +228,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
       const user = await lockedUser(trx, body.mobile);
       if (body.status === '1' && !user.verified && !user.approved_at)
         throw new Refusal(409, `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`);
-      await trx
-        .updateTable('users')
-        .set({ betting_status: body.status, updated_at: clock.now() })
-        .where('id', '=', user.id)
-        .execute();
+      await setBettingStatus(trx, user.id, body.status, clock.now());
       await audit(
         trx,
         'set-betting',
@@ -297,11 +252,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     await db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
       if (u.blocked_at) throw new Refusal(409, `${body.mobile} is already blocked`);
-      await trx
-        .updateTable('users')
-        .set({ blocked_at: clock.now(), blocked_reason: body.reason, updated_at: clock.now() })
-        .where('id', '=', u.id)
-        .execute();
+      await setBlocked(trx, u.id, body.reason, clock.now());
       await revokeAllTokens(trx, clock, u.id);
       await audit(trx, 'users block', body.mobile, body, { blocked: false }, { blocked: true, reason: body.reason });
     });
@@ -313,11 +264,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     return db.transaction().execute(async (trx) => {
       const u = await lockedUser(trx, body.mobile);
       if (!u.blocked_at) throw new Refusal(409, `${body.mobile} is not blocked`);
-      await trx
-        .updateTable('users')
-        .set({ blocked_at: null, blocked_reason: '', updated_at: clock.now() })
-        .where('id', '=', u.id)
-        .execute();
+      await setBlocked(trx, u.id, null, clock.now());
       await audit(
         trx,
         'users unblock',

@@ -1,0 +1,278 @@
+/**
+ * The bids service: placing one submission (the server's checks of the market, its hours and the
+ * wallet, then one atomic write) and reading an account's bids and wins, for the player's calls
+ * (`api/bids.ts`) and the operator's (`operator/users.ts`).
+ */
+import { sql, type Kysely } from 'kysely';
+import {
+  MSG,
+  balanceMessage,
+  betTypeById,
+  biddableSessions,
+  isOffDay,
+  biddingClosed,
+  formatBidDate,
+  parseSubmission,
+  type BetTypeId,
+  type Session,
+} from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import type { DB, MarketFamily } from '../db/types';
+import { refuse, type AuthUser } from '../http/api';
+import { MSG_BETTING_DISABLED, Refusal } from '../errors';
+import { kolkataIsoDate } from './clock';
+import { marketClock, type MarketRow } from './markets';
+
+export const MSG_MARKET_CLOSED = 'Market is closed';
+
+export interface SubmitOk {
+  status: true;
+  msg: string;
+  message: string;
+  wallet_amt: string;
+  bid_id: string;
+  total_points: string;
+  duplicate?: true;
+}
+
+/**
+ * Places one submit call: validated rows, market/session open by the server clock, then atomically
+ * a guarded debit, the submission record (idempotency key), the bid rows and a ledger row.
+ */
+export async function placeBid(
+  ctx: AppContext,
+  family: MarketFamily,
+  user: AuthUser,
+  body: { game_id?: string | number | null; new_result: Record<string, unknown> },
+  idempotencyKey: string | null,
+): Promise<SubmitOk | { status: false; msg: string }> {
+  if (!shortStrings(body.new_result, 0)) throw new Refusal(400, MSG.invalidRequest);
+  const parsed = parseSubmission(family, body);
+  if (!parsed.ok) throw new Refusal(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
+  const def = betTypeById(parsed.betType)!;
+  const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
+
+  // A repeated submit with a known key answers like the first one, without touching the wallet.
+  const previous = async (): Promise<SubmitOk | null> => {
+    if (!idempotencyKey) return null;
+    const prev = await ctx.db
+      .selectFrom('bid_submissions')
+      .innerJoin('users', 'users.id', 'bid_submissions.user_id')
+      .select(['bid_submissions.id', 'bid_submissions.total_points', 'users.wallet'])
+      .where('bid_submissions.user_id', '=', user.id)
+      .where('bid_submissions.idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (!prev) return null;
+    return {
+      status: true,
+      msg: okMsg,
+      message: okMsg,
+      wallet_amt: prev.wallet,
+      bid_id: prev.id,
+      total_points: prev.total_points,
+      duplicate: true,
+    };
+  };
+  // Looked up only when the answer would be a refusal (a retry may come after the market closed) or the
+  // key turns out taken: a new submission costs no query for it.
+  const refuseUnlessPlaced = async (msg: string) => (await previous()) ?? refuse(msg);
+
+  const now = ctx.clock.now();
+  const gameId = Number(parsed.gameId);
+  const market = Number.isSafeInteger(gameId) ? await ctx.markets.get(gameId) : undefined;
+  if (!market || market.family !== family || !market.active) return refuseUnlessPlaced(MSG.invalidGame);
+  if (parsed.bidDate !== formatBidDate(now)) return refuseUnlessPlaced(MSG.invalidBidDate);
+  if (user.betting_status !== '1') return refuseUnlessPlaced(MSG_BETTING_DISABLED);
+
+  const rows = parsed.rows;
+  const total = rows.reduce((s, r) => s + r.points, 0);
+  const bidDate = kolkataIsoDate(now);
+
+  // Market hours by the server clock.
+  const closed = sessionClosed(parsed.betType, parsed.session, market, now);
+  if (closed) return refuseUnlessPlaced(closed);
+
+  // One call of place_bid (migration 006): the market's bid lock (shared), then in one statement the
+  // guarded debit, the submission record (idempotency key), the bid rows and the ledger row. A named
+  // prepared statement: the hottest write is parsed and planned once per connection.
+  const place = () =>
+    ctx.database.prepared<{ sub_id: string | null; wallet: string | null }>(
+      'place_bid',
+      `SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid($1::bigint, $2::int, $3::text, $4::text, $5::text,
+         $6::date, $7::bigint, $8::text, $9::timestamptz, $10::text, $11::text,
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[])`,
+      [
+        user.id,
+        market.id,
+        family,
+        parsed.betType,
+        parsed.session,
+        bidDate,
+        total,
+        idempotencyKey,
+        now,
+        `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
+        declaredGuard(family, parsed.session, !!def.timed),
+        rows.map((r) => r.pana),
+        rows.map((r) => r.session),
+        rows.map((r) => r.digits),
+        rows.map((r) => r.closedigits),
+        rows.map((r) => String(r.points)),
+      ],
+    );
+
+  try {
+    // A bid and a declaration of the same market never overlap, whichever server process runs them:
+    // place_bid holds the market's lock shared while it writes, a declaration holds it exclusively (see
+    // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
+    // by it) or runs after its commit and sees the result (and is refused by the guard).
+    const began = ctx.users.beginWrite(user.id);
+    let out: { sub_id: string | null; wallet: string | null };
+    try {
+      out = (await place())[0];
+    } catch (err) {
+      await ctx.users.wrote(user.id, began, null);
+      throw err;
+    }
+    await ctx.users.wrote(user.id, began, out.sub_id === null ? null : out.wallet);
+    if (out.wallet === null || out.sub_id === null) {
+      // With a key, the debit may have found the wallet already spent by a racing retry of this very
+      // submission: that one stands, and this answer repeats it.
+      const p = await previous();
+      if (p) return p;
+      // the result was declared while this bid was on its way
+      if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
+        return refuse(biddingClosed(def.title));
+      return refuse(balanceMessage(parsed.betType));
+    }
+    return {
+      status: true,
+      msg: okMsg,
+      message: okMsg,
+      wallet_amt: out.wallet,
+      bid_id: out.sub_id,
+      total_points: String(total),
+    };
+  } catch (err) {
+    if (isDuplicateKey(err) || isUniqueViolation(err)) {
+      const p = await previous();
+      if (p) return p;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Which declared result ends this bid's session, as place_bid's guard names it (the same rule as
+ * sessionClosed(): the close result ends the day; the open result ends the open session and the timed
+ * bets; a starline slot's pana or a Gali jodi ends that market's day).
+ */
+function declaredGuard(family: MarketFamily, session: Session, timed: boolean): 'open' | 'close' | 'starline' | 'gali' {
+  if (family === 'regular') return session === 'Open' || timed ? 'open' : 'close';
+  return family;
+}
+
+/** place_bid found the idempotency key taken (and rolled its debit back): the earlier submission stands. */
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'MKDUP';
+}
+
+async function declaredNow(
+  ctx: AppContext,
+  marketId: number,
+  date: string,
+  family: MarketFamily,
+  session: Session,
+  timed: boolean,
+): Promise<boolean> {
+  const r = await sql<{ declared: boolean }>`
+    SELECT bid_session_declared(${marketId}::int, ${date}::date, ${declaredGuard(family, session, timed)}::text) AS declared`.execute(
+    ctx.db,
+  );
+  return r.rows[0]?.declared === true;
+}
+
+/** Every string in new_result is short (no field of a bid needs more than a few characters). */
+function shortStrings(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return v.length <= 100;
+  if (v === null || typeof v !== 'object') return true;
+  if (depth > 4) return false;
+  return Object.values(v as Record<string, unknown>).every((x) => shortStrings(x, depth + 1));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
+export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
+  const def = betTypeById(betType)!;
+  if (!m.active || isOffDay(m.off_days, now)) return MSG_MARKET_CLOSED;
+  // Today's results come from the market cache, which every declaration invalidates; the insert
+  // re-checks the results table (declaredGuard) for a declaration racing this bid.
+  const open = biddableSessions(betType, marketClock(m), now);
+  return open.includes(def.fixedSession ?? session) ? null : biddingClosed(def.title);
+}
+
+// ------------------------------------------------------------------------------------ an account's bids and wins
+
+/** Which of an account's rows: one family, an inclusive range of bid / win dates ('YYYY-MM-DD'). */
+export interface RowFilter {
+  family?: MarketFamily;
+  from?: string;
+  to?: string;
+}
+
+/** An account's bids, newest first, with their market's name. */
+export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit: number) {
+  let q = db
+    .selectFrom('bids as b')
+    .innerJoin('markets as m', 'm.id', 'b.market_id')
+    .select([
+      'b.id',
+      'b.family',
+      'm.name',
+      'b.pana',
+      'b.session',
+      'b.digits',
+      'b.closedigits',
+      'b.points',
+      'b.status',
+      'b.win_amount',
+      sql<string>`b.bid_date::text`.as('bid_date'),
+      'b.created_at',
+    ])
+    .where('b.user_id', '=', userId);
+  if (f.family) q = q.where('b.family', '=', f.family);
+  if (f.from) q = q.where('b.bid_date', '>=', f.from);
+  if (f.to) q = q.where('b.bid_date', '<=', f.to);
+  return q.orderBy('b.id', 'desc').limit(limit).execute();
+}
+
+/** An account's wins (reversed ones too, unless `live`), newest first, with the bid and its market. */
+export function accountWins(db: Kysely<DB>, userId: string, f: RowFilter & { live?: boolean }, limit: number) {
+  let q = db
+    .selectFrom('wins as w')
+    .innerJoin('bids as b', 'b.id', 'w.bid_id')
+    .innerJoin('markets as m', 'm.id', 'w.market_id')
+    .select([
+      'w.id',
+      'w.family',
+      'm.name',
+      'b.pana',
+      'b.session',
+      'b.digits',
+      'b.closedigits',
+      'b.points',
+      sql<string>`b.bid_date::text`.as('bid_date'),
+      sql<string>`w.win_date::text`.as('win_date'),
+      'w.amount',
+      'w.reversed_at',
+    ])
+    .where('w.user_id', '=', userId);
+  if (f.family) q = q.where('w.family', '=', f.family);
+  if (f.live) q = q.where('w.reversed_at', 'is', null);
+  if (f.from) q = q.where('w.win_date', '>=', f.from);
+  if (f.to) q = q.where('w.win_date', '<=', f.to);
+  return q.orderBy('w.id', 'desc').limit(limit).execute();
+}
