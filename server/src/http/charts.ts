@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { addDays, formatMinutes12, kolkataIsoDate } from '../services/clock';
+import { declaredResults } from '../services/results';
 
 /** How far back the charts go. */
 export const CHART_WEEKS = 104;
@@ -82,7 +83,7 @@ function page(title: string, subtitle: string, nav: [string, string][], body: st
 }
 
 interface DayResult {
-  result_date: string;
+  date: string;
   open_pana: string | null;
   open_digit: string | null;
   close_pana: string | null;
@@ -93,7 +94,7 @@ interface DayResult {
 /** Weeks (Monday dates) from the first result (at most CHART_WEEKS back) to this week. */
 function weeksFor(results: DayResult[], today: string): string[] {
   const thisMonday = mondayOf(today);
-  const first = results.length ? mondayOf(results[0].result_date) : thisMonday;
+  const first = results.length ? mondayOf(results[0].date) : thisMonday;
   const weeks: string[] = [];
   for (let w = first; w <= thisMonday; w = addDays(w, 7)) weeks.push(w);
   return weeks.slice(-CHART_WEEKS);
@@ -181,29 +182,17 @@ export const chartsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   const market = async (id: string, family: MarketFamily) => {
     if (!/^\d{1,9}$/.test(id)) return undefined;
-    return db
-      .selectFrom('markets')
-      .select(['id', 'name', 'open_minute', 'close_minute'])
-      .where('id', '=', Number(id))
-      .where('family', '=', family)
-      .executeTakeFirst();
+    const m = await ctx.markets.get(Number(id));
+    return m?.family === family ? m : undefined;
   };
-
-  const resultsOf = (marketId: number, from: string, to: string) =>
-    db
-      .selectFrom('results')
-      .select(['result_date', 'open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
-      .where('market_id', '=', marketId)
-      .where('result_date', '>=', from)
-      .where('result_date', '<=', to)
-      .orderBy('result_date')
-      .execute();
 
   const weekly = async (id: string, family: 'regular' | 'gali', today: string) => {
     const m = await market(id, family);
     if (!m) return null;
-    const results = await resultsOf(m.id, addDays(mondayOf(today), -7 * (CHART_WEEKS - 1)), today);
-    const byDate = new Map(results.map((r) => [r.result_date, r]));
+    const from = addDays(mondayOf(today), -7 * (CHART_WEEKS - 1));
+    // oldest first: the first week shown is the week of the first result
+    const results = (await declaredResults(db, { from, to: today, marketIds: [m.id] }, CHART_WEEKS * 7)).reverse();
+    const byDate = new Map(results.map((r) => [r.date, r]));
     const weeks = weeksFor(results, today);
     const times = `${formatMinutes12(m.open_minute)} – ${formatMinutes12(m.close_minute)}`;
     const jodi = `<h2 id="jodi">Jodi Chart</h2>${weeklyTable('jodi', weeks, byDate, today, jodiCell)}`;
@@ -230,31 +219,19 @@ export const chartsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   /** Results of a family's markets for the last CHART_DAYS days. */
   const recent = async (family: MarketFamily, today: string) => {
-    const markets = await db
-      .selectFrom('markets')
-      .select(['id', 'name', 'open_minute', 'active'])
-      .where('family', '=', family)
-      .orderBy('open_minute')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    // by time of day (a Starline slot's column), then the operator's order
+    const markets = (await ctx.markets.list(family, true)).sort(
+      (x, y) => x.open_minute - y.open_minute || x.sort_order - y.sort_order || x.id - y.id,
+    );
     const from = addDays(today, -(CHART_DAYS - 1));
-    const rows = markets.length
-      ? await db
-          .selectFrom('results')
-          .select(['market_id', 'result_date', 'open_pana', 'open_digit', 'jodi'])
-          .where(
-            'market_id',
-            'in',
-            markets.map((m) => m.id),
-          )
-          .where('result_date', '>=', from)
-          .where('result_date', '<=', today)
-          .execute()
-      : [];
-    const at = new Map(rows.map((r) => [`${r.market_id}|${r.result_date}`, r]));
+    const rows = await declaredResults(
+      db,
+      { from, to: today, marketIds: markets.map((m) => m.id) },
+      CHART_DAYS * Math.max(markets.length, 1),
+    );
+    const at = new Map(rows.map((r) => [`${r.market_id}|${r.date}`, r]));
     // today, then the days that have a result (newest first)
-    const withResults = new Set(rows.map((r) => r.result_date));
+    const withResults = new Set(rows.map((r) => r.date));
     const days: string[] = [];
     for (let d = today; d >= from; d = addDays(d, -1)) if (d === today || withResults.has(d)) days.push(d);
     // markets that are disabled only show while they have results in the range

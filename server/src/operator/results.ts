@@ -4,7 +4,6 @@
  * the bids of that market and day (services/settlement) and is audited in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -18,6 +17,7 @@ import {
   type DeclareOutcome,
   type Preview,
 } from '../services/settlement';
+import { declaredResults } from '../services/results';
 import { audit, familySchema, findMarket, hhmm, isoDateSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -325,31 +325,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const q = parse(schemas.history, req.query);
     const today = kolkataIsoDate(clock.now());
     const from = addDays(today, -((q.days ?? 30) - 1));
-    let sel = db
-      .selectFrom('results as r')
-      .innerJoin('markets as m', 'm.id', 'r.market_id')
-      .select([
-        'm.id as market_id',
-        'm.family',
-        'm.name as market',
-        sql<string>`r.result_date::text`.as('date'),
-        'r.open_pana',
-        'r.open_digit',
-        'r.close_pana',
-        'r.close_digit',
-        'r.jodi',
-        'r.declared_at',
-        'r.updated_at',
-      ])
-      .where('r.result_date', '>=', from)
-      .where('r.result_date', '<=', today);
-    if (q.family) sel = sel.where('m.family', '=', q.family);
-    const rows = await sel
-      .orderBy('r.result_date', 'desc')
-      .orderBy('m.family')
-      .orderBy('m.open_minute')
-      .limit(2000)
-      .execute();
+    const rows = await declaredResults(db, { from, to: today, family: q.family });
     return {
       status: true,
       from,

@@ -1,0 +1,42 @@
+/**
+ * Declared results as lists: the chart pages (`http/charts.ts`) and the operator's result history
+ * (`operator/results.ts`) read them here. Declaring and settling a result is `services/settlement.ts`.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB, MarketFamily } from '../db/types';
+
+/** Which results: an inclusive range of days ('YYYY-MM-DD'), of one family or of some markets. */
+export interface ResultFilter {
+  from: string;
+  to: string;
+  family?: MarketFamily;
+  marketIds?: number[];
+}
+
+/** The declared results of a range of days with their market, newest day first, then by family and time. */
+export function declaredResults(db: Kysely<DB>, f: ResultFilter, limit = 2000) {
+  let q = db
+    .selectFrom('results as r')
+    .innerJoin('markets as m', 'm.id', 'r.market_id')
+    .select([
+      'm.id as market_id',
+      'm.family',
+      'm.name as market',
+      sql<string>`r.result_date::text`.as('date'),
+      'r.open_pana',
+      'r.open_digit',
+      'r.close_pana',
+      'r.close_digit',
+      'r.jodi',
+      'r.declared_at',
+      'r.updated_at',
+    ])
+    .where('r.result_date', '>=', f.from)
+    .where('r.result_date', '<=', f.to);
+  if (f.family) q = q.where('m.family', '=', f.family);
+  if (f.marketIds) {
+    if (!f.marketIds.length) return Promise.resolve([]);
+    q = q.where('m.id', 'in', f.marketIds);
+  }
+  return q.orderBy('r.result_date', 'desc').orderBy('m.family').orderBy('m.open_minute').limit(limit).execute();
+}
