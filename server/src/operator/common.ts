@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { FAMILIES, PHONE_RE, parseIsoDate, parseTime12, type Family } from '@matka/shared/domain';
-import type { DB, MarketFamily } from '../db/types';
+import { FAMILIES, PHONE_RE, parseIsoDate, type Family } from '@matka/shared/domain';
+import type { DB } from '../db/types';
 import { parseHHMM } from '../services/clock';
 import { actorContext } from '../services/operators';
 import { Refusal } from '../errors';
@@ -66,41 +66,6 @@ export const idSchema = z
       .positive('id must be a whole number')
       .max(Number.MAX_SAFE_INTEGER, 'id too large'),
   );
-
-export interface FoundMarket {
-  id: number;
-  family: MarketFamily;
-  name: string;
-  open_minute: number;
-  close_minute: number;
-  active: boolean;
-}
-
-/**
- * A market of a family by id, by name (case-insensitive) or, for a starline slot, by its time
- * ('13:00', '01:00 PM'). 404 when none matches.
- */
-export async function findMarket(
-  db: Kysely<DB> | Transaction<DB>,
-  ref: string,
-  family: MarketFamily,
-): Promise<FoundMarket> {
-  const r = ref.trim();
-  if (!r) throw new Refusal(400, 'market is required');
-  const q = db
-    .selectFrom('markets')
-    .select(['id', 'family', 'name', 'open_minute', 'close_minute', 'active'])
-    .where('family', '=', family);
-  let found: FoundMarket | undefined;
-  if (/^\d{1,9}$/.test(r)) found = await q.where('id', '=', Number(r)).executeTakeFirst();
-  found ??= await q.where((eb) => eb(eb.fn('upper', ['name']), '=', r.toUpperCase())).executeTakeFirst();
-  if (!found && family === 'starline') {
-    const minute = parseTime12(r);
-    if (minute !== null) found = await q.where('open_minute', '=', minute).orderBy('id').executeTakeFirst();
-  }
-  if (!found) throw new Refusal(404, `No ${family} market '${r}'`);
-  return found;
-}
 
 /** 'YYYY-MM-DD' (a real calendar day). */
 export const isoDateSchema = z

@@ -10,6 +10,7 @@ import type { Transaction, UpdateObject } from 'kysely';
 import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { upiQr } from '../services/upi';
+import { readSettings, writeSettings } from '../services/catalog';
 import { creditWallet, finalizeWithdrawHold } from '../services/wallet';
 import { audit, hhmm, idSchema, parse } from './common';
 import { Refusal } from '../errors';
@@ -313,8 +314,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
 
   // ---------------------------------------------------------------- settings
   op.get('/settings', async () => {
-    const rows = await db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
-    const settings: Record<string, string> = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const settings = await readSettings(db);
     return {
       status: true,
       settings,
@@ -326,17 +326,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
 
   const setSettings = async (action: string, values: Record<string, string>, params: unknown) => {
     const before = await db.transaction().execute(async (trx) => {
-      const old = await trx
-        .selectFrom('settings')
-        .select(['key', 'value'])
-        .where('key', 'in', Object.keys(values))
-        .execute();
-      await trx
-        .insertInto('settings')
-        .values(Object.entries(values).map(([key, value]) => ({ key, value })))
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-        .execute();
-      const b = Object.fromEntries(old.map((r) => [r.key, r.value]));
+      const b = await writeSettings(trx, values);
       await audit(trx, action, Object.keys(values).join(','), params, b, values);
       return b;
     });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { FAMILIES, WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
+import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   declareInTransaction,
@@ -18,7 +18,16 @@ import {
   type Preview,
 } from '../services/settlement';
 import { declaredResults } from '../services/results';
-import { audit, familySchema, findMarket, hhmm, isoDateSchema, parse } from './common';
+import {
+  addMarket,
+  findMarket,
+  findMarketInFamilies,
+  gameRates,
+  lockMarket,
+  setGameRate,
+  updateMarket,
+} from '../services/catalog';
+import { audit, familySchema, hhmm, isoDateSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
@@ -107,28 +116,12 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     if (close === null) throw new Refusal(400, 'close time is required (HH:MM)');
     if (body.family === 'regular' && close <= open) throw new Refusal(400, 'close time must be after open time');
     const m = await db.transaction().execute(async (trx) => {
-      const clash = await trx
-        .selectFrom('markets')
-        .select('id')
-        .where('family', '=', body.family)
-        .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.toUpperCase()))
-        .executeTakeFirst();
-      if (clash) throw new Refusal(409, `A ${body.family} market named '${body.name}' already exists (id ${clash.id})`);
-      const last = await trx
-        .selectFrom('markets')
-        .select((eb) => eb.fn.max('sort_order').as('max'))
-        .executeTakeFirst();
-      const row = await trx
-        .insertInto('markets')
-        .values({
-          family: body.family,
-          name: body.name,
-          open_minute: open,
-          close_minute: close,
-          sort_order: Number(last?.max ?? 0) + 1,
-        })
-        .returning(['id', 'family', 'name'])
-        .executeTakeFirstOrThrow();
+      const row = await addMarket(trx, {
+        family: body.family,
+        name: body.name,
+        open_minute: open,
+        close_minute: close,
+      });
       await audit(trx, 'market add', `${row.family}:${row.name}`, body, null, {
         id: row.id,
         open: minutesToHHMM(open),
@@ -147,26 +140,8 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   const toggle = (active: boolean) => async (req: { body: unknown }) => {
     const body = parse(schemas.toggle, req.body);
     const m = await db.transaction().execute(async (trx) => {
-      let found;
-      if (body.family) found = await findMarket(trx, body.name, body.family);
-      else {
-        const hits = [];
-        for (const f of FAMILIES) {
-          try {
-            hits.push(await findMarket(trx, body.name, f));
-          } catch {
-            /* not in this family */
-          }
-        }
-        if (hits.length === 0) throw new Refusal(404, `No market '${body.name}'`);
-        if (hits.length > 1)
-          throw new Refusal(
-            409,
-            `'${body.name}' names ${hits.length} markets (${hits.map((h) => h.family).join(', ')}); pass family`,
-          );
-        found = hits[0];
-      }
-      await trx.updateTable('markets').set({ active, updated_at: clock.now() }).where('id', '=', found.id).execute();
+      const found = await findMarketInFamilies(trx, body.name, body.family);
+      await updateMarket(trx, found.id, { active }, clock.now());
       await audit(
         trx,
         active ? 'market enable' : 'market disable',
@@ -189,17 +164,8 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const days = [...body.days].sort();
     const m = await db.transaction().execute(async (trx) => {
       const found = await findMarket(trx, body.market, body.family);
-      const before = await trx
-        .selectFrom('markets')
-        .select('off_days')
-        .where('id', '=', found.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('markets')
-        .set({ off_days: days, updated_at: clock.now() })
-        .where('id', '=', found.id)
-        .execute();
+      const before = await lockMarket(trx, found.id);
+      await updateMarket(trx, found.id, { off_days: days }, clock.now());
       await audit(
         trx,
         'market off-days',
@@ -216,12 +182,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
 
   // ---------------------------------------------------------------- rates
   op.get('/rates', async () => {
-    const rows = await db
-      .selectFrom('game_rates')
-      .select(['family', 'rate_key', 'val_1', 'val_2'])
-      .orderBy('family')
-      .orderBy('sort_order')
-      .execute();
+    const rows = await gameRates(db);
     return { status: true, rates: rows.map((r) => ({ ...r, val_1: Number(r.val_1), val_2: Number(r.val_2) })) };
   });
 
@@ -229,20 +190,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   op.post('/rates/set', async (req) => {
     const body = parse(schemas.rate, req.body);
     await db.transaction().execute(async (trx) => {
-      const old = await trx
-        .selectFrom('game_rates')
-        .select(['val_1', 'val_2'])
-        .where('family', '=', body.family)
-        .where('rate_key', '=', body.rate_key)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!old) throw new Refusal(404, `No ${body.family} rate '${body.rate_key}'`);
-      await trx
-        .updateTable('game_rates')
-        .set({ val_1: body.val_1, val_2: body.val_2 })
-        .where('family', '=', body.family)
-        .where('rate_key', '=', body.rate_key)
-        .execute();
+      const old = await setGameRate(trx, body);
       await audit(trx, 'rates set', `${body.family}:${body.rate_key}`, body, old, {
         val_1: body.val_1,
         val_2: body.val_2,

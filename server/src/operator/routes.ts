@@ -2,8 +2,8 @@ import { MSG_NUL } from '../http/input';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
+import { findMarketInFamilies, lockMarket, updateMarket } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
 import { audit, familySchema, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
@@ -73,27 +73,11 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         const open = parseHHMM(body.open)!;
         const close = parseHHMM(body.close)!;
         const result = await db.transaction().execute(async (trx) => {
-          let q = trx
-            .selectFrom('markets')
-            .select(['id', 'family', 'name', 'open_minute', 'close_minute'])
-            .where((eb) => eb(eb.fn('upper', ['name']), '=', body.name.trim().toUpperCase()));
-          if (body.family) q = q.where('family', '=', body.family as MarketFamily);
-          const found = await q.forUpdate().execute();
-          if (found.length === 0) throw new Refusal(404, `No market named '${body.name}'`);
-          if (found.length > 1) {
-            throw new Refusal(
-              409,
-              `'${body.name}' names ${found.length} markets (${found.map((f) => f.family).join(', ')}); pass family`,
-            );
-          }
-          const m = found[0];
+          const m = await findMarketInFamilies(trx, body.name, body.family);
           if (m.family === 'regular' && close <= open) throw new Refusal(400, 'close time must be after open time');
-          await trx
-            .updateTable('markets')
-            .set({ open_minute: open, close_minute: close, updated_at: clock.now() })
-            .where('id', '=', m.id)
-            .execute();
-          const before = { open: minutesToHHMM(m.open_minute), close: minutesToHHMM(m.close_minute) };
+          const old = await lockMarket(trx, m.id);
+          await updateMarket(trx, m.id, { open_minute: open, close_minute: close }, clock.now());
+          const before = { open: minutesToHHMM(old.open_minute), close: minutesToHHMM(old.close_minute) };
           const after = { open: minutesToHHMM(open), close: minutesToHHMM(close) };
           await audit(trx, 'market set-times', `${m.family}:${m.name}`, body, before, after);
           return { m, after };
