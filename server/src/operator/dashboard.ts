@@ -5,7 +5,6 @@
  * GET /operator/reports?from&to: profit and loss per market and day, stakes by bet type, transfers,
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -13,6 +12,7 @@ import type { MarketFamily } from '../db/types';
 import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
+import { pendingTotals } from '../services/wallet';
 import { isoDateSchema, parse } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
@@ -29,16 +29,8 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
     const from = addDays(today, -(DAYS - 1));
     const [perMarket, deposits, withdrawals, snapshot] = await Promise.all([
       marketDays(db, from, today),
-      db
-        .selectFrom('fund_requests')
-        .select([sql<string>`count(*)::text`.as('n'), sql<string>`coalesce(sum(amount), 0)::text`.as('points')])
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('withdraw_requests')
-        .select([sql<string>`count(*)::text`.as('n'), sql<string>`coalesce(sum(amount), 0)::text`.as('points')])
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow(),
+      pendingTotals(db, 'fund_requests'),
+      pendingTotals(db, 'withdraw_requests'),
       ctx.markets.snapshot(),
     ]);
     const sumOf = (key: 'stakes' | 'payouts', family: MarketFamily, day: string) =>

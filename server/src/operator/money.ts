@@ -6,12 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PHONE_RE, parseTime12, webLink, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { Transaction, UpdateObject } from 'kysely';
-import type { DB, RequestStatus } from '../db/types';
 import { formatKolkataShort, formatMinutes12 } from '../services/clock';
 import { upiQr } from '../services/upi';
 import { readSettings, writeSettings } from '../services/catalog';
-import { creditWallet, finalizeWithdrawHold } from '../services/wallet';
+import {
+  creditWallet,
+  decidePending,
+  depositRequests,
+  finalizeWithdrawHold,
+  mobileOf,
+  notPending,
+  withdrawRequests,
+} from '../services/wallet';
 import { audit, hhmm, idSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -83,15 +89,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
   op.get('/deposits', async (req) => {
     const q = parse(listQuery, req.query);
     const status = q.status ?? 'pending';
-    let sel = db
-      .selectFrom('fund_requests as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.id', 'u.mobile', 'u.name', 'f.amount', 'f.status', 'f.created_at', 'f.decided_at', 'f.note']);
-    if (status !== 'all') sel = sel.where('f.status', '=', status as RequestStatus);
-    const rows = await sel
-      .orderBy('f.id', status === 'pending' ? 'asc' : 'desc')
-      .limit(q.limit ?? 200)
-      .execute();
+    const rows = await depositRequests(db, status, q.limit ?? 200);
     return {
       status: true,
       filter: status,
@@ -107,20 +105,6 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       })),
     };
   });
-
-  /** The guarded status change: only a pending request moves, so each decision happens once. */
-  const decidePending = (
-    trx: Transaction<DB>,
-    table: 'fund_requests' | 'withdraw_requests',
-    id: number,
-    set: UpdateObject<DB, 'fund_requests' | 'withdraw_requests'>,
-  ) => trx.updateTable(table).set(set).where('id', '=', String(id)).where('status', '=', 'pending');
-
-  const explainNotPending = async (table: 'fund_requests' | 'withdraw_requests', id: number, what: string) => {
-    const r = await db.selectFrom(table).select('status').where('id', '=', String(id)).executeTakeFirst();
-    if (!r) return new Refusal(404, `No ${what} #${id}`);
-    return new Refusal(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
-  };
 
   /**
    * Decides a pending request and credits its points (a deposit in, a rejected withdrawal back) in one
@@ -180,7 +164,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       credit: { kind: 'deposit', note: `Fund added (request D${body.id})`, reference: `deposit:${body.id}` },
       audit: { action: 'deposits approve', target: `D${body.id}`, params: body },
     });
-    if (!out) throw await explainNotPending('fund_requests', body.id, 'deposit request');
+    if (!out) throw await notPending(db, 'fund_requests', body.id, 'deposit request');
     return {
       status: true,
       msg: `Deposit #${body.id} approved: ${out.amount} points credited to ${out.mobile} (wallet now ${out.wallet})`,
@@ -205,7 +189,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       await audit(trx, 'deposits reject', `D${body.id}`, body, { status: 'pending' }, { status: 'rejected' });
       return r;
     });
-    if (!out) throw await explainNotPending('fund_requests', body.id, 'deposit request');
+    if (!out) throw await notPending(db, 'fund_requests', body.id, 'deposit request');
     return {
       status: true,
       msg: `Deposit #${body.id} rejected (${out.amount} points, nothing credited)`,
@@ -217,26 +201,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
   op.get('/withdrawals', async (req) => {
     const q = parse(listQuery, req.query);
     const status = q.status ?? 'pending';
-    let sel = db
-      .selectFrom('withdraw_requests as w')
-      .innerJoin('users as u', 'u.id', 'w.user_id')
-      .select([
-        'w.id',
-        'u.mobile',
-        'u.name',
-        'w.amount',
-        'w.status',
-        'w.payment_method',
-        'w.payment_number',
-        'w.receipt_url',
-        'w.created_at',
-        'w.decided_at',
-      ]);
-    if (status !== 'all') sel = sel.where('w.status', '=', status as RequestStatus);
-    const rows = await sel
-      .orderBy('w.id', status === 'pending' ? 'asc' : 'desc')
-      .limit(q.limit ?? 200)
-      .execute();
+    const rows = await withdrawRequests(db, status, q.limit ?? 200);
     return {
       status: true,
       filter: status,
@@ -277,10 +242,9 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         { status: 'pending' },
         { status: 'approved', receipt_url: body.receipt_url ?? null },
       );
-      const u = await trx.selectFrom('users').select('mobile').where('id', '=', r.user_id).executeTakeFirstOrThrow();
-      return { ...r, mobile: u.mobile };
+      return { ...r, mobile: await mobileOf(trx, r.user_id) };
     });
-    if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
+    if (!out) throw await notPending(db, 'withdraw_requests', body.id, 'withdrawal request');
     const label = withdrawMethodName(out.payment_method);
     return {
       status: true,
@@ -303,7 +267,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       },
       audit: { action: 'withdrawals reject', target: `W${body.id}`, params: body },
     });
-    if (!out) throw await explainNotPending('withdraw_requests', body.id, 'withdrawal request');
+    if (!out) throw await notPending(db, 'withdraw_requests', body.id, 'withdrawal request');
     return {
       status: true,
       msg: `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile} (wallet now ${out.wallet})`,

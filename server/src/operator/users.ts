@@ -5,14 +5,23 @@
  * player's sessions also drops them from every process's token cache.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { DB, UsersTable } from '../db/types';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/types';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { accountBids, accountWins } from '../services/bids';
-import { approveAccount, lockAccount, setBettingStatus, setBlocked } from '../services/accounts';
-import { revokeAllTokens } from '../services/tokens';
+import {
+  accountOf,
+  accountTotals,
+  approveAccount,
+  lockAccount,
+  searchAccounts,
+  setBettingStatus,
+  setBlocked,
+  unapprovedAccounts,
+} from '../services/accounts';
+import { liveSessions, revokeAllTokens } from '../services/tokens';
 import { creditWallet, debitWallet, latestLedger } from '../services/wallet';
 import { audit, mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
@@ -42,19 +51,7 @@ const schemas = {
 };
 
 /** An account as the users list and one user's page show it. */
-const ACCOUNT_COLUMNS = [
-  'id',
-  'mobile',
-  'name',
-  'wallet',
-  'betting_status',
-  'verified',
-  'approved_at',
-  'blocked_at',
-  'created_at',
-] as const;
-
-function accountJson(r: Pick<Selectable<UsersTable>, (typeof ACCOUNT_COLUMNS)[number]>) {
+function accountJson(r: NonNullable<Awaited<ReturnType<typeof accountOf>>>) {
   return {
     id: r.id,
     mobile: r.mobile,
@@ -85,16 +82,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
 
   op.get('/users', async (req) => {
     const q = parse(schemas.search, req.query);
-    let sel = db.selectFrom('users').select(ACCOUNT_COLUMNS);
-    const term = q.q?.trim();
-    if (term) {
-      const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-      sel = sel.where((eb) => eb.or([eb('mobile', 'like', like), eb('name', 'ilike', like)]));
-    }
-    const rows = await sel
-      .orderBy('id', 'desc')
-      .limit(q.limit ?? 200)
-      .execute();
+    const rows = await searchAccounts(db, q.q?.trim(), q.limit ?? 200);
     return {
       status: true,
       users: rows.map(accountJson),
@@ -103,14 +91,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
 
   // Accounts registered without a verified code (LEGACY_REGISTRATION=unverified): no betting until approved.
   op.get('/users/unapproved', async () => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'mobile', 'name', 'created_at'])
-      .where('verified', '=', false)
-      .where('approved_at', 'is', null)
-      .orderBy('id')
-      .limit(1000)
-      .execute();
+    const rows = await unapprovedAccounts(db, 1000);
     return {
       status: true,
       users: rows.map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, created: formatKolkataShort(r.created_at) })),
@@ -120,40 +101,15 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
   // One account in full: the newest DETAIL_ROWS ledger rows, bids and wins, and its totals.
   op.get('/users/detail', async (req) => {
     const { mobile } = parse(schemas.mobile, req.query);
-    const u = await db
-      .selectFrom('users')
-      .select([...ACCOUNT_COLUMNS, 'blocked_reason'])
-      .where('mobile', '=', mobile)
-      .executeTakeFirst();
+    const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
     const [ledger, bids, wins, sessions, totals] = await Promise.all([
       latestLedger(db, u.id, DETAIL_ROWS),
       accountBids(db, u.id, {}, DETAIL_ROWS),
       accountWins(db, u.id, {}, DETAIL_ROWS),
-      db
-        .selectFrom('auth_tokens')
-        .select(sql<string>`count(*)::text`.as('n'))
-        .where('user_id', '=', u.id)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('users as u')
-        .select([
-          sql<string>`(SELECT coalesce(sum(points), 0) FROM bids WHERE user_id = u.id)::text`.as('staked'),
-          sql<string>`(SELECT coalesce(sum(amount), 0) FROM wins WHERE user_id = u.id AND reversed_at IS NULL)::text`.as(
-            'won',
-          ),
-          sql<string>`(SELECT coalesce(sum(amount), 0) FROM fund_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
-            'deposited',
-          ),
-          sql<string>`(SELECT coalesce(sum(amount), 0) FROM withdraw_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
-            'withdrawn',
-          ),
-        ])
-        .where('u.id', '=', u.id)
-        .executeTakeFirstOrThrow(),
+      liveSessions(db, u.id, now),
+      accountTotals(db, u.id),
     ]);
     return {
       status: true,
@@ -162,7 +118,7 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
         blocked_reason: u.blocked_reason,
         blocked_since: u.blocked_at ? formatKolkataShort(u.blocked_at) : null,
         created: formatKolkataShort(u.created_at),
-        sessions: Number(sessions.n),
+        sessions,
       },
       totals: {
         staked: Number(totals.staked),

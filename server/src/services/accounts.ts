@@ -3,7 +3,7 @@
  * profile, betting status, approval, block), for the player's calls (`api/accounts.ts`) and the
  * operator's (`operator/users.ts`). Sessions (tokens) are `services/tokens.ts`.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, UsersTable } from '../db/types';
 import type { Clock } from './clock';
 import { hashPassword, needsRehash } from './passwords';
@@ -104,3 +104,63 @@ export const setBlocked = (db: Db, userId: string, reason: string | null, now: D
     )
     .where('id', '=', userId)
     .execute();
+
+// ------------------------------------------------------------------ the operator's view
+
+/** An account as the operator's users list and one user's page show it. */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'mobile',
+  'name',
+  'wallet',
+  'betting_status',
+  'verified',
+  'approved_at',
+  'blocked_at',
+  'blocked_reason',
+  'created_at',
+] as const;
+
+/** Accounts whose mobile or name contains `term` (all without one), newest first. */
+export function searchAccounts(db: Db, term: string | undefined, limit: number) {
+  let q = db.selectFrom('users').select(ACCOUNT_COLUMNS);
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    q = q.where((eb) => eb.or([eb('mobile', 'like', like), eb('name', 'ilike', like)]));
+  }
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The account of a mobile number as the operator sees it. */
+export const accountOf = (db: Db, mobile: string) =>
+  db.selectFrom('users').select(ACCOUNT_COLUMNS).where('mobile', '=', mobile).executeTakeFirst();
+
+/** Accounts registered without a verified code and not approved yet (LEGACY_REGISTRATION=unverified). */
+export const unapprovedAccounts = (db: Db, limit: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'mobile', 'name', 'created_at'])
+    .where('verified', '=', false)
+    .where('approved_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** An account's lifetime totals: staked, won (live wins), deposited and withdrawn (approved). */
+export const accountTotals = (db: Db, userId: string) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      sql<string>`(SELECT coalesce(sum(points), 0) FROM bids WHERE user_id = u.id)::text`.as('staked'),
+      sql<string>`(SELECT coalesce(sum(amount), 0) FROM wins WHERE user_id = u.id AND reversed_at IS NULL)::text`.as(
+        'won',
+      ),
+      sql<string>`(SELECT coalesce(sum(amount), 0) FROM fund_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
+        'deposited',
+      ),
+      sql<string>`(SELECT coalesce(sum(amount), 0) FROM withdraw_requests WHERE user_id = u.id AND status = 'approved')::text`.as(
+        'withdrawn',
+      ),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();

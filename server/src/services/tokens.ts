@@ -43,3 +43,15 @@ export async function revokeAllTokens(
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** How many live sessions an account has. */
+export async function liveSessions(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
+  const r = await db
+    .selectFrom('auth_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
