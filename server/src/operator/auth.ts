@@ -22,7 +22,8 @@ import {
   type OperatorRole,
 } from '@matka/shared/domain';
 import { actorContext, csrfOf, SESSION_TTL_MS, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
-import { audit, parse } from './common';
+import { audit } from '../services/audit';
+import { parse } from './common';
 
 export const SESSION_COOKIE = 'matka_operator';
 export const CSRF_HEADER = 'x-csrf-token';

@@ -1,34 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+/** What every operator route group shares: request parsing and the schemas of common fields. */
 import { z } from 'zod';
 import { FAMILIES, PHONE_RE, parseIsoDate, type Family } from '@matka/shared/domain';
-import type { DB } from '../db/types';
 import { parseHHMM } from '../services/clock';
-import { actorContext } from '../services/operators';
 import { Refusal } from '../errors';
-
-/** Writes one audit row (who, what, when, before, after); who is the operator of the request being handled. */
-export async function audit(
-  db: Kysely<DB> | Transaction<DB>,
-  action: string,
-  target: string | null,
-  params: unknown,
-  before: unknown,
-  after: unknown,
-  ok = true,
-) {
-  await db
-    .insertInto('operator_audit')
-    .values({
-      action,
-      target,
-      params: JSON.stringify(params ?? null),
-      before: JSON.stringify(before ?? null),
-      after: JSON.stringify(after ?? null),
-      ok,
-      operator: actorContext.getStore()?.name ?? null,
-    })
-    .execute();
-}
 
 /** A market family in a request. */
 export const familySchema = z.enum(FAMILIES as [Family, ...Family[]], {

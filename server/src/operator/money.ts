@@ -14,11 +14,13 @@ import {
   decidePending,
   depositRequests,
   finalizeWithdrawHold,
+  lockWallet,
   mobileOf,
   notPending,
   withdrawRequests,
 } from '../services/wallet';
-import { audit, hhmm, idSchema, parse } from './common';
+import { audit } from '../services/audit';
+import { hhmm, idSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const listQuery = z.object({
@@ -125,12 +127,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         .returning(['user_id', 'amount'])
         .executeTakeFirst();
       if (!r) return null;
-      const before = await trx
-        .selectFrom('users')
-        .select(['mobile', 'wallet'])
-        .where('id', '=', r.user_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const before = await lockWallet(trx, r.user_id);
       // a decided withdrawal's hold: its ledger row is now final
       if (d.table === 'withdraw_requests') await finalizeWithdrawHold(trx, r.user_id, d.id);
       const wallet = await creditWallet(

@@ -27,7 +27,8 @@ import {
   setGameRate,
   updateMarket,
 } from '../services/catalog';
-import { audit, familySchema, hhmm, isoDateSchema, parse } from './common';
+import { audit } from '../services/audit';
+import { familySchema, hhmm, isoDateSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));

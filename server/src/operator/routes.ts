@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { findMarketInFamilies, lockMarket, updateMarket } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
-import { audit, familySchema, hhmm, mobileSchema, parse } from './common';
+import { auditTrail, audit } from '../services/audit';
+import { familySchema, hhmm, mobileSchema, parse } from './common';
 import { registerMoneyOperatorRoutes } from './money';
 import { registerOperatorAuth } from './auth';
 import { registerDashboardRoute } from './dashboard';
@@ -117,12 +118,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
           }),
           req.query,
         );
-        const rows = await db
-          .selectFrom('operator_audit')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(q.limit ?? 100)
-          .execute();
+        const rows = await auditTrail(db, q.limit ?? 100);
         return { status: true, audit: rows };
       });
     },

@@ -23,7 +23,8 @@ import {
 } from '../services/accounts';
 import { liveSessions, revokeAllTokens } from '../services/tokens';
 import { creditWallet, debitWallet, latestLedger } from '../services/wallet';
-import { audit, mobileSchema, parse } from './common';
+import { audit } from '../services/audit';
+import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
 const points = z.coerce

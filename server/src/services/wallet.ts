@@ -421,6 +421,10 @@ export async function notPending(db: Db, table: RequestTable, id: number, what: 
   return new Refusal(409, `${what[0].toUpperCase()}${what.slice(1)} #${id} is already ${r.status}`);
 }
 
+/** An account's mobile number and balance, locked for the rest of the transaction (before a change). */
+export const lockWallet = (trx: Transaction<DB>, userId: string) =>
+  trx.selectFrom('users').select(['mobile', 'wallet']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+
 /** The mobile number of an account. */
 export const mobileOf = async (db: Db, userId: string) =>
   (await db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow()).mobile;
