@@ -52,19 +52,25 @@ describe('the app store', () => {
 });
 
 describe('attachApi: the api joining a store that already exists', () => {
+  /** The core and the api modules as a page loads them (inside isolateModulesAsync), and a balance answer of 75. */
+  async function freshModules() {
+    const shared = await import('@matka/shared');
+    shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
+    const fetchMock = jest.fn(
+      async () =>
+        new Response('{"status":true,"msg":"ok","wallet_amt":"75"}', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const { api, attachApi } = await import('@matka/shared/api');
+    return { shared, api, attachApi, fetchMock };
+  }
+
   it('runs a query dispatched as the store’s first action after attachApi (a page’s data started beside its code)', async () => {
     await jest.isolateModulesAsync(async () => {
-      const shared = await import('@matka/shared');
-      shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
+      const { shared, api, attachApi, fetchMock } = await freshModules();
       const store = shared.createAppStore();
-      const fetchMock = jest.fn(
-        async () =>
-          new Response('{"status":true,"msg":"ok","wallet_amt":"75"}', {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-      );
-      global.fetch = fetchMock as unknown as typeof fetch;
-      const { api, attachApi } = await import('@matka/shared/api');
       attachApi(store);
       attachApi(store); // a second call changes nothing
       const request = store.dispatch(api.endpoints.walletBalance.initiate());
@@ -79,16 +85,7 @@ describe('attachApi: the api joining a store that already exists', () => {
 
   it('gives the api only to the store it is attached to', async () => {
     await jest.isolateModulesAsync(async () => {
-      const shared = await import('@matka/shared');
-      shared.setRuntimeConfig({ apiBase: 'http://api.test/api', appKey: 'KEY-1' });
-      const fetchMock = jest.fn(
-        async () =>
-          new Response('{"status":true,"msg":"ok","wallet_amt":"75"}', {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-      );
-      global.fetch = fetchMock as unknown as typeof fetch;
-      const { api, attachApi } = await import('@matka/shared/api');
+      const { shared, api, attachApi, fetchMock } = await freshModules();
       const withApi = shared.createAppStore();
       const without = shared.createAppStore();
       attachApi(withApi);

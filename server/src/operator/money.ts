@@ -130,15 +130,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
       const before = await lockWallet(trx, r.user_id);
       // a decided withdrawal's hold: its ledger row is now final
       if (d.table === 'withdraw_requests') await finalizeWithdrawHold(trx, r.user_id, d.id);
-      const wallet = await creditWallet(
-        trx,
-        r.user_id,
-        r.amount,
-        d.credit.kind,
-        d.credit.note,
-        d.credit.reference,
-        now,
-      );
+      const wallet = await creditWallet(trx, { userId: r.user_id, points: r.amount, ...d.credit, now });
       await audit(
         trx,
         d.audit.action,

@@ -252,7 +252,14 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       const user = await lockedUser(trx, body.mobile);
-      const wallet = await creditWallet(trx, user.id, body.points, 'operator_credit', note, 'operator', now);
+      const wallet = await creditWallet(trx, {
+        userId: user.id,
+        points: body.points,
+        kind: 'operator_credit',
+        note,
+        reference: 'operator',
+        now,
+      });
       await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
       return {
         status: true,
@@ -268,7 +275,14 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       const user = await lockedUser(trx, body.mobile);
-      const wallet = await debitWallet(trx, user.id, body.points, 'operator_debit', body.note, 'operator', now);
+      const wallet = await debitWallet(trx, {
+        userId: user.id,
+        points: body.points,
+        kind: 'operator_debit',
+        note: body.note,
+        reference: 'operator',
+        now,
+      });
       if (wallet === null)
         throw new Refusal(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);
       await audit(trx, 'debit', body.mobile, body, { wallet: user.wallet }, { wallet });

@@ -223,6 +223,9 @@ export interface RowFilter {
   to?: string;
 }
 
+/** What a bid says (b = bids): its numbers, session and points. */
+export const BID_PLAY_COLUMNS = ['b.pana', 'b.session', 'b.digits', 'b.closedigits', 'b.points'] as const;
+
 /** An account's bids, newest first, with their market's name. */
 export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit: number) {
   let q = db
@@ -232,11 +235,7 @@ export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit:
       'b.id',
       'b.family',
       'm.name',
-      'b.pana',
-      'b.session',
-      'b.digits',
-      'b.closedigits',
-      'b.points',
+      ...BID_PLAY_COLUMNS,
       'b.status',
       'b.win_amount',
       sql<string>`b.bid_date::text`.as('bid_date'),
@@ -259,11 +258,7 @@ export function accountWins(db: Kysely<DB>, userId: string, f: RowFilter & { liv
       'w.id',
       'w.family',
       'm.name',
-      'b.pana',
-      'b.session',
-      'b.digits',
-      'b.closedigits',
-      'b.points',
+      ...BID_PLAY_COLUMNS,
       sql<string>`b.bid_date::text`.as('bid_date'),
       sql<string>`w.win_date::text`.as('win_date'),
       'w.amount',

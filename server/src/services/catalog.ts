@@ -7,17 +7,11 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import { FAMILIES, parseTime12 } from '@matka/shared/domain';
 import type { DB, MarketFamily, MarketsTable } from '../db/types';
 import { Refusal } from '../errors';
+import type { MarketRow } from './markets';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface FoundMarket {
-  id: number;
-  family: MarketFamily;
-  name: string;
-  open_minute: number;
-  close_minute: number;
-  active: boolean;
-}
+export type FoundMarket = Pick<MarketRow, 'id' | 'family' | 'name' | 'open_minute' | 'close_minute' | 'active'>;
 
 /**
  * A market of a family by id, by name (case-insensitive) or, for a starline slot, by its time

@@ -26,6 +26,7 @@ import {
 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
+import { BID_PLAY_COLUMNS } from './bids';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -202,11 +203,7 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
       'b.user_id',
       'u.mobile',
       'b.bet_type',
-      'b.pana',
-      'b.session',
-      'b.digits',
-      'b.closedigits',
-      'b.points',
+      ...BID_PLAY_COLUMNS,
       'b.status',
       'b.win_amount',
       'b.unrecovered',

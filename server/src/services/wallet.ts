@@ -38,50 +38,44 @@ export const requestStatusCode = (s: string) => (s === 'pending' ? '0' : s === '
 
 // ------------------------------------------------------------------ the ledger
 
+/** One change of a wallet: whose, how many points, and what its ledger row says. */
+export interface WalletChange {
+  userId: string;
+  points: number | string;
+  /** what moved the points ('deposit', 'operator_credit', ...) */
+  kind: string;
+  /** the text the player reads in the wallet history */
+  note: string;
+  reference: string | null;
+  now: Date;
+}
+
 /** The ledger row of a wallet change, in the caller's transaction. */
-async function ledgerRow(
-  trx: Transaction<DB>,
-  userId: string,
-  type: 'credit' | 'debit',
-  points: number | string,
-  balanceAfter: string,
-  kind: string,
-  note: string,
-  reference: string | null,
-  now: Date,
-) {
+async function ledgerRow(trx: Transaction<DB>, type: 'credit' | 'debit', c: WalletChange, balanceAfter: string) {
   await trx
     .insertInto('wallet_transactions')
     .values({
-      user_id: userId,
+      user_id: c.userId,
       type,
-      amount: points,
+      amount: c.points,
       balance_after: balanceAfter,
-      kind,
-      note,
-      reference,
-      created_at: now,
+      kind: c.kind,
+      note: c.note,
+      reference: c.reference,
+      created_at: c.now,
     })
     .execute();
 }
 
 /** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
-export async function creditWallet(
-  trx: Transaction<DB>,
-  userId: string,
-  points: number | string,
-  kind: string,
-  note: string,
-  reference: string | null,
-  now: Date,
-): Promise<string> {
+export async function creditWallet(trx: Transaction<DB>, c: WalletChange): Promise<string> {
   const row = await trx
     .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '+', String(points)) }))
-    .where('id', '=', userId)
+    .set((eb) => ({ wallet: eb('wallet', '+', String(c.points)) }))
+    .where('id', '=', c.userId)
     .returning('wallet')
     .executeTakeFirstOrThrow();
-  await ledgerRow(trx, userId, 'credit', points, row.wallet, kind, note, reference, now);
+  await ledgerRow(trx, 'credit', c, row.wallet);
   return row.wallet;
 }
 
@@ -89,24 +83,16 @@ export async function creditWallet(
  * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
  * them. Returns the new balance, or null (and changes nothing) when it does not.
  */
-export async function debitWallet(
-  trx: Transaction<DB>,
-  userId: string,
-  points: number | string,
-  kind: string,
-  note: string,
-  reference: string | null,
-  now: Date,
-): Promise<string | null> {
+export async function debitWallet(trx: Transaction<DB>, c: WalletChange): Promise<string | null> {
   const row = await trx
     .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '-', String(points)) }))
-    .where('id', '=', userId)
-    .where('wallet', '>=', String(points))
+    .set((eb) => ({ wallet: eb('wallet', '-', String(c.points)) }))
+    .where('id', '=', c.userId)
+    .where('wallet', '>=', String(c.points))
     .returning('wallet')
     .executeTakeFirst();
   if (!row) return null;
-  await ledgerRow(trx, userId, 'debit', points, row.wallet, kind, note, reference, now);
+  await ledgerRow(trx, 'debit', c, row.wallet);
   return row.wallet;
 }
 
