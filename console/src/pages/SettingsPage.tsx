@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { messageOf, useSetSettingMutation, useSettingsQuery } from '../api';
 import { QueryView } from '../parts';
 
@@ -69,6 +69,17 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
     setText(r.data.value);
     setNote({ ok: true, text: 'Saved' });
   };
+  // the same control as one line or, for long texts, as a text area
+  const control = {
+    id,
+    value: text,
+    'aria-describedby': field.hint ? `${id}-hint` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setText(e.target.value);
+      setNote(null);
+    },
+    disabled: isLoading,
+  };
   return (
     <form className="console-setting" onSubmit={submit} noValidate>
       <label htmlFor={id}>{field.label}</label>
@@ -77,30 +88,7 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
           {field.hint}
         </p>
       )}
-      {field.long ? (
-        <textarea
-          id={id}
-          rows={5}
-          value={text}
-          aria-describedby={field.hint ? `${id}-hint` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setNote(null);
-          }}
-          disabled={isLoading}
-        />
-      ) : (
-        <input
-          id={id}
-          value={text}
-          aria-describedby={field.hint ? `${id}-hint` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setNote(null);
-          }}
-          disabled={isLoading}
-        />
-      )}
+      {field.long ? <textarea rows={5} {...control} /> : <input {...control} />}
       <div className="console-setting-row">
         <button type="submit" className="btn btn-secondary" disabled={isLoading || text === value}>
           {isLoading ? 'Saving...' : 'Save'}
