@@ -2,7 +2,36 @@
 import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { buildNewResult } from '@matka/shared/domain';
-import { call, createUser, kolkata, makeTestApp, OPERATOR_TOKEN, TEST_PASSWORD, type TestApp } from './helpers';
+import {
+  call,
+  createUser,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  OPERATOR_TOKEN,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers';
+
+/** A player's open-session bid on KALYAN on the test apps' day (10 March 2026), as the app sends it. */
+async function bidOnKalyan(
+  t: TestApp,
+  user: { token: string },
+  rows: { digits: string; points: number }[],
+  betType: 'single_digit' | 'single_pana' = 'single_digit',
+) {
+  const m = await marketByName(t, 'KALYAN');
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType,
+    token: user.token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: '10-March-2026',
+    rows: rows.map((r) => ({ digits: r.digits, closedigits: '', points: r.points, session: 'Open', pana: '' })),
+  });
+  return call(t.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -404,24 +433,10 @@ describe('the dashboard', () => {
     const d = await makeTestApp({ at: kolkata('08:00') });
     try {
       const user = await createUser(d, { wallet: 1000 });
-      const m = await d.ctx.db
-        .selectFrom('markets')
-        .select(['id', 'name'])
-        .where('name', '=', 'KALYAN')
-        .executeTakeFirstOrThrow();
-      const [new_result] = buildNewResult({
-        family: 'regular',
-        betType: 'single_digit',
-        token: user.token,
-        gameId: m.id,
-        gameName: m.name,
-        bidDate: '10-March-2026',
-        rows: [
-          { digits: '1', closedigits: '', points: 100, session: 'Open', pana: '' },
-          { digits: '2', closedigits: '', points: 50, session: 'Open', pana: '' },
-        ],
-      });
-      const bid = await call(d.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result });
+      const bid = await bidOnKalyan(d, user, [
+        { digits: '1', points: 100 },
+        { digits: '2', points: 50 },
+      ]);
       expect(bid.body.status).toBe(true);
       const declared = await d.app.inject({
         method: 'POST',
@@ -479,24 +494,7 @@ describe('one player account', () => {
 
   it('shows the wallet, ledger, bids, wins, totals and live sessions', async () => {
     const user = await createUser(t, { wallet: 300 });
-    const m = await t.ctx.db
-      .selectFrom('markets')
-      .select(['id', 'name'])
-      .where('name', '=', 'KALYAN')
-      .executeTakeFirstOrThrow();
-    const [new_result] = buildNewResult({
-      family: 'regular',
-      betType: 'single_digit',
-      token: user.token,
-      gameId: m.id,
-      gameName: m.name,
-      bidDate: '10-March-2026',
-      rows: [{ digits: '7', closedigits: '', points: 40, session: 'Open', pana: '' }],
-    });
-    expect(
-      (await call(t.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result })).body
-        .status,
-    ).toBe(true);
+    expect((await bidOnKalyan(t, user, [{ digits: '7', points: 40 }])).body.status).toBe(true);
     const res = await as(finance, 'GET', `/operator/users/detail?mobile=${user.mobile}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -614,25 +612,9 @@ describe('reports', () => {
     try {
       const a = await createUser(d, { wallet: 1000 });
       const b = await createUser(d);
-      const m = await d.ctx.db
-        .selectFrom('markets')
-        .select(['id', 'name'])
-        .where('name', '=', 'KALYAN')
-        .executeTakeFirstOrThrow();
+      const m = await marketByName(d, 'KALYAN');
       const bid = (betType: 'single_digit' | 'single_pana', digits: string, points: number) =>
-        call(d.app, 'api-submit-bid', {
-          unique_token: a.token,
-          game_id: String(m.id),
-          new_result: buildNewResult({
-            family: 'regular',
-            betType,
-            token: a.token,
-            gameId: m.id,
-            gameName: m.name,
-            bidDate: '10-March-2026',
-            rows: [{ digits, closedigits: '', points, session: 'Open', pana: '' }],
-          })[0],
-        });
+        bidOnKalyan(d, a, [{ digits, points }], betType);
       expect((await bid('single_digit', '1', 100)).body.status).toBe(true);
       expect((await bid('single_digit', '5', 20)).body.status).toBe(true);
       expect((await bid('single_pana', '128', 30)).body.status).toBe(true);
@@ -720,25 +702,8 @@ describe('markets: weekly off days, rates; results: history', () => {
       d.app.inject({ method, url, payload: payload as any, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
     try {
       const user = await createUser(d, { wallet: 500 });
-      const m = await d.ctx.db
-        .selectFrom('markets')
-        .select(['id', 'name'])
-        .where('name', '=', 'KALYAN')
-        .executeTakeFirstOrThrow();
-      const bid = () =>
-        call(d.app, 'api-submit-bid', {
-          unique_token: user.token,
-          game_id: String(m.id),
-          new_result: buildNewResult({
-            family: 'regular',
-            betType: 'single_digit',
-            token: user.token,
-            gameId: m.id,
-            gameName: m.name,
-            bidDate: '10-March-2026',
-            rows: [{ digits: '3', closedigits: '', points: 10, session: 'Open', pana: '' }],
-          })[0],
-        });
+      const m = await marketByName(d, 'KALYAN');
+      const bid = () => bidOnKalyan(d, user, [{ digits: '3', points: 10 }]);
       const listed = async () =>
         ((await call(d.app, 'api-dashboard-data', {})).body.result as any[]).find((x) => x.game_id === m.id);
       expect((await listed()).msg_status).toBe(1);

@@ -41,13 +41,13 @@ import {
   type UpiType,
 } from '../services/wallet';
 
-export const MAX_AMOUNT = 10_000_000;
+const MAX_AMOUNT = 10_000_000;
 
-export const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
-export const MSG_TRANSFER_OK = 'Points transferred successfully';
+const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
+const MSG_TRANSFER_OK = 'Points transferred successfully';
 
 /** A positive whole number of points, as a number or a digit string; one message for anything else. */
-export const amountField = (msg: string) =>
+const amountField = (msg: string) =>
   z.union([z.string(), z.number()], { error: msg }).transform((v, c) => {
     const s = typeof v === 'number' ? String(v) : v.trim();
     if (!/^\d{1,12}$/.test(s) || Number(s) <= 0) {
@@ -61,8 +61,8 @@ export const amountField = (msg: string) =>
     return Number(s);
   });
 
-export const MSG_POINTS_NOT_NUMBER = 'Points must be a number';
-export const MSG_POINTS_WHOLE = 'Points must be a whole number';
+const MSG_POINTS_NOT_NUMBER = 'Points must be a number';
+const MSG_POINTS_WHOLE = 'Points must be a whole number';
 
 /**
  * Transfer points: a number or a numeric string. Missing / empty: 'Points is required!'; not a number:

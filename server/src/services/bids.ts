@@ -23,7 +23,7 @@ import { MSG_BETTING_DISABLED, Refusal } from '../errors';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
 
-export const MSG_MARKET_CLOSED = 'Market is closed';
+const MSG_MARKET_CLOSED = 'Market is closed';
 
 export interface SubmitOk {
   status: true;
@@ -205,7 +205,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
-export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
+function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
   const def = betTypeById(betType)!;
   if (!m.active || isOffDay(m.off_days, now)) return MSG_MARKET_CLOSED;
   // Today's results come from the market cache, which every declaration invalidates; the insert

@@ -12,11 +12,11 @@ import { addDays, kolkataDayStart } from './clock';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Pending deposit requests one account may have at a time. */
-export const MAX_PENDING_DEPOSITS = 5;
+const MAX_PENDING_DEPOSITS = 5;
 /** The most rows a history answers with. */
-export const HISTORY_CAP = 500;
+const HISTORY_CAP = 500;
 
-export const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
+const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
 export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
 
 /** UPI-details codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
@@ -31,7 +31,7 @@ const METHOD_COLUMN: Record<WithdrawMethod, 'google_pay_no' | 'paytm_no' | 'phon
 export const methodColumn = (method: WithdrawMethod) => METHOD_COLUMN[method];
 
 /** The ledger reference of a withdrawal's hold (written at request time, made final when decided). */
-export const withdrawReference = (id: number | string) => `withdraw:${id}`;
+const withdrawReference = (id: number | string) => `withdraw:${id}`;
 
 /** '0' Pending, '1' Cancelled / rejected, '2' Approved (spec section 3). */
 export const requestStatusCode = (s: string) => (s === 'pending' ? '0' : s === 'approved' ? '2' : '1');
@@ -124,7 +124,7 @@ export interface DayRange {
 }
 
 /** created_at bounds of an inclusive range of Kolkata days. */
-export function createdBounds(from?: string | null, to?: string | null) {
+function createdBounds(from?: string | null, to?: string | null) {
   return {
     from: from ? kolkataDayStart(from) : undefined,
     to: to ? kolkataDayStart(addDays(to, 1)) : undefined,
