@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from './types';
@@ -16,7 +16,9 @@ export interface Database {
   url?: string;
   /**
    * Runs one hot statement as a named prepared statement (PostgreSQL parses and plans it once per
-   * connection); on PGlite a plain query. Values are bound as $1, $2 ...
+   * connection); on PGlite a plain query through the dialect's one-connection queue (never beside it:
+   * PGlite has one session, and a statement sent past the queue runs inside whatever transaction holds
+   * it and is rolled back with it). Values are bound as $1, $2 ...
    */
   prepared<R>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Runs a script of several SQL statements in one round trip (simple query protocol). */
@@ -87,11 +89,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     db,
     kind: 'pglite',
     async prepared<R>(_name: string, text: string, values: unknown[]) {
-      return (await lite.query(text, values)).rows as R[];
+      return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows as R[];
     },
     async execScript(sql) {
-      // Only used while nothing else runs (start-up migrations).
-      await lite.exec(sql);
+      // Holds the dialect's one connection while the script runs, like every other statement.
+      await db.connection().execute(() => lite.exec(sql));
     },
     async close() {
       await db.destroy(); // closes PGlite

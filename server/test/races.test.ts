@@ -1,0 +1,152 @@
+/**
+ * Promises that hold when requests race (wave 3, issue A). Every test fires its requests at once over
+ * real HTTP connections (the app listening on a loopback port, fetch opening as many connections as
+ * there are requests in flight), on PGlite and, with DATABASE_URL, on PostgreSQL, and then checks what
+ * the database holds.
+ */
+import { buildNewResult, MSG } from '@matka/shared/domain';
+import { sql } from 'kysely';
+import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, OPERATOR_TOKEN, type TestApp } from './helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the API
+type Body = Record<string, any>;
+
+let t: TestApp;
+let base = '';
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('12:00') });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => t.close());
+
+async function post(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: Body;
+  try {
+    json = JSON.parse(text) as Body;
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, body: json };
+}
+
+const api = (name: string, body: Record<string, unknown>) =>
+  post(`/api/${name}`, { env_type: 'Prod', app_key: APP_KEY, ...body });
+const op = (route: string, body: Record<string, unknown>) =>
+  post(`/operator/${route}`, body, { authorization: `Bearer ${OPERATOR_TOKEN}` });
+
+/** Ledger rows whose balance_after is not the running sum of the user's ledger, and wallets off their ledger. */
+async function ledgerFaults() {
+  const rows = await sql<{ id: string }>`
+    SELECT id FROM (
+      SELECT id, balance_after,
+             sum(CASE WHEN type = 'credit' THEN amount ELSE -amount END) OVER (PARTITION BY user_id ORDER BY id) AS running
+        FROM wallet_transactions) x
+     WHERE balance_after <> running`.execute(t.ctx.db);
+  const wallets = await sql<{ id: string }>`
+    SELECT u.id FROM users u
+    LEFT JOIN (SELECT user_id, sum(CASE WHEN type = 'credit' THEN amount ELSE -amount END) AS s
+                 FROM wallet_transactions GROUP BY user_id) l ON l.user_id = u.id
+     WHERE u.wallet <> coalesce(l.s, 0) OR u.wallet < 0`.execute(t.ctx.db);
+  return { badBalanceAfter: rows.rows.map((r) => r.id), badWallets: wallets.rows.map((r) => r.id) };
+}
+
+describe('item 1: confirmed bids are never lost, whatever else fails at the same time', () => {
+  test('6 players x 150 bids and transfers race refused operator calls: every confirmed bid stored once, ledgers exact', async () => {
+    const kalyan = await marketByName(t, 'KALYAN');
+    const players = await Promise.all(Array.from({ length: 6 }, () => createUser(t, { wallet: 2_000 })));
+    const bid = (u: { token: string }, i: number) => {
+      const [new_result] = buildNewResult({
+        family: 'regular',
+        betType: 'single_digit',
+        token: u.token,
+        gameId: kalyan.id,
+        gameName: kalyan.name,
+        bidDate: '10-March-2026',
+        rows: [{ digits: String(i % 10), closedigits: '', points: 10, session: 'Open', pana: '' }],
+      });
+      return api('api-submit-bid', { unique_token: u.token, game_id: String(kalyan.id), new_result });
+    };
+    const transfer = (from: { token: string }, to: { mobile: string }) =>
+      api('api-user-transfer-wallet-balance', { unique_token: from.token, amount: 100, mobile_no: to.mobile });
+    const jobs: Promise<{ kind: string; user: number; r: Awaited<ReturnType<typeof post>> }>[] = [];
+    for (let i = 0; i < 150; i++) {
+      players.forEach((u, k) => jobs.push(bid(u, i).then((r) => ({ kind: 'bid', user: k, r }))));
+      if (i % 10 === 0) {
+        const k = (i / 10) % 6;
+        jobs.push(transfer(players[k], players[(k + 1) % 6]).then((r) => ({ kind: 'transfer', user: k, r })));
+      }
+      // calls the operator API refuses inside their transaction (each rolls back)
+      const refused = [
+        op('debit', { mobile: players[i % 6].mobile, points: 1_000_000, note: 'too much' }),
+        op('users/unblock', { mobile: players[(i + 1) % 6].mobile }),
+        op('result/declare', { market: 'KALYAN', session: 'close', pana: '128' }),
+      ][i % 3];
+      jobs.push(refused.then((r) => ({ kind: 'refused', user: -1, r })));
+    }
+    const done = await Promise.all(jobs);
+
+    const refusals = done.filter((d) => d.kind === 'refused');
+    expect(refusals.map((d) => d.r.status).filter((s) => s !== 409)).toEqual([]);
+    const bids = done.filter((d) => d.kind === 'bid');
+    expect(bids.filter((d) => d.r.status !== 200)).toEqual([]);
+    const confirmed = bids.filter((d) => d.r.body.status === true);
+    for (const d of confirmed) expect(d.r.body.msg).toBe(MSG.bidPlaced);
+    // with 2,000 points each and at most 1,500 staked plus 300 moved in transfers, every bid is placed
+    expect(confirmed).toHaveLength(900);
+    const ids = confirmed.map((d) => String(d.r.body.bid_id));
+    expect(new Set(ids).size).toBe(900);
+
+    const stored = await t.ctx.db
+      .selectFrom('bid_submissions')
+      .select(['id', 'user_id'])
+      .where(
+        'user_id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .execute();
+    expect(stored.map((s) => String(s.id)).sort()).toEqual([...ids].sort());
+    const bidRows = await t.ctx.db
+      .selectFrom('bids')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(
+        'user_id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(bidRows.n)).toBe(900);
+    // one ledger debit per confirmed bid
+    const debits = await t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(
+        'user_id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .where('kind', '=', 'bid')
+      .executeTakeFirstOrThrow();
+    expect(Number(debits.n)).toBe(900);
+
+    const transfers = done.filter((d) => d.kind === 'transfer' && d.r.body.status === true).length;
+    expect(transfers).toBe(15);
+    const wallets = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.sum<string>('wallet').as('s'))
+      .where(
+        'id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(wallets.s)).toBe(6 * 2_000 - 900 * 10);
+    expect(await ledgerFaults()).toEqual({ badBalanceAfter: [], badWallets: [] });
+  });
+});
