@@ -14,10 +14,25 @@ type Body = Record<string, any>;
 let t: TestApp;
 let base = '';
 beforeAll(async () => {
-  t = await makeTestApp({ at: kolkata('12:00') });
+  // one proxy hop: each request's address is the X-Forwarded-For a test sends (the guessers' 200 addresses)
+  t = await makeTestApp({ at: kolkata('12:00'), env: { TRUST_PROXY: '1' } });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
+
+/** Runs the jobs with `width` of them in flight at once (each on its own connection). */
+async function inParallel<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
+  return out;
+}
 
 async function post(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -35,8 +50,25 @@ async function post(path: string, body: Record<string, unknown>, headers: Record
   return { status: res.status, body: json };
 }
 
-const api = (name: string, body: Record<string, unknown>) =>
-  post(`/api/${name}`, { env_type: 'Prod', app_key: APP_KEY, ...body });
+const api = (name: string, body: Record<string, unknown>, ip?: string) =>
+  post(`/api/${name}`, { env_type: 'Prod', app_key: APP_KEY, ...body }, ip ? { 'x-forwarded-for': ip } : {});
+const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+async function otpRow(mobile: string, purpose: string) {
+  return t.ctx.db
+    .selectFrom('otp_codes')
+    .select(['id', 'attempts', 'consumed_at'])
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+/** A four-digit code other than `real`. */
+const wrongCode = (i: number, real: string) => {
+  const c = String(i % 10_000).padStart(4, '0');
+  return c === real ? String((i + 1) % 10_000).padStart(4, '0') : c;
+};
 const op = (route: string, body: Record<string, unknown>) =>
   post(`/operator/${route}`, body, { authorization: `Bearer ${OPERATOR_TOKEN}` });
 
@@ -148,5 +180,135 @@ describe('item 1: confirmed bids are never lost, whatever else fails at the same
       .executeTakeFirstOrThrow();
     expect(Number(wallets.s)).toBe(6 * 2_000 - 900 * 10);
     expect(await ledgerFaults()).toEqual({ badBalanceAfter: [], badWallets: [] });
+  });
+});
+
+describe('item 2: one-time-code guesses take their budget before they are compared', () => {
+  test('2,000 wrong forgot-password guesses over 500 connections from 200 addresses: at most 5 checked', async () => {
+    const u = await createUser(t);
+    const sent = await api('api-forget-check-mobile', { mobile: u.mobile }, address(1));
+    expect(sent.body.status).toBe(true);
+    const real = String(sent.body.otp);
+    const guesses = Array.from(
+      { length: 2_000 },
+      (_, i) => () =>
+        api(
+          'api-forgot-password',
+          { mobile: u.mobile, new_pass: 'taken-over', otp: wrongCode(i, real) },
+          address(i % 200),
+        ),
+    );
+    const answers = await inParallel(guesses, 500);
+    expect(answers.filter((a) => a.status !== 200 || a.body.status !== false)).toEqual([]);
+    expect((await otpRow(u.mobile, 'forgot')).attempts).toBe(5);
+    // the code is dead: even the right one no longer resets the password
+    const late = await api('api-forgot-password', { mobile: u.mobile, new_pass: 'taken-over', otp: real }, address(7));
+    expect(late.body).toMatchObject({ status: false, msg: MSG.otpInvalidForgot });
+    const login = await api('api-user-login', { mobile: u.mobile, password: 'taken-over' }, address(8));
+    expect(login.body.status).toBe(false);
+  });
+
+  test("a burst on a second and third code of the day: never more than the day's 10 wrong guesses of a number", async () => {
+    const u = await createUser(t);
+    const checked: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(31_000); // past the resend gap
+      const sent = await api('api-forget-check-mobile', { mobile: u.mobile }, address(300 + round));
+      if (round < 2) expect(sent.body.status).toBe(true);
+      else {
+        // today's wrong guesses are used up: no third code
+        expect(sent.body).toMatchObject({
+          status: false,
+          msg: 'Too many wrong codes for this number today. Please try again tomorrow.',
+        });
+        break;
+      }
+      const real = String(sent.body.otp);
+      await inParallel(
+        Array.from(
+          { length: 400 },
+          (_, i) => () =>
+            api(
+              'api-forgot-password',
+              { mobile: u.mobile, new_pass: 'x-taken-over', otp: wrongCode(i, real) },
+              address(i),
+            ),
+        ),
+        400,
+      );
+      checked.push((await otpRow(u.mobile, 'forgot')).attempts);
+    }
+    expect(checked).toEqual([5, 5]);
+  });
+
+  test('one address guessing at 60 numbers at once is checked no more than its 50 wrong guesses a day', async () => {
+    const users = await Promise.all(Array.from({ length: 60 }, () => createUser(t)));
+    const codes = await Promise.all(
+      users.map(async (u, k) =>
+        String((await api('api-forget-check-mobile', { mobile: u.mobile }, address(1_000 + k))).body.otp),
+      ),
+    );
+    const attacker = '192.0.2.77';
+    await inParallel(
+      Array.from({ length: 600 }, (_, i) => () => {
+        const k = i % 60;
+        return api(
+          'api-forgot-password',
+          { mobile: users[k].mobile, new_pass: 'x-taken-over', otp: wrongCode(i, codes[k]) },
+          attacker,
+        );
+      }),
+      300,
+    );
+    const rows = await t.ctx.db
+      .selectFrom('otp_codes')
+      .select((eb) => eb.fn.sum<string>('attempts').as('n'))
+      .where(
+        'mobile',
+        'in',
+        users.map((u) => u.mobile),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(50);
+  });
+
+  test('registration codes too: 600 racing wrong guesses check the live code 5 times', async () => {
+    const mobile = `8${String(Date.now()).slice(-9)}`;
+    const sent = await api('api-check-mobile', { mobile }, address(3_000));
+    expect(sent.body.status).toBe(true);
+    const real = String(sent.body.otp);
+    await inParallel(
+      Array.from(
+        { length: 600 },
+        (_, i) => () =>
+          api(
+            'api-user-registration',
+            { name: 'Guesser', mobile, password: 'secret123', otp: wrongCode(i, real) },
+            address(3_001 + (i % 100)),
+          ),
+      ),
+      300,
+    );
+    expect((await otpRow(mobile, 'register')).attempts).toBe(5);
+    const users = await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).execute();
+    expect(users).toEqual([]);
+  });
+
+  test('a right code among racing guesses is accepted at most once, and a right code is not a wrong guess', async () => {
+    const u = await createUser(t);
+    const sent = await api('api-forget-check-mobile', { mobile: u.mobile }, address(2_000));
+    const real = String(sent.body.otp);
+    const answers = await inParallel(
+      Array.from(
+        { length: 50 },
+        (_, i) => () =>
+          api('api-forgot-password', { mobile: u.mobile, new_pass: `new-pass-${i}`, otp: real }, address(2_001 + i)),
+      ),
+      50,
+    );
+    expect(answers.filter((a) => a.body.status === true)).toHaveLength(1);
+    const row = await otpRow(u.mobile, 'forgot');
+    expect(row.consumed_at).not.toBeNull();
+    expect(row.attempts).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
 import type { AppContext } from '../context';
 import { MSG } from '@matka/shared/domain';
 import { isDemoSms } from '../config';
@@ -22,9 +23,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const dailyWrongCodes = (length: number) => Math.max(1, Math.floor(10 ** length / 1000));
 
 /** Wrong guesses recorded on a subject's codes of the last 24 hours (the database, so every process agrees). */
-async function wrongCodesToday(ctx: AppContext, subject: string): Promise<number> {
-  const since = new Date(ctx.clock.now().getTime() - DAY_MS);
-  const r = await ctx.db
+async function wrongCodesToday(db: Kysely<DB>, now: Date, subject: string): Promise<number> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const r = await db
     .selectFrom('otp_codes')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attempts'), eb.lit(0)).as('n'))
     .where('mobile', '=', subject)
@@ -93,7 +94,7 @@ export async function issueOtp(
   }
   const now = ctx.clock.now();
   // No new codes once today's wrong guesses are used up (a new code would not make guessing cheaper).
-  if ((await wrongCodesToday(ctx, subject)) >= dailyWrongCodes(config.otpLength)) {
+  if ((await wrongCodesToday(ctx.db, ctx.clock.now(), subject)) >= dailyWrongCodes(config.otpLength)) {
     await ctx.otpGate.release(gateKey);
     return { ok: false, msg: MSG_TOO_MANY_WRONG_CODES };
   }
@@ -150,6 +151,13 @@ export async function issueOtp(
  * Checks a code against the live code of (mobile, purpose) and consumes it on success. A wrong code
  * counts a try; after 5 wrong tries (or 5 minutes) the code is dead and a new one must be requested.
  * Past the day's wrong guesses of the subject (dailyWrongCodes) or of the IP nothing is checked.
+ *
+ * Every budget is taken before the code is compared, atomically in the database, so a burst of guesses
+ * from any number of connections, addresses and processes is checked no more often than the budgets
+ * allow: the IP's guess is counted under its key's lock (given back when the code was right, or when
+ * there was no live code to guess), and the subject's guesses run one at a time under an advisory lock
+ * of the subject, where the day's wrong guesses are read and the code's try is taken by a guarded
+ * `UPDATE … SET attempts = attempts + 1 … WHERE attempts < 5 RETURNING` before the comparison.
  */
 export async function verifyOtp(
   ctx: AppContext,
@@ -160,38 +168,32 @@ export async function verifyOtp(
 ): Promise<boolean> {
   const budget = dailyWrongCodes(ctx.config.otpLength);
   const ipKey = `otp-wrong:ip:${ip}`;
-  if (await ctx.dailyLimiter.isLimited(ipKey, budget * 5)) return false;
-  if ((await wrongCodesToday(ctx, mobile)) >= budget) return false;
+  if (!(await ctx.dailyLimiter.take([[ipKey, budget * 5]]))) return false;
   const now = ctx.clock.now();
-  const live = await ctx.db
-    .selectFrom('otp_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at'])
-    .where('mobile', '=', mobile)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!live || live.attempts >= OTP_MAX_TRIES || new Date(live.expires_at) <= now) return false;
-  if (
-    !new RegExp(`^\\d{${ctx.config.otpLength}}$`).test(code) ||
-    !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)
-  ) {
-    await ctx.dailyLimiter.hit(ipKey);
-    await ctx.db
+  const wellFormed = new RegExp(`^\\d{${ctx.config.otpLength}}$`).test(code);
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`otp-subject:${mobile}`}, 0))`.execute(trx);
+    if ((await wrongCodesToday(trx, ctx.clock.now(), mobile)) >= budget) return 'limited' as const;
+    // the try is taken before the comparison: of racing guesses at most OTP_MAX_TRIES get a row back
+    const taken = await sql<{ id: string; code_hash: string }>`
+      UPDATE otp_codes SET attempts = attempts + 1
+       WHERE id = (SELECT id FROM otp_codes
+                    WHERE mobile = ${mobile} AND purpose = ${purpose} AND consumed_at IS NULL
+                    ORDER BY created_at DESC LIMIT 1)
+         AND consumed_at IS NULL AND attempts < ${OTP_MAX_TRIES} AND expires_at > ${now}
+      RETURNING id, code_hash`.execute(trx);
+    const live = taken.rows[0];
+    if (!live) return 'none' as const;
+    if (!wellFormed || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)) return 'wrong' as const;
+    // right: the code is used up, and its try was not a wrong guess
+    await trx
       .updateTable('otp_codes')
-      .set({ attempts: sql`attempts + 1` })
+      .set({ consumed_at: now, attempts: sql`attempts - 1` })
       .where('id', '=', live.id)
       .execute();
-    return false;
-  }
-  // Consume atomically: of two concurrent correct submissions only one wins.
-  const res = await ctx.db
-    .updateTable('otp_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', live.id)
-    .where('consumed_at', 'is', null)
-    .where('attempts', '<', OTP_MAX_TRIES)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+    return 'right' as const;
+  });
+  // only wrong guesses stay counted against the IP
+  if (outcome !== 'wrong') await ctx.dailyLimiter.refund(ipKey);
+  return outcome === 'right';
 }
