@@ -5,6 +5,7 @@
  * the database holds.
  */
 import { buildNewResult, MSG } from '@matka/shared/domain';
+import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, OPERATOR_TOKEN, type TestApp } from './helpers';
 
@@ -310,5 +311,70 @@ describe('item 2: one-time-code guesses take their budget before they are compar
     const row = await otpRow(u.mobile, 'forgot');
     expect(row.consumed_at).not.toBeNull();
     expect(row.attempts).toBe(0);
+  });
+});
+
+describe('item 7: a console TOTP code signs in once', () => {
+  /** A console sign-in as the browser makes it, from `ip`: the session cookie and CSRF token come back. */
+  async function signIn(username: string, password: string, ip: string, code?: string) {
+    const res = await fetch(`${base}/operator/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ username, password, ...(code ? { code } : {}) }),
+    });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    return { status: res.status, body: (await res.json()) as Body, cookie };
+  }
+
+  test('50 racing sign-ins with one code: exactly one session; the code and earlier ones are refused afterwards', async () => {
+    const made = await op('operators', { name: 'totpracer', role: 'finance' });
+    expect(made.status).toBe(200);
+    const first = await signIn('totpracer', made.body.one_time_password, address(5_000));
+    const session = { cookie: first.cookie, 'x-csrf-token': String(first.body.csrf_token) };
+    const pw = 'a long new password';
+    expect((await post('/operator/password', { new_password: pw, confirm_password: pw }, session)).body).toMatchObject({
+      status: true,
+    });
+    const setup = await post('/operator/totp/setup', {}, session);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret) });
+    const now = () => t.clock.now().getTime();
+    const on = await post(
+      '/operator/totp/enable',
+      { secret: setup.body.secret, code: totp.generate({ timestamp: now() }) },
+      session,
+    );
+    expect(on.body).toEqual({ status: true, msg: 'Two-step sign-in is on' });
+    // the code that turned it on is used
+    expect((await signIn('totpracer', pw, address(5_001), totp.generate({ timestamp: now() }))).body.msg).toBe(
+      'That code has been used already: wait for the next one',
+    );
+
+    t.clock.advance(90_000);
+    const code = totp.generate({ timestamp: now() });
+    const tries = await inParallel(
+      Array.from({ length: 50 }, (_, i) => () => signIn('totpracer', pw, address(5_100 + i), code)),
+      50,
+    );
+    const ok = tries.filter((r) => r.status === 200 && r.body.status === true);
+    expect(ok).toHaveLength(1);
+    for (const r of tries.filter((x) => x !== ok[0]))
+      expect(r.body.msg).toBe('That code has been used already: wait for the next one');
+    const sessions = await t.ctx.db
+      .selectFrom('operator_sessions as s')
+      .innerJoin('operator_accounts as a', 'a.id', 's.operator_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('a.name', '=', 'totpracer')
+      .where('s.created_at', '>=', new Date(now() - 1_000))
+      .executeTakeFirstOrThrow();
+    expect(Number(sessions.n)).toBe(1);
+    // the code of the step before (still inside the drift window) is older than the one used: refused
+    const previous = totp.generate({ timestamp: now() - 30_000 });
+    expect((await signIn('totpracer', pw, address(5_200), previous)).body.msg).toBe(
+      'That code has been used already: wait for the next one',
+    );
+    // the next step's code works once
+    t.clock.advance(30_000);
+    const next = await signIn('totpracer', pw, address(5_201), totp.generate({ timestamp: now() }));
+    expect(next.body).toMatchObject({ status: true, operator: { name: 'totpracer', totp: true } });
   });
 });

@@ -183,6 +183,8 @@ export interface OperatorAccountsTable {
   password_hash: string;
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the last TOTP time step accepted (bigint text), so one code signs in once */
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;

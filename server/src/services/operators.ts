@@ -48,8 +48,14 @@ export function oneTimePassword(): string {
 export const csrfOf = (sessionToken: string) =>
   createHash('sha256').update(`csrf\n${sessionToken}`).digest('base64url');
 
+const TOTP_PERIOD_S = 30;
 const totpOf = (secret: string, name: string) =>
-  new OTPAuth.TOTP({ issuer: 'Matka Console', label: name, secret: OTPAuth.Secret.fromBase32(secret) });
+  new OTPAuth.TOTP({
+    issuer: 'Matka Console',
+    label: name,
+    period: TOTP_PERIOD_S,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 
 export class OperatorService {
   constructor(
@@ -168,7 +174,7 @@ export class OperatorService {
     if (!row || !ok || row.disabled_at) throw new Refusal(401, 'Wrong username or password');
     if (row.totp_secret && !row.must_change_password) {
       if (!code) throw new Refusal(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
-      this.checkCode(row.totp_secret, row.name, code, 401);
+      await this.useCode(row.id, row.totp_secret, row.name, code, 401);
     }
     const token = newToken();
     const now = this.clock.now();
@@ -260,11 +266,26 @@ export class OperatorService {
     await q.execute();
   }
 
-  /** Throws unless the code is the account's current one (or the one before / after: clock drift). */
-  private checkCode(secret: string, name: string, code: string, status: 400 | 401) {
+  /**
+   * Throws unless the code is the account's current one (or the one before / after: clock drift), and
+   * takes its time step for the account in one guarded UPDATE: of racing uses of one code (or of an
+   * earlier one) exactly one goes through, in any process. Returns the step taken.
+   */
+  private async useCode(operatorId: string, secret: string, name: string, code: string, status: 400 | 401) {
     const at = this.clock.now().getTime();
-    if (totpOf(secret, name).validate({ token: code.trim(), window: 1, timestamp: at }) === null)
+    const delta = totpOf(secret, name).validate({ token: code.trim(), window: 1, timestamp: at });
+    if (delta === null)
       throw new Refusal(status, 'That code is wrong or expired: enter the current one', { totp: true });
+    const step = Math.floor(at / 1000 / TOTP_PERIOD_S) + delta;
+    const taken = await this.db
+      .updateTable('operator_accounts')
+      .set({ totp_last_step: step })
+      .where('id', '=', operatorId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1)
+      throw new Refusal(status, 'That code has been used already: wait for the next one', { totp: true });
+    return step;
   }
 
   /** A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp). */
@@ -276,10 +297,18 @@ export class OperatorService {
   async confirmTotp(actor: Actor, secret: string, code: string) {
     if (!actor.id) throw new Refusal(400, 'The operator token has no second factor');
     if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new Refusal(400, 'The secret is not a base32 TOTP secret');
-    this.checkCode(secret, actor.name, code, 400);
+    const at = this.clock.now().getTime();
+    const delta = totpOf(secret, actor.name).validate({ token: code.trim(), window: 1, timestamp: at });
+    if (delta === null)
+      throw new Refusal(400, 'That code is wrong or expired: enter the current one', { totp: true });
+    // the confirming code counts as used: it cannot sign in afterwards
     await this.db
       .updateTable('operator_accounts')
-      .set({ totp_secret: secret, updated_at: this.clock.now() })
+      .set({
+        totp_secret: secret,
+        totp_last_step: Math.floor(at / 1000 / TOTP_PERIOD_S) + delta,
+        updated_at: this.clock.now(),
+      })
       .where('id', '=', actor.id)
       .execute();
   }
@@ -292,10 +321,10 @@ export class OperatorService {
       .where('id', '=', actor.id)
       .executeTakeFirstOrThrow();
     if (!row.totp_secret) throw new Refusal(409, 'Two-step sign-in is not on');
-    this.checkCode(row.totp_secret, row.name, code, 400);
+    await this.useCode(actor.id, row.totp_secret, row.name, code, 400);
     await this.db
       .updateTable('operator_accounts')
-      .set({ totp_secret: null, updated_at: this.clock.now() })
+      .set({ totp_secret: null, totp_last_step: null, updated_at: this.clock.now() })
       .where('id', '=', actor.id)
       .execute();
   }
