@@ -378,3 +378,73 @@ describe('item 7: a console TOTP code signs in once', () => {
     expect(next.body).toMatchObject({ status: true, operator: { name: 'totpracer', totp: true } });
   });
 });
+
+describe('items 3 and 5: which numbers are registered, and accounts without a code, are limited per address', () => {
+  const TOO_MANY = 'Too many attempts. Please try again later.';
+
+  test('400 lookups from one address over every call that tells registered numbers apart: 60 answered', async () => {
+    const known = await createUser(t);
+    const ip = '198.51.100.3';
+    const unknown = (i: number) => `7${String(100_000_000 + i).slice(-9)}`;
+    const calls = [
+      (i: number) => api('api-check-mobile', { mobile: i % 2 ? known.mobile : unknown(i) }, ip),
+      (i: number) => api('api-resend-otp', { mobile: i % 2 ? known.mobile : unknown(i), purpose: 'forgot' }, ip),
+      (i: number) =>
+        api(
+          'api-user-registration',
+          { name: 'Probe', mobile: i % 2 ? known.mobile : unknown(i), password: 'secret123', otp: '0000' },
+          ip,
+        ),
+      (i: number) =>
+        api(
+          'api-forgot-password',
+          { mobile: i % 2 ? known.mobile : unknown(i), new_pass: 'whatever1', otp: '0000' },
+          ip,
+        ),
+    ];
+    const answers = await inParallel(
+      Array.from({ length: 400 }, (_, i) => () => calls[i % 4](i)),
+      200,
+    );
+    const told = answers.filter((a) => a.body.msg !== TOO_MANY);
+    expect(told).toHaveLength(60);
+    // another address is not affected
+    expect((await api('api-check-mobile', { mobile: known.mobile }, '198.51.100.4')).body.msg).toBe(
+      MSG.userAlreadyRegistered,
+    );
+  });
+
+  test('LEGACY_REGISTRATION=unverified: 300 registrations without a code from one address make 60 accounts', async () => {
+    const legacy = await makeTestApp({ at: kolkata('12:00'), env: { LEGACY_REGISTRATION: 'unverified' } });
+    try {
+      const url = await legacy.app.listen({ host: '127.0.0.1', port: 0 });
+      const answers = await inParallel(
+        Array.from({ length: 300 }, (_, i) => async () => {
+          const res = await fetch(`${url}/api/api-user-registration`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              env_type: 'Prod',
+              app_key: APP_KEY,
+              name: 'Bulk',
+              mobile: `6${String(200_000_000 + i).slice(-9)}`,
+              password: 'secret123',
+            }),
+          });
+          return (await res.json()) as Body;
+        }),
+        150,
+      );
+      expect(answers.filter((a) => a.status === true)).toHaveLength(60);
+      for (const a of answers.filter((x) => x.status !== true)) expect(a.msg).toBe(TOO_MANY);
+      const made = await legacy.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('name', '=', 'Bulk')
+        .executeTakeFirstOrThrow();
+      expect(Number(made.n)).toBe(60);
+    } finally {
+      await legacy.close();
+    }
+  });
+});

@@ -17,6 +17,7 @@ import {
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
 import { issueToken, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
+import { takeLookup } from '../services/ratelimit';
 
 const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
 const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
@@ -44,8 +45,8 @@ function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
 /** Accounts: login, logout, registration, one-time codes, passwords, profile, as a Fastify plugin (registered by app.ts with the context). */
 export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, limiter, config } = ctx;
-  /** Account lookups (is this number registered?) per IP: as many as the OTP requests of an IP. */
-  const lookupAllowed = (ip: string) => limiter.take([[`lookup:ip:${ip}`, config.rateLimits.otpPerIp]]);
+  /** Account lookups (is this number registered?): one budget per IP, taken before the lookup (takeLookup). */
+  const lookupAllowed = (ip: string) => takeLookup(limiter, config.rateLimits.otpPerIp, ip);
   const findUser = (mobile: string) => accountByMobile(db, mobile);
 
   // ---------------------------------------------------------------- login / logout
@@ -119,6 +120,11 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       // betting. A code that is sent is always checked.
       const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
       if (body.otp === '' && !unverified) return reply.code(400).send(refuse(MSG.otpInvalid));
+      // 'User Alredy Registered' against 'Enter Valid OTP' tells whether a number is registered
+      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
+      // an account without a code costs an IP what a code request does
+      if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
+        return refuse(MSG_TOO_MANY);
       if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
         return refuse(MSG.otpInvalid);
@@ -158,10 +164,11 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
     async ({ body, req }) => {
       const purpose: OtpPurpose = body.purpose ?? 'register';
+      if (purpose === 'upi') return refuse('Use api-upi-send-otp with your token');
+      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
       const exists = !!(await findUser(body.mobile));
       if (purpose === 'register' && exists) return refuse(MSG.userAlreadyRegistered);
       if (purpose === 'forgot' && !exists) return refuse(MSG.userNotRegistered);
-      if (purpose === 'upi') return refuse('Use api-upi-send-otp with your token'); // part 2
       const r = await issueOtp(ctx, body.mobile, purpose, req.ip);
       return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
     },
@@ -194,6 +201,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       auth: false,
     },
     async ({ body, req }) => {
+      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
       if (!user) return refuse(MSG.userNotRegistered);
       if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) return refuse(MSG.otpInvalidForgot);

@@ -23,6 +23,7 @@ import { MSG_BETTING_DISABLED } from '../errors';
 import { defineCall, historyDate, otpField, phone, refuse, type AuthUser } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
+import { takeLookup } from '../services/ratelimit';
 import {
   accountName,
   depositHistory,
@@ -351,13 +352,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async ({ body, user, req }) => {
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
       // a lookup of who owns a number: limited per account and per IP (no free enumeration)
-      const rl = ctx.config.rateLimits;
-      if (
-        !(await ctx.limiter.take([
-          [`lookup:acct:${user.id}`, rl.otpPerIp],
-          [`lookup:ip:${req.ip}`, rl.otpPerIp],
-        ]))
-      )
+      if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id)))
         return refuse(MSG_TOO_MANY);
       const name = await accountName(db, body.mobile_no);
       if (name === undefined) return refuse(MSG_RECEIVER_UNKNOWN);

@@ -127,6 +127,18 @@ export class SlidingWindowLimiter {
 }
 
 /**
+ * One budget for every call that can tell a registered number from another (api-check-mobile,
+ * api-forget-check-mobile, api-resend-otp, api-user-registration, api-forgot-password,
+ * api-check-user-for-transfer-amt): taken per IP (and per account, when logged in) before the lookup,
+ * as many as the code requests of an IP in a window. False when used up (nothing was looked up).
+ */
+export function takeLookup(limiter: SlidingWindowLimiter, perIp: number, ip: string, accountId?: string) {
+  const pairs: [string, number][] = [[`lookup:ip:${ip}`, perIp]];
+  if (accountId) pairs.unshift([`lookup:acct:${accountId}`, perIp]);
+  return limiter.take(pairs);
+}
+
+/**
  * At most one event per key per gap (the OTP resend gap), claimed in one statement on the shared table
  * rate_gates: of concurrent callers in any process exactly one gets through.
  */
