@@ -14,7 +14,7 @@ import {
   setPassword,
   upgradePasswordHash,
 } from '../services/accounts';
-import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
+import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../services/passwords';
 import { issueToken, revokeToken } from '../services/tokens';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
@@ -29,6 +29,10 @@ const NAME_RE = /^[\p{L}\p{M}\p{N} .'_-]+$/u;
 export const MSG_NAME_INVALID = "Name may only contain letters, digits, spaces and . ' _ -";
 const displayName = (required: string) =>
   reqStr(required, 60).regex(NAME_RE, MSG_NAME_INVALID).regex(/\p{L}/u, 'Name must contain a letter');
+
+/** Logins to unknown numbers an address may have really hashed per window: a tenth of its failures. */
+const unknownLoginsHashed = (config: AppContext['config']) =>
+  Math.max(1, Math.floor(config.rateLimits.loginPerIp / 10));
 
 export const MSG_OTP_SENT = 'OTP sent successfully';
 /** A blocked account's login (operator console, Users: block). */
@@ -60,8 +64,15 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       const attempt = await ctx.passwords.begin('login', body.mobile, req.ip);
       if (!attempt) return refuse(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
-      // An unknown number costs the same scrypt check as a wrong password: the answer time tells nothing.
-      const good = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
+      // An unknown number gets the answer of a wrong password after as long a check: the answer and its
+      // time tell nothing. Only the address's first few of a window are really hashed (against a dummy
+      // hash); past them the check is skipped and only its time is spent, so logins to unknown numbers
+      // cannot make the server hash without end.
+      const good = user
+        ? await verifyPassword(body.password, user.password_hash)
+        : (await limiter.take([[`login-unknown:ip:${req.ip}`, unknownLoginsHashed(config)]]))
+          ? await verifyPassword(body.password, await dummyHash())
+          : await skippedCheck();
       if (!user || !good) return refuse(MSG.userNotRegistered);
       await attempt.succeeded();
       if (user.blocked_at) return refuse(MSG_ACCOUNT_BLOCKED);
