@@ -19,7 +19,7 @@ describePg('cache bus on PostgreSQL', () => {
   const listenerPid = async () =>
     (
       await sql<{ pid: number }>`
-        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN matka_cache'`.execute(
+        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND starts_with(application_name, 'matka-bus:')`.execute(
         t.ctx.db,
       )
     ).rows.map((r) => r.pid);

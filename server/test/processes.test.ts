@@ -7,7 +7,7 @@
 import { issueToken } from '../src/services/tokens';
 import { systemClock } from '../src/services/clock';
 import { TEST_PASSWORD, createUser, newMobile, usingPostgres } from './helpers';
-import { api, childrenOf, multiProcessSetup, operator, startServer, stop, type Proc } from './procs';
+import { api, childrenOf, laggyProxy, multiProcessSetup, operator, startServer, stop, type Proc } from './procs';
 
 const describePg = usingPostgres ? describe : describe.skip;
 
@@ -56,6 +56,65 @@ describePg('two server processes on one PostgreSQL', () => {
     expect(changed.body.status).toBe(true);
     expect((await api(b, 'api-home-info', { unique_token: tablet })).status).toBe(401);
     expect((await api(b, 'api-home-info', { unique_token: phone })).status).toBe(200);
+  });
+
+  test('racing: sessions ended on A (logout, password change, force logout, block) are refused by B from the moment A answers, even over a slow link', async () => {
+    // B here is a third process whose database link is 30 ms slow each way: the notice of A's change
+    // reaches it well after A's commit, and A's answer must wait for it
+    const pg = new URL(setup.dbUrl);
+    const proxy = await laggyProxy({ host: pg.hostname, port: Number(pg.port || 5432) }, 30);
+    const viaProxy = new URL(setup.dbUrl);
+    viaProxy.port = String(proxy.port);
+    const b = await startServer(setup.main, viaProxy.toString(), { USER_CACHE_TTL_MS: '600000' });
+    const late: string[] = [];
+    let probes = 0;
+    const round = async (how: string) => {
+      const p = await player();
+      const token = await p.token();
+      const other = how === 'password' ? await p.token() : token;
+      // B has the token in its cache
+      expect((await api(b, 'api-home-info', { unique_token: other })).status).toBe(200);
+      let answered = false;
+      let after = 0;
+      // B is asked without pause while A ends the session: every probe sent after A's answer must fail
+      const probe = async () => {
+        while (after < 12) {
+          const sentAfter = answered;
+          const r = await api(b, 'api-home-info', { unique_token: other });
+          probes++;
+          if (sentAfter) {
+            after++;
+            if (r.status !== 401) late.push(`${how}: ${r.status}`);
+          }
+        }
+      };
+      const ending = (async () => {
+        const done =
+          how === 'logout'
+            ? await api(a, 'api-user-logout', { unique_token: token })
+            : how === 'password'
+              ? await api(a, 'api-change-password', {
+                  unique_token: token,
+                  old_pass: TEST_PASSWORD,
+                  new_pass: 'n3w-pass-1',
+                })
+              : how === 'force logout'
+                ? await operator(a, 'users/logout', { mobile: p.mobile })
+                : await operator(a, 'users/block', { mobile: p.mobile, reason: 'test' });
+        answered = true;
+        expect(done.body.status).toBe(true);
+      })();
+      await Promise.all([ending, probe(), probe(), probe()]);
+    };
+    // the players' own: 60 at once
+    await Promise.all(Array.from({ length: 60 }, (_, i) => round(i % 2 ? 'password' : 'logout')));
+    // the operator's empty every process's cache of every account: one at a time, so that each is the
+    // only change in flight
+    for (let i = 0; i < 20; i++) await round(i % 2 ? 'block' : 'force logout');
+    await stop(b);
+    await proxy.close();
+    expect(late).toEqual([]);
+    expect(probes).toBeGreaterThanOrEqual(80 * 12);
   });
 
   test('betting status set by an operator on one process shows on the other at once', async () => {

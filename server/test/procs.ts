@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
 import type { Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
@@ -154,4 +154,24 @@ export async function operator(p: Proc, route: string, body: Record<string, unkn
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as ApiBody };
+}
+
+/**
+ * A TCP proxy on a free loopback port that delivers every byte, both ways, `delayMs` late (in order): a
+ * database on a slower link. Returns its port and a function that closes it.
+ */
+export async function laggyProxy(target: { host: string; port: number }, delayMs: number) {
+  const server: Server = createServer((inbound) => {
+    const outbound = connect(target.port, target.host);
+    const relay = (from: typeof inbound, to: typeof inbound) => {
+      from.on('data', (chunk) => setTimeout(() => to.writable && to.write(chunk), delayMs));
+      from.on('end', () => setTimeout(() => to.end(), delayMs));
+      from.on('error', () => to.destroy());
+    };
+    relay(inbound, outbound);
+    relay(outbound, inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

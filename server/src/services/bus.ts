@@ -40,6 +40,14 @@ export class LocalBus implements CacheBus {
 }
 
 const CHANNEL = 'matka_cache';
+/** where the listeners acknowledge the events that must be in force everywhere before an answer */
+const ACK_CHANNEL = 'matka_cache_ack';
+/** the listening connection's application_name: pg_stat_activity lists the live processes by it */
+const MEMBER_PREFIX = 'matka-bus:';
+/** events that end sessions: their publish() resolves only once every other process has applied them */
+const ACKED: ReadonlySet<CacheEvent['kind']> = new Set(['revoke', 'clear', 'all']);
+/** how long a publish waits for a process that does not acknowledge (its connection is stuck) */
+const ACK_TIMEOUT_MS = 2_000;
 /** NOTIFY payloads are limited to 8000 bytes: events are packed into payloads of at most this size */
 const MAX_PAYLOAD = 7000;
 
@@ -51,6 +59,12 @@ const MAX_PAYLOAD = 7000;
  * the bid rate); each publish() resolves once the NOTIFY carrying its event has been sent. A dropped listening connection makes
  * the bus not live (caches bypassed), reconnects with back-off, and on reconnecting tells the caches to
  * drop everything (events sent meanwhile were missed).
+ *
+ * Events that end sessions (a logout, a password change, an operator's block or force-logout: 'revoke',
+ * 'clear') are in force everywhere before the answer goes out: the publisher first lists the other
+ * processes listening (their listening connections in pg_stat_activity, named after their origin),
+ * sends the event with a number, and resolves only when each of them has acknowledged that number on
+ * `matka_cache_ack` after applying it (or after ACK_TIMEOUT_MS for one that does not answer, logged).
  */
 export class PgBus implements CacheBus {
   private client: pg.Client | null = null;
@@ -76,11 +90,22 @@ export class PgBus implements CacheBus {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
+      if (!n.payload) return;
       try {
-        const { o, e } = JSON.parse(n.payload) as { o: string; e: CacheEvent[] };
+        if (n.channel === ACK_CHANNEL) {
+          const { o, to, n: seq } = JSON.parse(n.payload) as { o: string; to: string; n: number };
+          if (to === this.origin) this.acked(seq, o);
+          return;
+        }
+        if (n.channel !== CHANNEL) return;
+        const { o, e, n: seq } = JSON.parse(n.payload) as { o: string; e: CacheEvent[]; n?: number };
         if (o === this.origin) return;
         for (const one of e) this.emit(one);
+        // applied: tell the publisher (on this connection, in the order the events came)
+        if (seq !== undefined)
+          client
+            .query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, JSON.stringify({ o: this.origin, to: o, n: seq })])
+            .catch(() => {});
       } catch {
         this.log.warn({ payload: n.payload }, 'cache bus: unreadable event');
       }
@@ -99,6 +124,9 @@ export class PgBus implements CacheBus {
     client.on('end', () => lost('connection ended'));
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${ACK_CHANNEL}`);
+    // named only once it listens: a process listed as a member hears every event sent after the listing
+    await client.query(`SELECT set_config('application_name', $1, false)`, [MEMBER_PREFIX + this.origin]);
     this.client = client;
     this.retryMs = 100;
     // anything published while nobody listened here is unknown: start from empty caches
@@ -144,9 +172,25 @@ export class PgBus implements CacheBus {
       while (this.queue.length) {
         const batch = this.queue.splice(0);
         try {
-          const payloads = pack(batch.map((b) => b.e)).map((events) => JSON.stringify({ o: this.origin, e: events }));
-          await sql`SELECT ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`))}`.execute(this.db);
-          for (const b of batch) b.done();
+          const acked = batch.filter((b) => ACKED.has(b.e.kind));
+          const members = acked.length ? await this.members() : [];
+          const seq = members.length ? ++this.seq : undefined;
+          const wait = seq === undefined ? null : this.awaitAcks(seq, members);
+          const packed = pack(batch.map((b) => b.e));
+          // the number rides on the last payload: one transaction's notifications arrive in order
+          const payloads = packed.map((events, i) =>
+            JSON.stringify({ o: this.origin, e: events, ...(i === packed.length - 1 && seq ? { n: seq } : {}) }),
+          );
+          try {
+            await sql`SELECT ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`))}`.execute(this.db);
+          } catch (err) {
+            if (seq !== undefined) this.acks.get(seq)?.done();
+            throw err;
+          }
+          for (const b of batch) if (!ACKED.has(b.e.kind)) b.done();
+          // the rest resolve once the others have applied them (without holding up the next batch)
+          if (wait) void wait.then(() => acked.forEach((b) => b.done()));
+          else acked.forEach((b) => b.done());
         } catch (err) {
           for (const b of batch) b.fail(err);
         }
@@ -154,6 +198,45 @@ export class PgBus implements CacheBus {
     } finally {
       this.sending = false;
     }
+  }
+
+  private seq = 0;
+  private acks = new Map<number, { pending: Set<string>; done: () => void }>();
+
+  /** The origins of the other processes listening on this database now. */
+  private async members(): Promise<string[]> {
+    const rows = await sql<{ name: string }>`
+      SELECT application_name AS name FROM pg_stat_activity
+       WHERE datname = current_database() AND starts_with(application_name, ${MEMBER_PREFIX})`.execute(this.db);
+    return rows.rows.map((r) => r.name.slice(MEMBER_PREFIX.length)).filter((o) => o !== this.origin);
+  }
+
+  /** Resolves when every member has acknowledged `seq`, or after ACK_TIMEOUT_MS (logged). */
+  private awaitAcks(seq: number, members: string[]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        const left = this.acks.get(seq);
+        this.acks.delete(seq);
+        if (left) this.log.warn({ processes: [...left.pending] }, 'cache bus: no acknowledgement within 2 s');
+        resolve();
+      }, ACK_TIMEOUT_MS);
+      timer.unref();
+      this.acks.set(seq, {
+        pending: new Set(members),
+        done: () => {
+          clearTimeout(timer);
+          this.acks.delete(seq);
+          resolve();
+        },
+      });
+    });
+  }
+
+  private acked(seq: number, from: string) {
+    const w = this.acks.get(seq);
+    if (!w) return;
+    w.pending.delete(from);
+    if (w.pending.size === 0) w.done();
   }
 
   async close(): Promise<void> {
