@@ -299,8 +299,7 @@ export class OperatorService {
     if (!/^[A-Z2-7]{16,64}$/.test(secret)) throw new Refusal(400, 'The secret is not a base32 TOTP secret');
     const at = this.clock.now().getTime();
     const delta = totpOf(secret, actor.name).validate({ token: code.trim(), window: 1, timestamp: at });
-    if (delta === null)
-      throw new Refusal(400, 'That code is wrong or expired: enter the current one', { totp: true });
+    if (delta === null) throw new Refusal(400, 'That code is wrong or expired: enter the current one', { totp: true });
     // the confirming code counts as used: it cannot sign in afterwards
     await this.db
       .updateTable('operator_accounts')

@@ -184,7 +184,8 @@ export async function verifyOtp(
       RETURNING id, code_hash`.execute(trx);
     const live = taken.rows[0];
     if (!live) return 'none' as const;
-    if (!wellFormed || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash)) return 'wrong' as const;
+    if (!wellFormed || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash))
+      return 'wrong' as const;
     // right: the code is used up, and its try was not a wrong guess
     await trx
       .updateTable('otp_codes')
