@@ -12,7 +12,7 @@ import { UserCache } from './services/usercache';
 import { MarketCache } from './services/markets';
 import { LocalBus, PgBus, type CacheBus } from './services/bus';
 import { registerStatic } from './http/static';
-import { registerSecurityHeaders } from './http/security';
+import { clientErrorHandler, registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { rewriteCallUrl } from './http/compat';
@@ -55,6 +55,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // a client that sends half a request and stalls is dropped (headers, then the whole request)
     connectionTimeout: config.requestTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
+    // Node looks for such requests every connectionsCheckingInterval (30 s by default, so a body sent a
+    // byte at a time was held up to a minute past the timeout): every second here, and the headers
+    // have the same bound
+    http: {
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+      headersTimeout: config.requestTimeoutMs,
+    },
     // off unless TRUST_PROXY is set (see config.ts): req.ip then comes from X-Forwarded-For
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -64,6 +71,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // a request Node cannot parse still gets the API's JSON answer
+    clientErrorHandler,
     // the paths and names deployed clients use (root '/api-…', aliases): see http/compat.ts
     rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
@@ -122,7 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   await app.register(cors, {
     delegator: (req, callback) =>
-      callback(null, /^\/operator(\/|\?|$)/.test(req.url ?? '') ? operatorCors : playerCors),
+      // in any case, as the router matches it ('/OPERATOR/...' is the operator API too)
+      callback(null, /^\/operator(\/|\?|$)/i.test(req.url ?? '') ? operatorCors : playerCors),
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -32,6 +32,8 @@ export interface AppConfig {
   operatorToken?: string;
   /** CONSOLE=off: no operator console page at /console/ (the operator API and the CLI stay). */
   console: boolean;
+  /** SOURCE_MAPS=on: serve the builds' *.map files (off by default: they are the source of the front ends) */
+  sourceMaps: boolean;
   /**
    * CONSOLE_ORIGINS: other origins a console may be served from ('https://ops.example.com', comma-separated).
    * Only they may call /operator/ from a browser (CORS with credentials); the same origin always may.
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsProblems,
     operatorToken: env.OPERATOR_TOKEN || undefined,
     console: !/^(0|off|false|no)$/i.test(env.CONSOLE ?? ''),
+    sourceMaps: /^(1|on|true|yes)$/i.test(env.SOURCE_MAPS ?? ''),
     consoleOrigins: (env.CONSOLE_ORIGINS ?? '')
       .split(',')
       .map((o) => parsePublicUrl(o.trim()))

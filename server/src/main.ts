@@ -45,6 +45,11 @@ export function startupProblems(config: AppConfig): string[] {
   if (config.demo && config.production) out.push('DEMO=1 cannot run with NODE_ENV=production');
   if (config.workers > 1 && !config.databaseUrl)
     out.push(`WORKERS=${config.workers} needs DATABASE_URL: the embedded database belongs to one process`);
+  if (config.trustProxy === true)
+    out.push(
+      'TRUST_PROXY=true would take the client address from the leftmost X-Forwarded-For, which any client ' +
+        'can make up: set the number of proxies in front of the server (TRUST_PROXY=1 behind one nginx) or their addresses',
+    );
   return out;
 }
 

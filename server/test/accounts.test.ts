@@ -38,7 +38,7 @@ describe('registration with OTP', () => {
     const reg = await call(t.app, 'api-user-registration', {
       name: 'Asha',
       email: 'x@y.z',
-      password: 'pw12345',
+      password: 'pw12345678',
       mobile,
       security_pin: '1234',
       device_id: null,
@@ -75,7 +75,7 @@ describe('registration with OTP', () => {
       status: false,
       msg: 'User Alredy Registered',
     });
-    const reg = await call(t.app, 'api-user-registration', { name: 'B', password: 'x', mobile, otp: '0000' });
+    const reg = await call(t.app, 'api-user-registration', { name: 'B', password: 'x-password', mobile, otp: '0000' });
     expect(reg.body).toEqual({ status: false, msg: 'User Alredy Registered' });
   });
 
@@ -83,7 +83,7 @@ describe('registration with OTP', () => {
     const mobile = newMobile();
     const { body } = await call(t.app, 'api-check-mobile', { mobile });
     const wrong = body.otp === '0000' ? '0001' : '0000';
-    const base = { name: 'C', email: '', password: 'pw', mobile, security_pin: '1', device_id: null };
+    const base = { name: 'C', email: '', password: 'pw-password', mobile, security_pin: '1', device_id: null };
     const noOtp = await call(t.app, 'api-user-registration', base);
     expect(noOtp.statusCode).toBe(400);
     expect(noOtp.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
@@ -112,7 +112,7 @@ describe('registration with OTP', () => {
     t.clock.advance(31_000);
     const resent = await call(t.app, 'api-resend-otp', { mobile });
     expect(resent.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
-    const base = { name: 'D', password: 'pw', mobile };
+    const base = { name: 'D', password: 'pw-password', mobile };
     if (first.body.otp !== resent.body.otp) {
       expect((await call(t.app, 'api-user-registration', { ...base, otp: first.body.otp })).body.status).toBe(false);
     }
@@ -238,7 +238,7 @@ describe('forgot, change password, profile', () => {
     });
     // the code is single use
     expect(
-      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'other', otp: start.body.otp })).body
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'other-pass', otp: start.body.otp })).body
         .status,
     ).toBe(false);
     expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(
@@ -251,7 +251,7 @@ describe('forgot, change password, profile', () => {
   test("change password: 'Old password is incorrect', then success; the current token stays valid", async () => {
     const u = await createUser(t);
     expect(
-      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'bad', new_pass: 'n1' })).body,
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'bad', new_pass: 'n1-new-pass' })).body,
     ).toEqual({
       status: false,
       msg: 'Old password is incorrect',
@@ -263,15 +263,15 @@ describe('forgot, change password, profile', () => {
       msg: 'New Password is required!',
     });
     expect(
-      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: 'n1' }))
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: 'n1-new-pass' }))
         .body,
     ).toEqual({
       status: true,
       msg: 'Successfully changed password',
     });
-    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'n1' })).body.status).toBe(true);
+    expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'n1-new-pass' })).body.status).toBe(true);
     expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(200);
-    expect((await call(t.app, 'api-change-password', { old_pass: 'n1', new_pass: 'n2' })).statusCode).toBe(401);
+    expect((await call(t.app, 'api-change-password', { old_pass: 'n1-new-pass', new_pass: 'n2-new-pass' })).statusCode).toBe(401);
   });
 
   test("profile update and get-profile; empty name: 'Name is required!'", async () => {

@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from './helpers';
 import { DEFAULT_RATE_LIMITS, loadConfig, parseTrustProxy } from '../src/config';
-import { resolveOtpSecret } from '../src/main';
+import { resolveOtpSecret, startupProblems } from '../src/main';
 import { SCRYPT_N, hashPassword, needsRehash, verifyPassword } from '../src/services/passwords';
 import { UserCache } from '../src/services/usercache';
 import { LocalBus } from '../src/services/bus';
@@ -279,7 +279,7 @@ describe('secrets at rest', () => {
         expires_at: new Date(t.clock.now().getTime() + 300_000),
       })
       .execute();
-    const reg = await call(t.app, 'api-user-registration', { name: 'Old', password: 'pw', mobile: m2, otp: '1234' });
+    const reg = await call(t.app, 'api-user-registration', { name: 'Old', password: 'pw-old-long', mobile: m2, otp: '1234' });
     expect(reg.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
   });
 
@@ -331,6 +331,9 @@ describe('TRUST_PROXY and absolute chart links', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('0')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
+    // ... which the server refuses to start with: any client could choose its own address
+    expect(startupProblems(loadConfig({ TRUST_PROXY: 'true' })).join()).toMatch(/TRUST_PROXY=true would take/);
+    expect(startupProblems(loadConfig({ TRUST_PROXY: '1' }))).toEqual([]);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ')).toBe('127.0.0.1,10.0.0.0/8');
     expect(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
@@ -362,11 +365,13 @@ describe('TRUST_PROXY and absolute chart links', () => {
     }
   });
 
-  test('TRUST_PROXY=true: per-IP limits count the forwarded client address; links follow X-Forwarded-Proto/Host', async () => {
-    const p = await makeTestApp({ config: { rateLimits: limits, trustProxy: true } });
+  test('TRUST_PROXY=1: per-IP limits count the address the proxy saw (a made-up leftmost X-Forwarded-For changes nothing); links follow X-Forwarded-Proto/Host', async () => {
+    const p = await makeTestApp({ config: { rateLimits: limits, trustProxy: 1 } });
     try {
-      for (let i = 0; i < 3; i++) expect((await loginFrom(p, '1.1.1.1')).body.msg).toBe('User Not Registered');
-      expect((await loginFrom(p, '1.1.1.1')).body.msg).toBe(TOO_MANY);
+      // the client wrote its own X-Forwarded-For (each time another address); the proxy appended 1.1.1.1
+      for (let i = 0; i < 3; i++)
+        expect((await loginFrom(p, `6.6.6.${i}, 1.1.1.1`)).body.msg).toBe('User Not Registered');
+      expect((await loginFrom(p, '6.6.6.9, 1.1.1.1')).body.msg).toBe(TOO_MANY);
       expect((await loginFrom(p, '2.2.2.2')).body.msg).toBe('User Not Registered');
       const d = await call(
         p.app,
@@ -626,13 +631,13 @@ describe('token -> account cache', () => {
     expect((await call(t.app, 'api-user-logout', { unique_token: a })).body.status).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: a })).statusCode).toBe(401);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(200);
-    const ch = await call(t.app, 'api-change-password', { unique_token: b, old_pass: TEST_PASSWORD, new_pass: 'n2' });
+    const ch = await call(t.app, 'api-change-password', { unique_token: b, old_pass: TEST_PASSWORD, new_pass: 'n2-new-pass' });
     expect(ch.body.status).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: u.token })).statusCode).toBe(401);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(200);
     const f = await call(t.app, 'api-forget-check-mobile', { mobile: u.mobile });
     expect(
-      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'n3', otp: f.body.otp })).body.status,
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'n3-new-pass', otp: f.body.otp })).body.status,
     ).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(401);
   });

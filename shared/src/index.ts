@@ -12,6 +12,7 @@
  * Code in one entry imports another entry by package name, never by relative path.
  */
 export * from './domain/messages';
+export * from './domain/passwords';
 export * from './domain/text';
 export * from './domain/rates';
 export * from './routes';

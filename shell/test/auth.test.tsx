@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, selectSession } from '@matka/shared';
+import { MSG, PLAYER_PASSWORD_HINT, PLAYER_PASSWORD_RULE, selectSession } from '@matka/shared';
 import { LoginPage } from '../src/pages/LoginPage';
 import RegisterPage from '../src/pages/RegisterPage';
 import ForgotPage from '../src/pages/ForgotPage';
@@ -91,7 +91,7 @@ describe('register', () => {
     await renderPage(<RegisterPage />, { path: '/r' });
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
     const button = screen.getByRole('button', { name: 'Register' });
     fireEvent.submit(button.closest('form')!);
     fireEvent.submit(button.closest('form')!);
@@ -107,13 +107,30 @@ describe('register', () => {
     await renderPage(<RegisterPage />, { path: '/r' });
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
     expect(loc().getAttribute('data-state')).toBe('null');
-    expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret' });
-    expect(JSON.stringify({ ...localStorage })).not.toContain('secret');
-    expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret');
+    expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret-pw' });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('secret-pw');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret-pw');
+  });
+
+  it('says a new password needs 8 characters (under the field, before and after a try) and sends nothing shorter', async () => {
+    const f = mockFetch(() => ({ status: true, otp: '1234' }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    const field = screen.getByLabelText('Password');
+    expect(field).toHaveAccessibleDescription(PLAYER_PASSWORD_HINT);
+    await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(field, 'abc1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText(PLAYER_PASSWORD_RULE)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(PLAYER_PASSWORD_RULE);
+    expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
+    await userEvent.type(field, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
   });
 });
 

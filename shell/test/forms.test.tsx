@@ -22,8 +22,8 @@ describe('reset password (/change-password)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(screen.getByText(MSG.newPasswordRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmPasswordRequired)).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('New Password'), 'abc123');
-    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc124');
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc12345');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc12346');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(screen.getByText(MSG.passwordsDoNotMatch)).toBeInTheDocument();
     expect(f.calls).toHaveLength(0);
@@ -33,8 +33,8 @@ describe('reset password (/change-password)', () => {
     const d = deferred();
     const f = mockFetch(async () => (await d.promise, { status: true, msg: MSG.passwordUpdated }));
     await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
-    await userEvent.type(screen.getByLabelText('New Password'), 'abc123');
-    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc123');
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc12345');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc12345');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('button', { name: 'Updating Password...' })).toBeDisabled();
     jest.useFakeTimers();
@@ -51,7 +51,7 @@ describe('reset password (/change-password)', () => {
     }
     expect(f.calls[0]).toMatchObject({
       call: 'api-forgot-password',
-      body: { mobile: '9876543210', new_pass: 'abc123', otp: '4321' },
+      body: { mobile: '9876543210', new_pass: 'abc12345', otp: '4321' },
     });
   });
 
@@ -59,8 +59,8 @@ describe('reset password (/change-password)', () => {
     let reply: unknown = { status: false, msg: MSG.otpInvalidForgot };
     mockFetch(() => reply);
     await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
-    await userEvent.type(screen.getByLabelText('New Password'), 'abc123');
-    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc123');
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc12345');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc12345');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText(MSG.otpInvalidForgot)).toBeInTheDocument();
     reply = { status: false };
@@ -78,8 +78,8 @@ describe('change password (/change)', () => {
     expect(screen.getByText(MSG.newPasswordRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmPasswordRequired)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current Password'), 'old');
-    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new2');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1-pass');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new2-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByText(MSG.confirmNotEqualNew)).toBeInTheDocument();
     expect(f.calls.filter((c) => c.call === 'api-change-password')).toHaveLength(0);
@@ -91,8 +91,8 @@ describe('change password (/change)', () => {
     const f = mockFetch(async () => (await d.promise, reply));
     await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
     await userEvent.type(screen.getByLabelText('Current Password'), 'old');
-    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1-pass');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await act(async () => d.resolve(undefined));
@@ -100,7 +100,7 @@ describe('change password (/change)', () => {
     reply = { status: true, msg: MSG.passwordChanged };
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/imp'));
-    expect(f.calls.at(-1)).toMatchObject({ call: 'api-change-password', body: { old_pass: 'old', new_pass: 'new1' } });
+    expect(f.calls.at(-1)).toMatchObject({ call: 'api-change-password', body: { old_pass: 'old', new_pass: 'new1-pass' } });
   });
 });
 
@@ -112,8 +112,8 @@ describe('change password: the server refuses the current password', () => {
     mockFetch(() => reply);
     await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
     await userEvent.type(screen.getByLabelText('Current Password'), 'wrong');
-    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1-pass');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     const current = screen.getByLabelText('Current Password');
     await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
@@ -134,8 +134,8 @@ describe('change password: the server refuses the current password', () => {
     });
     await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
     await userEvent.type(screen.getByLabelText('Current Password'), 'old');
-    await userEvent.type(screen.getByLabelText('New Password'), 'new1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new1-pass');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new1-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Session expired');
     expect(screen.queryByText(MSG.oldPasswordMismatch)).toBeNull();

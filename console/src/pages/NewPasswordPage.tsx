@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_RULE } from '@matka/shared/domain';
+import { longEnoughPassword, OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_RULE } from '@matka/shared/domain';
 import { messageOf, signedIn, useSetPasswordMutation } from '../api';
 import { useConsoleDispatch, useConsoleSelector } from '../store';
 import { ErrorText } from '../parts';
@@ -16,7 +16,7 @@ export function NewPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLoading) return;
-    if (next.length < OPERATOR_PASSWORD_MIN) return setError(OPERATOR_PASSWORD_RULE);
+    if (!longEnoughPassword(next, OPERATOR_PASSWORD_MIN)) return setError(OPERATOR_PASSWORD_RULE);
     if (next !== confirm) return setError('Passwords do not match');
     setError('');
     const r = await save({ new_password: next, confirm_password: confirm });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG } from '@matka/shared/domain';
+import { longEnoughPassword, MSG, PLAYER_PASSWORD_RULE } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { defineCall, optStr, otpField, phone, refuse, reqStr } from '../http/api';
@@ -23,6 +23,9 @@ const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
 const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
 const password = (msg: string = MSG.passwordRequired) =>
   z.string({ error: msg }).min(1, msg).max(128, 'Password is too long');
+/** A password being chosen (registration, reset, change): also at least PLAYER_PASSWORD_MIN characters. */
+const newPassword = (msg: string = MSG.passwordRequired) =>
+  password(msg).refine((p) => longEnoughPassword(p), PLAYER_PASSWORD_RULE);
 
 /** Letters (any script), digits, spaces and . ' _ - : no markup or SQL punctuation in a display name. */
 const NAME_RE = /^[\p{L}\p{M}\p{N} .'_-]+$/u;
@@ -112,7 +115,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       schema: z.object({
         name: displayName(MSG.usernameRequired),
         email: z.string().max(200).optional().nullable(),
-        password: password(),
+        password: newPassword(),
         mobile: loginPhone(),
         security_pin: z
           .union([z.string().max(20), z.number()])
@@ -206,7 +209,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       schema: z.object({
         mobile: forgotPhone(),
-        new_pass: password(MSG.newPasswordRequired),
+        new_pass: newPassword(MSG.newPasswordRequired),
         otp: otpField(MSG.otpInvalidForgot, config.otpLength),
       }),
       auth: false,
@@ -231,7 +234,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       schema: z.object({
         old_pass: password(MSG.currentPasswordRequired),
-        new_pass: password(MSG.newPasswordRequired),
+        new_pass: newPassword(MSG.newPasswordRequired),
       }),
       auth: true,
     },

@@ -81,3 +81,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     done();
   });
 }
+
+/**
+ * What a request Node cannot even parse gets (a malformed request line, headers too large, a request
+ * that took longer than REQUEST_TIMEOUT_MS): the API's own JSON answer, {status:false,msg}, with the
+ * status that says why, and the connection closed (Fastify's clientErrorHandler).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, msg] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive. Please try again.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+        : [400, 'Bad Request', 'Invalid request'];
+  const body = JSON.stringify({ status: false, msg });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
+}

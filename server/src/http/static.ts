@@ -26,8 +26,11 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=300';
 }
 
-/** Resolves a URL path inside root; undefined when it escapes root or is not a regular file. */
-function resolveFile(root: string, urlPath: string): string | undefined {
+/**
+ * Resolves a URL path inside root; undefined when it escapes root or is not a regular file, and for a
+ * source map unless `maps` (SOURCE_MAPS=on).
+ */
+function resolveFile(root: string, urlPath: string, maps = false): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -37,6 +40,7 @@ function resolveFile(root: string, urlPath: string): string | undefined {
   if (decoded.includes('\0')) return undefined;
   const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
   if (full !== root && !full.startsWith(root + path.sep)) return undefined;
+  if (!maps && full.toLowerCase().endsWith('.map')) return undefined;
   try {
     return fs.statSync(full).isFile() ? full : undefined;
   } catch {
@@ -205,7 +209,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     if (!root) return notFound(reply);
     reply.header('Access-Control-Allow-Origin', '*');
     const rest = req.params['*'] ?? '';
-    const file = rest ? resolveFile(root, rest) : undefined;
+    const file = rest ? resolveFile(root, rest, config.sourceMaps) : undefined;
     if (file && file !== path.join(root, 'index.html')) return sendFrom(req, reply, file);
     const last = rest.split('/').pop() ?? '';
     if (last.includes('.') && last !== 'index.html') return notFound(reply);
@@ -219,7 +223,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     const consoleRoot = path.join(config.staticRoot, 'console', 'dist');
     const consoleHandler = async (req: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
       const rest = req.params['*'] ?? '';
-      const file = rest ? resolveFile(consoleRoot, rest) : undefined;
+      const file = rest ? resolveFile(consoleRoot, rest, config.sourceMaps) : undefined;
       if (file) return sendFrom(req, reply, file);
       if ((rest.split('/').pop() ?? '').includes('.')) return notFound(reply);
       const index = resolveFile(consoleRoot, 'index.html');
@@ -274,7 +278,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isReserved(url)) return notFound(reply);
-    const file = resolveFile(shellRoot, url === '/' ? 'index.html' : url);
+    const file = resolveFile(shellRoot, url === '/' ? 'index.html' : url, config.sourceMaps);
     if (file)
       return file === path.join(shellRoot, 'index.html')
         ? sendShellIndex(req, reply, file)

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import {
+  longEnoughPassword,
   OPERATOR_NAME_RULE as NAME_RULE,
   OPERATOR_PASSWORD_MIN as PASSWORD_MIN,
   OPERATOR_PASSWORD_RULE as PASSWORD_RULE,
@@ -53,7 +54,7 @@ const SELF = /^\/operator\/(session|password)(\/|$)/;
 const SELF_SETUP = /^\/operator\/totp(\/|$)/;
 
 export function rightOf(method: string, url: string): Right {
-  const path = url.split('?')[0];
+  const path = url.split('?')[0].toLowerCase();
   const rule = CALL_RIGHTS.find((r) => r.path.test(path));
   if (!rule) return 'operators';
   return method === 'GET' || method === 'HEAD' ? rule.read : rule.write;
@@ -71,7 +72,10 @@ const schemas = {
   password: z
     .object({
       current_password: z.string().max(200).optional(),
-      new_password: z.string({ error: 'New password is required' }).min(PASSWORD_MIN, PASSWORD_RULE).max(200),
+      new_password: z
+        .string({ error: 'New password is required' })
+        .max(200)
+        .refine((p) => longEnoughPassword(p, PASSWORD_MIN), PASSWORD_RULE),
       confirm_password: z.string({ error: 'Confirm password is required' }),
     })
     .refine((b) => b.new_password === b.confirm_password, 'Passwords do not match'),
@@ -118,7 +122,8 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
     reply.code(code).send({ status: false, msg, ...extra });
 
   op.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0];
+    // the router matches paths in any case ('/OPERATOR/...'): so do these checks
+    const path = req.url.split('?')[0].toLowerCase();
     if (req.method === 'OPTIONS') return;
     if (req.method === 'POST' && path === '/operator/session') return; // signing in
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');

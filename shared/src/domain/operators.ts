@@ -10,7 +10,7 @@ export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'fin
 export const OPERATOR_NAME_RE = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
 export const OPERATOR_NAME_RULE =
   'Username must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter';
-/** The shortest operator password. */
+/** The shortest operator password (spaces at its ends do not count: longEnoughPassword). */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_RULE = `Password must be at least ${OPERATOR_PASSWORD_MIN} characters`;
 

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PLAYER_PASSWORD_HINT } from '@matka/shared';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
 
@@ -9,12 +10,15 @@ interface FieldProps extends InputProps {
   error?: string;
   /** Something to draw inside the field's box, after the input (the show/hide toggle). */
   addon?: ReactNode;
+  /** A line under the field saying what it takes (shown until an error takes its place). */
+  hint?: string;
 }
 
 /** A labelled input with its validation message under it (linked by aria-describedby). */
-export function TextField({ label, value, onValue, error, addon, className = '', ...rest }: FieldProps) {
+export function TextField({ label, value, onValue, error, addon, hint, className = '', ...rest }: FieldProps) {
   const id = useId();
   const errId = `${id}-err`;
+  const hintId = `${id}-hint`;
   return (
     <div className={`field ${error ? 'field-invalid' : ''} ${className}`}>
       <label htmlFor={id}>{label}</label>
@@ -24,15 +28,21 @@ export function TextField({ label, value, onValue, error, addon, className = '',
           value={value}
           onChange={(e) => onValue(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errId : undefined}
+          aria-describedby={error ? errId : hint ? hintId : undefined}
           {...rest}
         />
         {addon}
       </div>
-      {error && (
+      {error ? (
         <p id={errId} className="form-error field-error">
           {error}
         </p>
+      ) : (
+        hint && (
+          <p id={hintId} className="field-hint">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );
@@ -92,6 +102,7 @@ export function NewPasswordFields(props: {
         value={props.newPassword}
         onValue={props.onNewPassword}
         error={props.errors.newPassword}
+        hint={PLAYER_PASSWORD_HINT}
         autoComplete="new-password"
       />
       <PasswordField

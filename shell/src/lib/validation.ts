@@ -1,5 +1,5 @@
 /** The form checks of spec section 5, run before any call. Each returns a message per invalid field. */
-import { isValidPhone, MSG } from '@matka/shared';
+import { isValidPhone, longEnoughPassword, MSG, PLAYER_PASSWORD_RULE } from '@matka/shared';
 import type { FieldErrors } from '../components/form';
 
 export function validateLogin(v: { mobile: string; password: string }): FieldErrors<'mobile' | 'password'> {
@@ -9,12 +9,20 @@ export function validateLogin(v: { mobile: string; password: string }): FieldErr
   };
 }
 
+/** A password being chosen: required, then at least PLAYER_PASSWORD_MIN characters. */
+const newPasswordError = (password: string, required: string) =>
+  !password ? required : !longEnoughPassword(password) ? PLAYER_PASSWORD_RULE : undefined;
+
 export function validateRegister(v: {
   username: string;
   mobile: string;
   password: string;
 }): FieldErrors<'username' | 'mobile' | 'password'> {
-  return { username: !v.username.trim() ? MSG.usernameRequired : undefined, ...validateLogin(v) };
+  return {
+    username: !v.username.trim() ? MSG.usernameRequired : undefined,
+    ...validateLogin(v),
+    password: newPasswordError(v.password, MSG.passwordRequired),
+  };
 }
 
 export function validateForgotPhone(mobile: string): string | undefined {
@@ -32,7 +40,7 @@ function newPasswordErrors(
   mismatch: string,
 ): FieldErrors<'newPassword' | 'confirm'> {
   return {
-    newPassword: !v.newPassword ? MSG.newPasswordRequired : undefined,
+    newPassword: newPasswordError(v.newPassword, MSG.newPasswordRequired),
     confirm: !v.confirm
       ? MSG.confirmPasswordRequired
       : v.newPassword && v.confirm !== v.newPassword

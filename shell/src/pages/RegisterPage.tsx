@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorRegistering, MSG } from '@matka/shared';
+import { errorRegistering, MSG, PLAYER_PASSWORD_HINT } from '@matka/shared';
 import { outcome, useShellCheckMobileMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
@@ -82,6 +82,7 @@ export default function RegisterPage() {
         value={password}
         onValue={setPassword}
         error={errors.password}
+        hint={PLAYER_PASSWORD_HINT}
         autoComplete="new-password"
       />
       <SubmitButton busy={busy} text="Register" busyText="Registering..." />
