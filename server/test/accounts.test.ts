@@ -251,7 +251,8 @@ describe('forgot, change password, profile', () => {
   test("change password: 'Old password is incorrect', then success; the current token stays valid", async () => {
     const u = await createUser(t);
     expect(
-      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'bad', new_pass: 'n1-new-pass' })).body,
+      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'bad', new_pass: 'n1-new-pass' }))
+        .body,
     ).toEqual({
       status: false,
       msg: 'Old password is incorrect',
@@ -263,15 +264,22 @@ describe('forgot, change password, profile', () => {
       msg: 'New Password is required!',
     });
     expect(
-      (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: 'n1-new-pass' }))
-        .body,
+      (
+        await call(t.app, 'api-change-password', {
+          unique_token: u.token,
+          old_pass: TEST_PASSWORD,
+          new_pass: 'n1-new-pass',
+        })
+      ).body,
     ).toEqual({
       status: true,
       msg: 'Successfully changed password',
     });
     expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'n1-new-pass' })).body.status).toBe(true);
     expect((await call(t.app, 'api-get-profile', { unique_token: u.token })).statusCode).toBe(200);
-    expect((await call(t.app, 'api-change-password', { old_pass: 'n1-new-pass', new_pass: 'n2-new-pass' })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'api-change-password', { old_pass: 'n1-new-pass', new_pass: 'n2-new-pass' })).statusCode,
+    ).toBe(401);
   });
 
   test("profile update and get-profile; empty name: 'Name is required!'", async () => {

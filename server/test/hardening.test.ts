@@ -279,7 +279,12 @@ describe('secrets at rest', () => {
         expires_at: new Date(t.clock.now().getTime() + 300_000),
       })
       .execute();
-    const reg = await call(t.app, 'api-user-registration', { name: 'Old', password: 'pw-old-long', mobile: m2, otp: '1234' });
+    const reg = await call(t.app, 'api-user-registration', {
+      name: 'Old',
+      password: 'pw-old-long',
+      mobile: m2,
+      otp: '1234',
+    });
     expect(reg.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
   });
 
@@ -631,13 +636,18 @@ describe('token -> account cache', () => {
     expect((await call(t.app, 'api-user-logout', { unique_token: a })).body.status).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: a })).statusCode).toBe(401);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(200);
-    const ch = await call(t.app, 'api-change-password', { unique_token: b, old_pass: TEST_PASSWORD, new_pass: 'n2-new-pass' });
+    const ch = await call(t.app, 'api-change-password', {
+      unique_token: b,
+      old_pass: TEST_PASSWORD,
+      new_pass: 'n2-new-pass',
+    });
     expect(ch.body.status).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: u.token })).statusCode).toBe(401);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(200);
     const f = await call(t.app, 'api-forget-check-mobile', { mobile: u.mobile });
     expect(
-      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'n3-new-pass', otp: f.body.otp })).body.status,
+      (await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'n3-new-pass', otp: f.body.otp })).body
+        .status,
     ).toBe(true);
     expect((await call(t.app, 'api-home-info', { unique_token: b })).statusCode).toBe(401);
   });

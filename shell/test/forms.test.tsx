@@ -100,7 +100,10 @@ describe('change password (/change)', () => {
     reply = { status: true, msg: MSG.passwordChanged };
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/imp'));
-    expect(f.calls.at(-1)).toMatchObject({ call: 'api-change-password', body: { old_pass: 'old', new_pass: 'new1-pass' } });
+    expect(f.calls.at(-1)).toMatchObject({
+      call: 'api-change-password',
+      body: { old_pass: 'old', new_pass: 'new1-pass' },
+    });
   });
 });
 
