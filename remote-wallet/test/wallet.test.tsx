@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { minAddAmount, minWithdraw, MSG } from '@matka/shared';
-import { zonedDateParts } from '@matka/shared/domain';
+import { POINTS_WHOLE, zonedDateParts } from '@matka/shared/domain';
 import * as upi from '../src/lib/upi';
 import { balanceAnswered, callsOf, ME, mockApi, renderAt } from './helpers';
 
@@ -219,11 +219,16 @@ describe('/addfund', () => {
     await waitFor(() => expect(callsOf(calls, 'api-last-fund-request-detail')).toHaveLength(1));
     const amount = screen.getByLabelText('Amount');
     await user.click(screen.getByLabelText('PhonePe'));
-    for (const bad of ['0', '000', '-5', '12.5']) {
+    for (const [bad, msg] of [
+      ['0', 'Please enter a valid amount'],
+      ['000', 'Please enter a valid amount'],
+      ['-5', 'Please enter a valid amount'],
+      ['12.5', POINTS_WHOLE],
+    ]) {
       await user.clear(amount);
       await user.type(amount, bad);
       await user.click(screen.getByRole('button', { name: 'Add Funds' }));
-      expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter a valid amount$/);
+      expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${msg.replace('.', '\\.')}$`));
     }
     expect(screen.queryByText(/Minimum amount to add is/)).not.toBeInTheDocument();
     expect(callsOf(calls, 'api-admin-bank-details')).toHaveLength(0);
@@ -327,6 +332,12 @@ describe('/withdraw', () => {
     const points = screen.getByLabelText('Points');
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.amountRequired);
+    // a decimal point is refused, never read as 6005
+    await user.type(points, '600.5');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(POINTS_WHOLE);
+    expect(points).toHaveValue('600.5');
+    await user.clear(points);
     await user.type(points, '1500');
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.walletLimitExceeded);
@@ -446,6 +457,8 @@ describe('/transfer', () => {
       ['500', '12345', MSG.transferPhoneInvalid],
       ['500', ME, MSG.transferOwnPhone],
       ['', '9222222222', MSG.transferPointsRequired],
+      // a decimal point is refused, never read as 1505
+      ['150.5', '9222222222', POINTS_WHOLE],
       ['99', '9222222222', MSG.transferPointsMin],
       ['1001', '9222222222', MSG.transferNotEnoughPoints],
     ];

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { minAddAmount, MSG, notify, OfflineReason, useOffline } from '@matka/shared';
+import { POINTS_WHOLE } from '@matka/shared/domain';
 import {
   outcomeOf,
   useLazyWalletBankDetailsQuery,
@@ -18,6 +19,7 @@ export const INVALID_AMOUNT = 'Please enter a valid amount';
 export function addFundAmountError(amount: string, min: number): string {
   const a = amount.trim();
   if (!a) return MSG.amountRequired;
+  if (/^\d*[.,]\d*$/.test(a) && /\d/.test(a)) return POINTS_WHOLE;
   if (!/^\d+$/.test(a) || Number(a) <= 0) return INVALID_AMOUNT;
   if (Number(a) < min) return minAddAmount(min);
   return '';

@@ -10,7 +10,7 @@ import {
   useAppSelector,
   formatPoints,
 } from '@matka/shared';
-import { transferPointsTooFew } from '@matka/shared/domain';
+import { isWholePointsText, POINTS_WHOLE, transferPointsTooFew } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
@@ -25,7 +25,9 @@ export function transferError(phone: string, points: string, own: string | null,
   if (!phone) return MSG.transferPhoneRequired;
   if (!isValidPhone(phone)) return MSG.transferPhoneInvalid;
   if (own && phone === own) return MSG.transferOwnPhone;
-  if (!/^\d+$/.test(points)) return MSG.transferPointsRequired;
+  if (!points) return MSG.transferPointsRequired;
+  // points are whole: '150.5' is refused, never read as 1505
+  if (!isWholePointsText(points)) return POINTS_WHOLE;
   // 'Points Must be More than 100' for anything below 100 (the shared rule)
   if (transferPointsTooFew(Number(points))) return MSG.transferPointsMin;
   if (Number(points) > wallet) return MSG.transferNotEnoughPoints;
@@ -72,7 +74,8 @@ export function TransferPage() {
           inputMode="numeric"
           value={points}
           aria-describedby={error ? ids.err : undefined}
-          onChange={(e) => setPoints(e.target.value.replace(/\D/g, ''))}
+          maxLength={12}
+          onChange={(e) => setPoints(e.target.value)}
         />
         <label htmlFor={ids.phone}>Phone Number</label>
         <input

@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, useAppSelector } from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
-import { inWithdrawWindow, WITHDRAW_METHOD_CODES, WITHDRAW_METHODS, type WithdrawMethod } from '@matka/shared/domain';
+import {
+  inWithdrawWindow,
+  isWholePointsText,
+  POINTS_WHOLE,
+  WITHDRAW_METHOD_CODES,
+  WITHDRAW_METHODS,
+  type WithdrawMethod,
+} from '@matka/shared/domain';
 import {
   outcomeOf,
   useWalletPaymentDetailsQuery,
@@ -61,8 +68,12 @@ export function WithdrawPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!known) return; // the limit check needs the balance (the button is disabled meanwhile)
-    const amt = Number(amount);
-    if (!/^\d+$/.test(amount) || amt <= 0) return setError(MSG.amountRequired);
+    const typed = amount.trim();
+    const amt = Number(typed);
+    if (!typed) return setError(MSG.amountRequired);
+    // points are whole: '600.5' is refused, never read as 6005
+    if (!isWholePointsText(typed)) return setError(POINTS_WHOLE);
+    if (amt <= 0) return setError(MSG.amountRequired);
     if (amt > wallet) return setError(MSG.walletLimitExceeded);
     if (amt < min) return setError(minWithdraw(min));
     if (!method) return setError(MSG.selectPaymentMethod);
@@ -92,7 +103,8 @@ export function WithdrawPage() {
           placeholder={min ? `Minimum ${min}` : undefined}
           value={amount}
           aria-describedby={error ? ids.err : undefined}
-          onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
+          maxLength={12}
+          onChange={(e) => setAmount(e.target.value)}
         />
         <label htmlFor={ids.method}>Payment Method</label>
         <select

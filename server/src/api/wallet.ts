@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   MSG,
+  POINTS_WHOLE,
   PHONE_RE,
   WITHDRAW_METHOD_CODES,
   WITHDRAW_METHODS,
@@ -51,6 +52,11 @@ const MSG_TRANSFER_OK = 'Points transferred successfully';
 const amountField = (msg: string) =>
   z.union([z.string(), z.number()], { error: msg }).transform((v, c) => {
     const s = typeof v === 'number' ? String(v) : v.trim();
+    // a decimal is refused as such, never read as another number
+    if (/^\d*\.\d+$/.test(s) || /^\d+\.$/.test(s)) {
+      c.addIssue({ code: 'custom', message: POINTS_WHOLE });
+      return z.NEVER;
+    }
     if (!/^\d{1,12}$/.test(s) || Number(s) <= 0) {
       c.addIssue({ code: 'custom', message: msg });
       return z.NEVER;
@@ -63,7 +69,6 @@ const amountField = (msg: string) =>
   });
 
 const MSG_POINTS_NOT_NUMBER = 'Points must be a number';
-const MSG_POINTS_WHOLE = 'Points must be a whole number';
 
 /**
  * Transfer points: a number or a numeric string. Missing / empty: 'Points is required!'; not a number:
@@ -377,7 +382,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
       // any number below 100 (0, negative, 50.5): the spec's message; then whole points only
       if (transferPointsTooFew(body.amount)) return refuse(MSG.transferPointsMin);
-      if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(MSG_POINTS_WHOLE));
+      if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(POINTS_WHOLE));
       if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
       const r = await transferPoints(db, {
         fromId: user.id,

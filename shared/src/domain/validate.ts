@@ -54,12 +54,23 @@ export const MAX_BID = 10_000_000;
 
 const fail = (key: ErrorKey, message: string): Failure => ({ ok: false, key, message });
 
+/** Points are whole: '10.5', '1,000' or '1e3' is refused with this, never read as another number. */
+export const POINTS_WHOLE = 'Points must be a whole number';
+
+/** True for points typed as plain digits (spaces at the ends allowed). */
+export const isWholePointsText = (s: string): boolean => /^\d+$/.test(s.trim());
+
 /** Points as typed: whole number from 10 to 10,000,000; strings are trimmed and must be plain digits. */
 export function parsePoints(p: unknown): { ok: true; points: number } | Failure {
   const s = typeof p === 'string' ? p.trim() : p;
   if (s === undefined || s === null || s === '' || (typeof s === 'number' && Number.isNaN(s)))
     return fail('point', MSG.enterPoint);
-  const n = typeof s === 'number' ? s : typeof s === 'string' && /^\d+$/.test(s) ? Number(s) : NaN;
+  if (
+    (typeof s === 'string' && !isWholePointsText(s) && !/^-\d+$/.test(s)) ||
+    (typeof s === 'number' && Number.isFinite(s) && !Number.isInteger(s))
+  )
+    return fail('point', POINTS_WHOLE);
+  const n = typeof s === 'number' || typeof s === 'string' ? Number(s) : NaN;
   if (n > MAX_BID) return fail('point', MSG.maxBid);
   if (!Number.isInteger(n) || n < MIN_BID) return fail('point', MSG.minBid);
   return { ok: true, points: n };

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@matka/shared';
 import { BidEntry, BidScreen } from '@matka/shared/bid';
-import type { BetTypeId } from '@matka/shared/domain';
+import { POINTS_WHOLE, type BetTypeId } from '@matka/shared/domain';
 import { at, mockApi, renderAt, walletServer } from './helpers';
 
 const user = () => userEvent.setup();
@@ -64,6 +64,20 @@ describe('BidEntry: the pending list', () => {
     await add(u, '3', '20000000'); // above the balance and above the maximum: the balance message
     await waitFor(() => expect(screen.getAllByText(MSG.insufficient)).toHaveLength(1));
     expect(screen.queryByText(MSG.maxBid)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(api.submits()).toHaveLength(0);
+  });
+
+  it('a typed decimal point is refused with a message, never read as other points (10.5 is not 105)', async () => {
+    const u = user();
+    const api = await open('single_digit', { wallet: 500 });
+    await add(u, '3', '10.5');
+    expect(await screen.findByText(POINTS_WHOLE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Points')).toHaveValue('10.5');
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(balance()).toHaveTextContent('500');
+    await add(u, '3', '1,000');
+    await waitFor(() => expect(screen.getAllByText(POINTS_WHOLE).length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(api.submits()).toHaveLength(0);
   });

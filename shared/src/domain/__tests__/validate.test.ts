@@ -170,8 +170,12 @@ describe('messages in spec order: digit, then points, then balance', () => {
     expect(p('   ')).toEqual(err('point', 'Please enter point'));
     expect(p(undefined)).toEqual(err('point', 'Please enter point'));
     expect(p(NaN)).toEqual(err('point', 'Please enter point'));
-    for (const bad of ['9', 9, '0', '-10', -10, '10.5', 10.5, 'abc', '1e3', '0x10', '10 0', Number.NEGATIVE_INFINITY]) {
+    for (const bad of ['9', 9, '0', '-10', -10, Number.NEGATIVE_INFINITY]) {
       expect(p(bad)).toEqual(err('point', 'Required minimum bid amount is 10'));
+    }
+    // points are whole: anything else is refused as such, never read as another number
+    for (const bad of ['10.5', 10.5, '100.', 'abc', '1e3', '0x10', '10 0', '1,000']) {
+      expect(p(bad)).toEqual(err('point', 'Points must be a whole number'));
     }
     for (const huge of ['10000001', 1e8, Number.POSITIVE_INFINITY, '99999999999999999999999']) {
       // above the balance: the spec's balance message comes first

@@ -294,11 +294,11 @@ export function BidEntry(props: BidEntryProps) {
               inputMode="numeric"
               autoComplete="off"
               enterKeyHint="done"
-              maxLength={8}
+              maxLength={10}
               placeholder="Min 10"
               value={points}
               disabled={closed}
-              onChange={(e) => setPoints(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              onChange={(e) => setPoints(e.target.value.slice(0, 10))}
             />
           </div>
         </div>
