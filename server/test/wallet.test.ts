@@ -79,7 +79,7 @@ describe('deposits', () => {
       msg: 'Minimum amount to add is 100',
     });
     const bad = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: '12.5' });
-    expect(bad).toMatchObject({ statusCode: 400, body: { status: false, msg: 'Amount is required!' } });
+    expect(bad).toMatchObject({ statusCode: 400, body: { status: false, msg: 'Points must be a whole number' } });
     expect((await call(t.app, 'api-fund-request-add', { request_amount: 500 })).statusCode).toBe(401);
 
     const a = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 700 });

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, bidDateText } from '@matka/shared/domain';
+import { MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { defineCall, historyDate, refuse, type AuthUser } from '../http/api';
@@ -92,11 +92,20 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   const bidHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {
     const rows = await accountBids(db, user.id, { family, from, to }, HISTORY_LIMIT);
-    return rows.map((r) => ({
-      bid_id: r.id,
-      ...bidFields(r),
-      status: r.status,
-    }));
+    return rows.map((r) => {
+      const rate = r.rate_1 !== null && r.rate_2 !== null ? { val_1: r.rate_1, val_2: r.rate_2 } : null;
+      return {
+        bid_id: r.id,
+        ...bidFields(r),
+        // what became of it: 'pending', 'won' (win_amount paid) or 'lost', and the result it met
+        status: r.status,
+        win_amount: r.win_amount,
+        result: declaredResultText(family, r),
+        // the rate it was placed at, and what it pays if it wins
+        rate: rate ? formatRate(rate.val_1, rate.val_2) : '',
+        win_if_correct: rate ? String(payout(Number(r.points), rate)) : '',
+      };
+    });
   };
 
   const winHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {

@@ -135,6 +135,9 @@ export interface BidsTable {
   unrecovered: Int8Gen;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** the game rate when the bid was placed (rate_1 points pay rate_2); null for bids older than migration 010 */
+  rate_1: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  rate_2: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 export interface WinsTable {

@@ -13,6 +13,7 @@ import {
   biddingClosed,
   formatBidDate,
   parseSubmission,
+  rateKeyForRow,
   type BetTypeId,
   type Session,
 } from '@matka/shared/domain';
@@ -100,7 +101,7 @@ export async function placeBid(
       'place_bid',
       `SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid($1::bigint, $2::int, $3::text, $4::text, $5::text,
          $6::date, $7::bigint, $8::text, $9::timestamptz, $10::text, $11::text,
-         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[])`,
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::text[])`,
       [
         user.id,
         market.id,
@@ -118,6 +119,8 @@ export async function placeBid(
         rows.map((r) => r.digits),
         rows.map((r) => r.closedigits),
         rows.map((r) => String(r.points)),
+        // each row's rate key: place_bid stores the rate in force with the bid (it is paid at it)
+        rows.map((r) => rateKeyForRow(parsed.betType, r.digits)),
       ],
     );
 
@@ -224,13 +227,24 @@ export interface RowFilter {
 }
 
 /** What a bid says (b = bids): its numbers, session and points. */
-export const BID_PLAY_COLUMNS = ['b.pana', 'b.session', 'b.digits', 'b.closedigits', 'b.points'] as const;
+export const BID_PLAY_COLUMNS = [
+  'b.pana',
+  'b.session',
+  'b.digits',
+  'b.closedigits',
+  'b.points',
+  'b.rate_1',
+  'b.rate_2',
+] as const;
 
-/** An account's bids, newest first, with their market's name. */
+/** An account's bids, newest first, with their market's name and the result of their day (if declared). */
 export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit: number) {
   let q = db
     .selectFrom('bids as b')
     .innerJoin('markets as m', 'm.id', 'b.market_id')
+    .leftJoin('results as r', (j) =>
+      j.onRef('r.market_id', '=', 'b.market_id').onRef('r.result_date', '=', 'b.bid_date'),
+    )
     .select([
       'b.id',
       'b.family',
@@ -238,6 +252,9 @@ export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit:
       ...BID_PLAY_COLUMNS,
       'b.status',
       'b.win_amount',
+      'r.open_pana',
+      'r.close_pana',
+      'r.jodi',
       sql<string>`b.bid_date::text`.as('bid_date'),
       'b.created_at',
     ])

@@ -120,6 +120,9 @@ export interface SettleBid {
   win_amount: string;
   /** points of an earlier reversed win that the wallet did not hold (netted against a new payment) */
   unrecovered: string;
+  /** the rate in force when the bid was placed (null: placed before bids kept theirs) */
+  rate_1: string | null;
+  rate_2: string | null;
 }
 
 type BidStatus = 'pending' | 'won' | 'lost';
@@ -160,8 +163,17 @@ export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState)
   return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
 }
 
-/** Win amount of a winning bid at the family's rates (Refusal when the rate is missing). */
-export function winAmount(family: MarketFamily, bid: SettleBid, rates: Rates): number {
+/**
+ * Win amount of a winning bid: at the rate it was placed at (the rate is part of the bet); a bid from
+ * before bids kept their rate at the family's rates now (Refusal when that rate is missing).
+ */
+export function winAmount(
+  family: MarketFamily,
+  bid: Pick<SettleBid, 'bet_type' | 'digits' | 'points' | 'rate_1' | 'rate_2'>,
+  rates: Rates,
+): number {
+  if (bid.rate_1 !== null && bid.rate_2 !== null)
+    return payout(Number(bid.points), { val_1: bid.rate_1, val_2: bid.rate_2 });
   const key = rateKeyForRow(bid.bet_type as BetTypeId, bid.digits);
   const rate = rates.get(key);
   if (!rate) throw new Refusal(409, `No ${family} rate '${key}': set the game rates first`);

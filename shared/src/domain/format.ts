@@ -88,3 +88,19 @@ export function marketResultText(m: { open_result?: string | null; close_result?
   const close = resultPana(m?.close_result);
   return close ? `${open}-${panaDigit(open)}${panaDigit(close)}-${close}` : `${open}-${panaDigit(open)}*-***`;
 }
+
+/**
+ * The result a bid was played against, as its family writes it: regular '123-68-468' (open only
+ * '123-6*-***'), Starline '128-1', Gali the jodi '45'; '' while nothing is declared.
+ */
+export function declaredResultText(
+  family: 'regular' | 'starline' | 'gali',
+  r: { open_pana?: string | null; close_pana?: string | null; jodi?: string | null } | null | undefined,
+): string {
+  if (!r) return '';
+  if (family === 'gali') return r.jodi ?? '';
+  const open = resultPana(r.open_pana);
+  if (!open) return '';
+  if (family === 'starline') return `${open}-${panaDigit(open)}`;
+  return marketResultText({ open_result: open, close_result: r.close_pana });
+}
