@@ -217,6 +217,53 @@ describe('history behaviour', () => {
     expect(screen.getByLabelText('To Date')).toHaveValue('2026-02-10');
   });
 
+  it('shows what became of each bid: Won with its win, Lost, Pending with what it wins if correct, and the result', async () => {
+    mockApi({
+      'api-bid-history-data': {
+        status: true,
+        bid_data: [
+          {
+            ...bidRow,
+            game_name: 'WON MARKET',
+            status: 'won',
+            win_amount: '7500',
+            rate: '10-1500',
+            result: '123-68-468',
+          },
+          {
+            ...bidRow,
+            game_name: 'LOST MARKET',
+            status: 'lost',
+            win_amount: '0',
+            rate: '10-1500',
+            result: '456-5*-***',
+          },
+          {
+            ...bidRow,
+            game_name: 'OPEN MARKET',
+            status: 'pending',
+            rate: '10-1500',
+            win_if_correct: '7500',
+            result: '',
+          },
+        ],
+      },
+    });
+    await renderAt('/imp4');
+    const list = await screen.findByRole('list', { name: 'Bid History' });
+    const [won, lost, pending] = within(list).getAllByRole('listitem');
+    expect(within(won).getByRole('heading')).toHaveTextContent('WON MARKETWon');
+    expect(won).toHaveTextContent('Result123-68-468');
+    expect(won).toHaveTextContent('Won7,500 pts');
+    expect(within(lost).getByRole('heading')).toHaveTextContent('LOST MARKETLost');
+    expect(lost).toHaveTextContent('Result456-5*-***');
+    expect(lost).not.toHaveTextContent('Won');
+    expect(within(pending).getByRole('heading')).toHaveTextContent('OPEN MARKETPending');
+    expect(pending).toHaveTextContent('ResultNot declared yet');
+    expect(pending).toHaveTextContent('Win if correct7,500 pts');
+    expect(pending).toHaveTextContent('Rate10-1500');
+  });
+
   it('renders 30 records at a time with Load more', async () => {
     const rows = Array.from({ length: 65 }, (_, i) => ({ ...bidRow, game_name: `GAME ${i + 1}` }));
     mockApi({ 'api-bid-history-data': { status: true, bid_data: rows } });

@@ -37,15 +37,37 @@ function Card({ tone = 'grey', title, children }: { tone?: string; title: ReactN
 
 const digitsOf = (row: Row) => [text(row.digits), text(row.closedigits)].filter(Boolean).join(' - ');
 
-/** Bid record: game_name, bet type, session (not on Gali cards), digits, bid_date, points. */
+const OUTCOMES: Record<string, string> = { won: 'Won', lost: 'Lost', pending: 'Pending' };
+
+/**
+ * Bid record: game_name, bet type, session (not on Gali cards), digits, bid_date, points; and what
+ * became of it: Won / Lost / Pending with the result it met, what it won, or (pending) what it wins if
+ * correct at the rate it was placed at. Deployed servers that send none of these show the spec's card.
+ */
 export function BidCard({ row, showSession = true }: { row: Row; showSession?: boolean }) {
+  const status = text(row.status).toLowerCase();
+  const outcome = OUTCOMES[status];
   return (
-    <Card tone={toneOf(row.pana)} title={text(row.game_name)}>
+    <Card
+      tone={toneOf(row.pana)}
+      title={
+        <>
+          {text(row.game_name)}
+          {outcome && <span className={`hc-outcome hc-outcome-${status}`}>{outcome}</span>}
+        </>
+      }
+    >
       <Field label="Bet Type">{text(row.pana)}</Field>
       {showSession && row.session ? <Field label="Session">{text(row.session)}</Field> : null}
       <Field label="Digits">{digitsOf(row)}</Field>
       <Field label="Bid Date">{text(row.bid_date)}</Field>
       <Field label="Points">{pts(row.points)}</Field>
+      {row.rate ? <Field label="Rate">{text(row.rate)}</Field> : null}
+      {outcome && <Field label="Result">{text(row.result) || 'Not declared yet'}</Field>}
+      {status === 'won' && row.win_amount ? <Field label="Won">{pts(row.win_amount)}</Field> : null}
+      {status === 'pending' && row.win_if_correct ? (
+        <Field label="Win if correct">{pts(row.win_if_correct)}</Field>
+      ) : null}
     </Card>
   );
 }

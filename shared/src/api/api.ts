@@ -13,6 +13,8 @@ import {
   type ApiResponse,
   type HomeInfoResponse,
   type LoginResponse,
+  type RatesResponse,
+  RATES_CALL,
   SUBMIT_BID_CALL,
 } from '@matka/shared';
 import type { Family, NewResult } from '@matka/shared/domain';
@@ -43,6 +45,10 @@ export const api = createApi({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: ['Wallet'],
     }),
+    /** A family's game rates (what a bid wins: the bid screens' 'Win if correct'). */
+    gameRates: build.query<RatesResponse, Family>({
+      query: (family) => ({ call: RATES_CALL[family] }),
+    }),
     /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
     submitBid: build.mutation<ApiResponse, { family: Family; body: NewResult; requestId: string }>({
       query: ({ family, body, requestId }) => ({
@@ -55,8 +61,14 @@ export const api = createApi({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useHomeInfoQuery, useWalletBalanceQuery, useSubmitBidMutation } =
-  api;
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useHomeInfoQuery,
+  useWalletBalanceQuery,
+  useGameRatesQuery,
+  useSubmitBidMutation,
+} = api;
 
 declare module '../store/store' {
   // The api's state joins the root state once this module has loaded.

@@ -32,6 +32,17 @@ export const SUBMIT_BID_CALL: Record<Family, string> = {
   gali: 'api-galidisawar-submit-bid',
 };
 
+/** The game rates call of each market family (spec section 7): game_rates[0] holds the pairs. */
+export const RATES_CALL: Record<Family, string> = {
+  regular: 'api-game-rates',
+  starline: 'api-starline-game-rates',
+  gali: 'api-galidisawar-game-rates',
+};
+
+export interface RatesResponse extends ApiResponse {
+  game_rates?: Record<string, string | number | null | undefined>[];
+}
+
 export interface HomeInfoResponse extends ApiResponse {
   betting_status?: string | number;
   wallet_amt?: string | number;

@@ -50,6 +50,22 @@ export function rateKeyForRow(type: BetTypeId, digits: string): RateKey {
   return BET_TYPES[settlementType(type, digits)].rateKey;
 }
 
+/**
+ * What a row wins if it is correct at the rates of a family's rates record (game_rates[0]); null while
+ * the record does not hold its pair. The server keeps the rate in force with each bid it places.
+ */
+export function winIfCorrect(
+  type: BetTypeId,
+  row: { digits: string; points: number },
+  record: Record<string, string | number | null | undefined> | undefined,
+): number | null {
+  if (!record) return null;
+  const key = rateKeyForRow(type, row.digits);
+  const [v1, v2] = [record[`${key}_val_1`], record[`${key}_val_2`]];
+  if (v1 === undefined || v1 === null || v1 === '' || v2 === undefined || v2 === null || v2 === '') return null;
+  return payout(row.points, { val_1: v1, val_2: v2 });
+}
+
 export type Outcome = 'win' | 'lose' | 'pending';
 export interface DeclaredResult {
   openPana?: string | null;

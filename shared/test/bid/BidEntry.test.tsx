@@ -68,6 +68,20 @@ describe('BidEntry: the pending list', () => {
     expect(api.submits()).toHaveLength(0);
   });
 
+  it("says what each row wins if correct ('Win if correct: 950'), and the most one bid wins in the dialog", async () => {
+    const u = user();
+    await open('single_digit', { wallet: 5000 });
+    await add(u, '5', '100');
+    expect(await screen.findByText('Win if correct:')).toBeInTheDocument();
+    expect(screen.getByText('Win if correct:').parentElement).toHaveTextContent('Win if correct: 950');
+    await add(u, '6', '1000');
+    await waitFor(() => expect(screen.getAllByText('Win if correct:')).toHaveLength(2));
+    expect(screen.getAllByText('Win if correct:')[1].parentElement).toHaveTextContent('Win if correct: 9,500');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Win if correct').nextSibling).toHaveTextContent('up to 9,500 (one bid)');
+  });
+
   it('a typed decimal point is refused with a message, never read as other points (10.5 is not 105)', async () => {
     const u = user();
     const api = await open('single_digit', { wallet: 500 });

@@ -24,6 +24,20 @@ export function mockApi(handler: Handler) {
   return { calls, fetchMock, submits: () => calls.filter((c) => c.call.includes('submit-bid')) };
 }
 
+/** The rates every family's rates call answers here (the seed's). */
+export const GAME_RATES = {
+  single_digit_val_1: '10',
+  single_digit_val_2: '95',
+  jodi_digit_val_1: '10',
+  jodi_digit_val_2: '950',
+  single_pana_val_1: '10',
+  single_pana_val_2: '1500',
+  double_pana_val_1: '10',
+  double_pana_val_2: '3000',
+  tripple_pana_val_1: '10',
+  tripple_pana_val_2: '7000',
+};
+
 /** A wallet that the submit calls debit, like the server. */
 export function walletServer(
   start: number,
@@ -33,6 +47,7 @@ export function walletServer(
   return mockApi((call, body) => {
     if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
     if (call === 'api-home-info') return { status: true, wallet_amt: String(wallet), betting_status: '1', result: [] };
+    if (call.endsWith('game-rates')) return { status: true, game_rates: [GAME_RATES] };
     if (call.includes('submit-bid')) {
       const failed = opts.fail?.(call, body);
       if (failed) return failed;

@@ -23,7 +23,9 @@ import {
   type HalfSangamForm,
   type Session,
   type SpDpTpFlags,
+  winIfCorrect,
 } from '@matka/shared/domain';
+import { useGameRatesQuery } from '@matka/shared/api';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { SuggestField } from './SuggestField';
@@ -145,6 +147,14 @@ export function BidEntry(props: BidEntryProps) {
   const balance = wallet - pending;
   const rows = entries.flatMap((e) => e.rows);
   const { submit, busy } = useBidSubmit({ betType, gameId, gameName, now });
+  // what each pending row wins if it is correct, at today's rates (the server stores the rate with the bid)
+  const { data: rates } = useGameRatesQuery(def.family);
+  const record = rates?.game_rates?.[0];
+  const winOf = (x: { rows: BidRow[] }): number | null => {
+    const wins = x.rows.map((r) => winIfCorrect(betType, r, record));
+    return wins.some((w) => w === null) ? null : Math.max(0, ...(wins as number[]));
+  };
+  const bestWin = entries.length ? winOf({ rows }) : null;
   const offline = useOffline();
   const starline = def.family === 'starline';
   const toastError = (m: string) => notify.error(m, { ...BID_TOAST, toastId: m });
@@ -334,6 +344,11 @@ export function BidEntry(props: BidEntryProps) {
                   {x.detail}
                   <small>{def.requestSession ?? x.rows[0].session}</small>
                 </span>
+                {winOf(x) !== null && (
+                  <span className="bid-row-win">
+                    Win if correct: <strong>{fmt(winOf(x)!)}</strong>
+                  </span>
+                )}
                 <button
                   type="button"
                   className="bid-row-delete"
@@ -383,6 +398,7 @@ export function BidEntry(props: BidEntryProps) {
           totalBids={rows.length}
           totalPoints={pending}
           sessions={sessionTotals(rows, def.requestSession)}
+          win={bestWin}
           warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
           error={confirm.error}
           busy={busy}

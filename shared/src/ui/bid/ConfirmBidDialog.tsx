@@ -19,6 +19,8 @@ export function ConfirmBidDialog(props: {
   totalBids: number;
   totalPoints: number;
   sessions: SessionTotal[];
+  /** the most one correct bid of the list wins, at today's rates (null: rates not known) */
+  win?: number | null;
   warning: string;
   error: string;
   busy: boolean;
@@ -41,6 +43,11 @@ export function ConfirmBidDialog(props: {
     ['Total Points', formatPoints(props.totalPoints)],
     ['Game Type', gameType],
   ];
+  if (props.win !== null && props.win !== undefined)
+    items.push([
+      'Win if correct',
+      props.totalBids === 1 ? formatPoints(props.win) : `up to ${formatPoints(props.win)} (one bid)`,
+    ]);
   return (
     <Modal title={props.title} onClose={props.onCancel} dismissible={!busy} className="bid-confirm">
       <dl className="bid-summary">
