@@ -148,6 +148,8 @@ export interface Preview {
   winners?: Winner[];
   summary: SettleSummary;
   exposure?: Exposure;
+  /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
+  early?: { due: string; minutes_early: number } | null;
 }
 
 export interface MoneyRequest {
@@ -276,10 +278,12 @@ export interface Report {
 
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
-export type Declare =
+/** `early_reason`: an owner's reason for declaring before the draw time (the server refuses it otherwise). */
+export type Declare = (
   | { kind: 'result'; market: string; session: 'open' | 'close'; pana: string; date?: string }
   | { kind: 'starline'; slot: string; pana: string; date?: string }
-  | { kind: 'gali'; market: string; jodi: string; date?: string };
+  | { kind: 'gali'; market: string; jodi: string; date?: string }
+) & { early_reason?: string };
 
 const declareBody = (d: Declare) => {
   const { kind: _kind, ...body } = d;

@@ -208,6 +208,52 @@ describe('Results', () => {
     expect(calls.list.filter((c) => c.path === '/result/declare')).toHaveLength(1);
   });
 
+  it('a result before its draw: the preview says so, an owner gives a reason that goes with the declaration; others cannot', async () => {
+    let role = 'owner';
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR(role) };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/result/preview')
+        return { body: { ...preview(), early: { due: '15:45 IST', minutes_early: 589 } } };
+      if (path === '/result/declare')
+        return { body: { status: true, msg: 'KALYAN 2026-11-24: 128-1 (declared early)' } };
+      return { body: { status: true } };
+    });
+    const { unmount } = renderConsole('/console/results');
+    const user = userEvent.setup();
+    const market = await screen.findByLabelText('Market');
+    await within(market).findByRole('option', { name: 'KALYAN (03:45 PM – 05:45 PM)' });
+    await user.selectOptions(market, '1');
+    await user.type(screen.getByLabelText('Pana'), '128');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Early: this result is due at 15:45 IST, 9 h 49 min from now.');
+    await user.click(screen.getByRole('button', { name: 'Declare early' }));
+    expect(screen.getByText('Give the reason for declaring before the draw')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Reason for declaring before the draw/), 'Draw held early');
+    await user.click(screen.getByRole('button', { name: 'Declare early' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Declared. KALYAN 2026-11-24: 128-1 (declared early)');
+    expect(calls.list.find((c) => c.path === '/result/declare')?.body).toEqual({
+      market: '1',
+      session: 'open',
+      pana: '128',
+      early_reason: 'Draw held early',
+    });
+    unmount();
+
+    role = 'results';
+    renderConsole('/console/results');
+    const market2 = await screen.findByLabelText('Market');
+    await within(market2).findByRole('option', { name: 'KALYAN (03:45 PM – 05:45 PM)' });
+    await user.selectOptions(market2, '1');
+    await user.type(screen.getByLabelText('Pana'), '128');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Only an owner can declare a result before its draw time.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Declare early' })).toBeDisabled();
+  });
+
   it('a correction says what will be reversed; a refused declaration keeps the dialog with the reason', async () => {
     mockOperatorApi(({ method, path }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };

@@ -543,7 +543,13 @@ describe('bids racing a declaration', () => {
     const pumps = players.flatMap((u) => [pump(u), pump(u), pump(u)]);
     // some bids are placed before the declaration, more keep coming while it runs and after it
     while (results.filter((r) => r.status).length < 24) await new Promise((r) => setTimeout(r, 2));
-    const d = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '370' }); // digit 0
+    // digit 0; before the draw (an owner's override)
+    const d = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '370',
+      early_reason: 'test: declared before the draw',
+    });
     declared = true;
     expect(d.statusCode).toBe(200);
     await Promise.all(pumps);

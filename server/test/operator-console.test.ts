@@ -441,7 +441,7 @@ describe('the dashboard', () => {
       const declared = await d.app.inject({
         method: 'POST',
         url: '/operator/result/declare',
-        payload: { market: 'KALYAN', session: 'open', pana: '128' },
+        payload: { market: 'KALYAN', session: 'open', pana: '128', early_reason: 'test: declared before the draw' },
         headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       });
       expect(declared.json().status).toBe(true);
@@ -619,8 +619,14 @@ describe('reports', () => {
       expect((await bid('single_digit', '5', 20)).body.status).toBe(true);
       expect((await bid('single_pana', '128', 30)).body.status).toBe(true);
       expect(
-        (await op('POST', '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).json()
-          .status,
+        (
+          await op('POST', '/operator/result/declare', {
+            market: 'KALYAN',
+            session: 'open',
+            pana: '128',
+            early_reason: 'test: declared before the draw',
+          })
+        ).json().status,
       ).toBe(true);
       const t = await call(d.app, 'api-user-transfer-wallet-balance', {
         unique_token: a.token,
@@ -823,7 +829,14 @@ describe('markets: weekly off days, rates; results: history', () => {
       });
     try {
       expect(
-        (await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).json().status,
+        (
+          await op('/operator/result/declare', {
+            market: 'KALYAN',
+            session: 'open',
+            pana: '128',
+            early_reason: 'test: declared before the draw',
+          })
+        ).json().status,
       ).toBe(true);
       expect(
         (
@@ -832,6 +845,7 @@ describe('markets: weekly off days, rates; results: history', () => {
               await d.ctx.db.selectFrom('markets').select('name').where('family', '=', 'gali').executeTakeFirstOrThrow()
             ).name,
             jodi: '42',
+            early_reason: 'test: declared before the draw',
           })
         ).json().status,
       ).toBe(true);

@@ -148,3 +148,134 @@ describe('item 2: the rate is part of the bet', () => {
     await op('/operator/rates/set', { family: 'regular', rate_key: 'single_digit', val_1: 10, val_2: 95 });
   });
 });
+
+describe('item 3: a result before its draw needs an owner with a reason; labels say what happened', () => {
+  test("KALYAN's open result at 05:56 for a 15:45 draw: refused (and audited) without an override; an owner's reason declares it", async () => {
+    t.clock.set(kolkata('05:56', '2026-03-11'));
+    const u = await createUser(t, { wallet: 1_000 });
+    const m = await marketByName(t, 'KALYAN');
+    const [new_result] = buildNewResult({
+      family: 'regular',
+      betType: 'single_digit',
+      token: u.token,
+      gameId: m.id,
+      gameName: m.name,
+      bidDate: '11-March-2026',
+      rows: [{ digits: '1', closedigits: '', points: 100, session: 'Open', pana: '' }],
+    });
+    expect(
+      (await call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result })).body.status,
+    ).toBe(true);
+
+    const preview = await op('/operator/result/preview', { market: 'KALYAN', session: 'open', pana: '128' });
+    expect(preview.body.early).toEqual({ due: '15:45 IST', minutes_early: 589 });
+    expect(preview.body.msg).toContain("Early: KALYAN's open result is due at 15:45 IST, 9 h 49 min from now");
+
+    const refused = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toMatchObject({
+      status: false,
+      msg: "KALYAN's open result for 2026-03-11 is due at 15:45 IST, 9 h 49 min from now: declaring it early needs an owner's override with a reason",
+      early: true,
+    });
+    // nothing was declared or settled
+    expect(
+      await t.ctx.db
+        .selectFrom('results')
+        .selectAll()
+        .where('market_id', '=', m.id)
+        .where('result_date', '=', '2026-03-11')
+        .execute(),
+    ).toEqual([]);
+    expect(await walletOf(t, u.id)).toBe(900);
+    const audited = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'result declare')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ ok: false, target: 'regular:KALYAN 2026-03-11' });
+
+    const done = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '128',
+      early_reason: 'The draw was held early today',
+    });
+    expect(done.body).toMatchObject({ status: true, early: true, corrected: false });
+    expect(done.body.msg).toContain(
+      'KALYAN 2026-03-11: 128-1 (declared 9 h 49 min before its draw at 15:45 IST: The draw was held early today)',
+    );
+    expect(await walletOf(t, u.id)).toBe(900 + 950);
+    const row = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'result declare')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ok: true });
+    expect(JSON.stringify(row.params)).toContain('The draw was held early today');
+    expect(JSON.stringify(row.after)).toContain('"minutes_early":589');
+  });
+
+  test('the first close declaration is not a correction; a changed one is', async () => {
+    t.clock.set(kolkata('22:00', '2026-03-12'));
+    const open = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '128',
+      date: '2026-03-12',
+    });
+    expect(open.body.msg).toMatch(/^KALYAN 2026-03-12: 128-1;/);
+    const close = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'close',
+      pana: '446',
+      date: '2026-03-12',
+    });
+    expect(close.body).toMatchObject({ status: true, corrected: false });
+    expect(close.body.msg).toMatch(/^KALYAN 2026-03-12: 128-14-446;/);
+    const again = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'close',
+      pana: '455',
+      date: '2026-03-12',
+    });
+    expect(again.body).toMatchObject({ status: true, corrected: true });
+    expect(again.body.msg).toMatch(/^KALYAN 2026-03-12: 128-14-455 \(corrected\);/);
+    const same = await op('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'close',
+      pana: '455',
+      date: '2026-03-12',
+    });
+    expect(same.body.msg).toContain('(unchanged)');
+  });
+
+  test('only an owner may override: a results operator with a reason is refused', async () => {
+    t.clock.set(kolkata('15:40', '2026-03-13'));
+    const made = await op('/operator/operators', { name: 'declarer', role: 'results' });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/operator/session',
+      payload: { username: 'declarer', password: made.body.one_time_password },
+    });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0];
+    const csrf = signIn.json().csrf_token as string;
+    const as = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie, 'x-csrf-token': csrf } });
+    await as('/operator/password', { new_password: 'a long new password', confirm_password: 'a long new password' });
+    const r = await as('/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '128',
+      early_reason: 'because',
+    });
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toMatchObject({ status: false, msg: 'Only an owner can declare a result before its draw time' });
+    // on time it may declare
+    t.clock.set(kolkata('15:46', '2026-03-13'));
+    const onTime = await as('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
+    expect(onTime.json()).toMatchObject({ status: true, early: false });
+  });
+});

@@ -696,13 +696,37 @@ describe('a declared result closes its market in the lists and to bids, whatever
     expect(await listed('api-galidisawar-game', 'FARIDABAD')).toMatchObject({ msg_status: 1 });
     expect(await listed('api-home-info', 'MAIN BAZAR', u.token)).toMatchObject({ msg_status: 1 });
 
-    expect((await op('/operator/starline/declare', { slot: '18:00', pana: '128' })).body.status).toBe(true);
-    expect((await op('/operator/gali/declare', { market: 'FARIDABAD', jodi: '12' })).body.status).toBe(true);
-    expect((await declare('MAIN BAZAR', 'open', '123')).body.status).toBe(true);
+    // before their draw times: an owner's override with a reason (the operator token is an owner)
+    expect(
+      (
+        await op('/operator/starline/declare', {
+          slot: '18:00',
+          pana: '128',
+          early_reason: 'test: declared before the draw',
+        })
+      ).body.status,
+    ).toBe(true);
+    expect(
+      (
+        await op('/operator/gali/declare', {
+          market: 'FARIDABAD',
+          jodi: '12',
+          early_reason: 'test: declared before the draw',
+        })
+      ).body.status,
+    ).toBe(true);
+    const early = (session: string, pana: string) =>
+      op('/operator/result/declare', {
+        market: 'MAIN BAZAR',
+        session,
+        pana,
+        early_reason: 'test: declared before the draw',
+      });
+    expect((await early('open', '123')).body.status).toBe(true);
     // the open result closes the open session and the timed bets; the close session still runs
     expect(await listed('api-home-info', 'MAIN BAZAR', u.token)).toMatchObject({ open_result: '123', msg_status: 1 });
     await place(u.token, 'regular', 'single_digit', 'MAIN BAZAR', 'Close', [row('4', 10, 'Close')]);
-    expect((await declare('MAIN BAZAR', 'close', '456')).body.status).toBe(true);
+    expect((await early('close', '456')).body.status).toBe(true);
 
     expect(await listed('api-starline-game', 'STARLINE 06:00 PM')).toMatchObject({ msg_status: 0 });
     expect(await listed('api-galidisawar-game', 'FARIDABAD')).toMatchObject({ msg_status: 0 });

@@ -658,11 +658,27 @@ describe('operator CLI for money, users, settings, markets and results', () => {
     expect(await walletOf(t, u.id)).toBe(1000 - 50 + 475);
     expect((await cli('result', 'declare', 'NIGHT OWL', 'open', '555')).out).toContain('(unchanged)');
     expect(await walletOf(t, u.id)).toBe(1425);
-    expect((await cli('result', 'declare', 'NIGHT OWL', 'close', '123', '--date', '2026-03-10')).out).toContain(
-      '555-56-123',
+    // the close result before NIGHT OWL's close time: refused without an owner's reason, then declared with one
+    const tooEarly = await cli('result', 'declare', 'NIGHT OWL', 'close', '123', '--date', '2026-03-10');
+    expect(tooEarly.code).toBe(1);
+    expect(tooEarly.err).toMatch(
+      /NIGHT OWL's close result for 2026-03-10 is due at .* from now: declaring it early needs an owner's override with a reason/,
     );
+    const closeEarly = await cli(
+      'result',
+      'declare',
+      'NIGHT OWL',
+      'close',
+      '123',
+      '--date',
+      '2026-03-10',
+      '--early-reason',
+      'draw held early',
+    );
+    expect(closeEarly.out).toContain('555-56-123 (declared');
+    expect(closeEarly.out).toContain('draw held early');
     expect((await cli('result', 'declare', 'NO SUCH', 'open', '123')).err).toBe("Error: No regular market 'NO SUCH'");
-    r = await cli('starline', 'declare', '23:30', '129');
+    r = await cli('starline', 'declare', '23:30', '129', '--early-reason', 'test: before the draw');
     expect(r.out).toContain('STARLINE 11:30 PM 2026-03-10: 129-2');
     r = await cli('gali', 'declare', 'FARIDABAD', '05');
     expect(r.out).toContain('FARIDABAD 2026-03-10: 05');

@@ -76,7 +76,10 @@ export function RatesCard({ family }: { family: MarketRow['family'] }) {
           onConfirm={() => void save()}
           onCancel={() => setEditing(null)}
         >
-          <p>A bid of the first number of points wins the second. Bids placed from now on use the new rate; bids already placed keep theirs.</p>
+          <p>
+            A bid of the first number of points wins the second. Bids placed from now on use the new rate; bids already
+            placed keep theirs.
+          </p>
           <label htmlFor="rate-bid">Points bid</label>
           <input id="rate-bid" inputMode="numeric" value={bid} maxLength={9} onChange={(e) => setBid(e.target.value)} />
           <label htmlFor="rate-win">Points won</label>

@@ -5,6 +5,7 @@ import {
   useMarketsQuery,
   usePreviewMutation,
   useResultHistoryQuery,
+  useSessionQuery,
   type Declare,
   type MarketRow,
   type Preview,
@@ -12,6 +13,10 @@ import {
 import { ConfirmDialog, DataTable, Done, ErrorText, QueryView } from '../parts';
 
 type Family = MarketRow['family'];
+
+/** '9 h 49 min' */
+const howLong = (minutes: number) =>
+  minutes >= 60 ? `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
 
 // Chart.js comes with the first preview, on this screen only.
 const ExposureChart = lazy(() => import(/* webpackChunkName: "exposure-chart" */ '../charts/ExposureChart'));
@@ -103,6 +108,9 @@ export function ResultsPage() {
   const [confirming, setConfirming] = useState(false);
   const [declareError, setDeclareError] = useState('');
   const [done, setDone] = useState('');
+  const [earlyReason, setEarlyReason] = useState('');
+  const [earlyError, setEarlyError] = useState('');
+  const owner = useSessionQuery().data?.operator.role === 'owner';
 
   const choices = useMemo(
     () => (markets.data?.markets ?? []).filter((m) => m.family === family && m.active),
@@ -112,6 +120,8 @@ export function ResultsPage() {
     setShown(null);
     setDone('');
     setError('');
+    setEarlyReason('');
+    setEarlyError('');
   };
 
   const submit = async (e: FormEvent) => {
@@ -128,7 +138,9 @@ export function ResultsPage() {
   const confirm = async () => {
     if (!shown || declareState.isLoading) return;
     setDeclareError('');
-    const r = await declare(shown.d);
+    const early = shown.p.early;
+    if (early && !earlyReason.trim()) return setDeclareError('Give the reason for declaring before the draw');
+    const r = await declare(early ? { ...shown.d, early_reason: earlyReason.trim() } : shown.d);
     if ('error' in r) return setDeclareError(messageOf(r.error));
     setConfirming(false);
     setShown(null);
@@ -259,9 +271,41 @@ export function ResultsPage() {
             </Suspense>
           )}
           <Winners preview={shown.p} />
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-            Declare
+          {shown.p.early && (
+            <div className="console-warning" role="note">
+              <p>
+                Early: this result is due at {shown.p.early.due}, {howLong(shown.p.early.minutes_early)} from now.
+                Declaring it now settles its bids and closes betting before the draw.
+              </p>
+              {owner ? (
+                <>
+                  <label htmlFor="r-early-reason">Reason for declaring before the draw (kept in the audit log)</label>
+                  <input
+                    id="r-early-reason"
+                    value={earlyReason}
+                    maxLength={200}
+                    onChange={(e) => setEarlyReason(e.target.value)}
+                  />
+                </>
+              ) : (
+                <p>Only an owner can declare a result before its draw time.</p>
+              )}
+            </div>
+          )}
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={!!shown.p.early && !owner}
+            onClick={() => {
+              if (shown.p.early && !earlyReason.trim())
+                return setEarlyError('Give the reason for declaring before the draw');
+              setEarlyError('');
+              setConfirming(true);
+            }}
+          >
+            {shown.p.early ? 'Declare early' : 'Declare'}
           </button>
+          <ErrorText text={earlyError} />
         </div>
       )}
       {confirming && shown && s && (

@@ -22,10 +22,13 @@ Commands:
   market enable|disable <name> [--family ...]      take a market in or out of the lists and bidding
   result preview <market> open|close <pana> [--date YYYY-MM-DD]
                                                    winners, payout and exposure a result would cause
-  result declare <market> open|close <pana> [--date YYYY-MM-DD]
-                                                   declare (or correct) a result and settle the bids
-  starline preview|declare <slot> <pana> [--date]  a starline slot (name, id or time like 13:00)
-  gali preview|declare <market> <jodi> [--date]    a Gali market's 2-digit result
+  result declare <market> open|close <pana> [--date YYYY-MM-DD] [--early-reason TEXT]
+                                                   declare (or correct) a result and settle the bids;
+                                                   before its draw time only an owner, with a reason
+  starline preview|declare <slot> <pana> [--date] [--early-reason TEXT]
+                                                   a starline slot (name, id or time like 13:00)
+  gali preview|declare <market> <jodi> [--date] [--early-reason TEXT]
+                                                   a Gali market's 2-digit result
   deposits list [--all]                            pending deposit requests (--all: every status)
   deposits approve <id>                            credit the deposit to the wallet (once)
   deposits reject <id> [reason]                    reject a deposit (nothing is credited)
@@ -118,6 +121,7 @@ function printTable(io: CliIO, head: string[], rows: string[][]) {
 const OPTIONS = {
   family: { type: 'string' },
   date: { type: 'string' },
+  'early-reason': { type: 'string' },
   status: { type: 'string' },
   all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -153,7 +157,7 @@ function splitArgv(argv: string[]): { positionals: string[]; options: Options } 
 class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
-  string(name: 'family' | 'date' | 'status'): string | undefined {
+  string(name: 'family' | 'date' | 'status' | 'early-reason'): string | undefined {
     this.read.add(name);
     const v = this.values[name];
     return typeof v === 'string' ? v : undefined;
@@ -395,7 +399,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       return {
         method: 'POST',
         path: `/operator/result/${sub}`,
-        body: { market, session, pana, date },
+        body: { market, session, pana, date, early_reason: o.string('early-reason') },
         print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
       };
     }
@@ -417,7 +421,11 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       return {
         method: 'POST',
         path: `/operator/${cmd}/${sub}`,
-        body: cmd === 'starline' ? { slot: ref, pana: value, date } : { market: ref, jodi: value, date },
+        body: {
+          ...(cmd === 'starline' ? { slot: ref, pana: value } : { market: ref, jodi: value }),
+          date,
+          early_reason: o.string('early-reason'),
+        },
         print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
       };
     }

@@ -10,7 +10,10 @@ import type { MarketFamily } from '../db/types';
 import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
+  correctsEarlier,
   declareInTransaction,
+  drawMinute,
+  minutesEarly,
   previewDeclaration,
   resultText,
   type Declaration,
@@ -21,6 +24,7 @@ import { declaredResults } from '../services/results';
 import {
   addMarket,
   findMarket,
+  type FoundMarket,
   findMarketInFamilies,
   gameRates,
   lockMarket,
@@ -30,9 +34,21 @@ import {
 import { audit } from '../services/audit';
 import { familySchema, hhmm, isoDateSchema, parse } from './common';
 import { Refusal } from '../errors';
+import type { Actor } from '../services/operators';
 
 const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
 const dateOpt = isoDateSchema.optional();
+/** An owner's reason for declaring a result before its draw time (the override; audited). */
+const earlyReason = z
+  .string({ error: 'early_reason must be text' })
+  .trim()
+  .max(200, 'The reason is too long (max 200 characters)')
+  .optional()
+  .transform((v) => v || undefined);
+
+/** '3 h 50 min' */
+const howLong = (minutes: number) =>
+  minutes >= 60 ? `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
 
 const schemas = {
   regular: z.object({
@@ -40,9 +56,20 @@ const schemas = {
     session: z.enum(['open', 'close'], { error: 'session must be open or close' }),
     pana: z.string({ error: 'pana is required' }).max(10),
     date: dateOpt,
+    early_reason: earlyReason,
   }),
-  starline: z.object({ slot: marketRef, pana: z.string({ error: 'pana is required' }).max(10), date: dateOpt }),
-  gali: z.object({ market: marketRef, jodi: z.string({ error: 'jodi is required' }).max(10), date: dateOpt }),
+  starline: z.object({
+    slot: marketRef,
+    pana: z.string({ error: 'pana is required' }).max(10),
+    date: dateOpt,
+    early_reason: earlyReason,
+  }),
+  gali: z.object({
+    market: marketRef,
+    jodi: z.string({ error: 'jodi is required' }).max(10),
+    date: dateOpt,
+    early_reason: earlyReason,
+  }),
   add: z.object({
     family: familySchema.default('regular'),
     name: z
@@ -205,29 +232,66 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   });
 
   // ---------------------------------------------------------------- results
-  const declare = async (family: MarketFamily, ref: string, date: string, d: Declaration, params: unknown) => {
+  /** The draw time of a declaration and how early it comes now (0: on time). */
+  const timing = (market: FoundMarket, d: Declaration, date: string) => {
+    const early = minutesEarly(market, d, date, clock.now());
+    const session = d.family === 'regular' ? `${d.session} ` : '';
+    return { early, due: `${minutesToHHMM(drawMinute(market, d))} IST`, what: `${market.name}'s ${session}result` };
+  };
+
+  const declare = async (
+    family: MarketFamily,
+    ref: string,
+    date: string,
+    d: Declaration,
+    params: { early_reason?: string },
+    actor: Actor,
+  ) => {
     const market = await findMarket(db, ref, family);
+    const action = `${family === 'regular' ? 'result' : family} declare`;
+    // A result before its draw settles bids and closes betting early: only an owner, with a reason.
+    const t = timing(market, d, date);
+    if (t.early > 0) {
+      const refusal = !params.early_reason
+        ? new Refusal(
+            409,
+            `${t.what} for ${date} is due at ${t.due}, ${howLong(t.early)} from now: declaring it early needs an owner's override with a reason`,
+            { early: true, due: t.due, minutes_early: t.early },
+          )
+        : actor.role !== 'owner'
+          ? new Refusal(403, 'Only an owner can declare a result before its draw time', { early: true })
+          : null;
+      if (refusal) {
+        await audit(
+          db,
+          action,
+          `${family}:${market.name} ${date}`,
+          params,
+          null,
+          { refused: refusal.message, minutes_early: t.early },
+          false,
+        );
+        throw refusal;
+      }
+    }
     const out: DeclareOutcome = await db.transaction().execute(async (trx) => {
       const o = await declareInTransaction(trx, market.id, date, d, clock.now());
-      await audit(
-        trx,
-        `${family === 'regular' ? 'result' : family} declare`,
-        `${family}:${market.name} ${date}`,
-        params,
-        o.before,
-        {
-          ...o.result,
-          ...o.summary,
-        },
-      );
+      // the audit row keeps the override: its reason is in the params, how early in what it did
+      await audit(trx, action, `${family}:${market.name} ${date}`, params, o.before, {
+        ...o.result,
+        ...o.summary,
+        ...(t.early > 0 ? { minutes_early: t.early } : {}),
+      });
       return o;
     });
     await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
     await ctx.users.invalidate(...out.users);
     const s = out.summary;
     const text = resultText(family, out.result);
+    // what happened: a first declaration says nothing more; a change of this session's result is a correction
+    const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
     const parts = [
-      `${out.market.name} ${out.date}: ${text}${out.changed ? (out.before ? ' (corrected)' : '') : ' (unchanged)'}`,
+      `${out.market.name} ${out.date}: ${text}${label}${t.early > 0 ? ` (declared ${howLong(t.early)} before its draw at ${t.due}: ${params.early_reason})` : ''}`,
       `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
       s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
       s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
@@ -244,6 +308,8 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       result: out.result,
       result_text: text,
       changed: out.changed,
+      corrected: out.changed && correctsEarlier(out.before, d),
+      early: t.early > 0,
       summary: s,
     };
   };
@@ -252,11 +318,13 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const market = await findMarket(db, ref, family);
     const p: Preview = await previewDeclaration(db, market.id, date, d);
     const s = p.summary;
+    const t = timing(market, d, date);
     return {
       status: true,
       msg: `${p.market.name} ${p.date}: if declared ${resultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
         s.reversed ? `; ${s.reversed} earlier wins (${s.reversed_points} points) would be reversed` : ''
-      }`,
+      }${t.early > 0 ? `. Early: ${t.what} is due at ${t.due}, ${howLong(t.early)} from now; declaring it now needs an owner's override with a reason` : ''}`,
+      early: t.early > 0 ? { due: t.due, minutes_early: t.early } : null,
       market: p.market,
       date: p.date,
       result: p.result,
@@ -300,6 +368,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       dayOf(b.date),
       { family: 'regular', session: b.session, pana: b.pana.trim() },
       b,
+      req.operator!,
     );
   });
   op.post('/result/preview', async (req) => {
@@ -308,7 +377,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   });
   op.post('/starline/declare', async (req) => {
     const b = parse(schemas.starline, req.body);
-    return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b);
+    return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b, req.operator!);
   });
   op.post('/starline/preview', async (req) => {
     const b = parse(schemas.starline, req.body);
@@ -316,7 +385,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
   });
   op.post('/gali/declare', async (req) => {
     const b = parse(schemas.gali, req.body);
-    return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b);
+    return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b, req.operator!);
   });
   op.post('/gali/preview', async (req) => {
     const b = parse(schemas.gali, req.body);

@@ -15,6 +15,7 @@ import {
   JODIS,
   betTypeById,
   galiBidOutcome,
+  minutesOfDay,
   panaDigit,
   panaKind,
   payout,
@@ -27,6 +28,7 @@ import {
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { BID_PLAY_COLUMNS } from './bids';
+import { kolkataIsoDate } from './clock';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -92,6 +94,41 @@ export function nextResult(market: MarketRef, current: ResultState | null, d: De
     close_digit: digit,
     jodi: cur.open_digit + digit,
   };
+}
+
+/**
+ * When a declaration's draw is due, in minutes of the day (Asia/Kolkata): a regular market's open
+ * result at its open time, its close result at its close time; a Starline slot and a Gali market at
+ * their open time (when their bids close).
+ */
+export function drawMinute(market: { open_minute: number; close_minute: number }, d: Declaration): number {
+  return d.family === 'regular' && d.session === 'close' ? market.close_minute : market.open_minute;
+}
+
+/**
+ * Minutes before its draw that a declaration for `date` comes at `now` (0 when it is not early): a day
+ * still to come is early by the whole wait. An early result settles bids and closes betting before the
+ * draw, so it needs an owner's override with a reason.
+ */
+export function minutesEarly(
+  market: { open_minute: number; close_minute: number },
+  d: Declaration,
+  date: string,
+  now: Date,
+): number {
+  const today = kolkataIsoDate(now);
+  if (date < today) return 0;
+  const due = drawMinute(market, d);
+  const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return Math.max(0, days * 1440 + due - minutesOfDay(now));
+}
+
+/** Whether a declaration corrects what was declared before for its own session (not another session's). */
+export function correctsEarlier(before: ResultState | null, d: Declaration): boolean {
+  if (!before) return false;
+  if (d.family === 'gali') return before.jodi !== null;
+  if (d.family === 'regular' && d.session === 'close') return before.close_pana !== null;
+  return before.open_pana !== null;
 }
 
 const sameResult = (a: ResultState | null, b: ResultState) =>
