@@ -230,7 +230,7 @@ describe('BidEntry: confirm and submit', () => {
     expect(api.submits()).toHaveLength(1);
   });
 
-  it('a failure toasts the spec text and keeps the list; a new confirmation gets a new key', async () => {
+  it("a refusal toasts the server's reason and keeps the list; a new confirmation gets a new key", async () => {
     const u = user();
     const api = walletServer(1000, { fail: () => ({ status: false, msg: 'Bidding is closed for Single Digit' }) });
     await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
@@ -238,7 +238,8 @@ describe('BidEntry: confirm and submit', () => {
     await add(u, '4', '100');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
-    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Bidding is closed for Single Digit')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.bidFailed)).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
     expect(balance()).toHaveTextContent('900');
@@ -247,6 +248,34 @@ describe('BidEntry: confirm and submit', () => {
     await waitFor(() => expect(api.submits()).toHaveLength(2));
     const [a, b] = api.submits();
     expect(a.headers['Idempotency-Key']).not.toBe(b.headers['Idempotency-Key']);
+  });
+
+  it("the balance spent in another tab: the server's reason, the real balance (never a negative one), the rows kept", async () => {
+    const u = user();
+    let wallet = 1000;
+    const api = mockApi((call) => {
+      if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
+      if (call === 'api-home-info')
+        return { status: true, wallet_amt: String(wallet), betting_status: '1', result: [] };
+      if (call.endsWith('game-rates')) return { status: true, game_rates: [] };
+      // another tab spent it meanwhile; the refusal carries the wallet as it is
+      wallet = 400;
+      return { status: false, msg: MSG.insufficient, wallet_amt: '400' };
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    await add(u, '4', '600');
+    expect(balance()).toHaveTextContent('400');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.insufficient)).toBeInTheDocument();
+    await waitFor(() => expect(balance()).toHaveTextContent('400'));
+    expect(balance()).not.toHaveTextContent('-');
+    expect(
+      screen.getByText('These bids need 200 more points than your balance: delete some to submit.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(1);
   });
 
   it('starline: success text, and a failure keeps the dialog open with the server message', async () => {
@@ -357,7 +386,7 @@ describe('BidEntry: each row keeps the session it was added with', () => {
     await add(u, '2', '50');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
-    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(await screen.findByText('no')).toBeInTheDocument();
     expect(api.submits()).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: /^Delete/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
       'Delete 2',
@@ -517,7 +546,7 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
     await add(u, '1', '10');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
-    expect(await screen.findByText(MSG.bidFailed)).toBeInTheDocument();
+    expect(await screen.findByText('no')).toBeInTheDocument();
     expect(api.submits()).toHaveLength(2);
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('dialog').textContent).toContain('Total Bid9');

@@ -202,10 +202,12 @@ export function BidEntry(props: BidEntryProps) {
           .map((x) => ({ ...x, total: x.rows.reduce((s, r) => s + r.points, 0) })),
       );
     }
+    // the server's own reason (balance spent elsewhere, the market closed meanwhile); the spec's text
+    // when no answer came
     if (starline) setConfirm((c) => (c ? { ...c, error: outcome.message } : c));
     else {
       setConfirm(null);
-      notify.error(MSG.bidFailed, BID_TOAST);
+      notify.error(outcome.message, { ...BID_TOAST, toastId: outcome.message });
     }
   }
 
@@ -219,8 +221,14 @@ export function BidEntry(props: BidEntryProps) {
           </div>
           <p className="bid-balance" aria-live="polite">
             <span>Balance</span>
-            <strong data-testid="bid-balance">{walletKnown ? fmt(balance) : '…'}</strong>
+            {/* what is left after the pending bids; never below zero: past it, the real balance */}
+            <strong data-testid="bid-balance">{walletKnown ? fmt(balance >= 0 ? balance : wallet) : '…'}</strong>
           </p>
+          {walletKnown && balance < 0 && (
+            <p className="bid-short" role="alert">
+              These bids need {fmt(-balance)} more points than your balance: delete some to submit.
+            </p>
+          )}
         </div>
 
         {closed && (
