@@ -162,6 +162,8 @@ export interface MoneyRequest {
   method?: string;
   number?: string;
   receipt_url?: string | null;
+  /** why it was rejected (the operator's reason), if it was */
+  note?: string;
   [key: string]: unknown;
 }
 

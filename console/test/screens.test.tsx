@@ -320,6 +320,21 @@ describe('Deposits and Withdrawals', () => {
     expect(calls.list.find((c) => c.path === '/deposits/approve')?.body).toEqual({ id: '4' });
   });
 
+  it("a rejected request shows the operator's reason in the list", async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path === '/deposits?status=pending') return { body: { status: true, deposits: [] } };
+      if (path === '/deposits?status=rejected')
+        return { body: { status: true, deposits: [request('9', 'rejected', { note: 'No payment with this UTR' })] } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/deposits');
+    const user = userEvent.setup();
+    await screen.findByText('No pending deposits.');
+    await user.selectOptions(screen.getByLabelText('Show'), 'rejected');
+    expect(await screen.findByRole('cell', { name: 'rejected: No payment with this UTR' })).toBeInTheDocument();
+  });
+
   it('rejects a withdrawal with a reason, checks a receipt link, and pages a long queue', async () => {
     const many = Array.from({ length: 25 }, (_, i) =>
       request(String(i + 1), 'pending', { method: 'Google Pay', number: '9123456780' }),

@@ -162,6 +162,27 @@ export async function lastOtp(server: TestServer, mobile: string): Promise<strin
 }
 
 /** Runs `npm run operator -- <args>` against this server; resolves with its output, rejects on failure. */
+/**
+ * The draw of a regular market has happened: its open and close times move into the past (IST), so its
+ * results are due and any operator may declare them (a result before its draw needs an owner's reason).
+ * In the first two minutes of an IST day there is no earlier time: it waits them out.
+ */
+export async function drawHasHappened(server: TestServer, marketName: string): Promise<void> {
+  const istMinute = () => {
+    const p = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date());
+    return Number(p.find((x) => x.type === 'hour')!.value) * 60 + Number(p.find((x) => x.type === 'minute')!.value);
+  };
+  while (istMinute() < 2) await new Promise((r) => setTimeout(r, 5_000));
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const now = istMinute();
+  await operator(server, 'market', 'set-times', marketName, hhmm(now - 2), hhmm(now - 1));
+}
+
 export function operator(server: TestServer, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [TSX, 'src/operator/cli.ts', ...args], {

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../lib/axe';
 import {
   call,
+  drawHasHappened,
   launchBrowser,
   lastOtp,
   loginInBrowser,
@@ -141,6 +142,8 @@ describe('operator console', () => {
   it('the results operator previews and declares a result; the player wins', async () => {
     // a Close-session Single Digit bid on 1; the open result 120 is in, close 128 (digit 1) decides
     await placeRegularBid(server, token, '1', 40);
+    // the draw: the results are due now (before it only an owner could declare them, with a reason)
+    await drawHasHappened(server, marketName);
     await operator(server, 'result', 'declare', marketName, 'open', '120');
     const before = await walletOf();
     const context = await phone();

@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   call,
+  drawHasHappened,
   lastOtp,
   launchBrowser,
   loginInBrowser,
@@ -273,6 +274,7 @@ describe('wallet remote in the browser', () => {
     await placeRegularBid(server, token, '3', 40);
     // open pana 120 (digit 3) then close pana 128 (digit 1): the Close-session Single Digit bid on 1 wins
     await placeRegularBid(server, token, '1', 40);
+    await drawHasHappened(server, marketName); // the results are due
     await operator(server, 'result', 'declare', marketName, 'open', '120');
     await operator(server, 'result', 'declare', marketName, 'close', '128');
     const { context, page } = await loggedInPage();

@@ -148,6 +148,31 @@ const CASES: Case[] = [
     shows: ['700 pts', 'Pending'],
     empty: MSG.noAddFundTransactions,
   },
+  {
+    // a rejected request says why
+    path: '/AddFundHistory',
+    title: 'Deposit History',
+    call: 'api-fund-request-history',
+    params: ['date_from', 'date_to'],
+    key: 'fund_requests',
+    row: {
+      request_amount: '700',
+      request_status: '1',
+      insert_date: '05/03/2026',
+      reject_reason: 'No payment with this UTR',
+    },
+    shows: ['700 pts', 'Cancelled', 'Reason', 'No payment with this UTR'],
+    empty: MSG.noAddFundTransactions,
+  },
+  {
+    path: '/withdrawhistory',
+    title: 'Withdraw History',
+    call: 'api-user-withdraw-transaction-history',
+    params: ['date_from', 'date_to'],
+    key: 'withdrawdata',
+    row: { request_amount: '600', request_status: '1', insert_date: '05/03/2026', reject_reason: 'UPI number closed' },
+    shows: ['600 pts', 'Cancelled', 'Reason', 'UPI number closed'],
+  },
 ];
 
 describe.each(CASES)('$path ($title)', (c) => {

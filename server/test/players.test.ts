@@ -279,3 +279,52 @@ describe('item 3: a result before its draw needs an owner with a reason; labels 
     expect(onTime.json()).toMatchObject({ status: true, early: false });
   });
 });
+
+describe("item 5: a rejection's reason reaches the player and the console", () => {
+  test('a deposit and a withdrawal rejected with a reason: the histories and the queues carry it', async () => {
+    t.clock.set(kolkata('12:00', '2026-03-14'));
+    const u = await createUser(t, { wallet: 5_000 });
+    await t.ctx.db.updateTable('users').set({ google_pay_no: '9123456780' }).where('id', '=', u.id).execute();
+    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    expect(dep.body.status).toBe(true);
+    const rej = await op('/operator/deposits/reject', { id: dep.body.request_id, reason: 'No payment with this UTR' });
+    expect(rej.body.status).toBe(true);
+    const hist = await call(t.app, 'api-fund-request-history', { unique_token: u.token });
+    expect(hist.body.fund_requests[0]).toMatchObject({
+      request_status: '1',
+      reject_reason: 'No payment with this UTR',
+    });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/operator/deposits?status=rejected',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(
+      queue.json().deposits.find((d: { id: string }) => String(d.id) === String(dep.body.request_id)),
+    ).toMatchObject({
+      status: 'rejected',
+      note: 'No payment with this UTR',
+    });
+
+    const wd = await call(t.app, 'api-user-withdraw-fund-request', {
+      unique_token: u.token,
+      request_amount: 600,
+      payment_method: 2,
+    });
+    expect(wd.body.status).toBe(true);
+    expect(
+      (await op('/operator/withdrawals/reject', { id: wd.body.request_id, reason: 'UPI number closed' })).body.status,
+    ).toBe(true);
+    const wh = await call(t.app, 'api-user-withdraw-transaction-history', {
+      unique_token: u.token,
+      mobile_no: u.mobile,
+    });
+    expect(wh.body.withdrawdata[0]).toMatchObject({ request_status: '1', reject_reason: 'UPI number closed' });
+    const wq = await t.app.inject({
+      method: 'GET',
+      url: '/operator/withdrawals?status=rejected',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(wq.json().withdrawals[0]).toMatchObject({ note: 'UPI number closed' });
+  });
+});

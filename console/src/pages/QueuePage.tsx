@@ -18,6 +18,7 @@ function StatusCell({ row }: { row: MoneyRequest }) {
   return (
     <>
       {row.status}
+      {row.status === 'rejected' && row.note ? `: ${row.note}` : ''}
       {receipt && (
         <>
           {' '}

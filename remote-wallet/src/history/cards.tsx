@@ -148,6 +148,7 @@ export function WithdrawCard({ row }: { row: Row }) {
       <Field label="Status">
         <StatusChip value={row.request_status} />
       </Field>
+      {row.reject_reason ? <Field label="Reason">{text(row.reject_reason)}</Field> : null}
       {receipt && (
         <a className="hc-link" href={receipt} target="_blank" rel="noopener noreferrer">
           View Receipt
@@ -165,6 +166,7 @@ export function DepositCard({ row }: { row: Row }) {
       <Field label="Status">
         <StatusChip value={row.request_status} />
       </Field>
+      {row.reject_reason ? <Field label="Reason">{text(row.reject_reason)}</Field> : null}
     </Card>
   );
 }

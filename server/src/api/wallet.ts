@@ -178,6 +178,8 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
           request_amount: r.amount,
           request_status: requestStatusCode(r.status),
           insert_date: formatKolkataDateTime(r.created_at),
+          // why the operator rejected it ('' otherwise)
+          reject_reason: r.status === 'rejected' ? r.note : '',
         })),
       };
     },
@@ -341,6 +343,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
           request_status: requestStatusCode(r.status),
           insert_date: formatKolkataDateTime(r.created_at),
           payment_receipt: r.receipt_url ?? '',
+          reject_reason: r.status === 'rejected' ? r.note : '',
         })),
       };
     },

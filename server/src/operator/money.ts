@@ -203,6 +203,7 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         method: withdrawMethodName(r.payment_method),
         number: r.payment_number,
         receipt_url: r.receipt_url,
+        note: r.note,
         requested: formatKolkataShort(r.created_at),
         decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
       })),

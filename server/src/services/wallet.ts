@@ -155,7 +155,10 @@ export const ledgerHistory = (db: Db, userId: string, range: DayRange) =>
 /** An account's deposit requests within a range of days. */
 export const depositHistory = (db: Db, userId: string, range: DayRange) =>
   createdWithin(
-    db.selectFrom('fund_requests').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId),
+    db
+      .selectFrom('fund_requests')
+      .select(['id', 'amount', 'status', 'note', 'created_at'])
+      .where('user_id', '=', userId),
     range,
   );
 
@@ -164,7 +167,7 @@ export const withdrawHistory = (db: Db, userId: string, range: DayRange) =>
   createdWithin(
     db
       .selectFrom('withdraw_requests')
-      .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'created_at'])
+      .select(['id', 'amount', 'payment_method', 'payment_number', 'status', 'receipt_url', 'note', 'created_at'])
       .where('user_id', '=', userId),
     range,
   );
@@ -374,6 +377,7 @@ export function withdrawRequests(db: Db, status: RequestFilter, limit: number) {
       'w.payment_method',
       'w.payment_number',
       'w.receipt_url',
+      'w.note',
       'w.created_at',
       'w.decided_at',
     ]);
