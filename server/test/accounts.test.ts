@@ -103,7 +103,7 @@ describe('registration with OTP', () => {
     ).toBeUndefined();
   });
 
-  test('resend: refused within 30 s, then a new code that replaces the old one; codes expire after 5 minutes', async () => {
+  test('resend: refused within 30 s, then a new code; the one sent before stays good (either works, once); codes expire after 5 minutes', async () => {
     const mobile = newMobile();
     const first = await call(t.app, 'api-check-mobile', { mobile });
     const early = await call(t.app, 'api-resend-otp', { mobile });
@@ -113,9 +113,6 @@ describe('registration with OTP', () => {
     const resent = await call(t.app, 'api-resend-otp', { mobile });
     expect(resent.body).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
     const base = { name: 'D', password: 'pw-password', mobile };
-    if (first.body.otp !== resent.body.otp) {
-      expect((await call(t.app, 'api-user-registration', { ...base, otp: first.body.otp })).body.status).toBe(false);
-    }
     t.clock.advance(5 * 60_000 + 1000);
     expect((await call(t.app, 'api-user-registration', { ...base, otp: resent.body.otp })).body).toEqual({
       status: false,
@@ -124,6 +121,35 @@ describe('registration with OTP', () => {
     t.clock.advance(31_000);
     const again = await call(t.app, 'api-resend-otp', { mobile });
     expect((await call(t.app, 'api-user-registration', { ...base, otp: again.body.otp })).body.status).toBe(true);
+  });
+
+  test('after a resend, the first code still registers (the spec accepts the stored or the resent code), and only once', async () => {
+    const mobile = newMobile();
+    const first = await call(t.app, 'api-check-mobile', { mobile });
+    t.clock.advance(31_000);
+    const resent = await call(t.app, 'api-resend-otp', { mobile });
+    expect(resent.body.status).toBe(true);
+    const base = { name: 'E', password: 'pw-password', mobile };
+    expect((await call(t.app, 'api-user-registration', { ...base, otp: first.body.otp })).body).toMatchObject({
+      status: true,
+    });
+    // a third code replaces the first: only the last two are good
+    const other = newMobile();
+    const a = await call(t.app, 'api-check-mobile', { mobile: other });
+    t.clock.advance(31_000);
+    const b = await call(t.app, 'api-resend-otp', { mobile: other });
+    t.clock.advance(31_000);
+    const c = await call(t.app, 'api-resend-otp', { mobile: other });
+    const codes = new Set([b.body.otp, c.body.otp]);
+    if (!codes.has(a.body.otp)) {
+      expect((await call(t.app, 'api-user-registration', { ...base, mobile: other, otp: a.body.otp })).body).toEqual({
+        status: false,
+        msg: 'Enter Valid OTP',
+      });
+    }
+    expect((await call(t.app, 'api-user-registration', { ...base, mobile: other, otp: b.body.otp })).body.status).toBe(
+      true,
+    );
   });
 
   test('resend for a registered number is refused; phone validation uses the spec texts', async () => {

@@ -113,12 +113,23 @@ export async function issueOtp(
   }
   const otp = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, '0');
   const inserted = await ctx.db.transaction().execute(async (trx) => {
+    // the code sent just before stays good (the spec accepts the stored or the resent code); older ones end
+    const keep = await trx
+      .selectFrom('otp_codes')
+      .select('id')
+      .where('mobile', '=', subject)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: now })
       .where('mobile', '=', subject)
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
+      .where('id', '<>', keep?.id ?? '0')
       .execute();
     return trx
       .insertInto('otp_codes')
@@ -173,24 +184,38 @@ export async function verifyOtp(
   const wellFormed = new RegExp(`^\\d{${ctx.config.otpLength}}$`).test(code);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`otp-subject:${mobile}`}, 0))`.execute(trx);
-    if ((await wrongCodesToday(trx, ctx.clock.now(), mobile)) >= budget) return 'limited' as const;
-    // the try is taken before the comparison: of racing guesses at most OTP_MAX_TRIES get a row back
+    const left = budget - (await wrongCodesToday(trx, ctx.clock.now(), mobile));
+    if (left <= 0) return 'limited' as const;
+    // The tries are taken before the comparison: of racing guesses at most OTP_MAX_TRIES get a code back.
+    // After a resend the code sent before still works (the spec accepts either): a guess is compared with
+    // each live code (at most the newest two) and takes a try from each, so the day's budget counts
+    // comparisons, and a guesser's chance stays the same.
     const taken = await sql<{ id: string; code_hash: string }>`
       UPDATE otp_codes SET attempts = attempts + 1
-       WHERE id = (SELECT id FROM otp_codes
-                    WHERE mobile = ${mobile} AND purpose = ${purpose} AND consumed_at IS NULL
-                    ORDER BY created_at DESC LIMIT 1)
-         AND consumed_at IS NULL AND attempts < ${OTP_MAX_TRIES} AND expires_at > ${now}
+       WHERE id IN (SELECT id FROM otp_codes
+                     WHERE mobile = ${mobile} AND purpose = ${purpose} AND consumed_at IS NULL
+                       AND attempts < ${OTP_MAX_TRIES} AND expires_at > ${now}
+                     ORDER BY created_at DESC LIMIT ${Math.min(2, left)})
       RETURNING id, code_hash`.execute(trx);
-    const live = taken.rows[0];
-    if (!live) return 'none' as const;
-    if (!wellFormed || !sameHex(hashCode(ctx.otpSecret, mobile, purpose, code), live.code_hash))
-      return 'wrong' as const;
-    // right: the code is used up, and its try was not a wrong guess
+    if (taken.rows.length === 0) return 'none' as const;
+    const hash = hashCode(ctx.otpSecret, mobile, purpose, code);
+    if (!wellFormed || !taken.rows.some((live) => sameHex(hash, live.code_hash))) return 'wrong' as const;
+    // right: the codes are used up, and the tries of this guess were not wrong guesses
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: now, attempts: sql`attempts - 1` })
-      .where('id', '=', live.id)
+      .where(
+        'id',
+        'in',
+        taken.rows.map((r) => r.id),
+      )
+      .execute();
+    await trx
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
       .execute();
     return 'right' as const;
   });
