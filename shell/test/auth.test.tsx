@@ -26,7 +26,7 @@ describe('login', () => {
   it("shows 'Submitting...' while busy and 'User Not Registered' on failure", async () => {
     const d = deferred();
     mockFetch(async (call) =>
-      call === 'api-user-login' ? (await d.promise, { status: false, msg: 'nope' }) : { status: true },
+      call === 'api-user-login' ? (await d.promise, { status: false, msg: MSG.userNotRegistered }) : { status: true },
     );
     await renderPage(<LoginPage />, { path: '/login' });
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
@@ -36,6 +36,30 @@ describe('login', () => {
     await act(async () => d.resolve(undefined));
     expect(await screen.findByText(MSG.userNotRegistered)).toBeInTheDocument();
     expect(loc()).toHaveTextContent('/login');
+  });
+
+  it("shows the server's real reason (too many attempts, a blocked account); the spec's text when no answer came", async () => {
+    let answer: () => Response | Record<string, unknown> = () => ({ status: false, msg: 'x' });
+    mockFetch(async (call) => (call === 'api-user-login' ? answer() : { status: true }));
+    await renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    const login = () => userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    answer = () =>
+      new Response(JSON.stringify({ status: false, msg: 'Too many attempts. Please try again later.' }), {
+        status: 429,
+      });
+    await login();
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.userNotRegistered)).not.toBeInTheDocument();
+    answer = () => ({ status: false, msg: 'Your account is blocked. Please contact support.' });
+    await login();
+    expect(await screen.findByText('Your account is blocked. Please contact support.')).toBeInTheDocument();
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await login();
+    expect(await screen.findByText(MSG.userNotRegistered)).toBeInTheDocument();
   });
 
   it('stores the session (without the password) and goes to /imp', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { callApi, isOk, loggedIn, MSG, useAppDispatch, type LoginResponse } from '@matka/shared';
+import { callApi, isOk, loggedIn, MSG, outcomeOf, useAppDispatch, type LoginResponse } from '@matka/shared';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
 import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
@@ -37,7 +37,9 @@ function useLoginForm() {
         }),
       );
       navigate('/imp', { replace: true });
-    } else setError(MSG.userNotRegistered);
+      // the server's own reason (too many attempts, a blocked account); the spec's text for an unknown
+      // number or a wrong password, and when no answer came
+    } else setError(outcomeOf(res).msg ?? MSG.userNotRegistered);
   }
 
   const fields = (
