@@ -13,6 +13,7 @@
  */
 export * from './domain/messages';
 export * from './domain/passwords';
+export * from './domain/names';
 export * from './domain/text';
 export * from './domain/rates';
 export * from './routes';

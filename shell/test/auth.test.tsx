@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, PLAYER_PASSWORD_HINT, PLAYER_PASSWORD_RULE, selectSession } from '@matka/shared';
+import { MSG, MSG_NAME_INVALID, PLAYER_PASSWORD_HINT, PLAYER_PASSWORD_RULE, selectSession } from '@matka/shared';
 import { LoginPage } from '../src/pages/LoginPage';
 import RegisterPage from '../src/pages/RegisterPage';
 import ForgotPage from '../src/pages/ForgotPage';
@@ -138,6 +138,27 @@ describe('register', () => {
     expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret-pw' });
     expect(JSON.stringify({ ...localStorage })).not.toContain('secret-pw');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret-pw');
+  });
+
+  it("checks the name by the server's rule before a code is sent; 'Go back' from the code screen finds the form filled", async () => {
+    const f = mockFetch(() => ({ status: true, otp: '1234' }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    await userEvent.type(screen.getByLabelText('Username'), 'Bad <Name>');
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText(MSG_NAME_INVALID)).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'Ravi Kumar');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
+    // the code screen's 'Go back' opens /r again: the form holds what was typed
+    const again = await renderPage(<RegisterPage />, { path: '/r' });
+    void again;
+    expect(screen.getAllByLabelText('Username').pop()).toHaveValue('Ravi Kumar');
+    expect(screen.getAllByLabelText('Phone Number').pop()).toHaveValue('9876543210');
+    expect(screen.getAllByLabelText('Password').pop()).toHaveValue('secret-pw');
   });
 
   it('says a new password needs 8 characters (under the field, before and after a try) and sends nothing shorter', async () => {

@@ -1,6 +1,7 @@
 /** Game rules shared by every bid screen and the server: pure TypeScript, no DOM / Node APIs. */
 export * from './messages';
 export * from './passwords';
+export * from './names';
 export * from './panas';
 export * from './motors';
 export * from './betTypes';

@@ -1,5 +1,5 @@
 /** The form checks of spec section 5, run before any call. Each returns a message per invalid field. */
-import { isValidPhone, longEnoughPassword, MSG, PLAYER_PASSWORD_RULE } from '@matka/shared';
+import { displayNameProblem, isValidPhone, longEnoughPassword, MSG, PLAYER_PASSWORD_RULE } from '@matka/shared';
 import type { FieldErrors } from '../components/form';
 
 export function validateLogin(v: { mobile: string; password: string }): FieldErrors<'mobile' | 'password'> {
@@ -19,7 +19,8 @@ export function validateRegister(v: {
   password: string;
 }): FieldErrors<'username' | 'mobile' | 'password'> {
   return {
-    username: !v.username.trim() ? MSG.usernameRequired : undefined,
+    // the server's rule for a name, before a code is sent
+    username: !v.username.trim() ? MSG.usernameRequired : (displayNameProblem(v.username.trim()) ?? undefined),
     ...validateLogin(v),
     password: newPasswordError(v.password, MSG.passwordRequired),
   };
@@ -64,4 +65,5 @@ export function validateChangePassword(v: {
   };
 }
 
-export const validateName = (name: string): string | undefined => (name.trim() ? undefined : MSG.nameRequired);
+export const validateName = (name: string): string | undefined =>
+  name.trim() ? (displayNameProblem(name.trim()) ?? undefined) : MSG.nameRequired;

@@ -13,14 +13,16 @@ import {
   TextField,
   type FieldErrors,
 } from '../components/form';
-import { saveDraft } from '../lib/draft';
+import { readDraft, saveDraft } from '../lib/draft';
 import { validateRegister } from '../lib/validation';
 
 /** /r: Username, Phone Number, Password → the number is checked (and a code sent) → /otpregister. */
 export default function RegisterPage() {
-  const [username, setUsername] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [password, setPassword] = useState('');
+  // back from /otpregister ('Go back'): the draft fills the form again (the spec keeps it)
+  const [draft] = useState(readDraft);
+  const [username, setUsername] = useState(draft?.username ?? '');
+  const [mobile, setMobile] = useState(draft?.mobile ?? '');
+  const [password, setPassword] = useState(draft?.password ?? '');
   const [errors, setErrors] = useState<FieldErrors<'username' | 'mobile' | 'password'>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
