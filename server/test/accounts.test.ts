@@ -105,7 +105,7 @@ describe('registration with OTP', () => {
 
   test('resend: refused within 30 s, then a new code; the one sent before stays good (either works, once); codes expire after 5 minutes', async () => {
     const mobile = newMobile();
-    const first = await call(t.app, 'api-check-mobile', { mobile });
+    await call(t.app, 'api-check-mobile', { mobile });
     const early = await call(t.app, 'api-resend-otp', { mobile });
     expect(early.body.status).toBe(false);
     expect(early.body.msg).toMatch(/^Please wait \d+ seconds before requesting a new OTP\.$/);
