@@ -93,13 +93,13 @@ describe('gali submit', () => {
     });
   });
 
-  it('a refused submit shows Failed to place bid. Please try again.', async () => {
+  it("a refused submit shows the server's reason", async () => {
     mockApi({ ...WALLET, 'api-galidisawar-submit-bid': { status: false, msg: 'nope' } });
     await renderRoutes(screenAt('gali_left_digit', '/leftdigit'), '/leftdigit', MARKET);
     await screen.findByText('1,000');
     await proceedWith('4', '10');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'SUBMIT' }));
-    expect(await screen.findByText('Failed to place bid. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('nope')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import {
   formatBidDate,
   parseSubmission,
   rateKeyForRow,
+  sessionMeaningless,
   type BetTypeId,
   type Session,
 } from '@matka/shared/domain';
@@ -112,7 +113,10 @@ export async function placeBid(
         total,
         idempotencyKey,
         now,
-        `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
+        // no session word where it means nothing to the player (Gali, Starline, Full Sangam)
+        sessionMeaningless(def)
+          ? `Bid ${market.name} ${def.title} x${rows.length}`
+          : `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
         declaredGuard(family, parsed.session, !!def.timed),
         rows.map((r) => r.pana),
         rows.map((r) => r.session),

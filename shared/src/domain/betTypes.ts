@@ -244,3 +244,11 @@ export function betTypeByName(family: Family, name: string): BetTypeDef | undefi
 export function betTypesOf(family: Family): BetTypeDef[] {
   return BET_TYPE_IDS.map((id) => BET_TYPES[id]).filter((d) => d.family === family);
 }
+
+/**
+ * Bet types whose session means nothing to the player (every Starline and Gali bet, Full Sangam): no
+ * screen of theirs offers one, so no player-facing text names one (the confirm dialog's Game Type shows
+ * the bet type instead, the ledger note none), whatever the wire carries.
+ */
+export const sessionMeaningless = (def: Pick<BetTypeDef, 'family' | 'id'>): boolean =>
+  def.family !== 'regular' || def.id === 'full_sangam';

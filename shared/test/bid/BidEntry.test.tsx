@@ -258,6 +258,7 @@ describe('BidEntry: confirm and submit', () => {
       if (call === 'api-home-info')
         return { status: true, wallet_amt: String(wallet), betting_status: '1', result: [] };
       if (call.endsWith('game-rates')) return { status: true, game_rates: [] };
+      if (!call.includes('submit-bid')) return { status: false, msg: `unexpected ${call}` };
       // another tab spent it meanwhile; the refusal carries the wallet as it is
       wallet = 400;
       return { status: false, msg: MSG.insufficient, wallet_amt: '400' };
@@ -269,11 +270,12 @@ describe('BidEntry: confirm and submit', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     expect(await screen.findByText(MSG.insufficient)).toBeInTheDocument();
-    await waitFor(() => expect(balance()).toHaveTextContent('400'));
-    expect(balance()).not.toHaveTextContent('-');
+    // the wallet is read again: 400 now, and the pending 600 would take it to -200
     expect(
-      screen.getByText('These bids need 200 more points than your balance: delete some to submit.'),
+      await screen.findByText('These bids need 200 more points than your balance: delete some to submit.'),
     ).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('400');
+    expect(balance()).not.toHaveTextContent('-');
     expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
     expect(api.submits()).toHaveLength(1);
   });
@@ -615,34 +617,38 @@ describe('BidScreen', () => {
   });
 });
 
-describe('BidEntry: Gali shows the session it sends', () => {
+describe('BidEntry: no session word where a bet has none (Gali, Starline, Full Sangam)', () => {
   it.each([
-    ['gali_left_digit', '7', 'Digit'],
-    ['gali_right_digit', '3', 'Digit'],
-    ['gali_jodi_digit', '42', 'Jodi'],
-  ] as const)('%s: each row and the dialog read Close, and Close is sent', async (betType, digit, label) => {
-    const u = user();
-    const api = await open(betType, { openTime: '11:00 PM', now: at(10) });
-    await add(u, digit, '10', label);
-    const row = screen.getByRole('button', { name: `Delete ${digit}` }).closest('li')!;
-    expect(row).toHaveTextContent('Close');
-    expect(row).not.toHaveTextContent('Open');
-    await u.click(screen.getByRole('button', { name: 'Submit' }));
-    const text = screen.getByRole('dialog').textContent ?? '';
-    expect(text).toContain('Game TypeClose');
-    expect(text).not.toContain('Game TypeOpen');
-    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
-    await screen.findByText(MSG.bidPlaced);
-    expect(api.submits()[0].body.new_result).toMatchObject({ session: 'Close' });
-  });
+    ['gali_left_digit', '7', 'Digit', 'Left Digit'],
+    ['gali_right_digit', '3', 'Digit', 'Right Digit'],
+    ['gali_jodi_digit', '42', 'Jodi', 'Jodi Digit'],
+  ] as const)(
+    '%s: neither the row nor the dialog names a session; the wire keeps the contract (request Close)',
+    async (betType, digit, label, title) => {
+      const u = user();
+      const api = await open(betType, { openTime: '11:00 PM', now: at(10) });
+      await add(u, digit, '10', label);
+      const row = screen.getByRole('button', { name: `Delete ${digit}` }).closest('li')!;
+      expect(row).not.toHaveTextContent('Close');
+      expect(row).not.toHaveTextContent('Open');
+      await u.click(screen.getByRole('button', { name: 'Submit' }));
+      const text = screen.getByRole('dialog').textContent ?? '';
+      expect(text).toContain(`Game Type${title}`);
+      expect(text).not.toMatch(/Open|Close/);
+      await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+      await screen.findByText(MSG.bidPlaced);
+      expect(api.submits()[0].body.new_result).toMatchObject({ session: 'Close' });
+    },
+  );
 
-  it('starline rows and dialog read Open (its request session)', async () => {
+  it('Starline and Full Sangam: the dialog shows the bet type, not a session', async () => {
     const u = user();
     await open('starline_single_digit', { openTime: '11:00 PM', now: at(10) });
     await add(u, '4', '10');
-    expect(screen.getByRole('button', { name: 'Delete 4' }).closest('li')).toHaveTextContent('Open');
+    expect(screen.getByRole('button', { name: 'Delete 4' }).closest('li')).not.toHaveTextContent('Open');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Game TypeOpen');
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeSingle Digit');
+    expect(screen.getByRole('dialog').textContent).not.toContain('Game TypeOpen');
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type HalfSangamForm,
   type Session,
   type SpDpTpFlags,
+  sessionMeaningless,
   winIfCorrect,
 } from '@matka/shared/domain';
 import { useGameRatesQuery } from '@matka/shared/api';
@@ -350,7 +351,7 @@ export function BidEntry(props: BidEntryProps) {
                 <span className="bid-row-points">{fmt(x.total)}</span>
                 <span className="bid-row-type">
                   {x.detail}
-                  <small>{def.requestSession ?? x.rows[0].session}</small>
+                  {!sessionMeaningless(def) && <small>{def.requestSession ?? x.rows[0].session}</small>}
                 </span>
                 {winOf(x) !== null && (
                   <span className="bid-row-win">
@@ -405,7 +406,8 @@ export function BidEntry(props: BidEntryProps) {
           gameName={gameName}
           totalBids={rows.length}
           totalPoints={pending}
-          sessions={sessionTotals(rows, def.requestSession)}
+          sessions={sessionMeaningless(def) ? [] : sessionTotals(rows, def.requestSession)}
+          gameType={sessionMeaningless(def) ? def.title : undefined}
           win={bestWin}
           warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
           error={confirm.error}

@@ -19,6 +19,8 @@ export function ConfirmBidDialog(props: {
   totalBids: number;
   totalPoints: number;
   sessions: SessionTotal[];
+  /** Game Type of a bet whose session means nothing to the player (Gali, Starline, Full Sangam) */
+  gameType?: string;
   /** the most one correct bid of the list wins, at today's rates (null: rates not known) */
   win?: number | null;
   warning: string;
@@ -30,13 +32,14 @@ export function ConfirmBidDialog(props: {
   const { busy } = props;
   const offline = useOffline();
   const gameType: ReactNode =
-    props.sessions.length === 1
+    props.gameType ??
+    (props.sessions.length === 1
       ? props.sessions[0].session
       : props.sessions.map((s) => (
           <span key={s.session} className="bid-summary-session">
             {s.session}: {s.bids} {s.bids === 1 ? 'bid' : 'bids'}, {formatPoints(s.points)} points
           </span>
-        ));
+        )));
   const items: [string, ReactNode][] = [
     ['Game', props.gameName],
     ['Total Bid', String(props.totalBids)],
