@@ -353,11 +353,6 @@ export function BidEntry(props: BidEntryProps) {
                   {x.detail}
                   {!sessionMeaningless(def) && <small>{def.requestSession ?? x.rows[0].session}</small>}
                 </span>
-                {winOf(x) !== null && (
-                  <span className="bid-row-win">
-                    Win if correct: <strong>{fmt(winOf(x)!)}</strong>
-                  </span>
-                )}
                 <button
                   type="button"
                   className="bid-row-delete"
@@ -371,6 +366,11 @@ export function BidEntry(props: BidEntryProps) {
                     />
                   </svg>
                 </button>
+                {winOf(x) !== null && (
+                  <span className="bid-row-win">
+                    Win if correct: <strong>{fmt(winOf(x)!)}</strong>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
