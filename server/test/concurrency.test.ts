@@ -203,7 +203,8 @@ test('racing re-declarations of one market while bids arrive: the last committed
         .inject({
           method: 'POST',
           url: '/operator/result/declare',
-          payload: { market: 'KALYAN', session: 'open', pana: '128' },
+          // before the draw (08:00): an owner's override, so the lock is what holds it back
+          payload: { market: 'KALYAN', session: 'open', pana: '128', early_reason: 'test: the lock, not the clock' },
           headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
         })
         .then((r) => ((declared = true), r));
