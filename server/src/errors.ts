@@ -13,5 +13,8 @@ export class Refusal extends Error {
   }
 }
 
+/** A refusal in the player API's envelope: {status:false, msg} (answered with HTTP 200 unless said). */
+export const refuse = (msg: string) => ({ status: false as const, msg });
+
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
 export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';

@@ -4,22 +4,17 @@ import { z } from 'zod';
 import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
-import type { CachedUser } from '../services/usercache';
+import type { AuthUser, CachedUser } from '../services/usercache';
+import { refuse } from '../errors';
 
-export interface AuthUser {
-  id: string;
-  mobile: string;
-  name: string;
-  betting_status: string;
-  wallet: string;
-  token_id: string;
-}
+// the handlers take these from here; their owners are the token cache and the errors module
+
+export type { AuthUser } from '../services/usercache';
+export { refuse } from '../errors';
 
 export const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
 export const MSG_BAD_REQUEST = 'Invalid request';
-
-export const refuse = (msg: string) => ({ status: false as const, msg });
 
 /**
  * An answer already written as JSON text (the polled lists splice their cached list text in). It is

@@ -20,8 +20,8 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
-import { refuse, type AuthUser } from '../http/api';
-import { MSG_BETTING_DISABLED, Refusal } from '../errors';
+import { MSG_BETTING_DISABLED, Refusal, refuse } from '../errors';
+import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
 

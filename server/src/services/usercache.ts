@@ -10,6 +10,11 @@ export interface CachedUser {
   wallet: string;
 }
 
+/** The account a call is made for: the cached row and the token it came with. */
+export interface AuthUser extends CachedUser {
+  token_id: string;
+}
+
 interface TokenEntry {
   userId: string;
   tokenId: string;
