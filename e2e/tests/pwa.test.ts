@@ -26,6 +26,7 @@ import { addBid, kolkataPhone, prepareMarkets, until, walletOf } from '../lib/re
 
 const OFFLINE = 'You are offline — showing the last data';
 const OFFLINE_REASON = 'Bids and money requests wait until you are back online.';
+const OFFLINE_PAGE = 'This page is not saved on this phone yet. It opens when you are back online.';
 const FAMILIES = ['regular', 'starline', 'gali', 'wallet'];
 
 let browser: Browser;
@@ -177,6 +178,39 @@ describe('the installable app', () => {
     await ctx.setOffline(false);
     await page.getByTestId('market-card').first().waitFor();
     expect(await page.getByText(OFFLINE).count()).toBe(0);
+  });
+
+  it('opened offline: a family visited before opens from the kept copies; one never visited says so, then opens online', async () => {
+    const user = await newPlayer('700');
+    ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await controlled(page);
+    await page.goto(`${server.url}/wallet`);
+    await page.getByText('700').first().waitFor();
+    await page.goto(`${server.url}/game`);
+    await page.getByRole('button', { name: 'Single Digit' }).waitFor();
+
+    await ctx.setOffline(true);
+    for (const visited of ['/wallet', '/game']) {
+      await page.goto(`${server.url}${visited}`);
+      await page.getByText(OFFLINE).waitFor();
+      await page.locator(`[data-family="${visited === '/game' ? 'regular' : 'wallet'}"]`).waitFor();
+      expect(await page.getByText(OFFLINE_PAGE).count()).toBe(0);
+      // the last balance, not 0
+      expect(await walletOf(page)).toBe(700);
+    }
+    await page.getByRole('button', { name: 'Single Digit' }).waitFor();
+    await page.goto(`${server.url}/star`);
+    await page.getByText(OFFLINE).waitFor();
+    await page.getByRole('alert').getByText(OFFLINE_PAGE).waitFor();
+    expect(await page.getByText('This section is unavailable right now.').count()).toBe(0);
+    await page.screenshot({ path: path.join(tmpdir(), 'pwa-offline-remote.png') });
+
+    // Back online the page opens by itself.
+    await ctx.setOffline(false);
+    await page.locator('[data-family="starline"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByText(OFFLINE_PAGE).count()).toBe(0);
   });
 
   it("a new build shows 'A new version is available' and reloads only on Reload", async () => {

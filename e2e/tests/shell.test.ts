@@ -3,6 +3,8 @@
  * the demo outbox, log out, a wrong password, forgot -> OTP -> reset -> log in with the new password,
  * betting_status '0' hiding the gated items, the market cards, and pull-to-refresh.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   lastOtp,
@@ -18,6 +20,7 @@ import {
 import { openMenu, touchDrag, typeOtp } from '../lib/shell';
 import { until } from '../lib/regular';
 
+const BETTING_OFF = 'Betting is not enabled on your account. Please contact Customer Support to start playing.';
 const SHOTS = process.env.SHELL_SHOTS_DIR; // set to save screenshots of every screen
 
 let browser: Browser;
@@ -150,9 +153,18 @@ describe('shell', () => {
     const items = await menu.getByRole('listitem').allTextContents();
     expect(items).toEqual(['Home', 'Charts', 'Change Password', 'Privacy Policy', 'Log out']);
     await page.keyboard.press('Escape');
-    // an open market does not lead to a game
-    await page.locator('.market-card-open').first().click();
-    expect(page.url()).toMatch(/\/imp$/);
+    // no open market offers Play; the notice says why
+    await page.getByText(BETTING_OFF).waitFor();
+    expect(await page.getByText('Market Open').count()).toBeGreaterThan(0);
+    expect(await page.getByText('▶ Play').count()).toBe(0);
+    expect(await page.locator('.market-card-open').count()).toBe(0);
+    // a betting page opened directly leads here, and says why
+    for (const p of ['/game', '/wallet']) {
+      await page.goto(`${server.url}${p}`);
+      await page.waitForURL(/\/imp$/);
+      await page.getByRole('alert').filter({ hasText: BETTING_OFF }).waitFor();
+    }
+    await page.screenshot({ path: path.join(tmpdir(), 'shell-betting-off.png') });
   });
 
   it("shows each market card's chip, result and times, and opens /game for an open market", async () => {

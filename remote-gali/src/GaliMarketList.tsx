@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING, useNow } from '@matka/shared';
+import { BettingOffNotice, EmptyState, MSG, PageLoading, POLLING, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
 import { useBettingOn } from '@matka/shared/api';
@@ -26,7 +26,8 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
 
 /**
  * The Gali market list of /galigame and /galiIMP, refreshed every 5 s while the tab is visible.
- * An open market is a button: to /galiallgame when betting is on, else to /galiIMP.
+ * An open market is a button to /galiallgame when betting is on; with betting off it is a plain card
+ * and the notice above the list says why (a button that led back to this list would do nothing).
  */
 export function GaliMarketList() {
   const { data, isLoading } = useGaliGamesQuery(undefined, POLLING);
@@ -36,31 +37,28 @@ export function GaliMarketList() {
   const now = useNow()();
   if (isLoading) return <PageLoading />;
   if (markets.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
-  const play = (m: GaliMarket) => {
-    if (!bettingOn) {
-      navigate('/galiIMP');
-      return;
-    }
-    navigate('/galiallgame', { state: chosenMarket(m) });
-  };
+  const play = (m: GaliMarket) => navigate('/galiallgame', { state: chosenMarket(m) });
   return (
-    <ul className="gl-markets" aria-label="Gali markets">
-      {markets.map((m) => {
-        const open = isListedMarketOpen('gali', m, now);
-        return (
-          <li key={m.game_id} data-testid="gali-market">
-            {open ? (
-              <button type="button" className="card gl-market is-open" onClick={() => play(m)}>
-                <CardBody market={m} open />
-              </button>
-            ) : (
-              <div className="card gl-market">
-                <CardBody market={m} open={false} />
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <BettingOffNotice />
+      <ul className="gl-markets" aria-label="Gali markets">
+        {markets.map((m) => {
+          const open = isListedMarketOpen('gali', m, now);
+          return (
+            <li key={m.game_id} data-testid="gali-market">
+              {open && bettingOn ? (
+                <button type="button" className="card gl-market is-open" onClick={() => play(m)}>
+                  <CardBody market={m} open />
+                </button>
+              ) : (
+                <div className="card gl-market">
+                  <CardBody market={m} open={false} />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

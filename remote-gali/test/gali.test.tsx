@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MSG } from '@matka/shared';
 import { CHOOSE_MARKET_TEXT } from '@matka/shared/bid';
 import GaliChooser from '../src/pages/GaliChooser';
 import GaliMarketsPage from '../src/pages/GaliMarketsPage';
@@ -83,13 +84,13 @@ describe('Gali market list', () => {
     });
   });
 
-  it('an open market goes to /galiIMP when betting is off', async () => {
+  it('betting off: no market is a button (none would lead anywhere), and the notice says why', async () => {
     mockApi({ 'api-galidisawar-game': MARKETS, 'api-home-info': home('0') });
-    const { router } = await renderRoutes(pages, '/galigame');
+    await renderRoutes(pages, '/galigame');
     await screen.findAllByTestId('gali-market');
-    await userEvent.click(screen.getByRole('button', { name: /FARIDABAD/ }));
-    expect(router.state.location.pathname).toBe('/galiIMP');
-    expect(screen.getByRole('heading', { name: 'GALI DISAWAR' })).toBeInTheDocument();
+    expect(await screen.findByTestId('betting-off')).toHaveTextContent(MSG.bettingOff);
+    expect(screen.getByText('FARIDABAD')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /FARIDABAD/ })).toBeNull();
   });
 
   it('shows NO DATA FOUND when there are no markets', async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { use } from 'react';
-import { RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared';
+import { MSG, RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared';
 
 describe('RemoteBoundary', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
@@ -22,6 +22,30 @@ describe('RemoteBoundary', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     await act(async () => resolve('remote page'));
     expect(await screen.findByText('remote page', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('offline, a page that could not load says it opens when the network is back (one text)', async () => {
+    const down = Promise.reject(new Error('offline'));
+    down.catch(() => undefined);
+    function Page() {
+      return <p>{use(down)}</p>;
+    }
+    let rerender!: ReturnType<typeof render>['rerender'];
+    await act(async () => {
+      ({ rerender } = render(
+        <RemoteBoundary offline resetKey="a">
+          <Page />
+        </RemoteBoundary>,
+      ));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.offlinePage);
+    expect(screen.queryByText(REMOTE_UNAVAILABLE_TEXT)).toBeNull();
+    rerender(
+      <RemoteBoundary offline={false} resetKey="a">
+        <Page />
+      </RemoteBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);
   });
 
   it('shows the fallback when the remote fails, and Try again retries the load', async () => {

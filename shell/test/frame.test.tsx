@@ -244,15 +244,17 @@ describe('home', () => {
     expect(within(cards[1]).queryByRole('button')).toBeNull();
   });
 
-  it('with betting off: no Add Fund / Withdraw, and an open market stays on /imp', async () => {
+  it('with betting off: no Add Fund / Withdraw, no Play on an open market, and a notice that says why', async () => {
     mockFetch(homeInfo('0'));
     const { store } = await renderPage(<HomePage />, { session: true, path: '/imp' });
     const cards = await screen.findAllByTestId('market-card');
     await waitFor(() => expect(store.getState().home.betting_status).toBe('0'));
     expect(screen.queryByRole('link', { name: 'Add Fund' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Withdraw' })).toBeNull();
-    await userEvent.click(within(cards[0]).getByRole('button'));
-    expect(loc()).toHaveTextContent('/imp');
+    expect(within(cards[0]).getByText('Market Open')).toBeInTheDocument();
+    expect(within(cards[0]).queryByRole('button')).toBeNull();
+    expect(screen.queryByText('▶ Play')).toBeNull();
+    expect(screen.getByTestId('betting-off')).toHaveTextContent(MSG.bettingOff);
   });
 
   it("Customer Support is a dialog with WhatsApp, Telegram and Call; a missing number says 'Unable to initiate contact'", async () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useRoutes } from 'react-router-dom';
-import { createAppStore, loggedIn, MSG, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { createAppStore, loggedIn, loggedOut, MSG, setRuntimeConfig, type AppStore } from '@matka/shared';
 import { api } from '@matka/shared/api';
 import { buildRoutes } from '../src/App';
 import { BareLayout } from '../src/layout/layouts';
@@ -46,12 +46,13 @@ describe('betting gate (spec section 6)', () => {
   });
 
   it.each(['/wallet', '/addfund', '/withdraw', '/imp4', '/game', '/leftdigit', '/stargame', '/bid'])(
-    'betting off: %s (a remote page) goes to /imp without loading the page',
+    'betting off: %s (a remote page) goes to /imp without loading the page, and says why',
     async (p) => {
       const f = mockFetch((call) => (call === 'api-home-info' ? home('0') : { status: true }));
       await renderApp(p);
       await waitFor(() => expect(loc()).toHaveTextContent(/^\/imp$/));
       expect(f.calls.map((c) => c.call)).toContain('api-home-info');
+      expect(await screen.findByRole('alert')).toHaveTextContent(MSG.bettingOff);
     },
   );
 
@@ -86,6 +87,48 @@ describe('betting gate (spec section 6)', () => {
     }
   });
 
+  it('a server error on the home info says so, with Try again', async () => {
+    mockFetch((call) => (call === 'api-home-info' ? new Response('oops', { status: 500 }) : { status: true }));
+    await renderPage(
+      <RequireBetting>
+        <p>gated page</p>
+      </RequireBetting>,
+      { session: true, path: '/wallet' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.errorOccurredTryAgain);
+    expect(screen.queryByText('gated page')).toBeNull();
+  });
+
+  it('the app opened offline: the betting status (and balance) its session last had decides; with none, the offline text', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    // A session that saw betting on before the app was closed: the page shows without the server.
+    const storage = memoryStorage();
+    const first = createAppStore({ storage });
+    first.dispatch(loggedIn({ username: 'Ravi Kumar', unique_token: 't'.repeat(64), mobile: '9876543210' }));
+    first.dispatch({
+      type: 'api/executeQuery/fulfilled',
+      payload: home('1'),
+      meta: { arg: { endpointName: 'homeInfo' } },
+    });
+    const reopened = createAppStore({ storage });
+    expect(reopened.getState().home).toMatchObject({ betting_status: '1', wallet_amt: '500' });
+    // Logging out forgets both.
+    reopened.dispatch(loggedOut());
+    expect(storage.getItem('matka.home')).toBeNull();
+    expect(createAppStore({ storage }).getState().home).toMatchObject({ betting_status: null, wallet_amt: null });
+
+    await renderPage(
+      <RequireBetting>
+        <p>gated page</p>
+      </RequireBetting>,
+      { session: true, path: '/wallet' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.offlinePage);
+    expect(screen.queryByText(MSG.errorOccurredTryAgain)).toBeNull();
+  });
+
   it('the gate alone: the known status decides at once; a failed home-info call offers Try again', async () => {
     let fail = true;
     const f = mockFetch((call) => {
@@ -99,7 +142,8 @@ describe('betting gate (spec section 6)', () => {
       </RequireBetting>,
       { session: true, path: '/wallet' },
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.errorOccurredTryAgain);
+    // The server could not be reached: the app counts itself offline and says what a remote page says.
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.offlinePage);
     expect(screen.queryByText('gated page')).toBeNull();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,11 +1,8 @@
-import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK } from '../src/sw/routes';
+import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK, REMOTE_ENTRY } from '../src/sw/routes';
 
 describe('what the service worker does with a request', () => {
-  it('sends what names the current build, and the API, to the network only', () => {
+  it('sends the runtime config, the worker and the API to the network only', () => {
     for (const p of [
-      '/remotes/regular/remoteEntry.js',
-      '/remotes/gali/mf-manifest.json',
-      '/remotes.json',
       '/config.json',
       '/sw.js',
       '/api/api-home-info',
@@ -17,8 +14,17 @@ describe('what the service worker does with a request', () => {
       '/manifest.webmanifest',
       '/apiary.png',
       '/remotes/regular/155.eb65161376.js',
+      '/remotes/regular/remoteEntry.js',
+      '/remotes.json',
     ])
       expect(NETWORK_ONLY.test(p)).toBe(false);
+  });
+
+  it("asks the network first for what names the remotes' builds, and keeps the last copy for offline use", () => {
+    for (const p of ['/remotes/regular/remoteEntry.js', '/remotes/gali/mf-manifest.json', '/remotes.json'])
+      expect(REMOTE_ENTRY.test(p)).toBe(true);
+    for (const p of ['/config.json', '/remotes/regular/155.eb65161376.js', '/api/remotes.json.x', '/imp'])
+      expect(REMOTE_ENTRY.test(p)).toBe(false);
   });
 
   it("keeps a remote's content-hashed chunks, never its remoteEntry.js", () => {

@@ -1,5 +1,16 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, POLLING, Tile, TileGrid, RatesPanel, TILE_ICONS, useNow } from '@matka/shared';
+import {
+  BettingOffNotice,
+  EmptyState,
+  MSG,
+  PageLoading,
+  POLLING,
+  Tile,
+  TileGrid,
+  RatesPanel,
+  TILE_ICONS,
+  useNow,
+} from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useBettingOn } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
@@ -73,6 +84,7 @@ export default function StarHome() {
   return (
     <section className="sl-home">
       <h1 className="page-title">{STARLINE_TITLE}</h1>
+      <BettingOffNotice />
       <TileGrid label="Starline menu">
         {bettingOn && <Tile label="Bid-History" icon={TILE_ICONS.bids} to="/imp5" />}
         {bettingOn && <Tile label="Win History" icon={TILE_ICONS.wins} to="/imp6" />}

@@ -99,7 +99,10 @@ export const MSG = {
   // --- not in spec: the installable app (issue 16)
   offline: 'You are offline — showing the last data',
   offlineReason: 'Bids and money requests wait until you are back online.',
+  offlinePage: 'This page is not saved on this phone yet. It opens when you are back online.',
   newVersion: 'A new version is available',
+  // --- not in spec: a player whose betting_status is not '1' (issue 31)
+  bettingOff: 'Betting is not enabled on your account. Please contact Customer Support to start playing.',
 } as const;
 
 /** 'Number {n} is not valid' */

@@ -65,3 +65,37 @@ export const homeSlice = createSlice({
 });
 
 export const { selectHome, selectBettingOn, selectWallet } = homeSlice.selectors;
+
+/**
+ * The betting status and balance the server last gave this device's session, kept so that the app
+ * opened offline still shows the pages it allows and the last balance under the offline banner (the
+ * server decides every bid and money request anyway; the first answer replaces both).
+ */
+export const HOME_STORAGE_KEY = 'matka.home';
+
+type StoredHome = Pick<HomeState, 'betting_status' | 'wallet_amt'>;
+
+export function readStoredHome(storage: Storage | undefined): StoredHome {
+  try {
+    const v = JSON.parse(storage?.getItem(HOME_STORAGE_KEY) ?? '{}') as Partial<Record<keyof StoredHome, unknown>>;
+    return {
+      betting_status: v.betting_status === '0' || v.betting_status === '1' ? v.betting_status : null,
+      wallet_amt: typeof v.wallet_amt === 'string' && /^-?\d+(\.\d+)?$/.test(v.wallet_amt) ? v.wallet_amt : null,
+    };
+  } catch {
+    return { betting_status: null, wallet_amt: null };
+  }
+}
+
+export function writeStoredHome(storage: Storage | undefined, home: StoredHome): void {
+  try {
+    if (home.betting_status === null && home.wallet_amt === null) storage?.removeItem(HOME_STORAGE_KEY);
+    else
+      storage?.setItem(
+        HOME_STORAGE_KEY,
+        JSON.stringify({ betting_status: home.betting_status, wallet_amt: home.wallet_amt }),
+      );
+  } catch {
+    // storage full or blocked: both are asked again after a reload
+  }
+}

@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { homeSlice } from './home';
+import { homeSlice, readStoredHome, writeStoredHome } from './home';
 import { followBrowserConnection, networkSlice } from './network';
 import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 
@@ -28,13 +28,23 @@ function defaultStorage(): Storage | undefined {
   }
 }
 
+/** The stored session and, with it, the betting status and balance it last had (see home.ts). */
+function preloaded(storage: Storage | undefined): Partial<RootState> {
+  const session = readStoredSession(storage);
+  if (!session.unique_token) return { session } as Partial<RootState>;
+  return {
+    session,
+    home: { ...homeSlice.getInitialState(), ...readStoredHome(storage) },
+  } as Partial<RootState>;
+}
+
 function buildStore(storage: Storage | undefined) {
   // Middleware added to this store once it exists (the RTK Query middleware, by attachApi).
   const dynamic = createDynamicMiddleware();
   const rootReducer = createRootReducer();
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { session: readStoredSession(storage) } as Partial<RootState>,
+    preloadedState: preloaded(storage),
     middleware: (getDefault) => getDefault().concat(dynamic.middleware),
   });
   return Object.assign(store, { rootReducer, addMiddleware: dynamic.addMiddleware });
@@ -47,12 +57,18 @@ export function createAppStore(options: { storage?: Storage } = {}): AppStore {
   const storage = options.storage ?? defaultStorage();
   const store = buildStore(storage);
   let last = store.getState().session;
+  let lastHome = store.getState().home;
   store.subscribe(() => {
     const next = store.getState().session;
     if (next !== last) {
       last = next;
       writeStoredSession(storage, next);
     }
+    const home = store.getState().home;
+    if (home.betting_status !== lastHome.betting_status || home.wallet_amt !== lastHome.wallet_amt) {
+      writeStoredHome(storage, home);
+    }
+    lastHome = home;
   });
   followBrowserConnection(store.dispatch);
   return store;

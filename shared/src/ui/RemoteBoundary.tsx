@@ -1,4 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { MSG } from '../domain/messages';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This section is unavailable right now.';
 
@@ -8,6 +9,8 @@ interface Props {
   onRetry?: () => void;
   /** Changing it clears a shown error (e.g. the location, so another path gets a fresh try). */
   resetKey?: unknown;
+  /** The app cannot reach its server: a page that failed to load says so (one text, whatever failed). */
+  offline?: boolean;
 }
 
 interface State {
@@ -43,7 +46,7 @@ export class RemoteBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <div className="remote-fallback" role="alert">
-          <p>{REMOTE_UNAVAILABLE_TEXT}</p>
+          <p>{this.props.offline ? MSG.offlinePage : REMOTE_UNAVAILABLE_TEXT}</p>
           <button type="button" className="btn btn-primary" onClick={this.retry}>
             Try again
           </button>

@@ -9,3 +9,4 @@ export * from './icons';
 export * from './clock';
 export * from './PageHeader';
 export * from './offline';
+export * from './BettingOff';

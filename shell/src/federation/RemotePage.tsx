@@ -1,6 +1,6 @@
-import { use } from 'react';
+import { use, useRef } from 'react';
 import { matchRoutes, useLocation } from 'react-router-dom';
-import { RemoteBoundary, type RemoteFamily } from '@matka/shared';
+import { RemoteBoundary, useOffline, type RemoteFamily } from '@matka/shared';
 import { WithApi } from '../layout/WithApi';
 import { forgetFamily, loadFamily } from './remotes';
 
@@ -17,12 +17,22 @@ function RemoteRoutes({ family }: { family: RemoteFamily }) {
 
 /**
  * A page owned by a remote: fetched on first visit (with the api attached first), with the fallback
- * when the remote or the api's code is down.
+ * when the remote or the api's code is down. Offline, a family loaded before opens from the service
+ * worker's copies; one that never was says it opens when the network is back, and does so by itself.
  */
 export function RemotePage({ family }: { family: RemoteFamily }) {
   const { pathname } = useLocation();
+  const offline = useOffline();
+  const wasOffline = useRef(offline);
+  // Back online: a load that failed meanwhile is tried anew (the boundary's resetKey changes with it).
+  if (wasOffline.current && !offline) forgetFamily(family);
+  wasOffline.current = offline;
   return (
-    <RemoteBoundary onRetry={() => forgetFamily(family)} resetKey={`${family}:${pathname}`}>
+    <RemoteBoundary
+      onRetry={() => forgetFamily(family)}
+      resetKey={`${family}:${pathname}:${offline ? 'offline' : 'online'}`}
+      offline={offline}
+    >
       <WithApi>
         <RemoteRoutes family={family} />
       </WithApi>

@@ -23,12 +23,23 @@ const containerGlobal = (family: RemoteFamily) => `matka_remote_${family}`;
 
 let remoteUrls: Promise<RemoteMap> | null = null;
 const loads = new Map<RemoteFamily, Promise<RemoteRoutesModule>>();
+const failed = new Set<RemoteFamily>();
 
-/** Reads `/remotes.json` once: `{ "regular": "<url>/remoteEntry.js", ... }`. */
+/**
+ * Reads `/remotes.json` (`{ "regular": "<url>/remoteEntry.js", ... }`) once it answers; a failed read
+ * (offline with no copy kept by the service worker, a server error) is not kept, so the next load asks
+ * again.
+ */
 function urls(): Promise<RemoteMap> {
   remoteUrls ??= fetch('/remotes.json', { cache: 'no-store' })
-    .then((r) => (r.ok ? (r.json() as Promise<RemoteMap>) : {}))
-    .catch(() => ({}));
+    .then((r) => {
+      if (!r.ok) throw new Error(`/remotes.json answered ${r.status}`);
+      return r.json() as Promise<RemoteMap>;
+    })
+    .catch((e: unknown) => {
+      remoteUrls = null;
+      throw e;
+    });
   return remoteUrls;
 }
 
@@ -71,13 +82,16 @@ async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
 
 /**
  * Loads a family's routes on first use. A remote that is down rejects (RemoteBoundary shows 'This
- * section is unavailable right now.'); the failed load is forgotten so 'Try again' fetches anew.
+ * section is unavailable right now.', or the offline text); 'Try again' or the return of the network
+ * forgets the failed load (forgetFamily), so the next render fetches anew. (It is kept until then: a
+ * render that suspends on it must find the same promise.)
  */
 export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   let p = loads.get(family);
   if (!p) {
     p = load(family).catch((e: unknown) => {
       console.warn(`[federation] the ${family} remote failed to load:`, e);
+      failed.add(family);
       throw e;
     });
     loads.set(family, p);
@@ -85,7 +99,7 @@ export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   return p;
 }
 
-/** Drops a failed load so the next render tries again. */
+/** Drops a failed load so the next render tries again; a load under way or done is kept. */
 export function forgetFamily(family: RemoteFamily): void {
-  loads.delete(family);
+  if (failed.delete(family)) loads.delete(family);
 }

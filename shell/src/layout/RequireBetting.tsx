@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { PageLoading, selectHome, useAppSelector } from '@matka/shared';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageLoading, selectHome, useAppSelector, type BettingOffState } from '@matka/shared';
 
 /*
  * Loaded only while the betting status is unknown: it asks for the home info (RTK Query, which the
@@ -10,10 +10,13 @@ const HomeInfoPending = lazy(() => import('./HomeInfoPending'));
 
 /**
  * Spec section 6: paths that need betting on (the route table's `betting` flag). Once the home info has
- * loaded, a player whose betting_status is not '1' goes to /imp; until then the page waits (loading).
+ * loaded, a player whose betting_status is not '1' goes to /imp, where the notice says why; until
+ * then the page waits (loading).
  */
 export function RequireBetting({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectHome).betting_status;
+  const { pathname } = useLocation();
+  const why: BettingOffState = { bettingOffFrom: pathname };
   if (status === null) {
     return (
       <Suspense fallback={<PageLoading />}>
@@ -21,5 +24,5 @@ export function RequireBetting({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return status === '1' ? <>{children}</> : <Navigate to="/imp" replace />;
+  return status === '1' ? <>{children}</> : <Navigate to="/imp" replace state={why} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  BettingOffNotice,
   Modal,
   POLLING,
   selectBettingOn,
@@ -19,9 +20,13 @@ import { ListState } from '../components/ListState';
 import { Ticker } from '../components/Ticker';
 import { WELCOME_TICKER } from '../lib/brand';
 
-/** A market card: name, result, Open and Close times, status chip. An open market is a button. */
-function MarketCard({ market, onPlay }: { market: Market; onPlay: (m: Market) => void }) {
+/**
+ * A market card: name, result, Open and Close times, status chip. An open market is a button with
+ * '▶ Play' when betting is on; with betting off it is a plain card (the notice above the list says why).
+ */
+function MarketCard({ market, onPlay }: { market: Market; onPlay?: (m: Market) => void }) {
   const open = isListedMarketOpen('regular', market, useNow()());
+  const playable = open && onPlay !== undefined;
   const body = (
     <>
       <span className="market-head">
@@ -40,7 +45,7 @@ function MarketCard({ market, onPlay }: { market: Market; onPlay: (m: Market) =>
           Close <strong>{market.close_time}</strong>
         </span>
       </span>
-      {open && (
+      {playable && (
         <span className="market-play" aria-hidden="true">
           ▶ Play
         </span>
@@ -49,12 +54,12 @@ function MarketCard({ market, onPlay }: { market: Market; onPlay: (m: Market) =>
   );
   return (
     <li className="market-item" data-testid="market-card">
-      {open ? (
+      {playable ? (
         <button type="button" className="card market-card market-card-open" onClick={() => onPlay(market)}>
           {body}
         </button>
       ) : (
-        <div className="card market-card market-card-closed">{body}</div>
+        <div className={`card market-card ${open ? 'market-card-view' : 'market-card-closed'}`}>{body}</div>
       )}
     </li>
   );
@@ -69,14 +74,15 @@ export default function HomePage() {
   const navigate = useNavigate();
   const markets = data?.result ?? [];
 
+  // Spec: an open market goes to /game only when betting is on (else /imp, where this list is).
   function play(m: Market) {
-    if (bettingOn) navigate('/game', { state: chosenMarket(m) });
-    else navigate('/imp');
+    navigate('/game', { state: chosenMarket(m) });
   }
 
   return (
     <section className="home">
       <h1 className="sr-only">Home</h1>
+      <BettingOffNotice />
       <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
       <TileGrid label="Games and wallet">
         {bettingOn && <Tile label="Add Fund" to="/addfund" icon={<PlusIcon />} />}
@@ -137,7 +143,7 @@ export default function HomePage() {
       >
         <ul className="market-list">
           {markets.map((m) => (
-            <MarketCard key={m.game_id} market={m} onPlay={play} />
+            <MarketCard key={m.game_id} market={m} onPlay={bettingOn ? play : undefined} />
           ))}
         </ul>
       </ListState>

@@ -4,8 +4,11 @@
  * - the shell's own files are precached (the build lists them in `self.__WB_MANIFEST`), so the app
  *   starts on a patchy network;
  * - a remote's content-hashed chunks are kept once fetched (cache-first: a hashed name never changes);
- * - what names the current build (remoteEntry.js, mf-manifest.json, remotes.json, config.json) and
- *   every API call go to the network only: wallets and results are never served stale as if fresh;
+ * - what names the remotes' builds (remotes.json, remoteEntry.js, mf-manifest.json) comes from the
+ *   network first; its last copy answers only when the network does not, so a family visited before
+ *   opens offline (and a remote deployed alone is still picked up at the next load online);
+ * - config.json and every API call go to the network only: wallets and results are never served stale
+ *   as if fresh;
  * - a page navigation goes to the network and falls back to the last page the server sent (it carries
  *   the runtime config), so the app opens offline with the last data;
  * - a new version waits until the player taps Reload ('SKIP_WAITING' from the page): no silent reload
@@ -16,7 +19,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK } from './routes';
+import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK, REMOTE_ENTRY } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -27,6 +30,15 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 registerRoute(({ url }) => NETWORK_ONLY.test(url.pathname), new NetworkOnly());
+
+registerRoute(
+  ({ url }) => REMOTE_ENTRY.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'matka-remote-entries',
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
+  }),
+);
 
 registerRoute(
   ({ url }) => REMOTE_CHUNK.test(url.pathname),

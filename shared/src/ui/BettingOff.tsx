@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router-dom';
+import { MSG } from '../domain/messages';
+import { selectHome } from '../store/home';
+import { useAppSelector } from '../store/store';
+
+/** What the betting gate puts in the location state when it sends a player to /imp. */
+export interface BettingOffState {
+  bettingOffFrom?: string;
+}
+
+/**
+ * Why a player with betting off sees markets without Play, and why a betting page sent them here:
+ * shown on the market lists once the server said betting_status '0' (nothing while it is unknown).
+ * After the gate's redirect it is an alert, so the move is announced, not silent.
+ */
+export function BettingOffNotice() {
+  const status = useAppSelector(selectHome).betting_status;
+  const from = (useLocation().state as BettingOffState | null)?.bettingOffFrom;
+  if (status !== '0') return null;
+  return (
+    <p className="betting-off-notice" role={from ? 'alert' : 'note'} data-testid="betting-off">
+      {MSG.bettingOff}
+    </p>
+  );
+}
