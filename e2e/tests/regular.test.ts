@@ -79,6 +79,11 @@ describe('regular betting in the shell', () => {
     await page.getByRole('button', { name: 'Delete 7' }).waitFor();
     await until(() => walletOf(page, 'bid-balance'), 850);
     await shot(page, 'single-rows');
+    // a refresh (pull-to-refresh reloads the page) keeps the pending slip, and says so
+    await page.reload();
+    await page.getByText('2 bids not yet placed were kept.').waitFor();
+    await page.getByRole('button', { name: 'Delete 5' }).waitFor();
+    await until(() => walletOf(page, 'bid-balance'), 850);
     await page.getByRole('button', { name: 'Delete 7' }).click();
     await until(() => walletOf(page, 'bid-balance'), 900);
     await confirmBids(page, SHOTS && `${SHOTS}/confirm.png`);

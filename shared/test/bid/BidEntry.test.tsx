@@ -7,7 +7,10 @@ import { at, mockApi, renderAt, walletServer } from './helpers';
 
 const user = () => userEvent.setup();
 
-async function open(betType: BetTypeId, opts: { wallet?: number; openTime?: string; now?: () => Date } = {}) {
+async function open(
+  betType: BetTypeId,
+  opts: { wallet?: number; openTime?: string; now?: () => Date; shown?: number } = {},
+) {
   const api = walletServer(opts.wallet ?? 1000);
   await renderAt(
     <BidEntry
@@ -19,7 +22,9 @@ async function open(betType: BetTypeId, opts: { wallet?: number; openTime?: stri
     />,
   );
   await waitFor(() =>
-    expect(screen.getByTestId('bid-balance')).toHaveTextContent((opts.wallet ?? 1000).toLocaleString('en-IN')),
+    expect(screen.getByTestId('bid-balance')).toHaveTextContent(
+      (opts.shown ?? opts.wallet ?? 1000).toLocaleString('en-IN'),
+    ),
   );
   return api;
 }
@@ -94,6 +99,38 @@ describe('BidEntry: the pending list', () => {
     await waitFor(() => expect(screen.getAllByText(POINTS_WHOLE).length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(api.submits()).toHaveLength(0);
+  });
+
+  it('a refresh keeps the pending slip for the session and says so; a placed slip is not kept', async () => {
+    const u = user();
+    await open('single_digit');
+    await add(u, '4', '100');
+    await add(u, '8', '20');
+    // the page is refreshed: a new screen for the same market and day
+    document.body.innerHTML = '';
+    await open('single_digit', { shown: 880 });
+    expect(screen.getByRole('button', { name: 'Delete 4' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete 8' })).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('880');
+    expect(screen.getByText('2 bids not yet placed were kept.')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+    expect(screen.queryByText(/were kept/)).toBeNull();
+    document.body.innerHTML = '';
+    await open('single_digit');
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByText(/kept/)).toBeNull();
+  });
+
+  it('a kept row whose session has closed meanwhile is dropped, with a word', async () => {
+    const u = user();
+    await open('single_digit', { openTime: '11:00 AM', now: at(10) });
+    await add(u, '4', '100'); // Open, at 10:00 for an 11:00 market
+    document.body.innerHTML = '';
+    await open('single_digit', { openTime: '11:00 AM', now: at(12) });
+    expect(screen.queryByRole('button', { name: 'Delete 4' })).toBeNull();
+    expect(screen.getByText('1 bid for a session that has closed was removed.')).toBeInTheDocument();
   });
 
   it('delete refunds the row and Submit goes when the list is empty', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
   biddingClosed,
@@ -29,6 +29,7 @@ import {
 import { useGameRatesQuery } from '@matka/shared/api';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
+import { readSlip, slipKey, writeSlip, type SlipEntry } from './slip';
 import { SuggestField } from './SuggestField';
 import { useBidSubmit } from './useBidSubmit';
 import './bid.css';
@@ -47,13 +48,7 @@ export interface BidEntryProps {
 }
 
 /** One line of the pending list: a row, or (SP DP TP) one entry with all its combinations. */
-interface Entry {
-  key: number;
-  text: string;
-  detail: string;
-  rows: BidRow[];
-  total: number;
-}
+type Entry = SlipEntry;
 
 const defaultNow = () => new Date();
 
@@ -73,6 +68,17 @@ const KINDS = ['SP', 'DP', 'TP'] as const;
 const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
 const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
 const fmt = formatPoints;
+
+const bidsText = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;
+
+/** What a refresh did to the pending slip: kept it (not yet placed), and dropped what has closed. */
+export function slipKeptText(restored: number, dropped: number): string {
+  const kept = restored ? `${bidsText(restored)} not yet placed ${restored === 1 ? 'was' : 'were'} kept.` : '';
+  const gone = dropped
+    ? `${bidsText(dropped)} for a session that has closed ${dropped === 1 ? 'was' : 'were'} removed.`
+    : '';
+  return [kept, gone].filter(Boolean).join(' ');
+}
 
 /** Bids and points per session of the pending rows, in the order Open, Close (the dialog's Game Type). */
 function sessionTotals(rows: BidRow[], shown: Session | undefined): SessionTotal[] {
@@ -137,9 +143,22 @@ export function BidEntry(props: BidEntryProps) {
   const [values, setValues] = useState<[string, string]>(['', '']);
   const [points, setPoints] = useState('');
   const [flags, setFlags] = useState<SpDpTpFlags>(NO_FLAGS);
-  const [entries, setEntries] = useState<Entry[]>([]);
+  // The pending slip is kept for the tab's session (slip.ts): a refresh brings it back, without the
+  // rows whose session has closed meanwhile (the player is told how many were kept and dropped).
+  const slip = slipKey(betType, gameId, formatBidDate(openedAt));
+  const [kept] = useState(() => {
+    const stored = readSlip(slip);
+    const usable = stored
+      .map((x) => ({ ...x, rows: x.rows.filter((r) => allowed.includes(r.session)) }))
+      .filter((x) => x.rows.length > 0)
+      .map((x) => ({ ...x, total: x.rows.reduce((s, r) => s + r.points, 0) }));
+    const count = (list: Entry[]) => list.reduce((n, x) => n + x.rows.length, 0);
+    return { entries: usable, restored: count(usable), dropped: count(stored) - count(usable) };
+  });
+  const [entries, setEntries] = useState<Entry[]>(kept.entries);
+  useEffect(() => writeSlip(slip, entries), [slip, entries]);
   const [confirm, setConfirm] = useState<{ requestId: string; error: string } | null>(null);
-  const keySeq = useRef(0);
+  const keySeq = useRef(Math.max(0, ...kept.entries.map((x) => x.key)));
   const firstField = useRef<HTMLInputElement>(null);
 
   const walletKnown = useAppSelector(selectHome).wallet_amt !== null;
@@ -335,6 +354,13 @@ export function BidEntry(props: BidEntryProps) {
           </p>
         )}
       </form>
+
+      {/* until the slip changes */}
+      {entries === kept.entries && (kept.restored > 0 || kept.dropped > 0) && (
+        <p className="bid-kept" role="status">
+          {slipKeptText(kept.restored, kept.dropped)}
+        </p>
+      )}
 
       {entries.length > 0 && (
         <section className="card bid-list" aria-label="Your bids">
