@@ -74,6 +74,16 @@ describe('regular betting in the shell', () => {
     await page.waitForURL(/\/single$/);
     await page.getByRole('heading', { name: 'Single Digit' }).waitFor();
     expect(await page.getByLabel('Open', { exact: true }).isChecked()).toBe(true);
+    // an error toast covers neither the screen's title nor its market
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Please enter the number' });
+    await toast.waitFor();
+    await page.waitForTimeout(400); // its entry animation
+    const t = (await toast.boundingBox())!;
+    for (const title of [page.getByRole('heading', { name: 'Single Digit' }), page.getByText(OPEN, { exact: true })]) {
+      const b = (await title.first().boundingBox())!;
+      expect(t.y + t.height <= b.y || b.y + b.height <= t.y).toBe(true);
+    }
     await addBid(page, { Digit: '5' }, '100');
     await addBid(page, { Digit: '7' }, '50');
     await page.getByRole('button', { name: 'Delete 7' }).waitFor();
