@@ -270,6 +270,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
               chunks: ['main'],
               publicPath: { shell: '/', console: '/console/' }[kind] ?? 'auto',
               pwa: kind === 'shell',
+              splash: kind === 'shell',
               description:
                 kind === 'console'
                   ? 'The back office of Matka Play: markets, results, deposits, withdrawals and operators.'

@@ -186,6 +186,25 @@ describe('shell', () => {
     expect(state).toMatchObject({ gameName: 'KALYAN', openTime: '12:00 AM' });
   });
 
+  it('a slow first load (50 KB/s, 1.5 s latency) shows the splash at once, then the page replaces it', async () => {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 1500,
+      downloadThroughput: 50 * 1024,
+      uploadThroughput: 50 * 1024,
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    const splash = page.getByTestId('boot-splash');
+    await splash.waitFor({ timeout: 8000 });
+    expect(await splash.textContent()).toMatch(/Matka Play\s*Loading\.\.\./);
+    expect(await page.getByLabel('Phone Number').count()).toBe(0);
+    await page.screenshot({ path: path.join(tmpdir(), 'shell-splash.png') });
+    await page.getByLabel('Phone Number').waitFor({ timeout: 60_000 });
+    expect(await splash.count()).toBe(0);
+  }, 90_000);
+
   it('reloads the page on a pull-down past the threshold', async () => {
     const user = { mobile: newMobile(), name: 'Pull Tester', password: 'secret123' };
     await registerUser(server, user);
