@@ -8,6 +8,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { MarketsPage } from './pages/MarketsPage';
 import { NewPasswordPage } from './pages/NewPasswordPage';
 import { AuditPage } from './pages/AuditPage';
+import { AccountPage } from './pages/AccountPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { UsersPage } from './pages/UsersPage';
 import { UserPage } from './pages/UserPage';
@@ -84,6 +85,7 @@ function Console() {
           <Route key={s.path} path={s.path} element={<Guarded path={s.path} role={operator.role} />} />
         ))}
         <Route path="/users/:mobile" element={<Guarded path="/users" role={operator.role} page={<UserPage />} />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Layout>

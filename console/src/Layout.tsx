@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { consoleApi, messageOf, signedOut, useSignOutMutation, type Operator } from './api';
 import { ErrorText } from './parts';
 import { screensFor } from './screens';
@@ -22,6 +22,9 @@ export function Layout({ operator, children }: { operator: Operator; children: R
         <span className="console-who">
           {operator.name} · {operator.role}
         </span>
+        <Link to="/account" className="btn btn-secondary console-account">
+          My account
+        </Link>
         <button type="button" className="btn btn-secondary console-signout" onClick={leave} disabled={isLoading}>
           {isLoading ? 'Signing out...' : 'Sign out'}
         </button>

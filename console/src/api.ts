@@ -31,9 +31,23 @@ export const sessionSlice = createSlice({
       csrf: a.payload.csrf_token ?? null,
     }),
     signedOut: () => ({ operator: null, csrf: null }),
+    /** The signed-in operator turned their two-step sign-in on or off. */
+    totpChanged: (s, a: PayloadAction<boolean>) => {
+      if (s.operator) s.operator.totp = a.payload;
+    },
   },
 });
-export const { signedIn, signedOut } = sessionSlice.actions;
+export const { signedIn, signedOut, totpChanged } = sessionSlice.actions;
+
+/** What the owner may do to another operator (POST /operator/operators/<action> {name}). */
+export type OperatorAction = 'disable' | 'enable' | 'reset-password' | 'totp-off';
+
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+  /** the otpauth URI as a QR code (PNG data URL) */
+  qr_image: string;
+}
 
 /** Where the operator API is: this server's /operator, or OPERATOR_API in the page's config. */
 export function operatorApiBase(): string {
@@ -314,6 +328,19 @@ export const consoleApi = createApi({
       query: (body) => ({ url: '/operators', method: 'POST', body }),
       invalidatesTags: ['Operators'],
     }),
+    operatorAction: build.mutation<Answer & { one_time_password?: string }, { action: OperatorAction; name: string }>({
+      query: ({ action, name }) => ({ url: `/operators/${action}`, method: 'POST', body: { name } }),
+      invalidatesTags: ['Operators', 'Audit'],
+    }),
+    totpSetup: build.mutation<TotpSetup, void>({ query: () => ({ url: '/totp/setup', method: 'POST', body: {} }) }),
+    totpEnable: build.mutation<Answer, { secret: string; code: string }>({
+      query: (body) => ({ url: '/totp/enable', method: 'POST', body }),
+      invalidatesTags: ['Operators', 'Audit'],
+    }),
+    totpDisable: build.mutation<Answer, { code: string }>({
+      query: (body) => ({ url: '/totp/disable', method: 'POST', body }),
+      invalidatesTags: ['Operators', 'Audit'],
+    }),
     markets: build.query<{ markets: MarketRow[] }, void>({ query: () => '/markets', providesTags: ['Markets'] }),
     preview: build.mutation<Preview, Declare>({
       query: (d) => ({ url: `/${d.kind}/preview`, method: 'POST', body: declareBody(d) }),
@@ -422,6 +449,10 @@ export const {
   useSetPasswordMutation,
   useOperatorsQuery,
   useAddOperatorMutation,
+  useOperatorActionMutation,
+  useTotpSetupMutation,
+  useTotpEnableMutation,
+  useTotpDisableMutation,
   useMarketsQuery,
   usePreviewMutation,
   useDeclareMutation,

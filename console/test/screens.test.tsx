@@ -448,6 +448,120 @@ describe('Operators', () => {
     expect(screen.getByRole('cell', { name: 'one-time password' })).toBeInTheDocument();
     expect(calls.list.filter((c) => c.method === 'POST').pop()?.body).toEqual({ name: 'cashier', role: 'finance' });
   });
+
+  it('disables and enables an operator, resets a password (shown once) and turns a lost two-step off, each confirmed', async () => {
+    const row = (name: string, extra: Record<string, unknown> = {}) => ({
+      id: name,
+      name,
+      role: 'finance',
+      must_change_password: false,
+      totp: false,
+      disabled: false,
+      created_at: '',
+      ...extra,
+    });
+    let list = [row('owner1', { role: 'owner' }), row('cashier', { totp: true })];
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (method === 'GET' && path === '/operators') return { body: { status: true, operators: list } };
+      const name = String(body.name);
+      if (path === '/operators/disable') {
+        list = list.map((o) => (o.name === name ? { ...o, disabled: true } : o));
+        return { body: { status: true, msg: `${name} is now disabled` } };
+      }
+      if (path === '/operators/enable') {
+        list = list.map((o) => (o.name === name ? { ...o, disabled: false } : o));
+        return { body: { status: true, msg: `${name} is now enabled` } };
+      }
+      if (path === '/operators/reset-password')
+        return { body: { status: true, msg: 'reset', one_time_password: 'Zxcvbnmq23456789' } };
+      if (path === '/operators/totp-off')
+        return { status: 409, body: { status: false, msg: `Two-step sign-in is not on for ${name}` } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/operators');
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'cashier' });
+    // one's own row has no buttons: My account covers it
+    expect(screen.queryByRole('button', { name: 'Disable: owner1' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Disable: cashier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable cashier?' });
+    expect(calls.list.some((c) => c.path === '/operators/disable')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('cashier is now disabled')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'disabled' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enable: cashier' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText('cashier is now enabled')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset password: cashier' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByTestId('one-time-password')).toHaveTextContent('Zxcvbnmq23456789');
+
+    // the server's refusal stays in the dialog
+    await user.click(screen.getByRole('button', { name: 'Turn two-step off: cashier' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Turn two-step off' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Two-step sign-in is not on for cashier',
+    );
+    expect(calls.list.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/operators/disable', { name: 'cashier' }],
+      ['/operators/enable', { name: 'cashier' }],
+      ['/operators/reset-password', { name: 'cashier' }],
+      ['/operators/totp-off', { name: 'cashier' }],
+    ]);
+  });
+
+  it('My account: sets up two-step sign-in with the QR code and a code, and turns it off with a code', async () => {
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/totp/setup')
+        return {
+          body: {
+            status: true,
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+            uri: 'otpauth://totp/x',
+            qr_image: 'data:image/png;base64,AAAA',
+          },
+        };
+      if (path === '/totp/enable' && body.code === '000000')
+        return { status: 400, body: { status: false, msg: 'That code is wrong or expired: enter the current one' } };
+      if (path === '/totp/enable') return { body: { status: true, msg: 'Two-step sign-in is on' } };
+      if (path === '/totp/disable') return { body: { status: true, msg: 'Two-step sign-in is off' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/account');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'My account' });
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(await screen.findByRole('img', { name: 'QR code of your two-step sign-in key' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
+    await user.type(screen.getByLabelText('6-digit code'), '12');
+    await user.click(screen.getByRole('button', { name: 'Turn two-step sign-in on' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit code from your authenticator app');
+    await user.clear(screen.getByLabelText('6-digit code'));
+    await user.type(screen.getByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Turn two-step sign-in on' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong or expired');
+    await user.clear(screen.getByLabelText('6-digit code'));
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn two-step sign-in on' }));
+    expect(await screen.findByText('Two-step sign-in is on')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('6-digit code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn two-step sign-in off' }));
+    expect(await screen.findByText('Two-step sign-in is off')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
+    expect(calls.list.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/totp/setup', {}],
+      ['/totp/enable', { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', code: '000000' }],
+      ['/totp/enable', { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', code: '123456' }],
+      ['/totp/disable', { code: '654321' }],
+    ]);
+  });
 });
 
 const USERS = [

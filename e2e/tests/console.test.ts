@@ -5,6 +5,7 @@
  * a withdrawal; a `support` operator cannot open Results. At 1280 × 800 and at 360 × 780.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../lib/axe';
 import {
@@ -105,7 +106,7 @@ describe('operator console', () => {
     resultsPassword = (await page.getByTestId('one-time-password').textContent())!.trim();
     resultsOperator = 'resulter';
     expect(resultsPassword).toMatch(/^\S{16}$/);
-    await page.getByRole('cell', { name: 'resulter' }).waitFor();
+    await page.getByRole('cell', { name: 'resulter', exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/shots/console-operators.png', fullPage: true });
     // Settings: the minimum deposit, checked by the server
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
@@ -385,5 +386,79 @@ describe('operator console', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toMatch(/^Your role \(support\) does not allow declaring results/);
     await context.close();
+  });
+
+  it('an operator sets up two-step sign-in under My account; the owner disables, enables, resets and turns a lost two-step off', async () => {
+    const once = oneTimePassword(await operator(server, 'operators', 'add', 'cashier2', 'finance'));
+    const opContext = await desk();
+    const op = await firstSignIn(opContext, 'cashier2', once);
+    await op.getByRole('link', { name: 'My account' }).click();
+    await op.getByRole('heading', { name: 'My account' }).waitFor();
+    await op.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const qr = op.getByRole('img', { name: 'QR code of your two-step sign-in key' });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await op.screenshot({ path: '/tmp/shots/console-two-step-setup.png', fullPage: true });
+    const secret = (await op.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+    await op.getByLabel('6-digit code').fill(totp.generate());
+    await op.getByRole('button', { name: 'Turn two-step sign-in on' }).click();
+    await op.getByRole('status').filter({ hasText: 'Two-step sign-in is on' }).waitFor();
+    expect(await seriousViolations(op)).toEqual([]);
+    await op.screenshot({ path: '/tmp/shots/console-account.png', fullPage: true });
+
+    // the owner's Operators screen, on a desk and on a phone
+    for (const context of [await desk(), await phone()]) {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/console/`);
+      await page.getByLabel('Username').fill('owner1');
+      await page.getByLabel('Password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
+      await page.getByRole('button', { name: 'Disable: cashier2' }).waitFor();
+      const wide = page.viewportSize()!.width > 1000;
+      if (wide) {
+        await page.getByRole('button', { name: 'Disable: cashier2' }).click();
+        await page.getByRole('dialog', { name: 'Disable cashier2?' }).getByRole('button', { name: 'Disable' }).click();
+        await page.getByRole('status').filter({ hasText: 'cashier2 is now disabled' }).waitFor();
+        // the operator's session ended
+        await op.reload();
+        await op.getByRole('button', { name: 'Sign in' }).waitFor();
+        await page.getByRole('button', { name: 'Enable: cashier2' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+        await page.getByRole('status').filter({ hasText: 'cashier2 is now enabled' }).waitFor();
+        // a lost phone: the owner turns the two-step off
+        await page.getByRole('button', { name: 'Turn two-step off: cashier2' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Turn two-step off' }).click();
+        await page.getByRole('status').filter({ hasText: 'Two-step sign-in is off for cashier2' }).waitFor();
+        expect(await page.getByRole('button', { name: 'Turn two-step off: cashier2' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Reset password: cashier2' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
+        const fresh = (await page.getByTestId('one-time-password').textContent())!.trim();
+        expect(fresh).toMatch(/^\S{16}$/);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: '/tmp/shots/console-operators-actions.png', fullPage: true });
+        const actions = await page.evaluate(async () => {
+          const r = (await (await fetch('/operator/audit?limit=50')).json()) as {
+            audit: { action: string; target: string | null }[];
+          };
+          return r.audit.filter((a) => a.target === 'cashier2').map((a) => a.action);
+        });
+        for (const action of ['operator disable', 'operator enable', 'operator totp-off', 'operator reset-password'])
+          expect(actions).toContain(action);
+        // the old password no longer works; the new one-time password does, without a code
+        await op.getByLabel('Username').fill('cashier2');
+        await op.getByLabel('Password').fill(NEW_PASSWORD);
+        await op.getByRole('button', { name: 'Sign in' }).click();
+        await op.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+        await op.getByLabel('Password').fill(fresh);
+        await op.getByRole('button', { name: 'Sign in' }).click();
+        await op.getByRole('heading', { name: 'Set your password' }).waitFor();
+      } else {
+        await page.screenshot({ path: '/tmp/shots/console-operators-phone.png', fullPage: true });
+      }
+      await context.close();
+    }
+    await opContext.close();
   });
 });

@@ -359,6 +359,35 @@ describe('the console session', () => {
     const ok = await signIn(s.name, 'a long new password', totp.generate({ timestamp: now() }));
     expect(ok.body.operator).toMatchObject({ name: s.name, totp: true });
   });
+
+  it('the set-up carries a QR code; the owner can turn another operator’s two-step sign-in off (audited), not their own', async () => {
+    const owner = await operatorWith('owner');
+    const s = await operatorWith('results');
+    const setup = (await as(s, 'POST', '/operator/totp/setup')).json();
+    expect(setup.qr_image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret) });
+    const code = totp.generate({ timestamp: t.clock.now().getTime() });
+    expect((await as(s, 'POST', '/operator/totp/enable', { secret: setup.secret, code })).json().status).toBe(true);
+    // not by a non-owner, not for oneself
+    expect((await as(s, 'POST', '/operator/operators/totp-off', { name: owner.name })).statusCode).toBe(403);
+    const self = await as(owner, 'POST', '/operator/operators/totp-off', { name: owner.name });
+    expect(self.statusCode).toBe(409);
+    const off = await as(owner, 'POST', '/operator/operators/totp-off', { name: s.name });
+    expect(off.json()).toEqual({ status: true, msg: `Two-step sign-in is off for ${s.name}: they can set it up again` });
+    const list = (await as(owner, 'GET', '/operator/operators')).json().operators as { name: string; totp: boolean }[];
+    expect(list.find((o) => o.name === s.name)?.totp).toBe(false);
+    // the operator's sessions ended; signing in needs no code now
+    expect((await as(s, 'GET', '/operator/session')).statusCode).toBe(401);
+    expect((await signIn(s.name, 'a long new password')).body.operator).toMatchObject({ name: s.name, totp: false });
+    const again = await as(owner, 'POST', '/operator/operators/totp-off', { name: s.name });
+    expect(again.json()).toEqual({ status: false, msg: `Two-step sign-in is not on for ${s.name}` });
+    const audit = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['target', 'operator', 'ok'])
+      .where('action', '=', 'operator totp-off')
+      .execute();
+    expect(audit).toEqual([{ target: s.name, operator: owner.name, ok: true }]);
+  });
 });
 
 describe('CORS of the operator API', () => {

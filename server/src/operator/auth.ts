@@ -210,7 +210,7 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
     return { status: true, msg: 'Password saved' };
   });
 
-  op.post('/totp/setup', async (req) => ({ status: true, ...operators.newTotp(req.operator!) }));
+  op.post('/totp/setup', async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
   op.post('/totp/enable', async (req) => {
     const body = parse(schemas.totpEnable, req.body);
     await operators.confirmTotp(req.operator!, body.secret, body.code);
@@ -264,6 +264,13 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
       );
       return { status: true, msg: `${row.name} is now ${disabled ? 'disabled' : 'enabled'}` };
     });
+
+  op.post('/operators/totp-off', async (req) => {
+    const body = parse(schemas.name, req.body);
+    const row = await operators.clearTotp(body.name, req.operator!);
+    await audit(ctx.db, 'operator totp-off', row.name, null, { totp: true }, { totp: false });
+    return { status: true, msg: `Two-step sign-in is off for ${row.name}: they can set it up again` };
+  });
 
   op.post('/operators/role', async (req) => {
     const body = parse(schemas.newOperator, req.body);

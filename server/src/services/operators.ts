@@ -8,6 +8,7 @@
  *   from the session token (only a page that was given it at sign-in or by GET /operator/session has it).
  * - The bearer token of the CLI and scripts acts as an owner named 'operator-token'.
  */
+import QRCode from 'qrcode';
 import { createHash, randomInt } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
@@ -288,10 +289,30 @@ export class OperatorService {
     return step;
   }
 
-  /** A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp). */
-  newTotp(actor: Actor) {
+  /**
+   * A new TOTP secret for the account, not in force until confirmed with a code (confirmTotp): the
+   * otpauth URI and its QR code (a PNG data URL) for the authenticator app.
+   */
+  async newTotp(actor: Actor) {
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
-    return { secret, uri: totpOf(secret, actor.name).toString() };
+    const uri = totpOf(secret, actor.name).toString();
+    const qr_image = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+    return { secret, uri, qr_image };
+  }
+
+  /** The owner turns another operator's two-step sign-in off (a lost phone); their sessions end. */
+  async clearTotp(name: string, by: Actor) {
+    const row = await this.mustFind(name);
+    if (by.id === row.id)
+      throw new Refusal(409, 'Turn your own two-step sign-in off under My account, with a current code');
+    if (!row.totp_secret) throw new Refusal(409, `Two-step sign-in is not on for ${row.name}`);
+    await this.db
+      .updateTable('operator_accounts')
+      .set({ totp_secret: null, totp_last_step: null, updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    await this.endSessions(row.id);
+    return row;
   }
 
   async confirmTotp(actor: Actor, secret: string, code: string) {
