@@ -22,7 +22,7 @@ const REPORT = (from: string, to: string) => ({
   bet_types: [{ family: 'regular', bet: 'Single Digit', bids: 12, points: 1500 }],
   transfers: [],
   money: [{ date: '2026-11-24', deposits: 500, withdrawals: 200 }],
-  totals: { stakes: 1600, payouts: 1850, profit: -250, transfers: 0, deposits: 500, withdrawals: 200 },
+  totals: { stakes: 1600, payouts: 1850, profit: -250, transfers: 0, deposits: 1250000, withdrawals: 200 },
 });
 
 const readBlob = (b: Blob) =>
@@ -67,6 +67,10 @@ describe('Reports', () => {
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(6);
     expect(screen.getByText('-250')).toHaveClass('console-loss');
     expect(screen.getByRole('cell', { name: 'DESAWAR, NEW' })).toBeInTheDocument();
+    // figures in the Indian grouping, as in the player app
+    expect(screen.getAllByRole('cell', { name: '1,500' })).toHaveLength(2);
+    expect(screen.getByText('12,50,000')).toBeInTheDocument();
+    expect(screen.getByText('1,600')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Transfers per day as CSV' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Download Profit and loss per market and day as CSV' }));
     expect(saved).toHaveLength(1);

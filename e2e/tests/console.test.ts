@@ -455,6 +455,15 @@ describe('operator console', () => {
         await op.getByRole('button', { name: 'Sign in' }).click();
         await op.getByRole('heading', { name: 'Set your password' }).waitFor();
       } else {
+        // the nav strip scrolls: the open screen's item is in view, not scrolled away
+        const [nav, active] = await Promise.all([
+          page.getByRole('navigation', { name: 'Console' }).boundingBox(),
+          page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).boundingBox(),
+        ]);
+        expect(active!.x).toBeGreaterThanOrEqual(nav!.x);
+        expect(active!.x + active!.width).toBeLessThanOrEqual(nav!.x + nav!.width);
+        // the console has its icon: no request for /favicon.ico
+        expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
         await page.screenshot({ path: '/tmp/shots/console-operators-phone.png', fullPage: true });
       }
       await context.close();

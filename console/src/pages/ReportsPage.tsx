@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { kolkataDateParts } from '@matka/shared/domain';
+import { formatPoints, kolkataDateParts } from '@matka/shared/domain';
 import { useReportQuery, type Report } from '../api';
 import { downloadCsv, toCsv, type CsvColumn } from '../csv';
 import { DataTable, ErrorText, QueryView } from '../parts';
@@ -47,7 +47,14 @@ function ReportTable<T>({
         <DataTable
           rows={rows}
           rowKey={rowKey}
-          columns={columns.map((c) => ({ header: c.header, cell: (r: T) => c.value(r) }))}
+          columns={columns.map((c) => ({
+            header: c.header,
+            // figures with the Indian grouping the player app uses (1,00,000); the CSV keeps plain numbers
+            cell: (r: T) => {
+              const v = c.value(r);
+              return typeof v === 'number' ? formatPoints(v) : v;
+            },
+          }))}
         />
       ) : (
         <p>Nothing in these days.</p>
@@ -78,7 +85,7 @@ function Figures({ r }: { r: Report }) {
           ).map(([label, n]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd className={label === 'Profit' && n < 0 ? 'console-loss' : undefined}>{n}</dd>
+              <dd className={label === 'Profit' && n < 0 ? 'console-loss' : undefined}>{formatPoints(n)}</dd>
             </div>
           ))}
         </dl>
