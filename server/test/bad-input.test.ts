@@ -172,6 +172,12 @@ const CASES: Case[] = [
   ),
   { call: 'api-fund-request-add', auth: true, base: () => ({ request_amount: 500 }), fields: ['request_amount'] },
   {
+    call: 'api-fund-request-proof',
+    auth: true,
+    base: () => ({ request_id: '999999', utr: '123456789012' }),
+    fields: ['request_id', 'utr', 'screenshot'],
+  },
+  {
     call: 'api-upi-send-otp',
     auth: true,
     base: () => ({ mobile: UPI_LIVE, upi_type: 2 }),

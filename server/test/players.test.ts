@@ -328,3 +328,100 @@ describe("item 5: a rejection's reason reaches the player and the console", () =
     expect(wq.json().withdrawals[0]).toMatchObject({ note: 'UPI number closed' });
   });
 });
+
+describe('item 18: a deposit request carries the proof of the UPI payment', () => {
+  const png = (size: number) => {
+    const b = Buffer.alloc(size, 7);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+    return `data:image/png;base64,${b.toString('base64')}`;
+  };
+  const proof = (token: string, body: Record<string, unknown>) =>
+    call(t.app, 'api-fund-request-proof', { unique_token: token, ...body });
+  const stored = (id: string) =>
+    t.ctx.db
+      .selectFrom('fund_requests')
+      .select(['utr', 'proof_type', 'proof_at'])
+      .select((eb) => eb.fn('octet_length', ['proof_image']).as('bytes'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  test('the UTR and a screenshot reach the deposit history and the console queue; bad ones change nothing', async () => {
+    t.clock.set(kolkata('12:00', '2026-03-15'));
+    const u = await createUser(t, { wallet: 0 });
+    const other = await createUser(t, { wallet: 0 });
+    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    const id = String(dep.body.request_id);
+
+    // a wrong UTR, a fake image, one too large, nothing at all, someone else's request: refused, nothing stored
+    for (const [body, msg] of [
+      [{ request_id: id, utr: '12345' }, 'The UTR is the 12-digit UPI reference number of your payment'],
+      [{ request_id: id, utr: '12345678901a' }, 'The UTR is the 12-digit UPI reference number of your payment'],
+      [
+        {
+          request_id: id,
+          screenshot: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+        },
+        'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB',
+      ],
+      [
+        { request_id: id, screenshot: png(181 * 1024) },
+        'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB',
+      ],
+      [{ request_id: id }, 'Enter the UTR or add a screenshot'],
+    ] as const) {
+      const r = await proof(u.token, body);
+      expect(r.body).toEqual({ status: false, msg });
+    }
+    expect((await proof(other.token, { request_id: id, utr: '123456789012' })).body).toEqual({
+      status: false,
+      msg: 'Only a pending deposit request can take a payment reference',
+    });
+    expect(await stored(id)).toMatchObject({ utr: null, proof_type: null, proof_at: null });
+
+    const ok = await proof(u.token, { request_id: id, utr: '4012 3456 7890', screenshot: png(40 * 1024) });
+    expect(ok.body).toMatchObject({ status: true, utr: '401234567890', has_screenshot: true });
+    expect(await stored(id)).toMatchObject({ utr: '401234567890', proof_type: 'image/png', bytes: 40 * 1024 });
+    const hist = await call(t.app, 'api-fund-request-history', { unique_token: u.token });
+    expect(hist.body.fund_requests[0]).toMatchObject({ utr: '401234567890', has_screenshot: true });
+
+    // the same payment cannot be claimed on another request
+    const dep2 = await call(t.app, 'api-fund-request-add', { unique_token: other.token, request_amount: 500 });
+    expect((await proof(other.token, { request_id: dep2.body.request_id, utr: '401234567890' })).body).toEqual({
+      status: false,
+      msg: 'This UTR is already on another deposit request',
+    });
+
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/operator/deposits?status=pending',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(queue.json().deposits.find((d: { id: string }) => String(d.id) === id)).toMatchObject({
+      utr: '401234567890',
+      has_screenshot: true,
+    });
+    const shot = await t.app.inject({
+      method: 'GET',
+      url: `/operator/deposits/screenshot?id=${id}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.headers['content-type']).toBe('image/png');
+    expect(shot.rawPayload.length).toBe(40 * 1024);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/operator/deposits/screenshot?id=${dep2.body.request_id}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(none.statusCode).toBe(404);
+
+    // once decided, the request takes no more proof; a rejected one frees its UTR
+    await op('/operator/deposits/reject', { id: Number(id), reason: 'No payment with this UTR' });
+    expect((await proof(u.token, { request_id: id, utr: '999999999999' })).body.msg).toBe(
+      'Only a pending deposit request can take a payment reference',
+    );
+    expect((await proof(other.token, { request_id: dep2.body.request_id, utr: '401234567890' })).body.status).toBe(
+      true,
+    );
+  });
+});

@@ -27,6 +27,7 @@ import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
 import {
   accountName,
+  addDepositProof,
   depositHistory,
   lastDeposit,
   ledgerHistory,
@@ -46,6 +47,42 @@ import {
 const MAX_AMOUNT = 10_000_000;
 
 const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
+
+/** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
+export const UTR_RE = /^\d{12}$/;
+export const MSG_UTR_INVALID = 'The UTR is the 12-digit UPI reference number of your payment';
+/** A payment screenshot, decoded: at most 180 KB (the app shrinks a photo before sending it). */
+export const PROOF_MAX_BYTES = 180 * 1024;
+const MSG_SCREENSHOT_INVALID = 'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB';
+
+const utrField = z
+  .string({ error: MSG_UTR_INVALID })
+  .transform((s) => s.replace(/\s+/g, ''))
+  .refine((s) => UTR_RE.test(s), MSG_UTR_INVALID);
+
+/** What the image's first bytes say it is (a data URL's declared type is not trusted). */
+function imageTypeOf(b: Buffer): string | null {
+  if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+const screenshotField = z
+  .string({ error: MSG_SCREENSHOT_INVALID })
+  .max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64, MSG_SCREENSHOT_INVALID)
+  .transform((s, c) => {
+    const m = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/]+={0,2})$/.exec(s.trim());
+    const bytes = m ? Buffer.from(m[2], 'base64') : null;
+    const type = bytes ? imageTypeOf(bytes) : null;
+    if (!bytes || !type || bytes.length > PROOF_MAX_BYTES) {
+      c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
+      return z.NEVER;
+    }
+    return { bytes: new Uint8Array(bytes), type };
+  });
 const MSG_TRANSFER_OK = 'Points transferred successfully';
 
 /** A positive whole number of points, as a number or a digit string; one message for anything else. */
@@ -162,6 +199,40 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
   );
 
+  // The proof of a UPI payment on the player's own pending deposit request (issue 31 item 18).
+  defineCall(
+    app,
+    ctx,
+    'api-fund-request-proof',
+    {
+      schema: z
+        .object({
+          request_id: z.union([z.string(), z.number()], { error: 'request_id is required' }).transform(String),
+          utr: utrField.optional(),
+          screenshot: screenshotField.optional(),
+        })
+        .refine((b) => b.utr !== undefined || b.screenshot !== undefined, 'Enter the UTR or add a screenshot')
+        .refine((b) => /^\d{1,18}$/.test(b.request_id), 'Unknown deposit request'),
+      auth: true,
+    },
+    async ({ body, user }) => {
+      const out = await addDepositProof(
+        db,
+        user.id,
+        body.request_id,
+        { utr: body.utr, image: body.screenshot },
+        clock.now(),
+      );
+      if (!out.ok) return refuse(out.msg);
+      return {
+        status: true,
+        msg: 'Payment reference added: the operator will match it',
+        utr: out.utr ?? '',
+        has_screenshot: out.has_screenshot,
+      };
+    },
+  );
+
   defineCall(
     app,
     ctx,
@@ -180,6 +251,9 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
           insert_date: formatKolkataDateTime(r.created_at),
           // why the operator rejected it ('' otherwise)
           reject_reason: r.status === 'rejected' ? r.note : '',
+          // the payment's proof the player gave (issue 31 item 18)
+          utr: r.utr ?? '',
+          has_screenshot: Boolean(r.has_screenshot),
         })),
       };
     },

@@ -213,6 +213,11 @@ export interface FundRequestsTable {
   note: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 011: the UPI payment's 12-digit reference and a screenshot, given by the player */
+  utr: ColumnType<string | null, string | null | undefined, string | null>;
+  proof_image: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  proof_type: ColumnType<string | null, string | null | undefined, string | null>;
+  proof_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface WithdrawRequestsTable {

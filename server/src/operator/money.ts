@@ -13,6 +13,7 @@ import {
   creditWallet,
   decidePending,
   depositRequests,
+  depositScreenshot,
   finalizeWithdrawHold,
   lockWallet,
   mobileOf,
@@ -104,8 +105,24 @@ export function registerMoneyOperatorRoutes(op: FastifyInstance, ctx: AppContext
         requested: formatKolkataShort(r.created_at),
         decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
         note: r.note,
+        // the player's proof of the UPI payment: its reference and whether a screenshot came
+        utr: r.utr ?? '',
+        has_screenshot: Boolean(r.has_screenshot),
       })),
     };
+  });
+
+  // A deposit's payment screenshot, as the image itself (the console shows it beside the request).
+  op.get('/deposits/screenshot', async (req, reply) => {
+    const { id } = parse(z.object({ id: z.coerce.number().int().positive('id must be a request id') }), req.query);
+    const row = await depositScreenshot(db, id);
+    if (!row?.proof_image || !row.proof_type)
+      return reply.code(404).send({ status: false, msg: `D${id} has no screenshot` });
+    return reply
+      .header('Content-Type', row.proof_type)
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', `inline; filename="D${id}-payment"`)
+      .send(Buffer.from(row.proof_image));
   });
 
   /**

@@ -157,7 +157,8 @@ export const depositHistory = (db: Db, userId: string, range: DayRange) =>
   createdWithin(
     db
       .selectFrom('fund_requests')
-      .select(['id', 'amount', 'status', 'note', 'created_at'])
+      .select(['id', 'amount', 'status', 'note', 'created_at', 'utr'])
+      .select((eb) => eb('proof_type', 'is not', null).as('has_screenshot'))
       .where('user_id', '=', userId),
     range,
   );
@@ -355,12 +356,58 @@ export function depositRequests(db: Db, status: RequestFilter, limit: number) {
   let q = db
     .selectFrom('fund_requests as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['f.id', 'u.mobile', 'u.name', 'f.amount', 'f.status', 'f.created_at', 'f.decided_at', 'f.note']);
+    .select(['f.id', 'u.mobile', 'u.name', 'f.amount', 'f.status', 'f.created_at', 'f.decided_at', 'f.note', 'f.utr'])
+    .select((eb) => eb('f.proof_type', 'is not', null).as('has_screenshot'));
   if (status !== 'all') q = q.where('f.status', '=', status);
   return q
     .orderBy('f.id', status === 'pending' ? 'asc' : 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A deposit request's screenshot, for the operator (null: none). */
+export const depositScreenshot = (db: Db, id: number) =>
+  db
+    .selectFrom('fund_requests')
+    .select(['proof_image', 'proof_type'])
+    .where('id', '=', String(id))
+    .where('proof_image', 'is not', null)
+    .executeTakeFirst();
+
+export const MSG_UTR_TAKEN = 'This UTR is already on another deposit request';
+export const MSG_PROOF_NOT_PENDING = 'Only a pending deposit request can take a payment reference';
+
+/**
+ * The player's proof of a UPI payment on their own pending deposit request: the UTR and / or a
+ * screenshot (what is given replaces what was there). One statement, guarded by owner and status; a
+ * UTR on another live request is refused by the unique index, and nothing changes.
+ */
+export async function addDepositProof(
+  db: Kysely<DB>,
+  userId: string,
+  requestId: string,
+  proof: { utr?: string; image?: { bytes: Uint8Array; type: string } },
+  now: Date,
+): Promise<{ ok: true; utr: string | null; has_screenshot: boolean } | { ok: false; msg: string }> {
+  try {
+    const row = await db
+      .updateTable('fund_requests')
+      .set({
+        ...(proof.utr !== undefined ? { utr: proof.utr } : {}),
+        ...(proof.image ? { proof_image: proof.image.bytes, proof_type: proof.image.type } : {}),
+        proof_at: now,
+      })
+      .where('id', '=', requestId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .returning(['utr', 'proof_type'])
+      .executeTakeFirst();
+    if (!row) return { ok: false, msg: MSG_PROOF_NOT_PENDING };
+    return { ok: true, utr: row.utr, has_screenshot: row.proof_type !== null };
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') return { ok: false, msg: MSG_UTR_TAKEN };
+    throw e;
+  }
 }
 
 /** Withdrawal requests with their account, for the operator's queue. */
