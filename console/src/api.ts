@@ -178,6 +178,9 @@ export interface MoneyRequest {
   receipt_url?: string | null;
   /** why it was rejected (the operator's reason), if it was */
   note?: string;
+  /** deposits: the UPI payment's reference and whether the player sent a screenshot */
+  utr?: string;
+  has_screenshot?: boolean;
   [key: string]: unknown;
 }
 

@@ -320,6 +320,39 @@ describe('Deposits and Withdrawals', () => {
     expect(calls.list.find((c) => c.path === '/deposits/approve')?.body).toEqual({ id: '4' });
   });
 
+  it("shows a deposit's UTR (also in the approve dialog) and its payment screenshot", async () => {
+    const created = jest.fn(() => 'blob:screenshot-4');
+    const revoked = jest.fn();
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path === '/deposits?status=pending')
+        return {
+          body: {
+            status: true,
+            deposits: [request('4', 'pending', { utr: '401234567890', has_screenshot: true }), request('5')],
+          },
+        };
+      if (path === '/deposits/screenshot?id=4') return { body: 'PNG bytes' };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/deposits');
+    const user = userEvent.setup();
+    expect(await screen.findByText('UTR 401234567890')).toBeInTheDocument();
+    expect(screen.getAllByRole('cell', { name: '—' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'View the screenshot of deposit #4' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment screenshot of deposit #4' });
+    expect(await within(dialog).findByRole('img', { name: 'Payment screenshot sent with deposit #4' })).toHaveAttribute(
+      'src',
+      'blob:screenshot-4',
+    );
+    expect(calls.list.some((c) => c.method === 'GET' && c.path === '/deposits/screenshot?id=4')).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(revoked).toHaveBeenCalledWith('blob:screenshot-4');
+    await user.click(screen.getByRole('button', { name: 'Approve deposit #4' }));
+    expect(screen.getByRole('dialog', { name: 'Approve deposit #4?' })).toHaveTextContent('UTR 401234567890.');
+  });
+
   it("a rejected request shows the operator's reason in the list", async () => {
     mockOperatorApi(({ method, path }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };

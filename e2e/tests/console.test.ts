@@ -5,6 +5,7 @@
  * a withdrawal; a `support` operator cannot open Results. At 1280 × 800 and at 360 × 780.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../lib/axe';
@@ -17,6 +18,7 @@ import {
   newMobile,
   operator,
   registerUser,
+  ROOT,
   startServer,
   type TestServer,
 } from '../lib/harness';
@@ -213,11 +215,20 @@ describe('operator console', () => {
   it('a finance operator approves a deposit and a withdrawal', async () => {
     const finance = oneTimePassword(await operator(server, 'operators', 'add', 'money1', 'finance'));
     // the player asks for a deposit and a withdrawal (to a verified Google Pay number)
-    const dep = await call<{ status: boolean; msg?: string }>(server, 'api-fund-request-add', {
+    const dep = await call<{ status: boolean; msg?: string; request_id: string }>(server, 'api-fund-request-add', {
       unique_token: token,
       request_amount: 500,
     });
     expect(dep.status).toBe(true);
+    // with the payment's UTR and a screenshot (a real PNG: the icon the app installs with)
+    const icon = readFileSync(path.join(ROOT, 'shell', 'public', 'icons', 'icon-192.png'));
+    const proof = await call<{ status: boolean }>(server, 'api-fund-request-proof', {
+      unique_token: token,
+      request_id: dep.request_id,
+      utr: '512345678901',
+      screenshot: `data:image/png;base64,${icon.toString('base64')}`,
+    });
+    expect(proof.status).toBe(true);
     const upi = newMobile();
     await call(server, 'api-upi-send-otp', { unique_token: token, mobile: upi, upi_type: 2 });
     const otp = await lastOtp(server, upi);
@@ -242,7 +253,15 @@ describe('operator console', () => {
     await page.getByRole('link', { name: 'Open the deposits' }).click();
     await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '500' });
+    await row.getByText('UTR 512345678901').waitFor();
+    await row.getByRole('button', { name: /^View the screenshot of deposit/ }).click();
+    const shotImg = page.getByRole('dialog').getByRole('img', { name: /^Payment screenshot sent with deposit/ });
+    await shotImg.waitFor();
+    expect(await shotImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    await page.screenshot({ path: '/tmp/shots/console-deposit-screenshot.png' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
+    await page.getByRole('dialog').filter({ hasText: 'UTR 512345678901.' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await page
       .getByRole('status')

@@ -180,11 +180,41 @@ describe('wallet remote in the browser', () => {
     await page.getByRole('button', { name: 'Add Funds' }).click();
     // the payment app cannot open here; 2 s later the request is registered
     await page.getByRole('button', { name: 'Add Funds' }).waitFor({ timeout: 10_000 });
-    await open(page, '/AddFundHistory', 'Deposit History');
-    const deposits = page.getByRole('list', { name: 'Deposit History' });
+    // the form for the payment's reference shows at once; here the page stays behind the UPI app's
+    // launch (headless Chromium then takes no more clicks on it), so the player comes back later to
+    // the Deposit History, where a pending deposit takes its UTR and screenshot
+    await page.getByRole('form', { name: 'Add your payment reference' }).waitFor();
+    const later = await context.newPage();
+    await open(later, '/AddFundHistory', 'Deposit History');
+    await later.getByRole('button', { name: 'Add UTR or screenshot' }).click();
+    const proof = later.getByRole('form', { name: 'Add your payment reference' });
+    await proof.getByLabel('UPI reference (UTR)').fill('4012 3456 7890');
+    const screenshot = await later.screenshot({ fullPage: true, type: 'png', scale: 'device' });
+    const big = Buffer.concat([screenshot, Buffer.alloc(Math.max(0, 300_000 - screenshot.length))]);
+    await proof.getByLabel('Payment screenshot (optional)').setInputFiles({
+      name: 'payment.png',
+      mimeType: 'image/png',
+      buffer: big,
+    });
+    await proof.getByText('Screenshot ready: payment.png').waitFor();
+    await shot(later, 'addfund-proof');
+    await proof.getByRole('button', { name: 'Send reference' }).click();
+    const deposits = later.getByRole('list', { name: 'Deposit History' });
     await deposits.getByText('700 pts').waitFor();
     await deposits.getByText('Pending').waitFor();
-    await shot(page, 'addfundhistory-pending');
+    await deposits.getByText('401234567890').waitFor();
+    await deposits.getByText('Sent').waitFor();
+    expect(await later.getByRole('button', { name: 'Add UTR or screenshot' }).count()).toBe(0);
+    // the server has both (the 300 KB screenshot went shrunk below its 180 KB limit)
+    const fromApi = await call<{ fund_requests: { utr: string; has_screenshot: boolean }[] }>(
+      server,
+      'api-fund-request-history',
+      {
+        unique_token: await later.evaluate(() => JSON.parse(localStorage.getItem('matka.session') ?? '{}').unique_token),
+      },
+    );
+    expect(fromApi.fund_requests[0]).toMatchObject({ utr: '401234567890', has_screenshot: true });
+    await shot(later, 'addfundhistory-pending');
 
     const list = await operator(server, 'deposits', 'list');
     const id = idOnLine(list, player.mobile, '700');

@@ -88,6 +88,14 @@ export const walletApi = api.injectEndpoints({
       query: (body) => ({ call: 'api-fund-request-add', body }),
       invalidatesTags: ['Funds', 'Wallet', 'Transactions'],
     }),
+    /** The proof of a UPI payment on a pending deposit request: the UTR and / or a screenshot (data URL). */
+    walletFundRequestProof: build.mutation<
+      ApiResponse & { utr?: string; has_screenshot?: boolean },
+      { request_id: string; utr?: string; screenshot?: string }
+    >({
+      query: (body) => ({ call: 'api-fund-request-proof', body }),
+      invalidatesTags: ['Funds'],
+    }),
     walletWithdrawRequest: build.mutation<
       ApiResponse,
       { mobile: string; request_amount: number; payment_method: number }
@@ -120,6 +128,7 @@ export const {
   useWalletSendUpiOtpMutation,
   useWalletAddUpiDetailsMutation,
   useWalletFundRequestAddMutation,
+  useWalletFundRequestProofMutation,
   useWalletWithdrawRequestMutation,
   useWalletCheckTransferUserMutation,
   useWalletTransferMutation,

@@ -149,6 +149,23 @@ const CASES: Case[] = [
     empty: MSG.noAddFundTransactions,
   },
   {
+    // the payment's proof the player gave
+    path: '/AddFundHistory',
+    title: 'Deposit History',
+    call: 'api-fund-request-history',
+    params: ['date_from', 'date_to'],
+    key: 'fund_requests',
+    row: {
+      request_amount: '700',
+      request_status: '0',
+      insert_date: '05/03/2026',
+      utr: '401234567890',
+      has_screenshot: true,
+    },
+    shows: ['700 pts', 'Pending', 'UTR', '401234567890', 'Screenshot', 'Sent'],
+    empty: MSG.noAddFundTransactions,
+  },
+  {
     // a rejected request says why
     path: '/AddFundHistory',
     title: 'Deposit History',

@@ -161,6 +161,63 @@ describe('/addfund', () => {
     expect(await screen.findByText('Fund request added')).toBeInTheDocument();
   });
 
+  it('after the request: the UTR and a screenshot go to the server for that request, checked first', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-admin-bank-details': bank,
+      'api-fund-request-add': ok({ msg: 'Fund request added', request_id: '41', request_number: 'D41' }),
+      'api-fund-request-proof': ok({ msg: 'Payment reference added: the operator will match it' }),
+    });
+    await renderAt('/addfund');
+    await user.type(screen.getByLabelText('Amount'), '1500');
+    await user.click(screen.getByLabelText('PhonePe'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const form = await screen.findByRole('form', { name: 'Add your payment reference' }, { timeout: 3500 });
+    expect(form).toHaveTextContent('Request D41 for 1,500 points is waiting for approval');
+    // nothing given, a short UTR: refused here, nothing sent
+    await user.click(within(form).getByRole('button', { name: 'Send reference' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter the UTR or add a screenshot');
+    await user.type(within(form).getByLabelText('UPI reference (UTR)'), '12345');
+    await user.click(within(form).getByRole('button', { name: 'Send reference' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'The UTR is the 12-digit UPI reference number of your payment',
+    );
+    expect(callsOf(calls, 'api-fund-request-proof')).toHaveLength(0);
+    // a small PNG screenshot goes as it is
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'pay.png', {
+      type: 'image/png',
+    });
+    await user.upload(within(form).getByLabelText('Payment screenshot (optional)'), png);
+    expect(await within(form).findByText('Screenshot ready: pay.png')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('UPI reference (UTR)'));
+    await user.type(within(form).getByLabelText('UPI reference (UTR)'), '4012 3456 7890');
+    await user.click(within(form).getByRole('button', { name: 'Send reference' }));
+    expect(await screen.findByText('D41: Payment reference added: the operator will match it')).toBeInTheDocument();
+    const [sent] = callsOf(calls, 'api-fund-request-proof');
+    expect(sent.body).toMatchObject({ request_id: '41', utr: '401234567890' });
+    expect(sent.body.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+  });
+
+  it('a file that is not an image is refused as a screenshot', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    mockApi({
+      'api-last-fund-request-detail': ok({ min_amt: '0' }),
+      'api-admin-bank-details': bank,
+      'api-fund-request-add': ok({ msg: 'Fund request added', request_id: '42', request_number: 'D42' }),
+    });
+    await renderAt('/addfund');
+    await user.type(screen.getByLabelText('Amount'), '500');
+    await user.click(screen.getByLabelText('PhonePe'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    const form = await screen.findByRole('form', { name: 'Add your payment reference' }, { timeout: 3500 });
+    await user.upload(
+      within(form).getByLabelText('Payment screenshot (optional)'),
+      new File(['hello'], 'note.txt', { type: 'text/plain' }),
+    );
+    expect(await within(form).findByRole('alert')).toHaveTextContent('could not be read as an image');
+  });
+
   it('method required; UPI id missing; bank details errors', async () => {
     const user = userEvent.setup();
     let bankAnswer: unknown = ok({ bank_details: [{ google_upi_payment_id: '', phonepay_upi_payment_id: 'pp@ybl' }] });

@@ -1,7 +1,52 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Modal } from '@matka/shared';
 import { webLink } from '@matka/shared/domain';
-import { messageOf, useDecideMutation, useRequestsQuery, type MoneyRequest, type RequestFilter } from '../api';
-import { ConfirmDialog, DataTable, Done, QueryView, ShowFilter } from '../parts';
+import {
+  messageOf,
+  operatorApiBase,
+  useDecideMutation,
+  useRequestsQuery,
+  type MoneyRequest,
+  type RequestFilter,
+} from '../api';
+import { ConfirmDialog, DataTable, Done, ErrorText, QueryView, ShowFilter } from '../parts';
+
+/** A deposit's payment screenshot, fetched with the operator's session and shown in a dialog. */
+function ScreenshotDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let made = '';
+    let live = true;
+    fetch(`${operatorApiBase()}/deposits/screenshot?id=${encodeURIComponent(id)}`, { credentials: 'include' })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(((await r.json().catch(() => ({}))) as { msg?: string }).msg ?? `HTTP ${r.status}`);
+        made = URL.createObjectURL(await r.blob());
+        if (live) setUrl(made);
+      })
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : 'Could not load the screenshot'));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id]);
+  return (
+    <Modal title={`Payment screenshot of deposit #${id}`} onClose={onClose} className="console-dialog">
+      {url ? (
+        <img className="console-proof" src={url} alt={`Payment screenshot sent with deposit #${id}`} />
+      ) : error ? (
+        <ErrorText text={error} />
+      ) : (
+        <p role="status">Loading the screenshot...</p>
+      )}
+      <div className="console-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
 
 type Kind = 'deposits' | 'withdrawals';
 
@@ -40,6 +85,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const [viewing, setViewing] = useState<string | null>(null);
   const title = kind === 'deposits' ? 'Deposits' : 'Withdrawals';
   const single = kind === 'deposits' ? 'deposit' : 'withdrawal';
 
@@ -86,7 +132,30 @@ export function QueuePage({ kind }: { kind: Kind }) {
                 { header: 'Requested', cell: (r) => r.requested },
                 ...(kind === 'withdrawals'
                   ? [{ header: 'Pay to', cell: (r: MoneyRequest) => `${r.method ?? ''} ${r.number ?? ''}` }]
-                  : []),
+                  : [
+                      {
+                        // what the player gave to match the payment: the UTR and a screenshot
+                        header: 'Payment proof',
+                        cell: (r: MoneyRequest) =>
+                          r.utr || r.has_screenshot ? (
+                            <>
+                              {r.utr ? <span>UTR {r.utr}</span> : null}
+                              {r.has_screenshot ? (
+                                <button
+                                  type="button"
+                                  className="btn btn-secondary"
+                                  aria-label={`View the screenshot of deposit #${r.id}`}
+                                  onClick={() => setViewing(r.id)}
+                                >
+                                  Screenshot
+                                </button>
+                              ) : null}
+                            </>
+                          ) : (
+                            '—'
+                          ),
+                      },
+                    ]),
                 { header: 'Status', cell: (r) => <StatusCell row={r} /> },
                 {
                   header: 'Action',
@@ -133,6 +202,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
         >
           <p>
             {asking.row.amount} points, {asking.row.name} ({asking.row.mobile}).{' '}
+            {kind === 'deposits' && asking.row.utr ? `UTR ${asking.row.utr}. ` : ''}
             {asking.action === 'approve'
               ? kind === 'deposits'
                 ? 'The points are credited to the wallet.'
@@ -157,6 +227,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
           )}
         </ConfirmDialog>
       )}
+      {viewing && <ScreenshotDialog id={viewing} onClose={() => setViewing(null)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
+import { PaymentProofForm } from '../pages/PaymentProofForm';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
@@ -26,11 +27,23 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Card({ tone = 'grey', title, children }: { tone?: string; title: ReactNode; children: ReactNode }) {
+function Card({
+  tone = 'grey',
+  title,
+  children,
+  after,
+}: {
+  tone?: string;
+  title: ReactNode;
+  children: ReactNode;
+  /** below the fields: an action of the record */
+  after?: ReactNode;
+}) {
   return (
     <article className={`history-card tone-${tone}`}>
       <h2 className="hc-title">{title}</h2>
       <dl className="hc-fields">{children}</dl>
+      {after}
     </article>
   );
 }
@@ -158,15 +171,39 @@ export function WithdrawCard({ row }: { row: Row }) {
   );
 }
 
+/** A pending deposit without a UTR can still take the payment's reference (after the UPI app, say). */
+function AddProof({ row }: { row: Row }) {
+  const [open, setOpen] = useState(false);
+  const id = text(row.request_id);
+  if (text(row.request_status) !== '0' || row.utr || !id) return null;
+  if (open)
+    return (
+      <PaymentProofForm
+        request={{ id, number: text(row.request_number) || `D${id}`, amount: Number(text(row.request_amount)) || 0 }}
+      />
+    );
+  return (
+    <button type="button" className="btn btn-secondary hc-action" onClick={() => setOpen(true)}>
+      Add UTR or screenshot
+    </button>
+  );
+}
+
 export function DepositCard({ row }: { row: Row }) {
   return (
-    <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
+    <Card
+      tone={requestStatus(row.request_status).toLowerCase()}
+      title={pts(row.request_amount)}
+      after={<AddProof row={row} />}
+    >
       {row.request_number ? <Field label="Request No">{text(row.request_number)}</Field> : null}
       <Field label="Date">{text(row.insert_date)}</Field>
       <Field label="Status">
         <StatusChip value={row.request_status} />
       </Field>
       {row.reject_reason ? <Field label="Reason">{text(row.reject_reason)}</Field> : null}
+      {row.utr ? <Field label="UTR">{text(row.utr)}</Field> : null}
+      {row.has_screenshot === true ? <Field label="Screenshot">Sent</Field> : null}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import {
   useWalletFundRequestAddMutation,
 } from '../api';
 import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib/upi';
+import { PaymentProofForm, type SentRequest } from './PaymentProofForm';
 
 /** Spec section 9: the fund request is registered 2 s after the payment app opens. */
 export const FUND_REQUEST_DELAY_MS = 2000;
@@ -36,6 +37,8 @@ export function AddFundPage() {
   const [method, setMethod] = useState<PayMethod | ''>('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // the request just sent: its payment reference can be added below
+  const [sent, setSent] = useState<SentRequest | null>(null);
   const [fetchBank] = useLazyWalletBankDetailsQuery();
   const [addRequest] = useWalletFundRequestAddMutation();
 
@@ -46,6 +49,7 @@ export function AddFundPage() {
     const amt = Number(amount.trim());
     if (!method) return setError(MSG.selectPaymentMethod);
     setError('');
+    setSent(null);
     setBusy(true);
     const bank = outcomeOf(await fetchBank());
     const details = bank.data?.bank_details?.[0];
@@ -68,6 +72,8 @@ export function AddFundPage() {
       setBusy(false);
       if (r.ok) {
         notify.success(r.msg ?? 'Fund request sent');
+        const id = String(r.data?.request_id ?? '');
+        if (id) setSent({ id, number: String(r.data?.request_number ?? `D${id}`), amount: amt });
         setAmount('');
         setMethod('');
       } else setError(r.network ? MSG.paymentInitError : (r.msg ?? MSG.paymentInitError));
@@ -117,6 +123,7 @@ export function AddFundPage() {
         </button>
         {offline && <OfflineReason id={ids.offline} />}
       </form>
+      {sent && <PaymentProofForm key={sent.id} request={sent} />}
       <div className="wallet-links">
         <Link to="/qrpay">Pay by QR code</Link>
         <Link to="/addfundhistory">Deposit History</Link>
