@@ -21,7 +21,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }
     ).axe;
     // animations (tickers) would make colours read mid-transition
-    const r = await axe.run(document, { resultTypes: ['violations'] });
+    // target-size (WCAG 2.2: a tap target of at least 24 x 24 px, or spaced so) is off by default
+    const r = await axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
     return r.violations;
   });
   return (violations as AxeViolation[])

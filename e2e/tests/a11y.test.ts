@@ -125,6 +125,38 @@ describe('axe-core: no serious or critical violation', () => {
   });
 });
 
+/** Links and buttons of the page's main content smaller than 24 x 24 px (WCAG 2.2 target size), by name. */
+async function smallTargets(p: Page): Promise<string[]> {
+  return p.evaluate(() =>
+    [...document.querySelectorAll('main a, main button, .auth-card a, .auth-card button')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => ({ name: el.textContent?.trim() || el.getAttribute('aria-label') || '', r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 24 || r.height < 24)
+      .map(({ name, r }) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+}
+
+describe('tap targets of at least 24 px', () => {
+  it.each([
+    ['/login', 'Forgot Password?'],
+    ['/r', 'Login'],
+  ])('guest %s (%s)', async (path, link) => {
+    await visit(guest, path);
+    await guest.getByRole('link', { name: link, exact: true }).waitFor();
+    expect(await smallTargets(guest)).toEqual([]);
+  });
+
+  it("/addfund's links and a market's 'Other markets'", async () => {
+    await visit(page, '/addfund', 'Add Funds');
+    await page.getByRole('link', { name: 'Deposit History' }).waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+    await visit(page, '/imp');
+    await page.getByTestId('market-card').filter({ hasText: OPEN }).getByRole('button').click();
+    await page.getByRole('link', { name: 'Other markets' }).waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+  });
+});
+
 describe('what a player sees at 360 px', () => {
   it('guest menu: Game Rates is a plain item like the others, not the red Log out style', async () => {
     await visit(guest, '/');
