@@ -6,6 +6,8 @@
  *   won -> won            nothing (declaring the same result twice pays once)
  * all in one transaction that holds the market's bid lock exclusively (lockMarketForBids), so two
  * declarations of one market never interleave and no bid write of that market overlaps one.
+ * The writes are set-based SQL over the bids (settle-sql.ts); this module keeps the rules' side:
+ * results, the outcome and payout of one bid (the reference the SQL is tested against), the preview.
  * Wallets are locked in id order (like transfers), so settlement never deadlocks with other money moves.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -13,15 +15,11 @@ import type { Exposure, SettleSummary, Winner } from '@matka/shared/domain';
 import {
   ALL_PANAS,
   JODIS,
-  betTypeById,
-  galiBidOutcome,
   minutesOfDay,
   panaDigit,
   panaKind,
   payout,
   rateKeyForRow,
-  regularBidOutcome,
-  starlineBidOutcome,
   type BetTypeId,
   type Outcome,
 } from '@matka/shared/domain';
@@ -29,22 +27,12 @@ import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { BID_PLAY_COLUMNS } from './bids';
 import { kolkataIsoDate } from './clock';
+import { bidCounts, settleSet } from './settle-sql';
+import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
+
+export { bidOutcome, type MarketRef, type ResultState, type SettleBid };
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export interface MarketRef {
-  id: number;
-  family: MarketFamily;
-  name: string;
-}
-
-export interface ResultState {
-  open_pana: string | null;
-  open_digit: string | null;
-  close_pana: string | null;
-  close_digit: string | null;
-  jodi: string | null;
-}
 
 export const EMPTY_RESULT: ResultState = {
   open_pana: null,
@@ -143,25 +131,6 @@ export function resultText(family: MarketFamily, r: ResultState | null): string 
   return `${r.open_pana}-${r.jodi ?? ''}-${r.close_pana}`;
 }
 
-export interface SettleBid {
-  id: string;
-  user_id: string;
-  mobile: string;
-  bet_type: string;
-  pana: string;
-  session: 'Open' | 'Close';
-  digits: string;
-  closedigits: string;
-  points: string;
-  status: string;
-  win_amount: string;
-  /** points of an earlier reversed win that the wallet did not hold (netted against a new payment) */
-  unrecovered: string;
-  /** the rate in force when the bid was placed (null: placed before bids kept theirs) */
-  rate_1: string | null;
-  rate_2: string | null;
-}
-
 type BidStatus = 'pending' | 'won' | 'lost';
 const STATUS_OF: Record<Outcome, BidStatus> = { win: 'won', lose: 'lost', pending: 'pending' };
 
@@ -183,21 +152,6 @@ export async function loadRates(db: Db, family: MarketFamily): Promise<Rates> {
     .where('family', '=', family)
     .execute();
   return new Map(rows.map((r) => [r.rate_key, { val_1: r.val_1, val_2: r.val_2 }]));
-}
-
-/** The rules module's outcome of one bid under a result. */
-export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState): Outcome {
-  const betType = bid.bet_type as BetTypeId;
-  if (!betTypeById(betType)) return 'pending';
-  if (family === 'regular') {
-    return regularBidOutcome(
-      { betType, session: bid.session, digits: bid.digits, closedigits: bid.closedigits },
-      { openPana: r.open_pana, closePana: r.close_pana },
-    );
-  }
-  if (family === 'starline')
-    return r.open_pana ? starlineBidOutcome({ betType, digits: bid.digits }, r.open_pana) : 'pending';
-  return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
 }
 
 /**
@@ -262,148 +216,6 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
     .where('b.status', 'in', ['pending', 'won', 'lost'])
     .orderBy('b.id')
     .execute();
-}
-
-const describeBid = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''} (${b.session})`;
-
-/**
- * Writes the changes: win records, ledger rows, wallets (locked in id order) and the bids' status,
- * in the caller's transaction. A reversal takes at most what the wallet holds (CHECK wallet >= 0); the
- * rest is recorded on the bid (bids.unrecovered), and a later payment of the same bid (the result
- * restored) credits only what exceeds it: win -> withdraw -> correct -> restore pays the win once.
- */
-export async function applyChanges(
-  trx: Transaction<DB>,
-  market: MarketRef,
-  date: string,
-  changes: BidChange[],
-  now: Date,
-): Promise<{ shortfall: number; withheld: number; users: string[] }> {
-  if (changes.length === 0) return { shortfall: 0, withheld: 0, users: [] };
-  const moving = changes.filter((c) => c.pay > 0 || c.reverse > 0);
-  const userIds = [...new Set(moving.map((c) => c.bid.user_id))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const balances = new Map<string, bigint>();
-  if (userIds.length) {
-    const locked = await sql<{ id: string; wallet: string }>`
-      SELECT id, wallet FROM users WHERE id = ANY(${userIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
-    for (const r of locked.rows) balances.set(String(r.id), BigInt(r.wallet));
-  }
-
-  const ledger = {
-    user: [] as string[],
-    type: [] as string[],
-    amount: [] as string[],
-    after: [] as string[],
-    kind: [] as string[],
-    note: [] as string[],
-    ref: [] as string[],
-  };
-  const push = (
-    user: string,
-    type: 'credit' | 'debit',
-    amount: bigint,
-    after: bigint,
-    kind: string,
-    note: string,
-    ref: string,
-  ) => {
-    ledger.user.push(user);
-    ledger.type.push(type);
-    ledger.amount.push(String(amount));
-    ledger.after.push(String(after));
-    ledger.kind.push(kind);
-    ledger.note.push(note);
-    ledger.ref.push(ref);
-  };
-  /** each changed bid's unrecovered points after this settlement */
-  const unrecovered = new Map<string, bigint>(changes.map((c) => [c.bid.id, BigInt(c.bid.unrecovered || '0')]));
-  let shortfall = 0n;
-  let withheld = 0n;
-  for (const uid of userIds) {
-    let bal = balances.get(uid) ?? 0n;
-    // new wins first, so a correction that moves a win within one wallet never falls short
-    for (const c of moving) {
-      if (c.bid.user_id !== uid || c.pay <= 0) continue;
-      const pay = BigInt(c.pay);
-      const owed = unrecovered.get(c.bid.id) ?? 0n;
-      const keep = owed < pay ? owed : pay; // the part of this win already paid and never taken back
-      unrecovered.set(c.bid.id, owed - keep);
-      withheld += keep;
-      const credit = pay - keep;
-      if (credit > 0n) {
-        bal += credit;
-        const note = keep > 0n ? ` (${keep} kept against the earlier unrecovered reversal)` : '';
-        push(
-          uid,
-          'credit',
-          credit,
-          bal,
-          'win',
-          `Win ${market.name} ${describeBid(c.bid)}${note}`,
-          `win:bid:${c.bid.id}`,
-        );
-      }
-    }
-    for (const c of moving) {
-      if (c.bid.user_id !== uid || c.reverse <= 0) continue;
-      const want = BigInt(c.reverse);
-      const take = want <= bal ? want : bal;
-      shortfall += want - take;
-      unrecovered.set(c.bid.id, (unrecovered.get(c.bid.id) ?? 0n) + (want - take));
-      if (take > 0n) {
-        bal -= take;
-        push(
-          uid,
-          'debit',
-          take,
-          bal,
-          'win_reversal',
-          `Result corrected: win reversed ${market.name} ${describeBid(c.bid)}${
-            take < want ? ` (${want - take} not in the wallet)` : ''
-          }`,
-          `reversal:bid:${c.bid.id}`,
-        );
-      }
-    }
-    balances.set(uid, bal);
-  }
-
-  const reversedIds = changes.filter((c) => c.reverse > 0).map((c) => c.bid.id);
-  if (reversedIds.length) {
-    await sql`UPDATE wins SET reversed_at = ${now}::timestamptz
-              WHERE bid_id = ANY(${reversedIds}::bigint[]) AND reversed_at IS NULL`.execute(trx);
-  }
-  const paid = changes.filter((c) => c.pay > 0);
-  if (paid.length) {
-    await sql`
-      INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
-      SELECT w.bid_id, w.user_id, ${market.family}::text, ${market.id}::int, w.amount, ${date}::date, ${now}::timestamptz
-      FROM unnest(${paid.map((c) => c.bid.id)}::bigint[], ${paid.map((c) => c.bid.user_id)}::bigint[],
-                  ${paid.map((c) => String(c.pay))}::bigint[]) AS w(bid_id, user_id, amount)`.execute(trx);
-  }
-  if (ledger.user.length) {
-    await sql`
-      INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-      SELECT l.user_id, l.type, l.amount, l.after, l.kind, l.note, l.ref, ${now}::timestamptz
-      FROM unnest(${ledger.user}::bigint[], ${ledger.type}::text[], ${ledger.amount}::bigint[], ${ledger.after}::bigint[],
-                  ${ledger.kind}::text[], ${ledger.note}::text[], ${ledger.ref}::text[])
-           WITH ORDINALITY AS l(user_id, type, amount, after, kind, note, ref, n)
-      ORDER BY l.n`.execute(trx);
-  }
-  if (userIds.length) {
-    await sql`
-      UPDATE users SET wallet = d.wallet, updated_at = ${now}::timestamptz
-      FROM unnest(${userIds}::bigint[], ${userIds.map((u) => String(balances.get(u) ?? 0n))}::bigint[]) AS d(id, wallet)
-      WHERE users.id = d.id`.execute(trx);
-  }
-  await sql`
-    UPDATE bids SET status = d.status, win_amount = d.win_amount, unrecovered = d.unrecovered,
-           settled_at = CASE WHEN d.status = 'pending' THEN NULL ELSE ${now}::timestamptz END
-    FROM unnest(${changes.map((c) => c.bid.id)}::bigint[], ${changes.map((c) => c.to)}::text[],
-                ${changes.map((c) => String(c.to === 'won' ? c.pay : 0))}::bigint[],
-                ${changes.map((c) => String(unrecovered.get(c.bid.id) ?? 0n))}::bigint[]) AS d(id, status, win_amount, unrecovered)
-    WHERE bids.id = d.id`.execute(trx);
-  return { shortfall: Number(shortfall), withheld: Number(withheld), users: userIds };
 }
 
 export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: number, withheld = 0): SettleSummary {
@@ -481,18 +293,25 @@ export async function declareInTransaction(
   return { before, changed, ...(await settleAgainst(trx, market, date, result, now)) };
 }
 
-/** Settles the market's bids of a day against `result` (idempotent: settled bids that agree do not change). */
+/**
+ * Settles the market's bids of a day against `result` (idempotent: settled bids that agree do not
+ * change), set-based in SQL (settle-sql.ts).
+ */
 async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: string, result: ResultState, now: Date) {
-  const bids = await loadBids(trx, market.id, date);
-  const changes = computeChanges(market.family, bids, result, await loadRates(trx, market.family));
-  const applied = await applyChanges(trx, market, date, changes, now);
-  return {
-    market,
-    date,
-    result,
-    summary: summarize(bids, changes, applied.shortfall, applied.withheld),
-    users: applied.users,
+  const s = await settleSet(trx, market, date, result, now);
+  const counts = await bidCounts(trx, market.id, date);
+  const summary: SettleSummary = {
+    bids: counts.bids,
+    paid: s.paid,
+    paid_points: s.paid_points,
+    reversed: s.reversed,
+    reversed_points: s.reversed_points,
+    shortfall_points: s.shortfall_points,
+    withheld_points: s.withheld_points,
+    lost: counts.lost,
+    pending: counts.pending,
   };
+  return { market, date, result, summary, users: s.users };
 }
 
 // ------------------------------------------------------------------------------------ preview

@@ -1,0 +1,61 @@
+/**
+ * The outcome of one bid under a result, by the rules module (the domain): one owner for what wins.
+ * Settlement (settlement.ts, settle-sql.ts) and the preview judge bids with it.
+ */
+import {
+  betTypeById,
+  galiBidOutcome,
+  regularBidOutcome,
+  starlineBidOutcome,
+  type BetTypeId,
+  type Outcome,
+} from '@matka/shared/domain';
+import type { MarketFamily } from '../db/types';
+
+export interface MarketRef {
+  id: number;
+  family: MarketFamily;
+  name: string;
+}
+
+export interface ResultState {
+  open_pana: string | null;
+  open_digit: string | null;
+  close_pana: string | null;
+  close_digit: string | null;
+  jodi: string | null;
+}
+
+export interface SettleBid {
+  id: string;
+  user_id: string;
+  mobile: string;
+  bet_type: string;
+  pana: string;
+  session: 'Open' | 'Close';
+  digits: string;
+  closedigits: string;
+  points: string;
+  status: string;
+  win_amount: string;
+  /** points of an earlier reversed win that the wallet did not hold (netted against a new payment) */
+  unrecovered: string;
+  /** the rate in force when the bid was placed (null: placed before bids kept theirs) */
+  rate_1: string | null;
+  rate_2: string | null;
+}
+
+/** The rules module's outcome of one bid under a result. */
+export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState): Outcome {
+  const betType = bid.bet_type as BetTypeId;
+  if (!betTypeById(betType)) return 'pending';
+  if (family === 'regular') {
+    return regularBidOutcome(
+      { betType, session: bid.session, digits: bid.digits, closedigits: bid.closedigits },
+      { openPana: r.open_pana, closePana: r.close_pana },
+    );
+  }
+  if (family === 'starline')
+    return r.open_pana ? starlineBidOutcome({ betType, digits: bid.digits }, r.open_pana) : 'pending';
+  return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
+}

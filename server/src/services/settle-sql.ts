@@ -1,0 +1,254 @@
+/**
+ * Set-based settlement (issue 38): the bids of a market and day are brought to the outcome a result gives
+ * them by SQL over the bids, in time linear in the bids, with no loop over bids or players in JavaScript.
+ *
+ * The rules keep one owner, the domain: a day's bids hold few distinct plays (bet type, session, digits:
+ * at most some 50,000 whatever the number of bids), so the domain judges each play once (`bidOutcome`)
+ * and names its rate key; the table of plays goes to PostgreSQL, which joins it to the bids. Payouts,
+ * win records, ledger rows (one per bid, with its running balance), wallets (one update per player) and
+ * the bids' status are then written by a handful of statements. Same rules and rounding as the domain's
+ * `payout`, and the unrecovered-points rule of corrections (see applyChanges in git history, and
+ * settlement.ts): a new win first keeps back what an earlier reversal could not take; a reversal takes at
+ * most what the wallet holds after the player's new wins, in bid order, and records the rest.
+ */
+import { sql, type Transaction } from 'kysely';
+import { rateKeyForRow, type BetTypeId } from '@matka/shared/domain';
+import type { DB, MarketFamily } from '../db/types';
+import { Refusal } from '../errors';
+import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
+
+/** Yields to the event loop every so many plays, so judging a big day never blocks a process. */
+const PLAYS_PER_SLICE = 2_000;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const STATUS_OF = { win: 'won', lose: 'lost', pending: 'pending' } as const;
+
+export interface PlayTable {
+  bet_type: string[];
+  session: string[];
+  digits: string[];
+  closedigits: string[];
+  status: string[];
+  rate_key: string[];
+}
+
+/** The distinct plays of the bids in range, each judged by the domain under `result`. */
+export async function judgePlays(
+  trx: Transaction<DB>,
+  family: MarketFamily,
+  marketId: number,
+  date: string,
+  result: ResultState,
+  range: BidRange = {},
+): Promise<PlayTable> {
+  const plays = await sql<{ bet_type: string; session: 'Open' | 'Close'; digits: string; closedigits: string }>`
+    SELECT DISTINCT bet_type, session, digits, closedigits FROM bids
+    WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
+      ${rangeSql(range)}`.execute(trx);
+  const t: PlayTable = { bet_type: [], session: [], digits: [], closedigits: [], status: [], rate_key: [] };
+  let n = 0;
+  for (const p of plays.rows) {
+    if (++n % PLAYS_PER_SLICE === 0) await yieldToLoop();
+    const outcome = bidOutcome(family, p as unknown as SettleBid, result);
+    const status = STATUS_OF[outcome];
+    t.bet_type.push(p.bet_type);
+    t.session.push(p.session);
+    t.digits.push(p.digits);
+    t.closedigits.push(p.closedigits);
+    t.status.push(status);
+    t.rate_key.push(status === 'won' ? rateKeyForRow(p.bet_type as BetTypeId, p.digits) : '');
+  }
+  return t;
+}
+
+/** Bids with id in (afterId, upToId]: a chunk of a settlement; both ends optional. */
+export interface BidRange {
+  afterId?: string;
+  upToId?: string;
+}
+
+function rangeSql(r: BidRange) {
+  return sql`${r.afterId !== undefined ? sql`AND id > ${r.afterId}::bigint` : sql``}
+             ${r.upToId !== undefined ? sql`AND id <= ${r.upToId}::bigint` : sql``}`;
+}
+
+export interface SetSettlement {
+  /** bids that changed status */
+  changed: number;
+  paid: number;
+  paid_points: number;
+  reversed: number;
+  reversed_points: number;
+  shortfall_points: number;
+  withheld_points: number;
+  /** the players whose wallets moved */
+  users: string[];
+}
+
+/**
+ * Settles the bids of a market and day (or of a range of their ids) against `result`, in the caller's
+ * transaction: idempotent (a bid already in the outcome the result gives does not change; a won bid
+ * that stays won is paid once).
+ */
+export async function settleSet(
+  trx: Transaction<DB>,
+  market: MarketRef,
+  date: string,
+  result: ResultState,
+  now: Date,
+  range: BidRange = {},
+): Promise<SetSettlement> {
+  const plays = await judgePlays(trx, market.family, market.id, date, result, range);
+  const none: SetSettlement = {
+    changed: 0,
+    paid: 0,
+    paid_points: 0,
+    reversed: 0,
+    reversed_points: 0,
+    shortfall_points: 0,
+    withheld_points: 0,
+    users: [],
+  };
+  if (plays.bet_type.length === 0) return none;
+
+  // 1. The bids that change, with what each pays (at its own rate; a bid from before bids kept their
+  //    rate, at the family's rate now) or takes back.
+  await sql`DROP TABLE IF EXISTS settle_changes`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE settle_changes ON COMMIT DROP AS
+    WITH o AS (
+      SELECT * FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[], ${plays.digits}::text[],
+                           ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
+             AS o(bet_type, session, digits, closedigits, status, rate_key)
+    ), r AS (
+      SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}
+    ), c AS (
+      SELECT b.id, b.user_id, b.status AS was, o.status AS becomes, b.win_amount, b.unrecovered, b.points,
+             b.pana, b.session, b.digits, b.closedigits, o.rate_key,
+             COALESCE(b.rate_1::numeric, r.v1) AS v1, COALESCE(b.rate_2::numeric, r.v2) AS v2
+      FROM bids b
+      JOIN o ON o.bet_type = b.bet_type AND o.session = b.session AND o.digits = b.digits AND o.closedigits = b.closedigits
+      LEFT JOIN r ON r.rate_key = o.rate_key
+      WHERE b.market_id = ${market.id} AND b.bid_date = ${date}::date AND b.status IN ('pending', 'won', 'lost')
+        AND b.status <> o.status ${rangeSql(range)}
+    )
+    SELECT c.*,
+           CASE WHEN c.becomes <> 'won' THEN 0
+                WHEN c.v1 > 0 AND c.v2 >= 0 THEN floor(c.points * c.v2 / c.v1)::bigint
+                ELSE 0 END AS pay,
+           CASE WHEN c.was = 'won' THEN c.win_amount ELSE 0 END AS reverse,
+           (c.becomes = 'won' AND (c.v1 IS NULL OR c.v2 IS NULL)) AS no_rate
+    FROM c`.execute(trx);
+  const missing = await sql<{ rate_key: string }>`
+    SELECT rate_key FROM settle_changes WHERE no_rate LIMIT 1`.execute(trx);
+  if (missing.rows.length)
+    throw new Refusal(409, `No ${market.family} rate '${missing.rows[0].rate_key}': set the game rates first`);
+
+  // 2. The wallets that move, locked in id order (as transfers lock them: no deadlock).
+  await sql`
+    SELECT id FROM users WHERE id IN (SELECT user_id FROM settle_changes WHERE pay > 0 OR reverse > 0)
+    ORDER BY id FOR UPDATE`.execute(trx);
+
+  // 3. Each bid's money: a new win keeps back what an earlier reversal of it could not take; reversals
+  //    take, in bid order, at most what the wallet holds after the player's new wins.
+  await sql`DROP TABLE IF EXISTS settle_money`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE settle_money ON COMMIT DROP AS
+    WITH credits AS (
+      SELECT c.*, LEAST(c.unrecovered, c.pay) AS keep FROM settle_changes c
+    ), per_user AS (
+      SELECT k.*, u.wallet,
+             u.wallet + SUM(k.pay - k.keep) OVER (PARTITION BY k.user_id) AS after_credits,
+             COALESCE(SUM(k.reverse) OVER (PARTITION BY k.user_id ORDER BY k.id
+                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS reversed_before
+      FROM credits k JOIN users u ON u.id = k.user_id
+    ), moved AS (
+      SELECT p.*, p.pay - p.keep AS credit,
+             CASE WHEN p.reverse > 0
+                  THEN GREATEST(0, LEAST(p.reverse, p.after_credits - p.reversed_before)) ELSE 0 END AS take
+      FROM per_user p
+    )
+    SELECT m.*,
+           m.unrecovered - m.keep + (m.reverse - m.take) AS unrecovered_after,
+           m.credit - m.take AS delta,
+           -- the ledger's order within a player: new wins first, then reversals, each in bid order
+           m.wallet + SUM(m.credit - m.take) OVER (PARTITION BY m.user_id ORDER BY (m.reverse > 0), m.id) AS balance_after
+    FROM moved m`.execute(trx);
+
+  // 4. Win records, ledger rows, wallets and the bids.
+  await sql`
+    UPDATE wins SET reversed_at = ${now}::timestamptz
+    WHERE bid_id IN (SELECT id FROM settle_money WHERE reverse > 0) AND reversed_at IS NULL`.execute(trx);
+  await sql`
+    INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
+    SELECT id, user_id, ${market.family}::text, ${market.id}::int, pay, ${date}::date, ${now}::timestamptz
+    FROM settle_money WHERE pay > 0 ORDER BY id`.execute(trx);
+  const describe = sql`m.pana || ' ' || m.digits || CASE WHEN m.closedigits <> '' THEN '-' || m.closedigits ELSE '' END
+                       || ' (' || m.session || ')'`;
+  await sql`
+    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+    SELECT m.user_id,
+           CASE WHEN m.credit > 0 THEN 'credit' ELSE 'debit' END,
+           CASE WHEN m.credit > 0 THEN m.credit ELSE m.take END,
+           m.balance_after,
+           CASE WHEN m.credit > 0 THEN 'win' ELSE 'win_reversal' END,
+           CASE WHEN m.credit > 0
+                THEN 'Win ' || ${market.name}::text || ' ' || ${describe}
+                     || CASE WHEN m.keep > 0 THEN ' (' || m.keep || ' kept against the earlier unrecovered reversal)' ELSE '' END
+                ELSE 'Result corrected: win reversed ' || ${market.name}::text || ' ' || ${describe}
+                     || CASE WHEN m.take < m.reverse THEN ' (' || (m.reverse - m.take) || ' not in the wallet)' ELSE '' END
+           END,
+           CASE WHEN m.credit > 0 THEN 'win:bid:' ELSE 'reversal:bid:' END || m.id,
+           ${now}::timestamptz
+    FROM settle_money m
+    WHERE m.credit > 0 OR m.take > 0
+    ORDER BY m.user_id, (m.reverse > 0), m.id`.execute(trx);
+  const users = await sql<{ id: string }>`
+    UPDATE users SET wallet = users.wallet + d.delta, updated_at = ${now}::timestamptz
+    FROM (SELECT user_id, SUM(delta) AS delta FROM settle_money WHERE credit > 0 OR take > 0 GROUP BY user_id) d
+    WHERE users.id = d.user_id
+    RETURNING users.id`.execute(trx);
+  await sql`
+    UPDATE bids SET status = m.becomes,
+                    win_amount = CASE WHEN m.becomes = 'won' THEN m.pay ELSE 0 END,
+                    unrecovered = m.unrecovered_after,
+                    settled_at = CASE WHEN m.becomes = 'pending' THEN NULL ELSE ${now}::timestamptz END
+    FROM settle_money m WHERE bids.id = m.id`.execute(trx);
+
+  const totals = await sql<{
+    changed: string;
+    paid: string;
+    paid_points: string;
+    reversed: string;
+    reversed_points: string;
+    shortfall: string;
+    withheld: string;
+  }>`
+    SELECT count(*) AS changed,
+           count(*) FILTER (WHERE pay > 0) AS paid, COALESCE(SUM(pay), 0) AS paid_points,
+           count(*) FILTER (WHERE reverse > 0) AS reversed, COALESCE(SUM(reverse), 0) AS reversed_points,
+           COALESCE(SUM(reverse - take), 0) AS shortfall, COALESCE(SUM(keep), 0) AS withheld
+    FROM settle_money`.execute(trx);
+  const s = totals.rows[0];
+  return {
+    changed: Number(s.changed),
+    paid: Number(s.paid),
+    paid_points: Number(s.paid_points),
+    reversed: Number(s.reversed),
+    reversed_points: Number(s.reversed_points),
+    shortfall_points: Number(s.shortfall),
+    withheld_points: Number(s.withheld),
+    users: users.rows.map((u) => String(u.id)),
+  };
+}
+
+/** Bids of a market and day by status (the summary's counts after a settlement). */
+export async function bidCounts(trx: Transaction<DB>, marketId: number, date: string) {
+  const r = await sql<{ bids: string; lost: string; pending: string }>`
+    SELECT count(*) AS bids, count(*) FILTER (WHERE status = 'lost') AS lost,
+           count(*) FILTER (WHERE status = 'pending') AS pending
+    FROM bids WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')`.execute(
+    trx,
+  );
+  return { bids: Number(r.rows[0].bids), lost: Number(r.rows[0].lost), pending: Number(r.rows[0].pending) };
+}
