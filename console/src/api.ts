@@ -164,6 +164,20 @@ export interface Preview {
   exposure?: Exposure;
   /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
   early?: { due: string; minutes_early: number } | null;
+  /** a declaration's settlement job (its bids settle in chunks after the answer) */
+  job?: SettlementJob;
+}
+
+/** A declaration's settlement: progress while it runs, the summary once done. */
+export interface SettlementJob {
+  id: string;
+  status: 'running' | 'done' | 'superseded';
+  bids_total: number;
+  bids_done: number;
+  paid: number;
+  paid_points: number;
+  reversed: number;
+  reversed_points: number;
 }
 
 export interface MoneyRequest {
@@ -344,6 +358,9 @@ export const consoleApi = createApi({
       query: (body) => ({ url: '/totp/disable', method: 'POST', body }),
       invalidatesTags: ['Operators', 'Audit'],
     }),
+    settlement: build.query<{ msg: string; job: SettlementJob }, string>({
+      query: (id) => `/settlement?id=${encodeURIComponent(id)}`,
+    }),
     markets: build.query<{ markets: MarketRow[] }, void>({ query: () => '/markets', providesTags: ['Markets'] }),
     preview: build.mutation<Preview, Declare>({
       query: (d) => ({ url: `/${d.kind}/preview`, method: 'POST', body: declareBody(d) }),
@@ -453,6 +470,7 @@ export const {
   useOperatorsQuery,
   useAddOperatorMutation,
   useOperatorActionMutation,
+  useSettlementQuery,
   useTotpSetupMutation,
   useTotpEnableMutation,
   useTotpDisableMutation,

@@ -208,6 +208,57 @@ describe('Results', () => {
     expect(calls.list.filter((c) => c.path === '/result/declare')).toHaveLength(1);
   });
 
+  it('a big declaration answers while its bids settle: the progress, then the summary', async () => {
+    let asked = 0;
+    const job = (done: number, status = 'running') => ({
+      id: '9',
+      status,
+      bids_total: 100000,
+      bids_done: done,
+      paid: done / 10,
+      paid_points: done * 9,
+      reversed: 0,
+      reversed_points: 0,
+    });
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/result/preview') return { body: preview() };
+      if (path === '/result/declare')
+        return { body: { ...preview(), summary: null, job: job(20000), msg: 'KALYAN 2026-11-24: 128-1; settling' } };
+      if (path === '/settlement?id=9') {
+        asked += 1;
+        return asked < 2
+          ? { body: { status: true, msg: 'settling', job: job(60000) } }
+          : { body: { status: true, msg: 'settled 100000 bids: 10000 paid 900000 points', job: job(100000, 'done') } };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/results');
+    const user = userEvent.setup();
+    const market = await screen.findByLabelText('Market');
+    await within(market).findByRole('option', { name: 'KALYAN (03:45 PM – 05:45 PM)' });
+    await user.selectOptions(market, '1');
+    await user.type(screen.getByLabelText('Pana'), '128');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('heading', { name: 'Preview: KALYAN 2026-11-24, 128-1' });
+    await user.click(screen.getByRole('button', { name: 'Declare' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(/Settling the bids: 60,000 of 1,00,000 \(60%\)/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Bids settled' })).toHaveAttribute('value', '60000');
+    expect(
+      await screen.findByText(
+        'Declared. KALYAN 2026-11-24: 128-1; settled 100000 bids: 10000 paid 900000 points',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(calls.list.filter((c) => c.path === '/settlement?id=9').length).toBe(2);
+  });
+
   it('a result before its draw: the preview says so, an owner gives a reason that goes with the declaration; others cannot', async () => {
     let role = 'owner';
     const calls = mockOperatorApi(({ method, path }) => {

@@ -1,3 +1,4 @@
+import { SettlementRunner } from './services/settlement-jobs';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import { randomBytes } from 'node:crypto';
@@ -106,7 +107,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bus,
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
     operators: new OperatorService(opts.db.db, clock),
+    settlement: undefined as unknown as SettlementRunner,
   };
+  ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
+    chunkSize: config.settleChunkBids,
+    pollMs: 2_000,
+  });
+  app.addHook('onReady', () => ctx.settlement.start());
+  app.addHook('onClose', () => ctx.settlement.close());
   app.decorate('ctx', ctx);
 
   // JSON bodies (also posted as text/plain by some legacy clients): depth-checked, no __proto__ keys

@@ -56,6 +56,13 @@ export interface AppConfig {
   workers: number;
   /** REQUEST_TIMEOUT_MS (default 30000): a request (headers and body) that takes longer is dropped */
   requestTimeoutMs: number;
+  /**
+   * Settlement (issue 38): SETTLE_CHUNK_BIDS bids per chunk transaction (default 20000 on PostgreSQL,
+   * 5000 on PGlite, whose one connection the chunk holds); SETTLE_WAIT_MS, how long a declaration's answer
+   * waits for its settlement before it answers with the job's progress (default 1000).
+   */
+  settleChunkBids: number;
+  settleWaitMs: number;
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Remote, string>>;
   staticRoot: string;
@@ -168,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     legacyRegistration: env.LEGACY_REGISTRATION === 'unverified' ? 'unverified' : 'off',
     otpLength: env.OTP_LENGTH === '6' ? 6 : 4,
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
+    settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, env.DATABASE_URL ? 20_000 : 5_000)),
+    settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 1_000))),
     workers: Math.max(1, intEnv(env.WORKERS, env.DATABASE_URL ? os.availableParallelism() : 1)),
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',

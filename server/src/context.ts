@@ -9,6 +9,7 @@ import type { MarketCache } from './services/markets';
 import type { SmsSender } from './services/sms';
 import type { CacheBus } from './services/bus';
 import type { OperatorService } from './services/operators';
+import type { SettlementRunner } from './services/settlement-jobs';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -46,4 +47,6 @@ export interface AppContext {
   operatorToken: string;
   /** operator accounts, roles and console sessions */
   operators: OperatorService;
+  /** settlement jobs worked by this process (and resumed from killed ones) */
+  settlement: SettlementRunner;
 }

@@ -91,7 +91,15 @@ export async function makeTestApp(
   const clock = new ManualClock(opts.at ?? kolkata('08:00'));
   const config = loadConfig(
     // demo mode unless a test says otherwise (codes in responses and the operator's outbox)
-    { NODE_ENV: 'test', APP_KEY, DEMO: '1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...opts.env },
+    // a declaration's answer waits for its settlement (the tests read wallets right after it)
+    {
+      NODE_ENV: 'test',
+      APP_KEY,
+      DEMO: '1',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SETTLE_WAIT_MS: '20000',
+      ...opts.env,
+    },
     { staticRoot: '/nonexistent-static-root', ...opts.config },
   );
   const app = await buildApp({ db: database, config, clock, operatorToken: OPERATOR_TOKEN, sms: opts.sms });

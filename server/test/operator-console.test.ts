@@ -373,7 +373,10 @@ describe('the console session', () => {
     const self = await as(owner, 'POST', '/operator/operators/totp-off', { name: owner.name });
     expect(self.statusCode).toBe(409);
     const off = await as(owner, 'POST', '/operator/operators/totp-off', { name: s.name });
-    expect(off.json()).toEqual({ status: true, msg: `Two-step sign-in is off for ${s.name}: they can set it up again` });
+    expect(off.json()).toEqual({
+      status: true,
+      msg: `Two-step sign-in is off for ${s.name}: they can set it up again`,
+    });
     const list = (await as(owner, 'GET', '/operator/operators')).json().operators as { name: string; totp: boolean }[];
     expect(list.find((o) => o.name === s.name)?.totp).toBe(false);
     // the operator's sessions ended; signing in needs no code now

@@ -7,19 +7,14 @@
  * bid order); the SQL settlement must write exactly that: bids, wallets, ledger rows and win records.
  */
 import { ALL_PANAS, JODIS, betTypesOf, type BetTypeId, type Family } from '@matka/shared/domain';
-import {
-  computeChanges,
-  declareInTransaction,
-  loadBids,
-  loadRates,
-  type Declaration,
-  type SettleBid,
-} from '../src/services/settlement';
+import { computeChanges, loadBids, loadRates, type Declaration, type SettleBid } from '../src/services/settlement';
+import { storeDeclaration } from '../src/services/settlement-jobs';
 import { createUser, kolkata, ledgerSum, makeTestApp, marketByName, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ at: kolkata('23:30', '2026-03-10') });
+  // small chunks: each declaration settles in several transactions and two passes
+  t = await makeTestApp({ at: kolkata('23:30', '2026-03-10'), config: { settleChunkBids: 97 } });
 });
 afterAll(() => t.close());
 
@@ -215,9 +210,12 @@ async function checkDeclaration(family: Family, market: { id: number; name: stri
     .select((eb) => eb.fn.max('id').as('m'))
     .executeTakeFirstOrThrow();
 
-  const out = await t.ctx.db
+  const stored = await t.ctx.db
     .transaction()
-    .execute((trx) => declareInTransaction(trx, market.id, DATE, d, t.clock.now()));
+    .execute((trx) => storeDeclaration(trx, market.id, DATE, d, t.clock.now(), 'test'));
+  const job = await t.ctx.settlement.waitFor(stored.job.id, 30_000);
+  expect(job.status).toBe('done');
+  const out = { summary: job };
 
   const after = await loadBids(t.ctx.db, market.id, DATE);
   for (const b of after) {
@@ -241,14 +239,19 @@ async function checkDeclaration(family: Family, market: { id: number; name: stri
     .where('id', '>', String(ledgerBefore.m ?? 0))
     .orderBy('id')
     .execute();
+  // each player's rows in the same order (chunks interleave players, not one player's rows)
+  const byUser = <T extends { user_id: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => Number(a.user_id) - Number(b.user_id));
   expect(
-    ledger.map((l) => ({
-      ...l,
-      user_id: String(l.user_id),
-      amount: String(l.amount),
-      balance_after: String(l.balance_after),
-    })),
-  ).toEqual(expected.ledger);
+    byUser(
+      ledger.map((l) => ({
+        ...l,
+        user_id: String(l.user_id),
+        amount: String(l.amount),
+        balance_after: String(l.balance_after),
+      })),
+    ),
+  ).toEqual(byUser(expected.ledger));
   const wins = await t.ctx.db
     .selectFrom('wins')
     .select(['bid_id', 'amount'])

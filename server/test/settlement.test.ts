@@ -429,7 +429,15 @@ describe('regular market: every bet type, open then close, twice, then corrected
       .where('action', '=', 'result declare')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(a).toMatchObject({ before: { close_pana: '446' }, after: { close_pana: '447', reversed: 7, paid: 2 } });
+    expect(a).toMatchObject({ before: { close_pana: '446' }, after: { close_pana: '447', job: r.body.job.id } });
+    // and its settlement's row what the job did
+    const done = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'settlement done')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ params: { job: r.body.job.id }, after: { status: 'done', reversed: 7, paid: 2 } });
     await expectAllWalletsMatchLedger();
   });
 

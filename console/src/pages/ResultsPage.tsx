@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { formatPoints } from '@matka/shared/domain';
 import {
   messageOf,
   useDeclareMutation,
@@ -6,6 +7,7 @@ import {
   usePreviewMutation,
   useResultHistoryQuery,
   useSessionQuery,
+  useSettlementQuery,
   type Declare,
   type MarketRow,
   type Preview,
@@ -93,6 +95,33 @@ function History({ family }: { family: Family }) {
   );
 }
 
+/**
+ * A declared result's settlement while its bids settle: bids settled of the total and points paid so far,
+ * asked every second until the job is done (then its summary replaces this).
+ */
+function SettlementProgress({ id, head, onDone }: { id: string; head: string; onDone: (msg: string) => void }) {
+  const q = useSettlementQuery(id, { pollingInterval: 1000 });
+  const job = q.data?.job;
+  const msg = q.data?.msg;
+  useEffect(() => {
+    if (job && job.status !== 'running' && msg) onDone(`${head}; ${msg}`);
+  }, [job, msg, head, onDone]);
+  const pct = job && job.bids_total ? Math.floor((job.bids_done / job.bids_total) * 100) : 0;
+  return (
+    <div className="card console-settling" role="status" aria-live="polite">
+      <p>
+        <strong>Declared. {head}</strong>
+      </p>
+      <p>
+        Settling the bids: {job ? `${formatPoints(job.bids_done)} of ${formatPoints(job.bids_total)}` : '...'} ({pct}%)
+        {job ? `, ${formatPoints(job.paid)} paid ${formatPoints(job.paid_points)} points so far` : ''}
+      </p>
+      <progress max={job?.bids_total || 1} value={job?.bids_done ?? 0} aria-label="Bids settled" />
+      {q.isError && <ErrorText text={messageOf(q.error)} />}
+    </div>
+  );
+}
+
 /** Results: choose the market and result, preview winners and payout, then declare after a confirmation. */
 export function ResultsPage() {
   const markets = useMarketsQuery();
@@ -108,6 +137,8 @@ export function ResultsPage() {
   const [confirming, setConfirming] = useState(false);
   const [declareError, setDeclareError] = useState('');
   const [done, setDone] = useState('');
+  // a declaration whose bids are still settling: followed until its summary
+  const [settling, setSettling] = useState<{ id: string; head: string } | null>(null);
   const [earlyReason, setEarlyReason] = useState('');
   const [earlyError, setEarlyError] = useState('');
   const owner = useSessionQuery().data?.operator.role === 'owner';
@@ -144,9 +175,17 @@ export function ResultsPage() {
     if ('error' in r) return setDeclareError(messageOf(r.error));
     setConfirming(false);
     setShown(null);
-    setDone(r.data.msg);
     setValue('');
+    if (r.data.job?.status === 'running') {
+      setDone('');
+      setSettling({ id: r.data.job.id, head: `${r.data.market.name} ${r.data.date}: ${r.data.result_text}` });
+    } else setDone(r.data.msg);
   };
+
+  const settled = useCallback((text: string) => {
+    setSettling(null);
+    setDone(text);
+  }, []);
 
   const s = shown?.p.summary;
   return (
@@ -234,6 +273,7 @@ export function ResultsPage() {
         </button>
       </form>
       <Done text={done && `Declared. ${done}`} />
+      {settling && <SettlementProgress key={settling.id} id={settling.id} head={settling.head} onDone={settled} />}
       {shown && s && (
         <div className="card console-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">

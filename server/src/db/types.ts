@@ -67,6 +67,48 @@ export interface MarketsTable {
   updated_at: Timestamp;
 }
 
+/** 012: a declaration's settlement, settled in chunks and resumable (services/settlement-jobs.ts). */
+export interface SettlementJobsTable {
+  id: Int8Gen;
+  market_id: number;
+  result_date: DateCol;
+  family: MarketFamily;
+  result: ColumnType<unknown, string, string>;
+  status: ColumnType<
+    'running' | 'done' | 'superseded',
+    'running' | 'done' | 'superseded' | undefined,
+    'running' | 'done' | 'superseded'
+  >;
+  plays_ready: ColumnType<boolean, boolean | undefined, boolean>;
+  last_bid_id: Int8;
+  phase: ColumnType<'gain' | 'loss', 'gain' | 'loss' | undefined, 'gain' | 'loss'>;
+  cursor: Int8Gen;
+  bids_total: number;
+  bids_done: Generated<number>;
+  paid: Generated<number>;
+  paid_points: Int8Gen;
+  reversed: Generated<number>;
+  reversed_points: Int8Gen;
+  shortfall_points: Int8Gen;
+  withheld_points: Int8Gen;
+  lost: ColumnType<number | null, number | null | undefined, number | null>;
+  pending: ColumnType<number | null, number | null | undefined, number | null>;
+  declared_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SettlementPlaysTable {
+  job_id: Int8;
+  bet_type: string;
+  session: string;
+  digits: string;
+  closedigits: string;
+  status: 'pending' | 'won' | 'lost';
+  rate_key: string;
+}
+
 export interface ResultsTable {
   market_id: number;
   result_date: DateCol;
@@ -253,6 +295,8 @@ export interface DB {
   otp_codes: OtpCodesTable;
   markets: MarketsTable;
   results: ResultsTable;
+  settlement_jobs: SettlementJobsTable;
+  settlement_plays: SettlementPlaysTable;
   game_rates: GameRatesTable;
   rate_events: RateEventsTable;
   rate_gates: RateGatesTable;

@@ -39,6 +39,7 @@ declare module 'fastify' {
 const CALL_RIGHTS: { path: RegExp; read: Right; write: Right }[] = [
   { path: /^\/operator\/operators(\/|$)/, read: 'operators', write: 'operators' },
   { path: /^\/operator\/(result|starline|gali)\//, read: 'results', write: 'results' },
+  { path: /^\/operator\/settlement(\/|$)/, read: 'results', write: 'results' },
   { path: /^\/operator\/(markets?|rates)(\/|$)/, read: 'markets:read', write: 'markets' },
   { path: /^\/operator\/(deposits|withdrawals|credit|debit)(\/|$)/, read: 'money', write: 'money' },
   { path: /^\/operator\/(users|set-betting)(\/|$)/, read: 'users:read', write: 'users' },

@@ -711,7 +711,41 @@ export async function run(
     return 1;
   }
   req.print(data, io);
+  // a declaration answers while its bids still settle: follow the job to its summary
+  const job = (data as { job?: { id?: string; status?: string } }).job;
+  if (job?.id && job.status === 'running') return followJob(base, token, String(job.id), io);
   return 0;
+}
+
+/** Prints a settlement job's progress until it ends, then its summary. */
+async function followJob(base: string, token: string, id: string, io: CliIO): Promise<number> {
+  let last = -1;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    let data: { status?: boolean; msg?: string; job?: { status: string; bids_done: number; bids_total: number } };
+    try {
+      const res = await fetch(`${base}/operator/settlement?id=${encodeURIComponent(id)}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+      data = (await res.json()) as typeof data;
+    } catch (e) {
+      io.err(`Error: lost the server while following settlement job ${id} (${(e as Error).message}); it goes on there`);
+      return 1;
+    }
+    if (data.status !== true || !data.job) {
+      io.err(`Error: ${data.msg ?? `no settlement job ${id}`}`);
+      return 1;
+    }
+    if (data.job.status !== 'running') {
+      io.out(String(data.msg));
+      return 0;
+    }
+    if (data.job.bids_done !== last) {
+      last = data.job.bids_done;
+      io.out(`settling: ${data.job.bids_done} of ${data.job.bids_total} bids`);
+    }
+  }
 }
 
 if (require.main === module) {

@@ -1,7 +1,9 @@
 /**
  * Operator endpoints for markets and results: add / enable / disable a market; preview and declare a
- * regular market's open or close pana, a starline slot's pana, a Gali jodi. A declaration settles
- * the bids of that market and day (services/settlement) and is audited in the same transaction.
+ * regular market's open or close pana, a starline slot's pana, a Gali jodi. A declaration stores the
+ * result and a settlement job, audited in the same short transaction; the job settles the bids of that
+ * market and day in chunks (services/settlement-jobs). The answer waits for it at most SETTLE_WAIT_MS,
+ * then carries the job's progress (GET /operator/settlement?id= follows it).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,15 +13,14 @@ import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
 import {
   correctsEarlier,
-  declareInTransaction,
   drawMinute,
   minutesEarly,
   previewDeclaration,
   resultText,
   type Declaration,
-  type DeclareOutcome,
   type Preview,
 } from '../services/settlement';
+import { jobState, storeDeclaration, type JobState, type StoredDeclaration } from '../services/settlement-jobs';
 import { declaredResults } from '../services/results';
 import {
   addMarket,
@@ -126,8 +127,43 @@ const dayNames = (days: readonly number[]) =>
         .join(', ')
     : 'none';
 
+/** A finished job's summary, as a declaration answered it before settlement ran in chunks. */
+function summaryOf(job: JobState) {
+  return {
+    bids: job.bids_total,
+    paid: job.paid,
+    paid_points: job.paid_points,
+    reversed: job.reversed,
+    reversed_points: job.reversed_points,
+    shortfall_points: job.shortfall_points,
+    withheld_points: job.withheld_points,
+    lost: job.lost ?? 0,
+    pending: job.pending ?? 0,
+  };
+}
+
+/** What a settlement job did, or how far it is. */
+export function jobText(job: JobState): string {
+  if (job.status === 'superseded')
+    return `settlement stopped at ${job.bids_done} of ${job.bids_total} bids: a later declaration settles them`;
+  if (job.status === 'running')
+    return `settling ${job.bids_total} bids: ${job.bids_done} settled so far, ${job.paid} paid ${job.paid_points} points`;
+  const s = summaryOf(job);
+  return [
+    `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
+    s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
+    s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
+    s.withheld_points
+      ? `${s.withheld_points} points of new wins kept back against earlier reversals that were not recovered`
+      : '',
+    s.pending ? `${s.pending} bids wait for the close result` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
 
   const dayOf = (date: string | undefined) => {
     const today = kolkataIsoDate(clock.now());
@@ -274,35 +310,28 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
         throw refusal;
       }
     }
-    const out: DeclareOutcome = await db.transaction().execute(async (trx) => {
-      const o = await declareInTransaction(trx, market.id, date, d, clock.now());
+    // The result and its job, in one short transaction (the market's bids wait only for this).
+    const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
+      const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name);
       // the audit row keeps the override: its reason is in the params, how early in what it did
       await audit(trx, action, `${family}:${market.name} ${date}`, params, o.before, {
         ...o.result,
-        ...o.summary,
+        job: o.job.id,
+        bids: o.job.bids_total,
         ...(t.early > 0 ? { minutes_early: t.early } : {}),
       });
       return o;
     });
     await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
-    await ctx.users.invalidate(...out.users);
-    const s = out.summary;
+    // the bids settle in chunks; the answer waits a moment for them, then tells the progress
+    const job = await ctx.settlement.waitFor(out.job.id, config.settleWaitMs);
     const text = resultText(family, out.result);
     // what happened: a first declaration says nothing more; a change of this session's result is a correction
     const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
-    const parts = [
-      `${out.market.name} ${out.date}: ${text}${label}${t.early > 0 ? ` (declared ${howLong(t.early)} before its draw at ${t.due}: ${params.early_reason})` : ''}`,
-      `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
-      s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
-      s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
-      s.withheld_points
-        ? `${s.withheld_points} points of new wins kept back against earlier reversals that were not recovered`
-        : '',
-      s.pending ? `${s.pending} bids wait for the close result` : '',
-    ].filter(Boolean);
+    const head = `${out.market.name} ${out.date}: ${text}${label}${t.early > 0 ? ` (declared ${howLong(t.early)} before its draw at ${t.due}: ${params.early_reason})` : ''}`;
     return {
       status: true,
-      msg: parts.join('; '),
+      msg: [head, jobText(job)].join('; '),
       market: out.market,
       date: out.date,
       result: out.result,
@@ -310,9 +339,17 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
       changed: out.changed,
       corrected: out.changed && correctsEarlier(out.before, d),
       early: t.early > 0,
-      summary: s,
+      job,
+      summary: job.status === 'done' ? summaryOf(job) : null,
     };
   };
+
+  // A settlement job's progress and, once done, its summary (the console and the CLI follow it).
+  op.get('/settlement', async (req) => {
+    const q = parse(z.object({ id: z.coerce.number().int().positive('id must be a job id') }), req.query);
+    const job = await jobState(db, String(q.id));
+    return { status: true, msg: jobText(job), job, summary: job.status === 'done' ? summaryOf(job) : null };
+  });
 
   const preview = async (family: MarketFamily, ref: string, date: string, d: Declaration) => {
     const market = await findMarket(db, ref, family);

@@ -61,10 +61,15 @@ export async function judgePlays(
   return t;
 }
 
-/** Bids with id in (afterId, upToId]: a chunk of a settlement; both ends optional. */
+/**
+ * Bids with id in (afterId, upToId]: a chunk of a settlement; both ends optional. A phase settles only
+ * part of the changes: 'gain' every change but reversals (new wins first), 'loss' the reversals of
+ * earlier wins (then against wallets that hold every new win).
+ */
 export interface BidRange {
   afterId?: string;
   upToId?: string;
+  phase?: 'gain' | 'loss';
 }
 
 function rangeSql(r: BidRange) {
@@ -85,10 +90,22 @@ export interface SetSettlement {
   users: string[];
 }
 
+/** Where a settlement reads its judged plays: given here, or stored for a settlement job. */
+export type PlaySource = PlayTable | { jobId: string };
+
+function playsSql(plays: PlaySource) {
+  if ('jobId' in plays)
+    return sql`SELECT bet_type, session, digits, closedigits, status, rate_key
+               FROM settlement_plays WHERE job_id = ${plays.jobId}::bigint`;
+  return sql`SELECT * FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[], ${plays.digits}::text[],
+                                  ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
+             AS o(bet_type, session, digits, closedigits, status, rate_key)`;
+}
+
 /**
  * Settles the bids of a market and day (or of a range of their ids) against `result`, in the caller's
  * transaction: idempotent (a bid already in the outcome the result gives does not change; a won bid
- * that stays won is paid once).
+ * that stays won is paid once). The plays are judged here unless a settlement job stored them.
  */
 export async function settleSet(
   trx: Transaction<DB>,
@@ -97,8 +114,9 @@ export async function settleSet(
   result: ResultState,
   now: Date,
   range: BidRange = {},
+  source?: { jobId: string },
 ): Promise<SetSettlement> {
-  const plays = await judgePlays(trx, market.family, market.id, date, result, range);
+  const plays: PlaySource = source ?? (await judgePlays(trx, market.family, market.id, date, result, range));
   const none: SetSettlement = {
     changed: 0,
     paid: 0,
@@ -109,18 +127,14 @@ export async function settleSet(
     withheld_points: 0,
     users: [],
   };
-  if (plays.bet_type.length === 0) return none;
+  if (!('jobId' in plays) && plays.bet_type.length === 0) return none;
 
   // 1. The bids that change, with what each pays (at its own rate; a bid from before bids kept their
   //    rate, at the family's rate now) or takes back.
   await sql`DROP TABLE IF EXISTS settle_changes`.execute(trx);
   await sql`
     CREATE TEMP TABLE settle_changes ON COMMIT DROP AS
-    WITH o AS (
-      SELECT * FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[], ${plays.digits}::text[],
-                           ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
-             AS o(bet_type, session, digits, closedigits, status, rate_key)
-    ), r AS (
+    WITH o AS (${playsSql(plays)}), r AS (
       SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}
     ), c AS (
       SELECT b.id, b.user_id, b.status AS was, o.status AS becomes, b.win_amount, b.unrecovered, b.points,
@@ -131,6 +145,7 @@ export async function settleSet(
       LEFT JOIN r ON r.rate_key = o.rate_key
       WHERE b.market_id = ${market.id} AND b.bid_date = ${date}::date AND b.status IN ('pending', 'won', 'lost')
         AND b.status <> o.status ${rangeSql(range)}
+        ${range.phase === 'gain' ? sql`AND b.status <> 'won'` : range.phase === 'loss' ? sql`AND b.status = 'won'` : sql``}
     )
     SELECT c.*,
            CASE WHEN c.becomes <> 'won' THEN 0

@@ -27,7 +27,6 @@ import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { BID_PLAY_COLUMNS } from './bids';
 import { kolkataIsoDate } from './clock';
-import { bidCounts, settleSet } from './settle-sql';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
 
 export { bidOutcome, type MarketRef, type ResultState, type SettleBid };
@@ -119,7 +118,8 @@ export function correctsEarlier(before: ResultState | null, d: Declaration): boo
   return before.open_pana !== null;
 }
 
-const sameResult = (a: ResultState | null, b: ResultState) =>
+/** Whether two results are the same (a declaration that changes nothing). */
+export const sameResult = (a: ResultState | null, b: ResultState) =>
   !!a && (Object.keys(b) as (keyof ResultState)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
 
 /** Short text of a result: '128-14-158', '128-1' (starline / open only), '47' (Gali). */
@@ -235,17 +235,6 @@ export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: nu
   };
 }
 
-export interface DeclareOutcome {
-  market: MarketRef;
-  date: string;
-  before: ResultState | null;
-  result: ResultState;
-  changed: boolean;
-  summary: SettleSummary;
-  /** the users whose wallets this settlement changed */
-  users: string[];
-}
-
 /** Advisory-lock class of the per-market bid lock (the second key is the market id). */
 const BID_LOCK_CLASS = 7316;
 
@@ -258,60 +247,6 @@ export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, 
   if (mode === 'shared')
     await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
   else await sql`SELECT pg_advisory_xact_lock(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
-}
-
-/**
- * Declares (or corrects) a result and settles the market's bids of that day, in the caller's
- * transaction. Takes the market's bid lock exclusively first: declarations of one market run one after
- * the other, a bid write under way is waited for (then settled here), and a bid that comes after the
- * commit sees the result and is refused. So no bid of a declared session stays pending.
- */
-export async function declareInTransaction(
-  trx: Transaction<DB>,
-  marketId: number,
-  date: string,
-  d: Declaration,
-  now: Date,
-): Promise<DeclareOutcome> {
-  await lockMarketForBids(trx, marketId, 'exclusive');
-  const market = await trx
-    .selectFrom('markets')
-    .select(['id', 'family', 'name'])
-    .where('id', '=', marketId)
-    .executeTakeFirst();
-  if (!market) throw new Refusal(404, `No market with id ${marketId}`);
-  const before = await loadResult(trx, marketId, date);
-  const result = nextResult(market, before, d);
-  const changed = !sameResult(before, result);
-  if (changed) {
-    await trx
-      .insertInto('results')
-      .values({ market_id: marketId, result_date: date, ...result, declared_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['market_id', 'result_date']).doUpdateSet({ ...result, updated_at: now }))
-      .execute();
-  }
-  return { before, changed, ...(await settleAgainst(trx, market, date, result, now)) };
-}
-
-/**
- * Settles the market's bids of a day against `result` (idempotent: settled bids that agree do not
- * change), set-based in SQL (settle-sql.ts).
- */
-async function settleAgainst(trx: Transaction<DB>, market: MarketRef, date: string, result: ResultState, now: Date) {
-  const s = await settleSet(trx, market, date, result, now);
-  const counts = await bidCounts(trx, market.id, date);
-  const summary: SettleSummary = {
-    bids: counts.bids,
-    paid: s.paid,
-    paid_points: s.paid_points,
-    reversed: s.reversed,
-    reversed_points: s.reversed_points,
-    shortfall_points: s.shortfall_points,
-    withheld_points: s.withheld_points,
-    lost: counts.lost,
-    pending: counts.pending,
-  };
-  return { market, date, result, summary, users: s.users };
 }
 
 // ------------------------------------------------------------------------------------ preview

@@ -1,0 +1,213 @@
+/**
+ * npm run bench:settle — settlement at scale on PostgreSQL (DATABASE_URL), at two sizes in one run
+ * (BENCH_SIZES, default 100000,1000000 bids on one regular market).
+ *
+ * A realistic day is written straight into the tables: players in the tens of thousands, several bids
+ * each, every bet type of the regular family (digits, jodis, the three pana kinds, half and full
+ * sangams), both sessions, each bid with its rate. Then, through the service the operator API uses
+ * (store the result and its job, then the chunked settlement), it times:
+ *   - the open declaration, the close declaration and a correction of the close result;
+ *   - the preview of the close result;
+ *   - the ceiling, measured in the same run on the same data: PostgreSQL writing the same rows (every
+ *     bid's status, the win records, one ledger row per win, the wallets) with plain set-based
+ *     statements and no application logic, rolled back;
+ *   - the event-loop delay of this process while it settles (p99, perf_hooks.monitorEventLoopDelay).
+ * It prints a table and the ratios: declaration ÷ ceiling, and the time growth against the bids' growth.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDatabase, type Database } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed';
+import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
+import { previewDeclaration, type Declaration } from '../src/services/settlement';
+import { systemClock } from '../src/services/clock';
+
+const BASE = process.env.DATABASE_URL;
+const SIZES = (process.env.BENCH_SIZES || '100000,1000000').split(',').map((s) => Number(s.trim()));
+const CHUNK = Number(process.env.SETTLE_CHUNK_BIDS || 20_000);
+const DATE = '2026-03-10';
+
+async function freshDb(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `matka_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(BASE!);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: BASE });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A day of `n` bids on KALYAN by n/20 players (at least 10,000). */
+async function seedDay(database: Database, n: number): Promise<number> {
+  const db = database.db;
+  const market = await db.selectFrom('markets').select('id').where('name', '=', 'KALYAN').executeTakeFirstOrThrow();
+  const players = Math.max(10_000, Math.floor(n / 20));
+  await sql`
+    INSERT INTO users (mobile, name, password_hash, betting_status, wallet)
+    SELECT '9' || lpad(g::text, 9, '0'), 'Bench ' || g, 'x', '1', 0 FROM generate_series(1, ${players}::int) g`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO bid_submissions (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count)
+    SELECT id, 'regular', ${market.id}::int, 'single_digit', 'Open', ${DATE}::date, 10, 1 FROM users`.execute(db);
+  // the kinds of panas, for realistic pana bids
+  await sql`CREATE TEMP TABLE bench_panas (pana text, kind text)`.execute(db);
+  const { ALL_PANAS, panaKind } = await import('@matka/shared/domain');
+  await sql`INSERT INTO bench_panas SELECT * FROM unnest(${ALL_PANAS.slice()}::text[], ${ALL_PANAS.map((p) => panaKind(p) ?? '')}::text[])`.execute(
+    db,
+  );
+  // bet type by g % 20: 6 single digit, 4 jodi, 3 single pana, 2 double pana, 1 triple pana, 2 half sangam, 2 full sangam
+  await sql`
+    INSERT INTO bids (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points,
+                      bid_date, rate_1, rate_2)
+    SELECT s.id, s.user_id, 'regular', ${market.id}::int, t.bet_type, t.label,
+           CASE WHEN t.bet_type IN ('jodi_digit', 'half_sangam', 'full_sangam') THEN CASE WHEN t.bet_type = 'jodi_digit' THEN 'Close' ELSE 'Open' END
+                WHEN (g / 200) % 2 = 0 THEN 'Open' ELSE 'Close' END,
+           t.digits, t.closedigits, 10 + (g % 10) * 10, ${DATE}::date, 10, t.rate
+    FROM generate_series(1, ${n}::int) g
+    JOIN bid_submissions s ON s.user_id = 1 + (g * 7919) % ${players}::int
+    CROSS JOIN LATERAL (
+      SELECT * FROM (VALUES
+        (CASE WHEN g % 20 < 6 THEN 'single_digit' WHEN g % 20 < 10 THEN 'jodi_digit' WHEN g % 20 < 13 THEN 'single_pana'
+              WHEN g % 20 < 15 THEN 'double_pana' WHEN g % 20 < 16 THEN 'triple_pana' WHEN g % 20 < 18 THEN 'half_sangam'
+              ELSE 'full_sangam' END)) v(bet_type)
+    ) b
+    CROSS JOIN LATERAL (
+      SELECT b.bet_type,
+             initcap(replace(b.bet_type, '_', ' ')) AS label,
+             CASE b.bet_type
+               WHEN 'single_digit' THEN ((g / 20) % 10)::text
+               WHEN 'jodi_digit' THEN lpad(((g / 20) % 100)::text, 2, '0')
+               WHEN 'single_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'SP' ORDER BY pana OFFSET (g / 20) % 120 LIMIT 1)
+               WHEN 'double_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'DP' ORDER BY pana OFFSET (g / 20) % 90 LIMIT 1)
+               WHEN 'triple_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'TP' ORDER BY pana OFFSET (g / 20) % 10 LIMIT 1)
+               WHEN 'half_sangam' THEN ((g / 20) % 10)::text
+               ELSE (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 20) % 220 LIMIT 1) END AS digits,
+             CASE b.bet_type
+               WHEN 'half_sangam' THEN (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 200) % 220 LIMIT 1)
+               WHEN 'full_sangam' THEN (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 4400) % 220 LIMIT 1)
+               ELSE '' END AS closedigits,
+             CASE b.bet_type WHEN 'single_digit' THEN 95 WHEN 'jodi_digit' THEN 950 WHEN 'single_pana' THEN 1500
+               WHEN 'double_pana' THEN 3000 WHEN 'triple_pana' THEN 7000 WHEN 'half_sangam' THEN 10000 ELSE 100000 END AS rate
+    ) t`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return market.id;
+}
+
+/** Stores the result and its job, then settles it to the end; seconds, and the job. */
+async function declare(database: Database, runner: SettlementRunner, marketId: number, d: Declaration) {
+  const t0 = performance.now();
+  const stored = await database.db
+    .transaction()
+    .execute((trx) => storeDeclaration(trx, marketId, DATE, d, new Date(), 'bench'));
+  const answered = (performance.now() - t0) / 1000;
+  const job = await runner.waitFor(stored.job.id, 3_600_000);
+  return { seconds: (performance.now() - t0) / 1000, answered, job };
+}
+
+/** The same rows as the settlement writes, by plain set-based statements (rolled back): the ceiling. */
+async function ceiling(database: Database, marketId: number, winners: { open: string; close: string }) {
+  const t0 = performance.now();
+  await database.db
+    .transaction()
+    .execute(async (trx) => {
+      // the winners: what the declaration found (single digit of the close pana, here by a plain rule)
+      await sql`
+        CREATE TEMP TABLE ceil_w ON COMMIT DROP AS
+        SELECT id, user_id, points * rate_2 / rate_1 AS pay FROM bids
+        WHERE market_id = ${marketId} AND bid_date = ${DATE}::date
+          AND ((bet_type = 'single_digit' AND session = 'Close' AND digits = ${winners.close})
+            OR (bet_type = 'single_digit' AND session = 'Open' AND digits = ${winners.open}))`.execute(trx);
+      await sql`UPDATE bids SET status = 'lost', settled_at = now() WHERE market_id = ${marketId} AND bid_date = ${DATE}::date`.execute(
+        trx,
+      );
+      await sql`UPDATE bids SET status = 'won', win_amount = w.pay FROM ceil_w w WHERE bids.id = w.id`.execute(trx);
+      await sql`INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date)
+                SELECT id, user_id, 'regular', ${marketId}, pay, ${DATE}::date FROM ceil_w`.execute(trx);
+      await sql`INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference)
+                SELECT user_id, 'credit', pay, pay, 'win', 'Win', 'win:bid:' || id FROM ceil_w`.execute(trx);
+      await sql`UPDATE users SET wallet = users.wallet + d.s FROM (SELECT user_id, SUM(pay) s FROM ceil_w GROUP BY user_id) d
+                WHERE users.id = d.user_id`.execute(trx);
+      throw new Error('rollback');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'rollback') throw e;
+    });
+  return (performance.now() - t0) / 1000;
+}
+
+async function main() {
+  if (!BASE) {
+    console.error('bench:settle needs DATABASE_URL (a PostgreSQL server it may create databases on)');
+    process.exit(2);
+  }
+  const log = { warn: console.warn, error: console.error } as unknown as FastifyBaseLogger;
+  const rows: Record<string, number | string>[] = [];
+  for (const n of SIZES) {
+    const { database, drop } = await freshDb();
+    try {
+      await migrate(database);
+      await seedDemoData(database.db);
+      const seedT0 = performance.now();
+      const marketId = await seedDay(database, n);
+      const seeded = (performance.now() - seedT0) / 1000;
+      const runner = new SettlementRunner(database.db, systemClock, log, () => undefined, {
+        chunkSize: CHUNK,
+        pollMs: 0,
+      });
+      const ceil = await ceiling(database, marketId, { open: '1', close: '4' });
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const open = await declare(database, runner, marketId, { family: 'regular', session: 'open', pana: '128' });
+      const close = await declare(database, runner, marketId, { family: 'regular', session: 'close', pana: '446' });
+      loop.disable();
+      const p0 = performance.now();
+      await previewDeclaration(database.db, marketId, DATE, { family: 'regular', session: 'close', pana: '590' });
+      const preview = (performance.now() - p0) / 1000;
+      const fix = await declare(database, runner, marketId, { family: 'regular', session: 'close', pana: '590' });
+      await runner.close();
+      rows.push({
+        bids: n,
+        seed_s: seeded.toFixed(1),
+        open_s: open.seconds.toFixed(2),
+        close_s: close.seconds.toFixed(2),
+        answer_s: Math.max(open.answered, close.answered).toFixed(3),
+        correction_s: fix.seconds.toFixed(2),
+        preview_s: preview.toFixed(2),
+        ceiling_s: ceil.toFixed(2),
+        close_vs_ceiling: (close.seconds / ceil).toFixed(2),
+        loop_p99_ms: (loop.percentile(99) / 1e6).toFixed(1),
+        paid: `${close.job.paid} bids / ${close.job.paid_points} pts`,
+      });
+    } finally {
+      await drop();
+    }
+  }
+  console.table(rows);
+  if (rows.length >= 2) {
+    const [a, b] = [rows[0], rows[rows.length - 1]];
+    const growth = Number(b.bids) / Number(a.bids);
+    console.log(
+      `growth: ${growth}x the bids -> close ${(Number(b.close_s) / Number(a.close_s)).toFixed(1)}x, correction ${(
+        Number(b.correction_s) / Number(a.correction_s)
+      ).toFixed(1)}x, preview ${(Number(b.preview_s) / Number(a.preview_s)).toFixed(1)}x the time`,
+    );
+  }
+}
+
+void main();

@@ -1,0 +1,407 @@
+/**
+ * Durable settlement (issue 38). A declaration stores the result and a job in one short transaction
+ * (the market's bid lock is held only for that); the job then settles the day's bids in chunks, each in
+ * its own transaction with its progress, so:
+ * - a Close bid during an Open settlement is placed at once (it waits for no payout);
+ * - a process killed mid-settlement leaves the job 'running': any process resumes it (the poll below),
+ *   and every bid is paid exactly once (a chunk's writes and its cursor commit together);
+ * - a later declaration of the same market and day supersedes a running job: it waits for the chunk
+ *   under way (the job row's lock), and its own job brings every bid to the new result (idempotent).
+ * The rules module judges the day's distinct plays once per job (settlement_plays); the chunks are
+ * set-based SQL (settle-sql.ts).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/types';
+import type { Clock } from './clock';
+import { Refusal } from '../errors';
+import { audit } from './audit';
+import { bidCounts, judgePlays, settleSet } from './settle-sql';
+import {
+  lockMarketForBids,
+  nextResult,
+  sameResult,
+  type Declaration,
+  type MarketRef,
+  type ResultState,
+} from './settlement';
+
+export interface JobState {
+  id: string;
+  market_id: number;
+  date: string;
+  status: 'running' | 'done' | 'superseded';
+  bids_total: number;
+  bids_done: number;
+  paid: number;
+  paid_points: number;
+  reversed: number;
+  reversed_points: number;
+  shortfall_points: number;
+  withheld_points: number;
+  lost: number | null;
+  pending: number | null;
+}
+
+export interface StoredDeclaration {
+  market: MarketRef;
+  date: string;
+  before: ResultState | null;
+  result: ResultState;
+  changed: boolean;
+  job: JobState;
+}
+
+/**
+ * Stores a declaration's result and its settlement job, in the caller's transaction: the market's bid
+ * lock is taken exclusively (a bid write under way finishes first; a bid after the commit sees the
+ * result), a running job of the same market and day is superseded.
+ */
+export async function storeDeclaration(
+  trx: Transaction<DB>,
+  marketId: number,
+  date: string,
+  d: Declaration,
+  now: Date,
+  declaredBy: string | null,
+): Promise<StoredDeclaration> {
+  await lockMarketForBids(trx, marketId, 'exclusive');
+  const market = await trx
+    .selectFrom('markets')
+    .select(['id', 'family', 'name'])
+    .where('id', '=', marketId)
+    .executeTakeFirst();
+  if (!market) throw new Refusal(404, `No market with id ${marketId}`);
+  const before =
+    (await trx
+      .selectFrom('results')
+      .select(['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'])
+      .where('market_id', '=', marketId)
+      .where('result_date', '=', date)
+      .executeTakeFirst()) ?? null;
+  const result = nextResult(market, before, d);
+  const changed = !sameResult(before, result);
+  if (changed) {
+    await trx
+      .insertInto('results')
+      .values({ market_id: marketId, result_date: date, ...result, declared_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['market_id', 'result_date']).doUpdateSet({ ...result, updated_at: now }))
+      .execute();
+  }
+  // a chunk of the running job holds its row: this waits for it, then the job stops
+  await trx
+    .updateTable('settlement_jobs')
+    .set({ status: 'superseded', updated_at: now, finished_at: now })
+    .where('market_id', '=', marketId)
+    .where('result_date', '=', date)
+    .where('status', '=', 'running')
+    .execute();
+  const bids = await sql<{ n: string; last: string | null }>`
+    SELECT count(*) AS n, max(id) AS last FROM bids
+    WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')`.execute(trx);
+  const job = await trx
+    .insertInto('settlement_jobs')
+    .values({
+      market_id: marketId,
+      result_date: date,
+      family: market.family,
+      result: JSON.stringify(result),
+      last_bid_id: bids.rows[0].last ?? '0',
+      bids_total: Number(bids.rows[0].n),
+      declared_by: declaredBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { market, date, before, result, changed, job: await jobState(trx, String(job.id)) };
+}
+
+export async function jobState(db: Kysely<DB> | Transaction<DB>, id: string): Promise<JobState> {
+  const j = await db
+    .selectFrom('settlement_jobs')
+    .select([
+      'id',
+      'market_id',
+      sql<string>`result_date::text`.as('result_date'),
+      'status',
+      'bids_total',
+      'bids_done',
+      'paid',
+      'paid_points',
+      'reversed',
+      'reversed_points',
+      'shortfall_points',
+      'withheld_points',
+      'lost',
+      'pending',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!j) throw new Refusal(404, `No settlement job ${id}`);
+  return {
+    id: String(j.id),
+    market_id: j.market_id,
+    date: String(j.result_date),
+    status: j.status,
+    bids_total: j.bids_total,
+    bids_done: j.bids_done,
+    paid: j.paid,
+    paid_points: Number(j.paid_points),
+    reversed: j.reversed,
+    reversed_points: Number(j.reversed_points),
+    shortfall_points: Number(j.shortfall_points),
+    withheld_points: Number(j.withheld_points),
+    lost: j.lost,
+    pending: j.pending,
+  };
+}
+
+type Step = 'more' | 'done' | 'gone' | 'busy';
+
+export interface RunnerOptions {
+  /** bids per chunk (each chunk is one transaction) */
+  chunkSize: number;
+  /** how often a process looks for a running job nobody works on (a killed process's) */
+  pollMs: number;
+}
+
+/**
+ * Works settlement jobs in this process: the ones it declared (kick) and, by a poll, any running job
+ * whose row no other process holds (a killed process's). Chunks of one job run one after the other.
+ */
+export class SettlementRunner {
+  private readonly active = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<(job: JobState) => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly onWallets: (users: string[]) => Promise<void> | void,
+    private readonly opts: RunnerOptions,
+  ) {}
+
+  start(): void {
+    if (this.timer || this.opts.pollMs <= 0) return;
+    this.timer = setInterval(() => void this.resumeOrphans(), this.opts.pollMs);
+    this.timer.unref();
+    void this.resumeOrphans();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.active.values()]);
+  }
+
+  /** Called after each chunk with the job's progress. */
+  onProgress(listener: (job: JobState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Works a job until it is done (or superseded, or held by another process). */
+  kick(jobId: string): Promise<void> {
+    let run = this.active.get(jobId);
+    if (!run) {
+      run = this.work(jobId)
+        .catch((err: unknown) => this.log.error({ err, jobId }, 'settlement job failed; it is retried by the poll'))
+        .finally(() => this.active.delete(jobId));
+      this.active.set(jobId, run);
+    }
+    return run;
+  }
+
+  /**
+   * The job once done, or its progress after `ms` (whichever comes first). A job superseded by a later
+   * declaration of the same market and day is followed by that declaration's job (which settles every
+   * bid to the newer result).
+   */
+  async waitFor(jobId: string, ms: number): Promise<JobState> {
+    const until = Date.now() + ms;
+    let id = jobId;
+    for (;;) {
+      const run = this.kick(id);
+      await Promise.race([run, new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref())]);
+      const state = await jobState(this.db, id);
+      if (state.status === 'running') {
+        // held by another transaction (a declaration superseding it, another process's chunk): look again
+        if (Date.now() >= until) return state;
+        await new Promise((r) => setTimeout(r, 25));
+        continue;
+      }
+      if (state.status !== 'superseded') return state;
+      const next = await this.db
+        .selectFrom('settlement_jobs')
+        .select('id')
+        .where('market_id', '=', state.market_id)
+        .where('result_date', '=', state.date)
+        .where('id', '>', id)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return state;
+      id = String(next.id);
+    }
+  }
+
+  private async resumeOrphans() {
+    if (this.closed) return;
+    try {
+      const running = await this.db
+        .selectFrom('settlement_jobs')
+        .select('id')
+        .where('status', '=', 'running')
+        .orderBy('id')
+        .execute();
+      for (const j of running) if (!this.active.has(String(j.id))) void this.kick(String(j.id));
+    } catch (err) {
+      this.log.warn({ err }, 'could not look for settlement jobs to resume');
+    }
+  }
+
+  private async work(jobId: string) {
+    for (;;) {
+      if (this.closed) return;
+      const step = await this.step(jobId);
+      if (step !== 'more') return;
+      // the event loop breathes between chunks
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** One step of a job: judge its plays, or settle its next chunk. */
+  private async step(jobId: string): Promise<Step> {
+    const head = (
+      await sql<{
+        status: string;
+        plays_ready: boolean;
+        market_id: number;
+        result_date: string;
+        family: MarketRef['family'];
+        result: unknown;
+        last_bid_id: string;
+      }>`
+        SELECT status, plays_ready, market_id, result_date::text AS result_date, family, result, last_bid_id
+        FROM settlement_jobs WHERE id = ${jobId}::bigint`.execute(this.db)
+    ).rows[0];
+    if (!head || head.status !== 'running') return 'gone';
+    if (!head.plays_ready) return this.judge(jobId, head);
+    return this.chunk(jobId);
+  }
+
+  private async judge(
+    jobId: string,
+    head: { market_id: number; result_date: string; family: MarketRef['family']; result: unknown; last_bid_id: string },
+  ): Promise<Step> {
+    const result = head.result as ResultState;
+    const date = String(head.result_date);
+    return this.db.transaction().execute(async (trx) => {
+      const locked = await sql<{ status: string; plays_ready: boolean }>`
+        SELECT status, plays_ready FROM settlement_jobs WHERE id = ${jobId}::bigint FOR UPDATE SKIP LOCKED`.execute(
+        trx,
+      );
+      const row = locked.rows[0];
+      if (!row) return 'busy';
+      if (row.status !== 'running') return 'gone';
+      if (row.plays_ready) return 'more';
+      const plays = await judgePlays(trx, head.family, head.market_id, date, result, { upToId: head.last_bid_id });
+      await sql`
+        INSERT INTO settlement_plays (job_id, bet_type, session, digits, closedigits, status, rate_key)
+        SELECT ${jobId}::bigint, p.* FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[],
+          ${plays.digits}::text[], ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
+          AS p(bet_type, session, digits, closedigits, status, rate_key)`.execute(trx);
+      await trx
+        .updateTable('settlement_jobs')
+        .set({ plays_ready: true, updated_at: this.clock.now() })
+        .where('id', '=', jobId)
+        .execute();
+      return 'more';
+    });
+  }
+
+  private async chunk(jobId: string): Promise<Step> {
+    const now = this.clock.now();
+    let users: string[] = [];
+    const out = await this.db.transaction().execute(async (trx): Promise<Step> => {
+      const locked = await sql<{
+        status: string;
+        market_id: number;
+        result_date: string;
+        family: MarketRef['family'];
+        result: ResultState;
+        phase: 'gain' | 'loss';
+        cursor: string;
+        last_bid_id: string;
+      }>`
+        SELECT status, market_id, result_date::text AS result_date, family, result, phase, cursor, last_bid_id
+        FROM settlement_jobs WHERE id = ${jobId}::bigint FOR UPDATE SKIP LOCKED`.execute(trx);
+      const job = locked.rows[0];
+      if (!job) return 'busy';
+      if (job.status !== 'running') return 'gone';
+      const market = await trx
+        .selectFrom('markets')
+        .select(['id', 'family', 'name'])
+        .where('id', '=', job.market_id)
+        .executeTakeFirstOrThrow();
+      // the gain pass walks every bid; the loss pass only the won ones (the reversals' candidates)
+      const gain = job.phase === 'gain';
+      const end = await sql<{ id: string }>`
+        SELECT id FROM bids
+        WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
+          AND id > ${job.cursor}::bigint AND id <= ${job.last_bid_id}::bigint
+          ${gain ? sql`` : sql`AND status = 'won'`}
+        ORDER BY id OFFSET ${this.opts.chunkSize - 1} LIMIT 1`.execute(trx);
+      const upToId = end.rows[0]?.id ?? job.last_bid_id;
+      const range = { afterId: String(job.cursor), upToId: String(upToId), phase: job.phase };
+      const s = await settleSet(trx, market, job.result_date, job.result, now, range, { jobId });
+      const counted = gain
+        ? await sql<{ n: string }>`
+            SELECT count(*) AS n FROM bids
+            WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
+              AND id > ${range.afterId}::bigint AND id <= ${range.upToId}::bigint
+              AND status IN ('pending', 'won', 'lost')`.execute(trx)
+        : { rows: [{ n: '0' }] };
+      const passEnded = BigInt(upToId) >= BigInt(job.last_bid_id);
+      const finished = passEnded && !gain;
+      const final = finished ? await bidCounts(trx, job.market_id, job.result_date) : null;
+      await sql`
+        UPDATE settlement_jobs SET
+          phase = ${passEnded ? 'loss' : job.phase},
+          cursor = ${passEnded && gain ? '0' : upToId}::bigint,
+          bids_done = bids_done + ${Number(counted.rows[0].n)}::int,
+          paid = paid + ${s.paid}::int, paid_points = paid_points + ${s.paid_points}::bigint,
+          reversed = reversed + ${s.reversed}::int, reversed_points = reversed_points + ${s.reversed_points}::bigint,
+          shortfall_points = shortfall_points + ${s.shortfall_points}::bigint,
+          withheld_points = withheld_points + ${s.withheld_points}::bigint,
+          status = ${finished ? 'done' : 'running'}, updated_at = ${now}::timestamptz,
+          finished_at = ${finished ? now : null}::timestamptz,
+          lost = ${final?.lost ?? null}::int, pending = ${final?.pending ?? null}::int
+        WHERE id = ${jobId}::bigint`.execute(trx);
+      if (finished) {
+        await sql`DELETE FROM settlement_plays WHERE job_id = ${jobId}::bigint`.execute(trx);
+        const done = await jobState(trx, jobId);
+        await audit(
+          trx,
+          'settlement done',
+          `${market.family}:${market.name} ${job.result_date}`,
+          { job: jobId },
+          null,
+          done,
+        );
+      }
+      users = s.users;
+      return finished ? 'done' : 'more';
+    });
+    if (users.length) await this.onWallets(users);
+    if (out === 'more' || out === 'done') {
+      const state = await jobState(this.db, jobId);
+      for (const l of this.listeners) l(state);
+    }
+    return out;
+  }
+}
