@@ -80,7 +80,7 @@ async function seedDay(database: Database, n: number): Promise<number> {
                 WHEN (g / 200) % 2 = 0 THEN 'Open' ELSE 'Close' END,
            t.digits, t.closedigits, 10 + (g % 10) * 10, ${DATE}::date, 10, t.rate
     FROM generate_series(1, ${n}::int) g
-    JOIN bid_submissions s ON s.user_id = 1 + (g * 7919) % ${players}::int
+    JOIN bid_submissions s ON s.user_id = 1 + (g::bigint * 7919) % ${players}::int
     CROSS JOIN LATERAL (
       SELECT * FROM (VALUES
         (CASE WHEN g % 20 < 6 THEN 'single_digit' WHEN g % 20 < 10 THEN 'jodi_digit' WHEN g % 20 < 13 THEN 'single_pana'
