@@ -23,7 +23,8 @@ import { openDatabase, type Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
-import { previewDeclaration, type Declaration } from '../src/services/settlement';
+import { type Declaration } from '../src/services/settlement';
+import { previewDeclaration } from '../src/services/preview-sql';
 import { systemClock } from '../src/services/clock';
 
 const BASE = process.env.DATABASE_URL;

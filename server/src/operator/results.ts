@@ -11,15 +11,8 @@ import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
-import {
-  correctsEarlier,
-  drawMinute,
-  minutesEarly,
-  previewDeclaration,
-  resultText,
-  type Declaration,
-  type Preview,
-} from '../services/settlement';
+import { correctsEarlier, drawMinute, minutesEarly, resultText, type Declaration } from '../services/settlement';
+import { previewDeclaration, type Preview } from '../services/preview-sql';
 import { jobState, storeDeclaration, type JobState, type StoredDeclaration } from '../services/settlement-jobs';
 import { declaredResults } from '../services/results';
 import {

@@ -11,7 +11,7 @@
  * settlement.ts): a new win first keeps back what an earlier reversal could not take; a reversal takes at
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { rateKeyForRow, type BetTypeId } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
@@ -34,7 +34,7 @@ export interface PlayTable {
 
 /** The distinct plays of the bids in range, each judged by the domain under `result`. */
 export async function judgePlays(
-  trx: Transaction<DB>,
+  trx: Kysely<DB> | Transaction<DB>,
   family: MarketFamily,
   marketId: number,
   date: string,

@@ -11,10 +11,7 @@
  * Wallets are locked in id order (like transfers), so settlement never deadlocks with other money moves.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Exposure, SettleSummary, Winner } from '@matka/shared/domain';
 import {
-  ALL_PANAS,
-  JODIS,
   minutesOfDay,
   panaDigit,
   panaKind,
@@ -186,7 +183,7 @@ export function computeChanges(family: MarketFamily, bids: SettleBid[], r: Resul
 }
 
 /** The market's declared result of that day, null when none. */
-async function loadResult(db: Db, marketId: number, date: string) {
+export async function loadResult(db: Db, marketId: number, date: string) {
   return (
     (await db
       .selectFrom('results')
@@ -218,23 +215,6 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
     .execute();
 }
 
-export function summarize(bids: SettleBid[], changes: BidChange[], shortfall: number, withheld = 0): SettleSummary {
-  const after = new Map(bids.map((b) => [b.id, b.status]));
-  for (const c of changes) after.set(c.bid.id, c.to);
-  const count = (s: string) => [...after.values()].filter((v) => v === s).length;
-  return {
-    bids: bids.length,
-    paid: changes.filter((c) => c.pay > 0).length,
-    paid_points: changes.reduce((s, c) => s + c.pay, 0),
-    reversed: changes.filter((c) => c.reverse > 0).length,
-    reversed_points: changes.reduce((s, c) => s + c.reverse, 0),
-    shortfall_points: shortfall,
-    withheld_points: withheld,
-    lost: count('lost'),
-    pending: count('pending'),
-  };
-}
-
 /** Advisory-lock class of the per-market bid lock (the second key is the market id). */
 const BID_LOCK_CLASS = 7316;
 
@@ -247,129 +227,4 @@ export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, 
   if (mode === 'shared')
     await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
   else await sql`SELECT pg_advisory_xact_lock(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
-}
-
-// ------------------------------------------------------------------------------------ preview
-
-export type { Exposure, SettleSummary, Winner };
-
-export interface Preview {
-  market: MarketRef;
-  date: string;
-  before: ResultState | null;
-  result: ResultState;
-  winners: Winner[];
-  summary: SettleSummary;
-  exposure: Exposure;
-}
-
-/** What declaring would do, without writing anything: winners, payout, reversals and the exposure. */
-export async function previewDeclaration(db: Db, marketId: number, date: string, d: Declaration): Promise<Preview> {
-  const market = await db
-    .selectFrom('markets')
-    .select(['id', 'family', 'name'])
-    .where('id', '=', marketId)
-    .executeTakeFirst();
-  if (!market) throw new Refusal(404, `No market with id ${marketId}`);
-  const before = await loadResult(db, marketId, date);
-  const result = nextResult(market, before, d);
-  const bids = await loadBids(db, marketId, date);
-  const rates = await loadRates(db, market.family);
-  const changes = computeChanges(market.family, bids, result, rates);
-  const winners = changes
-    .filter((c) => c.pay > 0)
-    .map((c) => ({
-      bid_id: c.bid.id,
-      mobile: c.bid.mobile,
-      bet: c.bid.pana,
-      session: c.bid.session,
-      digits: c.bid.digits,
-      closedigits: c.bid.closedigits,
-      points: Number(c.bid.points),
-      win_amount: c.pay,
-    }))
-    .sort((a, b) => b.win_amount - a.win_amount);
-  return {
-    market,
-    date,
-    before,
-    result,
-    winners,
-    summary: summarize(bids, changes, 0),
-    exposure: exposure(market, bids, before, d, rates),
-  };
-}
-
-/** Points at stake on the declared session's pending bids, and the candidates that would pay most. */
-function exposure(
-  market: MarketRef,
-  bids: SettleBid[],
-  before: ResultState | null,
-  d: Declaration,
-  rates: Rates,
-): Exposure {
-  // the candidate results of this declaration
-  const candidates: ResultState[] = [];
-  const labels: string[] = [];
-  const values = d.family === 'gali' ? JODIS : ALL_PANAS;
-  for (const v of values) {
-    try {
-      const decl: Declaration =
-        d.family === 'gali'
-          ? { family: 'gali', jodi: v }
-          : d.family === 'starline'
-            ? { family: 'starline', pana: v }
-            : { ...d, pana: v };
-      candidates.push(nextResult(market, before, decl));
-      labels.push(v);
-    } catch {
-      /* not declarable now */
-    }
-  }
-  // a bid is exposed when it is pending now and some candidate settles it
-  const pending = bids.filter((b) => b.status === 'pending');
-  const exposed = pending.filter((b) => candidates.some((r) => bidOutcome(market.family, b, r) !== 'pending'));
-  const byDigit: Record<string, number> = {};
-  const byPana = new Map<string, number>();
-  const byJodi = new Map<string, number>();
-  const bySangam = new Map<string, number>();
-  let points = 0;
-  for (const b of exposed) {
-    const p = Number(b.points);
-    points += p;
-    const t = b.bet_type;
-    if (t === 'single_digit' || t === 'starline_single_digit' || t === 'gali_left_digit' || t === 'gali_right_digit') {
-      const key = t === 'gali_left_digit' ? `L${b.digits}` : t === 'gali_right_digit' ? `R${b.digits}` : b.digits;
-      byDigit[key] = (byDigit[key] ?? 0) + p;
-    } else if (t === 'jodi_digit' || t === 'gali_jodi_digit') {
-      byJodi.set(b.digits, (byJodi.get(b.digits) ?? 0) + p);
-    } else if (t === 'half_sangam' || t === 'full_sangam') {
-      const k = `${b.digits}-${b.closedigits}`;
-      bySangam.set(k, (bySangam.get(k) ?? 0) + p);
-    } else if (isPana(b.digits)) {
-      byPana.set(b.digits, (byPana.get(b.digits) ?? 0) + p);
-    }
-  }
-  const riskiest = candidates
-    .map((r, i) => ({
-      result: labels[i],
-      payout: exposed.reduce(
-        (s, b) => (bidOutcome(market.family, b, r) === 'win' ? s + winAmount(market.family, b, rates) : s),
-        0,
-      ),
-    }))
-    .filter((x) => x.payout > 0)
-    .sort((a, b) => b.payout - a.payout)
-    .slice(0, 5);
-  const sorted = (m: Map<string, number>, key: 'pana' | 'jodi' | 'sangam') =>
-    [...m.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => ({ [key]: k, points: v }) as never);
-  return {
-    bids: exposed.length,
-    points,
-    by_digit: byDigit,
-    by_pana: sorted(byPana, 'pana'),
-    by_jodi: sorted(byJodi, 'jodi'),
-    by_sangam: sorted(bySangam, 'sangam'),
-    riskiest,
-  };
 }
