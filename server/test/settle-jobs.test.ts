@@ -1,0 +1,169 @@
+/**
+ * Settlement jobs (issue 38) in one server: the declaration answers before its bids are settled and
+ * holds the market's bid lock only to store the result, so a Close bid during an Open settlement is
+ * placed at once; a correction racing the declaration it corrects leaves every bid settled to the later
+ * result, paid once, with every wallet equal to its ledger. On PGlite and on PostgreSQL.
+ */
+import { buildNewResult, panaDigit } from '@matka/shared/domain';
+import { sql } from 'kysely';
+import { OPERATOR_TOKEN, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+
+let t: TestApp;
+const DATE = '2026-03-10';
+beforeAll(async () => {
+  // tiny chunks and an answer that does not wait: the settlement takes many transactions
+  t = await makeTestApp({
+    at: kolkata('12:00', DATE),
+    config: { settleChunkBids: 100 },
+    env: { SETTLE_WAIT_MS: '0' },
+  });
+});
+afterAll(() => t.close());
+
+const op = async (url: string, payload: Record<string, unknown>) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  return res.json();
+};
+
+/** `n` Open single-digit bids on a market, by a few players, straight into the tables. */
+async function seedBids(marketId: number, n: number) {
+  const players = [];
+  for (let i = 0; i < 20; i++) players.push(await createUser(t, { wallet: 0 }));
+  const ids = players.map((p) => p.id);
+  await sql`
+    INSERT INTO bid_submissions (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count)
+    SELECT u, 'regular', ${marketId}::int, 'single_digit', 'Open', ${DATE}::date, 10, 1 FROM unnest(${ids}::bigint[]) u`.execute(
+    t.ctx.db,
+  );
+  await sql`
+    INSERT INTO bids (submission_id, user_id, family, market_id, bet_type, pana, session, digits, points, bid_date, rate_1, rate_2)
+    SELECT s.id, s.user_id, 'regular', ${marketId}::int, 'single_digit', 'Single Digit', 'Open', (g % 10)::text, 10,
+           ${DATE}::date, 10, 95
+    FROM generate_series(1, ${n}::int) g
+    JOIN LATERAL (SELECT id, user_id FROM bid_submissions WHERE market_id = ${marketId}::int ORDER BY id
+                  OFFSET g % 20 LIMIT 1) s ON true`.execute(t.ctx.db);
+  return players;
+}
+
+const jobOf = async (id: string) =>
+  t.ctx.db
+    .selectFrom('settlement_jobs')
+    .select(['status', 'bids_done', 'bids_total'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+async function settled(id: string) {
+  for (let i = 0; i < 600; i++) {
+    const j = await jobOf(id);
+    if (j.status !== 'running') return j;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`job ${id} did not end`);
+}
+
+async function walletsMatchLedgers() {
+  const off = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM users u
+    WHERE u.wallet <> COALESCE((SELECT SUM(CASE WHEN type = 'credit' THEN amount ELSE -amount END)
+                                FROM wallet_transactions t WHERE t.user_id = u.id), 0)`.execute(t.ctx.db);
+  expect(off.rows[0].n).toBe('0');
+}
+
+test('the declaration answers with its job at once; a Close bid meanwhile is placed while the Open bids still settle', async () => {
+  const m = await marketByName(t, 'KALYAN');
+  await t.ctx.db
+    .updateTable('markets')
+    .set({ open_minute: 11 * 60, close_minute: 23 * 60 })
+    .where('id', '=', m.id)
+    .execute();
+  await seedBids(m.id, 6000);
+  const bidder = await createUser(t, { wallet: 1000 });
+  const declared = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE });
+  expect(declared).toMatchObject({ status: true, job: { status: 'running', bids_total: 6000 }, summary: null });
+  expect(declared.msg).toMatch(/settling 6000 bids/);
+  // a Close bid now: placed at once, the settlement still under way
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token: bidder.token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: '10-March-2026',
+    rows: [{ digits: '3', closedigits: '', points: 100, session: 'Close', pana: '' }],
+  });
+  const bid = await call(t.app, 'api-submit-bid', { unique_token: bidder.token, game_id: String(m.id), new_result });
+  expect(bid.body.status).toBe(true);
+  const during = await jobOf(String(declared.job.id));
+  expect(during.status).toBe('running');
+  expect(during.bids_done).toBeLessThan(6000);
+  // an Open bid is refused by the stored result
+  const late = await call(t.app, 'api-submit-bid', {
+    unique_token: bidder.token,
+    game_id: String(m.id),
+    new_result: { ...new_result, session: 'Open', result: [{ ...new_result.result[0], session: 'Open' }] },
+  });
+  expect(late.body.status).toBe(false);
+  // the job follows through to its summary
+  const follow = await t.app.inject({
+    method: 'GET',
+    url: `/operator/settlement?id=${declared.job.id}`,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  expect(follow.json()).toMatchObject({ status: true, job: { id: String(declared.job.id) } });
+  expect(await settled(String(declared.job.id))).toMatchObject({ status: 'done', bids_done: 6000 });
+  const won = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date AND status = 'won'`.execute(
+    t.ctx.db,
+  );
+  expect(won.rows[0].n).toBe('600'); // digit 1 of 128
+  await walletsMatchLedgers();
+});
+
+test('a correction racing the declaration it corrects: every bid ends at the later result, paid once', async () => {
+  const m = await marketByName(t, 'MILAN DAY');
+  // its open draw is past (no early declaration)
+  await t.ctx.db
+    .updateTable('markets')
+    .set({ open_minute: 11 * 60, close_minute: 23 * 60 })
+    .where('id', '=', m.id)
+    .execute();
+  await seedBids(m.id, 3000);
+  const [a, b] = await Promise.all([
+    op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '128', date: DATE }),
+    op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '123', date: DATE }),
+  ]);
+  expect([a.status, b.status]).toEqual([true, true]);
+  const jobs = await t.ctx.db
+    .selectFrom('settlement_jobs')
+    .select(['id', 'status'])
+    .where('market_id', '=', m.id)
+    .orderBy('id')
+    .execute();
+  expect(jobs).toHaveLength(2);
+  expect(jobs[0].status).not.toBe('running');
+  const last = await settled(String(jobs[1].id));
+  expect(last.status).toBe('done');
+  const result = await t.ctx.db
+    .selectFrom('results')
+    .select('open_pana')
+    .where('market_id', '=', m.id)
+    .executeTakeFirstOrThrow();
+  // whichever came last: its digit's bids won, every other bid lost (128: 1, 123: 6)
+  const digit = panaDigit(result.open_pana!);
+  expect(['1', '6']).toContain(digit);
+  const wrong = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
+      AND status <> CASE WHEN digits = ${digit} THEN 'won' ELSE 'lost' END`.execute(t.ctx.db);
+  expect(wrong.rows[0].n).toBe('0');
+  const doubles = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM (SELECT bid_id FROM wins WHERE reversed_at IS NULL GROUP BY bid_id HAVING count(*) > 1) d`.execute(
+    t.ctx.db,
+  );
+  expect(doubles.rows[0].n).toBe('0');
+  await walletsMatchLedgers();
+});
