@@ -34,7 +34,8 @@ const NEW_PASSWORD = 'operator password 1';
 
 beforeAll(async () => {
   mkdirSync('/tmp/shots', { recursive: true });
-  server = await startServer();
+  // a declaration answers at once with its settlement job (the console follows the job's progress)
+  server = await startServer({ SETTLE_WAIT_MS: '0' });
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
   const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
@@ -175,8 +176,26 @@ describe('operator console', () => {
     await preview.getByRole('button', { name: 'Declare' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/1 winning bids will be paid \d+ points/).waitFor();
+    // the first look at the job's progress comes late here, so the progress is on screen for a while
+    let held = false;
+    await page.route('**/operator/settlement?*', async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('status').filter({ hasText: 'Declared.' }).waitFor();
+    const progress = page.getByRole('status').filter({ hasText: 'Settling the bids:' });
+    await progress.waitFor();
+    await progress.getByRole('progressbar', { name: 'Bids settled' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/console-results-settling.png', fullPage: true });
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^Declared\\. ${marketName} .*; settled \\d+ bids: 1 paid \\d+ points`) })
+      .waitFor();
+    expect(await progress.count()).toBe(0);
+    await page.screenshot({ path: '/tmp/shots/console-results-settled.png', fullPage: true });
     // the declared result is in the history
     await page
       .getByRole('table', { name: 'Regular markets, last 30 days' })

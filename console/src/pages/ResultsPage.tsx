@@ -11,6 +11,7 @@ import {
   type Declare,
   type MarketRow,
   type Preview,
+  type SettlementJob,
 } from '../api';
 import { ConfirmDialog, DataTable, Done, ErrorText, QueryView } from '../parts';
 
@@ -99,9 +100,20 @@ function History({ family }: { family: Family }) {
  * A declared result's settlement while its bids settle: bids settled of the total and points paid so far,
  * asked every second until the job is done (then its summary replaces this).
  */
-function SettlementProgress({ id, head, onDone }: { id: string; head: string; onDone: (msg: string) => void }) {
+function SettlementProgress({
+  id,
+  head,
+  initial,
+  onDone,
+}: {
+  id: string;
+  head: string;
+  /** the job as the declaration answered it */
+  initial: SettlementJob;
+  onDone: (msg: string) => void;
+}) {
   const q = useSettlementQuery(id, { pollingInterval: 1000 });
-  const job = q.data?.job;
+  const job = q.data?.job ?? initial;
   const msg = q.data?.msg;
   useEffect(() => {
     if (job && job.status !== 'running' && msg) onDone(`${head}; ${msg}`);
@@ -138,7 +150,7 @@ export function ResultsPage() {
   const [declareError, setDeclareError] = useState('');
   const [done, setDone] = useState('');
   // a declaration whose bids are still settling: followed until its summary
-  const [settling, setSettling] = useState<{ id: string; head: string } | null>(null);
+  const [settling, setSettling] = useState<{ id: string; head: string; job: SettlementJob } | null>(null);
   const [earlyReason, setEarlyReason] = useState('');
   const [earlyError, setEarlyError] = useState('');
   const owner = useSessionQuery().data?.operator.role === 'owner';
@@ -178,7 +190,11 @@ export function ResultsPage() {
     setValue('');
     if (r.data.job?.status === 'running') {
       setDone('');
-      setSettling({ id: r.data.job.id, head: `${r.data.market.name} ${r.data.date}: ${r.data.result_text}` });
+      setSettling({
+        id: r.data.job.id,
+        head: `${r.data.market.name} ${r.data.date}: ${r.data.result_text}`,
+        job: r.data.job,
+      });
     } else setDone(r.data.msg);
   };
 
@@ -273,7 +289,15 @@ export function ResultsPage() {
         </button>
       </form>
       <Done text={done && `Declared. ${done}`} />
-      {settling && <SettlementProgress key={settling.id} id={settling.id} head={settling.head} onDone={settled} />}
+      {settling && (
+        <SettlementProgress
+          key={settling.id}
+          id={settling.id}
+          head={settling.head}
+          initial={settling.job}
+          onDone={settled}
+        />
+      )}
       {shown && s && (
         <div className="card console-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">
