@@ -9,6 +9,7 @@
 import { ALL_PANAS, JODIS, betTypesOf, type BetTypeId, type Family } from '@matka/shared/domain';
 import { computeChanges, loadBids, loadRates, type Declaration, type SettleBid } from '../src/services/settlement';
 import { storeDeclaration } from '../src/services/settlement-jobs';
+import { previewDeclaration } from '../src/services/preview-sql';
 import { createUser, kolkata, ledgerSum, makeTestApp, marketByName, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -210,12 +211,25 @@ async function checkDeclaration(family: Family, market: { id: number; name: stri
     .select((eb) => eb.fn.max('id').as('m'))
     .executeTakeFirstOrThrow();
 
+  // the preview (by aggregation) says what the settlement then does
+  const preview = await previewDeclaration(t.ctx.db, market.id, DATE, d);
+
   const stored = await t.ctx.db
     .transaction()
     .execute((trx) => storeDeclaration(trx, market.id, DATE, d, t.clock.now(), 'test'));
   const job = await t.ctx.settlement.waitFor(stored.job.id, 30_000);
   expect(job.status).toBe('done');
   const out = { summary: job };
+  expect(preview.summary).toMatchObject({
+    bids: job.bids_total,
+    paid: job.paid,
+    paid_points: job.paid_points,
+    reversed: job.reversed,
+    reversed_points: job.reversed_points,
+    lost: job.lost,
+    pending: job.pending,
+  });
+  expect(preview.winners.length).toBe(Math.min(100, job.paid));
 
   const after = await loadBids(t.ctx.db, market.id, DATE);
   for (const b of after) {

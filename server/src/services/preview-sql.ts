@@ -1,8 +1,9 @@
 /**
  * The preview of a declaration by aggregation (issue 38): what declaring would pay and reverse, the
- * winners and the exposure, without loading every bid. PostgreSQL sums the bids per play (bet type,
- * session, digits); the rules module judges each distinct play (once for the result, and once per
- * candidate result for the exposure) in slices that leave the event loop free.
+ * winners and the exposure, without loading every bid. One scan of the day's bids sums them per play
+ * (bet type, session, digits) and status; the rules module judges each distinct play (once for the
+ * result, and once per candidate result for the exposure) in slices that leave the event loop free; a
+ * second query reads the top winners among the bids of the winning plays.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
@@ -19,7 +20,6 @@ import type { DB } from '../db/types';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
 import { isPana, loadResult, nextResult, type Declaration } from './settlement';
-import { judgePlays } from './settle-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -36,11 +36,32 @@ export interface Preview {
 const SLICE = 5_000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The plays' table as SQL rows (unnest of the judged plays). */
-function playRows(p: Awaited<ReturnType<typeof judgePlays>>) {
-  return sql`SELECT * FROM unnest(${p.bet_type}::text[], ${p.session}::text[], ${p.digits}::text[],
-                                  ${p.closedigits}::text[], ${p.status}::text[], ${p.rate_key}::text[])
-             AS o(bet_type, session, digits, closedigits, status, rate_key)`;
+/** The day's bids of one play in one status, summed. */
+interface PlayGroup {
+  bet_type: string;
+  session: 'Open' | 'Close';
+  digits: string;
+  closedigits: string;
+  status: 'pending' | 'won' | 'lost';
+  bids: number;
+  points: number;
+  /** what the bids that carry their rate pay if they win */
+  rated_pay: number;
+  /** points of the bids from before bids kept their rate (paid at the family's rate) */
+  unrated_points: number;
+  unrated: number;
+  win_amount: number;
+}
+
+type Rates = Map<string, { v1: number; v2: number }>;
+
+/** What a play's bids pay if they win: their own rate, else the family's (by the domain's rate key). */
+function payOf(g: PlayGroup, rates: Rates): { pay: number; missing: string | null } {
+  if (g.unrated === 0) return { pay: g.rated_pay, missing: null };
+  const key = betTypeById(g.bet_type) ? rateKeyForRow(g.bet_type as BetTypeId, g.digits) : '';
+  const r = rates.get(key);
+  if (!r) return { pay: g.rated_pay, missing: key || g.bet_type };
+  return { pay: g.rated_pay + (r.v1 > 0 ? Math.floor((g.unrated_points * r.v2) / r.v1 + 1e-9) : 0), missing: null };
 }
 
 /** What declaring would do, without writing anything: winners, payout, reversals and the exposure. */
@@ -53,47 +74,94 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
   if (!market) throw new Refusal(404, `No market with id ${marketId}`);
   const before = await loadResult(db, marketId, date);
   const result = nextResult(market, before, d);
-  const plays = await judgePlays(db, market.family, marketId, date, result);
-  const pay = sql`CASE WHEN c.v1 > 0 AND c.v2 >= 0 THEN floor(c.points * c.v2 / c.v1)::bigint ELSE 0 END`;
-  const changes = sql`
-    WITH o AS (${playRows(plays)}),
-    r AS (SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}),
-    c AS (
-      SELECT b.id, b.user_id, b.status AS was, o.status AS becomes, b.win_amount, b.points, b.pana, b.session,
-             b.digits, b.closedigits, o.rate_key,
-             COALESCE(b.rate_1::numeric, r.v1) AS v1, COALESCE(b.rate_2::numeric, r.v2) AS v2
-      FROM bids b
-      JOIN o ON o.bet_type = b.bet_type AND o.session = b.session AND o.digits = b.digits AND o.closedigits = b.closedigits
-      LEFT JOIN r ON r.rate_key = o.rate_key
-      WHERE b.market_id = ${marketId} AND b.bid_date = ${date}::date AND b.status IN ('pending', 'won', 'lost')
-    )`;
-  const totals = (
-    await sql<{
-      bids: string;
-      paid: string;
-      paid_points: string;
-      reversed: string;
-      reversed_points: string;
-      lost: string;
-      pending: string;
-      no_rate: string | null;
-    }>`${changes}
-      SELECT count(*) AS bids,
-             count(*) FILTER (WHERE becomes = 'won' AND was <> 'won' AND ${pay} > 0) AS paid,
-             COALESCE(SUM(${pay}) FILTER (WHERE becomes = 'won' AND was <> 'won'), 0) AS paid_points,
-             count(*) FILTER (WHERE was = 'won' AND becomes <> 'won') AS reversed,
-             COALESCE(SUM(win_amount) FILTER (WHERE was = 'won' AND becomes <> 'won'), 0) AS reversed_points,
-             count(*) FILTER (WHERE becomes = 'lost') AS lost,
-             count(*) FILTER (WHERE becomes = 'pending') AS pending,
-             MIN(rate_key) FILTER (WHERE becomes = 'won' AND was <> 'won' AND (v1 IS NULL OR v2 IS NULL)) AS no_rate
-      FROM c`.execute(db)
-  ).rows[0];
-  if (totals.no_rate) throw new Refusal(409, `No ${market.family} rate '${totals.no_rate}': set the game rates first`);
-  const top = await sql<Winner & { pay: string }>`${changes}
-    SELECT c.id AS bid_id, u.mobile, c.pana AS bet, c.session, c.digits, c.closedigits, c.points, ${pay} AS pay
-    FROM c JOIN users u ON u.id = c.user_id
-    WHERE c.becomes = 'won' AND c.was <> 'won' AND ${pay} > 0
-    ORDER BY ${pay} DESC, c.id LIMIT 100`.execute(db);
+  const grouped = await sql<Record<keyof PlayGroup, string>>`
+    SELECT bet_type, session, digits, closedigits, status, count(*) AS bids, SUM(points) AS points,
+           COALESCE(SUM(CASE WHEN rate_1 > 0 THEN floor(points::numeric * rate_2 / rate_1) END), 0) AS rated_pay,
+           COALESCE(SUM(points) FILTER (WHERE rate_1 IS NULL OR rate_2 IS NULL), 0) AS unrated_points,
+           count(*) FILTER (WHERE rate_1 IS NULL OR rate_2 IS NULL) AS unrated,
+           COALESCE(SUM(win_amount), 0) AS win_amount
+    FROM bids WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
+    GROUP BY bet_type, session, digits, closedigits, status`.execute(db);
+  const groups: PlayGroup[] = grouped.rows.map((g) => ({
+    bet_type: g.bet_type,
+    session: g.session as PlayGroup['session'],
+    digits: g.digits,
+    closedigits: g.closedigits,
+    status: g.status as PlayGroup['status'],
+    bids: Number(g.bids),
+    points: Number(g.points),
+    rated_pay: Number(g.rated_pay),
+    unrated_points: Number(g.unrated_points),
+    unrated: Number(g.unrated),
+    win_amount: Number(g.win_amount),
+  }));
+  const rateRows = await db
+    .selectFrom('game_rates')
+    .select(['rate_key', 'val_1', 'val_2'])
+    .where('family', '=', market.family)
+    .execute();
+  const rates: Rates = new Map(rateRows.map((r) => [r.rate_key, { v1: Number(r.val_1), v2: Number(r.val_2) }]));
+
+  const summary: SettleSummary = {
+    bids: 0,
+    paid: 0,
+    paid_points: 0,
+    reversed: 0,
+    reversed_points: 0,
+    shortfall_points: 0,
+    withheld_points: 0,
+    lost: 0,
+    pending: 0,
+  };
+  const winning: PlayGroup[] = [];
+  let n = 0;
+  for (const g of groups) {
+    if (++n % SLICE === 0) await yieldToLoop();
+    const becomes = { win: 'won', lose: 'lost', pending: 'pending' }[
+      bidOutcome(market.family, g as unknown as SettleBid, result)
+    ];
+    summary.bids += g.bids;
+    if (becomes === 'lost') summary.lost += g.bids;
+    if (becomes === 'pending') summary.pending += g.bids;
+    if (becomes === 'won' && g.status !== 'won') {
+      const { pay, missing } = payOf(g, rates);
+      if (missing) throw new Refusal(409, `No ${market.family} rate '${missing}': set the game rates first`);
+      if (pay > 0) {
+        summary.paid += g.bids;
+        summary.paid_points += pay;
+        winning.push(g);
+      }
+    }
+    if (g.status === 'won' && becomes !== 'won') {
+      summary.reversed += g.bids;
+      summary.reversed_points += g.win_amount;
+    }
+  }
+
+  // the top winners: the bids of the winning plays, each at its rate
+  const top = winning.length
+    ? await sql<Winner & { pay: string }>`
+        WITH w AS (
+          SELECT * FROM unnest(${winning.map((w) => w.bet_type)}::text[], ${winning.map((w) => w.session)}::text[],
+                               ${winning.map((w) => w.digits)}::text[], ${winning.map((w) => w.closedigits)}::text[],
+                               ${winning.map((w) => w.status)}::text[],
+                               ${winning.map((w) => (betTypeById(w.bet_type) ? rateKeyForRow(w.bet_type as BetTypeId, w.digits) : ''))}::text[])
+                 AS w(bet_type, session, digits, closedigits, status, rate_key)
+        ), r AS (SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}),
+        c AS (
+          SELECT b.id, b.user_id, b.pana, b.session, b.digits, b.closedigits, b.points,
+                 floor(b.points * COALESCE(b.rate_2::numeric, r.v2) / NULLIF(COALESCE(b.rate_1::numeric, r.v1), 0))::bigint AS pay
+          FROM bids b
+          JOIN w ON w.bet_type = b.bet_type AND w.session = b.session AND w.digits = b.digits
+                AND w.closedigits = b.closedigits AND w.status = b.status
+          LEFT JOIN r ON r.rate_key = w.rate_key
+          WHERE b.market_id = ${marketId} AND b.bid_date = ${date}::date
+        )
+        SELECT c.id AS bid_id, u.mobile, c.pana AS bet, c.session, c.digits, c.closedigits, c.points, c.pay
+        FROM c JOIN users u ON u.id = c.user_id
+        WHERE c.pay > 0
+        ORDER BY c.pay DESC, c.id LIMIT 100`.execute(db)
+    : { rows: [] };
   const winners: Winner[] = top.rows.map((w) => ({
     bid_id: String(w.bid_id),
     mobile: w.mobile,
@@ -104,48 +172,28 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
     points: Number(w.points),
     win_amount: Number(w.pay),
   }));
+  const pending = groups.filter((g) => g.status === 'pending');
   return {
     market,
     date,
     before,
     result,
     winners,
-    summary: {
-      bids: Number(totals.bids),
-      paid: Number(totals.paid),
-      paid_points: Number(totals.paid_points),
-      reversed: Number(totals.reversed),
-      reversed_points: Number(totals.reversed_points),
-      shortfall_points: 0,
-      withheld_points: 0,
-      lost: Number(totals.lost),
-      pending: Number(totals.pending),
-    },
-    exposure: await exposure(db, market, date, before, d),
+    summary,
+    exposure: await exposure(market, before, d, pending, rates),
   };
-}
-
-interface PendingPlay {
-  bet_type: string;
-  session: 'Open' | 'Close';
-  digits: string;
-  closedigits: string;
-  bids: number;
-  points: number;
-  /** what the play's bids pay if it wins (each at its own rate, else the family's) */
-  pay: number;
 }
 
 /**
  * Points at stake on the pending bids that the declared session can settle, and the candidate results
- * that would pay most: the pending bids summed per play in SQL, each play judged under each candidate.
+ * that would pay most: each pending play judged under each candidate.
  */
 async function exposure(
-  db: Db,
   market: MarketRef,
-  date: string,
   before: ResultState | null,
   d: Declaration,
+  plays: PlayGroup[],
+  rates: Rates,
 ): Promise<Exposure> {
   // the candidate results of this declaration
   const candidates: { label: string; result: ResultState }[] = [];
@@ -162,48 +210,17 @@ async function exposure(
       /* not declarable now */
     }
   }
-  // the pending plays, with their rate keys (the domain's), then summed per play in SQL
-  const distinct = await sql<{ bet_type: string; digits: string }>`
-    SELECT DISTINCT bet_type, digits FROM bids
-    WHERE market_id = ${market.id} AND bid_date = ${date}::date AND status = 'pending'`.execute(db);
-  const keys = distinct.rows.filter((p) => betTypeById(p.bet_type));
-  const sums = await sql<{
-    bet_type: string;
-    session: 'Open' | 'Close';
-    digits: string;
-    closedigits: string;
-    bids: string;
-    points: string;
-    pay: string;
-  }>`
-    WITH k AS (
-      SELECT * FROM unnest(${keys.map((k) => k.bet_type)}::text[], ${keys.map((k) => k.digits)}::text[],
-                           ${keys.map((k) => rateKeyForRow(k.bet_type as BetTypeId, k.digits))}::text[])
-               AS k(bet_type, digits, rate_key)
-    ), r AS (SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family})
-    SELECT b.bet_type, b.session, b.digits, b.closedigits, count(*) AS bids, SUM(b.points) AS points,
-           SUM(CASE WHEN COALESCE(b.rate_1::numeric, r.v1) > 0
-                    THEN floor(b.points * COALESCE(b.rate_2::numeric, r.v2, 0) / COALESCE(b.rate_1::numeric, r.v1))
-                    ELSE 0 END) AS pay
-    FROM bids b JOIN k ON k.bet_type = b.bet_type AND k.digits = b.digits LEFT JOIN r ON r.rate_key = k.rate_key
-    WHERE b.market_id = ${market.id} AND b.bid_date = ${date}::date AND b.status = 'pending'
-    GROUP BY b.bet_type, b.session, b.digits, b.closedigits`.execute(db);
-  const plays: PendingPlay[] = sums.rows.map((p) => ({
-    ...p,
-    bids: Number(p.bids),
-    points: Number(p.points),
-    pay: Number(p.pay),
-  }));
-  const exposed = new Set<PendingPlay>();
+  const pays = plays.map((p) => payOf(p, rates).pay);
+  const exposed = new Set<PlayGroup>();
   const payouts = candidates.map(() => 0);
   let n = 0;
   for (let i = 0; i < candidates.length; i++) {
-    for (const p of plays) {
+    for (let j = 0; j < plays.length; j++) {
       if (++n % SLICE === 0) await yieldToLoop();
-      const outcome = bidOutcome(market.family, p as unknown as SettleBid, candidates[i].result);
+      const outcome = bidOutcome(market.family, plays[j] as unknown as SettleBid, candidates[i].result);
       if (outcome === 'pending') continue;
-      exposed.add(p);
-      if (outcome === 'win') payouts[i] += p.pay;
+      exposed.add(plays[j]);
+      if (outcome === 'win') payouts[i] += pays[j];
     }
   }
   const byDigit: Record<string, number> = {};
@@ -230,7 +247,9 @@ async function exposure(
     .sort((a, b) => b.payout - a.payout)
     .slice(0, 5);
   const sorted = (m: Map<string, number>, key: 'pana' | 'jodi' | 'sangam') =>
-    [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, v]) => ({ [key]: k, points: v }) as never);
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([k, v]) => ({ [key]: k, points: v }) as never);
   return {
     bids,
     points,
