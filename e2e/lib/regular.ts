@@ -29,7 +29,7 @@ export async function prepareMarkets(server: TestServer, open: string, closed: s
   await operator(server, 'market', 'set-times', closed, hhmm(Math.max(now - 30, 0)), '23:59');
 }
 
-/** A 360 x 780 phone whose clock is in the market time zone (the session rule reads the device clock). */
+/** A 360 x 780 phone in the market time zone (market hours are judged in Asia/Kolkata on any phone). */
 export function kolkataPhone(browser: Browser, extra: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   return browser.newContext({
     ...extra,

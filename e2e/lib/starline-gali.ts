@@ -7,7 +7,7 @@ import { operator, type TestServer } from './harness';
 
 export const MARKET_TZ = 'Asia/Kolkata';
 
-/** The phone at 360 x 780 whose device clock reads the market's zone (the server decides in Asia/Kolkata). */
+/** The phone at 360 x 780 in the market's zone (every screen judges market hours in Asia/Kolkata). */
 export function marketPhone(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 360, height: 780 },

@@ -188,6 +188,29 @@ describe('regular betting in the shell', () => {
     await shot(page, 'closed-open-session');
     await ctx.close();
   });
+
+  it("a phone in Asia/Dubai judges market hours in the market's zone: the passed Open session stays closed", async () => {
+    const user = await newPlayer('500');
+    // the phone's clock is 1 h 30 behind Asia/Kolkata: by its own zone the open time (30 min ago in
+    // Asia/Kolkata) would still be an hour ahead
+    const ctx = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+      timezoneId: 'Asia/Dubai',
+    });
+    const page = await ctx.newPage();
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Dubai');
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await openMarket(page, CLOSED);
+    await page.getByRole('button', { name: 'Jodi Digit' }).click();
+    await page.getByText('Bidding is closed for Jodi Digit').first().waitFor();
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/single$/);
+    expect(await page.getByLabel('Open', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Close', { exact: true }).isChecked()).toBe(true);
+    await ctx.close();
+  });
 });
 
 describe('the regular remote on its own page', () => {

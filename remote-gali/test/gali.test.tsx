@@ -169,7 +169,7 @@ describe('/galiIMP GALI DISAWAR', () => {
 describe('/galiallgame chooser', () => {
   // 2026-11-22 12:00 in Asia/Kolkata
   const noon = () => new Date('2026-11-22T12:00:00+05:30');
-  const chooser = [{ path: '/galiallgame', element: <GaliChooser now={noon} timeZone="Asia/Kolkata" /> }];
+  const chooser = [{ path: '/galiallgame', element: <GaliChooser now={noon} /> }];
 
   it('without a game id explains and links back', async () => {
     mockApi({});

@@ -59,8 +59,8 @@ export async function renderRoutes(routes: RouteObject[], path: string, state?: 
   return { store, router };
 }
 
-/** A local wall-clock time today. */
+/** hh:mm on 5 March 2026 on the markets' clock (Asia/Kolkata), whatever the test machine's zone. */
 export const at =
   (hh: number, mm = 0) =>
   () =>
-    new Date(2026, 2, 5, hh, mm, 0);
+    new Date(`2026-03-05T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);

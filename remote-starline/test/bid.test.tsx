@@ -6,7 +6,8 @@ import { routes } from '../src/routes';
 import { mockApi, renderRoutes } from './helpers';
 
 // Device-local noon: the bid screen compares the open time with the device clock.
-const noon = () => new Date(2026, 10, 22, 12, 0, 0);
+// noon on the markets' clock (Asia/Kolkata), whatever the test machine's zone
+const noon = () => new Date('2026-11-22T12:00:00+05:30');
 const SLOT = { gameId: '9', openTime: '09:00 PM', gameName: 'STARLINE 09:00 PM' };
 
 const screenAt = (betType: BetTypeId, path: string) => [{ path, element: <BidScreen betType={betType} now={noon} /> }];

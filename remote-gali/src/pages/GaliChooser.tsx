@@ -4,14 +4,12 @@ import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/
 import { betTypesOf, biddableSessions, clockOfChosen } from '@matka/shared/domain';
 import { GALI_TITLE } from './GaliHome';
 
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /galiallgame: Left Digit, Right Digit, Jodi Digit for the chosen market. Once the market's open time
  * is at or before now (device clock) or its jodi is declared every type is closed: a 3 s toast and no
  * navigation.
  */
-export default function GaliChooser({ now = () => new Date(), timeZone }: { now?: () => Date; timeZone?: string }) {
+export default function GaliChooser({ now = () => new Date() }: { now?: () => Date }) {
   const nav = useBidNavState();
   const { gameId, gameName } = nav;
   const navigate = useNavigate();
@@ -33,9 +31,7 @@ export default function GaliChooser({ now = () => new Date(), timeZone }: { now?
             label={t.title}
             icon={t.title.split(' ')[0].slice(0, 1)}
             onClick={() => {
-              if (
-                biddableSessions(t.id, clockOfChosen('gali', nav), now(), timeZone ?? deviceTimeZone()).length === 0
-              ) {
+              if (biddableSessions(t.id, clockOfChosen('gali', nav), now()).length === 0) {
                 notify.error(biddingClosed(t.title), BID_TOAST);
                 return;
               }

@@ -21,14 +21,6 @@ const ICONS: Partial<Record<BetTypeId, string>> = {
 
 const REGULAR = betTypesOf('regular');
 
-function deviceTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * /game: the ten regular bet types of one market. A type that takes no session now (the server's
  * rule: Jodi Digit, Half Sangam and Full Sangam once the open time has come or the open result is
@@ -41,7 +33,7 @@ export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
   const hasGame = nav.gameId !== '';
 
   function open(def: BetTypeDef) {
-    if (biddableSessions(def.id, clockOfChosen('regular', nav), now(), deviceTimeZone()).length === 0) {
+    if (biddableSessions(def.id, clockOfChosen('regular', nav), now()).length === 0) {
       notify.error(biddingClosed(def.title), { ...BID_TOAST, toastId: `closed-${def.id}` });
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * Market times and sessions. No hidden clock: every rule takes `now`. Times are compared as
- * minutes of the day (hour and minute; seconds ignored) in `timeZone` — the server uses the default
- * 'Asia/Kolkata', a browser screen passes the device zone (Intl.DateTimeFormat().resolvedOptions()).
+ * minutes of the day (hour and minute; seconds ignored) in `timeZone`, by default the markets' own zone
+ * 'Asia/Kolkata': the server and every screen judge market hours there, whatever the phone's zone.
  * An invalid zone falls back to Asia/Kolkata; an invalid time or date never opens anything.
  */
 import { BET_TYPES, type BetTypeId, type Session } from './betTypes';

@@ -90,8 +90,8 @@ export async function renderAt(
   return store;
 }
 
-/** A local wall-clock time today (the device zone is the test process's zone). */
+/** hh:mm on 5 March 2026 on the markets' clock (Asia/Kolkata), whatever the test machine's zone. */
 export const at =
   (hh: number, mm = 0) =>
   () =>
-    new Date(2026, 2, 5, hh, mm, 0);
+    new Date(`2026-03-05T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);

@@ -52,14 +52,6 @@ type Entry = SlipEntry;
 
 const defaultNow = () => new Date();
 
-function deviceTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: string }[] = [
   { id: 'openDigitClosePana', label: 'Open Digit + Close Pana' },
   { id: 'openPanaCloseDigit', label: 'Open Pana + Close Digit' },
@@ -126,12 +118,7 @@ export function BidEntry(props: BidEntryProps) {
   const [openedAt] = useState(now);
   const allowed = useMemo(
     () =>
-      biddableSessions(
-        betType,
-        clockOfChosen(def.family, { openTime, closeTime, openResult, closeResult }),
-        openedAt,
-        deviceTimeZone(),
-      ),
+      biddableSessions(betType, clockOfChosen(def.family, { openTime, closeTime, openResult, closeResult }), openedAt),
     [betType, def.family, openTime, closeTime, openResult, closeResult, openedAt],
   );
   const closed = allowed.length === 0;
