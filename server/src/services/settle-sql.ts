@@ -90,51 +90,27 @@ export interface SetSettlement {
   users: string[];
 }
 
-/** Where a settlement reads its judged plays: given here, or stored for a settlement job. */
-export type PlaySource = PlayTable | { jobId: string };
-
-function playsSql(plays: PlaySource) {
-  if ('jobId' in plays)
-    return sql`SELECT bet_type, session, digits, closedigits, status, rate_key
-               FROM settlement_plays WHERE job_id = ${plays.jobId}::bigint`;
-  return sql`SELECT * FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[], ${plays.digits}::text[],
-                                  ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
-             AS o(bet_type, session, digits, closedigits, status, rate_key)`;
-}
-
 /**
- * Settles the bids of a market and day (or of a range of their ids) against `result`, in the caller's
- * transaction: idempotent (a bid already in the outcome the result gives does not change; a won bid
- * that stays won is paid once). The plays are judged here unless a settlement job stored them.
+ * Settles the bids of a market and day (or of a range of their ids) against the plays a settlement job
+ * judged and stored (settlement_plays), in the caller's transaction: idempotent (a bid already in the
+ * outcome the result gives does not change; a won bid that stays won is paid once).
  */
 export async function settleSet(
   trx: Transaction<DB>,
   market: MarketRef,
   date: string,
-  result: ResultState,
   now: Date,
-  range: BidRange = {},
-  source?: { jobId: string },
+  range: BidRange,
+  jobId: string,
 ): Promise<SetSettlement> {
-  const plays: PlaySource = source ?? (await judgePlays(trx, market.family, market.id, date, result, range));
-  const none: SetSettlement = {
-    changed: 0,
-    paid: 0,
-    paid_points: 0,
-    reversed: 0,
-    reversed_points: 0,
-    shortfall_points: 0,
-    withheld_points: 0,
-    users: [],
-  };
-  if (!('jobId' in plays) && plays.bet_type.length === 0) return none;
-
   // 1. The bids that change, with what each pays (at its own rate; a bid from before bids kept their
   //    rate, at the family's rate now) or takes back.
   await sql`DROP TABLE IF EXISTS settle_changes`.execute(trx);
   await sql`
     CREATE TEMP TABLE settle_changes ON COMMIT DROP AS
-    WITH o AS (${playsSql(plays)}), r AS (
+    WITH o AS (
+      SELECT bet_type, session, digits, closedigits, status, rate_key FROM settlement_plays WHERE job_id = ${jobId}::bigint
+    ), r AS (
       SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}
     ), c AS (
       SELECT b.id, b.user_id, b.status AS was, o.status AS becomes, b.win_amount, b.unrecovered, b.points,

@@ -358,7 +358,7 @@ export class SettlementRunner {
         ORDER BY id OFFSET ${this.opts.chunkSize - 1} LIMIT 1`.execute(trx);
       const upToId = end.rows[0]?.id ?? job.last_bid_id;
       const range = { afterId: String(job.cursor), upToId: String(upToId), phase: job.phase };
-      const s = await settleSet(trx, market, job.result_date, job.result, now, range, { jobId });
+      const s = await settleSet(trx, market, job.result_date, now, range, jobId);
       const counted = gain
         ? await sql<{ n: string }>`
             SELECT count(*) AS n FROM bids
