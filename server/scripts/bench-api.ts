@@ -17,7 +17,7 @@
  *     the bid p99 at 500 req/s (target ≤ 50 ms).
  *
  * Env: BENCH_SECONDS (per scenario, default 5), BENCH_CONNECTIONS (default 32), BENCH_USERS (default 100),
- *      BENCH_ONLY (pglite | postgres), DATABASE_URL (enables the PostgreSQL half), PGBENCH (path, default /usr/lib/postgresql/15/bin/pgbench).
+ *      BENCH_ONLY (pglite | postgres), BENCH_SCENARIO, BENCH_PROFILE (see below), DATABASE_URL (enables the PostgreSQL half), PGBENCH (path, default /usr/lib/postgresql/15/bin/pgbench).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,10 @@ const APP_KEY = 'bench-app-key';
 const OP_TOKEN = randomBytes(16).toString('hex');
 const PGBENCH = process.env.PGBENCH || '/usr/lib/postgresql/15/bin/pgbench';
 const SERVER_DIR = path.join(__dirname, '..');
+/** BENCH_PROFILE=<dir>: the server processes write V8 CPU profiles there (scripts/profile-top.ts reads them) */
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : '';
+/** BENCH_SCENARIO=<text>: only the scenarios whose name contains it (with a profile: one kind of load) */
+const SCENARIO = (process.env.BENCH_SCENARIO || '').toLowerCase();
 
 interface Row {
   backend: string;
@@ -52,7 +56,8 @@ async function startServer(
   script = 'dist/main.js',
 ): Promise<{ url: string; child: ChildProcess }> {
   const workers = Math.max(1, Number(env.WORKERS || 1));
-  const child = spawn(process.execPath, [script], {
+  const prof = PROFILE_DIR && script === 'dist/main.js' ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...prof, script], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -269,7 +274,8 @@ async function benchBackend(backend: string, env: Record<string, string>, rows: 
         tokens.map((t) => bidBody(t, gameId)),
         { rate: 500 },
       ]);
-    for (const [name, p, bodies, o] of scenarios) record(rows, backend, name, await load(url, p, bodies, o));
+    for (const [name, p, bodies, o] of scenarios.filter(([n]) => n.toLowerCase().includes(SCENARIO)))
+      record(rows, backend, name, await load(url, p, bodies, o));
   } finally {
     await stopServer(child);
   }
@@ -332,7 +338,8 @@ async function main() {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
-      for (const workers of [...new Set([1, cores])]) {
+      // with a profile, one process: its profile is the whole story
+      for (const workers of PROFILE_DIR ? [1] : [...new Set([1, cores])]) {
         const db = `${name}_${workers}`;
         await admin.query(`CREATE DATABASE ${db}`);
         const u = new URL(base);

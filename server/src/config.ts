@@ -63,6 +63,15 @@ export interface AppConfig {
    */
   settleChunkBids: number;
   settleWaitMs: number;
+  /**
+   * DB_POOL_SIZE: PostgreSQL connections per server process. Default: 3 per core in all, shared by the
+   * WORKERS processes (at least 2 each): a bid is one short statement, and more connections than the
+   * database has cores to run them only queue inside PostgreSQL (bench:api: 20 per process gave 0.55-0.61
+   * of pgbench, 6 gave 0.75-0.77 on 2 cores). Raise it when PostgreSQL runs on a bigger machine.
+   */
+  dbPoolSize: number;
+  /** EVENT_LOOP_REPORT_MS (default 0, off): each process prints its event-loop delay that often (loop-report.ts) */
+  eventLoopReportMs: number;
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Remote, string>>;
   staticRoot: string;
@@ -144,6 +153,8 @@ export function parsePublicUrl(v: string | undefined): string | undefined {
 /** Reads the configuration from the environment (every field has a demo default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
+  const cores = os.availableParallelism();
+  const workers = Math.max(1, intEnv(env.WORKERS, env.DATABASE_URL ? cores : 1));
   const remoteUrls: Partial<Record<Remote, string>> = {};
   for (const f of REMOTES) {
     const v = env[`REMOTE_${f.toUpperCase()}_URL`];
@@ -177,7 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, env.DATABASE_URL ? 20_000 : 5_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 1_000))),
-    workers: Math.max(1, intEnv(env.WORKERS, env.DATABASE_URL ? os.availableParallelism() : 1)),
+    dbPoolSize: Math.min(200, Math.max(1, intEnv(env.DB_POOL_SIZE, Math.max(2, Math.ceil((3 * cores) / workers))))),
+    eventLoopReportMs: Math.max(0, intEnv(env.EVENT_LOOP_REPORT_MS, 0)),
+    workers,
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
     remoteUrls,

@@ -7,6 +7,7 @@ import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './seed';
 import { buildApp } from './app';
+import { startLoopReport } from './loop-report';
 
 /**
  * A secret from the environment, else from <DATA_DIR>/<file> (created at first start, mode 600): the
@@ -86,6 +87,7 @@ async function serve(config: AppConfig, prepare: boolean) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
+    poolSize: config.dbPoolSize,
   });
   const applied = prepare ? await migrate(database) : [];
   const seeded = prepare ? await seedDemoData(database.db) : false;
@@ -100,6 +102,7 @@ async function serve(config: AppConfig, prepare: boolean) {
     if (op.file) app.log.info(`operator token file: ${op.file}`);
   }
 
+  startLoopReport(config.eventLoopReportMs);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -135,12 +135,12 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     const script = /<script>([^<]*)<\/script>/.exec(html)![1];
     const hash = createHash('sha256').update(script).digest('base64');
     expect(csp).toContain(`'sha256-${hash}'`);
-    // API answers carry them too
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/api-game-rates', payload: {} })).headers[
-        'x-content-type-options'
-      ],
-    ).toBe('nosniff');
+    // API answers carry OWASP's set for JSON answers: no script, no frame, no sniffing
+    const api = (await t.app.inject({ method: 'POST', url: '/api/api-game-rates', payload: {} })).headers;
+    expect(api['x-content-type-options']).toBe('nosniff');
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['x-frame-options']).toBe('DENY');
+    expect(api['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
   test('/remotes.json never carries an odd Host header: the paths stay relative', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate } from '@matka/shared/domain';
@@ -29,10 +29,7 @@ export class JsonText {
 }
 
 function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
-  const etag = `W/"${createHash('sha1')
-    .update(out.version ?? out.text)
-    .digest('base64url')
-    .slice(0, 22)}"`;
+  const etag = `W/"${hash('sha1', out.version ?? out.text, 'base64url').slice(0, 22)}"`;
   reply.header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(out.text);

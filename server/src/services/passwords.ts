@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Refusal } from '../errors';
 
@@ -113,7 +113,7 @@ export function needsRehash(stored: string): boolean {
 }
 
 export function sha256(s: string): string {
-  return createHash('sha256').update(s).digest('hex');
+  return hash('sha256', s, 'hex');
 }
 
 /** 32 random bytes as hex: the unique_token the client keeps. */
