@@ -14,6 +14,11 @@ declare module 'autocannon' {
       non2xx: number;
       errors: number;
       timeouts: number;
+      '2xx': number;
+    }
+    /** the running load: a promise of its result, and stop() to end it early */
+    interface Instance extends Promise<Result> {
+      stop(): void;
     }
     interface Options {
       url: string;
@@ -23,6 +28,6 @@ declare module 'autocannon' {
       [k: string]: unknown;
     }
   }
-  function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(opts: autocannon.Options): autocannon.Instance;
   export = autocannon;
 }

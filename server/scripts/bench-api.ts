@@ -22,19 +22,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { formatBidDate } from '@matka/shared/domain';
+import {
+  APP_KEY,
+  bidBody,
+  buildServer,
+  openAllDay,
+  registerPlayers,
+  startServer,
+  stopServer,
+} from './bench-lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const USERS = Number(process.env.BENCH_USERS || 100);
-const APP_KEY = 'bench-app-key';
-const OP_TOKEN = randomBytes(16).toString('hex');
 const PGBENCH = process.env.PGBENCH || '/usr/lib/postgresql/15/bin/pgbench';
-const SERVER_DIR = path.join(__dirname, '..');
 /** BENCH_PROFILE=<dir>: the server processes write V8 CPU profiles there (scripts/profile-top.ts reads them) */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : '';
 /** BENCH_SCENARIO=<text>: only the scenarios whose name contains it (with a profile: one kind of load) */
@@ -48,138 +53,6 @@ interface Row {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-/** Starts the server (or the bare route) and waits until all its WORKERS processes listen. */
-async function startServer(
-  env: Record<string, string>,
-  script = 'dist/main.js',
-): Promise<{ url: string; child: ChildProcess }> {
-  const workers = Math.max(1, Number(env.WORKERS || 1));
-  const prof = PROFILE_DIR && script === 'dist/main.js' ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, script], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      INIT_CWD: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      APP_KEY,
-      OPERATOR_TOKEN: OP_TOKEN,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'development',
-      DEMO: '1', // registers its users with the codes the API returns
-      RATE_LIMIT_LOGIN_PER_IP: '1000000',
-      RATE_LIMIT_OTP_PER_IP: '1000000',
-      RATE_LIMIT_OTP_PER_MOBILE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const all = [...out.matchAll(/listening on (http:\/\/127\.0\.0\.1:\d+)\//g)];
-      const m = all.length >= workers || (script !== 'dist/main.js' && all.length) ? all[0] : null;
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return { url, child };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await done;
-}
-
-type Answer = Record<string, string> & { status: boolean };
-async function post(url: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer;
-}
-
-/** Registers `n` users through the API (OTP in demo mode) and credits them through the operator API. */
-async function setup(url: string, n: number) {
-  const tokens: string[] = [];
-  const base = 7000000000 + Math.floor(Math.random() * 1e8);
-  const batch = 10;
-  for (let i = 0; i < n; i += batch) {
-    const part = await Promise.all(
-      Array.from({ length: Math.min(batch, n - i) }, async (_, j) => {
-        const mobile = String(base + i + j);
-        const chk = await post(`${url}/api/api-check-mobile`, { app_key: APP_KEY, mobile });
-        if (!chk.status) throw new Error(`check-mobile: ${chk.msg}`);
-        const reg = await post(`${url}/api/api-user-registration`, {
-          app_key: APP_KEY,
-          name: `Bench ${i + j}`,
-          password: 'bench-pass',
-          mobile,
-          otp: chk.otp,
-        });
-        if (!reg.status) throw new Error(`registration: ${reg.msg}`);
-        const cr = await post(
-          `${url}/operator/credit`,
-          { mobile, points: 50_000_000 },
-          { authorization: `Bearer ${OP_TOKEN}` },
-        );
-        if (!cr.status) throw new Error(`credit: ${cr.msg}`);
-        return reg.unique_token as string;
-      }),
-    );
-    tokens.push(...part);
-  }
-  // a market open for Close-session bids all day
-  const st = await post(
-    `${url}/operator/market/set-times`,
-    { name: 'KALYAN', family: 'regular', open: '00:00', close: '23:59' },
-    { authorization: `Bearer ${OP_TOKEN}` },
-  );
-  if (!st.status) throw new Error(`set-times: ${st.msg}`);
-  const markets = (await (
-    await fetch(`${url}/operator/markets`, { headers: { authorization: `Bearer ${OP_TOKEN}` } })
-  ).json()) as {
-    markets: { id: number; name: string }[];
-  };
-  const kalyan = markets.markets.find((m) => m.name === 'KALYAN');
-  if (!kalyan) throw new Error('market KALYAN not found');
-  return { tokens, gameId: String(kalyan.id) };
-}
-
-function bidBody(token: string, gameId: string) {
-  return JSON.stringify({
-    env_type: 'Prod',
-    app_key: APP_KEY,
-    unique_token: token,
-    game_id: gameId,
-    new_result: {
-      unique_token: token,
-      Gamename: 'KALYAN',
-      totalbit: 20,
-      gameid: gameId,
-      pana: 'Single Digit',
-      gametype: 'Single Digit',
-      bid_date: formatBidDate(new Date()),
-      session: 'Close',
-      result: [
-        { digits: '4', closedigits: '', points: 10, session: 'Close' },
-        { digits: '7', closedigits: '', points: 10, session: 'Close' },
-      ],
-    },
-  });
 }
 
 /**
@@ -229,7 +102,7 @@ function record(rows: Row[], backend: string, scenario: string, r: autocannon.Re
 async function benchBare(backend: string, bytesFile: string, workers: number, token: string, rows: Row[]) {
   const { url, child } = await startServer(
     { BODY_FILE: bytesFile, WORKERS: String(workers), PORT: '0' },
-    'scripts/bench-bare.cjs',
+    { script: 'scripts/bench-bare.cjs' },
   );
   try {
     const body = JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: token });
@@ -242,12 +115,14 @@ async function benchBare(backend: string, bytesFile: string, workers: number, to
 async function benchBackend(backend: string, env: Record<string, string>, rows: Row[], opts: { full: boolean }) {
   const workers = Math.max(1, Number(env.WORKERS || 1));
   process.stdout.write(`\n[${backend}] starting the server ... `);
-  const { url, child } = await startServer(env);
+  const execArgv = PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const { url, child } = await startServer(env, { execArgv });
   const bytesFile = path.join(os.tmpdir(), `matka-bench-home-${process.pid}.json`);
   let firstToken: string;
   try {
     process.stdout.write(`${url}; registering ${USERS} users ... `);
-    const { tokens, gameId } = await setup(url, USERS);
+    const tokens = await registerPlayers(url, USERS);
+    const gameId = await openAllDay(url, 'KALYAN');
     firstToken = tokens[0];
     console.log('ready');
     const env1 = (tok: string) => JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: tok });
@@ -308,8 +183,7 @@ function pgbench(url: string): number | null {
 async function main() {
   const t0 = Date.now();
   const cores = os.availableParallelism();
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('server build failed');
+  buildServer();
   console.log(
     `bench:api — ${SECONDS}s per scenario, ${CONNECTIONS} connections, ${USERS} users, ${cores} cores, load generator on the same machine`,
   );

@@ -13,6 +13,12 @@
  *     statements and no application logic, rolled back;
  *   - the event-loop delay of this process while it settles (p99, perf_hooks.monitorEventLoopDelay).
  * It prints a table and the ratios: declaration ÷ ceiling, and the time growth against the bids' growth.
+ *
+ * Then the live phase (BENCH_LIVE_BIDS, default 1000000; 0 skips it): the compiled server, WORKERS=2,
+ * settles an Open result of today's market through the operator API while bids come at BENCH_LIVE_RATE
+ * (default 200) req/s on that market's Close session and as many on another market, from players whose
+ * wallets the settlement credits. It prints the bids' p99 during the settlement, the same load's p99
+ * before the declaration (the ceiling), and the worst event-loop p99 of each server process.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -25,14 +31,32 @@ import { seedDemoData } from '../src/seed';
 import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
 import { type Declaration } from '../src/services/settlement';
 import { previewDeclaration } from '../src/services/preview-sql';
-import { systemClock } from '../src/services/clock';
+import { kolkataIsoDate, systemClock } from '../src/services/clock';
+import autocannon from 'autocannon';
+import {
+  OP_TOKEN,
+  bidBody,
+  buildServer,
+  openAllDay,
+  post,
+  registerPlayers,
+  startServer,
+  stopServer,
+} from './bench-lib';
 
 const BASE = process.env.DATABASE_URL;
-const SIZES = (process.env.BENCH_SIZES || '100000,1000000').split(',').map((s) => Number(s.trim()));
-const CHUNK = Number(process.env.SETTLE_CHUNK_BIDS || 20_000);
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
+const CHUNK = Number(process.env.SETTLE_CHUNK_BIDS || 10_000);
+/** the live phase: bids on today's market, settled by the server's own processes while bids keep coming */
+const LIVE_BIDS = Number(process.env.BENCH_LIVE_BIDS ?? 1_000_000);
+const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE || 200);
+const LIVE_WORKERS = Number(process.env.WORKERS || 2);
 const DATE = '2026-03-10';
 
-async function freshDb(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDb(): Promise<{ database: Database; drop: () => Promise<void>; url: string }> {
   const name = `matka_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BASE });
   await admin.connect();
@@ -43,8 +67,9 @@ async function freshDb(): Promise<{ database: Database; drop: () => Promise<void
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
-      await database.close();
+      await database.close().catch(() => undefined);
       const c = new pg.Client({ connectionString: BASE });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -54,7 +79,7 @@ async function freshDb(): Promise<{ database: Database; drop: () => Promise<void
 }
 
 /** A day of `n` bids on KALYAN by n/20 players (at least 10,000). */
-async function seedDay(database: Database, n: number): Promise<number> {
+async function seedDay(database: Database, n: number, date = DATE): Promise<number> {
   const db = database.db;
   const market = await db.selectFrom('markets').select('id').where('name', '=', 'KALYAN').executeTakeFirstOrThrow();
   const players = Math.max(10_000, Math.floor(n / 20));
@@ -65,7 +90,7 @@ async function seedDay(database: Database, n: number): Promise<number> {
   );
   await sql`
     INSERT INTO bid_submissions (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count)
-    SELECT id, 'regular', ${market.id}::int, 'single_digit', 'Open', ${DATE}::date, 10, 1 FROM users`.execute(db);
+    SELECT id, 'regular', ${market.id}::int, 'single_digit', 'Open', ${date}::date, 10, 1 FROM users`.execute(db);
   // the kinds of panas, for realistic pana bids
   await sql`CREATE TEMP TABLE bench_panas (pana text, kind text)`.execute(db);
   const { ALL_PANAS, panaKind } = await import('@matka/shared/domain');
@@ -79,7 +104,7 @@ async function seedDay(database: Database, n: number): Promise<number> {
     SELECT s.id, s.user_id, 'regular', ${market.id}::int, t.bet_type, t.label,
            CASE WHEN t.bet_type IN ('jodi_digit', 'half_sangam', 'full_sangam') THEN CASE WHEN t.bet_type = 'jodi_digit' THEN 'Close' ELSE 'Open' END
                 WHEN (g / 200) % 2 = 0 THEN 'Open' ELSE 'Close' END,
-           t.digits, t.closedigits, 10 + (g % 10) * 10, ${DATE}::date, 10, t.rate
+           t.digits, t.closedigits, 10 + (g % 10) * 10, ${date}::date, 10, t.rate
     FROM generate_series(1, ${n}::int) g
     JOIN bid_submissions s ON s.user_id = 1 + (g::bigint * 7919) % ${players}::int
     CROSS JOIN LATERAL (
@@ -152,6 +177,134 @@ async function ceiling(database: Database, marketId: number, winners: { open: st
   return (performance.now() - t0) / 1000;
 }
 
+interface LiveRow {
+  bids: number;
+  workers: number;
+  settle_s: string;
+  answer_s: string;
+  close_bids_p99_ms: number;
+  other_bids_p99_ms: number;
+  /** the same load before the declaration (close / other market) */
+  quiet_p99_ms: string;
+  bids_placed: string;
+  refused: number;
+  loop_p99_ms: string;
+}
+
+/**
+ * The live phase: a day of `n` bids on today's KALYAN, the compiled server with WORKERS processes on it,
+ * and, while the server settles the Open result it is given through the operator API, bids at LIVE_RATE
+ * req/s on KALYAN's Close session and LIVE_RATE req/s on another market (autocannon, fixed rate). It
+ * reports the bids' p99 during the settlement and the event-loop delay of every server process (each
+ * prints its own, EVENT_LOOP_REPORT_MS; the worst 1 s window of any process is reported).
+ */
+async function live(n: number): Promise<LiveRow> {
+  const { database, drop, url: dbUrl } = await freshDb();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    await migrate(database);
+    await seedDemoData(database.db);
+    const today = kolkataIsoDate(new Date());
+    process.stdout.write(`[live] seeding ${n} bids for ${today} ... `);
+    await seedDay(database, n, today);
+    server = await startServer({
+      DATABASE_URL: dbUrl,
+      WORKERS: String(LIVE_WORKERS),
+      EVENT_LOOP_REPORT_MS: '1000',
+      SETTLE_CHUNK_BIDS: String(CHUNK),
+    });
+    const { url, child } = server;
+    const loops = new Map<string, number[]>();
+    let tail = '';
+    let recording = false;
+    child.stdout!.on('data', (d: Buffer) => {
+      const lines = (tail + d.toString()).split('\n');
+      tail = lines.pop() ?? '';
+      for (const l of lines) {
+        const m = /^event-loop pid=(\d+) p99_ms=([\d.]+)/.exec(l);
+        if (m && recording) loops.set(m[1], [...(loops.get(m[1]) ?? []), Number(m[2])]);
+      }
+    });
+    process.stdout.write('registering 100 players ... ');
+    const tokens = await registerPlayers(url, 100);
+    // the players who bid now also bid earlier in the day: 1 % of the day's bids are theirs, so their
+    // wallets are credited by the settlement while their new bids debit them
+    await sql`
+      WITH p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM users WHERE mobile LIKE '7%')
+      UPDATE bids SET user_id = p.id FROM p
+      WHERE bids.id % 100 = 0 AND p.k = (bids.id / 100) % (SELECT count(*) FROM p)`.execute(database.db);
+    // a day's bids arrive over hours and autovacuum keeps up with them; here they arrived in seconds, so
+    // vacuum now rather than let autovacuum run during the measurement
+    await sql`VACUUM (ANALYZE) bids, bid_submissions, users`.execute(database.db);
+    await database.close();
+    const kalyan = await openAllDay(url, 'KALYAN');
+    const other = await openAllDay(url, 'MILAN NIGHT');
+    console.log('ready');
+    const fire = (gameId: string, market: string, duration = 3600) => {
+      let c = 0;
+      return autocannon({
+        url: `${url}/api/api-submit-bid`,
+        connections: 8,
+        duration,
+        overallRate: LIVE_RATE,
+        setupClient: (client: { setRequests: (r: { method: string; headers: object; body: string }[]) => void }) => {
+          const mine = tokens.filter((_, j) => j % 8 === c % 8);
+          c++;
+          client.setRequests(
+            mine.map((t) => ({
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: bidBody(t, gameId, market),
+            })),
+          );
+        },
+      } as autocannon.Options);
+    };
+    // warm-up (JIT, connections), then the same load with nothing settling, for 5 s: the bids' p99 on
+    // this machine without a settlement
+    await Promise.all([fire(kalyan, 'KALYAN', 3), fire(other, 'MILAN NIGHT', 3)]);
+    const quiet = await Promise.all([fire(kalyan, 'KALYAN', 5), fire(other, 'MILAN NIGHT', 5)]);
+    const closeLoad = fire(kalyan, 'KALYAN');
+    const otherLoad = fire(other, 'MILAN NIGHT');
+    await new Promise((r) => setTimeout(r, 2000));
+    recording = true;
+    const auth = { authorization: `Bearer ${OP_TOKEN}` };
+    const t0 = performance.now();
+    const answer = await post(`${url}/operator/result/declare`, { market: 'KALYAN', session: 'open', pana: '128' }, auth);
+    const answered = (performance.now() - t0) / 1000;
+    const job = (answer as unknown as { job?: { id: string } }).job;
+    if (!answer.status || !job) throw new Error(`declare: ${answer.msg}`);
+    for (;;) {
+      const s = (await (await fetch(`${url}/operator/settlement?id=${job.id}`, { headers: auth })).json()) as {
+        job: { status: string };
+      };
+      if (s.job.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const settled = (performance.now() - t0) / 1000;
+    recording = false;
+    closeLoad.stop();
+    otherLoad.stop();
+    const [a, b] = await Promise.all([closeLoad, otherLoad]);
+    const worst = [...loops.values()].map((v) => Math.max(...v));
+    return {
+      bids: n,
+      workers: LIVE_WORKERS,
+      settle_s: settled.toFixed(2),
+      answer_s: answered.toFixed(3),
+      close_bids_p99_ms: a.latency.p99,
+      other_bids_p99_ms: b.latency.p99,
+      quiet_p99_ms: `${quiet[0].latency.p99} / ${quiet[1].latency.p99}`,
+      bids_placed: `${a['2xx']} + ${b['2xx']}`,
+      refused: a.non2xx + b.non2xx + a.errors + b.errors,
+      loop_p99_ms: `${worst.map((w) => w.toFixed(1)).join(' / ')} (${worst.length} processes)`,
+    };
+  } finally {
+    if (server) await stopServer(server.child);
+    await drop();
+  }
+}
+
 async function main() {
   if (!BASE) {
     console.error('bench:settle needs DATABASE_URL (a PostgreSQL server it may create databases on)');
@@ -208,6 +361,14 @@ async function main() {
         Number(b.correction_s) / Number(a.correction_s)
       ).toFixed(1)}x, preview ${(Number(b.preview_s) / Number(a.preview_s)).toFixed(1)}x the time`,
     );
+  }
+  if (LIVE_BIDS > 0) {
+    buildServer();
+    const row = await live(LIVE_BIDS);
+    console.log(
+      `\nlive: ${row.bids} bids settled by the server (WORKERS=${row.workers}) while bids came at ${LIVE_RATE} req/s on the market's Close session and ${LIVE_RATE} req/s on another market`,
+    );
+    console.table([row]);
   }
 }
 

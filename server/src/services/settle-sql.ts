@@ -11,7 +11,7 @@
  * settlement.ts): a new win first keeps back what an earlier reversal could not take; a reversal takes at
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { rateKeyForRow, type BetTypeId } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
@@ -23,42 +23,35 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const STATUS_OF = { win: 'won', lose: 'lost', pending: 'pending' } as const;
 
-export interface PlayTable {
-  bet_type: string[];
-  session: string[];
-  digits: string[];
-  closedigits: string[];
-  status: string[];
-  rate_key: string[];
-}
-
-/** The distinct plays of the bids in range, each judged by the domain under `result`. */
-export async function judgePlays(
-  trx: Kysely<DB> | Transaction<DB>,
+/**
+ * Judges the distinct plays of the bids in range under `result` (the domain's bidOutcome, each play once)
+ * and stores them as the job's table of plays (settlement_plays), in slices of PLAYS_PER_SLICE: no slice's
+ * judging or sending holds the event loop for long, whatever the size of the day.
+ */
+export async function storeJudgedPlays(
+  trx: Transaction<DB>,
+  jobId: string,
   family: MarketFamily,
   marketId: number,
   date: string,
   result: ResultState,
   range: BidRange = {},
-): Promise<PlayTable> {
+): Promise<void> {
   const plays = await sql<{ bet_type: string; session: 'Open' | 'Close'; digits: string; closedigits: string }>`
     SELECT DISTINCT bet_type, session, digits, closedigits FROM bids
     WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
       ${rangeSql(range)}`.execute(trx);
-  const t: PlayTable = { bet_type: [], session: [], digits: [], closedigits: [], status: [], rate_key: [] };
-  let n = 0;
-  for (const p of plays.rows) {
-    if (++n % PLAYS_PER_SLICE === 0) await yieldToLoop();
-    const outcome = bidOutcome(family, p as unknown as SettleBid, result);
-    const status = STATUS_OF[outcome];
-    t.bet_type.push(p.bet_type);
-    t.session.push(p.session);
-    t.digits.push(p.digits);
-    t.closedigits.push(p.closedigits);
-    t.status.push(status);
-    t.rate_key.push(status === 'won' ? rateKeyForRow(p.bet_type as BetTypeId, p.digits) : '');
+  for (let from = 0; from < plays.rows.length; from += PLAYS_PER_SLICE) {
+    if (from) await yieldToLoop();
+    const slice = plays.rows.slice(from, from + PLAYS_PER_SLICE);
+    const status = slice.map((p) => STATUS_OF[bidOutcome(family, p as unknown as SettleBid, result)]);
+    const rateKey = slice.map((p, k) => (status[k] === 'won' ? rateKeyForRow(p.bet_type as BetTypeId, p.digits) : ''));
+    await sql`
+      INSERT INTO settlement_plays (job_id, bet_type, session, digits, closedigits, status, rate_key)
+      SELECT ${jobId}::bigint, p.* FROM unnest(${slice.map((p) => p.bet_type)}::text[], ${slice.map((p) => p.session)}::text[],
+        ${slice.map((p) => p.digits)}::text[], ${slice.map((p) => p.closedigits)}::text[], ${status}::text[],
+        ${rateKey}::text[]) AS p(bet_type, session, digits, closedigits, status, rate_key)`.execute(trx);
   }
-  return t;
 }
 
 /**
@@ -135,13 +128,107 @@ export async function settleSet(
   if (missing.rows.length)
     throw new Refusal(409, `No ${market.family} rate '${missing.rows[0].rate_key}': set the game rates first`);
 
-  // 2. The wallets that move, locked in id order (as transfers lock them: no deadlock).
+  // A pass that only pays (every first declaration, the gain pass of a correction) needs no wallet to
+  // decide anything: it writes the bids and the wins first and locks the wallets last, for the two
+  // statements that move the points, so a player's new bid waits for at most those (not the chunk).
+  const reversals =
+    range.phase === 'gain'
+      ? false
+      : (await sql<{ r: boolean }>`SELECT EXISTS (SELECT 1 FROM settle_changes WHERE reverse > 0) AS r`.execute(trx))
+          .rows[0].r;
+  if (reversals) await moneyWithReversals(trx, market, date, now);
+  else await gainsWithoutMoney(trx, market, date, now);
+  const users = await sql<{ id: string }>`
+    SELECT DISTINCT user_id AS id FROM settle_money WHERE credit > 0 OR take > 0`.execute(trx);
+
+  const totals = await sql<{
+    changed: string;
+    paid: string;
+    paid_points: string;
+    reversed: string;
+    reversed_points: string;
+    shortfall: string;
+    withheld: string;
+  }>`
+    SELECT count(*) AS changed,
+           count(*) FILTER (WHERE pay > 0) AS paid, COALESCE(SUM(pay), 0) AS paid_points,
+           count(*) FILTER (WHERE reverse > 0) AS reversed, COALESCE(SUM(reverse), 0) AS reversed_points,
+           COALESCE(SUM(reverse - take), 0) AS shortfall, COALESCE(SUM(keep), 0) AS withheld
+    FROM settle_money`.execute(trx);
+  if (!reversals) await creditGains(trx, market, now);
+  const s = totals.rows[0];
+  return {
+    changed: Number(s.changed),
+    paid: Number(s.paid),
+    paid_points: Number(s.paid_points),
+    reversed: Number(s.reversed),
+    reversed_points: Number(s.reversed_points),
+    shortfall_points: Number(s.shortfall),
+    withheld_points: Number(s.withheld),
+    users: users.rows.map((u) => String(u.id)),
+  };
+}
+
+/** The ledger row's note for a bid of settle_money (alias m). */
+const describe = sql`m.pana || ' ' || m.digits || CASE WHEN m.closedigits <> '' THEN '-' || m.closedigits ELSE '' END
+                     || ' (' || m.session || ')'`;
+
+function winNote(market: MarketRef) {
+  return sql`'Win ' || ${market.name}::text || ' ' || ${describe}
+             || CASE WHEN m.keep > 0 THEN ' (' || m.keep || ' kept against the earlier unrecovered reversal)' ELSE '' END`;
+}
+
+/**
+ * Steps 2-4 when nothing is taken back, first part: each win's credit (less what an earlier unrecovered
+ * reversal of it keeps back), the wins and the bids, written with no wallet locked.
+ */
+async function gainsWithoutMoney(trx: Transaction<DB>, market: MarketRef, date: string, now: Date) {
+  await sql`DROP TABLE IF EXISTS settle_money`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE settle_money ON COMMIT DROP AS
+    SELECT k.*, k.pay - k.keep AS credit, 0::bigint AS take, k.unrecovered - k.keep AS unrecovered_after,
+           k.pay - k.keep AS delta
+    FROM (SELECT c.*, LEAST(c.unrecovered, c.pay) AS keep FROM settle_changes c) k`.execute(trx);
+  await insertWins(trx, market, date, now);
+  await updateBids(trx, now);
+}
+
+/**
+ * The last part, the last statements of the chunk's transaction: the wallets locked in id order, credited,
+ * and their ledger rows written, the balance after each row counted back from the wallet the update returns.
+ */
+async function creditGains(trx: Transaction<DB>, market: MarketRef, now: Date) {
+  await sql`
+    SELECT id FROM users WHERE id IN (SELECT user_id FROM settle_money WHERE credit > 0)
+    ORDER BY id FOR UPDATE`.execute(trx);
+  await sql`
+    WITH d AS (
+      SELECT user_id, SUM(credit) AS delta FROM settle_money WHERE credit > 0 GROUP BY user_id
+    ), w AS (
+      UPDATE users SET wallet = users.wallet + d.delta, updated_at = ${now}::timestamptz
+      FROM d WHERE users.id = d.user_id
+      RETURNING users.id, users.wallet
+    )
+    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
+    SELECT m.user_id, 'credit', m.credit,
+           w.wallet - COALESCE(SUM(m.credit) OVER (PARTITION BY m.user_id ORDER BY m.id
+                                ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+           'win', ${winNote(market)}, 'win:bid:' || m.id, ${now}::timestamptz
+    FROM settle_money m JOIN w ON w.id = m.user_id
+    WHERE m.credit > 0
+    ORDER BY m.user_id, m.id`.execute(trx);
+}
+
+/**
+ * Steps 2-4 when wins are taken back (a correction's loss pass): what a reversal takes depends on the
+ * wallet, so the wallets are locked first, in id order (as transfers lock them: no deadlock).
+ */
+async function moneyWithReversals(trx: Transaction<DB>, market: MarketRef, date: string, now: Date) {
   await sql`
     SELECT id FROM users WHERE id IN (SELECT user_id FROM settle_changes WHERE pay > 0 OR reverse > 0)
     ORDER BY id FOR UPDATE`.execute(trx);
-
-  // 3. Each bid's money: a new win keeps back what an earlier reversal of it could not take; reversals
-  //    take, in bid order, at most what the wallet holds after the player's new wins.
+  // Each bid's money: a new win keeps back what an earlier reversal of it could not take; reversals
+  // take, in bid order, at most what the wallet holds after the player's new wins.
   await sql`DROP TABLE IF EXISTS settle_money`.execute(trx);
   await sql`
     CREATE TEMP TABLE settle_money ON COMMIT DROP AS
@@ -165,17 +252,10 @@ export async function settleSet(
            -- the ledger's order within a player: new wins first, then reversals, each in bid order
            m.wallet + SUM(m.credit - m.take) OVER (PARTITION BY m.user_id ORDER BY (m.reverse > 0), m.id) AS balance_after
     FROM moved m`.execute(trx);
-
-  // 4. Win records, ledger rows, wallets and the bids.
   await sql`
     UPDATE wins SET reversed_at = ${now}::timestamptz
     WHERE bid_id IN (SELECT id FROM settle_money WHERE reverse > 0) AND reversed_at IS NULL`.execute(trx);
-  await sql`
-    INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
-    SELECT id, user_id, ${market.family}::text, ${market.id}::int, pay, ${date}::date, ${now}::timestamptz
-    FROM settle_money WHERE pay > 0 ORDER BY id`.execute(trx);
-  const describe = sql`m.pana || ' ' || m.digits || CASE WHEN m.closedigits <> '' THEN '-' || m.closedigits ELSE '' END
-                       || ' (' || m.session || ')'`;
+  await insertWins(trx, market, date, now);
   await sql`
     INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
     SELECT m.user_id,
@@ -184,8 +264,7 @@ export async function settleSet(
            m.balance_after,
            CASE WHEN m.credit > 0 THEN 'win' ELSE 'win_reversal' END,
            CASE WHEN m.credit > 0
-                THEN 'Win ' || ${market.name}::text || ' ' || ${describe}
-                     || CASE WHEN m.keep > 0 THEN ' (' || m.keep || ' kept against the earlier unrecovered reversal)' ELSE '' END
+                THEN ${winNote(market)}
                 ELSE 'Result corrected: win reversed ' || ${market.name}::text || ' ' || ${describe}
                      || CASE WHEN m.take < m.reverse THEN ' (' || (m.reverse - m.take) || ' not in the wallet)' ELSE '' END
            END,
@@ -194,43 +273,27 @@ export async function settleSet(
     FROM settle_money m
     WHERE m.credit > 0 OR m.take > 0
     ORDER BY m.user_id, (m.reverse > 0), m.id`.execute(trx);
-  const users = await sql<{ id: string }>`
+  await sql`
     UPDATE users SET wallet = users.wallet + d.delta, updated_at = ${now}::timestamptz
     FROM (SELECT user_id, SUM(delta) AS delta FROM settle_money WHERE credit > 0 OR take > 0 GROUP BY user_id) d
-    WHERE users.id = d.user_id
-    RETURNING users.id`.execute(trx);
+    WHERE users.id = d.user_id`.execute(trx);
+  await updateBids(trx, now);
+}
+
+async function insertWins(trx: Transaction<DB>, market: MarketRef, date: string, now: Date) {
+  await sql`
+    INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
+    SELECT id, user_id, ${market.family}::text, ${market.id}::int, pay, ${date}::date, ${now}::timestamptz
+    FROM settle_money WHERE pay > 0 ORDER BY id`.execute(trx);
+}
+
+async function updateBids(trx: Transaction<DB>, now: Date) {
   await sql`
     UPDATE bids SET status = m.becomes,
                     win_amount = CASE WHEN m.becomes = 'won' THEN m.pay ELSE 0 END,
                     unrecovered = m.unrecovered_after,
                     settled_at = CASE WHEN m.becomes = 'pending' THEN NULL ELSE ${now}::timestamptz END
     FROM settle_money m WHERE bids.id = m.id`.execute(trx);
-
-  const totals = await sql<{
-    changed: string;
-    paid: string;
-    paid_points: string;
-    reversed: string;
-    reversed_points: string;
-    shortfall: string;
-    withheld: string;
-  }>`
-    SELECT count(*) AS changed,
-           count(*) FILTER (WHERE pay > 0) AS paid, COALESCE(SUM(pay), 0) AS paid_points,
-           count(*) FILTER (WHERE reverse > 0) AS reversed, COALESCE(SUM(reverse), 0) AS reversed_points,
-           COALESCE(SUM(reverse - take), 0) AS shortfall, COALESCE(SUM(keep), 0) AS withheld
-    FROM settle_money`.execute(trx);
-  const s = totals.rows[0];
-  return {
-    changed: Number(s.changed),
-    paid: Number(s.paid),
-    paid_points: Number(s.paid_points),
-    reversed: Number(s.reversed),
-    reversed_points: Number(s.reversed_points),
-    shortfall_points: Number(s.shortfall),
-    withheld_points: Number(s.withheld),
-    users: users.rows.map((u) => String(u.id)),
-  };
 }
 
 /** Bids of a market and day by status (the summary's counts after a settlement). */

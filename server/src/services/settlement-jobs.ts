@@ -16,7 +16,7 @@ import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { Refusal } from '../errors';
 import { audit } from './audit';
-import { bidCounts, judgePlays, settleSet } from './settle-sql';
+import { bidCounts, settleSet, storeJudgedPlays } from './settle-sql';
 import {
   lockMarketForBids,
   nextResult,
@@ -309,12 +309,11 @@ export class SettlementRunner {
       if (!row) return 'busy';
       if (row.status !== 'running') return 'gone';
       if (row.plays_ready) return 'more';
-      const plays = await judgePlays(trx, head.family, head.market_id, date, result, { upToId: head.last_bid_id });
-      await sql`
-        INSERT INTO settlement_plays (job_id, bet_type, session, digits, closedigits, status, rate_key)
-        SELECT ${jobId}::bigint, p.* FROM unnest(${plays.bet_type}::text[], ${plays.session}::text[],
-          ${plays.digits}::text[], ${plays.closedigits}::text[], ${plays.status}::text[], ${plays.rate_key}::text[])
-          AS p(bet_type, session, digits, closedigits, status, rate_key)`.execute(trx);
+      await storeJudgedPlays(trx, jobId, head.family, head.market_id, date, result, { upToId: head.last_bid_id });
+      // the chunks join the bids to these plays: with the table's statistics from before they were
+      // stored, the planner took a day's thousands of plays for one row and nested its loops (4 s for a
+      // 100,000-bid chunk instead of 0.1 s)
+      await sql`ANALYZE settlement_plays`.execute(trx);
       await trx
         .updateTable('settlement_jobs')
         .set({ plays_ready: true, updated_at: this.clock.now() })
@@ -343,6 +342,11 @@ export class SettlementRunner {
       const job = locked.rows[0];
       if (!job) return 'busy';
       if (job.status !== 'running') return 'gone';
+      // The chunk's commit does not wait for its WAL to reach the disk, so the wallets it locked are free
+      // at once. Safe: the job's progress commits with the chunk, so a crash that loses the last chunks
+      // loses their progress too and the resumed job settles them again (once); and any later commit
+      // that depends on them (a bid with the credited points) flushes them first.
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
       const market = await trx
         .selectFrom('markets')
         .select(['id', 'family', 'name'])
@@ -358,7 +362,6 @@ export class SettlementRunner {
         ORDER BY id OFFSET ${this.opts.chunkSize - 1} LIMIT 1`.execute(trx);
       const upToId = end.rows[0]?.id ?? job.last_bid_id;
       const range = { afterId: String(job.cursor), upToId: String(upToId), phase: job.phase };
-      const s = await settleSet(trx, market, job.result_date, now, range, jobId);
       const counted = gain
         ? await sql<{ n: string }>`
             SELECT count(*) AS n FROM bids
@@ -366,6 +369,8 @@ export class SettlementRunner {
               AND id > ${range.afterId}::bigint AND id <= ${range.upToId}::bigint
               AND status IN ('pending', 'won', 'lost')`.execute(trx)
         : { rows: [{ n: '0' }] };
+      // the wallets move last in settleSet: after it, only this job's own row is written
+      const s = await settleSet(trx, market, job.result_date, now, range, jobId);
       const passEnded = BigInt(upToId) >= BigInt(job.last_bid_id);
       const finished = passEnded && !gain;
       const final = finished ? await bidCounts(trx, job.market_id, job.result_date) : null;
