@@ -26,15 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  APP_KEY,
-  bidBody,
-  buildServer,
-  openAllDay,
-  registerPlayers,
-  startServer,
-  stopServer,
-} from './bench-lib';
+import { APP_KEY, bidBody, buildServer, openAllDay, registerPlayers, startServer, stopServer } from './bench-lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);

@@ -70,7 +70,11 @@ export async function stopServer(child: ChildProcess) {
 }
 
 export type Answer = Record<string, string> & { status: boolean };
-export async function post(url: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
+export async function post(
+  url: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -153,4 +157,3 @@ export function bidBody(token: string, gameId: string, market = 'KALYAN') {
     },
   });
 }
-

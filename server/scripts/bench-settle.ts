@@ -270,7 +270,11 @@ async function live(n: number): Promise<LiveRow> {
     recording = true;
     const auth = { authorization: `Bearer ${OP_TOKEN}` };
     const t0 = performance.now();
-    const answer = await post(`${url}/operator/result/declare`, { market: 'KALYAN', session: 'open', pana: '128' }, auth);
+    const answer = await post(
+      `${url}/operator/result/declare`,
+      { market: 'KALYAN', session: 'open', pana: '128' },
+      auth,
+    );
     const answered = (performance.now() - t0) / 1000;
     const job = (answer as unknown as { job?: { id: string } }).job;
     if (!answer.status || !job) throw new Error(`declare: ${answer.msg}`);

@@ -39,7 +39,10 @@ function main() {
     process.exit(2);
   }
   const files = fs.statSync(arg).isDirectory()
-    ? fs.readdirSync(arg).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(arg, f))
+    ? fs
+        .readdirSync(arg)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(arg, f))
     : [arg];
   for (const file of files) {
     const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
