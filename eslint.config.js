@@ -45,10 +45,16 @@ const ZONES = [
     message: 'shared/src/domain is pure TypeScript: no api, store, UI or config.',
   },
   {
+    target: './shared/src/contract',
+    from: ['./shared/src', './shared/test-utils'],
+    except: ['./domain', './contract'],
+    message: 'shared/src/contract is pure data and types: it reads only the domain.',
+  },
+  {
     target: './server',
     from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
-    except: ['./domain'],
-    message: 'The server imports only @matka/shared/domain from shared.',
+    except: ['./domain', './contract'],
+    message: 'The server imports only @matka/shared/domain and @matka/shared/contract from shared.',
   },
 ];
 
@@ -130,7 +136,15 @@ module.exports = tseslint.config(
       'shared/src/domain is pure TypeScript: no React, store, browser or Node APIs.',
     ),
   },
-  // The server imports only shared/src/domain from shared.
+  // The contract is pure data: no React, store or runtime of any side.
+  {
+    files: ['shared/src/contract/**/*.ts'],
+    rules: restrict(
+      ['react', 'react-*', 'react/*', '@reduxjs/*', 'node:*', 'zod', '../api/**', '../store/**', '../ui/**', '../config/**'],
+      'shared/src/contract is pure data and types: no React, store, zod, browser or Node APIs.',
+    ),
+  },
+  // The server imports only shared/src/domain and shared/src/contract from shared.
   {
     files: ['server/**/*.ts'],
     rules: {
@@ -139,8 +153,10 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@matka/shared(?!/domain$)|.*shared/src/(?!domain(/|$))|.*/(shell|remote-[a-z]+)/|react($|-|/))',
-              message: 'The server imports only @matka/shared/domain from shared, and nothing with React in it.',
+              regex:
+                '^(@matka/shared(?!/(domain|contract)$)|.*shared/src/(?!(domain|contract)(/|$))|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+              message:
+                'The server imports only @matka/shared/domain and @matka/shared/contract from shared, and nothing with React in it.',
             },
           ],
         },

@@ -63,6 +63,7 @@ function sharedModules() {
     '@matka/shared',
     '@matka/shared/api',
     '@matka/shared/domain',
+    '@matka/shared/contract',
     '@matka/shared/bid',
     '@matka/shared/standalone',
     '@matka/shared/html',

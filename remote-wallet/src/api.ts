@@ -5,9 +5,7 @@
  */
 import { isOk, type ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
-
-/** 'Funds' | 'Withdrawals' | ... — the shared api's tag names. */
-export type HistoryTag = 'Bids' | 'Wins' | 'Funds' | 'Withdrawals' | 'Transactions';
+import { invalidatedBy, providedBy, type CallName } from '@matka/shared/contract';
 
 export interface BankDetailsResponse extends ApiResponse {
   bank_details?: { google_upi_payment_id?: string; phonepay_upi_payment_id?: string; payee_name?: string }[];
@@ -43,16 +41,15 @@ export interface WalletInfoResponse extends ApiResponse {
 export type UpiOption = 1 | 2 | 3;
 
 export interface HistoryArgs {
-  call: string;
+  call: CallName;
   body: Record<string, string>;
-  tag: HistoryTag;
 }
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
     walletFundDetail: build.query<ApiResponse & { min_amt?: string | number }, void>({
       query: () => ({ call: 'api-last-fund-request-detail' }),
-      providesTags: ['Funds'],
+      providesTags: providedBy('api-last-fund-request-detail'),
     }),
     walletBankDetails: build.query<BankDetailsResponse, void>({
       query: () => ({ call: 'api-admin-bank-details' }),
@@ -65,7 +62,7 @@ export const walletApi = api.injectEndpoints({
     }),
     walletPaymentDetails: build.query<PaymentDetailsResponse, void>({
       query: () => ({ call: 'api-get-user-payment-details' }),
-      providesTags: ['Payment'],
+      providesTags: providedBy('api-get-user-payment-details'),
     }),
     /** Sends the code that confirms a new UPI number (checked by the server on api-add-user-upi-details). */
     walletSendUpiOtp: build.mutation<ApiResponse & { otp?: string }, { mobile: string; upi_type: UpiOption }>({
@@ -82,11 +79,11 @@ export const walletApi = api.injectEndpoints({
           otp,
         },
       }),
-      invalidatesTags: (r) => (isOk(r) ? ['Payment'] : []),
+      invalidatesTags: (r) => (isOk(r) ? invalidatedBy('api-add-user-upi-details') : []),
     }),
     walletFundRequestAdd: build.mutation<ApiResponse, { request_amount: number }>({
       query: (body) => ({ call: 'api-fund-request-add', body }),
-      invalidatesTags: ['Funds', 'Wallet', 'Transactions'],
+      invalidatesTags: invalidatedBy('api-fund-request-add'),
     }),
     /** The proof of a UPI payment on a pending deposit request: the UTR and / or a screenshot (data URL). */
     walletFundRequestProof: build.mutation<
@@ -94,14 +91,14 @@ export const walletApi = api.injectEndpoints({
       { request_id: string; utr?: string; screenshot?: string }
     >({
       query: (body) => ({ call: 'api-fund-request-proof', body }),
-      invalidatesTags: ['Funds'],
+      invalidatesTags: invalidatedBy('api-fund-request-proof'),
     }),
     walletWithdrawRequest: build.mutation<
       ApiResponse,
       { mobile: string; request_amount: number; payment_method: number }
     >({
       query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
-      invalidatesTags: ['Wallet', 'Withdrawals', 'Transactions'],
+      invalidatesTags: invalidatedBy('api-user-withdraw-fund-request'),
     }),
     /** A lookup, but always fresh: a mutation so a repeated check asks the server again. */
     walletCheckTransferUser: build.mutation<ApiResponse & { user_name?: string }, { mobile_no: string }>({
@@ -109,12 +106,12 @@ export const walletApi = api.injectEndpoints({
     }),
     walletTransfer: build.mutation<ApiResponse, { amount: number; mobile_no: string; transfer_note: string }>({
       query: (body) => ({ call: 'api-user-transfer-wallet-balance', body }),
-      invalidatesTags: ['Wallet', 'Transactions'],
+      invalidatesTags: invalidatedBy('api-user-transfer-wallet-balance'),
     }),
-    /** Every history screen: one endpoint, the call and its tag come from the screen's config. */
+    /** Every history screen: one endpoint, the call from the screen's config, its tags from the contract. */
     historyList: build.query<ApiResponse, HistoryArgs>({
       query: ({ call, body }) => ({ call, body }),
-      providesTags: (_r, _e, arg) => [arg.tag],
+      providesTags: (_r, _e, arg) => providedBy(arg.call),
     }),
   }),
 });

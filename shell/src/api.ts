@@ -4,6 +4,7 @@
  */
 import type { ApiResponse, Market, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
+import { invalidatedBy, providedBy } from '@matka/shared/contract';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
 export const REGISTRATION_EMAIL = 'user@example.com';
@@ -63,11 +64,11 @@ export const shellApi = api.injectEndpoints({
     }),
     shellProfile: build.query<ProfileResponse, void>({
       query: () => ({ call: 'api-get-profile' }),
-      providesTags: ['Profile'],
+      providesTags: providedBy('api-get-profile'),
     }),
     shellProfileUpdate: build.mutation<ApiResponse & { user_name?: string }, { user_name: string }>({
       query: (body) => ({ call: 'api-profile-update', body }),
-      invalidatesTags: ['Profile'],
+      invalidatesTags: invalidatedBy('api-profile-update'),
     }),
     shellDashboard: build.query<ApiResponse & { result?: (DashboardGame & Partial<Market>)[] }, void>({
       query: () => ({ call: 'api-dashboard-data' }),

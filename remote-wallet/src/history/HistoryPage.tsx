@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState, isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
+import { callSpec } from '@matka/shared/contract';
 import { useHistoryListQuery } from '../api';
 import { inputToHistoryDate, todayInput } from '../lib/dates';
 import type { Row } from './cards';
@@ -21,13 +22,13 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
   const [shown, setShown] = useState(PAGE_SIZE);
 
   const args = useMemo(() => {
-    const [kFrom, kTo] = config.dateParams === 'bid' ? ['bid_from', 'bid_to'] : ['date_from', 'date_to'];
+    const [kFrom, kTo] = callSpec(config.call).dates === 'bid' ? ['bid_from', 'bid_to'] : ['date_from', 'date_to'];
     const body: Record<string, string> = {
       [kFrom]: inputToHistoryDate(range.from),
       [kTo]: inputToHistoryDate(range.to),
     };
     if (config.withMobile && mobile) body.mobile_no = mobile;
-    return { call: config.call, tag: config.tag, body };
+    return { call: config.call, body };
   }, [config, range, mobile]);
 
   const { currentData, isFetching, isError, refetch } = useHistoryListQuery(args, { refetchOnMountOrArgChange: true });
@@ -43,7 +44,7 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
     else setRange({ from: a, to: b });
   }
 
-  const list = currentData?.[config.listKey];
+  const list = currentData?.[callSpec(config.call).list ?? ''];
   const rows: Row[] = !isError && isOk(currentData) && Array.isArray(list) ? (list as Row[]) : [];
   const failed = isError || (currentData !== undefined && !isOk(currentData));
 

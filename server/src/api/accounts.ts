@@ -67,7 +67,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app,
     ctx,
     'api-user-login',
-    { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }), auth: false },
+    { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }) },
     async ({ body, req }) => {
       // Checked and counted under the limits' locks (concurrent guesses cannot all pass); see PasswordGuard.
       const attempt = await ctx.passwords.begin('login', body.mobile, req.ip);
@@ -92,26 +92,20 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
   );
 
-  defineCall(app, ctx, 'api-user-logout', { schema: z.object({}), auth: true }, async ({ user }) => {
+  defineCall(app, ctx, 'api-user-logout', { schema: z.object({}) }, async ({ user }) => {
     await revokeToken(db, clock, user.token_id);
     await ctx.users.revoke(user.id);
     return { status: true, msg: 'Logged out' };
   });
 
   // ---------------------------------------------------------------- registration
-  defineCall(
-    app,
-    ctx,
-    'api-check-mobile',
-    { schema: z.object({ mobile: loginPhone() }), auth: false },
-    async ({ body, req }) => {
-      // whether a number is registered is not free to ask: limited per IP like the codes
-      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
-      if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
-      const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
-      return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
-    },
-  );
+  defineCall(app, ctx, 'api-check-mobile', { schema: z.object({ mobile: loginPhone() }) }, async ({ body, req }) => {
+    // whether a number is registered is not free to ask: limited per IP like the codes
+    if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
+    if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
+    const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
+    return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
+  });
 
   defineCall(
     app,
@@ -133,7 +127,6 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
           .nullable()
           .transform((v) => v ?? ''),
       }),
-      auth: false,
     },
     async ({ body, reply, req }) => {
       // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
@@ -180,7 +173,6 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         mobile: loginPhone(),
         purpose: z.enum(['register', 'forgot', 'upi'], { error: 'Invalid purpose' }).optional().nullable(),
       }),
-      auth: false,
     },
     async ({ body, req }) => {
       const purpose: OtpPurpose = body.purpose ?? 'register';
@@ -199,7 +191,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app,
     ctx,
     'api-forget-check-mobile',
-    { schema: z.object({ mobile: forgotPhone() }), auth: false },
+    { schema: z.object({ mobile: forgotPhone() }) },
     async ({ body, req }) => {
       if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
       if (!(await findUser(body.mobile))) return refuse(MSG.userNotRegistered);
@@ -218,7 +210,6 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         new_pass: newPassword(MSG.newPasswordRequired),
         otp: otpField(MSG.otpInvalidForgot, config.otpLength),
       }),
-      auth: false,
     },
     async ({ body, req }) => {
       if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
@@ -242,7 +233,6 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         old_pass: password(MSG.currentPasswordRequired),
         new_pass: newPassword(MSG.newPasswordRequired),
       }),
-      auth: true,
     },
     async ({ body, user, req }) => {
       // the same guessing limits as login (per account and IP)
@@ -261,7 +251,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app,
     ctx,
     'api-profile-update',
-    { schema: z.object({ user_name: displayName(MSG.nameRequired) }), auth: true },
+    { schema: z.object({ user_name: displayName(MSG.nameRequired) }) },
     async ({ body, user }) => {
       await renameAccount(db, user.id, body.user_name, clock.now());
       await ctx.users.invalidate(user.id);
@@ -269,7 +259,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
   );
 
-  defineCall(app, ctx, 'api-get-profile', { schema: z.object({}), auth: true }, async ({ user }) => {
+  defineCall(app, ctx, 'api-get-profile', { schema: z.object({}) }, async ({ user }) => {
     const row = await profileOf(db, user.id);
     return {
       status: true,

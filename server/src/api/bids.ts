@@ -4,10 +4,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
+import { FAMILIES, MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
 import { Refusal } from '../errors';
 
@@ -73,12 +74,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return k.data;
   };
 
-  for (const [name, family] of [
-    ['api-submit-bid', 'regular'],
-    ['api-starline-submit-bid', 'starline'],
-    ['api-galidisawar-submit-bid', 'gali'],
-  ] as const) {
-    defineCall(app, ctx, name, { schema: submitSchema, auth: true }, async ({ body, user, req, reply }) => {
+  for (const family of FAMILIES) {
+    defineCall(app, ctx, SUBMIT_BID_CALL[family], { schema: submitSchema }, async ({ body, user, req, reply }) => {
       try {
         return await placeBid(ctx, family, user, body, idemKey(req.headers, body));
       } catch (err) {
@@ -127,24 +124,21 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     date_to: historyDate('Invalid to date'),
   });
 
-  const histories: [string, MarketFamily, 'bid' | 'win', string][] = [
-    ['api-bid-history-data', 'regular', 'bid', 'bid_data'],
-    ['api-wining-history-data', 'regular', 'win', 'win_data'],
-    ['api-starline-bid-history-data', 'starline', 'bid', 'bid_data'],
-    ['api-starline-wining-history-data', 'starline', 'win', 'win_data'],
-    ['api-galidisawar-bid-history-data', 'gali', 'bid', 'bid_data'],
-    // the spec: Gali win history answers under bid_data
-    ['api-galidisawar-wining-history-data', 'gali', 'win', 'bid_data'],
-  ];
-  for (const [name, family, kind, key] of histories) {
-    if (kind === 'bid') {
-      defineCall(app, ctx, name, { schema: bidRange, auth: true }, async ({ body, user }) => {
+  // each family's two histories, answering under the list key the contract gives them
+  for (const family of FAMILIES) {
+    {
+      const name = BID_HISTORY_CALL[family];
+      const key = callSpec(name).list ?? 'bid_data';
+      defineCall(app, ctx, name, { schema: bidRange }, async ({ body, user }) => {
         const { from, to } = range(body.bid_from, body.bid_to);
         const data = await bidHistory(user, family, from, to);
         return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
       });
-    } else {
-      defineCall(app, ctx, name, { schema: winRange, auth: true }, async ({ body, user }) => {
+    }
+    {
+      const name = WIN_HISTORY_CALL[family];
+      const key = callSpec(name).list ?? 'win_data';
+      defineCall(app, ctx, name, { schema: winRange }, async ({ body, user }) => {
         const { from, to } = range(body.date_from, body.date_to);
         const data = await winHistory(user, family, from, to);
         return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };

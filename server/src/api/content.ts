@@ -26,7 +26,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   };
 
   // Polled every 5 s by every phone: the list's text is cached for the minute and spliced in.
-  defineCall(app, ctx, 'api-home-info', { schema: empty, auth: true }, async ({ user, req }) => {
+  defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
     const fields = JSON.stringify(await homeFields(user)).slice(1, -1);
     const list = await markets.listText('regular', clock.now(), publicBase(ctx, req), regularMarketJson);
     return new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
@@ -34,7 +34,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.
-  defineCall(app, ctx, 'api-dashboard-data', { schema: empty, auth: false }, async ({ req, reply }) => {
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty }, async ({ req, reply }) => {
     const token = (req.body as Record<string, unknown>).unique_token;
     const user = token === undefined || token === null || token === '' ? null : await userForToken(ctx, token);
     if (token && !user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
@@ -55,7 +55,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Slider images of the home screen some clients show: the operator's `slider_images` setting
   // (one image URL a line), an empty list until it is set.
-  defineCall(app, ctx, 'api-get-slider-images', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-get-slider-images', { schema: empty }, async () => {
     const s = await markets.settings();
     const sliderdata = (s.slider_images ?? '')
       .split('\n')
@@ -67,7 +67,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Where a player pays a deposit (clients with an 'auto deposit' screen): the operator's UPI ids, with
   // a upi:// link each; the QR code of the main one is api-get-qr-pay.
-  defineCall(app, ctx, 'api-get-auto-deposit-list', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-get-auto-deposit-list', { schema: empty }, async () => {
     const s = await markets.settings();
     const payee = s.payee_name ?? '';
     const ids: [string, string | undefined][] = [
@@ -82,22 +82,22 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
   });
 
-  defineCall(app, ctx, 'api-social-data', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-social-data', { schema: empty }, async () => {
     const s = await markets.settings();
     return { status: true, mobile_no: s.mobile_no ?? '', mobile_1: s.mobile_1 ?? '', telegram_no: s.telegram_no ?? '' };
   });
 
-  defineCall(app, ctx, 'api-game-rates', { schema: empty, auth: false }, async () => ({
+  defineCall(app, ctx, 'api-game-rates', { schema: empty }, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('regular')],
   }));
 
-  defineCall(app, ctx, 'api-starline-game-rates', { schema: empty, auth: false }, async () => ({
+  defineCall(app, ctx, 'api-starline-game-rates', { schema: empty }, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('starline')],
   }));
 
-  defineCall(app, ctx, 'api-galidisawar-game-rates', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-galidisawar-game-rates', { schema: empty }, async () => {
     const r = await markets.ratesRecord('gali');
     return {
       status: true,
@@ -117,21 +117,21 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   // The Starline and Gali lists are polled like the home list: cached text for the minute, ETag / 304.
-  defineCall(app, ctx, 'api-starline-game', { schema: empty, auth: false }, async ({ req }) => {
+  defineCall(app, ctx, 'api-starline-game', { schema: empty }, async ({ req }) => {
     const base = publicBase(ctx, req);
     const list = await markets.listText('starline', clock.now(), base, starlineGameJson);
     const chart = JSON.stringify(base + chartUrl.starline());
     return new JsonText(`{"status":true,"result":${list.text},"web_starline_chart_url":${chart}}`, chart + list.hash);
   });
 
-  defineCall(app, ctx, 'api-galidisawar-game', { schema: empty, auth: false }, async ({ req }) => {
+  defineCall(app, ctx, 'api-galidisawar-game', { schema: empty }, async ({ req }) => {
     const base = publicBase(ctx, req);
     const list = await markets.listText('gali', clock.now(), base, galiMarketJson);
     const chart = JSON.stringify(base + chartUrl.gali());
     return new JsonText(`{"status":true,"result":${list.text},"web_galidessar_chart_url":${chart}}`, chart + list.hash);
   });
 
-  defineCall(app, ctx, 'api-how-to-play', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-how-to-play', { schema: empty }, async () => {
     const s = await markets.settings();
     const item = { how_to_play_content: s.how_to_play_content ?? '', video_link: s.video_link ?? '' };
     return { status: true, result: true, msg: 'Success', content: [item], video_link: item.video_link };
@@ -139,12 +139,12 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Not in the deployed contract: the web app's Privacy Policy page asks for the operator's text
   // (setting privacy_policy, HTML) and shows its built-in policy when it is empty or cannot be read.
-  defineCall(app, ctx, 'api-privacy-policy', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-privacy-policy', { schema: empty }, async () => {
     const s = await markets.settings();
     return { status: true, msg: 'Success', privacy_policy: s.privacy_policy ?? '' };
   });
 
-  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty }, async () => {
     const s = await markets.settings();
     return {
       status: true,
@@ -152,7 +152,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  defineCall(app, ctx, 'api-admin-bank-details', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-admin-bank-details', { schema: empty }, async () => {
     const s = await markets.settings();
     return {
       status: true,
@@ -168,7 +168,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  defineCall(app, ctx, 'api-get-qr-pay', { schema: empty, auth: false }, async () => {
+  defineCall(app, ctx, 'api-get-qr-pay', { schema: empty }, async () => {
     return { status: true, qrdata: [await upiQr(await markets.settings())] };
   });
 };

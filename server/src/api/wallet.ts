@@ -147,7 +147,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   };
 
   // ---------------------------------------------------------------- balance and wallet info
-  defineCall(app, ctx, 'api-user-wallet-balance', { schema: z.object({}), auth: true }, async ({ user }) => {
+  defineCall(app, ctx, 'api-user-wallet-balance', { schema: z.object({}) }, async ({ user }) => {
     const s = await markets.settings();
     return {
       status: true,
@@ -164,7 +164,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-last-fund-request-detail',
-    { schema: z.object({ mobile_no: z.unknown().optional() }), auth: true },
+    { schema: z.object({ mobile_no: z.unknown().optional() }) },
     async ({ user }) => {
       const last = await lastDeposit(db, user.id);
       return {
@@ -187,7 +187,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-fund-request-add',
-    { schema: z.object({ request_amount: amountField(MSG.amountRequired) }), auth: true },
+    { schema: z.object({ request_amount: amountField(MSG.amountRequired) }) },
     async ({ body, user }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
       const min = await settingNumber('min_amt');
@@ -213,7 +213,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         })
         .refine((b) => b.utr !== undefined || b.screenshot !== undefined, 'Enter the UTR or add a screenshot')
         .refine((b) => /^\d{1,18}$/.test(b.request_id), 'Unknown deposit request'),
-      auth: true,
     },
     async ({ body, user }) => {
       const out = await addDepositProof(
@@ -233,31 +232,25 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
   );
 
-  defineCall(
-    app,
-    ctx,
-    'api-fund-request-history',
-    { schema: z.object(rangeFields), auth: true },
-    async ({ body, user }) => {
-      const rows = await depositHistory(db, user.id, body);
-      return {
-        status: true,
-        msg: rows.length ? 'Success' : MSG.noDataFound,
-        fund_requests: rows.map((r) => ({
-          request_id: r.id,
-          request_number: `D${r.id}`,
-          request_amount: r.amount,
-          request_status: requestStatusCode(r.status),
-          insert_date: formatKolkataDateTime(r.created_at),
-          // why the operator rejected it ('' otherwise)
-          reject_reason: r.status === 'rejected' ? r.note : '',
-          // the payment's proof the player gave (issue 31 item 18)
-          utr: r.utr ?? '',
-          has_screenshot: Boolean(r.has_screenshot),
-        })),
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-fund-request-history', { schema: z.object(rangeFields) }, async ({ body, user }) => {
+    const rows = await depositHistory(db, user.id, body);
+    return {
+      status: true,
+      msg: rows.length ? 'Success' : MSG.noDataFound,
+      fund_requests: rows.map((r) => ({
+        request_id: r.id,
+        request_number: `D${r.id}`,
+        request_amount: r.amount,
+        request_status: requestStatusCode(r.status),
+        insert_date: formatKolkataDateTime(r.created_at),
+        // why the operator rejected it ('' otherwise)
+        reject_reason: r.status === 'rejected' ? r.note : '',
+        // the payment's proof the player gave (issue 31 item 18)
+        utr: r.utr ?? '',
+        has_screenshot: Boolean(r.has_screenshot),
+      })),
+    };
+  });
 
   // ---------------------------------------------------------------- UPI numbers (OTP checked here)
   const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
@@ -268,7 +261,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-upi-send-otp',
     {
       schema: z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
-      auth: true,
     },
     async ({ body, user, req }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
@@ -293,7 +285,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         phon_pay_no: z.string().max(20).optional().nullable(),
         otp: otpField(MSG.otpInvalid, ctx.config.otpLength),
       }),
-      auth: true,
     },
     async ({ body, user, reply, req }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
@@ -313,7 +304,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-get-user-payment-details',
-    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
     async ({ user }) => {
       const r = await upiNumbers(db, user.id);
       return {
@@ -336,7 +327,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-user-payment-method-list',
-    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }), auth: true },
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
     async ({ user }) => {
       const r = await upiNumbers(db, user.id);
       const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[methodColumn(code)] ?? '' }))
@@ -370,7 +361,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
           )
           .transform((v) => String(v) as WithdrawMethod),
       }),
-      auth: true,
     },
     async ({ body, user }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
@@ -400,7 +390,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-user-withdraw-transaction-history',
-    { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }), auth: true },
+    { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }) },
     async ({ body, user }) => {
       const rows = await withdrawHistory(db, user.id, body);
       return {
@@ -430,7 +420,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app,
     ctx,
     'api-check-user-for-transfer-amt',
-    { schema: z.object({ mobile_no: receiverPhone() }), auth: true },
+    { schema: z.object({ mobile_no: receiverPhone() }) },
     async ({ body, user, req }) => {
       if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
       // a lookup of who owns a number: limited per account and per IP (no free enumeration)
@@ -452,7 +442,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         mobile_no: receiverPhone(),
         transfer_note: z.string().max(200).optional().nullable(),
       }),
-      auth: true,
     },
     async ({ body, user, reply }) => {
       if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
@@ -475,26 +464,20 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
 
   // ---------------------------------------------------------------- wallet history (the ledger)
-  defineCall(
-    app,
-    ctx,
-    'api-wallet-transaction-history',
-    { schema: z.object(rangeFields), auth: true },
-    async ({ body, user }) => {
-      const rows = await ledgerHistory(db, user.id, body);
-      return {
-        status: true,
-        msg: rows.length ? 'Success' : MSG.noDataFound,
-        transaction_history: rows.map((r) => ({
-          transaction_id: r.id,
-          transaction_type: r.type === 'credit' ? '1' : '2',
-          transaction_note: r.note,
-          amount: r.amount,
-          amount_status: r.amount_status,
-          insert_date: formatKolkataDateTime(r.created_at),
-          balance_after: r.balance_after,
-        })),
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-wallet-transaction-history', { schema: z.object(rangeFields) }, async ({ body, user }) => {
+    const rows = await ledgerHistory(db, user.id, body);
+    return {
+      status: true,
+      msg: rows.length ? 'Success' : MSG.noDataFound,
+      transaction_history: rows.map((r) => ({
+        transaction_id: r.id,
+        transaction_type: r.type === 'credit' ? '1' : '2',
+        transaction_note: r.note,
+        amount: r.amount,
+        amount_status: r.amount_status,
+        insert_date: formatKolkataDateTime(r.created_at),
+        balance_after: r.balance_after,
+      })),
+    };
+  });
 };

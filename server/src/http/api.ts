@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { refuse } from '../errors';
+import { CALLS, callSpec, isCallName, type CallName } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
 
@@ -37,10 +38,12 @@ function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
 
 export interface CallArgs<T> {
   body: T;
-  user: AuthUser;
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+/** The handler's player: always there for a call the contract says needs the token, else maybe. */
+type UserOf<N extends CallName> = [(typeof CALLS)[N]['auth']] extends [true] ? AuthUser : AuthUser | null;
 
 type Json = Record<string, unknown>;
 
@@ -89,30 +92,19 @@ function firstIssue(err: z.ZodError): string {
 }
 
 /**
- * Registers POST /api/<name>: checks the JSON object body, app_key (401), the zod schema (400),
- * the token when `auth` (401), then runs the handler; the handler's return value is the 200 body.
+ * Registers POST /api/<name> for a call of the contract (@matka/shared/contract): checks the JSON object
+ * body, app_key (401), the token when the contract says the call needs it (401), the zod schema (400),
+ * then runs the handler; the handler's return value is the 200 body.
  */
-export function defineCall<S extends z.ZodType<Json>>(
+export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   app: FastifyInstance,
   ctx: AppContext,
-  name: string,
-  opts: { schema: S; auth: true },
-  handler: (args: CallArgs<z.output<S>>) => Promise<unknown>,
-): void;
-export function defineCall<S extends z.ZodType<Json>>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  name: string,
-  opts: { schema: S; auth: false },
-  handler: (args: CallArgs<z.output<S>> & { user: AuthUser | null }) => Promise<unknown>,
-): void;
-export function defineCall(
-  app: FastifyInstance,
-  ctx: AppContext,
-  name: string,
-  opts: { schema: z.ZodType<Json>; auth: boolean },
-  handler: (args: CallArgs<Json> & { user: AuthUser | null }) => Promise<unknown>,
-) {
+  name: N,
+  opts: { schema: S },
+  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<unknown>,
+): void {
+  if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
+  const auth = callSpec(name).auth;
   app.post(`/api/${name}`, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -122,13 +114,13 @@ export function defineCall(
     // (a NUL anywhere in the body was refused by the body parser: http/input.ts)
     if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refuse(MSG_BAD_APP_KEY));
     let user: AuthUser | null = null;
-    if (opts.auth) {
+    if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
       if (!user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
     }
     const parsed = opts.schema.safeParse(envelope);
     if (!parsed.success) return reply.code(400).send(refuse(firstIssue(parsed.error)));
-    const out = await handler({ body: parsed.data, user: user as AuthUser, req, reply });
+    const out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
     return out instanceof JsonText ? sendJsonText(req, reply, out) : out;
   });
 }

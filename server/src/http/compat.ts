@@ -6,20 +6,13 @@
  *   `https://host/api-user-login`). Only `api-*` names are mapped, so the app's own routes, static
  *   files, `/operator/` and `/charts/` are never shadowed.
  * - Names: other spellings of a call (`api-get-dashboard-data`, the Gali family as `api-galidisswar-*`)
- *   go to the call they mean.
+ *   go to the call they mean; the contract (@matka/shared/contract) declares them with the calls.
  *
  * Payload variants (field spellings, sessions, numeric strings) are read by the handlers' schemas and
  * by the rules module (parseSubmission), which still refuse what is wrong or ambiguous.
  */
 
-/** Whole-name aliases: the name an app sends -> the call of this server. */
-export const CALL_ALIASES: Readonly<Record<string, string>> = {
-  'api-get-dashboard-data': 'api-dashboard-data',
-  'api-get-social-data': 'api-social-data',
-};
-
-/** Prefix aliases: a family spelled another way by other deployments. */
-export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-galidisswar-', 'api-galidisawar-']];
+import { CALL_ALIASES, PREFIX_ALIASES } from '@matka/shared/contract';
 
 /** The call a name sent by a client means (lower case; unknown names are returned as they are). */
 export function canonicalCall(name: string): string {

@@ -14,9 +14,8 @@ import {
   type HomeInfoResponse,
   type LoginResponse,
   type RatesResponse,
-  RATES_CALL,
-  SUBMIT_BID_CALL,
 } from '@matka/shared';
+import { RATES_CALL, SUBMIT_BID_CALL, TAGS, invalidatedBy, providedBy } from '@matka/shared/contract';
 import type { Family, NewResult } from '@matka/shared/domain';
 import type { WithSlice } from '@reduxjs/toolkit';
 
@@ -29,7 +28,7 @@ export const api = createApi({
   baseQuery: createMatkaBaseQuery(({ dispatch }) => dispatch(loggedOut())),
   // Lists refresh as soon as the browser is back online (the network slice clears its banner then too).
   refetchOnReconnect: true,
-  tagTypes: ['Home', 'Wallet', 'Bids', 'Wins', 'Funds', 'Withdrawals', 'Transactions', 'Profile', 'Payment'],
+  tagTypes: TAGS,
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, { mobile: string; password: string }>({
       query: (body) => ({ call: 'api-user-login', body: { ...body, device_id: null } }),
@@ -39,11 +38,11 @@ export const api = createApi({
     }),
     homeInfo: build.query<HomeInfoResponse, void>({
       query: () => ({ call: 'api-home-info' }),
-      providesTags: ['Home', 'Wallet'],
+      providesTags: providedBy('api-home-info'),
     }),
     walletBalance: build.query<ApiResponse & { wallet_amt?: string | number }, void>({
       query: () => ({ call: 'api-user-wallet-balance' }),
-      providesTags: ['Wallet'],
+      providesTags: providedBy('api-user-wallet-balance'),
     }),
     /** A family's game rates (what a bid wins: the bid screens' 'Win if correct'). */
     gameRates: build.query<RatesResponse, Family>({
@@ -56,7 +55,7 @@ export const api = createApi({
         body: { unique_token: body.unique_token, game_id: body.gameid, new_result: body, request_id: requestId },
         headers: { 'Idempotency-Key': requestId },
       }),
-      invalidatesTags: ['Wallet', 'Home', 'Bids'],
+      invalidatesTags: (_r, _e, { family }) => invalidatedBy(SUBMIT_BID_CALL[family]),
     }),
   }),
 });

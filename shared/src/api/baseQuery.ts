@@ -1,11 +1,12 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
 import { connectionBack, connectionLost } from '../store/network';
+import type { CallName } from '@matka/shared/contract';
 import { parseLooseJson } from './parse';
 
-/** What an endpoint asks the base query for: the call name (`api-user-login`) and its payload. */
+/** What an endpoint asks the base query for: a call the contract declares (`api-user-login`) and its payload. */
 export interface CallArgs {
-  call: string;
+  call: CallName;
   body?: Record<string, unknown>;
   headers?: Record<string, string>;
 }

@@ -1,5 +1,7 @@
-/** The API contract's shapes and constants every family reads (no RTK Query here: see api.ts). */
-import type { Family } from '../domain/betTypes';
+/**
+ * The answers' shapes every family reads (no RTK Query here: see api.ts). The calls themselves (names,
+ * token rule, tags, list keys) are declared in @matka/shared/contract.
+ */
 import type { ApiResponse } from './baseQuery';
 
 /** Polling interval of the live lists (spec section 9). */
@@ -24,20 +26,6 @@ export interface Market {
   msg_status: number | string;
   web_chart_url?: string;
 }
-
-/** The bid submission call of each market family (spec section 7). */
-export const SUBMIT_BID_CALL: Record<Family, string> = {
-  regular: 'api-submit-bid',
-  starline: 'api-starline-submit-bid',
-  gali: 'api-galidisawar-submit-bid',
-};
-
-/** The game rates call of each market family (spec section 7): game_rates[0] holds the pairs. */
-export const RATES_CALL: Record<Family, string> = {
-  regular: 'api-game-rates',
-  starline: 'api-starline-game-rates',
-  gali: 'api-galidisawar-game-rates',
-};
 
 export interface RatesResponse extends ApiResponse {
   game_rates?: Record<string, string | number | null | undefined>[];

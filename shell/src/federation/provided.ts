@@ -20,6 +20,7 @@ export const PROVIDED = () => [
   import('@matka/shared'),
   import('@matka/shared/api'),
   import('@matka/shared/domain'),
+  import('@matka/shared/contract'),
   import('@matka/shared/bid'),
   import('@matka/shared/standalone'),
   import('@matka/shared/html'),

@@ -1,0 +1,39 @@
+/**
+ * Every call a client makes is declared in the contract: the player clients' sources (shell, remotes,
+ * shared) name no `api-*` call the contract does not list. (Their endpoints are also typed with
+ * CallName, so an undeclared name does not compile; this catches a name built another way.)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CALLS, CALL_ALIASES, isCallName } from '@matka/shared/contract';
+
+const ROOT = path.join(__dirname, '../..');
+const CLIENTS = ['shell/src', 'remote-regular/src', 'remote-starline/src', 'remote-gali/src', 'remote-wallet/src', 'shared/src'];
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === '__tests__' ? [] : sources(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+test('the clients call only what the contract declares', () => {
+  const undeclared: string[] = [];
+  let seen = 0;
+  for (const dir of CLIENTS) {
+    for (const file of sources(path.join(ROOT, dir))) {
+      if (file.includes(`${path.sep}contract${path.sep}`)) continue;
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/['"`](api-[a-z0-9-]+)['"`]/g)) {
+        seen++;
+        if (!isCallName(m[1])) undeclared.push(`${path.relative(ROOT, file)}: ${m[1]}`);
+      }
+    }
+  }
+  expect(undeclared).toEqual([]);
+  expect(seen).toBeGreaterThan(30);
+});
+
+test('each alias of a deployed dialect names a declared call', () => {
+  for (const to of Object.values(CALL_ALIASES)) expect(Object.keys(CALLS)).toContain(to);
+});
