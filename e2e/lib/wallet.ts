@@ -1,30 +1,7 @@
-/** Helpers for the wallet browser tests: which server calls exist yet, bids through the API, the clock. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+/** Helpers for the wallet browser tests: bids through the API, the clock. */
 import type { Page } from 'playwright-core';
 import { buildNewResult, formatBidDate, zonedDateParts } from '@matka/shared/domain';
-import { call, ROOT, type TestServer } from './harness';
-
-function sourceText(dir: string): string {
-  let out = '';
-  for (const name of readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out += sourceText(p);
-    else if (p.endsWith('.ts')) out += readFileSync(p, 'utf8');
-  }
-  return out;
-}
-
-const SERVER_SRC = (() => {
-  try {
-    return sourceText(path.join(ROOT, 'server', 'src'));
-  } catch {
-    return '';
-  }
-})();
-
-/** True when the server defines every one of these calls / operator commands (string in its source). */
-export const serverHas = (...needles: string[]) => needles.every((n) => SERVER_SRC.includes(n));
+import { call, type TestServer } from './harness';
 
 /** Minutes of the day in Asia/Kolkata (the server's clock). */
 export function kolkataMinutes(now = new Date()): number {

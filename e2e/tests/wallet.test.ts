@@ -1,8 +1,8 @@
 /**
  * The wallet remote against the real server at 360 x 780: every wallet and history screen (screenshots
- * in /tmp/shots), bids in the bid history, the standalone page; and, once the server's part 2 calls
- * exist, the money flows: deposit -> operator approval -> balance and wallet history; UPI number via
- * OTP -> withdraw -> approval -> Approved; transfer to another account; a declared win in the win history.
+ * in /tmp/shots), bids in the bid history, the standalone page; and the money flows: deposit -> operator
+ * approval -> balance and wallet history; UPI number via OTP -> withdraw -> approval -> Approved; transfer
+ * to another account; a declared win in the win history.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -18,14 +18,8 @@ import {
   startServer,
   type TestServer,
 } from '../lib/harness';
-import { historySettled, kolkataMinutes, placeRegularBid, serverHas, shot } from '../lib/wallet';
+import { historySettled, kolkataMinutes, placeRegularBid, shot } from '../lib/wallet';
 import { inWithdrawWindow } from '@matka/shared/domain';
-
-const PART2_WALLET = serverHas('api-fund-request-add', 'api-user-transfer-wallet-balance', 'api-add-user-upi-details');
-const PART2_OPERATOR = serverHas("'deposits'", "'withdrawals'");
-const PART2_RESULTS = serverHas("'result'", 'declare');
-const itPart2 = PART2_WALLET && PART2_OPERATOR ? it : it.skip;
-const itResults = PART2_RESULTS ? it : it.skip;
 
 let server: TestServer;
 let browser: Browser;
@@ -43,7 +37,7 @@ beforeAll(async () => {
   marketName = markets.result[0].game_name;
   await operator(server, 'market', 'set-times', marketName, '00:00', '23:59');
   // withdrawals at any time of day (the server's window is Asia/Kolkata)
-  if (PART2_OPERATOR) await operator(server, 'settings', 'set-withdraw-window', '00:00', '23:59');
+  await operator(server, 'settings', 'set-withdraw-window', '00:00', '23:59');
   browser = await launchBrowser();
 });
 
@@ -121,11 +115,9 @@ describe('wallet remote in the browser', () => {
       expect(await page.getByLabel('From Date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await shot(page, path.slice(1).toLowerCase());
     }
-    if (serverHas('api-wallet-transaction-history')) {
-      // the wallet history lists the operator's credit
-      await open(page, '/transaction', 'Wallet History');
-      await page.getByRole('list', { name: 'Wallet History' }).getByText('+5,000 pts').waitFor();
-    }
+    // the wallet history lists the operator's credit
+    await open(page, '/transaction', 'Wallet History');
+    await page.getByRole('list', { name: 'Wallet History' }).getByText('+5,000 pts').waitFor();
     await context.close();
   });
 
@@ -171,7 +163,7 @@ describe('wallet remote in the browser', () => {
     await context.close();
   });
 
-  itPart2('adds funds: pending deposit, operator approves, balance and wallet history update', async () => {
+  it('adds funds: pending deposit, operator approves, balance and wallet history update', async () => {
     const { context, page } = await loggedInPage();
     const before = await balance(page);
     await open(page, '/addfund', 'Add Funds');
@@ -210,7 +202,9 @@ describe('wallet remote in the browser', () => {
       server,
       'api-fund-request-history',
       {
-        unique_token: await later.evaluate(() => JSON.parse(localStorage.getItem('matka.session') ?? '{}').unique_token),
+        unique_token: await later.evaluate(
+          () => JSON.parse(localStorage.getItem('matka.session') ?? '{}').unique_token,
+        ),
       },
     );
     expect(fromApi.fund_requests[0]).toMatchObject({ utr: '401234567890', has_screenshot: true });
@@ -226,7 +220,7 @@ describe('wallet remote in the browser', () => {
     await context.close();
   });
 
-  itPart2('adds a UPI number through the OTP step, withdraws, the operator approves', async () => {
+  it('adds a UPI number through the OTP step, withdraws, the operator approves', async () => {
     const { context, page } = await loggedInPage();
     const upi = newMobile();
     await open(page, '/imp8', 'Wallet');
@@ -280,7 +274,7 @@ describe('wallet remote in the browser', () => {
     await context.close();
   });
 
-  itPart2('transfers points to a second account', async () => {
+  it('transfers points to a second account', async () => {
     const { context, page } = await loggedInPage();
     const before = await balance(page);
     await open(page, '/transfer', 'Transfer Points');
@@ -300,7 +294,7 @@ describe('wallet remote in the browser', () => {
     await context.close();
   });
 
-  itResults('a declared winning result shows up in the win history', async () => {
+  it('a declared winning result shows up in the win history', async () => {
     await placeRegularBid(server, token, '3', 40);
     // open pana 120 (digit 3) then close pana 128 (digit 1): the Close-session Single Digit bid on 1 wins
     await placeRegularBid(server, token, '1', 40);

@@ -6,6 +6,7 @@
  *   the API envelope (callApi) and contract types, small UI blocks, the spec's texts and phone helpers;
  * - `@matka/shared/api`: the RTK Query api, its hooks and `attachApi(store)`;
  * - `@matka/shared/domain`: the game rules (also used by the server);
+ * - `@matka/shared/contract`: the index of the player API, every call once (also used by the server);
  * - `@matka/shared/bid`: BidEntry, the common bid screen of every market family;
  * - `@matka/shared/standalone`: the frame a remote runs in on its own;
  * - `@matka/shared/html`: the sanitizer of operator HTML (DOMPurify), for the pages that show it.
