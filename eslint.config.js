@@ -56,6 +56,12 @@ const ZONES = [
     except: ['./domain', './contract'],
     message: 'The server imports only @matka/shared/domain and @matka/shared/contract from shared.',
   },
+  {
+    target: './server/src/services',
+    from: ['./server/src/http', './server/src/api', './server/src/operator', './server/src/cli', './server/src/app.ts', './server/src/main.ts'],
+    message:
+      'Services own the rules and their transactions and return domain results: they never import the HTTP layer (http/, api/, operator/), the CLI or the app.',
+  },
 ];
 
 const restrict = (patterns, message) => ({

@@ -1,6 +1,7 @@
 /**
- * The server's one refusal type: a message written for a person and the HTTP status it goes with.
- * Thrown by services and handlers; the player API answers it as {status:false,msg} and the operator
+ * The server's one refusal style: a thrown Refusal, a message written for a person and the HTTP status
+ * it goes with. Thrown by services and handlers alike (a service never returns a refusal as a value nor
+ * builds a wire answer); the player API's defineCall answers it as {status:false,msg} and the operator
  * API as {status:false,msg,...extra}. Anything else that escapes a handler is a bug (logged, 500).
  */
 export class Refusal extends Error {
@@ -13,8 +14,11 @@ export class Refusal extends Error {
   }
 }
 
-/** A refusal in the player API's envelope: {status:false, msg} (answered with HTTP 200 unless said). */
-export const refuse = (msg: string) => ({ status: false as const, msg });
+/**
+ * A refusal of what the player asked (the spec's clients read {status:false,msg} answered with HTTP 200);
+ * a malformed request is `new Refusal(400, ...)`.
+ */
+export const refusal = (msg: string): Refusal => new Refusal(200, msg);
 
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
 export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';

@@ -11,7 +11,7 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
-import { defineCall, optStr, otpField, phone, refuse, reqStr } from '../http/api';
+import { Refusal, defineCall, optStr, otpField, phone, refusal, reqStr } from '../http/api';
 import {
   accountByMobile,
   createAccount,
@@ -71,7 +71,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     async ({ body, req }) => {
       // Checked and counted under the limits' locks (concurrent guesses cannot all pass); see PasswordGuard.
       const attempt = await ctx.passwords.begin('login', body.mobile, req.ip);
-      if (!attempt) return refuse(MSG_TOO_MANY);
+      if (!attempt) throw refusal(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
       // An unknown number gets the answer of a wrong password after as long a check: the answer and its
       // time tell nothing. Only the address's first few of a window are really hashed (against a dummy
@@ -82,9 +82,9 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         : (await limiter.take([[`login-unknown:ip:${req.ip}`, unknownLoginsHashed(config)]]))
           ? await verifyPassword(body.password, await dummyHash())
           : await skippedCheck();
-      if (!user || !good) return refuse(MSG.userNotRegistered);
+      if (!user || !good) throw refusal(MSG.userNotRegistered);
       await attempt.succeeded();
-      if (user.blocked_at) return refuse(MSG_ACCOUNT_BLOCKED);
+      if (user.blocked_at) throw refusal(MSG_ACCOUNT_BLOCKED);
       if (body.device_id) await recordDevice(db, user.id, body.device_id);
       await upgradePasswordHash(db, user.id, user.password_hash, body.password);
       const token = await issueToken(db, clock, user.id);
@@ -101,10 +101,10 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   // ---------------------------------------------------------------- registration
   defineCall(app, ctx, 'api-check-mobile', { schema: z.object({ mobile: loginPhone() }) }, async ({ body, req }) => {
     // whether a number is registered is not free to ask: limited per IP like the codes
-    if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
-    if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
-    const r = await issueOtp(ctx, body.mobile, 'register', req.ip);
-    return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
+    if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+    if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
+    const otp = await issueOtp(ctx, body.mobile, 'register', req.ip);
+    return otpResponse(ctx, otp);
   });
 
   defineCall(
@@ -128,19 +128,19 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
           .transform((v) => v ?? ''),
       }),
     },
-    async ({ body, reply, req }) => {
+    async ({ body, req }) => {
       // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
       // betting. A code that is sent is always checked.
       const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
-      if (body.otp === '' && !unverified) return reply.code(400).send(refuse(MSG.otpInvalid));
+      if (body.otp === '' && !unverified) throw new Refusal(400, MSG.otpInvalid);
       // 'User Alredy Registered' against 'Enter Valid OTP' tells whether a number is registered
-      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
+      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
       // an account without a code costs an IP what a code request does
       if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
-        return refuse(MSG_TOO_MANY);
-      if (await findUser(body.mobile)) return refuse(MSG.userAlreadyRegistered);
+        throw refusal(MSG_TOO_MANY);
+      if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
-        return refuse(MSG.otpInvalid);
+        throw refusal(MSG.otpInvalid);
       const password_hash = await hashPassword(body.password);
       const created = await createAccount(db, {
         mobile: body.mobile,
@@ -152,7 +152,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         betting_status: unverified ? '0' : config.defaultBettingStatus,
         verified: !unverified,
       });
-      if (!created) return refuse(MSG.userAlreadyRegistered);
+      if (!created) throw refusal(MSG.userAlreadyRegistered);
       const token = await issueToken(db, clock, created.id);
       return {
         status: true,
@@ -176,13 +176,13 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
     async ({ body, req }) => {
       const purpose: OtpPurpose = body.purpose ?? 'register';
-      if (purpose === 'upi') return refuse('Use api-upi-send-otp with your token');
-      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
+      if (purpose === 'upi') throw refusal('Use api-upi-send-otp with your token');
+      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
       const exists = !!(await findUser(body.mobile));
-      if (purpose === 'register' && exists) return refuse(MSG.userAlreadyRegistered);
-      if (purpose === 'forgot' && !exists) return refuse(MSG.userNotRegistered);
-      const r = await issueOtp(ctx, body.mobile, purpose, req.ip);
-      return r.ok ? otpResponse(ctx, r.otp) : refuse(r.msg);
+      if (purpose === 'register' && exists) throw refusal(MSG.userAlreadyRegistered);
+      if (purpose === 'forgot' && !exists) throw refusal(MSG.userNotRegistered);
+      const otp = await issueOtp(ctx, body.mobile, purpose, req.ip);
+      return otpResponse(ctx, otp);
     },
   );
 
@@ -193,10 +193,10 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     'api-forget-check-mobile',
     { schema: z.object({ mobile: forgotPhone() }) },
     async ({ body, req }) => {
-      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
-      if (!(await findUser(body.mobile))) return refuse(MSG.userNotRegistered);
-      const r = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
-      return r.ok ? { ...otpResponse(ctx, r.otp), message: MSG_OTP_SENT } : refuse(r.msg);
+      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+      if (!(await findUser(body.mobile))) throw refusal(MSG.userNotRegistered);
+      const otp = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
+      return { ...otpResponse(ctx, otp), message: MSG_OTP_SENT };
     },
   );
 
@@ -212,10 +212,10 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       }),
     },
     async ({ body, req }) => {
-      if (!(await lookupAllowed(req.ip))) return refuse(MSG_TOO_MANY);
+      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
-      if (!user) return refuse(MSG.userNotRegistered);
-      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) return refuse(MSG.otpInvalidForgot);
+      if (!user) throw refusal(MSG.userNotRegistered);
+      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) throw refusal(MSG.otpInvalidForgot);
       await setPassword(db, clock, user.id, body.new_pass);
       await ctx.users.revoke(user.id);
       await ctx.passwords.forget('login', body.mobile);
@@ -237,9 +237,9 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     async ({ body, user, req }) => {
       // the same guessing limits as login (per account and IP)
       const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
-      if (!attempt) return refuse(MSG_TOO_MANY);
+      if (!attempt) throw refusal(MSG_TOO_MANY);
       if (!(await verifyPassword(body.old_pass, await passwordHashOf(db, user.id))))
-        return refuse(MSG.oldPasswordIncorrect);
+        throw refusal(MSG.oldPasswordIncorrect);
       await attempt.succeeded();
       await setPassword(db, clock, user.id, body.new_pass, user.token_id); // other devices log in again
       await ctx.users.revoke(user.id);

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { FAMILIES, MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { defineCall, historyDate, refuse, type AuthUser } from '../http/api';
+import { Refusal, defineCall, historyDate, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
-import { Refusal } from '../errors';
 
 const submitSchema = z.object({
   game_id: z
@@ -75,13 +74,18 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   };
 
   for (const family of FAMILIES) {
-    defineCall(app, ctx, SUBMIT_BID_CALL[family], { schema: submitSchema }, async ({ body, user, req, reply }) => {
-      try {
-        return await placeBid(ctx, family, user, body, idemKey(req.headers, body));
-      } catch (err) {
-        if (err instanceof Refusal) return reply.code(err.statusCode).send(refuse(err.message));
-        throw err;
-      }
+    const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
+    defineCall(app, ctx, SUBMIT_BID_CALL[family], { schema: submitSchema }, async ({ body, user, req }) => {
+      const placed = await placeBid(ctx, family, user, body, idemKey(req.headers, body));
+      return {
+        status: true,
+        msg: okMsg,
+        message: okMsg,
+        wallet_amt: placed.wallet,
+        bid_id: placed.submissionId,
+        total_points: placed.totalPoints,
+        ...(placed.duplicate ? { duplicate: true } : {}),
+      };
     });
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { JsonText, MSG_BAD_TOKEN, defineCall, publicBase, refuse, userForToken, type AuthUser } from '../http/api';
+import { JsonText, MSG_BAD_TOKEN, Refusal, defineCall, publicBase, userForToken, type AuthUser } from '../http/api';
 import { upiPayUri, upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
@@ -34,10 +34,10 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.
-  defineCall(app, ctx, 'api-dashboard-data', { schema: empty }, async ({ req, reply }) => {
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty }, async ({ req }) => {
     const token = (req.body as Record<string, unknown>).unique_token;
     const user = token === undefined || token === null || token === '' ? null : await userForToken(ctx, token);
-    if (token && !user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
+    if (token && !user) throw new Refusal(401, MSG_BAD_TOKEN);
     const now = clock.now();
     const base = publicBase(ctx, req);
     const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now, base));

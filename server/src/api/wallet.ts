@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED } from '../errors';
-import { defineCall, historyDate, otpField, phone, refuse, type AuthUser } from '../http/api';
+import { Refusal, defineCall, historyDate, otpField, phone, refusal, type AuthUser } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { issueOtp, MSG_TOO_MANY, verifyOtp } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
@@ -189,11 +189,10 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-fund-request-add',
     { schema: z.object({ request_amount: amountField(MSG.amountRequired) }) },
     async ({ body, user }) => {
-      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const min = await settingNumber('min_amt');
-      if (body.request_amount < min) return refuse(minAddAmount(min));
+      if (body.request_amount < min) throw refusal(minAddAmount(min));
       const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
-      if (!out.ok) return refuse(out.msg);
       const id = out.id;
       return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
     },
@@ -222,7 +221,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         { utr: body.utr, image: body.screenshot },
         clock.now(),
       );
-      if (!out.ok) return refuse(out.msg);
       return {
         status: true,
         msg: 'Payment reference added: the operator will match it',
@@ -263,12 +261,11 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       schema: z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
     },
     async ({ body, user, req }) => {
-      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as UpiType;
-      const r = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
-      if (!r.ok) return refuse(r.msg);
+      const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
       return isDemoSms(ctx.config)
-        ? { status: true, msg: 'OTP sent successfully', otp: r.otp }
+        ? { status: true, msg: 'OTP sent successfully', otp }
         : { status: true, msg: 'OTP sent successfully' };
     },
   );
@@ -286,15 +283,15 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         otp: otpField(MSG.otpInvalid, ctx.config.otpLength),
       }),
     },
-    async ({ body, user, reply, req }) => {
-      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+    async ({ body, user, req }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as UpiType;
       // only the number of the chosen app counts; the others are left as they are
       const number = (body[UPI_COLUMN[type]] ?? '').trim();
-      if (!number) return reply.code(400).send(refuse(MSG.upiPhoneRequired));
-      if (!PHONE_RE.test(number)) return reply.code(400).send(refuse(MSG.upiPhoneInvalid));
+      if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
+      if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
       if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
-        return refuse(MSG.otpInvalid);
+        throw refusal(MSG.otpInvalid);
       await setUpiNumber(db, user.id, type, number, clock.now());
       return { status: true, msg: MSG.upiNumberAdded };
     },
@@ -363,18 +360,17 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       }),
     },
     async ({ body, user }) => {
-      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const s = await markets.settings();
       const amount = body.request_amount;
       const min = await settingNumber('min_withdrawal');
-      if (amount > Number(user.wallet)) return refuse(MSG.walletLimitExceeded);
-      if (amount < min) return refuse(minWithdraw(min));
+      if (amount > Number(user.wallet)) throw refusal(MSG.walletLimitExceeded);
+      if (amount < min) throw refusal(minWithdraw(min));
       const now = clock.now();
       if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
-        return refuse(MSG.withdrawOutsideHours);
+        throw refusal(MSG.withdrawOutsideHours);
       }
       const r = await requestWithdrawal(db, { userId: user.id, amount, method: body.payment_method, now });
-      if (!r.ok) return refuse(r.msg);
       await ctx.users.invalidate(user.id);
       return {
         status: true,
@@ -422,12 +418,12 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     'api-check-user-for-transfer-amt',
     { schema: z.object({ mobile_no: receiverPhone() }) },
     async ({ body, user, req }) => {
-      if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+      if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
       // a lookup of who owns a number: limited per account and per IP (no free enumeration)
       if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id)))
-        return refuse(MSG_TOO_MANY);
+        throw refusal(MSG_TOO_MANY);
       const name = await accountName(db, body.mobile_no);
-      if (name === undefined) return refuse(MSG_RECEIVER_UNKNOWN);
+      if (name === undefined) throw refusal(MSG_RECEIVER_UNKNOWN);
       return { status: true, msg: 'Success', user_name: name };
     },
   );
@@ -443,13 +439,13 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         transfer_note: z.string().max(200).optional().nullable(),
       }),
     },
-    async ({ body, user, reply }) => {
-      if (user.betting_status !== '1') return refuse(MSG_BETTING_DISABLED);
-      if (body.mobile_no === user.mobile) return refuse(MSG.transferOwnPhone);
+    async ({ body, user }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+      if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
       // any number below 100 (0, negative, 50.5): the spec's message; then whole points only
-      if (transferPointsTooFew(body.amount)) return refuse(MSG.transferPointsMin);
-      if (!Number.isInteger(body.amount)) return reply.code(400).send(refuse(POINTS_WHOLE));
-      if (body.amount > MAX_AMOUNT) return reply.code(400).send(refuse(`Points are too many (max ${MAX_AMOUNT})`));
+      if (transferPointsTooFew(body.amount)) throw refusal(MSG.transferPointsMin);
+      if (!Number.isInteger(body.amount)) throw new Refusal(400, POINTS_WHOLE);
+      if (body.amount > MAX_AMOUNT) throw new Refusal(400, `Points are too many (max ${MAX_AMOUNT})`);
       const r = await transferPoints(db, {
         fromId: user.id,
         toMobile: body.mobile_no,
@@ -457,7 +453,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         note: body.transfer_note ?? '',
         now: clock.now(),
       });
-      if (!r.ok) return refuse(r.msg);
       await ctx.users.invalidate(user.id, r.toId);
       return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
     },

@@ -5,13 +5,16 @@ import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate } from '@matka/sh
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
-import { refuse } from '../errors';
+import { Refusal } from '../errors';
 import { CALLS, callSpec, isCallName, type CallName } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
 
 export type { AuthUser } from '../services/usercache';
-export { refuse } from '../errors';
+export { Refusal, refusal } from '../errors';
+
+/** The player API's envelope of a refusal: {status:false, msg}. */
+export const refusalBody = (msg: string) => ({ status: false as const, msg });
 
 export const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
@@ -94,7 +97,8 @@ function firstIssue(err: z.ZodError): string {
 /**
  * Registers POST /api/<name> for a call of the contract (@matka/shared/contract): checks the JSON object
  * body, app_key (401), the token when the contract says the call needs it (401), the zod schema (400),
- * then runs the handler; the handler's return value is the 200 body.
+ * then runs the handler; the handler's return value is the 200 body, a Refusal it throws (or a service
+ * throws) is answered {status:false,msg} with the Refusal's status.
  */
 export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   app: FastifyInstance,
@@ -108,19 +112,26 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   app.post(`/api/${name}`, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      return reply.code(400).send(refuse('Request body must be a JSON object'));
+      return reply.code(400).send(refusalBody('Request body must be a JSON object'));
     }
     const envelope = raw as Json;
     // (a NUL anywhere in the body was refused by the body parser: http/input.ts)
-    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refuse(MSG_BAD_APP_KEY));
+    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY));
     let user: AuthUser | null = null;
     if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
-      if (!user) return reply.code(401).send(refuse(MSG_BAD_TOKEN));
+      if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN));
     }
     const parsed = opts.schema.safeParse(envelope);
-    if (!parsed.success) return reply.code(400).send(refuse(firstIssue(parsed.error)));
-    const out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
+    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error)));
+    let out: unknown;
+    try {
+      out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
+    } catch (err) {
+      // the one refusal style: a service or the handler threw it
+      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message));
+      throw err;
+    }
     return out instanceof JsonText ? sendJsonText(req, reply, out) : out;
   });
 }

@@ -20,26 +20,25 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
-import { MSG_BETTING_DISABLED, Refusal, refuse } from '../errors';
+import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
 
 const MSG_MARKET_CLOSED = 'Market is closed';
 
-export interface SubmitOk {
-  status: true;
-  msg: string;
-  message: string;
-  wallet_amt: string;
-  bid_id: string;
-  total_points: string;
-  duplicate?: true;
+/** A submission placed: its id, the wallet after it, its points; `duplicate` when a retry met the first. */
+export interface PlacedBid {
+  submissionId: string;
+  wallet: string;
+  totalPoints: string;
+  duplicate: boolean;
 }
 
 /**
  * Places one submit call: validated rows, market/session open by the server clock, then atomically
- * a guarded debit, the submission record (idempotency key), the bid rows and a ledger row.
+ * a guarded debit, the submission record (idempotency key), the bid rows and a ledger row. A refusal is
+ * thrown (Refusal: 400 for a malformed submission, else the message the player reads).
  */
 export async function placeBid(
   ctx: AppContext,
@@ -47,15 +46,14 @@ export async function placeBid(
   user: AuthUser,
   body: { game_id?: string | number | null; new_result: Record<string, unknown> },
   idempotencyKey: string | null,
-): Promise<SubmitOk | { status: false; msg: string }> {
+): Promise<PlacedBid> {
   if (!shortStrings(body.new_result, 0)) throw new Refusal(400, MSG.invalidRequest);
   const parsed = parseSubmission(family, body);
   if (!parsed.ok) throw new Refusal(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
   const def = betTypeById(parsed.betType)!;
-  const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
 
   // A repeated submit with a known key answers like the first one, without touching the wallet.
-  const previous = async (): Promise<SubmitOk | null> => {
+  const previous = async (): Promise<PlacedBid | null> => {
     if (!idempotencyKey) return null;
     const prev = await ctx.db
       .selectFrom('bid_submissions')
@@ -65,19 +63,15 @@ export async function placeBid(
       .where('bid_submissions.idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
     if (!prev) return null;
-    return {
-      status: true,
-      msg: okMsg,
-      message: okMsg,
-      wallet_amt: prev.wallet,
-      bid_id: prev.id,
-      total_points: prev.total_points,
-      duplicate: true,
-    };
+    return { submissionId: prev.id, wallet: prev.wallet, totalPoints: prev.total_points, duplicate: true };
   };
   // Looked up only when the answer would be a refusal (a retry may come after the market closed) or the
   // key turns out taken: a new submission costs no query for it.
-  const refuseUnlessPlaced = async (msg: string) => (await previous()) ?? refuse(msg);
+  const refuseUnlessPlaced = async (msg: string): Promise<PlacedBid> => {
+    const p = await previous();
+    if (p) return p;
+    throw refusal(msg);
+  };
 
   const now = ctx.clock.now();
   const gameId = Number(parsed.gameId);
@@ -149,17 +143,10 @@ export async function placeBid(
       if (p) return p;
       // the result was declared while this bid was on its way
       if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
-        return refuse(biddingClosed(def.title));
-      return refuse(balanceMessage(parsed.betType));
+        throw refusal(biddingClosed(def.title));
+      throw refusal(balanceMessage(parsed.betType));
     }
-    return {
-      status: true,
-      msg: okMsg,
-      message: okMsg,
-      wallet_amt: out.wallet,
-      bid_id: out.sub_id,
-      total_points: String(total),
-    };
+    return { submissionId: out.sub_id, wallet: out.wallet, totalPoints: String(total), duplicate: false };
   } catch (err) {
     if (isDuplicateKey(err) || isUniqueViolation(err)) {
       const p = await previous();

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { MSG } from '@matka/shared/domain';
 import { isDemoSms } from '../config';
 import { otpText } from './sms';
+import { refusal } from '../errors';
 
 export type OtpPurpose = 'register' | 'forgot' | 'upi';
 
@@ -48,8 +49,6 @@ const sameHex = (a: string, b: string) =>
 const waitMessage = (ms: number) =>
   `Please wait ${Math.max(1, Math.ceil(ms / 1000))} seconds before requesting a new OTP.`;
 
-export type IssueResult = { ok: true; otp: string } | { ok: false; msg: string };
-
 /**
  * Creates a new 4-digit code for (subject, purpose), replacing any earlier one, and sends it to `mobile`.
  * Refused within 30 s of the previous code and when an OTP rate limit is used up. The limits are kept
@@ -58,7 +57,8 @@ export type IssueResult = { ok: true; otp: string } | { ok: false; msg: string }
  * against the number's registration / forgot-password quota. Everything is checked and counted
  * synchronously before the first await, so concurrent requests cannot slip past the limits or the gap.
  * `subject` is what the code is stored under (default: the mobile itself); a UPI number's code is
- * stored under the account and the number, so only that account can use it.
+ * stored under the account and the number, so only that account can use it. Returns the code; a refusal
+ * is thrown (a Refusal with the message the player reads).
  */
 export async function issueOtp(
   ctx: AppContext,
@@ -67,7 +67,7 @@ export async function issueOtp(
   ip: string,
   subject: string = mobile,
   accountId?: string,
-): Promise<IssueResult> {
+): Promise<string> {
   const { limiter, config } = ctx;
   const rl = config.rateLimits;
   const pairs: [string, number][] =
@@ -87,16 +87,16 @@ export async function issueOtp(
   // limits, checked and counted together under their keys' locks.
   const gateKey = `${purpose}:${subject}`;
   const waitMs = await ctx.otpGate.claim(gateKey, OTP_RESEND_MS);
-  if (waitMs > 0) return { ok: false, msg: waitMessage(waitMs) };
+  if (waitMs > 0) throw refusal(waitMessage(waitMs));
   if (!(await limiter.take(pairs))) {
     await ctx.otpGate.release(gateKey);
-    return { ok: false, msg: MSG_TOO_MANY };
+    throw refusal(MSG_TOO_MANY);
   }
   const now = ctx.clock.now();
   // No new codes once today's wrong guesses are used up (a new code would not make guessing cheaper).
   if ((await wrongCodesToday(ctx.db, ctx.clock.now(), subject)) >= dailyWrongCodes(config.otpLength)) {
     await ctx.otpGate.release(gateKey);
-    return { ok: false, msg: MSG_TOO_MANY_WRONG_CODES };
+    throw refusal(MSG_TOO_MANY_WRONG_CODES);
   }
   // The stored code as a second line (another process sharing the database, a restart)
   const last = await ctx.db
@@ -109,7 +109,7 @@ export async function issueOtp(
     .executeTakeFirst();
   if (last) {
     const wait = new Date(last.created_at).getTime() + OTP_RESEND_MS - now.getTime();
-    if (wait > 0) return { ok: false, msg: waitMessage(wait) };
+    if (wait > 0) throw refusal(waitMessage(wait));
   }
   const otp = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, '0');
   const inserted = await ctx.db.transaction().execute(async (trx) => {
@@ -152,10 +152,10 @@ export async function issueOtp(
     await ctx.otpGate.release(gateKey);
     ctx.outbox.delete(mobile);
     ctx.log.warn({ mobile, purpose, provider: ctx.sms.name, err: String(err) }, 'OTP could not be sent');
-    return { ok: false, msg: MSG.sendOtpFailed };
+    throw refusal(MSG.sendOtpFailed);
   }
   if (!isDemoSms(config)) ctx.log.info({ mobile, purpose, provider: ctx.sms.name }, 'OTP sent');
-  return { ok: true, otp };
+  return otp;
 }
 
 /**

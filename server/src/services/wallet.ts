@@ -6,7 +6,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
 import { MSG, WITHDRAW_METHODS, type WithdrawMethod } from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
-import { MSG_BETTING_DISABLED, Refusal } from '../errors';
+import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import { addDays, kolkataDayStart } from './clock';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -195,7 +195,7 @@ export function requestDeposit(
   userId: string,
   amount: number,
   now: Date,
-): Promise<{ ok: true; id: string } | { ok: false; msg: string }> {
+): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
     const me = await trx
       .selectFrom('users')
@@ -203,20 +203,20 @@ export function requestDeposit(
       .where('id', '=', userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (me.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
+    if (me.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const pending = await trx
       .selectFrom('fund_requests')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
-    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) return { ok: false, msg: MSG_TOO_MANY_PENDING };
+    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw refusal(MSG_TOO_MANY_PENDING);
     const row = await trx
       .insertInto('fund_requests')
       .values({ user_id: userId, amount, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { ok: true, id: String(row.id) };
+    return { id: String(row.id) };
   });
 }
 
@@ -240,8 +240,8 @@ export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: stri
 
 // ------------------------------------------------------------------ withdrawals
 
-export type WithdrawResult =
-  { ok: true; id: string; wallet: string } | { ok: false; reason: 'no-number' | 'not-enough'; msg: string };
+/** A withdrawal request held: its id and the wallet after the hold. */
+export type WithdrawResult = { id: string; wallet: string };
 
 /**
  * A withdrawal request, in one statement: the stored number of the method, the guarded hold (a debit
@@ -278,9 +278,9 @@ export async function requestWithdrawal(
   );
   const row = out.rows[0];
   if (!row?.number)
-    return { ok: false, reason: 'no-number', msg: `Please add your ${WITHDRAW_METHODS[r.method]} number first` };
-  if (!row.id || row.wallet === null) return { ok: false, reason: 'not-enough', msg: MSG.walletLimitExceeded };
-  return { ok: true, id: String(row.id), wallet: String(row.wallet) };
+    throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
+  if (!row.id || row.wallet === null) throw refusal(MSG.walletLimitExceeded);
+  return { id: String(row.id), wallet: String(row.wallet) };
 }
 
 // ------------------------------------------------------------------ transfers
@@ -289,7 +289,8 @@ export async function requestWithdrawal(
 export const accountName = async (db: Db, mobile: string) =>
   (await db.selectFrom('users').select('name').where('mobile', '=', mobile).executeTakeFirst())?.name;
 
-export type TransferResult = { ok: true; id: string; wallet: string; toId: string } | { ok: false; msg: string };
+/** A transfer made: its id, the sender's wallet after it and the receiver's account. */
+export type TransferResult = { id: string; wallet: string; toId: string };
 
 /**
  * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
@@ -302,17 +303,17 @@ export async function transferPoints(
   const { fromId, toMobile, amount, note, now } = t;
   return db.transaction().execute(async (trx) => {
     const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
-    if (!to) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
-    if (to.id === fromId) return { ok: false, msg: MSG.transferOwnPhone };
+    if (!to) throw refusal(MSG_RECEIVER_UNKNOWN);
+    if (to.id === fromId) throw refusal(MSG.transferOwnPhone);
     const locked = await sql<{ id: string; name: string; mobile: string; wallet: string; betting_status: string }>`
       SELECT id, name, mobile, wallet, betting_status FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
       trx,
     );
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
     const dest = locked.rows.find((r) => String(r.id) === String(to.id));
-    if (!from || !dest) return { ok: false, msg: MSG_RECEIVER_UNKNOWN };
-    if (from.betting_status !== '1') return { ok: false, msg: MSG_BETTING_DISABLED };
-    if (BigInt(from.wallet) < BigInt(amount)) return { ok: false, msg: MSG.transferNotEnoughPoints };
+    if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
+    if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
     const fromAfter = BigInt(from.wallet) - BigInt(amount);
     const toAfter = BigInt(dest.wallet) + BigInt(amount);
     // One round trip for the rest (the rows are ours until commit).
@@ -341,7 +342,7 @@ export async function transferPoints(
     const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
     // cannot happen while the rows are locked; fail loudly rather than write a half transfer
     if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
-    return { ok: true, id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
+    return { id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
   });
 }
 
@@ -388,7 +389,7 @@ export async function addDepositProof(
   requestId: string,
   proof: { utr?: string; image?: { bytes: Uint8Array; type: string } },
   now: Date,
-): Promise<{ ok: true; utr: string | null; has_screenshot: boolean } | { ok: false; msg: string }> {
+): Promise<{ utr: string | null; has_screenshot: boolean }> {
   try {
     const row = await db
       .updateTable('fund_requests')
@@ -402,10 +403,10 @@ export async function addDepositProof(
       .where('status', '=', 'pending')
       .returning(['utr', 'proof_type'])
       .executeTakeFirst();
-    if (!row) return { ok: false, msg: MSG_PROOF_NOT_PENDING };
-    return { ok: true, utr: row.utr, has_screenshot: row.proof_type !== null };
+    if (!row) throw refusal(MSG_PROOF_NOT_PENDING);
+    return { utr: row.utr, has_screenshot: row.proof_type !== null };
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') return { ok: false, msg: MSG_UTR_TAKEN };
+    if ((e as { code?: string }).code === '23505') throw refusal(MSG_UTR_TAKEN);
     throw e;
   }
 }
