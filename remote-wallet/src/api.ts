@@ -6,6 +6,7 @@
 import { isOk, type ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
 import { invalidatedBy, providedBy, type CallName } from '@matka/shared/contract';
+import { UPI_APPS_BY_TYPE, type UpiDetailsField, type UpiType } from '@matka/shared/domain';
 
 export interface BankDetailsResponse extends ApiResponse {
   bank_details?: { google_upi_payment_id?: string; phonepay_upi_payment_id?: string; payee_name?: string }[];
@@ -19,11 +20,8 @@ export interface RulesResponse extends ApiResponse {
   content?: { withdrawal_rule?: string; deposit_rule?: string }[];
 }
 
-export interface PaymentDetails {
-  google_pay_number?: string | null;
-  paytm_number?: string | null;
-  phone_pay_number?: string | null;
-}
+/** The account's UPI numbers, each under its app's detailsField (the domain's UPI_APPS). */
+export type PaymentDetails = Partial<Record<UpiDetailsField, string | null>>;
 
 export interface PaymentDetailsResponse extends ApiResponse {
   payment_details?: PaymentDetails[];
@@ -38,7 +36,8 @@ export interface WalletInfoResponse extends ApiResponse {
 }
 
 /** UPI-details option codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
-export type UpiOption = 1 | 2 | 3;
+/** A UPI-details code (the domain's UpiType: 1 Paytm, 2 Google Pay, 3 PhonePe). */
+export type UpiOption = UpiType;
 
 export interface HistoryArgs {
   call: CallName;
@@ -73,9 +72,8 @@ export const walletApi = api.injectEndpoints({
         call: 'api-add-user-upi-details',
         body: {
           upi_type,
-          paytm_no: upi_type === 1 ? number : '',
-          google_pay_no: upi_type === 2 ? number : '',
-          phon_pay_no: upi_type === 3 ? number : '',
+          // the chosen app's number, the others empty (they are left as they are)
+          ...Object.fromEntries(UPI_APPS_BY_TYPE.map((a) => [a.numberField, a.upiType === upi_type ? number : ''])),
           otp,
         },
       }),

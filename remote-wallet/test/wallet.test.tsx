@@ -153,7 +153,7 @@ describe('/addfund', () => {
     await user.click(button);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     const link = open.mock.calls[0][0];
-    expect(link).toBe('phonepe://pay?pa=pp%40ybl&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
+    expect(link).toBe('phonepe://pay?pa=pp@ybl&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(0);
     await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
@@ -260,7 +260,7 @@ describe('/addfund', () => {
     await user.click(screen.getByLabelText('Other UPI Gateway'));
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay%40upi&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
+    expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay@upi&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
     // The request is registered 2 s later: wait for it, so its timer cannot fire inside another test.
     await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
   });
@@ -315,8 +315,8 @@ describe('/addfund', () => {
 describe('UPI links', () => {
   const p = { pa: 'a@b', pn: 'Shop Name', am: 250 };
   it('builds the generic, PhonePe and GPay intent links', () => {
-    expect(upi.upiLink(p)).toBe('upi://pay?pa=a%40b&pn=Shop%20Name&am=250&tn=Add%20Funds&cu=INR');
-    expect(upi.phonePeLink(p)).toMatch(/^phonepe:\/\/pay\?pa=a%40b&/);
+    expect(upi.upiLink(p)).toBe('upi://pay?pa=a@b&pn=Shop%20Name&am=250&tn=Add%20Funds&cu=INR');
+    expect(upi.phonePeLink(p)).toMatch(/^phonepe:\/\/pay\?pa=a@b&/);
     expect(upi.gpayIntent(p)).toMatch(
       /^intent:\/\/pay\?.*#Intent;scheme=upi;package=com\.google\.android\.apps\.nbu\.paisa\.user;end$/,
     );

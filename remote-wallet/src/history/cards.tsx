@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
+import { UPI_APPS } from '@matka/shared/domain';
 import { PaymentProofForm } from '../pages/PaymentProofForm';
 
 /** A history record as the server sends it: fields read by name. */
@@ -143,11 +144,10 @@ function StatusChip({ value }: { value: unknown }) {
   return <span className={`status-chip status-${s.toLowerCase()}`}>{s}</span>;
 }
 
+/** The app and number a withdrawal was paid to (each app answers under its detailsField). */
 function payoutNumber(row: Row): string {
-  if (text(row.google_pay_number)) return `Google Pay ${text(row.google_pay_number)}`;
-  if (text(row.phone_pay_number)) return `PhonePe ${text(row.phone_pay_number)}`;
-  if (text(row.paytm_number)) return `Paytm ${text(row.paytm_number)}`;
-  return '';
+  const app = Object.values(UPI_APPS).find((a) => text(row[a.detailsField]));
+  return app ? `${app.name} ${text(row[app.detailsField])}` : '';
 }
 
 export function WithdrawCard({ row }: { row: Row }) {

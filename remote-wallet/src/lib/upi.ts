@@ -1,4 +1,5 @@
 /** UPI deep links for Add Funds (spec sections 2 and 9): payee id, name, amount, note 'Add Funds', INR. */
+import { UPI_NOTE, upiPayUri, upiQuery } from '@matka/shared/domain';
 export type PayMethod = 'phonepe' | 'other';
 
 export const PAY_METHODS: { value: PayMethod; label: string }[] = [
@@ -6,37 +7,31 @@ export const PAY_METHODS: { value: PayMethod; label: string }[] = [
   { value: 'other', label: 'Other UPI Gateway' },
 ];
 
-export interface UpiPayment {
-  /** Payee UPI id */
+/** A deposit's payment: payee id and name, and the amount in rupees (the note is always UPI_NOTE). */
+export interface DepositPayment {
   pa: string;
-  /** Payee name */
   pn: string;
-  /** Amount in rupees */
   am: number;
 }
 
-export const UPI_NOTE = 'Add Funds';
 const GPAY_PACKAGE = 'com.google.android.apps.nbu.paisa.user';
-
-export function upiQuery({ pa, pn, am }: UpiPayment): string {
-  const e = encodeURIComponent;
-  return `pa=${e(pa)}&pn=${e(pn)}&am=${e(String(am))}&tn=${e(UPI_NOTE)}&cu=INR`;
-}
+/** The query of a deposit's link: the domain's one UPI encoding, with the note 'Add Funds'. */
+const depositQuery = (p: DepositPayment) => upiQuery({ ...p, tn: UPI_NOTE });
 
 /** Generic link: every UPI app registers upi://, the phone offers its chooser. */
-export const upiLink = (p: UpiPayment): string => `upi://pay?${upiQuery(p)}`;
+export const upiLink = (p: DepositPayment): string => upiPayUri({ ...p, tn: UPI_NOTE });
 /** PhonePe's own scheme. */
-export const phonePeLink = (p: UpiPayment): string => `phonepe://pay?${upiQuery(p)}`;
+export const phonePeLink = (p: DepositPayment): string => `phonepe://pay?${depositQuery(p)}`;
 /** Android intent for Google Pay. */
-export const gpayIntent = (p: UpiPayment): string =>
-  `intent://pay?${upiQuery(p)}#Intent;scheme=upi;package=${GPAY_PACKAGE};end`;
+export const gpayIntent = (p: DepositPayment): string =>
+  `intent://pay?${depositQuery(p)}#Intent;scheme=upi;package=${GPAY_PACKAGE};end`;
 
 /**
  * The link a method opens: PhonePe -> PhonePe's link; Other UPI Gateway -> the generic upi://pay link,
  * so the phone offers its chooser of every UPI app (not the Google Pay intent, which would pin GPay).
  * The GPay intent is only for a place that explicitly means Google Pay.
  */
-export function paymentLink(method: PayMethod, p: UpiPayment): string {
+export function paymentLink(method: PayMethod, p: DepositPayment): string {
   return method === 'phonepe' ? phonePeLink(p) : upiLink(p);
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { minAddAmount, MSG, notify, OfflineReason, useOffline } from '@matka/shared';
-import { POINTS_WHOLE } from '@matka/shared/domain';
+import { MSG, notify, OfflineReason, useOffline } from '@matka/shared';
+import { POINTS_WHOLE, depositProblem } from '@matka/shared/domain';
 import {
   outcomeOf,
   useLazyWalletBankDetailsQuery,
@@ -22,8 +22,7 @@ export function addFundAmountError(amount: string, min: number): string {
   if (!a) return MSG.amountRequired;
   if (/^\d*[.,]\d*$/.test(a) && /\d/.test(a)) return POINTS_WHOLE;
   if (!/^\d+$/.test(a) || Number(a) <= 0) return INVALID_AMOUNT;
-  if (Number(a) < min) return minAddAmount(min);
-  return '';
+  return depositProblem(Number(a), min);
 }
 
 /** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */

@@ -10,7 +10,7 @@ import {
   useAppSelector,
   formatPoints,
 } from '@matka/shared';
-import { isWholePointsText, POINTS_WHOLE, transferPointsTooFew } from '@matka/shared/domain';
+import { POINTS_WHOLE, transferProblem } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
@@ -26,12 +26,11 @@ export function transferError(phone: string, points: string, own: string | null,
   if (!isValidPhone(phone)) return MSG.transferPhoneInvalid;
   if (own && phone === own) return MSG.transferOwnPhone;
   if (!points) return MSG.transferPointsRequired;
-  // points are whole: '150.5' is refused, never read as 1505
-  if (!isWholePointsText(points)) return POINTS_WHOLE;
-  // 'Points Must be More than 100' for anything below 100 (the shared rule)
-  if (transferPointsTooFew(Number(points))) return MSG.transferPointsMin;
-  if (Number(points) > wallet) return MSG.transferNotEnoughPoints;
-  return '';
+  // what is not a plain number is refused as points must be, never read as another number
+  const n = Number(points.trim());
+  if (!/^\d*\.?\d*$/.test(points.trim()) || !Number.isFinite(n)) return POINTS_WHOLE;
+  // below 100, whole points, the balance: the server's checks (the domain's transferProblem)
+  return transferProblem(n, wallet);
 }
 
 /** /transfer: points and the receiver's phone; the lookup's name is confirmed in a modal. */

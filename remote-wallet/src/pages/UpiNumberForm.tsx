@@ -1,20 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isValidPhone, MSG } from '@matka/shared';
+import { UPI_APPS_BY_TYPE, upiAppOfType } from '@matka/shared/domain';
 import { outcomeOf, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 
-/** UPI-details option codes (spec section 9). */
-export const UPI_APPS: {
-  option: UpiOption;
-  label: string;
-  field: 'paytm_number' | 'google_pay_number' | 'phone_pay_number';
-}[] = [
-  { option: 1, label: 'Paytm', field: 'paytm_number' },
-  { option: 2, label: 'GPay', field: 'google_pay_number' },
-  { option: 3, label: 'PhonePe', field: 'phone_pay_number' },
-];
+/** The UPI apps a number can be added for, by their UPI-details code (the facts: the domain's UPI_APPS). */
+export const UPI_OPTIONS = UPI_APPS_BY_TYPE.map((a) => ({ option: a.upiType, label: a.label, field: a.detailsField }));
 
-export const upiAppLabel = (o: UpiOption) => UPI_APPS.find((a) => a.option === o)?.label ?? '';
+export const upiAppLabel = (o: UpiOption) => upiAppOfType(o).label;
 
 /**
  * Enter the number of a payment app; an OTP is sent, then /otpwithdraw confirms it.
@@ -45,7 +38,7 @@ export function UpiNumberForm({ option, onCancel }: { option?: UpiOption; onCanc
         <>
           <label htmlFor={ids.app}>Payment App</label>
           <select id={ids.app} value={app} onChange={(e) => setApp(Number(e.target.value) as UpiOption)}>
-            {UPI_APPS.map((a) => (
+            {UPI_OPTIONS.map((a) => (
               <option key={a.option} value={a.option}>
                 {a.label}
               </option>

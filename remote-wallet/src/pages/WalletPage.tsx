@@ -12,8 +12,9 @@ import {
   formatPoints,
 } from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
+import { UPI_TYPES } from '@matka/shared/domain';
 import { useWalletPaymentDetailsQuery, type UpiOption } from '../api';
-import { UPI_APPS, UpiNumberForm, upiAppLabel } from './UpiNumberForm';
+import { UPI_OPTIONS, UpiNumberForm, upiAppLabel } from './UpiNumberForm';
 
 export type WalletTab = 'transfer' | 'withdraw' | 'add';
 
@@ -106,7 +107,7 @@ function WithdrawTab() {
     <div className="card wallet-actions">
       <h2 className="section-title">Choose withdraw method</h2>
       <ul className="upi-apps">
-        {UPI_APPS.map((a) => {
+        {UPI_OPTIONS.map((a) => {
           const number = details?.[a.field] ? String(details[a.field]) : '';
           return (
             <li key={a.option}>
@@ -153,7 +154,7 @@ export function UpiNumberPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const o = Number((location.state as { option?: unknown } | null)?.option);
-  const option = o === 1 || o === 2 || o === 3 ? (o as UpiOption) : undefined;
+  const option = UPI_TYPES.includes(o as UpiOption) ? (o as UpiOption) : undefined;
   return (
     <section className="wallet-page">
       <h1 className="page-title">{option ? `${upiAppLabel(option)} Number` : 'Add UPI Number'}</h1>

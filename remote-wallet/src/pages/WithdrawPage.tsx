@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isOk, messageOf, MSG, minWithdraw, notify, selectSession, useAppSelector } from '@matka/shared';
+import { isOk, messageOf, MSG, notify, selectSession, useAppSelector } from '@matka/shared';
 import { useWalletBalanceQuery } from '@matka/shared/api';
 import {
   inWithdrawWindow,
@@ -8,27 +8,22 @@ import {
   POINTS_WHOLE,
   WITHDRAW_METHOD_CODES,
   WITHDRAW_METHODS,
-  type WithdrawMethod,
+  upiAppOfMethod,
+  withdrawProblem,
 } from '@matka/shared/domain';
 import {
   outcomeOf,
   useWalletPaymentDetailsQuery,
   useWalletWithdrawRequestMutation,
-  type PaymentDetails,
   type WalletInfoResponse,
 } from '../api';
 import { BalanceSubmit, useBalance } from './balance';
 
-/** Where the wallet info holds each withdrawal method's number (codes and names: WITHDRAW_METHODS in the domain). */
-const FIELDS: Record<WithdrawMethod, keyof PaymentDetails> = {
-  '2': 'google_pay_number',
-  '3': 'paytm_number',
-  '4': 'phone_pay_number',
-};
+/** The withdrawal methods, each with where the payment details hold its number (the domain's UPI_APPS). */
 const METHODS = WITHDRAW_METHOD_CODES.map((code) => ({
   code: Number(code),
   label: WITHDRAW_METHODS[code],
-  field: FIELDS[code],
+  field: upiAppOfMethod(code).detailsField,
 }));
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -74,8 +69,9 @@ export function WithdrawPage() {
     // points are whole: '600.5' is refused, never read as 6005
     if (!isWholePointsText(typed)) return setError(POINTS_WHOLE);
     if (amt <= 0) return setError(MSG.amountRequired);
-    if (amt > wallet) return setError(MSG.walletLimitExceeded);
-    if (amt < min) return setError(minWithdraw(min));
+    // the balance, then the minimum: the server's checks (the domain's withdrawProblem)
+    const problem = withdrawProblem(amt, wallet, min);
+    if (problem) return setError(problem);
     if (!method) return setError(MSG.selectPaymentMethod);
     if (openTime && closeTime && !inWithdrawWindow(openTime, closeTime, new Date()))
       return setError(MSG.withdrawOutsideHours);

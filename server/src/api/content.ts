@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { upiPayUri } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { JsonText, MSG_BAD_TOKEN, Refusal, defineCall, publicBase, userForToken, type AuthUser } from '../http/api';
-import { upiPayUri, upiQr } from '../services/upi';
+import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
 const empty = z.object({});
@@ -78,7 +79,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const seen = new Set<string>();
     const result = ids
       .filter((x): x is [string, string] => !!x[1] && !seen.has(x[1]) && !!seen.add(x[1]))
-      .map(([name, upi_id], i) => ({ id: i + 1, name, upi_id, payee_name: payee, upi_uri: upiPayUri(upi_id, payee) }));
+      .map(([name, upi_id], i) => ({ id: i + 1, name, upi_id, payee_name: payee, upi_uri: upiPayUri({ pa: upi_id, pn: payee }) }));
     return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
   });
 

@@ -10,12 +10,17 @@ import {
   MSG,
   POINTS_WHOLE,
   PHONE_RE,
+  UPI_APPS,
   WITHDRAW_METHOD_CODES,
   WITHDRAW_METHODS,
+  depositProblem,
   inWithdrawWindow,
-  minAddAmount,
-  minWithdraw,
-  transferPointsTooFew,
+  methodNumberFields,
+  transferProblem,
+  upiAppOfMethod,
+  upiAppOfType,
+  withdrawProblem,
+  type UpiType,
   type WithdrawMethod,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -31,17 +36,14 @@ import {
   depositHistory,
   lastDeposit,
   ledgerHistory,
-  methodColumn,
   MSG_RECEIVER_UNKNOWN,
   requestDeposit,
   requestStatusCode,
   requestWithdrawal,
   setUpiNumber,
   transferPoints,
-  UPI_COLUMN,
   upiNumbers,
   withdrawHistory,
-  type UpiType,
 } from '../services/wallet';
 
 const MAX_AMOUNT = 10_000_000;
@@ -191,7 +193,8 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async ({ body, user }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const min = await settingNumber('min_amt');
-      if (body.request_amount < min) throw refusal(minAddAmount(min));
+      const problem = depositProblem(body.request_amount, min);
+      if (problem) throw refusal(problem);
       const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
       const id = out.id;
       return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
@@ -287,7 +290,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as UpiType;
       // only the number of the chosen app counts; the others are left as they are
-      const number = (body[UPI_COLUMN[type]] ?? '').trim();
+      const number = (body[upiAppOfType(type).numberField] ?? '').trim();
       if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
       if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
       if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
@@ -308,11 +311,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         status: true,
         msg: 'Success',
         payment_details: [
-          {
-            google_pay_number: r.google_pay_no ?? '',
-            paytm_number: r.paytm_no ?? '',
-            phone_pay_number: r.phon_pay_no ?? '',
-          },
+          Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
         ],
       };
     },
@@ -327,7 +326,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
     async ({ user }) => {
       const r = await upiNumbers(db, user.id);
-      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[methodColumn(code)] ?? '' }))
+      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
         .filter((m) => m.value !== '')
         .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
       return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
@@ -364,8 +363,9 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       const s = await markets.settings();
       const amount = body.request_amount;
       const min = await settingNumber('min_withdrawal');
-      if (amount > Number(user.wallet)) throw refusal(MSG.walletLimitExceeded);
-      if (amount < min) throw refusal(minWithdraw(min));
+      // the balance as last known here; the hold is taken only while the wallet covers it (requestWithdrawal)
+      const problem = withdrawProblem(amount, Number(user.wallet), min);
+      if (problem) throw refusal(problem);
       const now = clock.now();
       if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
         throw refusal(MSG.withdrawOutsideHours);
@@ -395,9 +395,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         withdrawdata: rows.map((r) => ({
           request_id: r.id,
           request_number: `W${r.id}`,
-          google_pay_number: r.payment_method === '2' ? r.payment_number : '',
-          paytm_number: r.payment_method === '3' ? r.payment_number : '',
-          phone_pay_number: r.payment_method === '4' ? r.payment_number : '',
+          ...methodNumberFields(r.payment_method, r.payment_number),
           payment_method: r.payment_method,
           request_amount: r.amount,
           request_status: requestStatusCode(r.status),
@@ -442,9 +440,10 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async ({ body, user }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
-      // any number below 100 (0, negative, 50.5): the spec's message; then whole points only
-      if (transferPointsTooFew(body.amount)) throw refusal(MSG.transferPointsMin);
-      if (!Number.isInteger(body.amount)) throw new Refusal(400, POINTS_WHOLE);
+      // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)
+      const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);
+      // a fraction is a malformed request (400), as in every other call that takes points
+      if (problem) throw new Refusal(problem === POINTS_WHOLE ? 400 : 200, problem);
       if (body.amount > MAX_AMOUNT) throw new Refusal(400, `Points are too many (max ${MAX_AMOUNT})`);
       const r = await transferPoints(db, {
         fromId: user.id,

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
+import { WEEKDAY_NAMES, formatRate, rateLabel, shortResultText } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
-import { correctsEarlier, drawMinute, minutesEarly, resultText, type Declaration } from '../services/settlement';
+import { correctsEarlier, drawMinute, minutesEarly, type Declaration } from '../services/settlement';
 import { previewDeclaration, type Preview } from '../services/preview-sql';
 import { jobState, storeDeclaration, type JobState, type StoredDeclaration } from '../services/settlement-jobs';
 import { declaredResults } from '../services/results';
@@ -318,7 +318,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
     // the bids settle in chunks; the answer waits a moment for them, then tells the progress
     const job = await ctx.settlement.waitFor(out.job.id, config.settleWaitMs);
-    const text = resultText(family, out.result);
+    const text = shortResultText(family, out.result);
     // what happened: a first declaration says nothing more; a change of this session's result is a correction
     const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
     const head = `${out.market.name} ${out.date}: ${text}${label}${t.early > 0 ? ` (declared ${howLong(t.early)} before its draw at ${t.due}: ${params.early_reason})` : ''}`;
@@ -351,14 +351,14 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const t = timing(market, d, date);
     return {
       status: true,
-      msg: `${p.market.name} ${p.date}: if declared ${resultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
+      msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
         s.reversed ? `; ${s.reversed} earlier wins (${s.reversed_points} points) would be reversed` : ''
       }${t.early > 0 ? `. Early: ${t.what} is due at ${t.due}, ${howLong(t.early)} from now; declaring it now needs an owner's override with a reason` : ''}`,
       early: t.early > 0 ? { due: t.due, minutes_early: t.early } : null,
       market: p.market,
       date: p.date,
       result: p.result,
-      result_text: resultText(family, p.result),
+      result_text: shortResultText(family, p.result),
       winners_count: p.winners.length,
       total_payout: s.paid_points,
       winners: p.winners.slice(0, 100),
@@ -382,7 +382,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
         family: r.family,
         market: r.market,
         date: r.date,
-        result_text: resultText(r.family, r),
+        result_text: shortResultText(r.family, r),
         declared: formatKolkataShort(r.declared_at),
         // the close result, or a correction, changes the row later
         changed: formatKolkataShort(r.updated_at),

@@ -9,6 +9,7 @@ import {
   starlineBidOutcome,
   type BetTypeId,
   type Outcome,
+  type ResultState,
 } from '@matka/shared/domain';
 import type { MarketFamily } from '../db/types';
 
@@ -18,13 +19,8 @@ export interface MarketRef {
   name: string;
 }
 
-export interface ResultState {
-  open_pana: string | null;
-  open_digit: string | null;
-  close_pana: string | null;
-  close_digit: string | null;
-  jodi: string | null;
-}
+/** A market's result of one day (the domain's). */
+export type { ResultState };
 
 export interface SettleBid {
   id: string;

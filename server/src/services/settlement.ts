@@ -12,10 +12,13 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  EMPTY_RESULT,
+  composeResult,
+  isJodi,
+  isPana,
   minutesOfDay,
-  panaDigit,
-  panaKind,
   payout,
+  type Declaration,
   rateKeyForRow,
   type BetTypeId,
   type Outcome,
@@ -30,54 +33,13 @@ export { bidOutcome, type MarketRef, type ResultState, type SettleBid };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export const EMPTY_RESULT: ResultState = {
-  open_pana: null,
-  open_digit: null,
-  close_pana: null,
-  close_digit: null,
-  jodi: null,
-};
+export { EMPTY_RESULT, isJodi, isPana, type Declaration };
 
-/** What the operator declares: a regular session's pana, a starline slot's pana, or a Gali jodi. */
-export type Declaration =
-  | { family: 'regular'; session: 'open' | 'close'; pana: string }
-  | { family: 'starline'; pana: string }
-  | { family: 'gali'; jodi: string };
-
-export const isPana = (p: string) => typeof p === 'string' && panaKind(p) !== null;
-export const isJodi = (j: string) => typeof j === 'string' && /^\d{2}$/.test(j);
-
-/** The market's result after a declaration (throws Refusal for an impossible one). */
+/** The market's result after a declaration (the domain's composeResult; throws Refusal for an impossible one). */
 export function nextResult(market: MarketRef, current: ResultState | null, d: Declaration): ResultState {
-  const cur = current ?? EMPTY_RESULT;
-  if (d.family !== market.family) {
-    throw new Refusal(400, `${market.name} is a ${market.family} market, not ${d.family}`);
-  }
-  if (d.family === 'gali') {
-    if (!isJodi(d.jodi)) throw new Refusal(400, `'${d.jodi}' is not a jodi (two digits 00-99)`);
-    return { ...EMPTY_RESULT, jodi: d.jodi };
-  }
-  if (!isPana(d.pana)) throw new Refusal(400, `'${d.pana}' is not a pana (one of the 220 panas, e.g. 128, 330, 777)`);
-  const digit = panaDigit(d.pana);
-  if (d.family === 'starline') return { ...EMPTY_RESULT, open_pana: d.pana, open_digit: digit };
-  if (d.session === 'open') {
-    return {
-      open_pana: d.pana,
-      open_digit: digit,
-      close_pana: cur.close_pana,
-      close_digit: cur.close_digit,
-      jodi: cur.close_digit !== null ? digit + cur.close_digit : null,
-    };
-  }
-  if (!cur.open_pana || cur.open_digit === null) {
-    throw new Refusal(409, `Declare the open result of ${market.name} first`);
-  }
-  return {
-    ...cur,
-    close_pana: d.pana,
-    close_digit: digit,
-    jodi: cur.open_digit + digit,
-  };
+  const r = composeResult(market, current, d);
+  if (!r.ok) throw new Refusal(r.reason === 'order' ? 409 : 400, r.message);
+  return r.result;
 }
 
 /**
@@ -118,15 +80,6 @@ export function correctsEarlier(before: ResultState | null, d: Declaration): boo
 /** Whether two results are the same (a declaration that changes nothing). */
 export const sameResult = (a: ResultState | null, b: ResultState) =>
   !!a && (Object.keys(b) as (keyof ResultState)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
-
-/** Short text of a result: '128-14-158', '128-1' (starline / open only), '47' (Gali). */
-export function resultText(family: MarketFamily, r: ResultState | null): string {
-  if (!r) return '';
-  if (family === 'gali') return r.jodi ?? '';
-  if (!r.open_pana) return '';
-  if (family === 'starline' || !r.close_pana) return `${r.open_pana}-${r.open_digit ?? ''}`;
-  return `${r.open_pana}-${r.jodi ?? ''}-${r.close_pana}`;
-}
 
 type BidStatus = 'pending' | 'won' | 'lost';
 const STATUS_OF: Record<Outcome, BidStatus> = { win: 'won', lose: 'lost', pending: 'pending' };

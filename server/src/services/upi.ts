@@ -3,11 +3,7 @@
  * the settings upi_id and payee_name. The operator console shows the same QR code under Settings.
  */
 import QRCode from 'qrcode';
-
-export function upiPayUri(upiId: string, payee: string): string {
-  // '@' stays literal in the payee address: some UPI apps do not decode '%40'
-  return `upi://pay?pa=${encodeURIComponent(upiId).replace(/%40/g, '@')}&pn=${encodeURIComponent(payee)}&cu=INR`;
-}
+import { upiPayUri } from '@matka/shared/domain';
 
 const qrCache = new Map<string, string>();
 
@@ -15,7 +11,7 @@ const qrCache = new Map<string, string>();
 export async function upiQr(settings: Record<string, string>) {
   const upiId = settings.upi_id ?? '';
   const payee = settings.payee_name ?? '';
-  const uri = upiPayUri(upiId, payee);
+  const uri = upiPayUri({ pa: upiId, pn: payee });
   let img = qrCache.get(uri);
   if (!img) {
     img = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 320 });

@@ -4,7 +4,7 @@
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
-import { MSG, WITHDRAW_METHODS, type WithdrawMethod } from '@matka/shared/domain';
+import { MSG, UPI_APPS, WITHDRAW_METHODS, upiAppOfMethod, upiAppOfType, type UpiType, type WithdrawMethod } from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import { addDays, kolkataDayStart } from './clock';
@@ -18,17 +18,6 @@ const HISTORY_CAP = 500;
 
 const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
 export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
-
-/** UPI-details codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
-export type UpiType = 1 | 2 | 3;
-/** Where each UPI app's number is stored, by UPI-details code and by withdrawal method code. */
-export const UPI_COLUMN = { 1: 'paytm_no', 2: 'google_pay_no', 3: 'phon_pay_no' } as const;
-const METHOD_COLUMN: Record<WithdrawMethod, 'google_pay_no' | 'paytm_no' | 'phon_pay_no'> = {
-  '2': 'google_pay_no',
-  '3': 'paytm_no',
-  '4': 'phon_pay_no',
-};
-export const methodColumn = (method: WithdrawMethod) => METHOD_COLUMN[method];
 
 /** The ledger reference of a withdrawal's hold (written at request time, made final when decided). */
 const withdrawReference = (id: number | string) => `withdraw:${id}`;
@@ -226,7 +215,7 @@ export function requestDeposit(
 export const upiNumbers = (db: Db, userId: string) =>
   db
     .selectFrom('users')
-    .select(['paytm_no', 'google_pay_no', 'phon_pay_no'])
+    .select(Object.values(UPI_APPS).map((a) => a.numberField))
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 
@@ -234,7 +223,7 @@ export const upiNumbers = (db: Db, userId: string) =>
 export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: string, now: Date) =>
   db
     .updateTable('users')
-    .set({ [UPI_COLUMN[type]]: number, updated_at: now })
+    .set({ [upiAppOfType(type).numberField]: number, updated_at: now })
     .where('id', '=', userId)
     .execute();
 
@@ -252,7 +241,7 @@ export async function requestWithdrawal(
   db: Kysely<DB>,
   r: { userId: string; amount: number; method: WithdrawMethod; now: Date },
 ): Promise<WithdrawResult> {
-  const column = METHOD_COLUMN[r.method];
+  const column = upiAppOfMethod(r.method).numberField;
   const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
     WITH acct AS (
       SELECT ${sql.ref(column)} AS number FROM users WHERE id = ${r.userId}::bigint

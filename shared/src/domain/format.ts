@@ -90,10 +90,10 @@ export function marketResultText(m: { open_result?: string | null; close_result?
 }
 
 /**
- * The result a bid was played against, as its family writes it: regular '123-68-468' (open only
- * '123-6*-***'), Starline '128-1', Gali the jodi '45'; '' while nothing is declared.
+ * A result as the operator reads it: regular '128-14-158' (open only '128-1'), Starline '128-1', Gali
+ * the jodi '47'; '' while nothing is declared.
  */
-export function declaredResultText(
+export function shortResultText(
   family: 'regular' | 'starline' | 'gali',
   r: { open_pana?: string | null; close_pana?: string | null; jodi?: string | null } | null | undefined,
 ): string {
@@ -101,6 +101,19 @@ export function declaredResultText(
   if (family === 'gali') return r.jodi ?? '';
   const open = resultPana(r.open_pana);
   if (!open) return '';
-  if (family === 'starline') return `${open}-${panaDigit(open)}`;
-  return marketResultText({ open_result: open, close_result: r.close_pana });
+  const close = family === 'regular' ? resultPana(r.close_pana) : null;
+  return close ? marketResultText({ open_result: open, close_result: close }) : `${open}-${panaDigit(open)}`;
+}
+
+/**
+ * The result a bid was played against, as its family writes it: regular '123-68-468' (open only
+ * '123-6*-***'), Starline '128-1', Gali the jodi '45'; '' while nothing is declared.
+ */
+export function declaredResultText(
+  family: 'regular' | 'starline' | 'gali',
+  r: { open_pana?: string | null; close_pana?: string | null; jodi?: string | null } | null | undefined,
+): string {
+  if (family !== 'regular') return shortResultText(family, r);
+  const open = resultPana(r?.open_pana);
+  return open ? marketResultText({ open_result: open, close_result: r?.close_pana }) : '';
 }

@@ -6,6 +6,7 @@ export * from './panas';
 export * from './motors';
 export * from './betTypes';
 export * from './validate';
+export * from './money';
 export * from './clock';
 export * from './format';
 export * from './text';

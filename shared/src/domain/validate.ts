@@ -181,12 +181,3 @@ export function validateRow(
     typeof row.digits === 'string' && row.digits.length === 3 ? 'openPanaCloseDigit' : 'openDigitClosePana';
   return validate(type, { digit: row.digits, close: row.closedigits, form }, row.points, row.session, true);
 }
-
-/** Withdrawal payment methods (spec section 9): the payment_method code the withdraw call sends, and its name. */
-export const WITHDRAW_METHODS = { '2': 'Google Pay', '3': 'Paytm', '4': 'PhonePe' } as const;
-export type WithdrawMethod = keyof typeof WITHDRAW_METHODS;
-export const WITHDRAW_METHOD_CODES = Object.keys(WITHDRAW_METHODS) as WithdrawMethod[];
-
-/** The name of a payment_method code, or the code itself when it is not one. */
-export const withdrawMethodName = (code: string): string =>
-  Object.hasOwn(WITHDRAW_METHODS, code) ? WITHDRAW_METHODS[code as WithdrawMethod] : code;
