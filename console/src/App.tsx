@@ -4,37 +4,15 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { roleAllows, rolesWith } from '@matka/shared/domain';
 import { signedIn, useSessionQuery, type Role } from './api';
 import { Layout } from './Layout';
-import { DashboardPage } from './pages/DashboardPage';
-import { MarketsPage } from './pages/MarketsPage';
 import { NewPasswordPage } from './pages/NewPasswordPage';
-import { AuditPage } from './pages/AuditPage';
 import { AccountPage } from './pages/AccountPage';
-import { OperatorsPage } from './pages/OperatorsPage';
-import { UsersPage } from './pages/UsersPage';
 import { UserPage } from './pages/UserPage';
-import { ReportsPage } from './pages/ReportsPage';
-import { QueuePage } from './pages/QueuePage';
-import { ResultsPage } from './pages/ResultsPage';
-import { SettingsPage } from './pages/SettingsPage';
 import { SignInPage } from './pages/SignInPage';
 import { SCREENS, screensFor } from './screens';
 import { useConsoleDispatch, useConsoleSelector, type ConsoleStore } from './store';
 
-const PAGES: Record<string, ReactNode> = {
-  '/dashboard': <DashboardPage />,
-  '/results': <ResultsPage />,
-  '/markets': <MarketsPage />,
-  '/deposits': <QueuePage key="deposits" kind="deposits" />,
-  '/withdrawals': <QueuePage key="withdrawals" kind="withdrawals" />,
-  '/users': <UsersPage />,
-  '/reports': <ReportsPage />,
-  '/settings': <SettingsPage />,
-  '/audit': <AuditPage />,
-  '/operators': <OperatorsPage />,
-};
-
 /** A screen the operator's role may not open says so (the server refuses its calls anyway). */
-function Guarded({ path, role, page = PAGES[path] }: { path: string; role: Role; page?: ReactNode }) {
+function Guarded({ path, role, page }: { path: string; role: Role; page?: ReactNode }) {
   const screen = SCREENS.find((s) => s.path === path)!;
   if (!roleAllows(role, screen.right))
     return (
@@ -46,7 +24,7 @@ function Guarded({ path, role, page = PAGES[path] }: { path: string; role: Role;
         </p>
       </section>
     );
-  return <>{page}</>;
+  return <>{page ?? screen.page}</>;
 }
 
 function Home({ role }: { role: Role }) {

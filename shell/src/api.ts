@@ -25,12 +25,6 @@ export interface HowToPlayResponse extends ApiResponse {
   video_link?: string;
 }
 
-export interface SocialData extends ApiResponse {
-  mobile_no?: string;
-  mobile_1?: string;
-  telegram_no?: string;
-}
-
 export interface ProfileResponse extends ApiResponse {
   user_name?: string;
   mobile?: string;
@@ -73,9 +67,6 @@ export const shellApi = api.injectEndpoints({
     shellDashboard: build.query<ApiResponse & { result?: (DashboardGame & Partial<Market>)[] }, void>({
       query: () => ({ call: 'api-dashboard-data' }),
     }),
-    shellSocialData: build.query<SocialData, void>({
-      query: () => ({ call: 'api-social-data' }),
-    }),
     shellGameRates: build.query<ApiResponse & { game_rates?: RatesRecord[] }, void>({
       query: () => ({ call: 'api-game-rates' }),
     }),
@@ -98,7 +89,6 @@ export const {
   useShellProfileQuery,
   useShellProfileUpdateMutation,
   useShellDashboardQuery,
-  useShellSocialDataQuery,
   useShellGameRatesQuery,
   useShellHowToPlayQuery,
   useShellPrivacyPolicyQuery,

@@ -6,7 +6,6 @@ import {
   useMarketsQuery,
   usePreviewMutation,
   useResultHistoryQuery,
-  useSessionQuery,
   useSettlementQuery,
   type Declare,
   type MarketRow,
@@ -14,6 +13,7 @@ import {
   type SettlementJob,
 } from '../api';
 import { ConfirmDialog, DataTable, Done, ErrorText, QueryView } from '../parts';
+import { useConsoleSelector } from '../store';
 
 type Family = MarketRow['family'];
 
@@ -153,7 +153,8 @@ export function ResultsPage() {
   const [settling, setSettling] = useState<{ id: string; head: string; job: SettlementJob } | null>(null);
   const [earlyReason, setEarlyReason] = useState('');
   const [earlyError, setEarlyError] = useState('');
-  const owner = useSessionQuery().data?.operator.role === 'owner';
+  // the signed-in operator, from the console's one session (the store's session slice)
+  const owner = useConsoleSelector((s) => s.session.operator?.role) === 'owner';
 
   const choices = useMemo(
     () => (markets.data?.markets ?? []).filter((m) => m.family === family && m.active),

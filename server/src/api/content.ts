@@ -79,7 +79,13 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const seen = new Set<string>();
     const result = ids
       .filter((x): x is [string, string] => !!x[1] && !seen.has(x[1]) && !!seen.add(x[1]))
-      .map(([name, upi_id], i) => ({ id: i + 1, name, upi_id, payee_name: payee, upi_uri: upiPayUri({ pa: upi_id, pn: payee }) }));
+      .map(([name, upi_id], i) => ({
+        id: i + 1,
+        name,
+        upi_id,
+        payee_name: payee,
+        upi_uri: upiPayUri({ pa: upi_id, pn: payee }),
+      }));
     return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
   });
 

@@ -172,11 +172,3 @@ export const historyDate = (msg = 'Invalid date') =>
       }
       return isoDateText(ymd);
     });
-
-/** The envelope every call carries (checked before the schema: app_key; token by defineCall). */
-export const envelope = z.object({
-  env_type: z.string().max(20).optional().nullable(),
-  app_key: z.string(),
-  unique_token: z.string().max(200).optional().nullable(),
-  request_id: z.string().max(100).optional().nullable(),
-});

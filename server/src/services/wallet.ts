@@ -4,7 +4,15 @@
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
-import { MSG, UPI_APPS, WITHDRAW_METHODS, upiAppOfMethod, upiAppOfType, type UpiType, type WithdrawMethod } from '@matka/shared/domain';
+import {
+  MSG,
+  UPI_APPS,
+  WITHDRAW_METHODS,
+  upiAppOfMethod,
+  upiAppOfType,
+  type UpiType,
+  type WithdrawMethod,
+} from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import { addDays, kolkataDayStart } from './clock';
@@ -179,12 +187,7 @@ export const lastDeposit = (db: Db, userId: string) =>
  * not enough under READ COMMITTED (concurrent requests all count the same rows), so the account row is
  * locked first: requests of one account take their turn, each counting the ones committed before it.
  */
-export function requestDeposit(
-  db: Kysely<DB>,
-  userId: string,
-  amount: number,
-  now: Date,
-): Promise<{ id: string }> {
+export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, now: Date): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
     const me = await trx
       .selectFrom('users')
@@ -266,8 +269,7 @@ export async function requestWithdrawal(
     db,
   );
   const row = out.rows[0];
-  if (!row?.number)
-    throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
+  if (!row?.number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
   if (!row.id || row.wallet === null) throw refusal(MSG.walletLimitExceeded);
   return { id: String(row.id), wallet: String(row.wallet) };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   displayUsername,
+  forgetTaggedAnswers,
   loggedOut,
   selectBettingOn,
   selectHome,
@@ -75,6 +76,8 @@ function PlayerTopBar() {
       setOpen(false);
       dispatch(loggedOut());
       dispatch(api.util.resetApiState());
+      // the polled answers remembered for their ETags were this player's: gone with the session
+      forgetTaggedAnswers();
       navigate('/login', { replace: true });
     }
   }
