@@ -185,7 +185,7 @@ export async function drawHasHappened(server: TestServer, marketName: string): P
 
 export function operator(server: TestServer, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [TSX, 'src/operator/cli.ts', ...args], {
+    const proc = spawn(process.execPath, [TSX, 'src/cli/operator.ts', ...args], {
       cwd: SERVER_DIR,
       env: { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir },
     });

@@ -21,8 +21,8 @@ import { accountsPlugin } from './api/accounts';
 import { contentPlugin } from './api/content';
 import { bidsPlugin } from './api/bids';
 import { walletPlugin } from './api/wallet';
-import { chartsPlugin } from './http/charts';
-import { operatorPlugin } from './operator/routes';
+import { chartsPlugin } from './pages/charts';
+import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 
 export interface BuildAppOptions {

@@ -423,7 +423,7 @@ describe('CORS of the operator API', () => {
 
 describe('the CLI creates operators', () => {
   it('owner create and operators add print the one-time password, which signs in', async () => {
-    const { run } = await import('../src/operator/cli');
+    const { run } = await import('../src/cli/operator');
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const cli = async (...argv: string[]) => {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { run } from '../src/operator/cli';
+import { run } from '../src/cli/operator';
 import {
   call,
   createUser,
@@ -196,15 +196,15 @@ describe('operator CLI (npm run operator -- ...)', () => {
     expect(wrongToken).toBe(1);
   });
 
-  test('the real script (tsx src/operator/cli.ts) talks to the server and sets its exit code', async () => {
+  test('the real script (tsx src/cli/operator.ts) talks to the server and sets its exit code', async () => {
     const tsx = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-    const { stdout } = await promisify(execFile)(tsx, ['src/operator/cli.ts', 'market', 'list'], {
+    const { stdout } = await promisify(execFile)(tsx, ['src/cli/operator.ts', 'market', 'list'], {
       cwd: path.join(__dirname, '..'),
       env: { ...process.env, SERVER_URL: base, OPERATOR_TOKEN },
     });
     expect(stdout).toContain('KALYAN');
     await expect(
-      promisify(execFile)(tsx, ['src/operator/cli.ts', 'credit', 'x'], {
+      promisify(execFile)(tsx, ['src/cli/operator.ts', 'credit', 'x'], {
         cwd: path.join(__dirname, '..'),
         env: { ...process.env, SERVER_URL: base, OPERATOR_TOKEN },
       }),

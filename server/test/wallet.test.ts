@@ -4,7 +4,7 @@
  * checked OTP, withdrawals (window, minimum, wallet, stored number; held at request time, refunded on
  * reject, receipt on approve), transfers, the histories with date ranges, and the operator CLI.
  */
-import { run } from '../src/operator/cli';
+import { run } from '../src/cli/operator';
 import {
   call,
   createUser,

@@ -46,3 +46,17 @@ export const isoDateSchema = z
   .string({ error: 'date must be YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
   .refine((s) => parseIsoDate(s) !== null, 'date must be a real day (YYYY-MM-DD)');
+
+/** A market by its name or id, as a request gives it. */
+export const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
+
+/** A queue's filter: one status (pending by default) or all, and how many rows. */
+export const listQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'status must be pending, approved, rejected or all' })
+    .optional(),
+  limit: z.coerce.number().int().positive().max(1000).optional(),
+});
+
+/** A decision on a request: its id and the operator's reason. */
+export const decision = z.object({ id: idSchema, reason: z.string().max(200).optional() });

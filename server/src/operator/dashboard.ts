@@ -6,7 +6,7 @@
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { addDays, kolkataIsoDate } from '../services/clock';
@@ -20,7 +20,8 @@ import { Refusal } from '../errors';
 const DAYS = 7;
 export const REPORT_MAX_DAYS = 92;
 
-export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
+/** /operator/dashboard and /operator/reports, as a Fastify plugin (the operator scope registers it). */
+export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
   op.get('/dashboard', async () => {
@@ -73,4 +74,4 @@ export function registerDashboardRoute(op: FastifyInstance, ctx: AppContext) {
       throw new Refusal(400, `A report covers at most ${REPORT_MAX_DAYS} days: choose a shorter range`);
     return { status: true, ...(await report(db, from, to)) };
   });
-}
+};

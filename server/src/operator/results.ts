@@ -1,36 +1,26 @@
 /**
- * Operator endpoints for markets and results: add / enable / disable a market; preview and declare a
- * regular market's open or close pana, a starline slot's pana, a Gali jodi. A declaration stores the
- * result and a settlement job, audited in the same short transaction; the job settles the bids of that
- * market and day in chunks (services/settlement-jobs). The answer waits for it at most SETTLE_WAIT_MS,
- * then carries the job's progress (GET /operator/settlement?id= follows it).
+ * /operator/result/*, /starline/*, /gali/* and /settlement: preview and declare a regular market's open
+ * or close pana, a starline slot's pana, a Gali jodi; the declared results; a settlement job's progress.
+ * Declaring is services/declarations.ts (the early-result rule, the result and its job in one short
+ * audited transaction); the job settles the bids in chunks (services/settlement-jobs). The answer waits
+ * for it at most SETTLE_WAIT_MS, then carries the job's progress (GET /operator/settlement?id= follows it).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { WEEKDAY_NAMES, formatRate, rateLabel, shortResultText } from '@matka/shared/domain';
-import { addDays, formatKolkataShort, kolkataIsoDate, minutesToHHMM, parseHHMM } from '../services/clock';
-import { correctsEarlier, drawMinute, minutesEarly, type Declaration } from '../services/settlement';
+import { shortResultText } from '@matka/shared/domain';
+import { addDays, formatKolkataShort, kolkataIsoDate } from '../services/clock';
+import { correctsEarlier, type Declaration } from '../services/settlement';
 import { previewDeclaration, type Preview } from '../services/preview-sql';
-import { jobState, storeDeclaration, type JobState, type StoredDeclaration } from '../services/settlement-jobs';
+import { jobState, type JobState } from '../services/settlement-jobs';
+import { declareResult, howLong, timingOf } from '../services/declarations';
 import { declaredResults } from '../services/results';
-import {
-  addMarket,
-  findMarket,
-  type FoundMarket,
-  findMarketInFamilies,
-  gameRates,
-  lockMarket,
-  setGameRate,
-  updateMarket,
-} from '../services/catalog';
-import { audit } from '../services/audit';
-import { familySchema, hhmm, isoDateSchema, parse } from './common';
+import { findMarket } from '../services/catalog';
+import { familySchema, isoDateSchema, marketRef, parse } from './common';
 import { Refusal } from '../errors';
 import type { Actor } from '../services/operators';
 
-const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
 const dateOpt = isoDateSchema.optional();
 /** An owner's reason for declaring a result before its draw time (the override; audited). */
 const earlyReason = z
@@ -39,10 +29,6 @@ const earlyReason = z
   .max(200, 'The reason is too long (max 200 characters)')
   .optional()
   .transform((v) => v || undefined);
-
-/** '3 h 50 min' */
-const howLong = (minutes: number) =>
-  minutes >= 60 ? `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
 
 const schemas = {
   regular: z.object({
@@ -64,43 +50,6 @@ const schemas = {
     date: dateOpt,
     early_reason: earlyReason,
   }),
-  add: z.object({
-    family: familySchema.default('regular'),
-    name: z
-      .string({ error: 'market name is required' })
-      .trim()
-      .min(1, 'market name is required')
-      .max(60, 'market name is too long')
-      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
-    open: hhmm('open'),
-    close: hhmm('close').optional(),
-  }),
-  toggle: z.object({ name: marketRef, family: familySchema.optional() }),
-  offDays: z.object({
-    market: marketRef,
-    family: familySchema,
-    days: z
-      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
-        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
-      })
-      .max(7)
-      .refine((d) => new Set(d).size === d.length, 'each day may be given once')
-      .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
-  }),
-  rate: z.object({
-    family: familySchema,
-    rate_key: z.string({ error: 'rate_key is required' }).max(40),
-    val_1: z.coerce
-      .number({ error: 'val_1 must be a whole number' })
-      .int('val_1 must be a whole number')
-      .positive('val_1 must be more than 0')
-      .max(10_000_000, 'val_1 is too large'),
-    val_2: z.coerce
-      .number({ error: 'val_2 must be a whole number' })
-      .int('val_2 must be a whole number')
-      .positive('val_2 must be more than 0')
-      .max(100_000_000, 'val_2 is too large'),
-  }),
   history: z.object({
     family: familySchema.optional(),
     days: z.coerce
@@ -111,14 +60,6 @@ const schemas = {
       .optional(),
   }),
 };
-
-const dayNames = (days: readonly number[]) =>
-  days.length
-    ? [...days]
-        .sort()
-        .map((d) => WEEKDAY_NAMES[d])
-        .join(', ')
-    : 'none';
 
 /** A finished job's summary, as a declaration answered it before settlement ran in chunks. */
 function summaryOf(job: JobState) {
@@ -155,117 +96,14 @@ export function jobText(job: JobState): string {
     .join('; ');
 }
 
-export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
-  const { db, clock, config } = ctx;
+export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
+  const { db, clock } = ctx;
 
   const dayOf = (date: string | undefined) => {
     const today = kolkataIsoDate(clock.now());
     const d = date ?? today;
     if (d > today) throw new Refusal(400, `Cannot declare a result for a future day (${d}; today is ${today})`);
     return d;
-  };
-
-  // ---------------------------------------------------------------- markets
-  op.post('/market/add', async (req) => {
-    const body = parse(schemas.add, req.body);
-    const open = parseHHMM(body.open)!;
-    const close = body.family === 'starline' ? open : body.close !== undefined ? parseHHMM(body.close)! : null;
-    if (close === null) throw new Refusal(400, 'close time is required (HH:MM)');
-    if (body.family === 'regular' && close <= open) throw new Refusal(400, 'close time must be after open time');
-    const m = await db.transaction().execute(async (trx) => {
-      const row = await addMarket(trx, {
-        family: body.family,
-        name: body.name,
-        open_minute: open,
-        close_minute: close,
-      });
-      await audit(trx, 'market add', `${row.family}:${row.name}`, body, null, {
-        id: row.id,
-        open: minutesToHHMM(open),
-        close: minutesToHHMM(close),
-      });
-      return row;
-    });
-    await ctx.markets.invalidate();
-    return {
-      status: true,
-      msg: `Added ${m.family} market ${m.name} (id ${m.id}), open ${minutesToHHMM(open)}, close ${minutesToHHMM(close)}`,
-      market: { id: m.id, family: m.family, name: m.name, open: minutesToHHMM(open), close: minutesToHHMM(close) },
-    };
-  });
-
-  const toggle = (active: boolean) => async (req: { body: unknown }) => {
-    const body = parse(schemas.toggle, req.body);
-    const m = await db.transaction().execute(async (trx) => {
-      const found = await findMarketInFamilies(trx, body.name, body.family);
-      await updateMarket(trx, found.id, { active }, clock.now());
-      await audit(
-        trx,
-        active ? 'market enable' : 'market disable',
-        `${found.family}:${found.name}`,
-        body,
-        { active: found.active },
-        { active },
-      );
-      return found;
-    });
-    await ctx.markets.invalidate();
-    return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
-  };
-  op.post('/market/enable', toggle(true));
-  op.post('/market/disable', toggle(false));
-
-  // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
-  op.post('/market/off-days', async (req) => {
-    const body = parse(schemas.offDays, req.body);
-    const days = [...body.days].sort();
-    const m = await db.transaction().execute(async (trx) => {
-      const found = await findMarket(trx, body.market, body.family);
-      const before = await lockMarket(trx, found.id);
-      await updateMarket(trx, found.id, { off_days: days }, clock.now());
-      await audit(
-        trx,
-        'market off-days',
-        `${found.family}:${found.name}`,
-        body,
-        { off_days: before.off_days },
-        { off_days: days },
-      );
-      return found;
-    });
-    await ctx.markets.invalidate();
-    return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
-  });
-
-  // ---------------------------------------------------------------- rates
-  op.get('/rates', async () => {
-    const rows = await gameRates(db);
-    return { status: true, rates: rows.map((r) => ({ ...r, val_1: Number(r.val_1), val_2: Number(r.val_2) })) };
-  });
-
-  // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
-  op.post('/rates/set', async (req) => {
-    const body = parse(schemas.rate, req.body);
-    await db.transaction().execute(async (trx) => {
-      const old = await setGameRate(trx, body);
-      await audit(trx, 'rates set', `${body.family}:${body.rate_key}`, body, old, {
-        val_1: body.val_1,
-        val_2: body.val_2,
-      });
-    });
-    await ctx.markets.invalidate();
-    return {
-      status: true,
-      msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}`,
-    };
-  });
-
-  // ---------------------------------------------------------------- results
-  /** The draw time of a declaration and how early it comes now (0: on time). */
-  const timing = (market: FoundMarket, d: Declaration, date: string) => {
-    const early = minutesEarly(market, d, date, clock.now());
-    const session = d.family === 'regular' ? `${d.session} ` : '';
-    return { early, due: `${minutesToHHMM(drawMinute(market, d))} IST`, what: `${market.name}'s ${session}result` };
   };
 
   const declare = async (
@@ -276,48 +114,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     params: { early_reason?: string },
     actor: Actor,
   ) => {
-    const market = await findMarket(db, ref, family);
-    const action = `${family === 'regular' ? 'result' : family} declare`;
-    // A result before its draw settles bids and closes betting early: only an owner, with a reason.
-    const t = timing(market, d, date);
-    if (t.early > 0) {
-      const refusal = !params.early_reason
-        ? new Refusal(
-            409,
-            `${t.what} for ${date} is due at ${t.due}, ${howLong(t.early)} from now: declaring it early needs an owner's override with a reason`,
-            { early: true, due: t.due, minutes_early: t.early },
-          )
-        : actor.role !== 'owner'
-          ? new Refusal(403, 'Only an owner can declare a result before its draw time', { early: true })
-          : null;
-      if (refusal) {
-        await audit(
-          db,
-          action,
-          `${family}:${market.name} ${date}`,
-          params,
-          null,
-          { refused: refusal.message, minutes_early: t.early },
-          false,
-        );
-        throw refusal;
-      }
-    }
-    // The result and its job, in one short transaction (the market's bids wait only for this).
-    const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
-      const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name);
-      // the audit row keeps the override: its reason is in the params, how early in what it did
-      await audit(trx, action, `${family}:${market.name} ${date}`, params, o.before, {
-        ...o.result,
-        job: o.job.id,
-        bids: o.job.bids_total,
-        ...(t.early > 0 ? { minutes_early: t.early } : {}),
-      });
-      return o;
-    });
-    await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
-    // the bids settle in chunks; the answer waits a moment for them, then tells the progress
-    const job = await ctx.settlement.waitFor(out.job.id, config.settleWaitMs);
+    const { out, job, timing: t } = await declareResult(ctx, { family, ref, date, declaration: d, params }, actor);
     const text = shortResultText(family, out.result);
     // what happened: a first declaration says nothing more; a change of this session's result is a correction
     const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
@@ -348,7 +145,7 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const market = await findMarket(db, ref, family);
     const p: Preview = await previewDeclaration(db, market.id, date, d);
     const s = p.summary;
-    const t = timing(market, d, date);
+    const t = timingOf(market, d, date, clock.now());
     return {
       status: true,
       msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
@@ -421,4 +218,4 @@ export function registerResultOperatorRoutes(op: FastifyInstance, ctx: AppContex
     const b = parse(schemas.gali, req.body);
     return preview('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() });
   });
-}
+};

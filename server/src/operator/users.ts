@@ -1,29 +1,19 @@
 /**
  * Operator endpoints for player accounts: search, one account in full (wallet, ledger, bids, wins),
  * betting on/off, approval of unverified accounts, block / unblock, force logout, and credit or debit
- * with a reason. Every change is audited in the transaction that makes it; a change that ends the
- * player's sessions also drops them from every process's token cache.
+ * with a reason. The changes are the account workflows of services/account-admin.ts (each audited in
+ * the transaction that makes it); a change that ends the player's sessions also drops them from every
+ * process's token cache (the operator scope's onSend hook).
  */
-import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { DB } from '../db/types';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { accountBids, accountWins } from '../services/bids';
-import {
-  accountOf,
-  accountTotals,
-  approveAccount,
-  lockAccount,
-  searchAccounts,
-  setBettingStatus,
-  setBlocked,
-  unapprovedAccounts,
-} from '../services/accounts';
-import { liveSessions, revokeAllTokens } from '../services/tokens';
-import { creditWallet, debitWallet, latestLedger } from '../services/wallet';
-import { audit } from '../services/audit';
+import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '../services/accounts';
+import { adjustWallet, approve, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
+import { liveSessions } from '../services/tokens';
+import { latestLedger } from '../services/wallet';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -69,17 +59,11 @@ function accountJson(r: NonNullable<Awaited<ReturnType<typeof accountOf>>>) {
 /** How many rows of each list one account's page shows (newest first). */
 const DETAIL_ROWS = 200;
 
-export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext) {
+/** /operator/users, /set-betting, /credit and /debit, as a Fastify plugin (the operator scope registers it). */
+export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
   const notFound = (mobile: string) => new Refusal(404, `No user with mobile ${mobile}`);
-
-  /** The account of a mobile, locked for the rest of the transaction (404 when there is none). */
-  const lockedUser = async (trx: Transaction<DB>, mobile: string) => {
-    const u = await lockAccount(trx, mobile);
-    if (!u) throw notFound(mobile);
-    return u;
-  };
 
   op.get('/users', async (req) => {
     const q = parse(schemas.search, req.query);
@@ -162,136 +146,72 @@ export function registerUserOperatorRoutes(op: FastifyInstance, ctx: AppContext)
 
   op.post('/users/approve', async (req) => {
     const body = parse(schemas.mobile, req.body);
-    return db.transaction().execute(async (trx) => {
-      const u = await lockedUser(trx, body.mobile);
-      if (u.verified || u.approved_at) throw new Refusal(409, `${body.mobile} needs no approval`);
-      const betting_status = ctx.config.defaultBettingStatus;
-      await approveAccount(trx, u.id, betting_status, clock.now());
-      await audit(
-        trx,
-        'users approve',
-        body.mobile,
-        body,
-        { approved: false, betting_status: u.betting_status },
-        { approved: true, betting_status },
-      );
-      return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
-    });
+    const betting_status = ctx.config.defaultBettingStatus;
+    await approve(db, clock, body.mobile, betting_status, body);
+    return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
   });
 
   op.post('/set-betting', async (req) => {
     const body = parse(schemas.setBetting, req.body);
-    return db.transaction().execute(async (trx) => {
-      const user = await lockedUser(trx, body.mobile);
-      if (body.status === '1' && !user.verified && !user.approved_at)
-        throw new Refusal(409, `${body.mobile} is not approved yet: approve it first (users approve ${body.mobile})`);
-      await setBettingStatus(trx, user.id, body.status, clock.now());
-      await audit(
-        trx,
-        'set-betting',
-        body.mobile,
-        body,
-        { betting_status: user.betting_status },
-        { betting_status: body.status },
-      );
-      return {
-        status: true,
-        msg: `betting_status of ${body.mobile} is now '${body.status}'`,
-        betting_status: body.status,
-      };
-    });
+    await setBetting(db, clock, body.mobile, body.status, body);
+    return {
+      status: true,
+      msg: `betting_status of ${body.mobile} is now '${body.status}'`,
+      betting_status: body.status,
+    };
   });
 
   // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
   // (The operator plugin's onSend hook drops the token cache in every process before the answer goes.)
   op.post('/users/block', async (req) => {
     const body = parse(schemas.block, req.body);
-    await db.transaction().execute(async (trx) => {
-      const u = await lockedUser(trx, body.mobile);
-      if (u.blocked_at) throw new Refusal(409, `${body.mobile} is already blocked`);
-      await setBlocked(trx, u.id, body.reason, clock.now());
-      await revokeAllTokens(trx, clock, u.id);
-      await audit(trx, 'users block', body.mobile, body, { blocked: false }, { blocked: true, reason: body.reason });
-    });
+    await setBlock(db, clock, body.mobile, body.reason, body);
     return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
   });
 
   op.post('/users/unblock', async (req) => {
     const body = parse(schemas.mobile, req.body);
-    return db.transaction().execute(async (trx) => {
-      const u = await lockedUser(trx, body.mobile);
-      if (!u.blocked_at) throw new Refusal(409, `${body.mobile} is not blocked`);
-      await setBlocked(trx, u.id, null, clock.now());
-      await audit(
-        trx,
-        'users unblock',
-        body.mobile,
-        body,
-        { blocked: true, reason: u.blocked_reason },
-        { blocked: false },
-      );
-      return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
-    });
+    await setBlock(db, clock, body.mobile, null, body);
+    return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
   });
 
   // Force logout: every token of the account stops working, in every server process.
   op.post('/users/logout', async (req) => {
     const body = parse(schemas.mobile, req.body);
-    const n = await db.transaction().execute(async (trx) => {
-      const u = await lockedUser(trx, body.mobile);
-      const revoked = await revokeAllTokens(trx, clock, u.id);
-      await audit(trx, 'users logout', body.mobile, body, { sessions: revoked }, { sessions: 0 });
-      return revoked;
-    });
+    const n = await logoutEverywhere(db, clock, body.mobile, body);
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
   op.post('/credit', async (req) => {
     const body = parse(schemas.credit, req.body);
     const note = body.note?.trim() || 'Points added by admin';
-    const now = clock.now();
-    return db.transaction().execute(async (trx) => {
-      const user = await lockedUser(trx, body.mobile);
-      const wallet = await creditWallet(trx, {
-        userId: user.id,
-        points: body.points,
-        kind: 'operator_credit',
-        note,
-        reference: 'operator',
-        now,
-      });
-      await audit(trx, 'credit', body.mobile, body, { wallet: user.wallet }, { wallet });
-      return {
-        status: true,
-        msg: `Credited ${body.points} points to ${body.mobile}`,
-        mobile: body.mobile,
-        wallet_amt: wallet,
-      };
-    });
+    const wallet = await adjustWallet(
+      db,
+      clock,
+      { mobile: body.mobile, direction: 'credit', points: body.points, note },
+      body,
+    );
+    return {
+      status: true,
+      msg: `Credited ${body.points} points to ${body.mobile}`,
+      mobile: body.mobile,
+      wallet_amt: wallet,
+    };
   });
 
   op.post('/debit', async (req) => {
     const body = parse(schemas.debit, req.body);
-    const now = clock.now();
-    return db.transaction().execute(async (trx) => {
-      const user = await lockedUser(trx, body.mobile);
-      const wallet = await debitWallet(trx, {
-        userId: user.id,
-        points: body.points,
-        kind: 'operator_debit',
-        note: body.note,
-        reference: 'operator',
-        now,
-      });
-      if (wallet === null)
-        throw new Refusal(409, `${body.mobile} has only ${user.wallet} points: debit at most ${user.wallet}`);
-      await audit(trx, 'debit', body.mobile, body, { wallet: user.wallet }, { wallet });
-      return {
-        status: true,
-        msg: `Debited ${body.points} points from ${body.mobile}`,
-        mobile: body.mobile,
-        wallet_amt: wallet,
-      };
-    });
+    const wallet = await adjustWallet(
+      db,
+      clock,
+      { mobile: body.mobile, direction: 'debit', points: body.points, note: body.note },
+      body,
+    );
+    return {
+      status: true,
+      msg: `Debited ${body.points} points from ${body.mobile}`,
+      mobile: body.mobile,
+      wallet_amt: wallet,
+    };
   });
-}
+};

@@ -1,5 +1,5 @@
 /**
- * Declared results as lists: the chart pages (`http/charts.ts`) and the operator's result history
+ * Declared results as lists: the chart pages (`pages/charts.ts`) and the operator's result history
  * (`operator/results.ts`) read them here. Declaring and settling a result is `services/settlement.ts`.
  */
 import { sql, type Kysely } from 'kysely';

@@ -1,0 +1,73 @@
+/**
+ * /operator/deposits: the queue of deposit requests, a request's payment screenshot, approve (the points
+ * are credited) and reject. The decisions are services/money-requests.ts.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { formatKolkataShort } from '../services/clock';
+import { approveDeposit, rejectDeposit } from '../services/money-requests';
+import { depositRequests, depositScreenshot } from '../services/wallet';
+import { decision, listQuery, parse } from './common';
+
+export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
+  const { db, clock } = ctx;
+
+  op.get('/deposits', async (req) => {
+    const q = parse(listQuery, req.query);
+    const status = q.status ?? 'pending';
+    const rows = await depositRequests(db, status, q.limit ?? 200);
+    return {
+      status: true,
+      filter: status,
+      deposits: rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        name: r.name,
+        amount: r.amount,
+        status: r.status,
+        requested: formatKolkataShort(r.created_at),
+        decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
+        note: r.note,
+        // the player's proof of the UPI payment: its reference and whether a screenshot came
+        utr: r.utr ?? '',
+        has_screenshot: Boolean(r.has_screenshot),
+      })),
+    };
+  });
+
+  // A deposit's payment screenshot, as the image itself (the console shows it beside the request).
+  op.get('/deposits/screenshot', async (req, reply) => {
+    const { id } = parse(z.object({ id: z.coerce.number().int().positive('id must be a request id') }), req.query);
+    const row = await depositScreenshot(db, id);
+    if (!row?.proof_image || !row.proof_type)
+      return reply.code(404).send({ status: false, msg: `D${id} has no screenshot` });
+    return reply
+      .header('Content-Type', row.proof_type)
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', `inline; filename="D${id}-payment"`)
+      .send(Buffer.from(row.proof_image));
+  });
+
+  op.post('/deposits/approve', async (req) => {
+    const body = parse(decision, req.body);
+    const out = await approveDeposit(db, clock, body.id, body.reason ?? '', body);
+    return {
+      status: true,
+      msg: `Deposit #${body.id} approved: ${out.amount} points credited to ${out.mobile} (wallet now ${out.wallet})`,
+      id: String(body.id),
+      mobile: out.mobile,
+      wallet_amt: out.wallet,
+    };
+  });
+
+  op.post('/deposits/reject', async (req) => {
+    const body = parse(decision, req.body);
+    const out = await rejectDeposit(db, clock, body.id, body.reason ?? '', body);
+    return {
+      status: true,
+      msg: `Deposit #${body.id} rejected (${out.amount} points, nothing credited)`,
+      id: String(body.id),
+    };
+  });
+};

@@ -1,0 +1,146 @@
+/**
+ * /operator/markets, /market/* and /rates: the catalogue an operator runs (list, add, enable or disable a
+ * market, its weekly off days and hours; the game rates). The changes are the workflows of
+ * services/market-admin.ts, each audited in the transaction that makes it.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
+import { gameRates } from '../services/catalog';
+import { marketIsOpen } from '../services/markets';
+import { createMarket, setMarketActive, setMarketTimes, setOffDays, setRate } from '../services/market-admin';
+import { familySchema, hhmm, marketRef, parse } from './common';
+
+const schemas = {
+  add: z.object({
+    family: familySchema.default('regular'),
+    name: z
+      .string({ error: 'market name is required' })
+      .trim()
+      .min(1, 'market name is required')
+      .max(60, 'market name is too long')
+      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
+    open: hhmm('open'),
+    close: hhmm('close').optional(),
+  }),
+  toggle: z.object({ name: marketRef, family: familySchema.optional() }),
+  offDays: z.object({
+    market: marketRef,
+    family: familySchema,
+    days: z
+      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
+        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
+      })
+      .max(7)
+      .refine((d) => new Set(d).size === d.length, 'each day may be given once')
+      .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
+  }),
+  setTimes: z.object({
+    name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
+    family: familySchema.optional(),
+    open: hhmm('open'),
+    close: hhmm('close'),
+  }),
+  rate: z.object({
+    family: familySchema,
+    rate_key: z.string({ error: 'rate_key is required' }).max(40),
+    val_1: z.coerce
+      .number({ error: 'val_1 must be a whole number' })
+      .int('val_1 must be a whole number')
+      .positive('val_1 must be more than 0')
+      .max(10_000_000, 'val_1 is too large'),
+    val_2: z.coerce
+      .number({ error: 'val_2 must be a whole number' })
+      .int('val_2 must be a whole number')
+      .positive('val_2 must be more than 0')
+      .max(100_000_000, 'val_2 is too large'),
+  }),
+};
+
+const dayNames = (days: readonly number[]) =>
+  days.length
+    ? [...days]
+        .sort()
+        .map((d) => WEEKDAY_NAMES[d])
+        .join(', ')
+    : 'none';
+
+export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
+  const { db, clock } = ctx;
+
+  op.get('/markets', async () => {
+    const now = clock.now();
+    const list = (await ctx.markets.snapshot()).markets;
+    return {
+      status: true,
+      markets: list.map((m) => ({
+        id: m.id,
+        family: m.family,
+        name: m.name,
+        open: minutesToHHMM(m.open_minute),
+        close: minutesToHHMM(m.close_minute),
+        open_time: m.open_time,
+        close_time: m.close_time,
+        active: m.active,
+        off_days: m.off_days,
+        open_now: marketIsOpen(m, now),
+      })),
+    };
+  });
+
+  op.post('/market/add', async (req) => {
+    const body = parse(schemas.add, req.body);
+    const open = parseHHMM(body.open)!;
+    const close = body.close !== undefined ? parseHHMM(body.close)! : null;
+    const m = await createMarket(ctx, { family: body.family, name: body.name, open, close }, body);
+    return {
+      status: true,
+      msg: `Added ${m.family} market ${m.name} (id ${m.id}), open ${m.open}, close ${m.close}`,
+      market: { id: m.id, family: m.family, name: m.name, open: m.open, close: m.close },
+    };
+  });
+
+  for (const active of [true, false])
+    op.post(active ? '/market/enable' : '/market/disable', async (req) => {
+      const body = parse(schemas.toggle, req.body);
+      const m = await setMarketActive(ctx, body.name, body.family, active, body);
+      return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
+    });
+
+  // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
+  op.post('/market/off-days', async (req) => {
+    const body = parse(schemas.offDays, req.body);
+    const days = [...body.days].sort();
+    const m = await setOffDays(ctx, body.market, body.family, days, body);
+    return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
+  });
+
+  op.post('/market/set-times', async (req) => {
+    const body = parse(schemas.setTimes, req.body);
+    const open = parseHHMM(body.open)!;
+    const close = parseHHMM(body.close)!;
+    const r = await setMarketTimes(ctx, body.name, body.family, open, close, body);
+    return {
+      status: true,
+      msg: `${r.market.name}: open ${formatMinutes12(open)}, close ${formatMinutes12(close)}`,
+      market: { id: r.market.id, family: r.market.family, name: r.market.name, open: r.open, close: r.close },
+    };
+  });
+
+  op.get('/rates', async () => {
+    const rows = await gameRates(db);
+    return { status: true, rates: rows.map((r) => ({ ...r, val_1: Number(r.val_1), val_2: Number(r.val_2) })) };
+  });
+
+  // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
+  op.post('/rates/set', async (req) => {
+    const body = parse(schemas.rate, req.body);
+    await setRate(ctx, body);
+    return {
+      status: true,
+      msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}`,
+    };
+  });
+};

@@ -1,0 +1,114 @@
+/**
+ * The console's own calls about the signed-in operator: sign in (/session, with the two-step code when
+ * it is on), who is signed in (and the CSRF token after a reload), sign out, change the password, and
+ * set up or turn off two-step sign-in (/totp/*). Each is audited.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  longEnoughPassword,
+  OPERATOR_PASSWORD_MIN as PASSWORD_MIN,
+  OPERATOR_PASSWORD_RULE as PASSWORD_RULE,
+} from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { audit } from '../services/audit';
+import { actorContext, csrfOf, SESSION_TTL_MS } from '../services/operators';
+import { SESSION_COOKIE, describe } from './auth';
+import { parse } from './common';
+
+const schemas = {
+  signIn: z.object({
+    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+    code: z.string().max(12).optional(),
+  }),
+  password: z
+    .object({
+      current_password: z.string().max(200).optional(),
+      new_password: z
+        .string({ error: 'New password is required' })
+        .max(200)
+        .refine((p) => longEnoughPassword(p, PASSWORD_MIN), PASSWORD_RULE),
+      confirm_password: z.string({ error: 'Confirm password is required' }),
+    })
+    .refine((b) => b.new_password === b.confirm_password, 'Passwords do not match'),
+  totpEnable: z.object({
+    secret: z.string({ error: 'secret is required' }).max(128),
+    code: z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code'),
+  }),
+  totpDisable: z.object({
+    code: z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code'),
+  }),
+};
+
+export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
+  const { operators } = ctx;
+
+  const setSession = (req: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/operator',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.protocol === 'https',
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+
+  op.post('/session', async (req, reply) => {
+    const body = parse(schemas.signIn, req.body);
+    const key = body.username.toLowerCase();
+    const attempt = await ctx.passwords.begin('operator', key, req.ip);
+    if (!attempt)
+      return reply
+        .code(429)
+        .send({ status: false, msg: 'Too many sign-in attempts: wait a few minutes and try again' });
+    try {
+      const { token, actor } = await operators.signIn(body.username, body.password, body.code);
+      await attempt.succeeded();
+      await actorContext.run(actor, () => audit(ctx.db, 'sign-in', actor.name, { ip: req.ip }, null, null));
+      setSession(req, reply, token);
+      return { status: true, msg: 'Signed in', operator: describe(actor), csrf_token: csrfOf(token) };
+    } catch (e) {
+      await audit(ctx.db, 'sign-in', body.username, { ip: req.ip }, null, null, false);
+      throw e;
+    }
+  });
+
+  op.get('/session', async (req) => {
+    const actor = req.operator!;
+    const token = req.cookies[SESSION_COOKIE];
+    return {
+      status: true,
+      operator: describe(actor),
+      ...(token && actor.sessionId ? { csrf_token: csrfOf(token) } : {}),
+    };
+  });
+
+  op.post('/session/logout', async (req, reply) => {
+    const actor = req.operator!;
+    if (actor.sessionId) await operators.signOut(actor.sessionId);
+    await audit(ctx.db, 'sign-out', actor.name, null, null, null);
+    reply.clearCookie(SESSION_COOKIE, { path: '/operator' });
+    return { status: true, msg: 'Signed out' };
+  });
+
+  op.post('/password', async (req) => {
+    const body = parse(schemas.password, req.body);
+    await operators.changePassword(req.operator!, body.current_password, body.new_password);
+    await audit(ctx.db, 'password change', req.operator!.name, null, null, null);
+    return { status: true, msg: 'Password saved' };
+  });
+
+  op.post('/totp/setup', async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
+  op.post('/totp/enable', async (req) => {
+    const body = parse(schemas.totpEnable, req.body);
+    await operators.confirmTotp(req.operator!, body.secret, body.code);
+    await audit(ctx.db, 'totp enable', req.operator!.name, null, null, null);
+    return { status: true, msg: 'Two-step sign-in is on' };
+  });
+  op.post('/totp/disable', async (req) => {
+    const body = parse(schemas.totpDisable, req.body);
+    await operators.removeTotp(req.operator!, body.code);
+    await audit(ctx.db, 'totp disable', req.operator!.name, null, null, null);
+    return { status: true, msg: 'Two-step sign-in is off' };
+  });
+};

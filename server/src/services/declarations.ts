@@ -1,0 +1,83 @@
+/**
+ * Declaring a result (operator/results.ts serves it): the early-result rule (a result before its draw
+ * needs an owner and a reason; a refused attempt is audited too), then the result and its settlement job
+ * stored and audited in one short transaction (the market's bids wait only for this), the market cache
+ * dropped in every process, and the job given a moment to settle before the answer (SETTLE_WAIT_MS).
+ */
+import type { AppContext } from '../context';
+import type { MarketFamily } from '../db/types';
+import { Refusal } from '../errors';
+import { audit } from './audit';
+import { findMarket, type FoundMarket } from './catalog';
+import { minutesToHHMM } from './clock';
+import type { Actor } from './operators';
+import { drawMinute, minutesEarly, type Declaration } from './settlement';
+import { storeDeclaration, type JobState, type StoredDeclaration } from './settlement-jobs';
+
+/** '3 h 50 min' */
+export const howLong = (minutes: number) =>
+  minutes >= 60 ? `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
+
+/** When a declaration's draw is due, how early it comes now (0: on time) and what it is, for messages. */
+export interface Timing {
+  early: number;
+  due: string;
+  what: string;
+}
+
+export function timingOf(market: FoundMarket, d: Declaration, date: string, now: Date): Timing {
+  const early = minutesEarly(market, d, date, now);
+  const session = d.family === 'regular' ? `${d.session} ` : '';
+  return { early, due: `${minutesToHHMM(drawMinute(market, d))} IST`, what: `${market.name}'s ${session}result` };
+}
+
+/** A declaration stored: the result and its job as the answer waited for it, and its timing. */
+export interface Declared {
+  out: StoredDeclaration;
+  job: JobState;
+  timing: Timing;
+}
+
+export async function declareResult(
+  ctx: AppContext,
+  r: { family: MarketFamily; ref: string; date: string; declaration: Declaration; params: { early_reason?: string } },
+  actor: Actor,
+): Promise<Declared> {
+  const { db, clock } = ctx;
+  const { family, date, declaration: d, params } = r;
+  const market = await findMarket(db, r.ref, family);
+  const action = `${family === 'regular' ? 'result' : family} declare`;
+  const target = `${family}:${market.name} ${date}`;
+  // A result before its draw settles bids and closes betting early: only an owner, with a reason.
+  const t = timingOf(market, d, date, clock.now());
+  if (t.early > 0) {
+    const refusal = !params.early_reason
+      ? new Refusal(
+          409,
+          `${t.what} for ${date} is due at ${t.due}, ${howLong(t.early)} from now: declaring it early needs an owner's override with a reason`,
+          { early: true, due: t.due, minutes_early: t.early },
+        )
+      : actor.role !== 'owner'
+        ? new Refusal(403, 'Only an owner can declare a result before its draw time', { early: true })
+        : null;
+    if (refusal) {
+      await audit(db, action, target, params, null, { refused: refusal.message, minutes_early: t.early }, false);
+      throw refusal;
+    }
+  }
+  const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
+    const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name);
+    // the audit row keeps the override: its reason is in the params, how early in what it did
+    await audit(trx, action, target, params, o.before, {
+      ...o.result,
+      job: o.job.id,
+      bids: o.job.bids_total,
+      ...(t.early > 0 ? { minutes_early: t.early } : {}),
+    });
+    return o;
+  });
+  await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
+  // the bids settle in chunks; the answer waits a moment for them, then tells the progress
+  const job = await ctx.settlement.waitFor(out.job.id, ctx.config.settleWaitMs);
+  return { out, job, timing: t };
+}
