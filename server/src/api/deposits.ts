@@ -1,0 +1,148 @@
+/**
+ * The deposit calls (spec sections 3, 5, 7): the last request's details, a fund request (at most five
+ * pending), its proof of payment (UTR and / or screenshot) and the deposit history. What they write is
+ * the wallet service (`services/wallet.ts`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MSG, depositProblem } from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { MSG_BETTING_DISABLED } from '../errors';
+import { defineCall, refusal } from '../http/api';
+import { formatKolkataDateTime } from '../services/clock';
+import { addDepositProof, depositHistory, lastDeposit, requestDeposit, requestStatusCode } from '../services/wallet';
+import { amountField, rangeFields, settingNumber } from './money-fields';
+
+const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
+
+/** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
+export const UTR_RE = /^\d{12}$/;
+export const MSG_UTR_INVALID = 'The UTR is the 12-digit UPI reference number of your payment';
+/** A payment screenshot, decoded: at most 180 KB (the app shrinks a photo before sending it). */
+export const PROOF_MAX_BYTES = 180 * 1024;
+const MSG_SCREENSHOT_INVALID = 'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB';
+
+const utrField = z
+  .string({ error: MSG_UTR_INVALID })
+  .transform((s) => s.replace(/\s+/g, ''))
+  .refine((s) => UTR_RE.test(s), MSG_UTR_INVALID);
+
+/** What the image's first bytes say it is (a data URL's declared type is not trusted). */
+function imageTypeOf(b: Buffer): string | null {
+  if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+const screenshotField = z
+  .string({ error: MSG_SCREENSHOT_INVALID })
+  .max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64, MSG_SCREENSHOT_INVALID)
+  .transform((s, c) => {
+    const m = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/]+={0,2})$/.exec(s.trim());
+    const bytes = m ? Buffer.from(m[2], 'base64') : null;
+    const type = bytes ? imageTypeOf(bytes) : null;
+    if (!bytes || !type || bytes.length > PROOF_MAX_BYTES) {
+      c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
+      return z.NEVER;
+    }
+    return { bytes: new Uint8Array(bytes), type };
+  });
+
+export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+
+  // ---------------------------------------------------------------- deposits
+  defineCall(
+    app,
+    ctx,
+    'api-last-fund-request-detail',
+    { schema: z.object({ mobile_no: z.unknown().optional() }) },
+    async ({ user }) => {
+      const last = await lastDeposit(db, user.id);
+      return {
+        status: true,
+        msg: 'Success',
+        min_amt: String(await settingNumber(ctx, 'min_amt')),
+        last_request: last
+          ? {
+              request_id: last.id,
+              request_amount: last.amount,
+              request_status: requestStatusCode(last.status),
+              insert_date: formatKolkataDateTime(last.created_at),
+            }
+          : null,
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-fund-request-add',
+    { schema: z.object({ request_amount: amountField(MSG.amountRequired) }) },
+    async ({ body, user }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+      const min = await settingNumber(ctx, 'min_amt');
+      const problem = depositProblem(body.request_amount, min);
+      if (problem) throw refusal(problem);
+      const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
+      const id = out.id;
+      return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
+    },
+  );
+
+  // The proof of a UPI payment on the player's own pending deposit request (issue 31 item 18).
+  defineCall(
+    app,
+    ctx,
+    'api-fund-request-proof',
+    {
+      schema: z
+        .object({
+          request_id: z.union([z.string(), z.number()], { error: 'request_id is required' }).transform(String),
+          utr: utrField.optional(),
+          screenshot: screenshotField.optional(),
+        })
+        .refine((b) => b.utr !== undefined || b.screenshot !== undefined, 'Enter the UTR or add a screenshot')
+        .refine((b) => /^\d{1,18}$/.test(b.request_id), 'Unknown deposit request'),
+    },
+    async ({ body, user }) => {
+      const out = await addDepositProof(
+        db,
+        user.id,
+        body.request_id,
+        { utr: body.utr, image: body.screenshot },
+        clock.now(),
+      );
+      return {
+        status: true,
+        msg: 'Payment reference added: the operator will match it',
+        utr: out.utr ?? '',
+        has_screenshot: out.has_screenshot,
+      };
+    },
+  );
+
+  defineCall(app, ctx, 'api-fund-request-history', { schema: z.object(rangeFields) }, async ({ body, user }) => {
+    const rows = await depositHistory(db, user.id, body);
+    return {
+      status: true,
+      msg: rows.length ? 'Success' : MSG.noDataFound,
+      fund_requests: rows.map((r) => ({
+        request_id: r.id,
+        request_number: `D${r.id}`,
+        request_amount: r.amount,
+        request_status: requestStatusCode(r.status),
+        insert_date: formatKolkataDateTime(r.created_at),
+        // why the operator rejected it ('' otherwise)
+        reject_reason: r.status === 'rejected' ? r.note : '',
+        // the payment's proof the player gave (issue 31 item 18)
+        utr: r.utr ?? '',
+        has_screenshot: Boolean(r.has_screenshot),
+      })),
+    };
+  });
+};

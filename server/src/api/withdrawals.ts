@@ -1,0 +1,191 @@
+/**
+ * The withdrawal calls (spec sections 3, 5, 7, 9): a UPI app's number, added with a code the server
+ * checks; the payment details and methods; a withdrawal request (the points held at once, within the
+ * withdrawal hours) and the withdraw history. The UPI apps' codes are the domain's UPI_APPS.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  MSG,
+  PHONE_RE,
+  UPI_APPS,
+  WITHDRAW_METHOD_CODES,
+  WITHDRAW_METHODS,
+  inWithdrawWindow,
+  methodNumberFields,
+  upiAppOfMethod,
+  upiAppOfType,
+  withdrawProblem,
+  type UpiType,
+  type WithdrawMethod,
+} from '@matka/shared/domain';
+import type { AppContext } from '../context';
+import { isDemoSms } from '../config';
+import { MSG_BETTING_DISABLED } from '../errors';
+import { Refusal, defineCall, otpField, phone, refusal, type AuthUser } from '../http/api';
+import { formatKolkataDateTime } from '../services/clock';
+import { issueOtp, verifyOtp } from '../services/otp';
+import { requestStatusCode, requestWithdrawal, setUpiNumber, upiNumbers, withdrawHistory } from '../services/wallet';
+import { amountField, rangeFields, settingNumber } from './money-fields';
+
+const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])], {
+  error: 'Invalid UPI type',
+});
+
+export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, clock, markets } = ctx;
+
+  // ---------------------------------------------------------------- UPI numbers (OTP checked here)
+  const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
+
+  defineCall(
+    app,
+    ctx,
+    'api-upi-send-otp',
+    {
+      schema: z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
+    },
+    async ({ body, user, req }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+      const type = Number(body.upi_type) as UpiType;
+      const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
+      return isDemoSms(ctx.config)
+        ? { status: true, msg: 'OTP sent successfully', otp }
+        : { status: true, msg: 'OTP sent successfully' };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-add-user-upi-details',
+    {
+      schema: z.object({
+        upi_type: upiType,
+        paytm_no: z.string().max(20).optional().nullable(),
+        google_pay_no: z.string().max(20).optional().nullable(),
+        phon_pay_no: z.string().max(20).optional().nullable(),
+        otp: otpField(MSG.otpInvalid, ctx.config.otpLength),
+      }),
+    },
+    async ({ body, user, req }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+      const type = Number(body.upi_type) as UpiType;
+      // only the number of the chosen app counts; the others are left as they are
+      const number = (body[upiAppOfType(type).numberField] ?? '').trim();
+      if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
+      if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
+      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
+        throw refusal(MSG.otpInvalid);
+      await setUpiNumber(db, user.id, type, number, clock.now());
+      return { status: true, msg: MSG.upiNumberAdded };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-get-user-payment-details',
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
+    async ({ user }) => {
+      const r = await upiNumbers(db, user.id);
+      return {
+        status: true,
+        msg: 'Success',
+        payment_details: [
+          Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
+        ],
+      };
+    },
+  );
+
+  // The withdrawal methods a player can use now: their stored UPI numbers, with the payment_method
+  // code api-user-withdraw-fund-request takes (deployed clients list these in their withdraw form).
+  defineCall(
+    app,
+    ctx,
+    'api-user-payment-method-list',
+    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
+    async ({ user }) => {
+      const r = await upiNumbers(db, user.id);
+      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
+        .filter((m) => m.value !== '')
+        .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
+      return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
+    },
+  );
+
+  // ---------------------------------------------------------------- withdrawals
+  defineCall(
+    app,
+    ctx,
+    'api-user-withdraw-fund-request',
+    {
+      schema: z.object({
+        // the account is the token's; a mobile in the body is ignored
+        mobile: z.unknown().optional(),
+        request_amount: amountField(MSG.amountRequired),
+        payment_method: z
+          .union(
+            [
+              z.enum(WITHDRAW_METHOD_CODES as [WithdrawMethod, ...WithdrawMethod[]]),
+              z.literal(2),
+              z.literal(3),
+              z.literal(4),
+            ],
+            {
+              error: MSG.selectPaymentMethod,
+            },
+          )
+          .transform((v) => String(v) as WithdrawMethod),
+      }),
+    },
+    async ({ body, user }) => {
+      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+      const s = await markets.settings();
+      const amount = body.request_amount;
+      const min = await settingNumber(ctx, 'min_withdrawal');
+      // the balance as last known here; the hold is taken only while the wallet covers it (requestWithdrawal)
+      const problem = withdrawProblem(amount, Number(user.wallet), min);
+      if (problem) throw refusal(problem);
+      const now = clock.now();
+      if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
+        throw refusal(MSG.withdrawOutsideHours);
+      }
+      const r = await requestWithdrawal(db, { userId: user.id, amount, method: body.payment_method, now });
+      await ctx.users.invalidate(user.id);
+      return {
+        status: true,
+        msg: MSG.withdrawSent,
+        request_id: String(r.id),
+        request_number: `W${r.id}`,
+        wallet_amt: String(r.wallet),
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-user-withdraw-transaction-history',
+    { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }) },
+    async ({ body, user }) => {
+      const rows = await withdrawHistory(db, user.id, body);
+      return {
+        status: true,
+        msg: rows.length ? 'Success' : MSG.noDataFound,
+        withdrawdata: rows.map((r) => ({
+          request_id: r.id,
+          request_number: `W${r.id}`,
+          ...methodNumberFields(r.payment_method, r.payment_number),
+          payment_method: r.payment_method,
+          request_amount: r.amount,
+          request_status: requestStatusCode(r.status),
+          insert_date: formatKolkataDateTime(r.created_at),
+          payment_receipt: r.receipt_url ?? '',
+          reject_reason: r.status === 'rejected' ? r.note : '',
+        })),
+      };
+    },
+  );
+};
