@@ -47,51 +47,36 @@ export interface WalletChange {
   now: Date;
 }
 
-/** The ledger row of a wallet change, in the caller's transaction. */
-async function ledgerRow(trx: Transaction<DB>, type: 'credit' | 'debit', c: WalletChange, balanceAfter: string) {
-  await trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: c.userId,
-      type,
-      amount: c.points,
-      balance_after: balanceAfter,
-      kind: c.kind,
-      note: c.note,
-      reference: c.reference,
-      created_at: c.now,
-    })
-    .execute();
+/**
+ * Moves points: one wallet changes and its ledger row is written with the balance after it, in the
+ * caller's transaction, by the database's move_points (migration 013, the one owner of a single
+ * movement). A debit happens only while the wallet covers it: else nothing changes and it returns null.
+ */
+async function movePoints(
+  db: Db,
+  type: 'credit' | 'debit',
+  c: WalletChange & { amountStatus?: '0' | '1' },
+): Promise<string | null> {
+  const r = await sql<{ wallet: string | null }>`
+    SELECT move_points(${c.userId}::bigint, ${type}::text, ${String(c.points)}::bigint, ${c.kind}::text,
+      ${c.note}::text, ${c.reference}::text, ${c.amountStatus ?? '1'}::text, ${c.now}::timestamptz)::text AS wallet`.execute(
+    db,
+  );
+  const wallet = r.rows[0]?.wallet ?? null;
+  return wallet === null ? null : String(wallet);
 }
 
 /** Credits points to a wallet with a ledger row, in the caller's transaction. Returns the new balance. */
 export async function creditWallet(trx: Transaction<DB>, c: WalletChange): Promise<string> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '+', String(c.points)) }))
-    .where('id', '=', c.userId)
-    .returning('wallet')
-    .executeTakeFirstOrThrow();
-  await ledgerRow(trx, 'credit', c, row.wallet);
-  return row.wallet;
+  return (await movePoints(trx, 'credit', c))!;
 }
 
 /**
  * Debits points from a wallet with a ledger row, in the caller's transaction, only if the balance covers
  * them. Returns the new balance, or null (and changes nothing) when it does not.
  */
-export async function debitWallet(trx: Transaction<DB>, c: WalletChange): Promise<string | null> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ wallet: eb('wallet', '-', String(c.points)) }))
-    .where('id', '=', c.userId)
-    .where('wallet', '>=', String(c.points))
-    .returning('wallet')
-    .executeTakeFirst();
-  if (!row) return null;
-  await ledgerRow(trx, 'debit', c, row.wallet);
-  return row.wallet;
-}
+export const debitWallet = (trx: Transaction<DB>, c: WalletChange): Promise<string | null> =>
+  movePoints(trx, 'debit', c);
 
 /** A decided withdrawal's hold: its ledger row is now final. */
 export const finalizeWithdrawHold = (trx: Transaction<DB>, userId: string, id: number) =>
@@ -236,42 +221,50 @@ export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: stri
 export type WithdrawResult = { id: string; wallet: string };
 
 /**
- * A withdrawal request, in one statement: the stored number of the method, the guarded hold (a debit
- * only while the wallet covers it and betting is on), the request and its ledger row (pending until
- * an operator decides).
+ * A withdrawal request, in one transaction: the account locked, the stored number of the method checked,
+ * the request, then the hold (a debit with its ledger row, pending until an operator decides: move_points)
+ * only while the wallet covers it and betting is on.
  */
 export async function requestWithdrawal(
   db: Kysely<DB>,
   r: { userId: string; amount: number; method: WithdrawMethod; now: Date },
 ): Promise<WithdrawResult> {
   const column = upiAppOfMethod(r.method).numberField;
-  const out = await sql<{ id: string | null; wallet: string | null; number: string | null }>`
-    WITH acct AS (
-      SELECT ${sql.ref(column)} AS number FROM users WHERE id = ${r.userId}::bigint
-    ), hold AS (
-      UPDATE users SET wallet = wallet - ${r.amount}::bigint, updated_at = ${r.now}::timestamptz
-      WHERE id = ${r.userId}::bigint AND wallet >= ${r.amount}::bigint AND betting_status = '1'
-        AND (SELECT coalesce(number, '') FROM acct) <> ''
-      RETURNING wallet
-    ), req AS (
-      INSERT INTO withdraw_requests (user_id, amount, payment_method, payment_number, created_at)
-      SELECT ${r.userId}::bigint, ${r.amount}::bigint, ${r.method}::text, (SELECT number FROM acct), ${r.now}::timestamptz
-      FROM hold
-      RETURNING id
-    ), ledger AS (
-      INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
-      SELECT ${r.userId}::bigint, 'debit', ${r.amount}::bigint, hold.wallet, 'withdraw',
-             'Withdrawal request W' || req.id || ' (' || ${WITHDRAW_METHODS[r.method]}::text || ' ' || (SELECT number FROM acct) || ')',
-             ${withdrawReference('')}::text || req.id, '0', ${r.now}::timestamptz
-      FROM hold, req
-    )
-    SELECT (SELECT id FROM req) AS id, (SELECT wallet FROM hold) AS wallet, (SELECT number FROM acct) AS number`.execute(
-    db,
-  );
-  const row = out.rows[0];
-  if (!row?.number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
-  if (!row.id || row.wallet === null) throw refusal(MSG.walletLimitExceeded);
-  return { id: String(row.id), wallet: String(row.wallet) };
+  return db.transaction().execute(async (trx) => {
+    const acct = await trx
+      .selectFrom('users')
+      .select(['wallet', 'betting_status', column])
+      .where('id', '=', r.userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const number = (acct as Record<string, string | null>)[column] ?? '';
+    if (!number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
+    if (acct.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    if (BigInt(acct.wallet) < BigInt(r.amount)) throw refusal(MSG.walletLimitExceeded);
+    const req = await trx
+      .insertInto('withdraw_requests')
+      .values({
+        user_id: r.userId,
+        amount: r.amount,
+        payment_method: r.method,
+        payment_number: number,
+        created_at: r.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wallet = await movePoints(trx, 'debit', {
+      userId: r.userId,
+      points: r.amount,
+      kind: 'withdraw',
+      note: `Withdrawal request W${req.id} (${WITHDRAW_METHODS[r.method]} ${number})`,
+      reference: withdrawReference(req.id),
+      amountStatus: '0',
+      now: r.now,
+    });
+    // cannot happen while the row is locked and covered; fail loudly rather than keep an unheld request
+    if (wallet === null) throw new Error('withdrawal: locked wallet changed');
+    return { id: String(req.id), wallet };
+  });
 }
 
 // ------------------------------------------------------------------ transfers
@@ -305,35 +298,28 @@ export async function transferPoints(
     if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
     if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
-    const fromAfter = BigInt(from.wallet) - BigInt(amount);
-    const toAfter = BigInt(dest.wallet) + BigInt(amount);
-    // One round trip for the rest (the rows are ours until commit).
-    const res = await sql<{ id: string }>`
-      WITH t AS (
-        INSERT INTO transfers (from_user_id, to_user_id, amount, note, created_at)
-        VALUES (${fromId}::bigint, ${to.id}::bigint, ${amount}::bigint, ${note.slice(0, 200)}::text, ${now}::timestamptz)
-        RETURNING id
-      ), a AS (
-        UPDATE users SET wallet = wallet - ${amount}::bigint, updated_at = ${now}::timestamptz
-        WHERE id = ${fromId}::bigint AND wallet >= ${amount}::bigint RETURNING id
-      ), b AS (
-        UPDATE users SET wallet = wallet + ${amount}::bigint, updated_at = ${now}::timestamptz
-        WHERE id = ${to.id}::bigint RETURNING id
-      ), l AS (
-        INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-        SELECT * FROM (VALUES
-          (${fromId}::bigint, 'debit', ${amount}::bigint, ${String(fromAfter)}::bigint, 'transfer_out',
-           ${`Transferred to ${dest.name} (${dest.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz),
-          (${to.id}::bigint, 'credit', ${amount}::bigint, ${String(toAfter)}::bigint, 'transfer_in',
-           ${`Received from ${from.name} (${from.mobile})`}::text, 'transfer:' || (SELECT id FROM t), ${now}::timestamptz)
-        ) AS v(user_id, type, amount, balance_after, kind, note, reference, created_at)
-        WHERE EXISTS (SELECT 1 FROM a) AND EXISTS (SELECT 1 FROM b)
-      )
-      SELECT (SELECT id FROM t) AS id, (SELECT count(*) FROM a) AS a, (SELECT count(*) FROM b) AS b`.execute(trx);
-    const row = res.rows[0] as unknown as { id: string; a: string | number; b: string | number };
-    // cannot happen while the rows are locked; fail loudly rather than write a half transfer
-    if (Number(row.a) !== 1 || Number(row.b) !== 1) throw new Error('transfer: locked rows changed');
-    return { id: String(row.id), wallet: String(fromAfter), toId: String(to.id) };
+    const made = await trx
+      .insertInto('transfers')
+      .values({ from_user_id: fromId, to_user_id: to.id, amount, note: note.slice(0, 200), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reference = `transfer:${made.id}`;
+    const move = { points: amount, reference, now };
+    const wallet = await movePoints(trx, 'debit', {
+      ...move,
+      userId: fromId,
+      kind: 'transfer_out',
+      note: `Transferred to ${dest.name} (${dest.mobile})`,
+    });
+    // cannot happen while the rows are locked and covered; fail loudly rather than write a half transfer
+    if (wallet === null) throw new Error('transfer: locked rows changed');
+    await movePoints(trx, 'credit', {
+      ...move,
+      userId: to.id,
+      kind: 'transfer_in',
+      note: `Received from ${from.name} (${from.mobile})`,
+    });
+    return { id: String(made.id), wallet, toId: String(to.id) };
   });
 }
 
