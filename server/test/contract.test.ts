@@ -2,7 +2,7 @@
  * The server serves exactly the calls of @matka/shared/contract, each with the contract's token rule:
  * a call it serves that the contract does not declare, or a declared call it does not serve, fails here.
  */
-import { CALLS, CALL_NAMES, callSpec } from '@matka/shared/contract';
+import { CALLS, CALL_NAMES, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
 import { MSG_BAD_TOKEN } from '../src/http/api';
 import { APP_KEY, makeTestApp, type TestApp } from './helpers';
 
@@ -14,9 +14,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-test('every /api/ route is a call of the contract, and every call of the contract is served', () => {
-  // printRoutes draws the router's tree ('/api/api-game' with a child '-rates'): its paths, put back together
-  const paths: string[] = [];
+/** The router's routes as 'METHOD /path' (GET and POST), from printRoutes' tree put back together. */
+function routes(): string[] {
+  // printRoutes draws the router's tree ('/api/api-game' with a child '-rates')
+  const out: string[] = [];
   const stack: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
@@ -24,9 +25,14 @@ test('every /api/ route is a call of the contract, and every call of the contrac
     const depth = m[1].length / 4;
     stack.length = depth;
     stack.push((stack[depth - 1] ?? '') + m[2]);
-    if (m[3]?.includes('POST')) paths.push(stack[depth]);
+    for (const method of (m[3] ?? '').split(', '))
+      if (method === 'GET' || method === 'POST') out.push(`${method} ${stack[depth]}`);
   }
-  const served = new Set(paths.flatMap((p) => /^\/api\/(api-[a-z0-9-]+)$/.exec(p)?.[1] ?? []));
+  return out;
+}
+
+test('every /api/ route is a call of the contract, and every call of the contract is served', () => {
+  const served = new Set(routes().flatMap((r) => /^POST \/api\/(api-[a-z0-9-]+)$/.exec(r)?.[1] ?? []));
   expect(served.size).toBeGreaterThan(40);
   expect([...served].filter((n) => !Object.hasOwn(CALLS, n))).toEqual([]);
   expect(CALL_NAMES.filter((n) => !served.has(n))).toEqual([]);
@@ -42,4 +48,11 @@ test("each call asks for the player's token exactly when the contract says so", 
     const refusedToken = res.statusCode === 401 && res.json().msg === MSG_BAD_TOKEN;
     expect({ name, refusedToken }).toEqual({ name, refusedToken: callSpec(name).auth });
   }
+});
+
+test('every /operator/ route is a call of the operator contract, and every one of its calls is served', () => {
+  const served = new Set(routes().flatMap((r) => /^(GET|POST) \/operator(\/.*)$/.exec(r)?.slice(1).join(' ') ?? []));
+  expect(served.size).toBeGreaterThan(50);
+  expect([...served].filter((c) => !(OPERATOR_CALL_NAMES as string[]).includes(c))).toEqual([]);
+  expect(OPERATOR_CALL_NAMES.filter((c) => !served.has(c))).toEqual([]);
 });

@@ -3,14 +3,15 @@
  *
  * A call is made either with the bearer token (the CLI and scripts; acts as an owner) or with a console
  * session cookie (HttpOnly, SameSite=Strict, path /operator). A session's writes also carry the
- * X-CSRF-Token header the console was given at sign-in. Each call needs the right its path names in
- * CALL_RIGHTS, which the operator's role must hold; the refusal is a 403 that says who may.
+ * X-CSRF-Token header the console was given at sign-in. Each call needs the right the operator contract
+ * (OPERATOR_CALLS) gives it, which the operator's role must hold; the refusal is a 403 that says who may.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { refusal, roleAllows, type OperatorRight as Right } from '@matka/shared/domain';
+import { refusal, roleAllows } from '@matka/shared/domain';
+import { operatorAccess, type OperatorAccess } from '@matka/shared/contract';
 import { actorContext, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
 
 export const SESSION_COOKIE = 'matka_operator';
@@ -22,30 +23,16 @@ declare module 'fastify' {
   }
 }
 
-/** The right each operator call needs, by path (first match); reads (GET) and writes apart. Else: owner only. */
-const CALL_RIGHTS: { path: RegExp; read: Right; write: Right }[] = [
-  { path: /^\/operator\/operators(\/|$)/, read: 'operators', write: 'operators' },
-  { path: /^\/operator\/(result|starline|gali)\//, read: 'results', write: 'results' },
-  { path: /^\/operator\/settlement(\/|$)/, read: 'results', write: 'results' },
-  { path: /^\/operator\/(markets?|rates)(\/|$)/, read: 'markets:read', write: 'markets' },
-  { path: /^\/operator\/(deposits|withdrawals|credit|debit)(\/|$)/, read: 'money', write: 'money' },
-  { path: /^\/operator\/(users|set-betting)(\/|$)/, read: 'users:read', write: 'users' },
-  { path: /^\/operator\/otp\//, read: 'users', write: 'users' },
-  { path: /^\/operator\/settings(\/|$)/, read: 'settings', write: 'settings' },
-  { path: /^\/operator\/audit(\/|$)/, read: 'audit', write: 'audit' },
-  { path: /^\/operator\/dashboard(\/|$)/, read: 'dashboard', write: 'dashboard' },
-  { path: /^\/operator\/reports(\/|$)/, read: 'reports', write: 'reports' },
-];
-
-/** Calls about one's own account: any signed-in operator (session and password even before a new password). */
-const SELF = /^\/operator\/(session|password)(\/|$)/;
-const SELF_SETUP = /^\/operator\/totp(\/|$)/;
-
-export function rightOf(method: string, url: string): Right {
-  const path = url.split('?')[0].toLowerCase();
-  const rule = CALL_RIGHTS.find((r) => r.path.test(path));
-  if (!rule) return 'operators';
-  return method === 'GET' || method === 'HEAD' ? rule.read : rule.write;
+/**
+ * Who may make a call: the operator contract's (@matka/shared/contract OPERATOR_CALLS) by method and
+ * path; a call it does not declare is the owner's (and then answers 404).
+ */
+export function accessOf(method: string, url: string): OperatorAccess {
+  const path = url
+    .split('?')[0]
+    .toLowerCase()
+    .replace(/^\/operator(?=\/|$)/, '');
+  return operatorAccess(method, path) ?? 'operators';
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -103,11 +90,11 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
       req.operator = actor;
     }
     const actor = req.operator;
-    if (SELF.test(path)) return;
+    const access = accessOf(req.method, path);
+    if (access === 'self' || access === 'sign-in') return;
     if (actor.mustChangePassword) return deny(reply, 403, 'Set a new password first', { must_change_password: true });
-    if (SELF_SETUP.test(path)) return;
-    const right = rightOf(req.method, path);
-    if (!roleAllows(actor.role, right)) return deny(reply, 403, refusal(actor.role, right));
+    if (access === 'self-setup') return;
+    if (!roleAllows(actor.role, access)) return deny(reply, 403, refusal(actor.role, access));
   });
 
   // The handler and everything it awaits see the operator (the audit rows name them).

@@ -8,6 +8,7 @@
  * /otp/last).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { operatorAccess } from '@matka/shared/contract';
 import type { AppContext } from '../context';
 import { MSG_NUL } from '../http/input';
 import { Refusal } from '../errors';
@@ -26,6 +27,17 @@ import { withdrawalsRoutes } from './withdrawals';
 export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(
     async (op) => {
+      // every route is a call the operator contract declares (a route it does not list stops the start)
+      op.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) {
+          if (method === 'HEAD' || method === 'OPTIONS') continue;
+          const path = route.url.replace(/^\/operator(?=\/|$)/, '');
+          if (!operatorAccess(method, path))
+            throw new Error(
+              `${method} ${route.url} is not a call of the operator contract: declare it in OPERATOR_CALLS`,
+            );
+        }
+      });
       await registerOperatorAuth(op, ctx);
       // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
       op.addHook('preValidation', async (req, reply) => {

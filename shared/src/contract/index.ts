@@ -217,3 +217,4 @@ export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
 
 /** ...and a family spelled another way by other deployments (prefix -> prefix). */
 export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-galidisswar-', 'api-galidisawar-']];
+export * from './operator';
