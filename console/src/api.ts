@@ -6,7 +6,7 @@
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Exposure, OperatorRole, SettleSummary, Winner } from '@matka/shared/domain';
+import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Winner } from '@matka/shared/domain';
 
 export type Role = OperatorRole;
 
@@ -168,17 +168,8 @@ export interface Preview {
   job?: SettlementJob;
 }
 
-/** A declaration's settlement: progress while it runs, the summary once done. */
-export interface SettlementJob {
-  id: string;
-  status: 'running' | 'done' | 'superseded';
-  bids_total: number;
-  bids_done: number;
-  paid: number;
-  paid_points: number;
-  reversed: number;
-  reversed_points: number;
-}
+/** A declaration's settlement: progress while it runs, the summary once done (the domain's type). */
+export type { SettlementJob };
 
 export interface MoneyRequest {
   id: string;

@@ -12,7 +12,7 @@
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
 import { sql, type Transaction } from 'kysely';
-import { rateKeyForRow, type BetTypeId } from '@matka/shared/domain';
+import { rateKeyForRow, type BetTypeId, type SettledPoints } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
@@ -70,15 +70,10 @@ function rangeSql(r: BidRange) {
              ${r.upToId !== undefined ? sql`AND id <= ${r.upToId}::bigint` : sql``}`;
 }
 
-export interface SetSettlement {
+/** What one settling pass did: the points it moved (the domain's SettledPoints), and to whom. */
+export interface SetSettlement extends SettledPoints {
   /** bids that changed status */
   changed: number;
-  paid: number;
-  paid_points: number;
-  reversed: number;
-  reversed_points: number;
-  shortfall_points: number;
-  withheld_points: number;
   /** the players whose wallets moved */
   users: string[];
 }

@@ -14,6 +14,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
+import type { SettlementJob } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { audit } from './audit';
 import { bidCounts, settleSet, storeJudgedPlays } from './settle-sql';
@@ -26,19 +27,10 @@ import {
   type ResultState,
 } from './settlement';
 
-export interface JobState {
-  id: string;
+/** A job as stored: the domain's SettlementJob, its market and day, and what it left lost or pending. */
+export interface JobState extends SettlementJob {
   market_id: number;
   date: string;
-  status: 'running' | 'done' | 'superseded';
-  bids_total: number;
-  bids_done: number;
-  paid: number;
-  paid_points: number;
-  reversed: number;
-  reversed_points: number;
-  shortfall_points: number;
-  withheld_points: number;
   lost: number | null;
   pending: number | null;
 }

@@ -66,9 +66,8 @@ export function composeResult(
   return { ok: true, result: { ...cur, close_pana: d.pana, close_digit: digit, jodi: cur.open_digit + digit } };
 }
 
-/** The bids a declaration settles, and the points it moves. */
-export interface SettleSummary {
-  bids: number;
+/** The points a settlement moves (a chunk's, a job's, a declaration's). */
+export interface SettledPoints {
   paid: number;
   paid_points: number;
   reversed: number;
@@ -77,8 +76,21 @@ export interface SettleSummary {
   shortfall_points: number;
   /** points of new wins kept back against earlier unrecovered reversals of the same bids */
   withheld_points: number;
+}
+
+/** The bids a declaration settles, and the points it moves. */
+export interface SettleSummary extends SettledPoints {
+  bids: number;
   lost: number;
   pending: number;
+}
+
+/** A declaration's settlement job, as the operator API reports it: progress while it runs, then done. */
+export interface SettlementJob extends SettledPoints {
+  id: string;
+  status: 'running' | 'done' | 'superseded';
+  bids_total: number;
+  bids_done: number;
 }
 
 /** One winning bid of a previewed result. */
