@@ -1,5 +1,5 @@
 /** Building blocks of the console's screens: a confirm dialog that cannot be sent twice, a paged table, a list's states. */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { messageOf } from './api';
 import { Modal } from '@matka/shared';
 
@@ -196,5 +196,63 @@ export function ShowFilter<V extends string>({
         ))}
       </select>
     </div>
+  );
+}
+
+/** A labelled password input (the console's sign-in, new password and account forms). */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
+/** A new password and its confirmation (set after a one-time password, changed under My account). */
+export function NewPasswordFields(p: {
+  next: string;
+  setNext: (v: string) => void;
+  confirm: string;
+  setConfirm: (v: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        value={p.next}
+        onChange={p.setNext}
+        disabled={p.disabled}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={p.confirm}
+        onChange={p.setConfirm}
+        disabled={p.disabled}
+      />
+    </>
   );
 }

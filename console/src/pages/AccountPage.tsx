@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { longEnoughPassword, OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_RULE } from '@matka/shared/domain';
+import { newOperatorPasswordProblem } from '@matka/shared/domain';
 import { messageOf, useSetPasswordMutation } from '../api';
-import { Done, ErrorText } from '../parts';
+import { Done, ErrorText, NewPasswordFields, PasswordField } from '../parts';
 import { useConsoleSelector } from '../store';
 import { TwoStepCard } from './TwoStepCard';
 
@@ -20,8 +20,8 @@ export function AccountPage() {
     if (isLoading) return;
     setDone('');
     if (!current) return setError('Enter your current password');
-    if (!longEnoughPassword(next, OPERATOR_PASSWORD_MIN)) return setError(OPERATOR_PASSWORD_RULE);
-    if (next !== confirm) return setError('Passwords do not match');
+    const problem = newOperatorPasswordProblem(next, confirm);
+    if (problem) return setError(problem);
     setError('');
     const r = await save({ current_password: current, new_password: next, confirm_password: confirm });
     if ('error' in r) return setError(messageOf(r.error));
@@ -41,31 +41,18 @@ export function AccountPage() {
       <form className="card console-form" onSubmit={submit} noValidate>
         <h2>Change your password</h2>
         <Done text={done} />
-        <label htmlFor="acct-current">Current password</label>
-        <input
-          id="acct-current"
-          type="password"
+        <PasswordField
+          label="Current password"
           autoComplete="current-password"
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onChange={setCurrent}
           disabled={isLoading}
         />
-        <label htmlFor="acct-new">New password</label>
-        <input
-          id="acct-new"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          disabled={isLoading}
-        />
-        <label htmlFor="acct-confirm">Confirm password</label>
-        <input
-          id="acct-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+        <NewPasswordFields
+          next={next}
+          setNext={setNext}
+          confirm={confirm}
+          setConfirm={setConfirm}
           disabled={isLoading}
         />
         <ErrorText text={error} />

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { longEnoughPassword, OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_RULE } from '@matka/shared/domain';
+import { newOperatorPasswordProblem, OPERATOR_PASSWORD_MIN } from '@matka/shared/domain';
 import { messageOf, signedIn, useSetPasswordMutation } from '../api';
 import { useConsoleDispatch, useConsoleSelector } from '../store';
-import { ErrorText } from '../parts';
+import { ErrorText, NewPasswordFields } from '../parts';
 
 /** After a one-time password: the operator sets their own before anything else. */
 export function NewPasswordPage() {
@@ -16,8 +16,8 @@ export function NewPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLoading) return;
-    if (!longEnoughPassword(next, OPERATOR_PASSWORD_MIN)) return setError(OPERATOR_PASSWORD_RULE);
-    if (next !== confirm) return setError('Passwords do not match');
+    const problem = newOperatorPasswordProblem(next, confirm);
+    if (problem) return setError(problem);
     setError('');
     const r = await save({ new_password: next, confirm_password: confirm });
     if ('error' in r) return setError(messageOf(r.error));
@@ -37,22 +37,11 @@ export function NewPasswordPage() {
           You signed in with a one-time password. Choose your own password of at least {OPERATOR_PASSWORD_MIN}{' '}
           characters.
         </p>
-        <label htmlFor="new-password">New password</label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          disabled={isLoading}
-        />
-        <label htmlFor="confirm-password">Confirm password</label>
-        <input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+        <NewPasswordFields
+          next={next}
+          setNext={setNext}
+          confirm={confirm}
+          setConfirm={setConfirm}
           disabled={isLoading}
         />
         <ErrorText text={error} />

@@ -5,11 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  longEnoughPassword,
-  OPERATOR_PASSWORD_MIN as PASSWORD_MIN,
-  OPERATOR_PASSWORD_RULE as PASSWORD_RULE,
-} from '@matka/shared/domain';
+import { newOperatorPasswordProblem } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { actorContext, csrfOf, SESSION_TTL_MS } from '../services/operators';
@@ -25,13 +21,14 @@ const schemas = {
   password: z
     .object({
       current_password: z.string().max(200).optional(),
-      new_password: z
-        .string({ error: 'New password is required' })
-        .max(200)
-        .refine((p) => longEnoughPassword(p, PASSWORD_MIN), PASSWORD_RULE),
+      new_password: z.string({ error: 'New password is required' }).max(200),
       confirm_password: z.string({ error: 'Confirm password is required' }),
     })
-    .refine((b) => b.new_password === b.confirm_password, 'Passwords do not match'),
+    .superRefine((b, c) => {
+      // the domain's rule, as the console checks it before sending
+      const problem = newOperatorPasswordProblem(b.new_password, b.confirm_password);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    }),
   totpEnable: z.object({
     secret: z.string({ error: 'secret is required' }).max(128),
     code: z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code'),

@@ -2,6 +2,7 @@
  * Operator roles and what each may do (issue 15). The server checks a right on every operator call
  * (server/src/operator/auth.ts); the console shows the screens and buttons a role has.
  */
+import { longEnoughPassword } from './passwords';
 export type OperatorRole = 'owner' | 'results' | 'finance' | 'support';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'results', 'finance', 'support'];
@@ -13,6 +14,14 @@ export const OPERATOR_NAME_RULE =
 /** The shortest operator password (spaces at its ends do not count: longEnoughPassword). */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_RULE = `Password must be at least ${OPERATOR_PASSWORD_MIN} characters`;
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** An operator's new password and its confirmation: '' when it may be set, else the message. */
+export function newOperatorPasswordProblem(next: string, confirm: string): string {
+  if (!longEnoughPassword(next, OPERATOR_PASSWORD_MIN)) return OPERATOR_PASSWORD_RULE;
+  if (next !== confirm) return PASSWORDS_DIFFER;
+  return '';
+}
 
 /** What a role may do. Every operator call needs one right; an owner has them all. */
 export type OperatorRight =
