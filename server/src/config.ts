@@ -138,7 +138,7 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
 }
 
 /** PUBLIC_URL -> its origin without a trailing slash ('https://x.example'); undefined when unset or invalid. */
-export function parsePublicUrl(v: string | undefined): string | undefined {
+function parsePublicUrl(v: string | undefined): string | undefined {
   const s = (v ?? '').trim();
   if (!s) return undefined;
   try {

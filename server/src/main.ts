@@ -29,7 +29,7 @@ function resolveSecret(config: AppConfig, fromEnv: string | undefined, name: str
 }
 
 /** OPERATOR_TOKEN, else <DATA_DIR>/operator-token (created on first start, mode 600). */
-export function resolveOperatorToken(config: AppConfig): { token: string; file?: string } {
+function resolveOperatorToken(config: AppConfig): { token: string; file?: string } {
   return resolveSecret(config, config.operatorToken, 'operator-token', 24);
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, MarketFamily } from './db/types';
 import { parseHHMM } from './services/clock';
 
-export const DEMO_SETTINGS: Record<string, string> = {
+const DEMO_SETTINGS: Record<string, string> = {
   telegram_no: '9876500001',
   mobile_1: '9876500002',
   mobile_no: '9876500003',
@@ -44,7 +44,7 @@ interface SeedMarket {
   close: string;
 }
 
-export const DEMO_MARKETS: SeedMarket[] = [
+const DEMO_MARKETS: SeedMarket[] = [
   { family: 'regular', name: 'MORNING STAR', open: '09:30', close: '10:30' },
   { family: 'regular', name: 'SRIDEVI', open: '11:35', close: '12:35' },
   { family: 'regular', name: 'TIME BAZAR', open: '13:00', close: '14:00' },
@@ -69,7 +69,7 @@ export const DEMO_MARKETS: SeedMarket[] = [
   { family: 'gali', name: 'GALI', open: '23:00', close: '23:30' },
 ];
 
-export const DEMO_RATES: Record<MarketFamily, [string, number, number][]> = {
+const DEMO_RATES: Record<MarketFamily, [string, number, number][]> = {
   regular: [
     ['single_digit', 10, 95],
     ['jodi_digit', 10, 950],

@@ -43,12 +43,12 @@ const displayName = (required: string) =>
 const unknownLoginsHashed = (config: AppContext['config']) =>
   Math.max(1, Math.floor(config.rateLimits.loginPerIp / 10));
 
-export const MSG_OTP_SENT = 'OTP sent successfully';
+const MSG_OTP_SENT = 'OTP sent successfully';
 /** A blocked account's login (operator console, Users: block). */
-export const MSG_ACCOUNT_BLOCKED = 'Your account is blocked. Please contact support.';
-export const MSG_LOGIN_OK = 'Login successful';
-export const MSG_REGISTERED = 'Registration successful';
-export const MSG_REGISTERED_UNVERIFIED = 'Registration successful. Betting starts once your account is approved.';
+const MSG_ACCOUNT_BLOCKED = 'Your account is blocked. Please contact support.';
+const MSG_LOGIN_OK = 'Login successful';
+const MSG_REGISTERED = 'Registration successful';
+const MSG_REGISTERED_UNVERIFIED = 'Registration successful. Betting starts once your account is approved.';
 
 /** The OTP response: the code only in demo mode (spec contract), never in production. */
 function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {

@@ -16,8 +16,8 @@ import { amountField, rangeFields, settingNumber } from './money-fields';
 const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
 
 /** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
-export const UTR_RE = /^\d{12}$/;
-export const MSG_UTR_INVALID = 'The UTR is the 12-digit UPI reference number of your payment';
+const UTR_RE = /^\d{12}$/;
+const MSG_UTR_INVALID = 'The UTR is the 12-digit UPI reference number of your payment';
 /** A payment screenshot, decoded: at most 180 KB (the app shrinks a photo before sending it). */
 export const PROOF_MAX_BYTES = 180 * 1024;
 const MSG_SCREENSHOT_INVALID = 'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB';

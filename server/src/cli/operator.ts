@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Winner } from '@matka/shared/domain';
 
-export const USAGE = `Usage: npm run operator -- <command>
+const USAGE = `Usage: npm run operator -- <command>
 
 Commands:
   credit <mobile> <points> [note]                 add points to a wallet (ledger row 'operator_credit')
@@ -261,7 +261,7 @@ interface RequestRow {
 }
 
 /** Turns argv into one operator API request, or throws UsageError. */
-export function parseCommand(argv: string[]): Request | 'help' {
+function parseCommand(argv: string[]): Request | 'help' {
   const { positionals, options } = splitArgv(argv);
   if (options.flag('help')) return 'help';
   const req = command(positionals, options);

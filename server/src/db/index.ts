@@ -118,7 +118,7 @@ class DatabaseError extends Error {
 }
 
 /** The main-thread client of src/db/pglite-host.js: PGlite's query / exec / close over messages. */
-export class PGliteHost {
+class PGliteHost {
   private seq = 0;
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private dead: Error | null = null;

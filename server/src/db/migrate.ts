@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from './index';
 
-export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 
 export interface Migration {
   name: string;

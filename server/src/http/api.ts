@@ -14,11 +14,11 @@ export type { AuthUser } from '../services/usercache';
 export { Refusal, refusal } from '../errors';
 
 /** The player API's envelope of a refusal: {status:false, msg}. */
-export const refusalBody = (msg: string) => ({ status: false as const, msg });
+const refusalBody = (msg: string) => ({ status: false as const, msg });
 
-export const MSG_BAD_APP_KEY = 'Invalid app key';
+const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
-export const MSG_BAD_REQUEST = 'Invalid request';
+const MSG_BAD_REQUEST = 'Invalid request';
 
 /**
  * An answer already written as JSON text (the polled lists splice their cached list text in). It is

@@ -15,7 +15,7 @@
 import { CALL_ALIASES, PREFIX_ALIASES } from '@matka/shared/contract';
 
 /** The call a name sent by a client means (lower case; unknown names are returned as they are). */
-export function canonicalCall(name: string): string {
+function canonicalCall(name: string): string {
   const n = name.toLowerCase();
   if (Object.hasOwn(CALL_ALIASES, n)) return CALL_ALIASES[n];
   for (const [from, to] of PREFIX_ALIASES) if (n.startsWith(from)) return to + n.slice(from.length);

@@ -6,14 +6,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-export const MAX_JSON_DEPTH = 32;
-export const MSG_TOO_DEEP = 'Request body is nested too deeply';
-export const MSG_BAD_JSON = 'Invalid JSON body';
+const MAX_JSON_DEPTH = 32;
+const MSG_TOO_DEEP = 'Request body is nested too deeply';
+const MSG_BAD_JSON = 'Invalid JSON body';
 /** PostgreSQL text cannot hold NUL: a body that carries one is refused before anything reads it. */
 export const MSG_NUL = 'Invalid characters in request';
 
 /** Deepest nesting of arrays / objects in a JSON text (strings skipped); stops counting past `limit`. */
-export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
   let max = 0;
   let inString = false;
@@ -37,7 +37,7 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 const badRequest = (msg: string) => Object.assign(new Error(msg), { statusCode: 400 }) as FastifyError;
 
 /** Parses a JSON body: depth first, then JSON.parse refusing `__proto__` keys. */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(MSG_TOO_DEEP);
   // JSON can only carry NUL escaped

@@ -13,7 +13,7 @@ import type { AppConfig } from '../config';
 import { runtimeConfigScript } from './static';
 
 /** The origins the shell may load remote code and manifests from (besides this server). */
-export function remoteOrigins(config: AppConfig): string[] {
+function remoteOrigins(config: AppConfig): string[] {
   const out = new Set<string>();
   for (const url of Object.values(config.remoteUrls)) {
     try {
@@ -27,7 +27,7 @@ export function remoteOrigins(config: AppConfig): string[] {
   return [...out];
 }
 
-export function cspDirectives(config: AppConfig): Record<string, string[]> {
+function cspDirectives(config: AppConfig): Record<string, string[]> {
   const inline = createHash('sha256').update(runtimeConfigScript(config)).digest('base64');
   const remotes = remoteOrigins(config);
   return {
@@ -48,7 +48,7 @@ export function cspDirectives(config: AppConfig): Record<string, string[]> {
 }
 
 /** The headers helmet sets with these options, read off its middleware once. */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

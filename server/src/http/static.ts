@@ -19,7 +19,7 @@ const NO_CACHE = new Set([
 /** A webpack content hash in the file name: main.3f9a1c2b.js, 123.a1b2c3d4e5f6.chunk.css, ... */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
-export function cacheControlFor(file: string): string {
+function cacheControlFor(file: string): string {
   const base = path.basename(file);
   if (NO_CACHE.has(base)) return 'no-cache';
   if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
@@ -173,7 +173,7 @@ function isReserved(url: string): boolean {
 }
 
 /** What the client reads at start (config.json, and inlined into the shell's index.html). */
-export function runtimeConfigOf(config: AppConfig) {
+function runtimeConfigOf(config: AppConfig) {
   return { apiBase: '/api', appKey: config.appKey, appDownloadUrl: config.appDownloadUrl, otpLength: config.otpLength };
 }
 
@@ -183,7 +183,7 @@ export function runtimeConfigScript(config: AppConfig): string {
 }
 
 /** The request's origin when its Host is a plain host[:port] (and the protocol http/https); else ''. */
-export function safeOrigin(req: FastifyRequest): string {
+function safeOrigin(req: FastifyRequest): string {
   const host = req.host;
   if (typeof host !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return '';
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;

@@ -15,7 +15,7 @@ import { operatorAccess, type OperatorAccess } from '@matka/shared/contract';
 import { actorContext, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
 
 export const SESSION_COOKIE = 'matka_operator';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +27,7 @@ declare module 'fastify' {
  * Who may make a call: the operator contract's (@matka/shared/contract OPERATOR_CALLS) by method and
  * path; a call it does not declare is the owner's (and then answers 404).
  */
-export function accessOf(method: string, url: string): OperatorAccess {
+function accessOf(method: string, url: string): OperatorAccess {
   const path = url
     .split('?')[0]
     .toLowerCase()

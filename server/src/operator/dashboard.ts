@@ -18,7 +18,7 @@ import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 
 const DAYS = 7;
-export const REPORT_MAX_DAYS = 92;
+const REPORT_MAX_DAYS = 92;
 
 /** /operator/dashboard and /operator/reports, as a Fastify plugin (the operator scope registers it). */
 export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {

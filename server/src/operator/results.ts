@@ -77,7 +77,7 @@ function summaryOf(job: JobState) {
 }
 
 /** What a settlement job did, or how far it is. */
-export function jobText(job: JobState): string {
+function jobText(job: JobState): string {
   if (job.status === 'superseded')
     return `settlement stopped at ${job.bids_done} of ${job.bids_total} bids: a later declaration settles them`;
   if (job.status === 'running')

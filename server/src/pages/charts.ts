@@ -16,8 +16,8 @@ import { addDays, formatMinutes12, kolkataIsoDate } from '../services/clock';
 import { declaredResults } from '../services/results';
 
 /** How far back the charts go. */
-export const CHART_WEEKS = 104;
-export const CHART_DAYS = 30;
+const CHART_WEEKS = 104;
+const CHART_DAYS = 30;
 const MAX_CACHED = 1000;
 
 const esc = (s: string) =>
@@ -26,7 +26,7 @@ const esc = (s: string) =>
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** Monday of the week of an ISO date. */
-export function mondayOf(iso: string): string {
+function mondayOf(iso: string): string {
   const dow = new Date(`${iso}T00:00:00Z`).getUTCDay(); // 0 = Sunday
   return addDays(iso, -((dow + 6) % 7));
 }

@@ -35,7 +35,7 @@ export const actorContext = new AsyncLocalStorage<Actor>();
 
 /** Absolute and idle lifetimes of a console session. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (not on every request). */
 const SEEN_EVERY_MS = 60 * 1000;
 

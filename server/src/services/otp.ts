@@ -9,11 +9,11 @@ import { refusal } from '../errors';
 
 export type OtpPurpose = 'register' | 'forgot' | 'upi';
 
-export const OTP_TTL_MS = 5 * 60 * 1000;
-export const OTP_RESEND_MS = 30 * 1000;
-export const OTP_MAX_TRIES = 5;
+const OTP_TTL_MS = 5 * 60 * 1000;
+const OTP_RESEND_MS = 30 * 1000;
+const OTP_MAX_TRIES = 5;
 export const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
-export const MSG_TOO_MANY_WRONG_CODES = 'Too many wrong codes for this number today. Please try again tomorrow.';
+const MSG_TOO_MANY_WRONG_CODES = 'Too many wrong codes for this number today. Please try again tomorrow.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * codes: 0.1 % of the code space, so a guesser's daily chance stays at or below 0.1 % (10 for 4 digits,
  * 1000 for 6). Per IP, five times that.
  */
-export const dailyWrongCodes = (length: number) => Math.max(1, Math.floor(10 ** length / 1000));
+const dailyWrongCodes = (length: number) => Math.max(1, Math.floor(10 ** length / 1000));
 
 /** Wrong guesses recorded on a subject's codes of the last 24 hours (the database, so every process agrees). */
 async function wrongCodesToday(db: Kysely<DB>, now: Date, subject: string): Promise<number> {
@@ -40,7 +40,7 @@ async function wrongCodesToday(db: Kysely<DB>, now: Date, subject: string): Prom
  * alone does not reveal the codes (a plain hash of a 4-digit code is reversed by trying all 10 000).
  * Codes stored by the older plain-sha256 scheme simply fail to verify and expire within 5 minutes.
  */
-export const hashCode = (secret: string, subject: string, purpose: string, code: string) =>
+const hashCode = (secret: string, subject: string, purpose: string, code: string) =>
   createHmac('sha256', secret).update(`otp:${subject}:${purpose}:${code}`).digest('hex');
 
 const sameHex = (a: string, b: string) =>

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Refusal } from '../errors';
 
 /** A person's answer when the server will not hash another password right now. */
-export const MSG_HASHING_BUSY = 'Too many attempts. Please try again later.';
+const MSG_HASHING_BUSY = 'Too many attempts. Please try again later.';
 
 /**
  * The whole process's scrypt work, bounded: at most `running` hashes at once (libuv's 4 threads), and at

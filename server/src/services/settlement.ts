@@ -108,7 +108,7 @@ export async function loadRates(db: Db, family: MarketFamily): Promise<Rates> {
  * Win amount of a winning bid: at the rate it was placed at (the rate is part of the bet); a bid from
  * before bids kept their rate at the family's rates now (Refusal when that rate is missing).
  */
-export function winAmount(
+function winAmount(
   family: MarketFamily,
   bid: Pick<SettleBid, 'bet_type' | 'digits' | 'points' | 'rate_1' | 'rate_2'>,
   rates: Rates,

@@ -26,7 +26,7 @@ export interface SmsSender {
   send(msg: SmsMessage): Promise<void>;
 }
 
-export class SmsError extends Error {}
+class SmsError extends Error {}
 
 export interface SmsConfig {
   provider: string;
@@ -36,7 +36,7 @@ export interface SmsConfig {
   webhook?: { url: string; token?: string };
 }
 
-export const SMS_PROVIDERS = ['console', 'msg91', 'twilio', 'webhook', 'none'] as const;
+const SMS_PROVIDERS = ['console', 'msg91', 'twilio', 'webhook', 'none'] as const;
 
 /** SMS_* settings from the environment; `problems` lists what a chosen provider is missing. */
 export function smsConfigFromEnv(env: NodeJS.ProcessEnv, demo: boolean): { sms: SmsConfig; problems: string[] } {

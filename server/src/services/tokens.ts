@@ -3,7 +3,7 @@ import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { newToken, sha256 } from './passwords';
 
-export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Creates a login token (the client keeps the plain value; the database keeps its sha256). */
 export async function issueToken(db: Kysely<DB>, clock: Clock, userId: string): Promise<string> {

@@ -352,8 +352,8 @@ export const depositScreenshot = (db: Db, id: number) =>
     .where('proof_image', 'is not', null)
     .executeTakeFirst();
 
-export const MSG_UTR_TAKEN = 'This UTR is already on another deposit request';
-export const MSG_PROOF_NOT_PENDING = 'Only a pending deposit request can take a payment reference';
+const MSG_UTR_TAKEN = 'This UTR is already on another deposit request';
+const MSG_PROOF_NOT_PENDING = 'Only a pending deposit request can take a payment reference';
 
 /**
  * The player's proof of a UPI payment on their own pending deposit request: the UTR and / or a
