@@ -5,37 +5,18 @@
  */
 import { isOk, type ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
-import { invalidatedBy, providedBy, type CallName } from '@matka/shared/contract';
-import { UPI_APPS_BY_TYPE, type UpiDetailsField, type UpiType } from '@matka/shared/domain';
+import { invalidatedBy, providedBy, type AnswerOf, type CallName, type PaymentDetails } from '@matka/shared/contract';
+import { UPI_APPS_BY_TYPE, type UpiType } from '@matka/shared/domain';
 
-export interface BankDetailsResponse extends ApiResponse {
-  bank_details?: { google_upi_payment_id?: string; phonepay_upi_payment_id?: string; payee_name?: string }[];
-}
-
-export interface QrPayResponse extends ApiResponse {
-  qrdata?: { qr_image?: string; upi_id?: string }[];
-}
-
-export interface RulesResponse extends ApiResponse {
-  content?: { withdrawal_rule?: string; deposit_rule?: string }[];
-}
-
-/** The account's UPI numbers, each under its app's detailsField (the domain's UPI_APPS). */
-export type PaymentDetails = Partial<Record<UpiDetailsField, string | null>>;
-
-export interface PaymentDetailsResponse extends ApiResponse {
-  payment_details?: PaymentDetails[];
-}
-
+// the answers as the contract declares them (the server's handlers are checked against the same types)
+export type BankDetailsResponse = AnswerOf<'api-admin-bank-details'>;
+export type QrPayResponse = AnswerOf<'api-get-qr-pay'>;
+export type RulesResponse = AnswerOf<'api-money-deposit-withdrawal-rule'>;
+export type PaymentDetailsResponse = AnswerOf<'api-get-user-payment-details'>;
+export type { PaymentDetails };
 /** Wallet info (spec section 3): the answer of the shared walletBalance endpoint (api-user-wallet-balance). */
-export interface WalletInfoResponse extends ApiResponse {
-  wallet_amt?: string | number;
-  withdraw_open_time?: string;
-  withdraw_close_time?: string;
-  min_withdrawal?: string | number;
-}
+export type WalletInfoResponse = AnswerOf<'api-user-wallet-balance'>;
 
-/** UPI-details option codes (spec section 9): 1 Paytm, 2 Google Pay, 3 PhonePe. */
 /** A UPI-details code (the domain's UpiType: 1 Paytm, 2 Google Pay, 3 PhonePe). */
 export type UpiOption = UpiType;
 
@@ -46,7 +27,7 @@ export interface HistoryArgs {
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
-    walletFundDetail: build.query<ApiResponse & { min_amt?: string | number }, void>({
+    walletFundDetail: build.query<AnswerOf<'api-last-fund-request-detail'>, void>({
       query: () => ({ call: 'api-last-fund-request-detail' }),
       providesTags: providedBy('api-last-fund-request-detail'),
     }),

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
-import { CALLS, callSpec, isCallName, type CallName } from '@matka/shared/contract';
+import { CALLS, callSpec, isCallName, type AnswerOf, type CallName } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
 
@@ -105,7 +105,8 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   ctx: AppContext,
   name: N,
   opts: { schema: S },
-  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<unknown>,
+  // the 200 answer: the contract's answer of the call (checked here at compile time), or its JSON text
+  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | JsonText>,
 ): void {
   if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
   const auth = callSpec(name).auth;

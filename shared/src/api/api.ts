@@ -15,7 +15,7 @@ import {
   type LoginResponse,
   type RatesResponse,
 } from '@matka/shared';
-import { RATES_CALL, SUBMIT_BID_CALL, TAGS, invalidatedBy, providedBy } from '@matka/shared/contract';
+import { RATES_CALL, SUBMIT_BID_CALL, TAGS, invalidatedBy, providedBy, type AnswerOf } from '@matka/shared/contract';
 import type { Family, NewResult } from '@matka/shared/domain';
 import type { WithSlice } from '@reduxjs/toolkit';
 
@@ -40,7 +40,7 @@ export const api = createApi({
       query: () => ({ call: 'api-home-info' }),
       providesTags: providedBy('api-home-info'),
     }),
-    walletBalance: build.query<ApiResponse & { wallet_amt?: string | number }, void>({
+    walletBalance: build.query<AnswerOf<'api-user-wallet-balance'>, void>({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: providedBy('api-user-wallet-balance'),
     }),

@@ -1,7 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
 import { connectionBack, connectionLost } from '../store/network';
-import type { CallName } from '@matka/shared/contract';
+import type { Answer, CallName } from '@matka/shared/contract';
 import { parseLooseJson } from './parse';
 
 /** What an endpoint asks the base query for: a call the contract declares (`api-user-login`) and its payload. */
@@ -19,13 +19,8 @@ export interface ApiError {
   data?: unknown;
 }
 
-/** Every legacy response carries these; screens read `status` and `msg`/`message`. */
-export interface ApiResponse {
-  status?: boolean | string;
-  msg?: string;
-  message?: string;
-  [key: string]: unknown;
-}
+/** Every legacy response carries these; screens read `status` and `msg`/`message` (the contract's Answer). */
+export type ApiResponse = Answer;
 
 interface TokenState {
   session?: { unique_token?: string | null };

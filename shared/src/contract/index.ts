@@ -9,6 +9,7 @@
  * name their calls with `CallName`; a test fails when either side has a call this module does not list.
  */
 import type { Family } from '../domain/betTypes';
+import type { Answer, Answers } from './answers';
 
 /** The client cache's tags: which answers a call's success makes stale. */
 export const TAGS = [
@@ -218,3 +219,7 @@ export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
 /** ...and a family spelled another way by other deployments (prefix -> prefix). */
 export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-galidisswar-', 'api-galidisawar-']];
 export * from './operator';
+export * from './answers';
+
+/** The answer of a call: its declared type (Answers), else the general Answer. */
+export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;
