@@ -45,10 +45,13 @@ export const walletApi = api.injectEndpoints({
       providesTags: providedBy('api-get-user-payment-details'),
     }),
     /** Sends the code that confirms a new UPI number (checked by the server on api-add-user-upi-details). */
-    walletSendUpiOtp: build.mutation<ApiResponse & { otp?: string }, { mobile: string; upi_type: UpiOption }>({
+    walletSendUpiOtp: build.mutation<AnswerOf<'api-upi-send-otp'>, { mobile: string; upi_type: UpiOption }>({
       query: (body) => ({ call: 'api-upi-send-otp', body }),
     }),
-    walletAddUpiDetails: build.mutation<ApiResponse, { upi_type: UpiOption; number: string; otp: string }>({
+    walletAddUpiDetails: build.mutation<
+      AnswerOf<'api-add-user-upi-details'>,
+      { upi_type: UpiOption; number: string; otp: string }
+    >({
       query: ({ upi_type, number, otp }) => ({
         call: 'api-add-user-upi-details',
         body: {
@@ -60,30 +63,33 @@ export const walletApi = api.injectEndpoints({
       }),
       invalidatesTags: (r) => (isOk(r) ? invalidatedBy('api-add-user-upi-details') : []),
     }),
-    walletFundRequestAdd: build.mutation<ApiResponse, { request_amount: number }>({
+    walletFundRequestAdd: build.mutation<AnswerOf<'api-fund-request-add'>, { request_amount: number }>({
       query: (body) => ({ call: 'api-fund-request-add', body }),
       invalidatesTags: invalidatedBy('api-fund-request-add'),
     }),
     /** The proof of a UPI payment on a pending deposit request: the UTR and / or a screenshot (data URL). */
     walletFundRequestProof: build.mutation<
-      ApiResponse & { utr?: string; has_screenshot?: boolean },
+      AnswerOf<'api-fund-request-proof'>,
       { request_id: string; utr?: string; screenshot?: string }
     >({
       query: (body) => ({ call: 'api-fund-request-proof', body }),
       invalidatesTags: invalidatedBy('api-fund-request-proof'),
     }),
     walletWithdrawRequest: build.mutation<
-      ApiResponse,
+      AnswerOf<'api-user-withdraw-fund-request'>,
       { mobile: string; request_amount: number; payment_method: number }
     >({
       query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
       invalidatesTags: invalidatedBy('api-user-withdraw-fund-request'),
     }),
     /** A lookup, but always fresh: a mutation so a repeated check asks the server again. */
-    walletCheckTransferUser: build.mutation<ApiResponse & { user_name?: string }, { mobile_no: string }>({
+    walletCheckTransferUser: build.mutation<AnswerOf<'api-check-user-for-transfer-amt'>, { mobile_no: string }>({
       query: (body) => ({ call: 'api-check-user-for-transfer-amt', body }),
     }),
-    walletTransfer: build.mutation<ApiResponse, { amount: number; mobile_no: string; transfer_note: string }>({
+    walletTransfer: build.mutation<
+      AnswerOf<'api-user-transfer-wallet-balance'>,
+      { amount: number; mobile_no: string; transfer_note: string }
+    >({
       query: (body) => ({ call: 'api-user-transfer-wallet-balance', body }),
       invalidatesTags: invalidatedBy('api-user-transfer-wallet-balance'),
     }),

@@ -51,8 +51,48 @@ export interface FundDetailAnswer extends Answer {
   min_amt?: string | number;
 }
 
+/** A code sent (the code itself only in demo mode, for testing by hand). */
+export interface CodeSentAnswer extends Answer {
+  otp?: string;
+}
+
+/** A deposit or withdrawal request made: its id and number ('D12', 'W7'). */
+export interface RequestMadeAnswer extends Answer {
+  request_id?: string;
+  request_number?: string;
+}
+
+/** A withdrawal requested: the request and the wallet after the points are held. */
+export interface WithdrawalMadeAnswer extends RequestMadeAnswer {
+  wallet_amt?: string;
+}
+
+/** A payment's proof added to a deposit request. */
+export interface ProofAddedAnswer extends Answer {
+  utr?: string;
+  has_screenshot?: boolean;
+}
+
+/** Who owns the number points would be transferred to. */
+export interface TransferUserAnswer extends Answer {
+  user_name?: string;
+}
+
+/** A transfer made: the sender's wallet after it. */
+export interface TransferMadeAnswer extends Answer {
+  wallet_amt?: string;
+  transfer_id?: string;
+}
+
 /** The answer each call declares. */
 export interface Answers {
+  'api-upi-send-otp': CodeSentAnswer;
+  'api-add-user-upi-details': Answer;
+  'api-fund-request-add': RequestMadeAnswer;
+  'api-fund-request-proof': ProofAddedAnswer;
+  'api-user-withdraw-fund-request': WithdrawalMadeAnswer;
+  'api-check-user-for-transfer-amt': TransferUserAnswer;
+  'api-user-transfer-wallet-balance': TransferMadeAnswer;
   'api-user-wallet-balance': WalletInfoAnswer;
   'api-admin-bank-details': BankDetailsAnswer;
   'api-get-qr-pay': QrPayAnswer;
