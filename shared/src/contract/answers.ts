@@ -15,6 +15,40 @@ export interface Answer {
   [key: string]: unknown;
 }
 
+/** A login or a registration: the session's token and the player. */
+export interface LoginAnswer extends Answer {
+  user_name?: string;
+  unique_token?: string;
+  mobile?: string;
+}
+
+/** A market as the lists give it (its times as text, 'msg_status' 1 open / 2 closed). */
+export interface ListedMarket {
+  game_id: string | number;
+  game_name: string;
+  open_result?: string | null;
+  close_result?: string | null;
+  open_time: string;
+  close_time: string;
+  msg_status: number | string;
+  web_chart_url?: string;
+}
+
+/** A family's game rates: game_rates[0] holds the pairs by rate key. */
+export interface RatesAnswer extends Answer {
+  game_rates?: Record<string, string | number | null | undefined>[];
+}
+
+/** The home info of a logged-in player with the regular markets' list (polled). */
+export interface HomeInfoAnswer extends Answer {
+  betting_status?: string | number;
+  wallet_amt?: string | number;
+  telegram_no?: string;
+  mobile_1?: string;
+  mobile_no?: string;
+  result?: ListedMarket[];
+}
+
 /** Wallet info (spec section 3): the balance and the money settings the wallet screens show. */
 export interface WalletInfoAnswer extends Answer {
   wallet_amt?: string | number;
@@ -86,6 +120,12 @@ export interface TransferMadeAnswer extends Answer {
 
 /** The answer each call declares. */
 export interface Answers {
+  'api-user-login': LoginAnswer;
+  'api-user-registration': LoginAnswer;
+  'api-home-info': HomeInfoAnswer;
+  'api-game-rates': RatesAnswer;
+  'api-starline-game-rates': RatesAnswer;
+  'api-galidisawar-game-rates': RatesAnswer;
   'api-upi-send-otp': CodeSentAnswer;
   'api-add-user-upi-details': Answer;
   'api-fund-request-add': RequestMadeAnswer;
