@@ -118,8 +118,103 @@ export interface TransferMadeAnswer extends Answer {
   transfer_id?: string;
 }
 
+/** A text or a number: ids, points and amounts come as either from deployed servers. */
+type Num = string | number;
+
+/** A bid as the histories show it. */
+export interface BidRow {
+  bid_id?: Num;
+  game_name?: string;
+  pana?: string;
+  digits?: string;
+  closedigits?: string;
+  session?: string;
+  bid_date?: string;
+  points?: Num;
+  /** what became of it: 'pending', 'won' or 'lost' (our server), with the result it met */
+  status?: string;
+  win_amount?: Num;
+  result?: string;
+  /** the rate it was placed at ('10-95') and what it pays if it wins */
+  rate?: string;
+  win_if_correct?: string;
+}
+
+/** A win as the win histories show it. */
+export interface WinRow extends Omit<
+  BidRow,
+  'bid_id' | 'status' | 'win_amount' | 'result' | 'rate' | 'win_if_correct'
+> {
+  win_id?: Num;
+  wining_date?: string;
+  amount?: Num;
+}
+
+export interface BidHistoryAnswer extends Answer {
+  bid_data?: BidRow[];
+}
+export interface WinHistoryAnswer extends Answer {
+  win_data?: WinRow[];
+}
+/** Spec section 7: the Gali win history answers under bid_data. */
+export interface GaliWinHistoryAnswer extends Answer {
+  bid_data?: WinRow[];
+}
+
+/** '0' pending, '1' cancelled or rejected, '2' approved (spec section 3). */
+type RequestStatus = string;
+
+export interface DepositHistoryAnswer extends Answer {
+  fund_requests?: {
+    request_id?: Num;
+    request_number?: string;
+    request_amount?: Num;
+    request_status?: RequestStatus;
+    insert_date?: string;
+    reject_reason?: string;
+    utr?: string;
+    has_screenshot?: boolean;
+  }[];
+}
+
+export interface WithdrawHistoryAnswer extends Answer {
+  withdrawdata?: (Partial<Record<UpiDetailsField, string>> & {
+    request_id?: Num;
+    request_number?: string;
+    payment_method?: string;
+    request_amount?: Num;
+    request_status?: RequestStatus;
+    insert_date?: string;
+    payment_receipt?: string;
+    reject_reason?: string;
+  })[];
+}
+
+export interface LedgerHistoryAnswer extends Answer {
+  transaction_history?: {
+    transaction_id?: Num;
+    /** '1' credit, '2' debit */
+    transaction_type?: string;
+    transaction_note?: string;
+    amount?: Num;
+    /** '0' pending (a withdrawal's hold), '1' final */
+    amount_status?: string;
+    insert_date?: string;
+    balance_after?: Num;
+  }[];
+}
+
 /** The answer each call declares. */
 export interface Answers {
+  'api-bid-history-data': BidHistoryAnswer;
+  'api-starline-bid-history-data': BidHistoryAnswer;
+  'api-galidisawar-bid-history-data': BidHistoryAnswer;
+  'api-wining-history-data': WinHistoryAnswer;
+  'api-starline-wining-history-data': WinHistoryAnswer;
+  'api-galidisawar-wining-history-data': GaliWinHistoryAnswer;
+  'api-fund-request-history': DepositHistoryAnswer;
+  'api-user-withdraw-transaction-history': WithdrawHistoryAnswer;
+  'api-wallet-transaction-history': LedgerHistoryAnswer;
   'api-user-login': LoginAnswer;
   'api-user-registration': LoginAnswer;
   'api-home-info': HomeInfoAnswer;
