@@ -59,6 +59,28 @@ afterAll(async () => {
   if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
 });
 
+/**
+ * Waits until a family's page has rendered and every remote file the page fetched (remotes.json, each
+ * remoteEntry.js, the chunks) is in the service worker's caches: the service worker keeps a file just
+ * after it answers, so a visit counts for offline use only once its files are kept. (The top bar's
+ * balance shows before the remote's last chunk has arrived.)
+ */
+async function keptForOffline(page: Page, family: string) {
+  await page.locator(`[data-family="${family}"]`).waitFor();
+  await page.waitForFunction(
+    async () => {
+      const files = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => /^\/remotes(\/|\.json$)/.test(new URL(u).pathname));
+      const found = await Promise.all(files.map((u) => caches.match(u)));
+      return files.length > 0 && found.every(Boolean);
+    },
+    undefined,
+    { polling: 100, timeout: 10_000 },
+  );
+}
+
 async function newPlayer(points: string) {
   const user = { mobile: newMobile(), name: 'Pwa Player', password: 'secret123' };
   await registerUser(server, user);
@@ -188,8 +210,10 @@ describe('the installable app', () => {
     await controlled(page);
     await page.goto(`${server.url}/wallet`);
     await page.getByText('700').first().waitFor();
+    await keptForOffline(page, 'wallet');
     await page.goto(`${server.url}/game`);
     await page.getByRole('button', { name: 'Single Digit' }).waitFor();
+    await keptForOffline(page, 'regular');
 
     await ctx.setOffline(true);
     for (const visited of ['/wallet', '/game']) {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { use } from 'react';
 import { MSG, RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared';
+import { RECOVERY_RETRY_MS, RECOVERY_WINDOW_MS } from '../src/ui/RemoteBoundary';
 
 describe('RemoteBoundary', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
@@ -74,5 +75,84 @@ describe('RemoteBoundary', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('back up', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByText(REMOTE_UNAVAILABLE_TEXT)).not.toBeInTheDocument();
+  });
+
+  describe('after the network returns', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('a load that fails just after the network returns is tried again by itself until it opens', async () => {
+      let attempts = 0;
+      const results = ['offline', 'not yet', 'back up'];
+      const loads = new Map<number, Promise<string>>();
+      function load(n: number) {
+        if (!loads.has(n)) {
+          const r = results[n] ?? 'down';
+          const p = r === 'back up' ? Promise.resolve(r) : Promise.reject(new Error(r));
+          p.catch(() => undefined);
+          loads.set(n, p);
+        }
+        return loads.get(n)!;
+      }
+      function Page() {
+        return <p>{use(load(attempts))}</p>;
+      }
+      const onRetry = jest.fn(() => {
+        attempts += 1;
+      });
+      const ui = (offline: boolean) => (
+        <RemoteBoundary offline={offline} resetKey={offline ? 'offline' : 'online'} onRetry={onRetry}>
+          <Page />
+        </RemoteBoundary>
+      );
+      let rerender!: ReturnType<typeof render>['rerender'];
+      await act(async () => {
+        ({ rerender } = render(ui(true)));
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent(MSG.offlinePage);
+      // Offline, nothing is retried by itself.
+      await act(async () => jest.advanceTimersByTime(RECOVERY_WINDOW_MS));
+      expect(onRetry).not.toHaveBeenCalled();
+      // Back online (the page forgets the failed load): the first try fails too, the network is not up yet.
+      attempts = 1;
+      await act(async () => rerender(ui(false)));
+      expect(screen.getByRole('alert')).toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);
+      await act(async () => jest.advanceTimersByTime(RECOVERY_RETRY_MS));
+      expect(onRetry).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('back up')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('a failure long after the network returned is not retried by itself', async () => {
+      const down = Promise.reject(new Error('down'));
+      down.catch(() => undefined);
+      let show = false;
+      function Page() {
+        return <p>{show ? use(down) : 'fine'}</p>;
+      }
+      const onRetry = jest.fn();
+      const ui = (offline: boolean) => (
+        <RemoteBoundary offline={offline} resetKey={offline ? 'offline' : 'online'} onRetry={onRetry}>
+          <Page />
+        </RemoteBoundary>
+      );
+      let rerender!: ReturnType<typeof render>['rerender'];
+      await act(async () => {
+        ({ rerender } = render(ui(true)));
+      });
+      await act(async () => rerender(ui(false)));
+      await act(async () => jest.advanceTimersByTime(RECOVERY_WINDOW_MS + 1));
+      show = true;
+      await act(async () =>
+        rerender(
+          <RemoteBoundary offline={false} resetKey="other" onRetry={onRetry}>
+            <Page />
+          </RemoteBoundary>,
+        ),
+      );
+      expect(screen.getByRole('alert')).toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);
+      await act(async () => jest.advanceTimersByTime(RECOVERY_WINDOW_MS));
+      expect(onRetry).not.toHaveBeenCalled();
+    });
   });
 });

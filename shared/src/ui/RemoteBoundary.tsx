@@ -3,6 +3,14 @@ import { MSG } from '../domain/messages';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This section is unavailable right now.';
 
+/**
+ * Just after the network returns, the phone's (or the service worker's) connection may not carry
+ * requests yet: a load that fails within this time after 'back online' is tried again by itself,
+ * every RECOVERY_RETRY_MS, rather than leaving the player on an error.
+ */
+export const RECOVERY_WINDOW_MS = 15_000;
+export const RECOVERY_RETRY_MS = 1_000;
+
 interface Props {
   children: ReactNode;
   /** Called by 'Try again' before the children render anew (drop a cached failed load here). */
@@ -33,11 +41,29 @@ export class RemoteBoundary extends Component<Props, State> {
     return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
   }
 
+  /** When the network last came back (the `offline` prop turned false); 0 before that. */
+  private onlineSince = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  override componentDidUpdate(prev: Props): void {
+    if (prev.offline && !this.props.offline) this.onlineSince = Date.now();
+  }
+
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[remote]', error, info.componentStack);
+    const recovering = !this.props.offline && this.onlineSince > 0;
+    if (recovering && Date.now() - this.onlineSince < RECOVERY_WINDOW_MS) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(this.retry, RECOVERY_RETRY_MS);
+    }
+  }
+
+  override componentWillUnmount(): void {
+    clearTimeout(this.retryTimer);
   }
 
   private retry = () => {
+    clearTimeout(this.retryTimer);
     this.props.onRetry?.();
     this.setState({ error: null });
   };
