@@ -1,26 +1,10 @@
-import type { ApiResponse, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
+import type { AnswerOf, GaliMarket } from '@matka/shared/contract';
 
-/** One Gali market of the list (spec section 3). msg_status 1 = Market Open. */
-export interface GaliMarket {
-  game_id: string | number;
-  game_name: string;
-  open_time: string;
-  close_time: string;
-  /** The declared jodi ('' or absent when none). */
-  result?: string | null;
-  open_result?: string | null;
-  msg_status: number | string;
-}
-
-export interface GaliGamesResponse extends ApiResponse {
-  result?: GaliMarket[];
-  web_galidessar_chart_url?: string;
-}
-
-export interface RatesResponse extends ApiResponse {
-  game_rates?: RatesRecord[];
-}
+// the answers as the contract declares them
+export type { GaliMarket };
+export type GaliGamesResponse = AnswerOf<'api-galidisawar-game'>;
+export type RatesResponse = AnswerOf<'api-galidisawar-game-rates'>;
 
 export const galiApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,24 +1,10 @@
-import type { ApiResponse, RatesRecord } from '@matka/shared';
 import { api } from '@matka/shared/api';
+import type { AnswerOf, StarlineGame } from '@matka/shared/contract';
 
-/** One starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
-export interface StarlineGame {
-  game_id: string | number;
-  game_name: string;
-  open_time: string;
-  close_time?: string;
-  open_result?: string | null;
-  msg_status: number | string;
-}
-
-export interface StarlineGamesResponse extends ApiResponse {
-  result?: StarlineGame[];
-  web_starline_chart_url?: string;
-}
-
-export interface RatesResponse extends ApiResponse {
-  game_rates?: RatesRecord[];
-}
+// the answers as the contract declares them
+export type { StarlineGame };
+export type StarlineGamesResponse = AnswerOf<'api-starline-game'>;
+export type RatesResponse = AnswerOf<'api-starline-game-rates'>;
 
 export const starlineApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,33 +2,19 @@
  * The shell's own calls (spec section 7): registration and OTP, forgot / reset / change password,
  * profile, dashboard, social data, game rates and how to play. Injected into the one shared api.
  */
-import type { ApiResponse, Market, RatesRecord } from '@matka/shared';
+import type { ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
-import { invalidatedBy, providedBy } from '@matka/shared/contract';
+import { invalidatedBy, providedBy, type AnswerOf, type DashboardGame } from '@matka/shared/contract';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
 export const REGISTRATION_EMAIL = 'user@example.com';
 export const REGISTRATION_SECURITY_PIN = '1234';
 
-export interface OtpResponse extends ApiResponse {
-  otp?: string | number;
-}
-
-export interface DashboardGame {
-  game_id?: string | number;
-  game_name: string;
-  web_chart_url?: string;
-}
-
-export interface HowToPlayResponse extends ApiResponse {
-  content?: { how_to_play_content?: string; video_link?: string }[];
-  video_link?: string;
-}
-
-export interface ProfileResponse extends ApiResponse {
-  user_name?: string;
-  mobile?: string;
-}
+// the answers as the contract declares them
+export type OtpResponse = AnswerOf<'api-check-mobile'>;
+export type { DashboardGame };
+export type HowToPlayResponse = AnswerOf<'api-how-to-play'>;
+export type ProfileResponse = AnswerOf<'api-get-profile'>;
 
 export const shellApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,30 +36,33 @@ export const shellApi = api.injectEndpoints({
     shellForgetCheckMobile: build.mutation<OtpResponse, { mobile: string }>({
       query: (body) => ({ call: 'api-forget-check-mobile', body }),
     }),
-    shellForgotPassword: build.mutation<ApiResponse, { mobile: string; new_pass: string; otp: string }>({
+    shellForgotPassword: build.mutation<
+      AnswerOf<'api-forgot-password'>,
+      { mobile: string; new_pass: string; otp: string }
+    >({
       query: (body) => ({ call: 'api-forgot-password', body }),
     }),
-    shellChangePassword: build.mutation<ApiResponse, { old_pass: string; new_pass: string }>({
+    shellChangePassword: build.mutation<AnswerOf<'api-change-password'>, { old_pass: string; new_pass: string }>({
       query: (body) => ({ call: 'api-change-password', body }),
     }),
     shellProfile: build.query<ProfileResponse, void>({
       query: () => ({ call: 'api-get-profile' }),
       providesTags: providedBy('api-get-profile'),
     }),
-    shellProfileUpdate: build.mutation<ApiResponse & { user_name?: string }, { user_name: string }>({
+    shellProfileUpdate: build.mutation<AnswerOf<'api-profile-update'>, { user_name: string }>({
       query: (body) => ({ call: 'api-profile-update', body }),
       invalidatesTags: invalidatedBy('api-profile-update'),
     }),
-    shellDashboard: build.query<ApiResponse & { result?: (DashboardGame & Partial<Market>)[] }, void>({
+    shellDashboard: build.query<AnswerOf<'api-dashboard-data'>, void>({
       query: () => ({ call: 'api-dashboard-data' }),
     }),
-    shellGameRates: build.query<ApiResponse & { game_rates?: RatesRecord[] }, void>({
+    shellGameRates: build.query<AnswerOf<'api-game-rates'>, void>({
       query: () => ({ call: 'api-game-rates' }),
     }),
     shellHowToPlay: build.query<HowToPlayResponse, void>({
       query: () => ({ call: 'api-how-to-play' }),
     }),
-    shellPrivacyPolicy: build.query<ApiResponse & { privacy_policy?: string }, void>({
+    shellPrivacyPolicy: build.query<AnswerOf<'api-privacy-policy'>, void>({
       query: () => ({ call: 'api-privacy-policy' }),
     }),
   }),

@@ -10,7 +10,6 @@ import {
   createMatkaBaseQuery,
   loggedOut,
   type AppStore,
-  type ApiResponse,
   type HomeInfoResponse,
   type LoginResponse,
   type RatesResponse,
@@ -33,7 +32,7 @@ export const api = createApi({
     login: build.mutation<LoginResponse, { mobile: string; password: string }>({
       query: (body) => ({ call: 'api-user-login', body: { ...body, device_id: null } }),
     }),
-    logout: build.mutation<ApiResponse, void>({
+    logout: build.mutation<AnswerOf<'api-user-logout'>, void>({
       query: () => ({ call: 'api-user-logout' }),
     }),
     homeInfo: build.query<HomeInfoResponse, void>({
@@ -49,7 +48,7 @@ export const api = createApi({
       query: (family) => ({ call: RATES_CALL[family] }),
     }),
     /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
-    submitBid: build.mutation<ApiResponse, { family: Family; body: NewResult; requestId: string }>({
+    submitBid: build.mutation<AnswerOf<'api-submit-bid'>, { family: Family; body: NewResult; requestId: string }>({
       query: ({ family, body, requestId }) => ({
         call: SUBMIT_BID_CALL[family],
         body: { unique_token: body.unique_token, game_id: body.gameid, new_result: body, request_id: requestId },

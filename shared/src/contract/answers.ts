@@ -2,10 +2,10 @@
  * The answers of the player calls, as a client may read them (spec section 7), declared once: the
  * server's handler for a call must return something assignable to its answer (defineCall checks it at
  * compile time) and the clients' endpoints take their answer types from here. Fields are optional where
- * a deployed server of the contract may leave them out. Calls not listed in `Answers` yet answer the
- * general `Answer`.
+ * a deployed server of the contract may leave them out. A test checks that every call has its answer here.
  */
 import type { UpiDetailsField } from '../domain/money';
+import type { RatesRecord } from '../domain/rates';
 
 /** What every answer carries: status and a message; the other fields depend on the call. */
 export interface Answer {
@@ -36,7 +36,7 @@ export interface ListedMarket {
 
 /** A family's game rates: game_rates[0] holds the pairs by rate key. */
 export interface RatesAnswer extends Answer {
-  game_rates?: Record<string, string | number | null | undefined>[];
+  game_rates?: RatesRecord[];
 }
 
 /** The home info of a logged-in player with the regular markets' list (polled). */
@@ -47,6 +47,96 @@ export interface HomeInfoAnswer extends Answer {
   mobile_1?: string;
   mobile_no?: string;
   result?: ListedMarket[];
+}
+
+/** A code sent for registration or a reset (the code itself only in demo mode). */
+export interface OtpSentAnswer extends Answer {
+  otp?: string | number;
+}
+
+export interface ProfileAnswer extends Answer {
+  user_name?: string;
+  mobile?: string;
+}
+
+/** A market of the landing's list (a logged-in player's home info comes with it from deployed clients). */
+export interface DashboardGame {
+  game_id?: string | number;
+  game_name: string;
+  web_chart_url?: string;
+}
+export interface DashboardAnswer extends Answer {
+  result?: (DashboardGame & Partial<ListedMarket>)[];
+}
+
+export interface HowToPlayAnswer extends Answer {
+  content?: { how_to_play_content?: string; video_link?: string }[];
+  video_link?: string;
+}
+
+export interface PrivacyPolicyAnswer extends Answer {
+  privacy_policy?: string;
+}
+
+/** One starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
+export interface StarlineGame {
+  game_id: string | number;
+  game_name: string;
+  open_time: string;
+  close_time?: string;
+  open_result?: string | null;
+  msg_status: number | string;
+}
+export interface StarlineGamesAnswer extends Answer {
+  result?: StarlineGame[];
+  web_starline_chart_url?: string;
+}
+
+/** One Gali market of the list (spec section 3). msg_status 1 = Market Open. */
+export interface GaliMarket {
+  game_id: string | number;
+  game_name: string;
+  open_time: string;
+  close_time: string;
+  /** the declared jodi ('' or absent when none) */
+  result?: string | null;
+  open_result?: string | null;
+  msg_status: number | string;
+}
+export interface GaliGamesAnswer extends Answer {
+  result?: GaliMarket[];
+  web_galidessar_chart_url?: string;
+}
+
+/** The home slider's images (also under `result`, as some clients read it). */
+export interface SliderAnswer extends Answer {
+  sliderdata?: { id?: Num; slider_image?: string }[];
+  result?: { id?: Num; slider_image?: string }[];
+}
+
+/** Where players pay a deposit: the operator's UPI ids, each with its upi:// link. */
+export interface AutoDepositAnswer extends Answer {
+  result?: { id?: Num; name?: string; upi_id?: string; payee_name?: string; upi_uri?: string }[];
+}
+
+/** The contact numbers the app links to (WhatsApp, call, Telegram). */
+export interface SocialAnswer extends Answer {
+  mobile_no?: string;
+  mobile_1?: string;
+  telegram_no?: string;
+}
+
+/** A bid placed: its submission, the wallet after it and its points (`duplicate`: a retry met the first). */
+export interface BidPlacedAnswer extends Answer {
+  wallet_amt?: Num;
+  bid_id?: Num;
+  total_points?: Num;
+  duplicate?: boolean;
+}
+
+/** The withdrawal methods the player can use now (deployed clients' withdraw form). */
+export interface PaymentMethodsAnswer extends Answer {
+  result?: { payment_method?: string; name?: string; value?: string }[];
 }
 
 /** Wallet info (spec section 3): the balance and the money settings the wallet screens show. */
@@ -206,6 +296,26 @@ export interface LedgerHistoryAnswer extends Answer {
 
 /** The answer each call declares. */
 export interface Answers {
+  'api-user-logout': Answer;
+  'api-forgot-password': Answer;
+  'api-change-password': Answer;
+  'api-get-slider-images': SliderAnswer;
+  'api-get-auto-deposit-list': AutoDepositAnswer;
+  'api-social-data': SocialAnswer;
+  'api-submit-bid': BidPlacedAnswer;
+  'api-starline-submit-bid': BidPlacedAnswer;
+  'api-galidisawar-submit-bid': BidPlacedAnswer;
+  'api-user-payment-method-list': PaymentMethodsAnswer;
+  'api-check-mobile': OtpSentAnswer;
+  'api-resend-otp': OtpSentAnswer;
+  'api-forget-check-mobile': OtpSentAnswer;
+  'api-get-profile': ProfileAnswer;
+  'api-profile-update': ProfileAnswer;
+  'api-dashboard-data': DashboardAnswer;
+  'api-how-to-play': HowToPlayAnswer;
+  'api-privacy-policy': PrivacyPolicyAnswer;
+  'api-starline-game': StarlineGamesAnswer;
+  'api-galidisawar-game': GaliGamesAnswer;
   'api-bid-history-data': BidHistoryAnswer;
   'api-starline-bid-history-data': BidHistoryAnswer;
   'api-galidisawar-bid-history-data': BidHistoryAnswer;

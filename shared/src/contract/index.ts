@@ -221,5 +221,9 @@ export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-g
 export * from './operator';
 export * from './answers';
 
-/** The answer of a call: its declared type (Answers), else the general Answer. */
+/** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;
+
+/** Every call declares its answer: a call missing from Answers (or an answer of no call) does not compile. */
+type Unanswered = Exclude<CallName, keyof Answers> | Exclude<keyof Answers, CallName>;
+export const EVERY_CALL_ANSWERED: [Unanswered] extends [never] ? true : Unanswered = true;
