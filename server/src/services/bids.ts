@@ -88,7 +88,7 @@ export async function placeBid(
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
   if (closed) return refuseUnlessPlaced(closed);
 
-  // One call of place_bid (migration 006): the market's bid lock (shared), then in one statement the
+  // One call of place_bid (migration 014): the market's bid lock (shared), then the
   // guarded debit, the submission record (idempotency key), the bid rows and the ledger row. A named
   // prepared statement: the hottest write is parsed and planned once per connection.
   const place = () =>

@@ -11,7 +11,7 @@
  * settlement.ts): a new win first keeps back what an earlier reversal could not take; a reversal takes at
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { rateKeyForRow, type BetTypeId, type SettledPoints } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
@@ -181,37 +181,58 @@ async function gainsWithoutMoney(trx: Transaction<DB>, market: MarketRef, date: 
   await sql`DROP TABLE IF EXISTS settle_money`.execute(trx);
   await sql`
     CREATE TEMP TABLE settle_money ON COMMIT DROP AS
-    SELECT k.*, k.pay - k.keep AS credit, 0::bigint AS take, k.unrecovered - k.keep AS unrecovered_after,
-           k.pay - k.keep AS delta
+    SELECT k.*, k.pay - k.keep AS credit, 0::bigint AS take, k.unrecovered - k.keep AS unrecovered_after
     FROM (SELECT c.*, LEAST(c.unrecovered, c.pay) AS keep FROM settle_changes c) k`.execute(trx);
   await insertWins(trx, market, date, now);
   await updateBids(trx, now);
 }
 
 /**
- * The last part, the last statements of the chunk's transaction: the wallets locked in id order, credited,
- * and their ledger rows written, the balance after each row counted back from the wallet the update returns.
+ * The last part, the last statements of the chunk's transaction: the wins' points moved (move_points_set,
+ * migration 014: the wallets locked in id order, credited, and their ledger rows written).
  */
 async function creditGains(trx: Transaction<DB>, market: MarketRef, now: Date) {
+  await movePoints(
+    trx,
+    sql`'credit'`,
+    sql`m.credit`,
+    sql`'win'`,
+    winNote(market),
+    sql`'win:bid:' || m.id`,
+    sql`m.credit > 0`,
+    sql`m.user_id, m.id`,
+    now,
+  );
+}
+
+/**
+ * The chunk's moves, one per row of settle_money (alias m) that `where` keeps, in the ledger's order
+ * `order`, by the one owner of moving points (move_points_set, migration 014).
+ */
+async function movePoints(
+  trx: Transaction<DB>,
+  type: RawBuilder<unknown>,
+  points: RawBuilder<unknown>,
+  kind: RawBuilder<unknown>,
+  note: RawBuilder<unknown>,
+  reference: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  now: Date,
+) {
   await sql`
-    SELECT id FROM users WHERE id IN (SELECT user_id FROM settle_money WHERE credit > 0)
-    ORDER BY id FOR UPDATE`.execute(trx);
-  await sql`
-    WITH d AS (
-      SELECT user_id, SUM(credit) AS delta FROM settle_money WHERE credit > 0 GROUP BY user_id
-    ), w AS (
-      UPDATE users SET wallet = users.wallet + d.delta, updated_at = ${now}::timestamptz
-      FROM d WHERE users.id = d.user_id
-      RETURNING users.id, users.wallet
+    WITH a AS (
+      SELECT array_agg(m.user_id ORDER BY ${order}) AS users, array_agg((${type})::text ORDER BY ${order}) AS types,
+             array_agg((${points})::bigint ORDER BY ${order}) AS points,
+             array_agg((${kind})::text ORDER BY ${order}) AS kinds,
+             array_agg((${note})::text ORDER BY ${order}) AS notes,
+             array_agg((${reference})::text ORDER BY ${order}) AS refs
+      FROM settle_money m WHERE ${where}
     )
-    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-    SELECT m.user_id, 'credit', m.credit,
-           w.wallet - COALESCE(SUM(m.credit) OVER (PARTITION BY m.user_id ORDER BY m.id
-                                ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
-           'win', ${winNote(market)}, 'win:bid:' || m.id, ${now}::timestamptz
-    FROM settle_money m JOIN w ON w.id = m.user_id
-    WHERE m.credit > 0
-    ORDER BY m.user_id, m.id`.execute(trx);
+    SELECT count(*) FROM a,
+      move_points_set(a.users, a.types, a.points, a.kinds, a.notes, a.refs, NULL::text[], ${now}::timestamptz)`.execute(
+    trx,
+  );
 }
 
 /**
@@ -242,36 +263,28 @@ async function moneyWithReversals(trx: Transaction<DB>, market: MarketRef, date:
       FROM per_user p
     )
     SELECT m.*,
-           m.unrecovered - m.keep + (m.reverse - m.take) AS unrecovered_after,
-           m.credit - m.take AS delta,
-           -- the ledger's order within a player: new wins first, then reversals, each in bid order
-           m.wallet + SUM(m.credit - m.take) OVER (PARTITION BY m.user_id ORDER BY (m.reverse > 0), m.id) AS balance_after
+           m.unrecovered - m.keep + (m.reverse - m.take) AS unrecovered_after
     FROM moved m`.execute(trx);
   await sql`
     UPDATE wins SET reversed_at = ${now}::timestamptz
     WHERE bid_id IN (SELECT id FROM settle_money WHERE reverse > 0) AND reversed_at IS NULL`.execute(trx);
   await insertWins(trx, market, date, now);
-  await sql`
-    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, created_at)
-    SELECT m.user_id,
-           CASE WHEN m.credit > 0 THEN 'credit' ELSE 'debit' END,
-           CASE WHEN m.credit > 0 THEN m.credit ELSE m.take END,
-           m.balance_after,
-           CASE WHEN m.credit > 0 THEN 'win' ELSE 'win_reversal' END,
-           CASE WHEN m.credit > 0
-                THEN ${winNote(market)}
-                ELSE 'Result corrected: win reversed ' || ${market.name}::text || ' ' || ${describe}
-                     || CASE WHEN m.take < m.reverse THEN ' (' || (m.reverse - m.take) || ' not in the wallet)' ELSE '' END
-           END,
-           CASE WHEN m.credit > 0 THEN 'win:bid:' ELSE 'reversal:bid:' END || m.id,
-           ${now}::timestamptz
-    FROM settle_money m
-    WHERE m.credit > 0 OR m.take > 0
-    ORDER BY m.user_id, (m.reverse > 0), m.id`.execute(trx);
-  await sql`
-    UPDATE users SET wallet = users.wallet + d.delta, updated_at = ${now}::timestamptz
-    FROM (SELECT user_id, SUM(delta) AS delta FROM settle_money WHERE credit > 0 OR take > 0 GROUP BY user_id) d
-    WHERE users.id = d.user_id`.execute(trx);
+  await movePoints(
+    trx,
+    sql`CASE WHEN m.credit > 0 THEN 'credit' ELSE 'debit' END`,
+    sql`CASE WHEN m.credit > 0 THEN m.credit ELSE m.take END`,
+    sql`CASE WHEN m.credit > 0 THEN 'win' ELSE 'win_reversal' END`,
+    sql`CASE WHEN m.credit > 0
+             THEN ${winNote(market)}
+             ELSE 'Result corrected: win reversed ' || ${market.name}::text || ' ' || ${describe}
+                  || CASE WHEN m.take < m.reverse THEN ' (' || (m.reverse - m.take) || ' not in the wallet)' ELSE '' END
+        END`,
+    sql`CASE WHEN m.credit > 0 THEN 'win:bid:' ELSE 'reversal:bid:' END || m.id`,
+    sql`m.credit > 0 OR m.take > 0`,
+    // the ledger's order within a player: new wins first, then reversals, each in bid order
+    sql`m.user_id, (m.reverse > 0), m.id`,
+    now,
+  );
   await updateBids(trx, now);
 }
 

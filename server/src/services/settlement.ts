@@ -168,16 +168,12 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
     .execute();
 }
 
-/** Advisory-lock class of the per-market bid lock (the second key is the market id). */
-const BID_LOCK_CLASS = 7316;
-
 /**
  * The per-market lock that keeps bids and declarations apart across every server process sharing the
  * database: a bid takes it shared for its write, a declaration exclusively for its whole transaction.
  * Held until the transaction ends. Take it before touching any user row (no lock cycle with wallets).
+ * The database owns it (lock_market_bids, migration 014), for place_bid and this alike.
  */
 export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, mode: 'shared' | 'exclusive') {
-  if (mode === 'shared')
-    await sql`SELECT pg_advisory_xact_lock_shared(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
-  else await sql`SELECT pg_advisory_xact_lock(${BID_LOCK_CLASS}::int, ${marketId}::int)`.execute(trx);
+  await sql`SELECT lock_market_bids(${marketId}::int, ${mode === 'exclusive'}::boolean)`.execute(trx);
 }

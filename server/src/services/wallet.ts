@@ -49,8 +49,8 @@ export interface WalletChange {
 
 /**
  * Moves points: one wallet changes and its ledger row is written with the balance after it, in the
- * caller's transaction, by the database's move_points (migration 013, the one owner of a single
- * movement). A debit happens only while the wallet covers it: else nothing changes and it returns null.
+ * caller's transaction, by the database's move_points (migration 014; every movement of points goes
+ * through its move_points_set). A debit happens only while the wallet covers it: else nothing changes and it returns null.
  */
 async function movePoints(
   db: Db,
