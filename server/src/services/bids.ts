@@ -88,8 +88,8 @@ export async function placeBid(
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
   if (closed) return refuseUnlessPlaced(closed);
 
-  // One call of place_bid (migration 014): the market's bid lock (shared), then the
-  // guarded debit, the submission record (idempotency key), the bid rows and the ledger row. A named
+  // One call of place_bid (migration 014): the market's bid lock (shared), the guard, the submission
+  // record (idempotency key) and the bid rows, then the debit and its ledger row. A named
   // prepared statement: the hottest write is parsed and planned once per connection.
   const place = () =>
     ctx.database.prepared<{ sub_id: string | null; wallet: string | null }>(
@@ -133,7 +133,9 @@ export async function placeBid(
       out = (await place())[0];
     } catch (err) {
       await ctx.users.wrote(user.id, began, null);
-      throw err;
+      // the wallet did not cover the total: nothing stayed (as when the guard refuses)
+      if (sqlState(err) !== 'MKLOW') throw err;
+      out = { sub_id: null, wallet: null };
     }
     await ctx.users.wrote(user.id, began, out.sub_id === null ? null : out.wallet);
     if (out.wallet === null || out.sub_id === null) {
@@ -166,9 +168,14 @@ function declaredGuard(family: MarketFamily, session: Session, timed: boolean): 
   return family;
 }
 
-/** place_bid found the idempotency key taken (and rolled its debit back): the earlier submission stands. */
+/** The SQLSTATE of a database error (place_bid raises MKDUP and MKLOW). */
+function sqlState(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+/** place_bid found the idempotency key taken (and wrote nothing): the earlier submission stands. */
 function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'MKDUP';
+  return sqlState(err) === 'MKDUP';
 }
 
 async function declaredNow(

@@ -172,8 +172,9 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
  * The per-market lock that keeps bids and declarations apart across every server process sharing the
  * database: a bid takes it shared for its write, a declaration exclusively for its whole transaction.
  * Held until the transaction ends. Take it before touching any user row (no lock cycle with wallets).
- * The database owns it (lock_market_bids, migration 014), for place_bid and this alike.
+ * Its class is the database's bid_lock_class() (migration 014), for place_bid and this alike.
  */
 export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, mode: 'shared' | 'exclusive') {
-  await sql`SELECT lock_market_bids(${marketId}::int, ${mode === 'exclusive'}::boolean)`.execute(trx);
+  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(bid_lock_class(), ${marketId}::int)`.execute(trx);
+  else await sql`SELECT pg_advisory_xact_lock(bid_lock_class(), ${marketId}::int)`.execute(trx);
 }

@@ -5,7 +5,7 @@
 -- with the ledger row's kind, note, reference and status), locks the wallets it touches in id order (as
 -- every writer does: no deadlock), changes each wallet once by its net, and writes one ledger row per move
 -- with the balance after it. The callers:
---   - move_points (below): one move, a debit only while the wallet covers it; the wallet service's
+--   - one move (a debit only while the wallet covers it): move_points (below) for the wallet service's
 --     credits, debits, withdrawal holds and transfers, and place_bid's debit;
 --   - the settlement (settle-sql.ts): a chunk's wins and reversals, all at once, in the ledger's order.
 -- A wallet that would end below 0 is refused by users_wallet_non_negative; callers order their moves so
@@ -22,6 +22,30 @@ DECLARE
   v_found int;
 BEGIN
   IF coalesce(cardinality(p_users), 0) = 0 THEN
+    RETURN;
+  END IF;
+  IF cardinality(p_users) = 1 THEN
+    -- One move (a bid's debit, a wallet service's move): one statement, and a debit only while the
+    -- wallet covers it (else nothing changes and nothing is returned).
+    IF p_types[1] IS NULL OR p_types[1] NOT IN ('credit', 'debit') OR p_points[1] IS NULL OR p_points[1] <= 0 THEN
+      RAISE EXCEPTION 'move_points: a move is a credit or a debit of more than 0 points (got % of %)',
+        p_types[1], p_points[1];
+    END IF;
+    RETURN QUERY
+    WITH w AS (
+      UPDATE users SET wallet = CASE WHEN p_types[1] = 'credit' THEN wallet + p_points[1] ELSE wallet - p_points[1] END,
+                       updated_at = p_at
+      WHERE id = p_users[1] AND (p_types[1] = 'credit' OR wallet >= p_points[1])
+      RETURNING id, wallet
+    ), ledger AS (
+      INSERT INTO wallet_transactions (user_id, type, amount, balance_after, kind, note, reference, amount_status, created_at)
+      SELECT w.id, p_types[1], p_points[1], w.wallet, p_kinds[1], p_notes[1], p_refs[1], coalesce(p_status[1], '1'), p_at
+      FROM w
+    )
+    SELECT w.id, w.wallet FROM w;
+    IF NOT FOUND AND p_types[1] = 'credit' THEN
+      RAISE EXCEPTION 'move_points: no account %', p_users[1];
+    END IF;
     RETURN;
   END IF;
   SELECT coalesce(t, 'null') || ' of ' || coalesce(p::text, 'null') INTO v_bad
@@ -67,40 +91,25 @@ CREATE OR REPLACE FUNCTION move_points(
   p_user bigint, p_type text, p_points bigint, p_kind text, p_note text, p_reference text,
   p_amount_status text, p_at timestamptz
 ) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_wallet bigint;
-BEGIN
-  IF p_type = 'debit' AND p_points > 0 THEN
-    PERFORM 1 FROM users WHERE id = p_user AND wallet >= p_points FOR UPDATE;
-    IF NOT FOUND THEN
-      RETURN NULL;
-    END IF;
-  END IF;
-  SELECT o_wallet INTO v_wallet
-  FROM move_points_set(ARRAY[p_user], ARRAY[p_type], ARRAY[p_points], ARRAY[p_kind], ARRAY[p_note],
-                       ARRAY[p_reference], ARRAY[p_amount_status], p_at);
-  RETURN v_wallet;
-END
+LANGUAGE sql AS $$
+  SELECT o_wallet FROM move_points_set(ARRAY[p_user], ARRAY[p_type], ARRAY[p_points], ARRAY[p_kind], ARRAY[p_note],
+                                       ARRAY[p_reference], ARRAY[p_amount_status], p_at)
 $$;
 
--- The per-market lock that keeps bids and declarations apart across every server process: a bid holds
--- it shared while it writes (place_bid), a declaration exclusively while it stores the result
--- (lockMarketForBids). Its advisory-lock class is written here only.
-CREATE FUNCTION lock_market_bids(p_market int, p_exclusive boolean) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF p_exclusive THEN
-    PERFORM pg_advisory_xact_lock(7316, p_market);
-  ELSE
-    PERFORM pg_advisory_xact_lock_shared(7316, p_market);
-  END IF;
-END
-$$;
+-- The advisory-lock class of the per-market lock that keeps bids and declarations apart across every
+-- server process (the second key is the market id): a bid holds it shared while it writes (place_bid), a
+-- declaration exclusively while it stores the result (lockMarketForBids). Written here only.
+CREATE FUNCTION bid_lock_class() RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 7316 $$;
 
--- As in 010, with its debit and ledger row by move_points and its lock by lock_market_bids. The
--- submission's id is drawn first, so that the debit's ledger row names it ('bid:<id>'). A known
--- idempotency key raises SQLSTATE 'MKDUP' after the debit, so the whole call is rolled back.
+-- As in 010, with its debit and ledger row by move_points_set and its lock's class by bid_lock_class:
+--   1. the market's bid lock, shared;
+--   2. one statement: the guard (betting allowed, the session's result not declared), the submission
+--      record (idempotency key) and its bid rows, each row at the rate in force;
+--   3. the debit and its ledger row ('bid:<submission id>').
+-- Returns the submission id and the wallet after the debit; both null when the guard refuses. A known
+-- idempotency key raises SQLSTATE 'MKDUP', a wallet that does not cover the total 'MKLOW': either way
+-- nothing of the call stays.
 CREATE OR REPLACE FUNCTION place_bid(
   p_user bigint, p_market int, p_family text, p_bet_type text, p_session text, p_bid_date date,
   p_total bigint, p_key text, p_now timestamptz, p_note text, p_guard text,
@@ -109,37 +118,46 @@ CREATE OR REPLACE FUNCTION place_bid(
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
+  v_ok boolean;
   v_sub bigint;
   v_wallet bigint;
 BEGIN
-  PERFORM lock_market_bids(p_market, false);
-  PERFORM 1 FROM users WHERE id = p_user AND betting_status = '1';
-  IF NOT FOUND OR bid_session_declared(p_market, p_bid_date, p_guard) THEN
+  PERFORM pg_advisory_xact_lock_shared(bid_lock_class(), p_market);
+  WITH g AS (
+    SELECT EXISTS (SELECT 1 FROM users WHERE id = p_user AND betting_status = '1')
+           AND NOT bid_session_declared(p_market, p_bid_date, p_guard) AS ok
+  ), sub AS (
+    INSERT INTO bid_submissions
+      (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
+    SELECT p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now
+    FROM g WHERE g.ok
+    ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+    RETURNING id
+  ), placed AS (
+    INSERT INTO bids
+      (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date,
+       created_at, rate_1, rate_2)
+    SELECT sub.id, p_user, p_family, p_market, p_bet_type, r.pana, r.session, r.digits, r.closedigits, r.points,
+           p_bid_date, p_now, gr.val_1, gr.val_2
+    FROM sub CROSS JOIN unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys)
+                          WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, ord)
+         LEFT JOIN game_rates gr ON gr.family = p_family AND gr.rate_key = r.rate_key
+    ORDER BY r.ord -- the rows keep the order they were sent in
+  )
+  SELECT g.ok, (SELECT id FROM sub) INTO v_ok, v_sub FROM g;
+  IF NOT v_ok THEN
     RETURN QUERY SELECT NULL::bigint, NULL::bigint;
     RETURN;
   END IF;
-  v_sub := nextval(pg_get_serial_sequence('bid_submissions', 'id'));
-  v_wallet := move_points(p_user, 'debit', p_total, 'bid', p_note, 'bid:' || v_sub, NULL, p_now);
-  IF v_wallet IS NULL THEN
-    RETURN QUERY SELECT NULL::bigint, NULL::bigint;
-    RETURN;
-  END IF;
-  INSERT INTO bid_submissions
-    (id, user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
-  VALUES (v_sub, p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now)
-  ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
-  IF NOT FOUND THEN
+  IF v_sub IS NULL THEN
     RAISE EXCEPTION 'idempotency key already used' USING ERRCODE = 'MKDUP';
   END IF;
-  INSERT INTO bids
-    (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date,
-     created_at, rate_1, rate_2)
-  SELECT v_sub, p_user, p_family, p_market, p_bet_type, r.pana, r.session, r.digits, r.closedigits, r.points,
-         p_bid_date, p_now, g.val_1, g.val_2
-  FROM unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys)
-         WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, ord)
-       LEFT JOIN game_rates g ON g.family = p_family AND g.rate_key = r.rate_key
-  ORDER BY r.ord; -- the rows keep the order they were sent in
+  SELECT o_wallet INTO v_wallet
+  FROM move_points_set(ARRAY[p_user], ARRAY['debit'], ARRAY[p_total], ARRAY['bid'], ARRAY[p_note],
+                       ARRAY['bid:' || v_sub], ARRAY[NULL::text], p_now);
+  IF v_wallet IS NULL THEN
+    RAISE EXCEPTION 'the wallet does not cover the bid' USING ERRCODE = 'MKLOW';
+  END IF;
   RETURN QUERY SELECT v_sub, v_wallet;
 END
 $$;
