@@ -3,9 +3,18 @@
  * Tags: anything that moves points invalidates 'Wallet' (the top bar balance and wallet info refetch)
  * and the histories it shows up in.
  */
-import { isOk, type ApiResponse } from '@matka/shared';
+import { isOk, type ApiResponse, type CallArgs } from '@matka/shared';
 import { api } from '@matka/shared/api';
-import { invalidatedBy, providedBy, type AnswerOf, type CallName, type PaymentDetails } from '@matka/shared/contract';
+import {
+  invalidatedBy,
+  providedBy,
+  type AnswerOf,
+  type BidRange,
+  type CallName,
+  type DateRange,
+  type PaymentDetails,
+  type RequestOf,
+} from '@matka/shared/contract';
 import { UPI_APPS_BY_TYPE, type UpiType } from '@matka/shared/domain';
 
 // the answers as the contract declares them (the server's handlers are checked against the same types)
@@ -20,9 +29,10 @@ export type WalletInfoResponse = AnswerOf<'api-user-wallet-balance'>;
 /** A UPI-details code (the domain's UpiType: 1 Paytm, 2 Google Pay, 3 PhonePe). */
 export type UpiOption = UpiType;
 
+/** A history's call and its body: the days under the keys its contract entry names (`dates`), a mobile where asked. */
 export interface HistoryArgs {
   call: CallName;
-  body: Record<string, string>;
+  body: (DateRange | BidRange) & { mobile_no?: string };
 }
 
 export const walletApi = api.injectEndpoints({
@@ -45,7 +55,7 @@ export const walletApi = api.injectEndpoints({
       providesTags: providedBy('api-get-user-payment-details'),
     }),
     /** Sends the code that confirms a new UPI number (checked by the server on api-add-user-upi-details). */
-    walletSendUpiOtp: build.mutation<AnswerOf<'api-upi-send-otp'>, { mobile: string; upi_type: UpiOption }>({
+    walletSendUpiOtp: build.mutation<AnswerOf<'api-upi-send-otp'>, RequestOf<'api-upi-send-otp'>>({
       query: (body) => ({ call: 'api-upi-send-otp', body }),
     }),
     walletAddUpiDetails: build.mutation<
@@ -63,39 +73,40 @@ export const walletApi = api.injectEndpoints({
       }),
       invalidatesTags: (r) => (isOk(r) ? invalidatedBy('api-add-user-upi-details') : []),
     }),
-    walletFundRequestAdd: build.mutation<AnswerOf<'api-fund-request-add'>, { request_amount: number }>({
+    walletFundRequestAdd: build.mutation<AnswerOf<'api-fund-request-add'>, RequestOf<'api-fund-request-add'>>({
       query: (body) => ({ call: 'api-fund-request-add', body }),
       invalidatesTags: invalidatedBy('api-fund-request-add'),
     }),
     /** The proof of a UPI payment on a pending deposit request: the UTR and / or a screenshot (data URL). */
-    walletFundRequestProof: build.mutation<
-      AnswerOf<'api-fund-request-proof'>,
-      { request_id: string; utr?: string; screenshot?: string }
-    >({
+    walletFundRequestProof: build.mutation<AnswerOf<'api-fund-request-proof'>, RequestOf<'api-fund-request-proof'>>({
       query: (body) => ({ call: 'api-fund-request-proof', body }),
       invalidatesTags: invalidatedBy('api-fund-request-proof'),
     }),
     walletWithdrawRequest: build.mutation<
       AnswerOf<'api-user-withdraw-fund-request'>,
-      { mobile: string; request_amount: number; payment_method: number }
+      RequestOf<'api-user-withdraw-fund-request'>
     >({
       query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
       invalidatesTags: invalidatedBy('api-user-withdraw-fund-request'),
     }),
     /** A lookup, but always fresh: a mutation so a repeated check asks the server again. */
-    walletCheckTransferUser: build.mutation<AnswerOf<'api-check-user-for-transfer-amt'>, { mobile_no: string }>({
+    walletCheckTransferUser: build.mutation<
+      AnswerOf<'api-check-user-for-transfer-amt'>,
+      RequestOf<'api-check-user-for-transfer-amt'>
+    >({
       query: (body) => ({ call: 'api-check-user-for-transfer-amt', body }),
     }),
     walletTransfer: build.mutation<
       AnswerOf<'api-user-transfer-wallet-balance'>,
-      { amount: number; mobile_no: string; transfer_note: string }
+      RequestOf<'api-user-transfer-wallet-balance'>
     >({
       query: (body) => ({ call: 'api-user-transfer-wallet-balance', body }),
       invalidatesTags: invalidatedBy('api-user-transfer-wallet-balance'),
     }),
     /** Every history screen: one endpoint, the call from the screen's config, its tags from the contract. */
     historyList: build.query<ApiResponse, HistoryArgs>({
-      query: ({ call, body }) => ({ call, body }),
+      // the body's keys follow the call's contract entry (HistoryPage), so it is that call's request
+      query: ({ call, body }) => ({ call, body }) as CallArgs,
       providesTags: (_r, _e, arg) => providedBy(arg.call),
     }),
   }),

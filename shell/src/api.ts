@@ -4,7 +4,7 @@
  */
 import type { ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
-import { invalidatedBy, providedBy, type AnswerOf, type DashboardGame } from '@matka/shared/contract';
+import { invalidatedBy, providedBy, type AnswerOf, type DashboardGame, type RequestOf } from '@matka/shared/contract';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
 export const REGISTRATION_EMAIL = 'user@example.com';
@@ -18,38 +18,35 @@ export type ProfileResponse = AnswerOf<'api-get-profile'>;
 
 export const shellApi = api.injectEndpoints({
   endpoints: (build) => ({
-    shellCheckMobile: build.mutation<OtpResponse, { mobile: string }>({
+    shellCheckMobile: build.mutation<OtpResponse, RequestOf<'api-check-mobile'>>({
       query: (body) => ({ call: 'api-check-mobile', body }),
     }),
     shellRegister: build.mutation<
       ApiResponse & { user_name?: string; unique_token?: string; mobile?: string },
-      { name: string; password: string; mobile: string; otp: string }
+      Omit<RequestOf<'api-user-registration'>, 'email' | 'security_pin' | 'device_id'>
     >({
       query: (b) => ({
         call: 'api-user-registration',
         body: { ...b, email: REGISTRATION_EMAIL, security_pin: REGISTRATION_SECURITY_PIN, device_id: null },
       }),
     }),
-    shellResendOtp: build.mutation<OtpResponse, { mobile: string; purpose: 'register' | 'forgot' }>({
+    shellResendOtp: build.mutation<OtpResponse, RequestOf<'api-resend-otp'>>({
       query: (body) => ({ call: 'api-resend-otp', body }),
     }),
-    shellForgetCheckMobile: build.mutation<OtpResponse, { mobile: string }>({
+    shellForgetCheckMobile: build.mutation<OtpResponse, RequestOf<'api-forget-check-mobile'>>({
       query: (body) => ({ call: 'api-forget-check-mobile', body }),
     }),
-    shellForgotPassword: build.mutation<
-      AnswerOf<'api-forgot-password'>,
-      { mobile: string; new_pass: string; otp: string }
-    >({
+    shellForgotPassword: build.mutation<AnswerOf<'api-forgot-password'>, RequestOf<'api-forgot-password'>>({
       query: (body) => ({ call: 'api-forgot-password', body }),
     }),
-    shellChangePassword: build.mutation<AnswerOf<'api-change-password'>, { old_pass: string; new_pass: string }>({
+    shellChangePassword: build.mutation<AnswerOf<'api-change-password'>, RequestOf<'api-change-password'>>({
       query: (body) => ({ call: 'api-change-password', body }),
     }),
     shellProfile: build.query<ProfileResponse, void>({
       query: () => ({ call: 'api-get-profile' }),
       providesTags: providedBy('api-get-profile'),
     }),
-    shellProfileUpdate: build.mutation<AnswerOf<'api-profile-update'>, { user_name: string }>({
+    shellProfileUpdate: build.mutation<AnswerOf<'api-profile-update'>, RequestOf<'api-profile-update'>>({
       query: (body) => ({ call: 'api-profile-update', body }),
       invalidatesTags: invalidatedBy('api-profile-update'),
     }),

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState, isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
 import { callSpec } from '@matka/shared/contract';
-import { useHistoryListQuery } from '../api';
+import { useHistoryListQuery, type HistoryArgs } from '../api';
 import { inputToHistoryDate, todayInput } from '../lib/dates';
 import type { Row } from './cards';
 import type { HistoryConfig } from './configs';
@@ -23,7 +23,7 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
 
   const args = useMemo(() => {
     const [kFrom, kTo] = callSpec(config.call).dates === 'bid' ? ['bid_from', 'bid_to'] : ['date_from', 'date_to'];
-    const body: Record<string, string> = {
+    const body: HistoryArgs['body'] = {
       [kFrom]: inputToHistoryDate(range.from),
       [kTo]: inputToHistoryDate(range.to),
     };

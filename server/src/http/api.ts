@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
-import { CALLS, callSpec, isCallName, type AnswerOf, type CallName } from '@matka/shared/contract';
+import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type RequestOf } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
 
@@ -100,11 +100,25 @@ function firstIssue(err: z.ZodError): string {
  * then runs the handler; the handler's return value is the 200 body, a Refusal it throws (or a service
  * throws) is answered {status:false,msg} with the Refusal's status.
  */
+type SameKeys<A, B> = [Exclude<A, B>] extends [never] ? ([Exclude<B, A>] extends [never] ? true : false) : false;
+
+/**
+ * The schema reads exactly the fields the contract's request of the call declares (RequestOf): else
+ * `opts` asks for a property that names both lists, and the call does not compile.
+ */
+type FieldsAgree<N extends CallName, S> =
+  SameKeys<SchemaFields<S>, keyof RequestOf<N> & string> extends true
+    ? unknown
+    : { schemaFieldsDifferFromTheContract: { schema: SchemaFields<S>; contract: keyof RequestOf<N> } };
+/** The fields an object schema reads (its shape's keys). */
+type SchemaFields<S> = S extends { shape: infer Shape } ? keyof Shape & string : never;
+
 export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   app: FastifyInstance,
   ctx: AppContext,
   name: N,
-  opts: { schema: S },
+  // the body's schema: the fields of the contract's request, their values checked with the spec's messages
+  opts: { schema: S } & FieldsAgree<N, S>,
   // the 200 answer: the contract's answer of the call (checked here at compile time), or its JSON text
   handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | JsonText>,
 ): void {

@@ -14,7 +14,15 @@ import {
   type LoginResponse,
   type RatesResponse,
 } from '@matka/shared';
-import { RATES_CALL, SUBMIT_BID_CALL, TAGS, invalidatedBy, providedBy, type AnswerOf } from '@matka/shared/contract';
+import {
+  RATES_CALL,
+  SUBMIT_BID_CALL,
+  TAGS,
+  invalidatedBy,
+  providedBy,
+  type AnswerOf,
+  type RequestOf,
+} from '@matka/shared/contract';
 import type { Family, NewResult } from '@matka/shared/domain';
 import type { WithSlice } from '@reduxjs/toolkit';
 
@@ -29,7 +37,7 @@ export const api = createApi({
   refetchOnReconnect: true,
   tagTypes: TAGS,
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, { mobile: string; password: string }>({
+    login: build.mutation<LoginResponse, Omit<RequestOf<'api-user-login'>, 'device_id'>>({
       query: (body) => ({ call: 'api-user-login', body: { ...body, device_id: null } }),
     }),
     logout: build.mutation<AnswerOf<'api-user-logout'>, void>({

@@ -1,15 +1,16 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
 import { connectionBack, connectionLost } from '../store/network';
-import type { Answer, CallName } from '@matka/shared/contract';
+import type { Answer, CallName, RequestOf } from '@matka/shared/contract';
 import { parseLooseJson } from './parse';
 
-/** What an endpoint asks the base query for: a call the contract declares (`api-user-login`) and its payload. */
-export interface CallArgs {
-  call: CallName;
-  body?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+/**
+ * What an endpoint asks the base query for: a call the contract declares (`api-user-login`) and its
+ * body, the contract's request of that call (RequestOf: a field it does not declare does not compile).
+ */
+export type CallArgs = {
+  [N in CallName]: { call: N; body?: RequestOf<N>; headers?: Record<string, string> };
+}[CallName];
 
 /** A typed error: the network failed, the server answered non-2xx, or the body had no JSON. */
 export interface ApiError {
@@ -98,7 +99,13 @@ export async function callApi(
   args: CallArgs | string,
   options: { token?: string | null; signal?: AbortSignal } = {},
 ): Promise<{ data: ApiResponse; error?: undefined } | { data?: undefined; error: ApiError }> {
-  const { call, body = {}, headers = {} } = typeof args === 'string' ? { call: args } : args;
+  const {
+    call,
+    body = {},
+    headers = {},
+  }: { call: CallName; body?: object; headers?: Record<string, string> } = typeof args === 'string'
+    ? { call: args as CallName }
+    : args;
   const { apiBase, appKey } = getRuntimeConfig();
   const payload: Record<string, unknown> = { env_type: ENV_TYPE, app_key: appKey, ...body };
   if (options.token && payload.unique_token === undefined) payload.unique_token = options.token;

@@ -10,6 +10,7 @@
  */
 import type { Family } from '../domain/betTypes';
 import type { Answer, Answers } from './answers';
+import type { Requests } from './requests';
 
 /** The client cache's tags: which answers a call's success makes stale. */
 export const TAGS = [
@@ -220,6 +221,7 @@ export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
 export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-galidisswar-', 'api-galidisawar-']];
 export * from './operator';
 export * from './answers';
+export * from './requests';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;
@@ -227,3 +229,10 @@ export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] 
 /** Every call declares its answer: a call missing from Answers (or an answer of no call) does not compile. */
 type Unanswered = Exclude<CallName, keyof Answers> | Exclude<keyof Answers, CallName>;
 export const EVERY_CALL_ANSWERED: [Unanswered] extends [never] ? true : Unanswered = true;
+
+/** The body a client sends with a call (besides env_type, app_key and unique_token). */
+export type RequestOf<N extends CallName> = Requests[N];
+
+/** Every call declares its request: a call missing from Requests (or a request of no call) does not compile. */
+type Unrequested = Exclude<CallName, keyof Requests> | Exclude<keyof Requests, CallName>;
+export const EVERY_CALL_REQUESTED: [Unrequested] extends [never] ? true : Unrequested = true;

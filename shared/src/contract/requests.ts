@@ -1,0 +1,112 @@
+/**
+ * The request bodies of the player calls (spec section 7), declared once: the fields a client sends,
+ * besides what every call carries (`env_type`, `app_key`, and `unique_token` on a call that needs a
+ * session: the clients' base query adds them). The server's `defineCall` checks at compile time that its
+ * schema reads exactly these fields (the schema then checks their values, with the spec's messages);
+ * the clients' endpoints take their argument types from here. A call missing here does not compile
+ * (EVERY_CALL_REQUESTED in index.ts).
+ */
+import type { NewResult } from '../domain/submission';
+import type { UpiType, WithdrawMethod } from '../domain/money';
+
+/** A call that sends nothing of its own. */
+export type NoFields = Record<never, never>;
+
+/** A money history's days ('YYYY-MM-DD'; both left out: the last days the server chooses). */
+export interface DateRange {
+  date_from?: string;
+  date_to?: string;
+}
+
+/** A bid history's days. */
+export interface BidRange {
+  bid_from?: string;
+  bid_to?: string;
+}
+
+/** A bid submission of any family: the bids in `new_result`; the retry key, if not in a header. */
+export interface SubmitBidRequest {
+  game_id?: string | number | null;
+  new_result: NewResult;
+  request_id?: string | null;
+}
+
+/** The withdrawal method's code (WITHDRAW_METHODS), as text or as a number (2, 3, 4: the server checks it). */
+export type WithdrawMethodCode = WithdrawMethod | number;
+
+export interface Requests {
+  // accounts
+  'api-user-login': { mobile: string; password: string; device_id?: string | null };
+  'api-user-logout': NoFields;
+  'api-check-mobile': { mobile: string };
+  'api-user-registration': {
+    name: string;
+    email?: string | null;
+    password: string;
+    mobile: string;
+    security_pin?: string | number | null;
+    device_id?: string | null;
+    otp: string;
+  };
+  'api-resend-otp': { mobile: string; purpose?: 'register' | 'forgot' | 'upi' | null };
+  'api-forget-check-mobile': { mobile: string };
+  'api-forgot-password': { mobile: string; new_pass: string; otp: string };
+  'api-change-password': { old_pass: string; new_pass: string };
+  'api-get-profile': NoFields;
+  'api-profile-update': { user_name: string };
+
+  // content and the market lists
+  'api-home-info': NoFields;
+  'api-dashboard-data': NoFields;
+  'api-get-slider-images': NoFields;
+  'api-get-auto-deposit-list': NoFields;
+  'api-social-data': NoFields;
+  'api-how-to-play': NoFields;
+  'api-privacy-policy': NoFields;
+  'api-starline-game': NoFields;
+  'api-galidisawar-game': NoFields;
+  'api-game-rates': NoFields;
+  'api-starline-game-rates': NoFields;
+  'api-galidisawar-game-rates': NoFields;
+  'api-money-deposit-withdrawal-rule': NoFields;
+  'api-admin-bank-details': NoFields;
+  'api-get-qr-pay': NoFields;
+
+  // bids and their histories
+  'api-submit-bid': SubmitBidRequest;
+  'api-starline-submit-bid': SubmitBidRequest;
+  'api-galidisawar-submit-bid': SubmitBidRequest;
+  'api-bid-history-data': BidRange;
+  'api-starline-bid-history-data': BidRange;
+  'api-galidisawar-bid-history-data': BidRange;
+  'api-wining-history-data': DateRange;
+  'api-starline-wining-history-data': DateRange;
+  'api-galidisawar-wining-history-data': DateRange;
+
+  // the wallet
+  'api-user-wallet-balance': NoFields;
+  'api-wallet-transaction-history': DateRange;
+  'api-last-fund-request-detail': { mobile_no?: unknown };
+  'api-fund-request-add': { request_amount: number | string };
+  'api-fund-request-proof': { request_id: string | number; utr?: string; screenshot?: string };
+  'api-fund-request-history': DateRange;
+  'api-check-user-for-transfer-amt': { mobile_no: string };
+  'api-user-transfer-wallet-balance': { amount: number | string; mobile_no: string; transfer_note?: string | null };
+  'api-upi-send-otp': { mobile: string; upi_type: UpiType | `${UpiType}` };
+  'api-add-user-upi-details': {
+    upi_type: UpiType | `${UpiType}`;
+    paytm_no?: string | null;
+    google_pay_no?: string | null;
+    phon_pay_no?: string | null;
+    otp: string;
+  };
+  'api-get-user-payment-details': { mobile?: unknown; mobile_no?: unknown };
+  'api-user-payment-method-list': { mobile?: unknown; mobile_no?: unknown };
+  'api-user-withdraw-fund-request': {
+    /** the account is the token's: a mobile in the body is ignored */
+    mobile?: unknown;
+    request_amount: number | string;
+    payment_method: WithdrawMethodCode;
+  };
+  'api-user-withdraw-transaction-history': DateRange & { mobile_no?: unknown };
+}
