@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { BettingOffNotice, EmptyState, MSG, PageLoading, POLLING, useNow } from '@matka/shared';
+import { BettingOffNotice, EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
 import { useBettingOn } from '@matka/shared/api';
@@ -30,7 +30,7 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
  * and the notice above the list says why (a button that led back to this list would do nothing).
  */
 export function GaliMarketList() {
-  const { data, isLoading } = useGaliGamesQuery(undefined, POLLING);
+  const { data, isLoading } = useGaliGamesQuery(undefined, usePolling());
   const bettingOn = useBettingOn();
   const navigate = useNavigate();
   const markets = data?.result ?? [];

@@ -1,4 +1,7 @@
 import { SettlementRunner } from './services/settlement-jobs';
+import { LiveHub } from './services/live';
+import { livePlugin } from './api/live';
+import { inboxPlugin } from './api/inbox';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import { randomBytes } from 'node:crypto';
@@ -82,7 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // the caches of every process on one PostgreSQL agree through LISTEN/NOTIFY; PGlite has one process
-  let bus: CacheBus = new LocalBus();
+  let bus: CacheBus = new LocalBus(opts.db.listen?.bind(opts.db));
   if (opts.db.kind === 'postgres' && opts.db.url) {
     const pgBus = new PgBus(opts.db.url, opts.db.db, app.log);
     await pgBus.start();
@@ -111,10 +114,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     operatorToken: opts.operatorToken ?? config.operatorToken ?? randomBytes(24).toString('hex'),
     operators: new OperatorService(opts.db.db, clock),
     settlement: undefined as unknown as SettlementRunner,
+    live: undefined as unknown as LiveHub,
   };
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
     pollMs: 2_000,
+  });
+  ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, config.live);
+  ctx.users.onChange((e) => ctx.live.hear(e));
+  await ctx.live.start();
+  // streams never end by themselves: end them first, so that closing waits for no open stream
+  app.addHook('preClose', (done) => {
+    ctx.live.close();
+    done();
   });
   app.addHook('onReady', () => ctx.settlement.start());
   app.addHook('onClose', () => ctx.settlement.close());
@@ -179,6 +191,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(depositsPlugin, { ctx });
   await app.register(withdrawalsPlugin, { ctx });
   await app.register(transfersPlugin, { ctx });
+  await app.register(livePlugin, { ctx });
+  await app.register(inboxPlugin, { ctx });
   await app.register(chartsPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
   await registerStatic(app, config);

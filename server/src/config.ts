@@ -64,6 +64,12 @@ export interface AppConfig {
   settleChunkBids: number;
   settleWaitMs: number;
   /**
+   * Live streams (issue C): LIVE_HEARTBEAT_MS (default 25000), the comment that keeps proxies from
+   * closing an idle stream; LIVE_TICK_MS (default 10000), how often markets opening or closing by the
+   * clock are looked for.
+   */
+  live: { heartbeatMs: number; tickMs: number };
+  /**
    * DB_POOL_SIZE: PostgreSQL connections per server process. Default: 3 per core in all, shared by the
    * WORKERS processes (at least 2 each): a bid is one short statement, and more connections than the
    * database has cores to run them only queue inside PostgreSQL (bench:api: 20 per process gave 0.55-0.61
@@ -188,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, 10_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
+    live: {
+      heartbeatMs: Math.max(1_000, intEnv(env.LIVE_HEARTBEAT_MS, 25_000)),
+      tickMs: Math.max(1_000, intEnv(env.LIVE_TICK_MS, 10_000)),
+    },
     dbPoolSize: Math.min(200, Math.max(1, intEnv(env.DB_POOL_SIZE, Math.max(2, Math.ceil((3 * cores) / workers))))),
     eventLoopReportMs: Math.max(0, intEnv(env.EVENT_LOOP_REPORT_MS, 0)),
     workers,

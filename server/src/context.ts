@@ -10,6 +10,7 @@ import type { SmsSender } from './services/sms';
 import type { CacheBus } from './services/bus';
 import type { OperatorService } from './services/operators';
 import type { SettlementRunner } from './services/settlement-jobs';
+import type { LiveHub } from './services/live';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -49,4 +50,6 @@ export interface AppContext {
   operators: OperatorService;
   /** settlement jobs worked by this process (and resumed from killed ones) */
   settlement: SettlementRunner;
+  /** this process's live streams and what they hear */
+  live: LiveHub;
 }

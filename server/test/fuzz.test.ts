@@ -177,6 +177,8 @@ const ZOD_DEFAULT = /Invalid input|expected \w+, received|Too (big|small): expec
 test('10,000+ malformed bodies over every API and operator path: no 5xx, a message for a person, no money moves', async () => {
   const routes = routesOf(t.app.printRoutes({ commonPrefix: false }))
     .filter((x) => x.path.startsWith('/api/') || x.path.startsWith('/operator/'))
+    // the live stream answers a live token with a stream that stays open: its bad input is live.test.ts's
+    .filter((x) => x.path !== '/api/live')
     .map((x) => ({ ...x, path: x.path.replace(/:id\b/, '7') }))
     // logout last: it ends the token the other calls use
     .sort((a, b) => Number(a.path.endsWith('api-user-logout')) - Number(b.path.endsWith('api-user-logout')));

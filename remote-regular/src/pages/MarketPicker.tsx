@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, POLLING, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
+import { EmptyState, usePolling, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
 import { useHomeInfoQuery } from '@matka/shared/api';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 
 /** The regular markets (home info `result`) to pick one from when /game has none. */
 export function MarketPicker() {
-  const { data, isLoading, isError } = useHomeInfoQuery(undefined, POLLING);
+  const { data, isLoading, isError } = useHomeInfoQuery(undefined, usePolling());
   const bettingOn = useAppSelector(selectBettingOn);
   const markets = data?.result ?? [];
   const now = useNow()();

@@ -4,7 +4,7 @@ import {
   EmptyState,
   MSG,
   PageLoading,
-  POLLING,
+  usePolling,
   Tile,
   TileGrid,
   RatesPanel,
@@ -77,7 +77,7 @@ function StarlineGameList({
 /** /star: the 'JACKPOT STARLINE' home. The histories, the rates and Play need betting_status '1'. */
 export default function StarHome() {
   // The games list, refreshed every 5 s while the tab is visible.
-  const { data: games, isLoading } = useStarlineGamesQuery(undefined, POLLING);
+  const { data: games, isLoading } = useStarlineGamesQuery(undefined, usePolling());
   const bettingOn = useBettingOn();
   const { data: rates } = useStarlineRatesQuery(undefined, { skip: !bettingOn });
   const chartUrl = games?.web_starline_chart_url || undefined;

@@ -23,6 +23,11 @@ export interface Database {
   prepared<R>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Runs a script of several SQL statements in one round trip (simple query protocol). */
   execScript(sql: string): Promise<void>;
+  /**
+   * PGlite only: hears the database's notifications on a channel (PostgreSQL's are heard by the cache
+   * bus's listening connection).
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       // Holds the dialect's one connection while the script runs, like every other statement.
       await db.connection().execute(() => lite.exec(sql));
     },
+    // through the one connection's queue too: LISTEN sent inside another caller's transaction would end with it
+    listen: (channel, fn) => db.connection().execute(() => lite.listen(channel, fn)),
     async close() {
       await db.destroy(); // closes PGlite
     },
@@ -123,15 +130,24 @@ class PGliteHost {
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private dead: Error | null = null;
 
+  private listeners = new Map<string, ((payload: string) => void)[]>();
+
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (m: { id?: number; result?: unknown; error?: HostError }) => {
-      if (m.id === undefined) return;
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      if (m.error) p.reject(new DatabaseError(m.error));
-      else p.resolve(m.result);
-    });
+    worker.on(
+      'message',
+      (m: { id?: number; result?: unknown; error?: HostError; type?: string; channel?: string; payload?: string }) => {
+        if (m.type === 'notify') {
+          for (const fn of this.listeners.get(m.channel ?? '') ?? []) fn(m.payload ?? '');
+          return;
+        }
+        if (m.id === undefined) return;
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (m.error) p.reject(new DatabaseError(m.error));
+        else p.resolve(m.result);
+      },
+    );
     const fail = (err: Error) => {
       this.dead = err;
       for (const p of this.pending.values()) p.reject(err);
@@ -173,6 +189,16 @@ class PGliteHost {
 
   exec(sql: string): Promise<void> {
     return this.send({ op: 'exec', sql });
+  }
+
+  async listen(channel: string, fn: (payload: string) => void): Promise<void> {
+    const known = this.listeners.get(channel);
+    if (known) {
+      known.push(fn);
+      return;
+    }
+    this.listeners.set(channel, [fn]);
+    await this.send({ op: 'listen', channel });
   }
 
   async close(): Promise<void> {

@@ -39,6 +39,9 @@ parentPort.on('message', async (m) => {
       result = { rows: r.rows, affectedRows: r.affectedRows };
     } else if (m.op === 'exec') {
       await db.exec(m.sql);
+    } else if (m.op === 'listen') {
+      // the database's notifications on this channel go to the main thread (sent after each commit)
+      await db.listen(m.channel, (payload) => parentPort.postMessage({ type: 'notify', channel: m.channel, payload }));
     } else if (m.op === 'close') {
       await db.close();
     }

@@ -29,6 +29,8 @@ export interface UsersTable {
   /** set while an operator has blocked the account (no login, no call) */
   blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   blocked_reason: ColumnType<string, string | undefined, string>;
+  /** the inbox's entries up to this id are read (migration 015) */
+  inbox_read_id: Int8Gen;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -219,6 +221,27 @@ export interface OperatorAuditTable {
   created_at: Timestamp;
 }
 
+/** What players hear at once (migration 015): written in the transaction that makes it true. */
+export interface LiveEventsTable {
+  id: Int8Gen;
+  /** the writing transaction (xid8 as text) */
+  tx: ColumnType<string, never, never>;
+  user_id: Int8 | null;
+  kind: string;
+  data: ColumnType<unknown, string, string>;
+  dedup: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface NoticesTable {
+  id: Int8Gen;
+  title: string;
+  body: string;
+  link: string | null;
+  sent_by: string | null;
+  created_at: Timestamp;
+}
+
 export type { OperatorRole };
 
 export interface OperatorAccountsTable {
@@ -312,4 +335,6 @@ export interface DB {
   withdraw_requests: WithdrawRequestsTable;
   transfers: TransfersTable;
   schema_migrations: SchemaMigrationsTable;
+  live_events: LiveEventsTable;
+  notices: NoticesTable;
 }

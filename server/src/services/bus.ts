@@ -28,14 +28,27 @@ export interface CacheBus {
   /** Sends the event to the other processes; resolves once the database has accepted it. */
   publish(e: CacheEvent): Promise<void>;
   subscribe(fn: (e: CacheEvent) => void): void;
+  /**
+   * Hears the database's notifications on another channel (sent by the database itself, e.g. by a
+   * trigger at commit), on the same listening connection; after a reconnect, subscribers hear 'all'.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One process alone on its database (PGlite): nobody to tell. */
+/** How the embedded database hands its notifications over (PGlite's listen, in its worker). */
+export type ListenFn = (channel: string, fn: (payload: string) => void) => Promise<void>;
+
+/** One process alone on its database (PGlite): nobody to tell; the database's own notifications come through `listenFn`. */
 export class LocalBus implements CacheBus {
   readonly live = true;
+  constructor(private readonly listenFn?: ListenFn) {}
   async publish(): Promise<void> {}
   subscribe(): void {}
+  async listen(channel: string, fn: (payload: string) => void): Promise<void> {
+    if (!this.listenFn) throw new Error('this database cannot send notifications');
+    await this.listenFn(channel, fn);
+  }
   async close(): Promise<void> {}
 }
 
@@ -69,6 +82,8 @@ const MAX_PAYLOAD = 7000;
 export class PgBus implements CacheBus {
   private client: pg.Client | null = null;
   private handlers: ((e: CacheEvent) => void)[] = [];
+  /** other channels heard on the listening connection (listen()) */
+  private channels = new Map<string, ((payload: string) => void)[]>();
   private closed = false;
   private retryMs = 100;
   private timer: NodeJS.Timeout | null = null;
@@ -95,6 +110,11 @@ export class PgBus implements CacheBus {
         if (n.channel === ACK_CHANNEL) {
           const { o, to, n: seq } = JSON.parse(n.payload) as { o: string; to: string; n: number };
           if (to === this.origin) this.acked(seq, o);
+          return;
+        }
+        const others = this.channels.get(n.channel);
+        if (others) {
+          for (const fn of others) fn(n.payload);
           return;
         }
         if (n.channel !== CHANNEL) return;
@@ -125,6 +145,7 @@ export class PgBus implements CacheBus {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     await client.query(`LISTEN ${ACK_CHANNEL}`);
+    for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     // named only once it listens: a process listed as a member hears every event sent after the listing
     await client.query(`SELECT set_config('application_name', $1, false)`, [MEMBER_PREFIX + this.origin]);
     this.client = client;
@@ -153,6 +174,17 @@ export class PgBus implements CacheBus {
 
   subscribe(fn: (e: CacheEvent) => void): void {
     this.handlers.push(fn);
+  }
+
+  async listen(channel: string, fn: (payload: string) => void): Promise<void> {
+    const known = this.channels.get(channel);
+    if (known) {
+      known.push(fn);
+      return;
+    }
+    this.channels.set(channel, [fn]);
+    // a connection made from now on listens to it as well (connect() reads the map)
+    if (this.client) await this.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
   }
 
   private queue: { e: CacheEvent; done: () => void; fail: (err: unknown) => void }[] = [];

@@ -6,8 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type { MoneyEvent } from '@matka/shared/contract';
 import { audit } from './audit';
 import type { Clock } from './clock';
+import { recordLive } from './live';
 import { creditWallet, decidePending, finalizeWithdrawHold, lockWallet, mobileOf, notPending } from './wallet';
 
 /** A decision that credited points: the request's points, its player and the wallet after it. */
@@ -16,6 +18,18 @@ export interface Credited {
   amount: string;
   wallet: string;
 }
+
+const moneyEvent = (
+  table: 'fund_requests' | 'withdraw_requests',
+  id: number,
+  status: 'approved' | 'rejected',
+  amount: string,
+): MoneyEvent => ({
+  kind: table === 'fund_requests' ? 'deposit' : 'withdrawal',
+  request_id: id,
+  status,
+  points: Number(amount),
+});
 
 /**
  * Decides a pending request and credits its points (a deposit in, a rejected withdrawal back) in one
@@ -43,6 +57,7 @@ async function decideWithCredit(
     // a decided withdrawal's hold: its ledger row is now final
     if (d.table === 'withdraw_requests') await finalizeWithdrawHold(trx, r.user_id, d.id);
     const wallet = await creditWallet(trx, { userId: r.user_id, points: r.amount, ...d.credit, now });
+    await recordLive(trx, r.user_id, moneyEvent(d.table, d.id, d.status, r.amount), now);
     await audit(
       trx,
       d.audit.action,
@@ -83,6 +98,7 @@ export async function rejectDeposit(
       .returning(['user_id', 'amount'])
       .executeTakeFirst();
     if (!r) return null;
+    await recordLive(trx, r.user_id, moneyEvent('fund_requests', id, 'rejected', r.amount), now);
     await audit(trx, 'deposits reject', `D${id}`, params, { status: 'pending' }, { status: 'rejected' });
     return { amount: r.amount };
   });
@@ -109,6 +125,7 @@ export async function approveWithdrawal(
       .executeTakeFirst();
     if (!r) return null;
     await finalizeWithdrawHold(trx, r.user_id, id);
+    await recordLive(trx, r.user_id, moneyEvent('withdraw_requests', id, 'approved', r.amount), now);
     await audit(
       trx,
       'withdrawals approve',

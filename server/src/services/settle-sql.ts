@@ -293,6 +293,14 @@ async function insertWins(trx: Transaction<DB>, market: MarketRef, date: string,
     INSERT INTO wins (bid_id, user_id, family, market_id, amount, win_date, created_at)
     SELECT id, user_id, ${market.family}::text, ${market.id}::int, pay, ${date}::date, ${now}::timestamptz
     FROM settle_money WHERE pay > 0 ORDER BY id`.execute(trx);
+  // each winner hears of it once per chunk (live_events, migration 015): the points this result won
+  await sql`
+    INSERT INTO live_events (user_id, kind, data, created_at)
+    SELECT user_id, 'win',
+           jsonb_build_object('kind', 'win', 'market_id', ${market.id}::int, 'family', ${market.family}::text, 'name', ${market.name}::text,
+                              'points', SUM(pay), 'bids', count(*)),
+           ${now}::timestamptz
+    FROM settle_money WHERE pay > 0 GROUP BY user_id ORDER BY user_id`.execute(trx);
 }
 
 async function updateBids(trx: Transaction<DB>, now: Date) {

@@ -18,6 +18,10 @@ import type { SettlementJob } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { audit } from './audit';
 import { bidCounts, settleSet, storeJudgedPlays } from './settle-sql';
+import { declaredResultText } from '@matka/shared/domain';
+import type { ResultEvent } from '@matka/shared/contract';
+
+const RESULT_PARTS = ['open_pana', 'open_digit', 'close_pana', 'close_digit', 'jodi'] as const;
 import {
   lockMarketForBids,
   nextResult,
@@ -78,6 +82,21 @@ export async function storeDeclaration(
       .insertInto('results')
       .values({ market_id: marketId, result_date: date, ...result, declared_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['market_id', 'result_date']).doUpdateSet({ ...result, updated_at: now }))
+      .execute();
+    // every player hears it when it commits (live_events, migration 015)
+    const event: ResultEvent = {
+      kind: 'result',
+      market_id: market.id,
+      family: market.family,
+      name: market.name,
+      result: declaredResultText(market.family, result),
+      // a declared part changed (adding the Close result to the Open one corrects nothing)
+      corrected: before !== null && RESULT_PARTS.some((k) => before[k] !== null && before[k] !== result[k]),
+      ...result,
+    };
+    await trx
+      .insertInto('live_events')
+      .values({ kind: 'result', data: JSON.stringify(event), created_at: now })
       .execute();
   }
   // a chunk of the running job holds its row: this waits for it, then the job stops

@@ -175,6 +175,7 @@ export async function loadBids(db: Db, marketId: number, date: string): Promise<
  * Its class is the database's bid_lock_class() (migration 014), for place_bid and this alike.
  */
 export async function lockMarketForBids(trx: Transaction<DB>, marketId: number, mode: 'shared' | 'exclusive') {
-  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(bid_lock_class(), ${marketId}::int)`.execute(trx);
+  if (mode === 'shared')
+    await sql`SELECT pg_advisory_xact_lock_shared(bid_lock_class(), ${marketId}::int)`.execute(trx);
   else await sql`SELECT pg_advisory_xact_lock(bid_lock_class(), ${marketId}::int)`.execute(trx);
 }

@@ -73,7 +73,15 @@ export class UserCache {
     else if (e.kind === 'clear' || e.kind === 'all') this.dropAll();
   }
 
+  private local: ((e: CacheEvent) => void)[] = [];
+
+  /** Hears this process's own changes too (the bus carries them to the others only). */
+  onChange(fn: (e: CacheEvent) => void): void {
+    this.local.push(fn);
+  }
+
   private async publish(e: CacheEvent) {
+    for (const fn of this.local) fn(e);
     try {
       await this.bus.publish(e);
     } catch (err) {

@@ -6,6 +6,7 @@
  */
 import type { UpiDetailsField } from '../domain/money';
 import type { RatesRecord } from '../domain/rates';
+import type { InboxItem } from './live';
 
 /** What every answer carries: status and a message; the other fields depend on the call. */
 export interface Answer {
@@ -344,4 +345,16 @@ export interface Answers {
   'api-money-deposit-withdrawal-rule': RulesAnswer;
   'api-get-user-payment-details': PaymentDetailsAnswer;
   'api-last-fund-request-detail': FundDetailAnswer;
+  'api-notifications': InboxAnswer;
+  'api-notifications-read': InboxReadAnswer;
+}
+
+/** The notifications inbox: newest first, and how many are unread. */
+export interface InboxAnswer extends Answer {
+  notifications?: InboxItem[];
+  unread?: number;
+}
+
+export interface InboxReadAnswer extends Answer {
+  unread?: number;
 }

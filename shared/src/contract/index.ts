@@ -23,6 +23,10 @@ export const TAGS = [
   'Transactions',
   'Profile',
   'Payment',
+  /** the market lists and their results (home info, Starline, Gali, the charts) */
+  'Markets',
+  /** the notifications inbox */
+  'Inbox',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
@@ -59,15 +63,21 @@ export const CALLS = {
   'api-profile-update': { auth: true, invalidates: ['Profile'] },
 
   // content and the market lists
-  'api-home-info': { auth: true, family: 'regular', role: 'list', list: 'result', provides: ['Home', 'Wallet'] },
-  'api-dashboard-data': { auth: false },
+  'api-home-info': {
+    auth: true,
+    family: 'regular',
+    role: 'list',
+    list: 'result',
+    provides: ['Home', 'Wallet', 'Markets'],
+  },
+  'api-dashboard-data': { auth: false, provides: ['Markets'] },
   'api-get-slider-images': { auth: false },
   'api-get-auto-deposit-list': { auth: false },
   'api-social-data': { auth: false },
   'api-how-to-play': { auth: false },
   'api-privacy-policy': { auth: false },
-  'api-starline-game': { auth: false, family: 'starline', role: 'list', list: 'result' },
-  'api-galidisawar-game': { auth: false, family: 'gali', role: 'list', list: 'result' },
+  'api-starline-game': { auth: false, family: 'starline', role: 'list', list: 'result', provides: ['Markets'] },
+  'api-galidisawar-game': { auth: false, family: 'gali', role: 'list', list: 'result', provides: ['Markets'] },
   'api-game-rates': { auth: false, family: 'regular', role: 'rates', list: 'game_rates' },
   'api-starline-game-rates': { auth: false, family: 'starline', role: 'rates', list: 'game_rates' },
   'api-galidisawar-game-rates': { auth: false, family: 'gali', role: 'rates', list: 'game_rates' },
@@ -159,6 +169,10 @@ export const CALLS = {
     dates: 'date',
     provides: ['Transactions'],
   },
+
+  // the notifications inbox (wave 3, issue C): the player's news and the operator's notices
+  'api-notifications': { auth: true, list: 'notifications', provides: ['Inbox'] },
+  'api-notifications-read': { auth: true, invalidates: ['Inbox'] },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;
@@ -222,6 +236,7 @@ export const PREFIX_ALIASES: ReadonlyArray<readonly [string, string]> = [['api-g
 export * from './operator';
 export * from './answers';
 export * from './requests';
+export * from './live';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;

@@ -109,4 +109,8 @@ export interface Requests {
     payment_method: WithdrawMethodCode;
   };
   'api-user-withdraw-transaction-history': DateRange & { mobile_no?: unknown };
+  /** the inbox, newest first: `before` pages back past an entry's id */
+  'api-notifications': { before?: number | string };
+  /** marks every entry up to this id read (the newest shown) */
+  'api-notifications-read': { upto: number | string };
 }

@@ -5,8 +5,9 @@ import { loggedOut } from './session';
  * Home info: betting status, wallet balance and contact numbers, as the server last said them. The server
  * state is RTK Query's: this slice only mirrors it, from the api's answers (matched by their shape,
  * because the login page's core does not load RTK Query): home-info sets every field; any successful
- * answer that carries wallet_amt (the balance call, a bid, a transfer...) sets the wallet. Nothing else
- * writes it.
+ * answer that carries wallet_amt (the balance call, a bid, a transfer...) sets the wallet, and so does the
+ * live stream's wallet event (`walletHeard`: the server's balance after a change the player did not make
+ * here). Nothing else writes it.
  */
 export interface HomeState {
   betting_status: string | null;
@@ -40,7 +41,12 @@ const str = (v: unknown, fallback: string) => (v === undefined || v === null ? f
 export const homeSlice = createSlice({
   name: 'home',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The live stream told the balance after a change (a win, a deposit approved, a transfer in). */
+    walletHeard: (state, { payload }: { payload: number }) => {
+      state.wallet_amt = String(payload);
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialState)
@@ -65,6 +71,7 @@ export const homeSlice = createSlice({
 });
 
 export const { selectHome, selectBettingOn, selectWallet } = homeSlice.selectors;
+export const { walletHeard } = homeSlice.actions;
 
 /**
  * The betting status and balance the server last gave this device's session, kept so that the app

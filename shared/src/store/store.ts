@@ -2,6 +2,7 @@ import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs
 import { useDispatch, useSelector } from 'react-redux';
 import { homeSlice, readStoredHome, writeStoredHome } from './home';
 import { followBrowserConnection, networkSlice } from './network';
+import { liveSlice } from './live';
 import { readStoredSession, sessionSlice, writeStoredSession } from './session';
 
 /** Slices a remote injects later declare themselves here (module augmentation). */
@@ -15,7 +16,7 @@ export interface LazyLoadedSlices {}
  * endpoints with `api.injectEndpoints`.
  */
 function createRootReducer() {
-  return combineSlices(sessionSlice, homeSlice, networkSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+  return combineSlices(sessionSlice, homeSlice, networkSlice, liveSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 
 export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;

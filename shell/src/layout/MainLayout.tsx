@@ -3,6 +3,7 @@ import { OfflineBanner, Toaster } from '@matka/shared';
 import { PullToRefresh } from '../components/PullToRefresh';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
+import { LiveStream } from './LiveStream';
 
 /**
  * Pages with the top bar; a pull-down at the top of the page reloads it. Loaded on demand, so the
@@ -12,6 +13,7 @@ export default function MainLayout() {
   return (
     <>
       <ScrollToTop />
+      <LiveStream />
       <TopBar />
       <PullToRefresh />
       <main className="page">

@@ -11,7 +11,7 @@ import {
   useAppDispatch,
   useAppSelector,
   formatPoints,
-  POLLING,
+  usePolling,
 } from '@matka/shared';
 import { api, useHomeInfoQuery, useLogoutMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
@@ -62,7 +62,7 @@ function PlayerTopBar() {
   useHomeInfoQuery();
   const home = useAppSelector(selectHome);
   const bettingOn = useAppSelector(selectBettingOn);
-  useWalletBalanceQuery(undefined, { ...POLLING, skip: !bettingOn });
+  useWalletBalanceQuery(undefined, { ...usePolling(), skip: !bettingOn });
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();

@@ -1,10 +1,10 @@
-import { POLLING, PageHeader } from '@matka/shared';
+import { usePolling, PageHeader } from '@matka/shared';
 import { useShellDashboardQuery } from '../api';
 import { ListState } from '../components/ListState';
 
 /** /charts: a row per game with 'View Charts' (its web chart URL, in a new tab). Polled every 5 s. */
 export default function ChartsPage() {
-  const { data, isLoading, isError, refetch } = useShellDashboardQuery(undefined, POLLING);
+  const { data, isLoading, isError, refetch } = useShellDashboardQuery(undefined, usePolling());
   const games = (data?.result ?? []).filter((g) => g.game_name);
   return (
     <section>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   BettingOffNotice,
   Modal,
-  POLLING,
+  usePolling,
   selectBettingOn,
   selectHome,
   Tile,
@@ -67,7 +67,7 @@ function MarketCard({ market, onPlay }: { market: Market; onPlay?: (m: Market) =
 
 /** /imp: tiles, support, welcome ticker and the market list (polled every 5 s). */
 export default function HomePage() {
-  const { data, isLoading, isError, refetch } = useHomeInfoQuery(undefined, POLLING);
+  const { data, isLoading, isError, refetch } = useHomeInfoQuery(undefined, usePolling());
   const bettingOn = useAppSelector(selectBettingOn);
   const home = useAppSelector(selectHome);
   const [support, setSupport] = useState(false);

@@ -1,0 +1,332 @@
+/**
+ * Live events (issue C): what players hear at once, and the streams of this process that hear it.
+ *
+ * - `recordLive` writes an event in the caller's transaction (live_events, migration 015), so it exists
+ *   exactly when the change commits. The database notifies 'matka_live' with the transaction's id at
+ *   commit (a trigger); wallet events are written by move_points_set itself.
+ * - `LiveHub` (one per process) hears those notifications (PostgreSQL: the cache bus's listening
+ *   connection, so every process hears every commit; PGlite: the database's own), reads the
+ *   transaction's events and writes each to the open streams it concerns: everyone's (user_id NULL) to
+ *   all, a player's own to that player's streams only. It also replays what a reconnecting stream missed
+ *   (Last-Event-ID), sends heartbeats, closes the streams of ended sessions, notices markets opening and
+ *   closing by the clock, and prunes old events.
+ */
+import type { ServerResponse } from 'node:http';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { HEARTBEAT_MS, LIVE_KEEP_DAYS, REPLAY_LIMIT, type LiveEvent, type MarketEvent } from '@matka/shared/contract';
+import type { DB } from '../db/types';
+import type { CacheBus, CacheEvent } from './bus';
+import type { Clock } from './clock';
+import { kolkataIsoDate } from './clock';
+import { marketIsOpen, type MarketCache } from './markets';
+
+export const LIVE_CHANNEL = 'matka_live';
+
+/** Writes an event in the caller's transaction: `userId` null for everyone. */
+export async function recordLive(
+  trx: Transaction<DB> | Kysely<DB>,
+  userId: string | number | null,
+  event: LiveEvent,
+  now: Date,
+  dedup: string | null = null,
+): Promise<void> {
+  await trx
+    .insertInto('live_events')
+    .values({
+      user_id: userId === null ? null : String(userId),
+      kind: event.kind,
+      data: JSON.stringify(event),
+      dedup,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('dedup').doNothing())
+    .execute();
+}
+
+interface Row {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  data: unknown;
+}
+
+/** One event as the stream writes it. */
+export const sseEvent = (id: string, kind: string, data: unknown) =>
+  `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** A stream's output: the response it writes to (node's ServerResponse, or a test's stand-in). */
+export type LiveOut = Pick<ServerResponse, 'write' | 'end' | 'writableLength' | 'destroyed'>;
+
+export interface LiveStream {
+  userId: string;
+  tokenId: string;
+  out: LiveOut;
+}
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  /** how often every stream's session is checked (besides the bus's revocations) */
+  recheckMs?: number;
+  /** how often the markets' open / closed status is looked at */
+  tickMs?: number;
+  /** a stream whose unsent output passes this is too slow and is closed */
+  maxBuffered?: number;
+}
+
+export class LiveHub {
+  private streams = new Set<LiveStream>();
+  private byUser = new Map<string, Set<LiveStream>>();
+  private pending: string[] = [];
+  private working = false;
+  /** the highest event id handed to the streams (a reconnected listener catches up from it) */
+  private seen = 0n;
+  private timers: NodeJS.Timeout[] = [];
+  private marketOpen = new Map<number, boolean>();
+  private closed = false;
+  /** events handed out, and the time from an event's commit to its last write (for the bench) */
+  delivered = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly bus: CacheBus,
+    private readonly markets: MarketCache,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: LiveHubOptions = {},
+  ) {}
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  async start(): Promise<void> {
+    const top = await sql<{ id: string | null }>`SELECT max(id)::text AS id FROM live_events`.execute(this.db);
+    this.seen = BigInt(top.rows[0]?.id ?? '0');
+    await this.bus.listen(LIVE_CHANNEL, (tx) => this.heard(tx));
+    this.bus.subscribe((e) => this.hear(e));
+    const every = (ms: number, fn: () => void | Promise<void>) => {
+      const t = setInterval(() => {
+        Promise.resolve(fn()).catch((err) => this.log.warn({ err: String(err) }, 'live: periodic work failed'));
+      }, ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.opts.heartbeatMs ?? HEARTBEAT_MS, () => this.broadcast(': ping\n\n'));
+    every(this.opts.recheckMs ?? 60_000, () => this.recheck([...this.streams]));
+    every(this.opts.tickMs ?? 10_000, () => this.tick());
+    every(60 * 60_000, () => this.prune());
+    await this.tick();
+  }
+
+  /** Ends every stream, telling the clients to come back (a graceful stop). */
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const s of [...this.streams]) this.end(s, 'retry: 1000\n\n');
+  }
+
+  /**
+   * Opens a stream for a player: replays what was missed after `lastEventId` (at most REPLAY_LIMIT
+   * events, else `refetch`), or starts with a `hello` carrying the newest id.
+   */
+  async open(userId: string, tokenId: string, out: LiveOut, lastEventId: string | undefined): Promise<LiveStream> {
+    const s: LiveStream = { userId, tokenId, out };
+    // joined first: an event committed from now on reaches it (a replayed one may come twice; ids tell)
+    this.streams.add(s);
+    let mine = this.byUser.get(userId);
+    if (!mine) this.byUser.set(userId, (mine = new Set()));
+    mine.add(s);
+    out.write(`retry: 3000\n\n`);
+    const last = /^\d{1,18}$/.test(lastEventId ?? '') ? lastEventId! : null;
+    if (last === null) {
+      const top = await sql<{ id: string | null }>`SELECT max(id)::text AS id FROM live_events`.execute(this.db);
+      out.write(sseEvent(top.rows[0]?.id ?? '0', 'hello', {}));
+      return s;
+    }
+    const rows = await sql<Row>`
+      SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
+      WHERE id > ${last}::bigint AND (user_id IS NULL OR user_id = ${userId}::bigint)
+      ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`.execute(this.db);
+    if (rows.rows.length > REPLAY_LIMIT) {
+      const top = await sql<{ id: string | null }>`SELECT max(id)::text AS id FROM live_events`.execute(this.db);
+      out.write(sseEvent(top.rows[0]?.id ?? last, 'refetch', {}));
+    } else for (const r of rows.rows) out.write(sseEvent(r.id, r.kind, r.data));
+    return s;
+  }
+
+  /** The client went away. */
+  drop(s: LiveStream): void {
+    this.streams.delete(s);
+    const mine = this.byUser.get(s.userId);
+    mine?.delete(s);
+    if (mine && mine.size === 0) this.byUser.delete(s.userId);
+  }
+
+  private end(s: LiveStream, last?: string) {
+    this.drop(s);
+    try {
+      if (last && !s.out.destroyed) s.out.write(last);
+      s.out.end();
+    } catch {
+      // already gone
+    }
+  }
+
+  private write(s: LiveStream, text: string) {
+    if (s.out.destroyed) return this.drop(s);
+    s.out.write(text);
+    // a client that does not read (or a proxy that buffers everything) is let go: it falls back to polling
+    if (s.out.writableLength > (this.opts.maxBuffered ?? 1 << 20)) this.end(s);
+  }
+
+  private broadcast(text: string) {
+    for (const s of this.streams) this.write(s, text);
+  }
+
+  /** A transaction with events committed: read them (in order) and hand them out. */
+  private heard(tx: string) {
+    if (!/^\d+$/.test(tx)) return;
+    this.pending.push(tx);
+    if (!this.working) void this.work();
+  }
+
+  private async work() {
+    this.working = true;
+    try {
+      while (this.pending.length) {
+        const txs = this.pending.splice(0, 50);
+        try {
+          const rows = await sql<Row>`
+            SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
+            WHERE tx = ANY (${txs}::xid8[]) ORDER BY id`.execute(this.db);
+          this.deliver(rows.rows);
+        } catch (err) {
+          this.log.warn({ err: String(err) }, 'live: could not read events');
+        }
+      }
+    } finally {
+      this.working = false;
+    }
+  }
+
+  private deliver(rows: Row[]) {
+    for (const r of rows) {
+      const id = BigInt(r.id);
+      if (id > this.seen) this.seen = id;
+      if (this.streams.size === 0) continue;
+      const text = sseEvent(r.id, r.kind, r.data);
+      if (r.user_id === null) this.broadcast(text);
+      else for (const s of this.byUser.get(r.user_id) ?? []) this.write(s, text);
+      this.delivered++;
+    }
+  }
+
+  /** A cache event, of another process (the bus) or of this one (the user cache's own changes). */
+  hear(e: CacheEvent): void {
+    if (this.closed) return;
+    if (e.kind === 'revoke') void this.recheck([...(this.byUser.get(e.id) ?? [])]);
+    else if (e.kind === 'clear' || e.kind === 'all') void this.recheck([...this.streams]);
+    // the listening connection was back: what committed meanwhile was not heard
+    if (e.kind === 'all') void this.catchUp();
+  }
+
+  /** Closes the streams whose session has ended (revoked, expired, or the account blocked). */
+  private async recheck(list: LiveStream[]) {
+    for (let i = 0; i < list.length; i += 1000) {
+      const part = list.slice(i, i + 1000);
+      const ids = [...new Set(part.map((s) => s.tokenId))];
+      try {
+        const live = await sql<{ id: string }>`
+          SELECT t.id::text AS id FROM auth_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.id = ANY (${ids}::bigint[]) AND t.revoked_at IS NULL AND t.expires_at > ${this.clock.now()}::timestamptz
+            AND u.blocked_at IS NULL`.execute(this.db);
+        const ok = new Set(live.rows.map((r) => r.id));
+        for (const s of part) if (!ok.has(s.tokenId)) this.end(s, sseEvent(String(this.seen), 'revoked', {}));
+      } catch (err) {
+        this.log.warn({ err: String(err) }, 'live: could not check sessions');
+      }
+    }
+  }
+
+  private async catchUp() {
+    const rows = await sql<Row>`
+      SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
+      WHERE id > ${String(this.seen)}::bigint ORDER BY id LIMIT 5000`.execute(this.db);
+    this.deliver(rows.rows);
+  }
+
+  /** Markets opening or closing by the clock: one event per change, whichever process sees it first. */
+  async tick(): Promise<void> {
+    const now = this.clock.now();
+    const date = kolkataIsoDate(now);
+    const changed: MarketEvent[] = [];
+    for (const family of ['regular', 'starline', 'gali'] as const) {
+      for (const m of await this.markets.list(family, true)) {
+        const open = marketIsOpen(m, now);
+        const was = this.marketOpen.get(m.id);
+        this.marketOpen.set(m.id, open);
+        if (was !== undefined && was !== open)
+          changed.push({ kind: 'market', market_id: m.id, family: m.family, name: m.name, open });
+      }
+    }
+    for (const e of changed)
+      await recordLive(this.db, null, e, now, `market:${e.market_id}:${date}:${e.open ? 'open' : 'closed'}`);
+  }
+
+  /** Events older than LIVE_KEEP_DAYS go, a bounded batch at a time. */
+  private async prune() {
+    const before = new Date(this.clock.now().getTime() - LIVE_KEEP_DAYS * 86_400_000);
+    for (let i = 0; i < 100; i++) {
+      const r = await sql`
+        DELETE FROM live_events WHERE id IN (
+          SELECT id FROM live_events WHERE created_at < ${before}::timestamptz ORDER BY id LIMIT 10000)`.execute(
+        this.db,
+      );
+      if (Number(r.numAffectedRows ?? 0) < 10000) break;
+    }
+  }
+}
+
+/** The inbox's kinds as SQL's list. */
+const INBOX_OWN = ['win', 'deposit', 'withdrawal'];
+
+/** A player's inbox, newest first: their own news and the notices (`before`: page back past an id). */
+export async function inboxOf(db: Kysely<DB>, userId: string, before: string | null, limit = 50) {
+  const rows = await sql<{ id: string; kind: string; data: LiveEvent; created_at: Date; read_upto: string }>`
+    SELECT e.id::text AS id, e.kind, e.data, e.created_at, u.inbox_read_id::text AS read_upto
+    FROM live_events e, users u
+    WHERE u.id = ${userId}::bigint
+      AND (e.user_id = ${userId}::bigint AND e.kind = ANY (${INBOX_OWN}::text[]) OR e.user_id IS NULL AND e.kind = 'notice')
+      AND (${before}::bigint IS NULL OR e.id < ${before}::bigint)
+    ORDER BY e.id DESC LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind as LiveEvent['kind'],
+    event: r.data,
+    at: new Date(r.created_at).toISOString(),
+    read: BigInt(r.id) <= BigInt(r.read_upto),
+  }));
+}
+
+/** How many of the player's inbox entries are unread. */
+export async function inboxUnread(db: Kysely<DB>, userId: string): Promise<number> {
+  const r = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM live_events e, users u
+    WHERE u.id = ${userId}::bigint AND e.id > u.inbox_read_id
+      AND (e.user_id = ${userId}::bigint AND e.kind = ANY (${INBOX_OWN}::text[]) OR e.user_id IS NULL AND e.kind = 'notice')`.execute(
+    db,
+  );
+  return Number(r.rows[0].n);
+}
+
+/** Marks the inbox read up to an id (never back: a late call with an older id changes nothing). */
+export async function markInboxRead(db: Kysely<DB>, userId: string, upto: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      inbox_read_id: sql`GREATEST(inbox_read_id, LEAST(${upto}::bigint, (SELECT coalesce(max(id), 0) FROM live_events)))`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}

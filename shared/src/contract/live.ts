@@ -1,0 +1,172 @@
+/**
+ * The live stream (`POST /api/live`, Server-Sent Events) and the inbox: what the server pushes, declared
+ * once for the server that writes it and every client that reads it. Pure data and types.
+ *
+ * A stream's event is `id: <n>` (the client sends the last one back as Last-Event-ID to replay what it
+ * missed), `event: <kind>`, `data: <LiveEvent as JSON>`. Besides the kinds below the server sends
+ * `event: refetch` (too much was missed: reload everything), `event: revoked` (the session ended: the
+ * stream closes) and `: ping` comments every HEARTBEAT_MS.
+ */
+import type { Family } from '../domain/betTypes';
+import { marketResultText } from '../domain/format';
+import type { ResultState } from '../domain/settlement';
+import type { Tag } from './index';
+
+/** the stream's path (POST, JSON body `{ unique_token }`, optional `Last-Event-ID` header) */
+export const LIVE_PATH = '/api/live';
+/** a comment line this often keeps proxies from closing an idle stream */
+export const HEARTBEAT_MS = 25_000;
+/** a reconnect replays at most this many missed events; more and the client is told to refetch */
+export const REPLAY_LIMIT = 200;
+/** how long events are kept (the replay's and the inbox's horizon) */
+export const LIVE_KEEP_DAYS = 30;
+
+/** A result declared or corrected: its parts (ResultState: null while not declared) and its text. */
+export interface ResultEvent extends ResultState {
+  kind: 'result';
+  market_id: number;
+  family: Family;
+  name: string;
+  /** as the lists write it: '123-68-468', Starline '128-1', Gali '45' */
+  result: string;
+  /** a declared result was changed */
+  corrected: boolean;
+}
+
+/** A market opened or closed for bids (by the clock, or an operator changed it). */
+export interface MarketEvent {
+  kind: 'market';
+  market_id: number;
+  family: Family;
+  name: string;
+  /** takes bids now */
+  open: boolean;
+}
+
+/** The player's wallet changed (anything but their own bid): the balance after it. */
+export interface WalletEvent {
+  kind: 'wallet';
+  wallet: number;
+}
+
+/** The player won on a market: the points paid by one settlement step. */
+export interface WinEvent {
+  kind: 'win';
+  market_id: number;
+  family: Family;
+  name: string;
+  points: number;
+  bids: number;
+}
+
+export interface MoneyEvent {
+  kind: 'deposit' | 'withdrawal';
+  request_id: number;
+  status: 'approved' | 'rejected';
+  points: number;
+}
+
+export interface NoticeEvent {
+  kind: 'notice';
+  notice_id: number;
+  title: string;
+  body: string;
+  /** a path of the app ('/funds') or an https address; '' for none */
+  link: string;
+}
+
+export type LiveEvent = ResultEvent | MarketEvent | WalletEvent | WinEvent | MoneyEvent | NoticeEvent;
+export type LiveKind = LiveEvent['kind'];
+export const LIVE_KINDS: readonly LiveKind[] = ['result', 'market', 'wallet', 'win', 'deposit', 'withdrawal', 'notice'];
+export const isLiveKind = (k: string): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k);
+
+/** The kinds kept in a player's inbox (their own news and the operator's notices). */
+export const INBOX_KINDS: readonly LiveKind[] = ['win', 'deposit', 'withdrawal', 'notice'];
+
+/**
+ * Which answers of the client's cache an event makes stale. A result and a market's status are written
+ * into the cached lists instead (resultFields: a result reaching every phone makes none of them ask for
+ * its list again), and a wallet event's balance into the cached balance.
+ */
+export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
+  result: ['Bids', 'Wins'],
+  market: [],
+  wallet: ['Wallet', 'Transactions'],
+  win: ['Wins', 'Bids', 'Wallet', 'Transactions', 'Inbox'],
+  deposit: ['Funds', 'Wallet', 'Transactions', 'Inbox'],
+  withdrawal: ['Withdrawals', 'Wallet', 'Transactions', 'Inbox'],
+  notice: ['Inbox'],
+};
+
+/** An inbox entry (api-notifications). */
+export interface InboxItem {
+  id: number;
+  kind: LiveKind;
+  /** the event as it was pushed */
+  event: LiveEvent;
+  /** ISO time */
+  at: string;
+  read: boolean;
+}
+
+/** The app's page an event opens (a notification's tap, an inbox entry). */
+export function livePath(e: LiveEvent): string {
+  switch (e.kind) {
+    case 'result':
+    case 'market':
+      return e.family === 'starline' ? '/star' : e.family === 'gali' ? '/galiIMP' : '/imp';
+    case 'win':
+      return e.family === 'starline' ? '/imp6' : e.family === 'gali' ? '/impwin' : '/win';
+    case 'deposit':
+      return '/addfundhistory';
+    case 'withdrawal':
+      return '/withdrawhistory';
+    case 'wallet':
+      return '/transaction';
+    case 'notice':
+      return e.link || '/notifications';
+  }
+}
+
+/**
+ * A result's fields as a family's market list answers them (home info, Starline games, Gali markets):
+ * the client writes them into its cached list, so a result shows without asking for the list again.
+ */
+export function resultFields(e: ResultEvent): Record<string, string> {
+  if (e.family === 'gali') return { open_result: e.jodi ?? '', result: e.jodi ?? '' };
+  if (e.family === 'starline') return { open_result: e.open_pana ? `${e.open_pana}-${e.open_digit ?? ''}` : '' };
+  const open_result = e.open_pana ?? '';
+  const close_result = e.close_pana ?? '';
+  return { open_result, close_result, result_text: marketResultText({ open_result, close_result }) };
+}
+
+const points = (n: number) => n.toLocaleString('en-IN');
+
+/** A notification's title and body, in the app's words. */
+export function liveText(e: LiveEvent): { title: string; body: string } {
+  switch (e.kind) {
+    case 'result':
+      return { title: `${e.name} result${e.corrected ? ' corrected' : ''}`, body: e.result };
+    case 'market':
+      return { title: e.name, body: e.open ? 'Open for bids' : 'Closed for bids' };
+    case 'wallet':
+      return { title: 'Wallet updated', body: `Balance: ${points(e.wallet)} points` };
+    case 'win':
+      return {
+        title: `You won ${points(e.points)} points`,
+        body: `${e.name}: ${e.bids} winning bid${e.bids === 1 ? '' : 's'}`,
+      };
+    case 'deposit':
+      return {
+        title: e.status === 'approved' ? 'Deposit approved' : 'Deposit rejected',
+        body: `${points(e.points)} points${e.status === 'approved' ? ' added to your wallet' : ''}`,
+      };
+    case 'withdrawal':
+      return {
+        title: e.status === 'approved' ? 'Withdrawal approved' : 'Withdrawal rejected',
+        body: `${points(e.points)} points${e.status === 'rejected' ? ' returned to your wallet' : ''}`,
+      };
+    case 'notice':
+      return { title: e.title, body: e.body };
+  }
+}
