@@ -300,6 +300,16 @@ export interface Report {
   totals: { stakes: number; payouts: number; profit: number; transfers: number; deposits: number; withdrawals: number };
 }
 
+/** A notice sent to every player (issue C). */
+export interface NoticeRow {
+  id: number;
+  title: string;
+  body: string;
+  link: string;
+  sent_by: string | null;
+  created_at: string;
+}
+
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 /** `early_reason`: an owner's reason for declaring before the draw time (the server refuses it otherwise). */
@@ -317,7 +327,18 @@ const declareBody = (d: Declare) => {
 export const consoleApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Operators', 'Markets', 'Rates', 'Results', 'Deposits', 'Withdrawals', 'Audit', 'Users', 'Settings'],
+  tagTypes: [
+    'Operators',
+    'Markets',
+    'Rates',
+    'Results',
+    'Deposits',
+    'Withdrawals',
+    'Audit',
+    'Users',
+    'Settings',
+    'Notices',
+  ],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
     signIn: build.mutation<
@@ -450,6 +471,15 @@ export const consoleApi = createApi({
       transformResponse: (r: { audit: AuditRow[] }) => r.audit,
       providesTags: ['Audit'],
     }),
+    notices: build.query<NoticeRow[], void>({
+      query: () => '/notices',
+      transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
+      providesTags: ['Notices'],
+    }),
+    sendNotice: build.mutation<Answer & { notice: NoticeRow }, { title: string; body: string; link: string }>({
+      query: (body) => ({ url: '/notices', method: 'POST', body }),
+      invalidatesTags: ['Notices', 'Audit'],
+    }),
   }),
 });
 
@@ -485,4 +515,6 @@ export const {
   useUserDetailQuery,
   useChangeAccountMutation,
   useAuditQuery,
+  useNoticesQuery,
+  useSendNoticeMutation,
 } = consoleApi;

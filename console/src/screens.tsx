@@ -3,6 +3,7 @@ import { roleAllows, type OperatorRight, type OperatorRole } from '@matka/shared
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { MarketsPage } from './pages/MarketsPage';
+import { NoticesPage } from './pages/NoticesPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReportsPage } from './pages/ReportsPage';
@@ -35,6 +36,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/users', label: 'Users', right: 'users:read', page: <UsersPage /> },
   { path: '/reports', label: 'Reports', right: 'reports', page: <ReportsPage /> },
   { path: '/settings', label: 'Settings', right: 'settings', page: <SettingsPage /> },
+  { path: '/notices', label: 'Notices', right: 'notices', page: <NoticesPage /> },
   { path: '/audit', label: 'Audit log', right: 'audit', page: <AuditPage /> },
   { path: '/operators', label: 'Operators', right: 'operators', page: <OperatorsPage /> },
 ];

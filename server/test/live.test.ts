@@ -216,6 +216,54 @@ test('a market closing by the clock is told once, whoever notices it', async () 
   t.clock.set(kolkata('16:00', DATE));
 });
 
+test("an operator's notice reaches every stream and inbox, audited; a bad one is refused", async () => {
+  const p = await createUser(t);
+  const s = await stream(p.token);
+  await s.next((e) => e.event === 'hello');
+  for (const [body, msg] of [
+    [{ body: 'x' }, 'Title is required'],
+    [{ title: 'Hi', body: '  ' }, 'Text is required'],
+    [
+      { title: 'Hi', body: 'x', link: '/nowhere' },
+      'Link must be a page of the app (such as /addfund) or an https:// address',
+    ],
+    [
+      { title: 'Hi', body: 'x', link: 'http://example.com' },
+      'Link must be a page of the app (such as /addfund) or an https:// address',
+    ],
+    [{ title: 'x'.repeat(81), body: 'x' }, 'Title is too long (at most 80 characters)'],
+  ] as const)
+    expect(await op('/operator/notices', body)).toEqual({ status: false, msg });
+  expect((await t.ctx.db.selectFrom('notices').select('id').execute()).length).toBe(0);
+
+  const sent = await op('/operator/notices', {
+    title: 'Diwali bonus',
+    body: 'Deposit today: 5% extra',
+    link: '/addfund',
+  });
+  expect(sent).toMatchObject({ status: true, msg: `Notice #${sent.notice.id} sent to every player` });
+  const heard = await s.next((e) => e.event === 'notice');
+  expect(heard.data).toEqual({
+    kind: 'notice',
+    notice_id: sent.notice.id,
+    title: 'Diwali bonus',
+    body: 'Deposit today: 5% extra',
+    link: '/addfund',
+  });
+  const inbox = await call(t.app, 'api-notifications', { unique_token: p.token });
+  expect(inbox.body.notifications[0]).toMatchObject({ kind: 'notice', read: false, event: heard.data });
+  const list = (
+    await t.app.inject({
+      method: 'GET',
+      url: '/operator/notices',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    })
+  ).json();
+  expect(list.notices[0]).toMatchObject({ id: sent.notice.id, title: 'Diwali bonus', link: '/addfund' });
+  const audit = await t.ctx.db.selectFrom('operator_audit').selectAll().where('action', '=', 'notices send').execute();
+  expect(audit).toHaveLength(1);
+});
+
 (usingPostgres ? test : test.skip)('a stream on another server instance hears what this one committed', async () => {
   const database = await openDatabase({ databaseUrl: t.database.url!, poolSize: 4 });
   const other = await buildApp({ db: database, config: t.config, clock: t.clock, operatorToken: OPERATOR_TOKEN });

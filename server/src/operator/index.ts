@@ -5,7 +5,7 @@
  * session.ts (/session, /password, /totp), operators.ts, markets.ts (/markets, /market/*, /rates),
  * results.ts (/result, /starline, /gali, /settlement), deposits.ts, withdrawals.ts, users.ts (/users,
  * /set-betting, /credit, /debit), settings.ts, dashboard.ts (/dashboard, /reports), audit.ts (/audit,
- * /otp/last).
+ * /otp/last), notices.ts (/notices).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorAccess } from '@matka/shared/contract';
@@ -22,6 +22,7 @@ import { resultsRoutes } from './results';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
 import { usersRoutes } from './users';
+import { noticesRoutes } from './notices';
 import { withdrawalsRoutes } from './withdrawals';
 
 export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -70,6 +71,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         settingsRoutes,
         dashboardRoutes,
         auditRoutes,
+        noticesRoutes,
       ])
         await op.register(routes, { ctx });
     },

@@ -81,6 +81,10 @@ export const OPERATOR_CALLS = {
   'GET /dashboard': 'dashboard',
   'GET /reports': 'reports',
   'GET /audit': 'audit',
+
+  // notices to every player (issue C)
+  'GET /notices': 'notices',
+  'POST /notices': 'notices',
 } as const satisfies Record<`${'GET' | 'POST'} /${string}`, OperatorAccess>;
 
 export type OperatorCall = keyof typeof OPERATOR_CALLS;

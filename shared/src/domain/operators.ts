@@ -35,6 +35,7 @@ export type OperatorRight =
   | 'users'
   | 'settings'
   | 'audit'
+  | 'notices'
   | 'operators';
 
 const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
@@ -61,6 +62,7 @@ const RIGHT_NAMES: Record<OperatorRight, string> = {
   users: 'changing users',
   settings: 'settings',
   audit: 'the audit log',
+  notices: 'sending notices to players',
   operators: 'managing operators',
 };
 

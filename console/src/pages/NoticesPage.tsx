@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf, useNoticesQuery, useSendNoticeMutation, type NoticeRow } from '../api';
+import { ConfirmDialog, DataTable, QueryView } from '../parts';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Owner: a notice to every player (their inbox, the live stream, and web push for those who chose
+ * notices), with an optional link; the notices sent, newest first. Sending is audited.
+ */
+export function NoticesPage() {
+  const list = useNoticesQuery();
+  const [send, { isLoading }] = useSendNoticeMutation();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [link, setLink] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    if (!title.trim() || !body.trim()) return setNote({ ok: false, text: 'Write a title and a text first' });
+    setConfirming(true);
+  };
+  const [error, setError] = useState<string | undefined>();
+  const confirmed = async () => {
+    if (isLoading) return;
+    setError(undefined);
+    const r = await send({ title, body, link });
+    if ('error' in r) return setError(messageOf(r.error));
+    setConfirming(false);
+    setNote({ ok: true, text: r.data.msg ?? 'Sent' });
+    setTitle('');
+    setBody('');
+    setLink('');
+  };
+
+  return (
+    <section>
+      <h1>Notices</h1>
+      <div className="card">
+        <h2>Send a notice to every player</h2>
+        <form className="console-form" onSubmit={submit} noValidate>
+          <label htmlFor="notice-title">Title</label>
+          <input id="notice-title" value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} />
+          <label htmlFor="notice-body">Text</label>
+          <textarea id="notice-body" rows={4} value={body} maxLength={500} onChange={(e) => setBody(e.target.value)} />
+          <label htmlFor="notice-link">Link (optional)</label>
+          <p className="console-hint" id="notice-link-hint">
+            A page of the app, such as /addfund or /star, or an https:// address
+          </p>
+          <input
+            id="notice-link"
+            value={link}
+            aria-describedby="notice-link-hint"
+            onChange={(e) => setLink(e.target.value)}
+          />
+          <div className="console-setting-row">
+            <button type="submit" className="btn btn-primary" disabled={isLoading}>
+              Send notice
+            </button>
+            {note && (
+              <span className={note.ok ? 'console-saved' : 'console-error'} role={note.ok ? 'status' : 'alert'}>
+                {note.text}
+              </span>
+            )}
+          </div>
+        </form>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Send this notice?"
+          confirmLabel="Send to every player"
+          busyLabel="Sending..."
+          busy={isLoading}
+          error={error}
+          onConfirm={() => void confirmed()}
+          onCancel={() => {
+            setConfirming(false);
+            setError(undefined);
+          }}
+        >
+          <p>
+            <strong>{title}</strong>
+          </p>
+          <p>{body}</p>
+          <p>Every player sees it in their inbox; it cannot be taken back.</p>
+        </ConfirmDialog>
+      )}
+      <div className="card">
+        <QueryView query={list} loadingText="Loading notices...">
+          {list.data?.length ? (
+            <DataTable<NoticeRow>
+              caption="Notices sent, newest first"
+              rows={list.data}
+              rowKey={(n) => String(n.id)}
+              columns={[
+                { header: 'When', cell: (n) => when(n.created_at) },
+                { header: 'By', cell: (n) => n.sent_by ?? 'token' },
+                { header: 'Title', cell: (n) => n.title },
+                { header: 'Text', cell: (n) => n.body, className: 'console-wrap' },
+                { header: 'Link', cell: (n) => n.link || '—' },
+              ]}
+            />
+          ) : (
+            <p>No notices sent yet.</p>
+          )}
+        </QueryView>
+      </div>
+    </section>
+  );
+}

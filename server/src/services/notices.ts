@@ -1,0 +1,53 @@
+/**
+ * The operator's notices to every player (issue C): stored, audited and pushed as one live event in the
+ * same transaction, so the streams, the inboxes and web push all tell it once it has committed.
+ */
+import type { Kysely } from 'kysely';
+import type { NoticeEvent } from '@matka/shared/contract';
+import type { DB } from '../db/types';
+import { audit } from './audit';
+import type { Clock } from './clock';
+import { recordLive } from './live';
+
+export interface NoticeRow {
+  id: number;
+  title: string;
+  body: string;
+  link: string;
+  sent_by: string | null;
+  created_at: string;
+}
+
+export async function sendNotice(
+  db: Kysely<DB>,
+  clock: Clock,
+  n: { title: string; body: string; link: string },
+  operator: string | null,
+): Promise<NoticeRow> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('notices')
+      .values({ title: n.title, body: n.body, link: n.link || null, sent_by: operator, created_at: now })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    const event: NoticeEvent = { kind: 'notice', notice_id: id, title: n.title, body: n.body, link: n.link };
+    await recordLive(trx, null, event, now);
+    await audit(trx, 'notices send', `N${id}`, n, null, { id });
+    return { id, ...n, sent_by: operator, created_at: now.toISOString() };
+  });
+}
+
+/** The latest notices, newest first. */
+export async function latestNotices(db: Kysely<DB>, limit = 100): Promise<NoticeRow[]> {
+  const rows = await db.selectFrom('notices').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    body: r.body,
+    link: r.link ?? '',
+    sent_by: r.sent_by,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
