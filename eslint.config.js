@@ -53,8 +53,9 @@ const ZONES = [
   {
     target: './server',
     from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
-    except: ['./domain', './contract'],
-    message: 'The server imports only @matka/shared/domain and @matka/shared/contract from shared.',
+    except: ['./domain', './contract', './routes/table.ts'],
+    message:
+      'The server imports only @matka/shared/domain, @matka/shared/contract and the route table (@matka/shared/routes, pure data) from shared.',
   },
   {
     target: './server/src/services',
@@ -150,7 +151,7 @@ module.exports = tseslint.config(
       'shared/src/contract is pure data and types: no React, store, zod, browser or Node APIs.',
     ),
   },
-  // The server imports only shared/src/domain and shared/src/contract from shared.
+  // The server imports only shared/src/domain, shared/src/contract and the route table from shared.
   {
     files: ['server/**/*.ts'],
     rules: {
@@ -160,9 +161,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract)$)|.*shared/src/(?!(domain|contract)(/|$))|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|routes)$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                'The server imports only @matka/shared/domain and @matka/shared/contract from shared, and nothing with React in it.',
+                'The server imports only @matka/shared/domain, @matka/shared/contract and the route table (@matka/shared/routes) from shared, and nothing with React in it.',
             },
           ],
         },
