@@ -1,5 +1,5 @@
 import { api } from '@matka/shared/api';
-import type { AnswerOf, GaliMarket } from '@matka/shared/contract';
+import { type AnswerOf, type GaliMarket, providedBy } from '@matka/shared/contract';
 
 // the answers as the contract declares them
 export type { GaliMarket };
@@ -10,6 +10,8 @@ export const galiApi = api.injectEndpoints({
   endpoints: (build) => ({
     galiGames: build.query<GaliGamesResponse, void>({
       query: () => ({ call: 'api-galidisawar-game' }),
+      // the live stream writes results into it (tag Markets)
+      providesTags: providedBy('api-galidisawar-game'),
     }),
     galiRates: build.query<RatesResponse, void>({
       query: () => ({ call: 'api-galidisawar-game-rates' }),

@@ -1,5 +1,5 @@
 import { api } from '@matka/shared/api';
-import type { AnswerOf, StarlineGame } from '@matka/shared/contract';
+import { type AnswerOf, type StarlineGame, providedBy } from '@matka/shared/contract';
 
 // the answers as the contract declares them
 export type { StarlineGame };
@@ -10,6 +10,8 @@ export const starlineApi = api.injectEndpoints({
   endpoints: (build) => ({
     starlineGames: build.query<StarlineGamesResponse, void>({
       query: () => ({ call: 'api-starline-game' }),
+      // the live stream writes results into it (tag Markets)
+      providesTags: providedBy('api-starline-game'),
     }),
     starlineRates: build.query<RatesResponse, void>({
       query: () => ({ call: 'api-starline-game-rates' }),

@@ -214,6 +214,20 @@ test('a market closing by the clock is told once, whoever notices it', async () 
   );
   expect(rows.rows[0].n).toBe('1');
   t.clock.set(kolkata('16:00', DATE));
+  await t.ctx.live.tick();
+
+  const reopened = await s.next((e) => e.event === 'market' && e.data.market_id === market.id && e.data.open);
+  // an operator disabling a market: told at once, and again when it is back (the same day's states again)
+  expect(await op('/operator/market/disable', { family: 'regular', name: 'MILAN DAY' })).toMatchObject({
+    status: true,
+  });
+  const disabled = await s.next(
+    (e) => e.event === 'market' && e.data.market_id === market.id && !e.data.open && Number(e.id) > Number(reopened.id),
+  );
+  expect(await op('/operator/market/enable', { family: 'regular', name: 'MILAN DAY' })).toMatchObject({ status: true });
+  await s.next(
+    (e) => e.event === 'market' && e.data.market_id === market.id && e.data.open && Number(e.id) > Number(disabled.id),
+  );
 });
 
 test("an operator's notice reaches every stream and inbox, audited; a bad one is refused", async () => {

@@ -52,6 +52,8 @@ export const shellApi = api.injectEndpoints({
     }),
     shellDashboard: build.query<AnswerOf<'api-dashboard-data'>, void>({
       query: () => ({ call: 'api-dashboard-data' }),
+      // the live stream writes results into it (tag Markets)
+      providesTags: providedBy('api-dashboard-data'),
     }),
     shellGameRates: build.query<AnswerOf<'api-game-rates'>, void>({
       query: () => ({ call: 'api-game-rates' }),
@@ -61,6 +63,15 @@ export const shellApi = api.injectEndpoints({
     }),
     shellPrivacyPolicy: build.query<AnswerOf<'api-privacy-policy'>, void>({
       query: () => ({ call: 'api-privacy-policy' }),
+    }),
+    /** The notifications inbox, newest first (`before`: the page older than that id). */
+    shellInbox: build.query<AnswerOf<'api-notifications'>, number | void>({
+      query: (before) => ({ call: 'api-notifications', body: before ? { before } : {} }),
+      providesTags: providedBy('api-notifications'),
+    }),
+    shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, number>({
+      query: (upto) => ({ call: 'api-notifications-read', body: { upto } }),
+      invalidatesTags: invalidatedBy('api-notifications-read'),
     }),
   }),
 });
@@ -78,6 +89,8 @@ export const {
   useShellGameRatesQuery,
   useShellHowToPlayQuery,
   useShellPrivacyPolicyQuery,
+  useShellInboxQuery,
+  useShellInboxReadMutation,
 } = shellApi;
 
 /** A call's result as the pages need it (the one helper of @matka/shared). */

@@ -256,8 +256,12 @@ export class LiveHub {
     this.deliver(rows.rows);
   }
 
-  /** Markets opening or closing by the clock: one event per change, whichever process sees it first. */
-  async tick(): Promise<void> {
+  /**
+   * Markets opening or closing by the clock: one event per change, whichever process sees it first.
+   * After an operator's change (`changed`: a market enabled, disabled, its hours or off days), this
+   * process tells what changed at once, whatever was told earlier today.
+   */
+  async tick(changed_by_operator = false): Promise<void> {
     const now = this.clock.now();
     const date = kolkataIsoDate(now);
     const changed: MarketEvent[] = [];
@@ -271,7 +275,13 @@ export class LiveHub {
       }
     }
     for (const e of changed)
-      await recordLive(this.db, null, e, now, `market:${e.market_id}:${date}:${e.open ? 'open' : 'closed'}`);
+      await recordLive(
+        this.db,
+        null,
+        e,
+        now,
+        changed_by_operator ? null : `market:${e.market_id}:${date}:${e.open ? 'open' : 'closed'}`,
+      );
   }
 
   /** Events older than LIVE_KEEP_DAYS go, a bounded batch at a time. */

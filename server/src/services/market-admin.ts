@@ -20,7 +20,7 @@ import {
 } from './catalog';
 import { minutesToHHMM } from './clock';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'markets'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'markets' | 'live'>;
 
 /** Adds a market (a Starline slot closes when it opens; a regular market closes after it opens). */
 export async function createMarket(
@@ -60,6 +60,8 @@ export async function setMarketActive(
     return found;
   });
   await ctx.markets.invalidate();
+  // players hear a market opening or closing for bids at once
+  await ctx.live.tick(true);
   return m;
 }
 
@@ -80,6 +82,8 @@ export async function setOffDays(
     return found;
   });
   await ctx.markets.invalidate();
+  // players hear a market opening or closing for bids at once
+  await ctx.live.tick(true);
   return m;
 }
 
@@ -103,6 +107,8 @@ export async function setMarketTimes(
     return { market: m, ...after };
   });
   await ctx.markets.invalidate();
+  // players hear a market opening or closing for bids at once
+  await ctx.live.tick(true);
   return out;
 }
 

@@ -75,6 +75,8 @@ const OWNERS: Record<RouteFamily, string[]> = {
     '/privacypolicy',
     '/about',
     '/delete',
+    // wave 3, issue C: the notifications inbox and the phone notifications' settings
+    '/notifications',
   ],
   regular: [
     '/game',

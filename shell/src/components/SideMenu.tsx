@@ -12,7 +12,18 @@ export interface MenuItem {
   href?: string;
   /** An action (Log out). */
   onClick?: () => void;
+  /** a count shown beside the label (unread notifications) */
+  badge?: number;
 }
+
+/** The count beside an item's label, read with it ('Notifications, 3 unread'). */
+const Badge = ({ n }: { n?: number }) =>
+  n ? (
+    <span className="side-menu-badge">
+      {n > 99 ? '99+' : n}
+      <span className="sr-only"> unread</span>
+    </span>
+  ) : null;
 
 /** The side menu: a real dialog sliding from the left (focus moves in, Escape closes, focus returns). */
 export function SideMenu({
@@ -42,6 +53,7 @@ export function SideMenu({
                 <Link to={item.to} className="side-menu-item" onClick={onClose}>
                   {item.icon}
                   <span>{item.label}</span>
+                  <Badge n={item.badge} />
                 </Link>
               ) : item.href ? (
                 <a

@@ -127,6 +127,11 @@ export const ShieldIcon = () => (
     <path d="M12 2l8 4v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10V6z" />
   </Svg>
 );
+export const BellIcon = () => (
+  <Svg>
+    <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />
+  </Svg>
+);
 export const LogoutIcon = () => (
   <Svg>
     <path d="M9 21H5a2 2 0 01-2-2V5a2 2 0 012-2h4M16 17l5-5-5-5M21 12H9" />

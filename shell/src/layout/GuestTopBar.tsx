@@ -30,17 +30,18 @@ export function guestMenuItems(downloadUrl: string): MenuItem[] {
   return downloadUrl ? [...items, { label: 'Download App', href: downloadUrl, icon: <DownloadIcon /> }] : items;
 }
 
-export function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+export function MenuButton({ open, onOpen, unread = 0 }: { open: boolean; onOpen: () => void; unread?: number }) {
   return (
     <button
       type="button"
       className="topbar-menu"
-      aria-label="Open menu"
+      aria-label={unread ? `Open menu (${unread} unread notification${unread === 1 ? '' : 's'})` : 'Open menu'}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}
     >
       <MenuIcon />
+      {unread > 0 && <span className="topbar-menu-dot" aria-hidden="true" />}
     </button>
   );
 }

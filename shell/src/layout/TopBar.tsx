@@ -12,9 +12,13 @@ import {
   useAppSelector,
   formatPoints,
   usePolling,
+  selectLiveUp,
+  SAFETY_POLL_MS,
 } from '@matka/shared';
+import { useShellInboxQuery } from '../api';
 import { api, useHomeInfoQuery, useLogoutMutation, useWalletBalanceQuery } from '@matka/shared/api';
 import {
+  BellIcon,
   BookIcon,
   ChartIcon,
   HistoryIcon,
@@ -34,8 +38,11 @@ import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
 
 export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
-/** Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need betting on. */
-export function playerMenuItems(bettingOn: boolean): MenuItem[] {
+/**
+ * Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need
+ * betting on; Notifications (wave 3, issue C), with its unread count, after Charts.
+ */
+export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
   const gated: MenuItem[] = [
     { label: 'Add Funds', to: '/imp9', icon: <PlusIcon /> },
     { label: 'Wallet', to: '/wallet', icon: <WalletIcon /> },
@@ -48,6 +55,7 @@ export function playerMenuItems(bettingOn: boolean): MenuItem[] {
     { label: 'Home', to: '/imp', icon: <HomeIcon /> },
     ...(bettingOn ? gated : []),
     { label: 'Charts', to: '/charts', icon: <ChartIcon /> },
+    { label: 'Notifications', to: '/notifications', icon: <BellIcon />, badge: unread },
     { label: 'Change Password', to: '/change', icon: <KeyIcon /> },
     { label: 'Privacy Policy', to: '/privacypolicy', icon: <ShieldIcon /> },
   ];
@@ -63,6 +71,9 @@ function PlayerTopBar() {
   const home = useAppSelector(selectHome);
   const bettingOn = useAppSelector(selectBettingOn);
   useWalletBalanceQuery(undefined, { ...usePolling(), skip: !bettingOn });
+  // the unread count: live events make it stale; without the stream it is asked for every minute
+  const liveUp = useAppSelector(selectLiveUp);
+  const unread = useShellInboxQuery(undefined, { pollingInterval: liveUp ? 0 : SAFETY_POLL_MS }).data?.unread ?? 0;
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
@@ -83,13 +94,13 @@ function PlayerTopBar() {
   }
 
   const items: MenuItem[] = [
-    ...playerMenuItems(bettingOn),
+    ...playerMenuItems(bettingOn, unread),
     { label: loggingOut ? 'Logging out...' : 'Log out', onClick: () => void onLogout(), icon: <LogoutIcon /> },
   ];
 
   return (
     <header className="topbar">
-      <MenuButton open={open} onOpen={() => setOpen(true)} />
+      <MenuButton open={open} onOpen={() => setOpen(true)} unread={unread} />
       {/* the scrolling brand title (spec); Home is in the menu. Not a link: a link's name must contain its visible text. */}
       <div className="topbar-brand">
         <Ticker text={BRAND_TITLE} label={BRAND_NAME} />

@@ -50,6 +50,7 @@ export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
     '/privacypolicy': () => import('./PrivacyPage'),
     '/about': () => import('./AboutPage'),
     '/delete': () => import('./AboutPage'),
+    '/notifications': () => import('./NotificationsPage'),
   } satisfies Record<string, () => Promise<PageModule>>).map(([path, load]) => [path, pageCode(load)]),
 );
 

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '@matka/shared';
+import { livePath, liveText, type InboxItem } from '@matka/shared/contract';
+import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
+import { ListState } from '../components/ListState';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function Entry({ n }: { n: InboxItem }) {
+  const { title, body } = liveText(n.event);
+  const to = livePath(n.event);
+  const outside = /^https:\/\//.test(to);
+  return (
+    <li className={`card inbox-item${n.read ? '' : ' is-unread'}`}>
+      <div className="inbox-head">
+        <strong className="inbox-title">
+          {!n.read && <span className="inbox-new">New</span>}
+          {title}
+        </strong>
+        <time dateTime={n.at} className="inbox-time">
+          {when(n.at)}
+        </time>
+      </div>
+      <p className="inbox-body">{body}</p>
+      {outside ? (
+        <a href={to} className="inbox-link" target="_blank" rel="noopener noreferrer">
+          Open link
+        </a>
+      ) : (
+        <Link to={to} className="inbox-link">
+          {n.kind === 'notice' ? 'Open' : 'View'}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** One page of the inbox (the newest, or the page older than `before`). */
+function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number) => void }) {
+  const q = useShellInboxQuery(before);
+  const items = q.data?.notifications ?? [];
+  const [read] = useShellInboxReadMutation();
+  const newest = items[0];
+  const unread = q.data?.unread ?? 0;
+  // the newest page, once shown, marks everything up to its newest entry read
+  useEffect(() => {
+    if (!before && newest && unread > 0) void read(newest.id);
+  }, [before, newest, unread, read]);
+  return (
+    <>
+      <ListState
+        loading={q.isLoading}
+        error={q.isError}
+        empty={items.length === 0}
+        emptyText={
+          before
+            ? 'No older notifications.'
+            : 'No notifications yet. Wins, deposits, withdrawals and notices appear here.'
+        }
+        onRetry={() => void q.refetch()}
+      >
+        <ul className="row-list inbox-list">
+          {items.map((n) => (
+            <Entry key={n.id} n={n} />
+          ))}
+        </ul>
+      </ListState>
+      {items.length === 50 && (
+        <button type="button" className="btn btn-secondary" onClick={() => onOlder(items[items.length - 1].id)}>
+          Show older
+        </button>
+      )}
+    </>
+  );
+}
+
+/** /notifications: the player's wins, deposits, withdrawals and the operator's notices, newest first. */
+export default function NotificationsPage() {
+  const [pages, setPages] = useState<number[]>([]);
+  return (
+    <section>
+      <PageHeader title="Notifications" />
+      <p className="inbox-settings">
+        <Link to="/notifysettings">Phone notifications</Link>
+      </p>
+      <InboxPage onOlder={(id) => setPages([id])} />
+      {pages.map((before, i) => (
+        <InboxPage key={before} before={before} onOlder={(id) => setPages([...pages.slice(0, i + 1), id])} />
+      ))}
+    </section>
+  );
+}
