@@ -1,0 +1,138 @@
+/**
+ * The live stream in a real browser (issue C): a result declared on the server shows on a logged-in /imp
+ * within 2 s without the page asking for its list; while the stream is up the lists are polled at most
+ * twice a minute; with the stream blocked the page polls every 5 s as before; the player's win reaches
+ * the inbox (side menu -> Notifications) with its badge.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  call,
+  drawHasHappened,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+import { kolkataPhone } from '../lib/regular';
+import { placeRegularBid } from '../lib/wallet';
+import { seriousViolations } from '../lib/axe';
+
+let browser: Browser;
+let server: TestServer;
+const player = { mobile: newMobile(), name: 'Live Player', password: 'secret123' };
+let token = '';
+let market = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+  token = await registerUser(server, player);
+  await operator(server, 'credit', player.mobile, '1000');
+  const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
+  market = home.result[0].game_name;
+  await operator(server, 'market', 'set-times', market, '00:00', '23:59');
+  await placeRegularBid(server, token, '1', 40);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** An operator call over HTTP (the CLI's process start would sit between the commit and the clock). */
+async function declare(session: 'open' | 'close', pana: string) {
+  const opToken = readFileSync(path.join(server.dataDir, 'operator-token'), 'utf8').trim();
+  const res = await fetch(`${server.url}/operator/result/declare`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${opToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ market, session, pana }),
+  });
+  const body = (await res.json()) as { status: boolean; msg?: string };
+  if (!body.status) throw new Error(`declare refused: ${body.msg}`);
+  return Date.now();
+}
+
+/** Counts the page's requests of a call from now on. */
+function counter(page: Page, call: string) {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith(`/api/${call}`)) n++;
+  });
+  return () => n;
+}
+
+async function loggedInHome(context: BrowserContext) {
+  const page = await context.newPage();
+  const stream = page.waitForResponse((r) => r.url().endsWith('/api/live'), { timeout: 15_000 });
+  await loginInBrowser(page, server.url, player.mobile, player.password);
+  await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
+  return { page, stream };
+}
+
+describe('the live stream', () => {
+  it('shows a declared result on /imp within 2 s without asking for the list; the win reaches the inbox', async () => {
+    await drawHasHappened(server, market);
+    // axe is added as a script tag: the app's CSP would refuse it
+    const context = await kolkataPhone(browser, { bypassCSP: true });
+    const { page, stream } = await loggedInHome(context);
+    expect((await stream).headers()['content-type']).toMatch(/^text\/event-stream/);
+    // the stream is up once its first event came (the safety poll then stands in for the 5 s one)
+    await page.waitForTimeout(500);
+    const homeInfo = counter(page, 'api-home-info');
+
+    const card = page.getByTestId('market-card').filter({ hasText: market });
+    const committed = await declare('open', '120');
+    await card.getByText('120-3*-***').waitFor({ timeout: 2_000 });
+    const shownAfter = Date.now() - committed;
+    expect(homeInfo()).toBe(0);
+    await page.screenshot({ path: '/tmp/shots/live-result.png', fullPage: true });
+
+    // the Close result makes the Close bid on 1 a win: the inbox says so, with the menu's badge
+    await declare('close', '128');
+    await card.getByText('120-31-128').waitFor({ timeout: 2_000 });
+    const menu = page.getByRole('button', { name: /^Open menu \(1 unread notification\)$/ });
+    await menu.waitFor({ timeout: 5_000 });
+    await menu.click();
+    await page.getByRole('link', { name: /Notifications\s*1 unread/ }).click();
+    await page.waitForURL(/\/notifications$/);
+    const win = page.locator('.inbox-item').first();
+    await win.getByText(/^NewYou won [\d,]+ points$/).waitFor();
+    await win.getByText(`${market}: 1 winning bid`).waitFor();
+    await page.screenshot({ path: '/tmp/shots/live-inbox.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    // read once shown: the badge is gone
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    console.log(`live: result on screen ${shownAfter} ms after the declaration's answer`);
+    await context.close();
+  });
+
+  it('polls the list at most twice a minute while the stream is up', async () => {
+    const context = await kolkataPhone(browser);
+    const { page, stream } = await loggedInHome(context);
+    await stream;
+    await page.waitForTimeout(500);
+    const homeInfo = counter(page, 'api-home-info');
+    const balance = counter(page, 'api-user-wallet-balance');
+    await page.waitForTimeout(60_000);
+    expect(homeInfo()).toBeLessThanOrEqual(2);
+    expect(balance()).toBeLessThanOrEqual(2);
+    await context.close();
+  }, 120_000);
+
+  it('polls every 5 s as before when the stream is blocked', async () => {
+    const context = await kolkataPhone(browser);
+    // a proxy that refuses streams
+    await context.route('**/api/live', (route) => route.abort());
+    const page = await context.newPage();
+    await loginInBrowser(page, server.url, player.mobile, player.password);
+    await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
+    const homeInfo = counter(page, 'api-home-info');
+    await page.waitForTimeout(16_000);
+    expect(homeInfo()).toBeGreaterThanOrEqual(3);
+    await context.close();
+  }, 60_000);
+});
