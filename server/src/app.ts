@@ -2,6 +2,8 @@ import { SettlementRunner } from './services/settlement-jobs';
 import { LiveHub } from './services/live';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
+import { pushPlugin } from './api/push';
+import { PushSender, vapidKeys } from './services/push';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import { randomBytes } from 'node:crypto';
@@ -115,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     operators: new OperatorService(opts.db.db, clock),
     settlement: undefined as unknown as SettlementRunner,
     live: undefined as unknown as LiveHub,
+    push: undefined as unknown as PushSender,
   };
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
@@ -122,7 +125,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, config.live);
   ctx.users.onChange((e) => ctx.live.hear(e));
+  ctx.push = new PushSender(ctx.db, clock, app.log, {
+    keys: await vapidKeys(ctx.db, config.push),
+    subject: config.push.subject,
+    hosts: config.push.hosts,
+    caFile: config.push.caFile,
+  });
+  ctx.live.onCommit(() => ctx.push.poke());
   await ctx.live.start();
+  app.addHook('onReady', () => ctx.push.start());
+  app.addHook('onClose', () => ctx.push.close());
   // streams never end by themselves: end them first, so that closing waits for no open stream
   app.addHook('preClose', (done) => {
     ctx.live.close();
@@ -193,6 +205,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(transfersPlugin, { ctx });
   await app.register(livePlugin, { ctx });
   await app.register(inboxPlugin, { ctx });
+  await app.register(pushPlugin, { ctx });
   await app.register(chartsPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
   await registerStatic(app, config);

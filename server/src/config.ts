@@ -2,6 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { smsConfigFromEnv, type SmsConfig } from './services/sms';
 
+/** The push services of the browsers: Chrome and Android (FCM), Firefox, Edge and Windows, Safari. */
+const DEFAULT_PUSH_HOSTS =
+  'fcm.googleapis.com,*.push.services.mozilla.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com';
+
 export interface RateLimitConfig {
   /** attempts allowed per key inside the window */
   loginPerMobile: number;
@@ -69,6 +73,21 @@ export interface AppConfig {
    * clock are looked for.
    */
   live: { heartbeatMs: number; tickMs: number };
+  /**
+   * Web push (issue C): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `npx web-push
+   * generate-vapid-keys` prints them; when unset the server makes a pair at first start and keeps it in
+   * the database, shared by every process); VAPID_SUBJECT (mailto: or https:, default PUBLIC_URL);
+   * PUSH_HOSTS: the push services a subscription may name (host or *.domain, comma separated; the
+   * browsers' services by default: the server posts to them, so no other address is accepted);
+   * PUSH_CA_FILE: a PEM file of extra certificate authorities for them (a private push service).
+   */
+  push: {
+    publicKey?: string;
+    privateKey?: string;
+    subject: string;
+    hosts: string[];
+    caFile?: string;
+  };
   /**
    * DB_POOL_SIZE: PostgreSQL connections per server process. Default: 3 per core in all, shared by the
    * WORKERS processes (at least 2 each): a bid is one short statement, and more connections than the
@@ -194,6 +213,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, 10_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
+    push: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: env.VAPID_SUBJECT || parsePublicUrl(env.PUBLIC_URL) || 'mailto:operator@example.invalid',
+      hosts: (env.PUSH_HOSTS || DEFAULT_PUSH_HOSTS)
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      caFile: env.PUSH_CA_FILE || undefined,
+    },
     live: {
       heartbeatMs: Math.max(1_000, intEnv(env.LIVE_HEARTBEAT_MS, 25_000)),
       tickMs: Math.max(1_000, intEnv(env.LIVE_TICK_MS, 10_000)),

@@ -11,6 +11,7 @@ import type { CacheBus } from './services/bus';
 import type { OperatorService } from './services/operators';
 import type { SettlementRunner } from './services/settlement-jobs';
 import type { LiveHub } from './services/live';
+import type { PushSender } from './services/push';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -52,4 +53,6 @@ export interface AppContext {
   settlement: SettlementRunner;
   /** this process's live streams and what they hear */
   live: LiveHub;
+  /** web push: this process sends the events it claims first */
+  push: PushSender;
 }

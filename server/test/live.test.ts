@@ -102,6 +102,7 @@ test('a result reaches every stream; a win and the wallet only the winner', asyn
     const r = await s.next((e) => e.event === 'result');
     expect(r.data).toEqual({
       kind: 'result',
+      date: DATE,
       market_id: market.id,
       family: 'regular',
       name: 'KALYAN',

@@ -2,6 +2,7 @@ import { ReadableStream as NodeReadableStream, TextDecoderStream as NodeTextDeco
 import { createAppStore, forgetTaggedAnswers, loggedIn, setRuntimeConfig, type AppStore } from '@matka/shared';
 import { api, applyLiveEvent, attachApi, sseParser, startLive } from '@matka/shared/api';
 import type { ResultEvent } from '@matka/shared/contract';
+import { isoDateText, kolkataDateParts } from '@matka/shared/domain';
 
 // jsdom has no TextDecoderStream; the browsers the app supports do
 globalThis.TextDecoderStream ??= NodeTextDecoderStream as unknown as typeof TextDecoderStream;
@@ -38,8 +39,10 @@ function sseResponse() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+const TODAY = isoDateText(kolkataDateParts(new Date()));
 const KALYAN: ResultEvent = {
   kind: 'result',
+  date: TODAY,
   market_id: 5,
   family: 'regular',
   name: 'KALYAN',
@@ -97,6 +100,9 @@ describe('a live event in the cache', () => {
     const home = api.endpoints.homeInfo.select()(store.getState() as never).data;
     expect(home?.result?.[0]).toMatchObject({ open_result: '128', close_result: '', result_text: '128-1*-***' });
     expect(home?.result?.[1]).toMatchObject({ open_result: '' });
+    // a correction of another day leaves today's list alone
+    applyLiveEvent(store, { ...KALYAN, market_id: 6, date: '2020-01-01' });
+    expect(api.endpoints.homeInfo.select()(store.getState() as never).data?.result?.[1].open_result).toBe('');
     // a market closing by the clock
     applyLiveEvent(store, { kind: 'market', market_id: 6, family: 'regular', name: 'MILAN DAY', open: false });
     expect(api.endpoints.homeInfo.select()(store.getState() as never).data?.result?.[1].msg_status).toBe(0);

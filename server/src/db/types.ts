@@ -230,6 +230,30 @@ export interface LiveEventsTable {
   kind: string;
   data: ColumnType<unknown, string, string>;
   dedup: ColumnType<string | null, string | null | undefined, string | null>;
+  /** claimed by the web push sender (migration 016) */
+  pushed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Int8Gen;
+  user_id: Int8;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  categories: ColumnType<string[], string[], string[]>;
+  created_at: Timestamp;
+  last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface MarketFollowsTable {
+  user_id: Int8;
+  market_id: number;
+}
+
+export interface ServerKeysTable {
+  name: string;
+  value: string;
   created_at: Timestamp;
 }
 
@@ -337,4 +361,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   live_events: LiveEventsTable;
   notices: NoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  market_follows: MarketFollowsTable;
+  server_keys: ServerKeysTable;
 }

@@ -184,9 +184,17 @@ export class LiveHub {
     for (const s of this.streams) this.write(s, text);
   }
 
+  private committed: (() => void)[] = [];
+
+  /** Called whenever a transaction with events has committed (the push sender follows them). */
+  onCommit(fn: () => void): void {
+    this.committed.push(fn);
+  }
+
   /** A transaction with events committed: read them (in order) and hand them out. */
   private heard(tx: string) {
     if (!/^\d+$/.test(tx)) return;
+    for (const fn of this.committed) fn();
     this.pending.push(tx);
     if (!this.working) void this.work();
   }

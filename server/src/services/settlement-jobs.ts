@@ -86,6 +86,7 @@ export async function storeDeclaration(
     // every player hears it when it commits (live_events, migration 015)
     const event: ResultEvent = {
       kind: 'result',
+      date,
       market_id: market.id,
       family: market.family,
       name: market.name,

@@ -16,6 +16,7 @@ import {
   type LiveEvent,
   type Tag,
 } from '@matka/shared/contract';
+import { isoDateText, kolkataDateParts } from '@matka/shared/domain';
 import { api } from './api';
 
 /** an event (or the heartbeat) at least this often, else the stream is taken for dead */
@@ -59,8 +60,10 @@ function patchWallet(store: AppStore, wallet: number) {
 }
 
 /** What one event does to the cache. */
-export function applyLiveEvent(store: AppStore, e: LiveEvent): void {
-  if (e.kind === 'result') patchLists(store, e.market_id, resultFields(e));
+export function applyLiveEvent(store: AppStore, e: LiveEvent, now = new Date()): void {
+  // the lists show today's results: a correction of another day changes only the histories
+  if (e.kind === 'result' && e.date === isoDateText(kolkataDateParts(now)))
+    patchLists(store, e.market_id, resultFields(e));
   else if (e.kind === 'market') patchLists(store, e.market_id, { msg_status: e.open ? 1 : 0 });
   else if (e.kind === 'wallet') patchWallet(store, e.wallet);
   const stale = LIVE_TAGS[e.kind].filter((t) => !(e.kind === 'wallet' && t === 'Wallet'));

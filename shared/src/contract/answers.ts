@@ -6,7 +6,7 @@
  */
 import type { UpiDetailsField } from '../domain/money';
 import type { RatesRecord } from '../domain/rates';
-import type { InboxItem } from './live';
+import type { InboxItem, PushCategory } from './live';
 
 /** What every answer carries: status and a message; the other fields depend on the call. */
 export interface Answer {
@@ -347,6 +347,21 @@ export interface Answers {
   'api-last-fund-request-detail': FundDetailAnswer;
   'api-notifications': InboxAnswer;
   'api-notifications-read': InboxReadAnswer;
+  'api-push-settings': PushSettingsAnswer;
+  'api-push-subscribe': PushSettingsAnswer;
+  'api-push-unsubscribe': PushSettingsAnswer;
+  'api-push-follow': PushSettingsAnswer;
+}
+
+/** Web push: the key a browser subscribes with, this device's state, the markets the player follows. */
+export interface PushSettingsAnswer extends Answer {
+  /** the server's VAPID public key (base64url), for pushManager.subscribe */
+  public_key?: string;
+  /** this device (its endpoint) is subscribed for this account */
+  subscribed?: boolean;
+  categories?: PushCategory[];
+  /** ids of the markets the player follows */
+  follows?: number[];
 }
 
 /** The notifications inbox: newest first, and how many are unread. */

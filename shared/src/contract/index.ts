@@ -27,6 +27,8 @@ export const TAGS = [
   'Markets',
   /** the notifications inbox */
   'Inbox',
+  /** this device's web push settings */
+  'Push',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
@@ -173,6 +175,11 @@ export const CALLS = {
   // the notifications inbox (wave 3, issue C): the player's news and the operator's notices
   'api-notifications': { auth: true, list: 'notifications', provides: ['Inbox'] },
   'api-notifications-read': { auth: true, invalidates: ['Inbox'] },
+  // web push (issue C): the server's key, this device's subscription and categories, followed markets
+  'api-push-settings': { auth: true, provides: ['Push'] },
+  'api-push-subscribe': { auth: true, invalidates: ['Push'] },
+  'api-push-unsubscribe': { auth: true, invalidates: ['Push'] },
+  'api-push-follow': { auth: true, invalidates: ['Push'] },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;

@@ -24,6 +24,8 @@ export const LIVE_KEEP_DAYS = 30;
 /** A result declared or corrected: its parts (ResultState: null while not declared) and its text. */
 export interface ResultEvent extends ResultState {
   kind: 'result';
+  /** the result's day (YYYY-MM-DD, Asia/Kolkata): a correction of an earlier day changes no list of today */
+  date: string;
   market_id: number;
   family: Family;
   name: string;
@@ -169,4 +171,41 @@ export function liveText(e: LiveEvent): { title: string; body: string } {
     case 'notice':
       return { title: e.title, body: e.body };
   }
+}
+
+/** What a phone may be told while the app is closed (web push), each chosen on the settings screen. */
+export const PUSH_CATEGORIES = ['results_bid', 'results_followed', 'wins', 'money', 'notices'] as const;
+export type PushCategory = (typeof PUSH_CATEGORIES)[number];
+export const PUSH_CATEGORY_LABELS: Record<PushCategory, string> = {
+  results_bid: 'Results of markets I bid on today',
+  results_followed: 'Results of markets I follow',
+  wins: 'My wins',
+  money: 'My deposits and withdrawals',
+  notices: 'Notices from the operator',
+};
+export const isPushCategory = (c: unknown): c is PushCategory =>
+  typeof c === 'string' && (PUSH_CATEGORIES as readonly string[]).includes(c);
+
+/** A push message as the service worker shows it: a notification, and the page its tap opens. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** a path of the app, or an https address (a notice's link) */
+  url: string;
+  /** one notification per tag: a newer one replaces it (a correction replaces the result) */
+  tag: string;
+}
+
+export function pushMessage(e: LiveEvent): PushMessage {
+  const tag =
+    e.kind === 'result'
+      ? `result-${e.market_id}-${e.date}`
+      : e.kind === 'notice'
+        ? `notice-${e.notice_id}`
+        : e.kind === 'deposit' || e.kind === 'withdrawal'
+          ? `${e.kind}-${e.request_id}`
+          : e.kind === 'win'
+            ? `win-${e.market_id}`
+            : e.kind;
+  return { ...liveText(e), url: livePath(e), tag };
 }

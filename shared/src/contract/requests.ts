@@ -34,6 +34,12 @@ export interface SubmitBidRequest {
 /** The withdrawal method's code (WITHDRAW_METHODS), as text or as a number (2, 3, 4: the server checks it). */
 export type WithdrawMethodCode = WithdrawMethod | number;
 
+/** A browser's push subscription as PushSubscription.toJSON() gives it. */
+export interface PushSubscriptionJson {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
 export interface Requests {
   // accounts
   'api-user-login': { mobile: string; password: string; device_id?: string | null };
@@ -113,4 +119,10 @@ export interface Requests {
   'api-notifications': { before?: number | string };
   /** marks every entry up to this id read (the newest shown) */
   'api-notifications-read': { upto: number | string };
+  /** `endpoint`: this device's subscription, when it has one */
+  'api-push-settings': { endpoint?: string };
+  'api-push-subscribe': { subscription: PushSubscriptionJson; categories: string[] };
+  'api-push-unsubscribe': { endpoint: string };
+  /** the markets the player follows (replaces the list) */
+  'api-push-follow': { follows: (number | string)[] };
 }

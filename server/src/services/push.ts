@@ -1,0 +1,325 @@
+/**
+ * Web push (issue C): a player's phones hear of results, wins, money decisions and notices while the app
+ * is closed. Sent with `web-push` (VAPID, payloads encrypted per RFC 8291).
+ *
+ * - The VAPID key pair is configured, or made at first start and kept in server_keys (every process
+ *   signs with the same one).
+ * - A subscription is one device's (its endpoint), owned by the account that subscribed last, with its
+ *   categories; the endpoint must be an https address of a known push service (PUSH_HOSTS): the server
+ *   posts to it, so it never posts to an address a client made up.
+ * - Sending follows the live events: whichever process claims an event first (an UPDATE of
+ *   live_events.pushed) sends it, once; a push service's 404 or 410 removes the subscription.
+ */
+import fs from 'node:fs';
+import https from 'node:https';
+import tls from 'node:tls';
+import { sql, type Kysely } from 'kysely';
+import webpush from 'web-push';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PUSH_CATEGORIES,
+  isPushCategory,
+  pushMessage,
+  type LiveEvent,
+  type PushCategory,
+  type PushSubscriptionJson,
+} from '@matka/shared/contract';
+import type { AppConfig } from '../config';
+import type { DB } from '../db/types';
+import { Refusal } from '../errors';
+import type { Clock } from './clock';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The configured key pair, or the one kept in the database (made by the first process that needs it). */
+export async function vapidKeys(db: Kysely<DB>, config: AppConfig['push']): Promise<VapidKeys> {
+  if (config.publicKey && config.privateKey) return { publicKey: config.publicKey, privateKey: config.privateKey };
+  const made = webpush.generateVAPIDKeys();
+  await db
+    .insertInto('server_keys')
+    .values({ name: 'vapid', value: JSON.stringify(made) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_keys').select('value').where('name', '=', 'vapid').executeTakeFirstOrThrow();
+  return JSON.parse(row.value) as VapidKeys;
+}
+
+/** True when `endpoint` is an https address of one of `hosts` (a host, host:port or *.domain). */
+export function allowedEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  let u: URL;
+  try {
+    u = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'https:' || u.username || u.password) return false;
+  const host = u.host.toLowerCase();
+  return hosts.some((h) => (h.startsWith('*.') ? u.hostname.toLowerCase().endsWith(h.slice(1)) : host === h));
+}
+
+const MSG_BAD_SUBSCRIPTION = 'This browser gave an invalid push subscription. Please try again.';
+const MSG_UNKNOWN_SERVICE = "This browser's push service is not supported";
+
+/** Checks a subscription as the browser gave it. */
+export function checkSubscription(s: PushSubscriptionJson, hosts: readonly string[]): PushSubscriptionJson {
+  const b64url = /^[A-Za-z0-9_-]+={0,2}$/;
+  if (
+    typeof s?.endpoint !== 'string' ||
+    s.endpoint.length > 1000 ||
+    typeof s.keys?.p256dh !== 'string' ||
+    typeof s.keys.auth !== 'string' ||
+    !b64url.test(s.keys.p256dh) ||
+    !b64url.test(s.keys.auth) ||
+    Buffer.from(s.keys.p256dh, 'base64url').length !== 65 ||
+    Buffer.from(s.keys.auth, 'base64url').length !== 16
+  )
+    throw new Refusal(400, MSG_BAD_SUBSCRIPTION);
+  if (!allowedEndpoint(s.endpoint, hosts)) throw new Refusal(400, MSG_UNKNOWN_SERVICE);
+  return { endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } };
+}
+
+export function checkCategories(list: unknown): PushCategory[] {
+  if (!Array.isArray(list) || !list.every(isPushCategory))
+    throw new Refusal(400, `Categories must be among ${PUSH_CATEGORIES.join(', ')}`);
+  return PUSH_CATEGORIES.filter((c) => list.includes(c));
+}
+
+/** Stores this device's subscription for the account (a device that changed hands moves with it). */
+export async function subscribe(
+  db: Kysely<DB>,
+  userId: string,
+  s: PushSubscriptionJson,
+  categories: PushCategory[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: userId,
+      endpoint: s.endpoint,
+      p256dh: s.keys.p256dh,
+      auth: s.keys.auth,
+      categories,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: s.keys.p256dh, auth: s.keys.auth, categories }),
+    )
+    .execute();
+}
+
+export async function unsubscribe(db: Kysely<DB>, userId: string, endpoint: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+}
+
+/** Replaces the markets a player follows (unknown ids are refused). */
+export async function follow(db: Kysely<DB>, userId: string, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await db.transaction().execute(async (trx) => {
+    if (unique.length) {
+      const known = await trx.selectFrom('markets').select('id').where('id', 'in', unique).execute();
+      if (known.length !== unique.length) throw new Refusal(400, 'Unknown market');
+    }
+    await trx.deleteFrom('market_follows').where('user_id', '=', userId).execute();
+    if (unique.length)
+      await trx
+        .insertInto('market_follows')
+        .values(unique.map((market_id) => ({ user_id: userId, market_id })))
+        .execute();
+  });
+}
+
+/** This device's state for the account, and the markets followed. */
+export async function pushSettings(db: Kysely<DB>, userId: string, endpoint: string | undefined) {
+  const sub = endpoint
+    ? await db
+        .selectFrom('push_subscriptions')
+        .select('categories')
+        .where('user_id', '=', userId)
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst()
+    : undefined;
+  const follows = await db.selectFrom('market_follows').select('market_id').where('user_id', '=', userId).execute();
+  return {
+    subscribed: !!sub,
+    categories: (sub?.categories ?? []).filter(isPushCategory),
+    follows: follows.map((f) => f.market_id).sort((a, b) => a - b),
+  };
+}
+
+interface Target {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+interface Claimed {
+  id: string;
+  user_id: string | null;
+  data: LiveEvent;
+}
+
+export interface PushSenderOptions {
+  keys: VapidKeys;
+  subject: string;
+  hosts: readonly string[];
+  caFile?: string;
+  /** sends at once */
+  concurrency?: number;
+}
+
+/** Sends the claimed events' pushes; one per process (ctx.push). */
+export class PushSender {
+  private agent: https.Agent | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | null = null;
+  /** pushes accepted by the push services, and subscriptions removed (404 / 410) */
+  sent = 0;
+  removed = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: PushSenderOptions,
+  ) {
+    // a private push service's authority, beside the usual ones
+    if (opts.caFile)
+      this.agent = new https.Agent({
+        ca: [...tls.rootCertificates, fs.readFileSync(opts.caFile, 'utf8')],
+        keepAlive: true,
+      });
+  }
+
+  get publicKey(): string {
+    return this.opts.keys.publicKey;
+  }
+
+  /** Sends what is waiting every few seconds too (events heard while this process was busy or away). */
+  start(everyMs = 5_000): void {
+    this.timer = setInterval(() => this.poke(), everyMs);
+    this.timer.unref();
+    this.poke();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => {});
+    this.agent?.destroy();
+  }
+
+  /** Events committed: send what they push (coalesced: one pass at a time, another after it if poked meanwhile). */
+  poke(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => this.log.warn({ err: String(err) }, 'push: sending failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Resolves when nothing is being sent (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain() {
+    for (;;) {
+      if (this.closed) return;
+      const claimed = await sql<Claimed>`
+        UPDATE live_events SET pushed = true
+        WHERE id IN (SELECT id FROM live_events
+                     WHERE NOT pushed AND kind IN ('result', 'win', 'deposit', 'withdrawal', 'notice')
+                     ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
+        RETURNING id::text AS id, user_id::text AS user_id, data`.execute(this.db);
+      if (claimed.rows.length === 0) return;
+      for (const e of claimed.rows) await this.sendEvent(e);
+    }
+  }
+
+  /** The subscriptions an event goes to, by their categories. */
+  private async targets(e: Claimed): Promise<Target[]> {
+    const d = e.data;
+    const cols = sql`s.id::text AS id, s.endpoint, s.p256dh, s.auth`;
+    if (d.kind === 'result') {
+      const r = await sql<Target>`
+        SELECT ${cols} FROM push_subscriptions s
+        WHERE ('results_bid' = ANY (s.categories) AND s.user_id IN (
+                 SELECT DISTINCT user_id FROM bids WHERE market_id = ${d.market_id}::int AND bid_date = ${d.date}::date))
+           OR ('results_followed' = ANY (s.categories) AND s.user_id IN (
+                 SELECT user_id FROM market_follows WHERE market_id = ${d.market_id}::int))`.execute(this.db);
+      return r.rows;
+    }
+    if (d.kind === 'notice') {
+      const r =
+        await sql<Target>`SELECT ${cols} FROM push_subscriptions s WHERE 'notices' = ANY (s.categories)`.execute(
+          this.db,
+        );
+      return r.rows;
+    }
+    const category: PushCategory | null =
+      d.kind === 'win' ? 'wins' : d.kind === 'deposit' || d.kind === 'withdrawal' ? 'money' : null;
+    if (!category || e.user_id === null) return [];
+    const r = await sql<Target>`
+      SELECT ${cols} FROM push_subscriptions s
+      WHERE s.user_id = ${e.user_id}::bigint AND ${category}::text = ANY (s.categories)`.execute(this.db);
+    return r.rows;
+  }
+
+  private async sendEvent(e: Claimed) {
+    const targets = await this.targets(e);
+    if (targets.length === 0) return;
+    const payload = JSON.stringify(pushMessage(e.data));
+    const gone: string[] = [];
+    const sent: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < targets.length) {
+        const t = targets[next++];
+        if (!allowedEndpoint(t.endpoint, this.opts.hosts)) continue;
+        try {
+          await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
+            vapidDetails: { subject: this.opts.subject, ...this.opts.keys },
+            TTL: 6 * 3600,
+            urgency: e.data.kind === 'result' || e.data.kind === 'win' ? 'high' : 'normal',
+            timeout: 10_000,
+            ...(this.agent ? { agent: this.agent } : {}),
+          });
+          sent.push(t.id);
+          this.sent++;
+        } catch (err) {
+          const status = (err as { statusCode?: number }).statusCode;
+          // the browser dropped it (unsubscribed, app removed): the push service says so for good
+          if (status === 404 || status === 410) gone.push(t.id);
+          else this.log.warn({ status, err: String((err as Error).message ?? err) }, 'push: a push service refused');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.opts.concurrency ?? 20, targets.length) }, worker));
+    if (gone.length) {
+      await this.db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+      this.removed += gone.length;
+    }
+    if (sent.length)
+      await this.db
+        .updateTable('push_subscriptions')
+        .set({ last_sent_at: this.clock.now() })
+        .where('id', 'in', sent)
+        .execute();
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Web push (issue C) against a local fake push service: the server posts each push over HTTPS with a
+ * VAPID signature; the fake service decrypts the body with the subscription's own keys (RFC 8291,
+ * aes128gcm, written here from the RFC, not with the library under test) and checks the payload; a
+ * subscription the service answers 410 for is removed. Subscriptions the server must not post to are
+ * refused.
+ */
+import { spawnSync } from 'node:child_process';
+import { createECDH, createDecipheriv, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OPERATOR_TOKEN, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'push-test-'));
+const received: Received[] = [];
+let service: Server;
+let port = 0;
+let t: TestApp;
+
+beforeAll(async () => {
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  service = createServer(
+    { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+    (req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (b: Buffer) => parts.push(b));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(parts) });
+        // a device that uninstalled the app: gone for good
+        res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201);
+        res.end();
+      });
+    },
+  );
+  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+  port = (service.address() as { port: number }).port;
+  t = await makeTestApp({
+    at: kolkata('16:00', '2026-03-10'),
+    env: { PUSH_HOSTS: `127.0.0.1:${port}`, PUSH_CA_FILE: path.join(dir, 'cert.pem') },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A browser's subscription: its key pair and auth secret stay here, its endpoint on the fake service. */
+function device(name: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: {
+      endpoint: `https://127.0.0.1:${port}/${name}/${randomBytes(6).toString('hex')}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+  };
+}
+
+/** RFC 8291 / RFC 8188: one aes128gcm body decrypted with the subscriber's keys. */
+function decrypt(body: Buffer, ecdh: ECDH, auth: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const rs = body.readUInt32BE(16);
+  const idlen = body[20];
+  const asPublic = body.subarray(21, 21 + idlen);
+  const records = body.subarray(21 + idlen);
+  const secret = ecdh.computeSecret(asPublic);
+  const info = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), asPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  expect(records.length).toBeLessThanOrEqual(rs); // one record
+  const d = createDecipheriv('aes-128-gcm', cek, nonce);
+  d.setAuthTag(records.subarray(records.length - 16));
+  const plain = Buffer.concat([d.update(records.subarray(0, records.length - 16)), d.final()]);
+  // padding: the last record ends with 0x02 and zeros
+  let end = plain.length;
+  while (end > 0 && plain[end - 1] === 0) end--;
+  expect(plain[end - 1]).toBe(2);
+  return plain.subarray(0, end - 1).toString('utf8');
+}
+
+const op = async (url: string, payload: Record<string, unknown>) =>
+  (await t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json();
+
+async function pushed(n: number) {
+  for (let i = 0; i < 200 && received.length < n; i++) {
+    t.ctx.push.poke();
+    await t.ctx.push.idle();
+    if (received.length < n) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(received.length).toBeGreaterThanOrEqual(n);
+}
+
+test('a subscription the server must not post to is refused; nothing is stored', async () => {
+  const p = await createUser(t);
+  const d = device('phone');
+  for (const [subscription, msg] of [
+    [{ ...d.json, endpoint: `http://127.0.0.1:${port}/x` }, "This browser's push service is not supported"],
+    [{ ...d.json, endpoint: 'https://169.254.169.254/latest' }, "This browser's push service is not supported"],
+    [
+      { ...d.json, keys: { p256dh: 'abc', auth: d.json.keys.auth } },
+      'This browser gave an invalid push subscription. Please try again.',
+    ],
+  ] as const) {
+    const r = await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription, categories: ['wins'] });
+    expect(r.body).toEqual({ status: false, msg });
+  }
+  const bad = await call(t.app, 'api-push-subscribe', {
+    unique_token: p.token,
+    subscription: d.json,
+    categories: ['spam'],
+  });
+  expect(bad.body.status).toBe(false);
+  expect(bad.body.msg).toMatch(/^Categories must be among results_bid, /);
+  expect(await t.ctx.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+});
+
+test("a deposit decision and a followed market's result reach the phone, encrypted for it; a gone phone is removed", async () => {
+  const p = await createUser(t);
+  const phone = device('phone');
+  const old = device('gone');
+  const settings = await call(t.app, 'api-push-settings', { unique_token: p.token });
+  expect(settings.body).toMatchObject({ status: true, subscribed: false, categories: [], follows: [] });
+  expect(Buffer.from(settings.body.public_key, 'base64url')).toHaveLength(65);
+
+  const on = await call(t.app, 'api-push-subscribe', {
+    unique_token: p.token,
+    subscription: phone.json,
+    categories: ['money', 'results_followed'],
+  });
+  expect(on.body).toMatchObject({
+    status: true,
+    msg: 'Notifications are on for this phone',
+    subscribed: true,
+    categories: ['results_followed', 'money'],
+  });
+  await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: old.json, categories: ['money'] });
+  const market = await marketByName(t, 'KALYAN');
+  expect((await call(t.app, 'api-push-follow', { unique_token: p.token, follows: [market.id] })).body.follows).toEqual([
+    market.id,
+  ]);
+  expect((await call(t.app, 'api-push-follow', { unique_token: p.token, follows: [999999] })).body).toEqual({
+    status: false,
+    msg: 'Unknown market',
+  });
+  await t.ctx.push.idle();
+  received.length = 0;
+
+  const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 700 });
+  await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+  await pushed(2);
+  const mine = received.find((r) => r.path === new URL(phone.json.endpoint).pathname)!;
+  expect(mine.headers['content-encoding']).toBe('aes128gcm');
+  expect(mine.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+  expect(Number(mine.headers.ttl)).toBeGreaterThan(0);
+  expect(JSON.parse(decrypt(mine.body, phone.ecdh, phone.auth))).toEqual({
+    title: 'Deposit approved',
+    body: '700 points added to your wallet',
+    url: '/addfundhistory',
+    tag: `deposit-${req.body.request_id}`,
+  });
+  // the service said 410 for the other one: it is gone
+  const left = await t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', p.id).execute();
+  expect(left.map((s) => s.endpoint)).toEqual([phone.json.endpoint]);
+
+  received.length = 0;
+  await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: '2026-03-10' });
+  await pushed(1);
+  expect(JSON.parse(decrypt(received[0].body, phone.ecdh, phone.auth))).toEqual({
+    title: 'KALYAN result',
+    body: '128-1*-***',
+    url: '/imp',
+    tag: `result-${market.id}-2026-03-10`,
+  });
+  // the event was sent once: another pass sends nothing more
+  t.ctx.push.poke();
+  await t.ctx.push.idle();
+  expect(received).toHaveLength(1);
+
+  // turned off: nothing more for this phone
+  const off = await call(t.app, 'api-push-unsubscribe', { unique_token: p.token, endpoint: phone.json.endpoint });
+  expect(off.body).toMatchObject({ status: true, subscribed: false });
+});
