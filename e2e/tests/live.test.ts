@@ -110,6 +110,52 @@ describe('the live stream', () => {
     await context.close();
   });
 
+  it('the phone notifications screen passes axe, and the service worker shows a push with the page it opens', async () => {
+    const context = await kolkataPhone(browser, { bypassCSP: true });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const { page } = await loggedInHome(context);
+    await page.goto(`${server.url}/notifications`);
+    await page.getByRole('link', { name: 'Phone notifications' }).click();
+    await page.getByRole('heading', { name: 'Phone notifications' }).waitFor();
+    await page.getByRole('checkbox', { name: 'My wins' }).waitFor();
+    await page.getByRole('button', { name: 'Turn on notifications' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/live-push-settings.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // a push as a push service delivers it, through the browser's own service worker
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const r = registrations.find(
+          (x: { scopeURL: string; isDeleted: boolean }) => x.scopeURL.startsWith(server.url) && !x.isDeleted,
+        );
+        if (r) resolve(r.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const message = { title: 'You won 380 points', body: `${market}: 1 winning bid`, url: '/win', tag: 'win-test' };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registration,
+      data: JSON.stringify(message),
+    });
+    const read = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const list = await reg.getNotifications({ tag: 'win-test' });
+        return list.length
+          ? { title: list[0].title, body: list[0].body, url: (list[0].data as { url: string }).url }
+          : null;
+      });
+    let shown = await read();
+    for (let i = 0; i < 50 && !shown; i++) {
+      await page.waitForTimeout(100);
+      shown = await read();
+    }
+    expect(shown).toEqual({ title: message.title, body: message.body, url: '/win' });
+    await context.close();
+  });
+
   it('polls the list at most twice a minute while the stream is up', async () => {
     const context = await kolkataPhone(browser);
     const { page, stream } = await loggedInHome(context);

@@ -69,6 +69,23 @@ export const shellApi = api.injectEndpoints({
       query: (before) => ({ call: 'api-notifications', body: before ? { before } : {} }),
       providesTags: providedBy('api-notifications'),
     }),
+    /** This device's web push state (`endpoint`: its subscription, if any) and the markets followed. */
+    shellPushSettings: build.query<AnswerOf<'api-push-settings'>, string | undefined>({
+      query: (endpoint) => ({ call: 'api-push-settings', body: endpoint ? { endpoint } : {} }),
+      providesTags: providedBy('api-push-settings'),
+    }),
+    shellPushSubscribe: build.mutation<AnswerOf<'api-push-subscribe'>, RequestOf<'api-push-subscribe'>>({
+      query: (body) => ({ call: 'api-push-subscribe', body }),
+      invalidatesTags: invalidatedBy('api-push-subscribe'),
+    }),
+    shellPushUnsubscribe: build.mutation<AnswerOf<'api-push-unsubscribe'>, RequestOf<'api-push-unsubscribe'>>({
+      query: (body) => ({ call: 'api-push-unsubscribe', body }),
+      invalidatesTags: invalidatedBy('api-push-unsubscribe'),
+    }),
+    shellPushFollow: build.mutation<AnswerOf<'api-push-follow'>, RequestOf<'api-push-follow'>>({
+      query: (body) => ({ call: 'api-push-follow', body }),
+      invalidatesTags: invalidatedBy('api-push-follow'),
+    }),
     shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, number>({
       query: (upto) => ({ call: 'api-notifications-read', body: { upto } }),
       invalidatesTags: invalidatedBy('api-notifications-read'),
@@ -91,6 +108,10 @@ export const {
   useShellPrivacyPolicyQuery,
   useShellInboxQuery,
   useShellInboxReadMutation,
+  useShellPushSettingsQuery,
+  useShellPushSubscribeMutation,
+  useShellPushUnsubscribeMutation,
+  useShellPushFollowMutation,
 } = shellApi;
 
 /** A call's result as the pages need it (the one helper of @matka/shared). */

@@ -77,6 +77,7 @@ const OWNERS: Record<RouteFamily, string[]> = {
     '/delete',
     // wave 3, issue C: the notifications inbox and the phone notifications' settings
     '/notifications',
+    '/notifysettings',
   ],
   regular: [
     '/game',

@@ -51,6 +51,7 @@ export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
     '/about': () => import('./AboutPage'),
     '/delete': () => import('./AboutPage'),
     '/notifications': () => import('./NotificationsPage'),
+    '/notifysettings': () => import('./PushSettingsPage'),
   } satisfies Record<string, () => Promise<PageModule>>).map(([path, load]) => [path, pageCode(load)]),
 );
 

@@ -64,3 +64,71 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+/**
+ * Web push (issue C): a result, a win, a money decision or a notice while the app is closed. The server
+ * sends a PushMessage (@matka/shared/contract): shown as a notification; a tap opens its page in the
+ * app's window (or a new one).
+ */
+interface Shown {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+function readPush(data: PushMessageData | null): Shown | null {
+  try {
+    const m = data?.json() as Partial<Shown> | undefined;
+    if (!m || typeof m.title !== 'string' || typeof m.body !== 'string') return null;
+    return {
+      title: m.title,
+      body: m.body,
+      url: typeof m.url === 'string' ? m.url : '/notifications',
+      tag: typeof m.tag === 'string' ? m.tag : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const m = readPush(event.data);
+  if (!m) return;
+  event.waitUntil(
+    self.registration.showNotification(m.title, {
+      body: m.body,
+      tag: m.tag || undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: m.url },
+    }),
+  );
+});
+
+/** The page a notification opens: a path of the app, or an https address (a notice's link). */
+function targetOf(url: unknown): string {
+  if (typeof url === 'string' && /^https:\/\//.test(url)) return url;
+  const path = typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/notifications';
+  return new URL(path, self.location.origin).href;
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = targetOf((event.notification.data as { url?: unknown } | null)?.url);
+  const sameApp = target.startsWith(self.location.origin);
+  event.waitUntil(
+    (async () => {
+      if (sameApp) {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        const open = windows.find((w) => w.url.startsWith(self.location.origin));
+        if (open) {
+          await open.focus();
+          await open.navigate(target);
+          return;
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
