@@ -133,6 +133,31 @@ describe('operator console', () => {
     await playerPage.getByRole('heading', { level: 2, name: 'Our privacy promise' }).waitFor();
     await playerPage.getByText('We keep only what the game needs.').waitFor();
     expect(await playerPage.locator('[onclick]').count()).toBe(0);
+    // Notices: a notice to every player (a bad link refused), shown in the player's inbox
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Notices' }).click();
+    await page.getByRole('heading', { name: 'Notices', exact: true }).waitFor();
+    await page.getByLabel('Title').fill('Diwali bonus');
+    await page.getByLabel('Text').fill('Deposit today and get 5% extra points.');
+    await page.getByLabel('Link (optional)').fill('/nowhere');
+    await page.getByRole('button', { name: 'Send notice' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('button', { name: 'Send to every player' }).click();
+    await confirm.getByText('Link must be a page of the app (such as /addfund) or an https:// address').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Link (optional)').fill('/addfund');
+    await page.getByRole('button', { name: 'Send notice' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send to every player' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Notice #\d+ sent to every player$/ })
+      .waitFor();
+    await page.getByRole('cell', { name: 'Diwali bonus' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/console-notices.png', fullPage: true });
+    await playerPage.goto(`${server.url}/notifications`);
+    const notice = playerPage.locator('.inbox-item').filter({ hasText: 'Diwali bonus' });
+    await notice.getByText('Deposit today and get 5% extra points.').waitFor();
+    expect(await notice.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/addfund');
     await playerPage.context().close();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
     // the session survives a reload (cookie), and signing out ends it

@@ -7,6 +7,7 @@
 import { issueToken } from '../src/services/tokens';
 import { systemClock } from '../src/services/clock';
 import { TEST_PASSWORD, createUser, newMobile, usingPostgres } from './helpers';
+import { openStream } from './live-client';
 import { api, childrenOf, laggyProxy, multiProcessSetup, operator, startServer, stop, type Proc } from './procs';
 
 const describePg = usingPostgres ? describe : describe.skip;
@@ -33,6 +34,22 @@ describePg('two server processes on one PostgreSQL', () => {
     const u = await createUser(setup, { wallet });
     return { ...u, token: () => issueToken(setup.database.db, systemClock, u.id) };
   }
+
+  test("live streams: a deposit decided and a notice sent on A reach a stream on B; a logout on A closes B's stream", async () => {
+    const p = await player();
+    const token = await p.token();
+    const s = await openStream(b.url, token);
+    await s.next((e) => e.event === 'hello');
+    const req = await api(b, 'api-fund-request-add', { unique_token: token, request_amount: 500 });
+    expect((await operator(a, 'deposits/approve', { id: Number(req.body.request_id) })).body.status).toBe(true);
+    expect((await s.next((e) => e.event === 'deposit')).data).toMatchObject({ status: 'approved', points: 500 });
+    expect((await s.next((e) => e.event === 'wallet')).data).toEqual({ kind: 'wallet', wallet: 500 });
+    expect((await operator(a, 'notices', { title: 'Hello', body: 'From A' })).body.status).toBe(true);
+    expect((await s.next((e) => e.event === 'notice')).data).toMatchObject({ title: 'Hello', body: 'From A' });
+    expect((await api(a, 'api-user-logout', { unique_token: token })).body.status).toBe(true);
+    await s.next((e) => e.event === 'revoked');
+    s.close();
+  });
 
   test('a logout on one process ends the token on the other at once', async () => {
     const p = await player();

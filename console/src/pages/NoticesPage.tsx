@@ -100,7 +100,7 @@ export function NoticesPage() {
                 { header: 'When', cell: (n) => when(n.created_at) },
                 { header: 'By', cell: (n) => n.sent_by ?? 'token' },
                 { header: 'Title', cell: (n) => n.title },
-                { header: 'Text', cell: (n) => n.body, className: 'console-wrap' },
+                { header: 'Text', cell: (n) => n.body },
                 { header: 'Link', cell: (n) => n.link || '—' },
               ]}
             />
