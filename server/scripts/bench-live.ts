@@ -183,19 +183,14 @@ async function main() {
     // what polling would cost: N phones every 5 s, against the server's capacity for that call
     await new Promise((r) => setTimeout(r, 1_000));
     const token = tokens[0];
-    const capacity = await new Promise<autocannon.Result>((resolve, reject) =>
-      autocannon(
-        {
-          url: `${url}/api/api-home-info`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: token }),
-          connections: 32,
-          duration: SECONDS,
-        },
-        (err, r) => (err ? reject(err) : resolve(r)),
-      ),
-    );
+    const capacity = await autocannon({
+      url: `${url}/api/api-home-info`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: token }),
+      connections: 32,
+      duration: SECONDS,
+    });
     const pollRate = N / 5;
     const capacityRate = capacity.requests.average;
 
