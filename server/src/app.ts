@@ -3,6 +3,7 @@ import { LiveHub } from './services/live';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
 import { pushPlugin } from './api/push';
+import { protectionPlugin } from './api/protection';
 import { PushSender, vapidKeys } from './services/push';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
@@ -206,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(livePlugin, { ctx });
   await app.register(inboxPlugin, { ctx });
   await app.register(pushPlugin, { ctx });
+  await app.register(protectionPlugin, { ctx });
   await app.register(chartsPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
   await registerStatic(app, config);

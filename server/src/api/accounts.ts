@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MSG_AGE_REQUIRED } from '@matka/shared/domain';
+import { declareAge } from '../services/protection';
 import { z } from 'zod';
 import {
   longEnoughPassword,
@@ -126,9 +128,12 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
           .optional()
           .nullable()
           .transform((v) => v ?? ''),
+        // our client sends the age declaration; a deployed client, which cannot show it, sends nothing
+        adult: z.boolean({ error: MSG_AGE_REQUIRED }).optional(),
       }),
     },
     async ({ body, req }) => {
+      if (body.adult === false) throw new Refusal(400, MSG_AGE_REQUIRED);
       // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
       // betting. A code that is sent is always checked.
       const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
@@ -153,6 +158,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         verified: !unverified,
       });
       if (!created) throw refusal(MSG.userAlreadyRegistered);
+      if (body.adult) await declareAge(db, created.id, clock.now());
       const token = await issueToken(db, clock, created.id);
       return {
         status: true,

@@ -29,6 +29,10 @@ export interface UsersTable {
   /** set while an operator has blocked the account (no login, no call) */
   blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   blocked_reason: ColumnType<string, string | undefined, string>;
+  /** responsible play (migration 017): the age declaration, a break, self-exclusion */
+  age_declared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  break_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  excluded_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** the inbox's entries up to this id are read (migration 015) */
   inbox_read_id: Int8Gen;
   created_at: Timestamp;
@@ -257,6 +261,15 @@ export interface ServerKeysTable {
   created_at: Timestamp;
 }
 
+export interface ProtectionHistoryTable {
+  id: Int8Gen;
+  user_id: Int8;
+  kind: string;
+  until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 export interface NoticesTable {
   id: Int8Gen;
   title: string;
@@ -364,4 +377,5 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   market_follows: MarketFollowsTable;
   server_keys: ServerKeysTable;
+  protection_history: ProtectionHistoryTable;
 }

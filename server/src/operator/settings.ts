@@ -28,6 +28,9 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
   const upi = z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "must be a UPI id like 'name@bank'");
   return {
     min_amt: whole,
+    // responsible play (issue D): '1' requires a player's age declaration before any bid (off by default,
+    // so installed apps that cannot ask it keep working)
+    require_age_declaration: z.enum(['0', '1'], { error: "must be '1' (required) or '0'" }),
     min_withdrawal: whole,
     withdraw_open_time: time,
     withdraw_close_time: time,

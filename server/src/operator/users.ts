@@ -14,6 +14,7 @@ import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '..
 import { adjustWallet, approve, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
+import { liftExclusion } from '../services/protection';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -180,6 +181,16 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const body = parse(schemas.mobile, req.body);
     const n = await logoutEverywhere(db, clock, body.mobile, body);
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
+  });
+
+  // responsible play (issue D): only an owner ends a player's self-exclusion early, with a written reason
+  op.post('/users/lift-exclusion', async (req) => {
+    const body = parse(schemas.block, req.body);
+    const account = await db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();
+    if (!account) throw new Refusal(404, `No account with mobile ${body.mobile}`);
+    await liftExclusion(db, account.id, body.reason, clock.now());
+    await ctx.users.invalidate(account.id);
+    return { status: true, msg: `${body.mobile}'s self-exclusion is lifted: they may play again` };
   });
 
   op.post('/credit', async (req) => {

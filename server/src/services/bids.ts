@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
+import { playRefusal, protectionOf } from './protection';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
@@ -143,6 +144,9 @@ export async function placeBid(
       // submission: that one stands, and this answer repeats it.
       const p = await previous();
       if (p) return p;
+      // a break, an exclusion, or the age not declared where the operator requires it (may_play)
+      const stopped = playRefusal(await protectionOf(ctx.db, user.id, now), now);
+      if (stopped) throw refusal(stopped);
       // the result was declared while this bid was on its way
       if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
         throw refusal(biddingClosed(def.title));

@@ -307,7 +307,7 @@ export class LiveHub {
 }
 
 /** The inbox's kinds as SQL's list. */
-const INBOX_OWN = ['win', 'deposit', 'withdrawal'];
+const INBOX_OWN = ['win', 'deposit', 'withdrawal', 'notice'];
 
 /** A player's inbox, newest first: their own news and the notices (`before`: page back past an id). */
 export async function inboxOf(db: Kysely<DB>, userId: string, before: string | null, limit = 50) {

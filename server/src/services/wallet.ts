@@ -3,6 +3,7 @@
  * calls (`api/wallet.ts`) and the operator's (`operator/money.ts`, `operator/users.ts`). Every balance
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
+import { assertMayPlay } from './protection';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
 import {
   MSG,
@@ -181,6 +182,8 @@ export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, n
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (me.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    // no deposit during a break or an exclusion (the row is locked: one taken meanwhile waits for this)
+    await assertMayPlay(trx, userId, now);
     const pending = await trx
       .selectFrom('fund_requests')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -280,6 +283,8 @@ export type TransferResult = { id: string; wallet: string; toId: string };
  * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
  * transfers never deadlock), a guarded debit, the credit, the transfer record and two ledger rows.
  */
+export const MSG_RECEIVER_PAUSED = 'This player cannot receive points now';
+
 export async function transferPoints(
   db: Kysely<DB>,
   t: { fromId: string; toMobile: string; amount: number; note: string; now: Date },
@@ -289,15 +294,23 @@ export async function transferPoints(
     const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
     if (!to) throw refusal(MSG_RECEIVER_UNKNOWN);
     if (to.id === fromId) throw refusal(MSG.transferOwnPhone);
-    const locked = await sql<{ id: string; name: string; mobile: string; wallet: string; betting_status: string }>`
-      SELECT id, name, mobile, wallet, betting_status FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(
-      trx,
-    );
+    const locked = await sql<{
+      id: string;
+      name: string;
+      mobile: string;
+      wallet: string;
+      betting_status: string;
+      may_play: boolean;
+    }>`
+      SELECT id, name, mobile, wallet, betting_status, may_play(users, ${now}::timestamptz) AS may_play
+      FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(trx);
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
     const dest = locked.rows.find((r) => String(r.id) === String(to.id));
     if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
     if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
+    // a player on a break or excluded receives no points (and is not told who they are to the sender)
+    if (!dest.may_play) throw refusal(MSG_RECEIVER_PAUSED);
     const made = await trx
       .insertInto('transfers')
       .values({ from_user_id: fromId, to_user_id: to.id, amount, note: note.slice(0, 200), created_at: now })

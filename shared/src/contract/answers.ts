@@ -351,6 +351,21 @@ export interface Answers {
   'api-push-subscribe': PushSettingsAnswer;
   'api-push-unsubscribe': PushSettingsAnswer;
   'api-push-follow': PushSettingsAnswer;
+  'api-responsible': ProtectionAnswer;
+  'api-confirm-age': ProtectionAnswer;
+  'api-take-break': ProtectionAnswer;
+  'api-self-exclude': ProtectionAnswer;
+}
+
+/** Responsible play: the age declaration, a break or exclusion running (ISO end, '' for none), the history. */
+export interface ProtectionAnswer extends Answer {
+  age_declared?: boolean;
+  /** the operator requires the declaration before any bid */
+  age_required?: boolean;
+  break_until?: string;
+  excluded_until?: string;
+  permanent?: boolean;
+  history?: { kind: 'age' | 'break' | 'exclusion' | 'exclusion_lifted'; until: string; note: string; at: string }[];
 }
 
 /** Web push: the key a browser subscribes with, this device's state, the markets the player follows. */

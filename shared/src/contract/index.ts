@@ -29,6 +29,8 @@ export const TAGS = [
   'Inbox',
   /** this device's web push settings */
   'Push',
+  /** the player's responsible-play state (age, break, exclusion) */
+  'Protection',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
@@ -180,6 +182,11 @@ export const CALLS = {
   'api-push-subscribe': { auth: true, invalidates: ['Push'] },
   'api-push-unsubscribe': { auth: true, invalidates: ['Push'] },
   'api-push-follow': { auth: true, invalidates: ['Push'] },
+  // responsible play (wave 3, issue D): enforced by the server for every client
+  'api-responsible': { auth: true, provides: ['Protection'] },
+  'api-confirm-age': { auth: true, invalidates: ['Protection'] },
+  'api-take-break': { auth: true, invalidates: ['Protection'] },
+  'api-self-exclude': { auth: true, invalidates: ['Protection'] },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;

@@ -72,6 +72,7 @@ export const OPERATOR_CALLS = {
   'POST /users/block': 'users',
   'POST /users/unblock': 'users',
   'POST /users/logout': 'users',
+  'POST /users/lift-exclusion': 'protection',
   'GET /otp/last': 'users',
 
   // settings, figures, the audit log

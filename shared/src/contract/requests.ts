@@ -53,6 +53,8 @@ export interface Requests {
     security_pin?: string | number | null;
     device_id?: string | null;
     otp: string;
+    /** our client: the player ticked 'I confirm that I am 18 years of age or older' (deployed clients send nothing) */
+    adult?: boolean;
   };
   'api-resend-otp': { mobile: string; purpose?: 'register' | 'forgot' | 'upi' | null };
   'api-forget-check-mobile': { mobile: string };
@@ -125,4 +127,8 @@ export interface Requests {
   'api-push-unsubscribe': { endpoint: string };
   /** the markets the player follows (replaces the list) */
   'api-push-follow': { follows: (number | string)[] };
+  'api-responsible': NoFields;
+  'api-confirm-age': NoFields;
+  'api-take-break': { period: string };
+  'api-self-exclude': { period: string };
 }

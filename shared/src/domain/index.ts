@@ -16,3 +16,4 @@ export * from './payout';
 export * from './market';
 export * from './settlement';
 export * from './operators';
+export * from './protection';

@@ -36,6 +36,7 @@ export type OperatorRight =
   | 'settings'
   | 'audit'
   | 'notices'
+  | 'protection'
   | 'operators';
 
 const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
@@ -63,6 +64,7 @@ const RIGHT_NAMES: Record<OperatorRight, string> = {
   settings: 'settings',
   audit: 'the audit log',
   notices: 'sending notices to players',
+  protection: "lifting a player's self-exclusion",
   operators: 'managing operators',
 };
 

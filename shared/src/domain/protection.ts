@@ -1,0 +1,68 @@
+/**
+ * Responsible play (wave 3, issue D): the periods a player may choose and the texts that explain them.
+ * The server enforces them (the database's may_play, migration 017) for every client; these are the
+ * rules both sides read.
+ */
+
+export const AGE_DECLARATION = 'I confirm that I am 18 years of age or older';
+export const MSG_AGE_REQUIRED = 'Please confirm that you are 18 years of age or older';
+
+export const BREAK_PERIODS = ['24h', '7d', '30d'] as const;
+export type BreakPeriod = (typeof BREAK_PERIODS)[number];
+export const EXCLUSION_PERIODS = ['6m', '1y', 'permanent'] as const;
+export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+
+export const PERIOD_LABELS: Record<BreakPeriod | ExclusionPeriod, string> = {
+  '24h': '24 hours',
+  '7d': '7 days',
+  '30d': '30 days',
+  '6m': '6 months',
+  '1y': '1 year',
+  permanent: 'Permanently',
+};
+
+/** A permanent exclusion is stored as this moment (no end a calendar can reach). */
+export const PERMANENT_UNTIL = new Date('9999-12-31T00:00:00.000Z');
+export const isPermanent = (until: Date | string | null | undefined): boolean =>
+  !!until && new Date(until).getUTCFullYear() >= 9999;
+
+/** When a break or an exclusion chosen `now` ends. */
+export function periodEnd(now: Date, period: BreakPeriod | ExclusionPeriod): Date {
+  const d = new Date(now.getTime());
+  switch (period) {
+    case '24h':
+      return new Date(now.getTime() + 24 * 3600_000);
+    case '7d':
+      return new Date(now.getTime() + 7 * 24 * 3600_000);
+    case '30d':
+      return new Date(now.getTime() + 30 * 24 * 3600_000);
+    case '6m':
+      d.setUTCMonth(d.getUTCMonth() + 6);
+      return d;
+    case '1y':
+      d.setUTCFullYear(d.getUTCFullYear() + 1);
+      return d;
+    case 'permanent':
+      return new Date(PERMANENT_UNTIL.getTime());
+  }
+}
+
+/** What a running break or exclusion closes, in the message every refusal gives. */
+const CLOSED = 'Bids, deposits and transfers to you are closed';
+
+/** The refusal of a bid, a deposit request or a transfer received, or null when the player may play. */
+export function protectionMessage(
+  p: { break_until: Date | string | null; excluded_until: Date | string | null; age_missing: boolean },
+  now: Date,
+  when: (d: Date) => string,
+): string | null {
+  const running = (d: Date | string | null): d is Date | string => !!d && new Date(d).getTime() > now.getTime();
+  if (running(p.excluded_until))
+    return isPermanent(p.excluded_until)
+      ? `You have excluded yourself from play permanently. ${CLOSED}.`
+      : `You have excluded yourself from play until ${when(new Date(p.excluded_until))}. ${CLOSED} until then.`;
+  if (running(p.break_until))
+    return `You are taking a break until ${when(new Date(p.break_until))}. ${CLOSED} until then.`;
+  if (p.age_missing) return `${MSG_AGE_REQUIRED} before you play.`;
+  return null;
+}
