@@ -1,3 +1,4 @@
+import { AGE_DECLARATION, MSG_AGE_REQUIRED } from '@matka/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, MSG_NAME_INVALID, PLAYER_PASSWORD_HINT, PLAYER_PASSWORD_RULE, selectSession } from '@matka/shared';
@@ -102,7 +103,24 @@ describe('register', () => {
     expect(screen.getByText(MSG.usernameRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.phoneRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+    // the age declaration: its message under the box, read with it
+    expect(screen.getByLabelText(AGE_DECLARATION)).toHaveAccessibleDescription(MSG_AGE_REQUIRED);
     expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
+  });
+
+  it('refuses without the age box ticked, whatever else is right, and sends nothing', async () => {
+    const f = mockFetch(() => ({ status: true, otp: '1234' }));
+    await renderPage(<RegisterPage />, { path: '/r' });
+    await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText(MSG_AGE_REQUIRED)).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
+    await userEvent.click(screen.getByLabelText(AGE_DECLARATION));
+    expect(screen.queryByText(MSG_AGE_REQUIRED)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
   });
 
   it("shows 'Registering...', guards a double submit, and shows 'User Alredy Registered'", async () => {
@@ -116,6 +134,7 @@ describe('register', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByLabelText(AGE_DECLARATION));
     const button = screen.getByRole('button', { name: 'Register' });
     fireEvent.submit(button.closest('form')!);
     fireEvent.submit(button.closest('form')!);
@@ -132,10 +151,11 @@ describe('register', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByLabelText(AGE_DECLARATION));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(loc()).toHaveTextContent('/otpregister'));
     expect(loc().getAttribute('data-state')).toBe('null');
-    expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret-pw' });
+    expect(readDraft()).toEqual({ username: 'Ravi', mobile: '9876543210', password: 'secret-pw', adult: true });
     expect(JSON.stringify({ ...localStorage })).not.toContain('secret-pw');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret-pw');
   });
@@ -146,6 +166,7 @@ describe('register', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'Bad <Name>');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByLabelText(AGE_DECLARATION));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText(MSG_NAME_INVALID)).toBeInTheDocument();
     expect(f.calls.filter((c) => c.call === 'api-check-mobile')).toHaveLength(0);
@@ -169,6 +190,7 @@ describe('register', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Phone Number'), '9876543210');
     await userEvent.type(field, 'abc1234');
+    await userEvent.click(screen.getByLabelText(AGE_DECLARATION));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText(PLAYER_PASSWORD_RULE)).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription(PLAYER_PASSWORD_RULE);

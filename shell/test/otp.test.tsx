@@ -11,7 +11,7 @@ const box = (n: number) => screen.getByLabelText(`OTP digit ${n}`) as HTMLInputE
 const code = () => [1, 2, 3, 4].map((n) => box(n).value).join('');
 
 describe('OTP boxes', () => {
-  beforeEach(() => saveDraft({ username: 'Ravi', mobile: '9876543210', password: 'secret' }));
+  beforeEach(() => saveDraft({ username: 'Ravi', mobile: '9876543210', password: 'secret', adult: true }));
   afterEach(() => clearDraft());
 
   it('typing moves to the next box, paste fills all, backspace goes back', async () => {
@@ -85,6 +85,8 @@ describe('OTP boxes', () => {
       password: 'secret',
       otp: '1234',
       device_id: null,
+      // the box ticked on /r: the server records the age declaration
+      adult: true,
     });
     expect(readDraft()).toBeNull();
   });

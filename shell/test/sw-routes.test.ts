@@ -2,12 +2,7 @@ import { NETWORK_ONLY, NOT_THE_APP, REMOTE_CHUNK, REMOTE_ENTRY } from '../src/sw
 
 describe('what the service worker does with a request', () => {
   it('sends the runtime config, the worker and the API to the network only', () => {
-    for (const p of [
-      '/config.json',
-      '/sw.js',
-      '/api/api-home-info',
-      '/operator/users',
-    ])
+    for (const p of ['/config.json', '/sw.js', '/api/api-home-info', '/operator/users'])
       expect(NETWORK_ONLY.test(p)).toBe(true);
     for (const p of [
       '/main.a8bff56bcb.js',

@@ -115,3 +115,7 @@ export const minAddAmount = (min: number | string): string => `Minimum amount to
 export const minWithdraw = (min: number | string): string => `Min amt is ${min}`;
 /** 'Error registering: {message}' */
 export const errorRegistering = (message: string): string => `Error registering: ${message}`;
+
+/** Responsible play (wave 3, issue D): the registration's age declaration and its refusal. */
+export const AGE_DECLARATION = 'I confirm that I am 18 years of age or older';
+export const MSG_AGE_REQUIRED = 'Please confirm that you are 18 years of age or older';

@@ -4,8 +4,7 @@
  * rules both sides read.
  */
 
-export const AGE_DECLARATION = 'I confirm that I am 18 years of age or older';
-export const MSG_AGE_REQUIRED = 'Please confirm that you are 18 years of age or older';
+import { MSG_AGE_REQUIRED } from './messages';
 
 export const BREAK_PERIODS = ['24h', '7d', '30d'] as const;
 export type BreakPeriod = (typeof BREAK_PERIODS)[number];

@@ -134,6 +134,42 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
+/** A checkbox with its label beside it and its error under it (the age declaration). */
+export function CheckField({
+  label,
+  checked,
+  onChecked,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChecked: (v: boolean) => void;
+  error?: string;
+}) {
+  const id = useId();
+  const errId = `${id}-err`;
+  return (
+    <div className={`field field-check ${error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id} className="check-label">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errId : undefined}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={errId} className="form-error field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The submit button: its busy text while busy, disabled so a second tap does nothing. */
 export function SubmitButton({ busy, text, busyText }: { busy: boolean; text: string; busyText: string }) {
   return (

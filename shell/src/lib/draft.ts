@@ -7,6 +7,8 @@ export interface RegistrationDraft {
   username: string;
   mobile: string;
   password: string;
+  /** the age declaration was ticked */
+  adult: boolean;
 }
 
 let draft: RegistrationDraft | null = null;

@@ -18,7 +18,9 @@ export default function OtpRegisterPage() {
 
   async function submit(otp: string): Promise<string | void> {
     const d = draft!;
-    const r = outcome(await register({ name: d.username, password: d.password, mobile: d.mobile, otp }));
+    const r = outcome(
+      await register({ name: d.username, password: d.password, mobile: d.mobile, otp, adult: d.adult }),
+    );
     if (r.ok && r.data?.unique_token) {
       clearDraft();
       dispatch(

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorRegistering, MSG, PLAYER_PASSWORD_HINT } from '@matka/shared';
+import { AGE_DECLARATION, errorRegistering, MSG, MSG_AGE_REQUIRED, PLAYER_PASSWORD_HINT } from '@matka/shared';
 import { outcome, useShellCheckMobileMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
 import {
+  CheckField,
   FormMessage,
   hasErrors,
   PasswordField,
@@ -23,7 +24,8 @@ export default function RegisterPage() {
   const [username, setUsername] = useState(draft?.username ?? '');
   const [mobile, setMobile] = useState(draft?.mobile ?? '');
   const [password, setPassword] = useState(draft?.password ?? '');
-  const [errors, setErrors] = useState<FieldErrors<'username' | 'mobile' | 'password'>>({});
+  const [adult, setAdult] = useState(draft?.adult ?? false);
+  const [errors, setErrors] = useState<FieldErrors<'username' | 'mobile' | 'password' | 'adult'>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
@@ -34,7 +36,10 @@ export default function RegisterPage() {
     e.preventDefault();
     if (inFlight.current) return; // double submit guard
     setError('');
-    const found = validateRegister({ username, mobile, password });
+    const found = {
+      ...validateRegister({ username, mobile, password }),
+      ...(adult ? {} : { adult: MSG_AGE_REQUIRED }),
+    };
     setErrors(found);
     if (hasErrors(found)) return;
     inFlight.current = true;
@@ -42,7 +47,7 @@ export default function RegisterPage() {
     try {
       const r = outcome(await checkMobile({ mobile: mobile.trim() }));
       if (r.ok) {
-        saveDraft({ username: username.trim(), mobile: mobile.trim(), password });
+        saveDraft({ username: username.trim(), mobile: mobile.trim(), password, adult });
         navigate('/otpregister');
         return;
       }
@@ -86,6 +91,15 @@ export default function RegisterPage() {
         error={errors.password}
         hint={PLAYER_PASSWORD_HINT}
         autoComplete="new-password"
+      />
+      <CheckField
+        label={AGE_DECLARATION}
+        checked={adult}
+        onChecked={(v) => {
+          setAdult(v);
+          if (v) setErrors((e) => ({ ...e, adult: undefined }));
+        }}
+        error={errors.adult}
       />
       <SubmitButton busy={busy} text="Register" busyText="Registering..." />
       <FormMessage error={error} />
