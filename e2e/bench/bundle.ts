@@ -6,7 +6,15 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import { launchBrowser, loginInBrowser, newMobile, phoneContext, registerUser, startServer } from '../lib/harness';
+import {
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  phoneContext,
+  registerUser,
+  startServer,
+  withoutLiveStream,
+} from '../lib/harness';
 
 const LOGIN_BUDGET = 120 * 1024;
 /** What a remote may add beyond its own screens' code. */
@@ -57,6 +65,8 @@ async function main() {
 
     for (const [family, path] of Object.entries(PROBES)) {
       const c = await phoneContext(browser);
+      // 'networkidle' never comes while the live stream is open (it is no JavaScript)
+      await withoutLiveStream(c);
       const p = await c.newPage();
       await loginInBrowser(p, server.url, user.mobile, user.password);
       const seen = collect(p);

@@ -147,6 +147,8 @@ export async function registerUser(server: TestServer, user: { mobile: string; n
     security_pin: '1234',
     device_id: null,
     otp,
+    // as our registration screen sends it (else the app asks for it once: a dialog over the first page)
+    adult: true,
   });
   if (!reg.status) throw new Error(`registration refused: ${reg.msg}`);
   return reg.unique_token;
@@ -217,4 +219,13 @@ let seq = 0;
 export function newMobile(): string {
   seq += 1;
   return `9${String(Date.now() % 1e6).padStart(6, '0')}${String(seq).padStart(3, '0')}`.slice(0, 10);
+}
+
+/**
+ * Keeps the app's live stream from opening in this context (it falls back to polling every 5 s). For
+ * tests and benches that wait for Playwright's 'networkidle': a stream is a request that never ends, so
+ * the network is never idle while it is open.
+ */
+export async function withoutLiveStream(context: import('playwright-core').BrowserContext): Promise<void> {
+  await context.route('**/api/live', (route) => route.abort());
 }

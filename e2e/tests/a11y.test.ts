@@ -14,6 +14,7 @@ import {
   registerUser,
   startServer,
   type TestServer,
+  withoutLiveStream,
 } from '../lib/harness';
 import { kolkataPhone, prepareMarkets } from '../lib/regular';
 
@@ -33,6 +34,8 @@ beforeAll(async () => {
   await operator(server, 'credit', user.mobile, '153775');
   // axe is injected as a script: the page's CSP (which forbids injected scripts) is bypassed for it
   ctx = await kolkataPhone(browser, { bypassCSP: true });
+  // each visit waits for 'networkidle', which never comes while the live stream is open
+  await withoutLiveStream(ctx);
   page = await ctx.newPage();
   // the guest screens first, then log in
   guest = await (await kolkataPhone(browser, { bypassCSP: true })).newPage();
@@ -130,7 +133,10 @@ async function smallTargets(p: Page): Promise<string[]> {
   return p.evaluate(() =>
     [...document.querySelectorAll('main a, main button, .auth-card a, .auth-card button')]
       .filter((el) => (el as HTMLElement).offsetParent !== null)
-      .map((el) => ({ name: el.textContent?.trim() || el.getAttribute('aria-label') || '', r: el.getBoundingClientRect() }))
+      .map((el) => ({
+        name: el.textContent?.trim() || el.getAttribute('aria-label') || '',
+        r: el.getBoundingClientRect(),
+      }))
       .filter(({ r }) => r.width < 24 || r.height < 24)
       .map(({ name, r }) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`),
   );

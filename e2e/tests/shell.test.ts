@@ -54,6 +54,12 @@ describe('shell', () => {
     await page.getByLabel('Username').fill('Asha Verma');
     await page.getByLabel('Phone Number').fill(mobile);
     await page.getByLabel('Password', { exact: true }).fill('pass1234');
+    // without the age box: refused on the spot, the message under the box
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Please confirm that you are 18 years of age or older').waitFor();
+    expect(page.url()).toMatch(/\/r$/);
+    await shot('register-age-refused');
+    await page.getByLabel('I confirm that I am 18 years of age or older').check();
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL(/\/otpregister$/);
     expect(page.url()).not.toContain(mobile); // the draft is not in the URL
@@ -72,6 +78,8 @@ describe('shell', () => {
   });
 
   it('the polled home list answers 304 while nothing changed, and the full list once the balance changed', async () => {
+    // the polling as it is without the live stream (a proxy that refuses streams)
+    await page.route('**/api/live', (route) => route.abort());
     const mobile = newMobile();
     await registerUser(server, { mobile, name: 'Poll Test', password: 'pass1234' });
     const answers: number[] = [];
@@ -87,6 +95,7 @@ describe('shell', () => {
     await operator(server, 'credit', mobile, '700');
     await page.getByTestId('topbar-wallet').getByText('700').first().waitFor({ timeout: 15_000 });
     await until(async () => answers.slice(before).includes(200), true, 15_000);
+    await page.unroute('**/api/live');
   });
 
   it('logs out from the side menu back to /login, and the guard keeps /imp closed', async () => {
@@ -151,7 +160,15 @@ describe('shell', () => {
     expect(await page.getByRole('link', { name: 'Withdraw' }).count()).toBe(0);
     const menu = await openMenu(page);
     const items = await menu.getByRole('listitem').allTextContents();
-    expect(items).toEqual(['Home', 'Charts', 'Change Password', 'Privacy Policy', 'Log out']);
+    expect(items).toEqual([
+      'Home',
+      'Charts',
+      'Notifications',
+      'Responsible Play',
+      'Change Password',
+      'Privacy Policy',
+      'Log out',
+    ]);
     await page.keyboard.press('Escape');
     // no open market offers Play; the notice says why
     await page.getByText(BETTING_OFF).waitFor();
@@ -256,12 +273,14 @@ describe('shell', () => {
     await page.waitForURL(/\/imp$/);
     await openMenu(page);
     await page.getByRole('heading', { name: 'Page Teste...' }).waitFor();
-    // no page scrolls sideways on a 360 px phone
+    // no page scrolls sideways on a 360 px phone ('networkidle' never comes while the live stream is open)
+    await page.route('**/api/live', (route) => route.abort());
     for (const p of ['/imp', '/charts', '/gameRates', '/htp', '/change', '/profile', '/privacy', '/about']) {
       await page.goto(`${server.url}${p}`);
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ p, overflow }).toEqual({ p, overflow: 0 });
     }
+    await page.unroute('**/api/live');
   });
 });

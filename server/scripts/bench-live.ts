@@ -103,12 +103,15 @@ function openStream(url: string, token: string): Stream {
   return { hello, result, close: () => req.destroy() };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    console.log('bench:live needs DATABASE_URL (a PostgreSQL server where a database may be created): streams fan out over processes.');
+    console.log(
+      'bench:live needs DATABASE_URL (a PostgreSQL server where a database may be created): streams fan out over processes.',
+    );
     process.exit(1);
   }
   console.log(`bench:live: ${N} streams over ${WORKERS} server processes (${os.cpus().length} cores)`);
@@ -175,8 +178,14 @@ async function main() {
       streams.map((s) => Promise.race([s.result, new Promise<number>((r) => setTimeout(() => r(Infinity), 30_000))])),
     );
     const missed = times.filter((x) => x === Infinity).length;
-    const fromSent = times.filter(Number.isFinite).map((x) => x - sent).sort((a, b) => a - b);
-    const fromAnswer = times.filter(Number.isFinite).map((x) => Math.max(0, x - answered)).sort((a, b) => a - b);
+    const fromSent = times
+      .filter(Number.isFinite)
+      .map((x) => x - sent)
+      .sort((a, b) => a - b);
+    const fromAnswer = times
+      .filter(Number.isFinite)
+      .map((x) => Math.max(0, x - answered))
+      .sort((a, b) => a - b);
     for (const s of streams) s.close();
     streams.length = 0;
 

@@ -703,7 +703,13 @@ describe('token -> account cache', () => {
     await c.wrote('7', w2, '60');
     expect(c.get('h')).toBeUndefined();
     // while events of other processes may be missed (the bus is not live), nothing is served from memory
-    const down = { live: false, publish: async () => {}, subscribe: () => {}, listen: async () => {}, close: async () => {} };
+    const down = {
+      live: false,
+      publish: async () => {},
+      subscribe: () => {},
+      listen: async () => {},
+      close: async () => {},
+    };
     const d = new UserCache(clock, 30_000, down);
     d.fill(d.begin(), 'h', '1', far, user);
     expect(d.get('h')).toBeUndefined();

@@ -86,6 +86,23 @@ export const shellApi = api.injectEndpoints({
       query: (body) => ({ call: 'api-push-follow', body }),
       invalidatesTags: invalidatedBy('api-push-follow'),
     }),
+    /** Responsible play: the age declaration, a break or exclusion running, the history. */
+    shellResponsible: build.query<AnswerOf<'api-responsible'>, void>({
+      query: () => ({ call: 'api-responsible' }),
+      providesTags: providedBy('api-responsible'),
+    }),
+    shellConfirmAge: build.mutation<AnswerOf<'api-confirm-age'>, void>({
+      query: () => ({ call: 'api-confirm-age' }),
+      invalidatesTags: invalidatedBy('api-confirm-age'),
+    }),
+    shellTakeBreak: build.mutation<AnswerOf<'api-take-break'>, RequestOf<'api-take-break'>>({
+      query: (body) => ({ call: 'api-take-break', body }),
+      invalidatesTags: invalidatedBy('api-take-break'),
+    }),
+    shellSelfExclude: build.mutation<AnswerOf<'api-self-exclude'>, RequestOf<'api-self-exclude'>>({
+      query: (body) => ({ call: 'api-self-exclude', body }),
+      invalidatesTags: invalidatedBy('api-self-exclude'),
+    }),
     shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, number>({
       query: (upto) => ({ call: 'api-notifications-read', body: { upto } }),
       invalidatesTags: invalidatedBy('api-notifications-read'),
@@ -108,6 +125,10 @@ export const {
   useShellPrivacyPolicyQuery,
   useShellInboxQuery,
   useShellInboxReadMutation,
+  useShellResponsibleQuery,
+  useShellConfirmAgeMutation,
+  useShellTakeBreakMutation,
+  useShellSelfExcludeMutation,
   useShellPushSettingsQuery,
   useShellPushSubscribeMutation,
   useShellPushUnsubscribeMutation,

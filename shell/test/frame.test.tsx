@@ -93,7 +93,15 @@ describe('top bar and side menu', () => {
     const names = within(menu)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(names).toEqual(['Home', 'Charts', 'Notifications', 'Change Password', 'Privacy Policy', 'Log out']);
+    expect(names).toEqual([
+      'Home',
+      'Charts',
+      'Notifications',
+      'Responsible Play',
+      'Change Password',
+      'Privacy Policy',
+      'Log out',
+    ]);
   });
 
   it('is a dialog: focus moves in, Escape closes; user name and mobile; all items with betting on', async () => {
@@ -118,6 +126,7 @@ describe('top bar and side menu', () => {
       'Game Rates',
       'Charts',
       'Notifications',
+      'Responsible Play',
       'Change Password',
       'Privacy Policy',
       'Log out',

@@ -11,6 +11,7 @@ import { approveAccount, lockAccount, setBettingStatus, setBlocked } from './acc
 import { audit } from './audit';
 import type { Clock } from './clock';
 import { revokeAllTokens } from './tokens';
+import { recordLive } from './live';
 import { creditWallet, debitWallet } from './wallet';
 
 /** The account of a mobile, locked for the rest of the transaction (404 when there is none). */
@@ -26,6 +27,7 @@ export function approve(db: Kysely<DB>, clock: Clock, mobile: string, bettingSta
     const u = await lockedAccount(trx, mobile);
     if (u.verified || u.approved_at) throw new Refusal(409, `${mobile} needs no approval`);
     await approveAccount(trx, u.id, bettingStatus, clock.now());
+    await recordLive(trx, u.id, { kind: 'account' }, clock.now());
     await audit(
       trx,
       'users approve',
@@ -44,6 +46,7 @@ export function setBetting(db: Kysely<DB>, clock: Clock, mobile: string, status:
     if (status === '1' && !u.verified && !u.approved_at)
       throw new Refusal(409, `${mobile} is not approved yet: approve it first (users approve ${mobile})`);
     await setBettingStatus(trx, u.id, status, clock.now());
+    await recordLive(trx, u.id, { kind: 'account' }, clock.now());
     await audit(trx, 'set-betting', mobile, params, { betting_status: u.betting_status }, { betting_status: status });
   });
 }

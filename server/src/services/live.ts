@@ -265,11 +265,10 @@ export class LiveHub {
   }
 
   /**
-   * Markets opening or closing by the clock: one event per change, whichever process sees it first.
-   * After an operator's change (`changed`: a market enabled, disabled, its hours or off days), this
-   * process tells what changed at once, whatever was told earlier today.
+   * Markets opening or closing by the clock: one event per change, whichever process sees it first (an
+   * operator's change of a market is told by listsChanged).
    */
-  async tick(changed_by_operator = false): Promise<void> {
+  async tick(): Promise<void> {
     const now = this.clock.now();
     const date = kolkataIsoDate(now);
     const changed: MarketEvent[] = [];
@@ -283,13 +282,12 @@ export class LiveHub {
       }
     }
     for (const e of changed)
-      await recordLive(
-        this.db,
-        null,
-        e,
-        now,
-        changed_by_operator ? null : `market:${e.market_id}:${date}:${e.open ? 'open' : 'closed'}`,
-      );
+      await recordLive(this.db, null, e, now, `market:${e.market_id}:${date}:${e.open ? 'open' : 'closed'}`);
+  }
+
+  /** An operator changed markets or the settings the lists carry: every app fetches its lists again. */
+  async listsChanged(): Promise<void> {
+    await recordLive(this.db, null, { kind: 'lists' }, this.clock.now());
   }
 
   /** Events older than LIVE_KEEP_DAYS go, a bounded batch at a time. */

@@ -41,6 +41,7 @@ export async function createMarket(
     return r;
   });
   await ctx.markets.invalidate();
+  await ctx.live.listsChanged();
   return { ...row, open: minutesToHHMM(m.open), close: minutesToHHMM(close) };
 }
 
@@ -60,8 +61,8 @@ export async function setMarketActive(
     return found;
   });
   await ctx.markets.invalidate();
-  // players hear a market opening or closing for bids at once
-  await ctx.live.tick(true);
+  // every open app fetches its lists again at once
+  await ctx.live.listsChanged();
   return m;
 }
 
@@ -82,8 +83,8 @@ export async function setOffDays(
     return found;
   });
   await ctx.markets.invalidate();
-  // players hear a market opening or closing for bids at once
-  await ctx.live.tick(true);
+  // every open app fetches its lists again at once
+  await ctx.live.listsChanged();
   return m;
 }
 
@@ -107,8 +108,8 @@ export async function setMarketTimes(
     return { market: m, ...after };
   });
   await ctx.markets.invalidate();
-  // players hear a market opening or closing for bids at once
-  await ctx.live.tick(true);
+  // every open app fetches its lists again at once
+  await ctx.live.listsChanged();
   return out;
 }
 
@@ -137,5 +138,6 @@ export async function saveSettings(
     return b;
   });
   await ctx.markets.invalidate();
+  await ctx.live.listsChanged();
   return before;
 }

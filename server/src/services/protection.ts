@@ -88,6 +88,8 @@ export async function pausePlay(
       .executeTakeFirstOrThrow();
     const end = new Date((row as Record<string, Date>)[column]);
     await remember(trx, userId, kind, end, period, now);
+    // the player's other apps show it at once
+    await recordLive(trx, userId, { kind: 'account' }, now);
     return end;
   });
 }

@@ -77,9 +77,30 @@ export interface NoticeEvent {
   link: string;
 }
 
-export type LiveEvent = ResultEvent | MarketEvent | WalletEvent | WinEvent | MoneyEvent | NoticeEvent;
+/** An operator changed markets, their hours or the settings the lists carry: fetch the lists again. */
+export interface ListsEvent {
+  kind: 'lists';
+}
+
+/** The player's account changed (betting on or off, approved, a break taken in another app). */
+export interface AccountEvent {
+  kind: 'account';
+}
+
+export type LiveEvent =
+  ResultEvent | MarketEvent | WalletEvent | WinEvent | MoneyEvent | NoticeEvent | ListsEvent | AccountEvent;
 export type LiveKind = LiveEvent['kind'];
-export const LIVE_KINDS: readonly LiveKind[] = ['result', 'market', 'wallet', 'win', 'deposit', 'withdrawal', 'notice'];
+export const LIVE_KINDS: readonly LiveKind[] = [
+  'result',
+  'market',
+  'wallet',
+  'win',
+  'deposit',
+  'withdrawal',
+  'notice',
+  'lists',
+  'account',
+];
 export const isLiveKind = (k: string): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k);
 
 /** The kinds kept in a player's inbox (their own news and the operator's notices). */
@@ -98,6 +119,8 @@ export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
   deposit: ['Funds', 'Wallet', 'Transactions', 'Inbox'],
   withdrawal: ['Withdrawals', 'Wallet', 'Transactions', 'Inbox'],
   notice: ['Inbox'],
+  lists: ['Markets', 'Home'],
+  account: ['Home', 'Wallet', 'Profile', 'Protection'],
 };
 
 /** An inbox entry (api-notifications). */
@@ -125,6 +148,10 @@ export function livePath(e: LiveEvent): string {
       return '/withdrawhistory';
     case 'wallet':
       return '/transaction';
+    case 'lists':
+      return '/imp';
+    case 'account':
+      return '/profile';
     case 'notice':
       return e.link || '/notifications';
   }
@@ -170,6 +197,10 @@ export function liveText(e: LiveEvent): { title: string; body: string } {
       };
     case 'notice':
       return { title: e.title, body: e.body };
+    case 'lists':
+      return { title: 'Markets updated', body: '' };
+    case 'account':
+      return { title: 'Account updated', body: '' };
   }
 }
 

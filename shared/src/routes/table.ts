@@ -78,6 +78,8 @@ const OWNERS: Record<RouteFamily, string[]> = {
     // wave 3, issue C: the notifications inbox and the phone notifications' settings
     '/notifications',
     '/notifysettings',
+    // wave 3, issue D: responsible play
+    '/responsible',
   ],
   regular: [
     '/game',

@@ -4,6 +4,7 @@ import { PullToRefresh } from '../components/PullToRefresh';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 import { LiveStream } from './LiveStream';
+import { AgePrompt } from './AgePrompt';
 
 /**
  * Pages with the top bar; a pull-down at the top of the page reloads it. Loaded on demand, so the
@@ -14,6 +15,7 @@ export default function MainLayout() {
     <>
       <ScrollToTop />
       <LiveStream />
+      <AgePrompt />
       <TopBar />
       <PullToRefresh />
       <main className="page">

@@ -40,7 +40,8 @@ export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
 /**
  * Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need
- * betting on; Notifications (wave 3, issue C), with its unread count, after Charts.
+ * betting on; Notifications (wave 3, issue C), with its unread count, and Responsible Play (issue D) after
+ * Charts.
  */
 export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
   const gated: MenuItem[] = [
@@ -56,6 +57,7 @@ export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
     ...(bettingOn ? gated : []),
     { label: 'Charts', to: '/charts', icon: <ChartIcon /> },
     { label: 'Notifications', to: '/notifications', icon: <BellIcon />, badge: unread },
+    { label: 'Responsible Play', to: '/responsible', icon: <ShieldIcon /> },
     { label: 'Change Password', to: '/change', icon: <KeyIcon /> },
     { label: 'Privacy Policy', to: '/privacypolicy', icon: <ShieldIcon /> },
   ];

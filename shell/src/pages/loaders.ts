@@ -52,6 +52,7 @@ export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
     '/delete': () => import('./AboutPage'),
     '/notifications': () => import('./NotificationsPage'),
     '/notifysettings': () => import('./PushSettingsPage'),
+    '/responsible': () => import('./ResponsiblePage'),
   } satisfies Record<string, () => Promise<PageModule>>).map(([path, load]) => [path, pageCode(load)]),
 );
 

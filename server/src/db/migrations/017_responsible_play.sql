@@ -12,6 +12,13 @@ ALTER TABLE users ADD COLUMN age_declared_at timestamptz;
 ALTER TABLE users ADD COLUMN break_until timestamptz;
 ALTER TABLE users ADD COLUMN excluded_until timestamptz;
 
+-- live events (migration 015) gain two kinds: 'lists' (an operator changed markets or settings: every app
+-- fetches its lists again) and 'account' (an operator or the player changed the account: its apps fetch
+-- the home info again)
+ALTER TABLE live_events DROP CONSTRAINT live_events_kind_check;
+ALTER TABLE live_events ADD CONSTRAINT live_events_kind_check
+  CHECK (kind IN ('result', 'market', 'wallet', 'win', 'deposit', 'withdrawal', 'notice', 'lists', 'account'));
+
 CREATE TABLE protection_history (
   id         bigserial PRIMARY KEY,
   user_id    bigint NOT NULL REFERENCES users(id),

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { useShellConfirmAgeMutation, useShellResponsibleQuery } from '../api';
+
+const ASKED_KEY = 'matka.age-asked';
+
+function askedHere(): boolean {
+  try {
+    return localStorage.getItem(ASKED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An account made by another app (which could not show the age box at registration) is asked once, on
+ * this device, the next time the player uses this app (issue D). 'Not now' is remembered here; the
+ * player can confirm later on Responsible Play, and an operator can require it before any bid.
+ */
+export function AgePrompt() {
+  const [asked, setAsked] = useState(askedHere);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn });
+  const [confirm, { isLoading }] = useShellConfirmAgeMutation();
+  if (asked || !loggedIn || !q.data || q.data.age_declared !== false) return null;
+  const done = () => {
+    try {
+      localStorage.setItem(ASKED_KEY, '1');
+    } catch {
+      // private mode: asked again next time
+    }
+    setAsked(true);
+  };
+  return (
+    <Modal title="Before you play" onClose={done} dismissible={!isLoading}>
+      <p>{AGE_DECLARATION}.</p>
+      <p>This game is for adults only.</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={done} disabled={isLoading}>
+          Not now
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={isLoading}
+          onClick={() => void confirm().then(done)}
+        >
+          {isLoading ? 'Saving...' : 'I confirm'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

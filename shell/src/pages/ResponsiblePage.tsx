@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { Modal, PageHeader, PageLoading } from '@matka/shared';
+import {
+  AGE_DECLARATION,
+  BREAK_PERIODS,
+  EXCLUSION_PERIODS,
+  PERIOD_LABELS,
+  type BreakPeriod,
+  type ExclusionPeriod,
+} from '@matka/shared/domain';
+import {
+  outcome,
+  useShellConfirmAgeMutation,
+  useShellResponsibleQuery,
+  useShellSelfExcludeMutation,
+  useShellTakeBreakMutation,
+} from '../api';
+import { FormMessage } from '../components/form';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+const HISTORY: Record<string, string> = {
+  age: 'Age confirmed (18 or older)',
+  break: 'Break taken',
+  exclusion: 'Self-exclusion',
+  exclusion_lifted: 'Self-exclusion lifted by the operator',
+};
+
+type Pending = { kind: 'break'; period: BreakPeriod } | { kind: 'exclusion'; period: ExclusionPeriod };
+
+/** What a confirmation says a break or an exclusion means, before the player commits to it. */
+function meaning(p: Pending): string {
+  const span = p.period === 'permanent' ? 'From now on, for good,' : `For ${PERIOD_LABELS[p.period].toLowerCase()}`;
+  return `${span} you cannot bid, add funds or receive transfers. You can still log in, see your histories and withdraw your points. You cannot shorten or end it${p.kind === 'exclusion' ? ': only the operator can, on a written request' : ''}.`;
+}
+
+/**
+ * /responsible (issue D): the player's own protection, enforced by the server for every app: a break, a
+ * self-exclusion, the age declaration, and what was set when.
+ */
+export default function ResponsiblePage() {
+  const q = useShellResponsibleQuery();
+  const [takeBreak, breaking] = useShellTakeBreakMutation();
+  const [exclude, excluding] = useShellSelfExcludeMutation();
+  const [confirmAge, confirming] = useShellConfirmAgeMutation();
+  const [breakPeriod, setBreakPeriod] = useState<BreakPeriod>('24h');
+  const [exclusionPeriod, setExclusionPeriod] = useState<ExclusionPeriod>('6m');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const busy = breaking.isLoading || excluding.isLoading;
+
+  if (q.isLoading) return <PageLoading />;
+  const d = q.data;
+
+  async function apply() {
+    if (!pending) return;
+    const r = outcome(
+      pending.kind === 'break'
+        ? await takeBreak({ period: pending.period })
+        : await exclude({ period: pending.period }),
+    );
+    setPending(null);
+    setMessage(r.ok ? { success: r.msg } : { error: r.msg || 'Could not save. Please try again.' });
+  }
+
+  return (
+    <section className="responsible">
+      <PageHeader title="Responsible Play" />
+      <p className="responsible-intro">
+        Play for fun, with money you can afford to lose. These settings protect you in every app of this game.
+      </p>
+      <FormMessage {...message} />
+
+      <div className="card responsible-card" role="status">
+        {d?.excluded_until ? (
+          <p>
+            <strong>
+              {d.permanent
+                ? 'You have excluded yourself from play permanently.'
+                : `You have excluded yourself from play until ${when(d.excluded_until)}.`}
+            </strong>
+          </p>
+        ) : d?.break_until ? (
+          <p>
+            <strong>You are taking a break until {when(d.break_until)}.</strong>
+          </p>
+        ) : (
+          <p>No break or self-exclusion is running.</p>
+        )}
+      </div>
+
+      {!d?.age_declared && (
+        <div className="card responsible-card">
+          <h2>Your age</h2>
+          <p>{AGE_DECLARATION}.</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={confirming.isLoading}
+            onClick={() => void confirmAge()}
+          >
+            {confirming.isLoading ? 'Saving...' : 'I confirm'}
+          </button>
+        </div>
+      )}
+
+      <form
+        className="card responsible-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMessage({});
+          setPending({ kind: 'break', period: breakPeriod });
+        }}
+      >
+        <h2>Take a break</h2>
+        <fieldset>
+          <legend>How long</legend>
+          {BREAK_PERIODS.map((p) => (
+            <label key={p} className="push-check">
+              <input
+                type="radio"
+                name="break"
+                checked={breakPeriod === p}
+                onChange={() => setBreakPeriod(p)}
+                disabled={busy}
+              />
+              {PERIOD_LABELS[p]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn-secondary btn-block" disabled={busy}>
+          Take a break
+        </button>
+      </form>
+
+      <form
+        className="card responsible-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMessage({});
+          setPending({ kind: 'exclusion', period: exclusionPeriod });
+        }}
+      >
+        <h2>Self-exclusion</h2>
+        <fieldset>
+          <legend>How long</legend>
+          {EXCLUSION_PERIODS.map((p) => (
+            <label key={p} className="push-check">
+              <input
+                type="radio"
+                name="exclusion"
+                checked={exclusionPeriod === p}
+                onChange={() => setExclusionPeriod(p)}
+                disabled={busy}
+              />
+              {PERIOD_LABELS[p]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn-danger btn-block" disabled={busy}>
+          Exclude myself
+        </button>
+      </form>
+
+      {!!d?.history?.length && (
+        <div className="card responsible-card">
+          <h2>History</h2>
+          <ul className="responsible-history">
+            {d.history.map((h) => (
+              <li key={`${h.at}-${h.kind}`}>
+                <span>
+                  {HISTORY[h.kind] ?? h.kind}
+                  {h.until ? (h.until === 'permanent' ? ', permanently' : `, until ${when(h.until)}`) : ''}
+                  {h.kind === 'exclusion_lifted' && h.note ? `: ${h.note}` : ''}
+                </span>
+                <time dateTime={h.at}>{when(h.at)}</time>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {pending && (
+        <Modal
+          title={
+            pending.kind === 'break'
+              ? `Take a break: ${PERIOD_LABELS[pending.period]}?`
+              : `Exclude yourself: ${PERIOD_LABELS[pending.period]}?`
+          }
+          onClose={() => !busy && setPending(null)}
+          dismissible={!busy}
+        >
+          <p>{meaning(pending)}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setPending(null)} disabled={busy}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => void apply()} disabled={busy}>
+              {busy ? 'Saving...' : pending.kind === 'break' ? 'Start the break' : 'Exclude me'}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
