@@ -4,7 +4,6 @@
  * received, while login, histories and withdrawals stay; never shortened by the player.
  */
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
-import { sql } from 'kysely';
 import {
   OPERATOR_TOKEN,
   call,
@@ -65,8 +64,17 @@ test('registration from our client records the age declaration; without the box 
   expect(before.body.age_declared).toBe(false);
   // bids work without it until the operator requires it
   await t.ctx.db.updateTable('users').set({ wallet: 100 }).where('mobile', '=', deployed.body.mobile).execute();
-  await sql`INSERT INTO settings (key, value) VALUES ('require_age_declaration', '1')
-            ON CONFLICT (key) DO UPDATE SET value = '1'`.execute(t.ctx.db);
+  const set = async (value: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/operator/settings/set',
+        payload: { key: 'require_age_declaration', value },
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      })
+    ).json();
+  expect((await set('yes')).status).toBe(false);
+  expect((await set('1')).status).toBe(true);
   try {
     expect((await bid(deployed.body.unique_token)).body).toEqual({
       status: false,
@@ -77,7 +85,7 @@ test('registration from our client records the age declaration; without the box 
     );
     expect((await bid(deployed.body.unique_token)).body.status).toBe(true);
   } finally {
-    await sql`DELETE FROM settings WHERE key = 'require_age_declaration'`.execute(t.ctx.db);
+    await set('0');
   }
 });
 
