@@ -163,6 +163,15 @@ interface Claimed {
   data: LiveEvent;
 }
 
+/** The category a player's own event is pushed under. */
+function categoryOf(e: LiveEvent): PushCategory | null {
+  if (e.kind === 'win') return 'wins';
+  if (e.kind === 'deposit' || e.kind === 'withdrawal') return 'money';
+  // the operator's word to this one player (an exclusion lifted)
+  if (e.kind === 'notice') return 'notices';
+  return null;
+}
+
 export interface PushSenderOptions {
   keys: VapidKeys;
   subject: string;
@@ -241,18 +250,39 @@ export class PushSender {
   private async drain() {
     for (;;) {
       if (this.closed) return;
+      // nobody subscribed: the waiting events are only marked, in big batches (a settlement's wins)
+      const anyone = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM push_subscriptions) AS any`.execute(
+        this.db,
+      );
+      const batch = anyone.rows[0].any ? 100 : 5000;
       const claimed = await sql<Claimed>`
         UPDATE live_events SET pushed = true
         WHERE id IN (SELECT id FROM live_events
                      WHERE NOT pushed AND kind IN ('result', 'win', 'deposit', 'withdrawal', 'notice')
-                     ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
+                     ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
         RETURNING id::text AS id, user_id::text AS user_id, data`.execute(this.db);
       if (claimed.rows.length === 0) return;
-      for (const e of claimed.rows) await this.sendEvent(e);
+      if (!anyone.rows[0].any) continue;
+      // a player's own events: their subscriptions in one query for the whole batch
+      const users = [...new Set(claimed.rows.flatMap((e) => (e.user_id === null ? [] : [e.user_id])))];
+      const own = users.length
+        ? (
+            await sql<Target & { user_id: string; categories: string[] }>`
+              SELECT s.id::text AS id, s.endpoint, s.p256dh, s.auth, s.user_id::text AS user_id, s.categories
+              FROM push_subscriptions s WHERE s.user_id = ANY (${users}::bigint[])`.execute(this.db)
+          ).rows
+        : [];
+      for (const e of claimed.rows) {
+        const targets =
+          e.user_id === null
+            ? await this.targets(e)
+            : own.filter((s) => s.user_id === e.user_id && s.categories.includes(categoryOf(e.data) ?? ''));
+        await this.sendEvent(e, targets);
+      }
     }
   }
 
-  /** The subscriptions an event goes to, by their categories. */
+  /** The subscriptions an event for everyone goes to, by their categories (a result, a notice). */
   private async targets(e: Claimed): Promise<Target[]> {
     const d = e.data;
     const cols = sql`s.id::text AS id, s.endpoint, s.p256dh, s.auth`;
@@ -272,17 +302,10 @@ export class PushSender {
         );
       return r.rows;
     }
-    const category: PushCategory | null =
-      d.kind === 'win' ? 'wins' : d.kind === 'deposit' || d.kind === 'withdrawal' ? 'money' : null;
-    if (!category || e.user_id === null) return [];
-    const r = await sql<Target>`
-      SELECT ${cols} FROM push_subscriptions s
-      WHERE s.user_id = ${e.user_id}::bigint AND ${category}::text = ANY (s.categories)`.execute(this.db);
-    return r.rows;
+    return [];
   }
 
-  private async sendEvent(e: Claimed) {
-    const targets = await this.targets(e);
+  private async sendEvent(e: Claimed, targets: Target[]) {
     if (targets.length === 0) return;
     const payload = JSON.stringify(pushMessage(e.data));
     const gone: string[] = [];
