@@ -203,6 +203,8 @@ export interface UserRow {
 /** One account in full (GET /operator/users/detail). */
 export interface UserDetail {
   user: UserRow & { blocked_reason: string; blocked_since: string | null; sessions: number };
+  /** responsible play: when the age was declared, a break or self-exclusion running ('permanent'), or null */
+  protection: { age_declared: string | null; break_until: string | null; excluded_until: string | null };
   totals: { staked: number; won: number; deposited: number; withdrawn: number };
   ledger: {
     id: string;
@@ -232,7 +234,7 @@ export interface UserDetail {
 /** What an operator may do to an account (the Users screens). */
 export type AccountAction =
   | { action: 'betting-on' | 'betting-off' | 'approve' | 'unblock' | 'logout'; mobile: string }
-  | { action: 'block'; mobile: string; reason: string }
+  | { action: 'block' | 'lift-exclusion'; mobile: string; reason: string }
   | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
 
 const ACCOUNT_CALLS: Record<AccountAction['action'], string> = {
@@ -242,6 +244,7 @@ const ACCOUNT_CALLS: Record<AccountAction['action'], string> = {
   block: '/users/block',
   unblock: '/users/unblock',
   logout: '/users/logout',
+  'lift-exclusion': '/users/lift-exclusion',
   credit: '/credit',
   debit: '/debit',
 };
@@ -252,6 +255,7 @@ const accountBody = (a: AccountAction) => {
     case 'betting-off':
       return { mobile: a.mobile, status: a.action === 'betting-on' ? '1' : '0' };
     case 'block':
+    case 'lift-exclusion':
       return { mobile: a.mobile, reason: a.reason };
     case 'credit':
     case 'debit':

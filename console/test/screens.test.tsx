@@ -723,6 +723,7 @@ const DETAIL = (extra: Record<string, unknown> = {}) => ({
   status: true,
   user: { ...USERS[0], blocked_reason: '', blocked_since: null, sessions: 2, ...extra },
   totals: { staked: 340, won: 90, deposited: 500, withdrawn: 100 },
+  protection: { age_declared: '2026-11-20 10:00', break_until: null, excluded_until: null },
   ledger: Array.from({ length: 25 }, (_, i) => ({
     id: String(100 - i),
     when: `2026-11-2${i % 4} 10:${String(i).padStart(2, '0')}`,
@@ -843,6 +844,48 @@ describe('One user', () => {
       mobile: '9876543210',
       points: 50,
       note: 'bonus for referral',
+    });
+  });
+});
+
+describe('One user: responsible play', () => {
+  it("shows the player's break and exclusion; only an owner ends an exclusion, with a reason", async () => {
+    const detail = {
+      ...DETAIL(),
+      protection: { age_declared: null, break_until: null, excluded_until: 'permanent' },
+    };
+    let role = 'support';
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR(role) };
+      if (path.startsWith('/users/detail')) return { body: detail };
+      if (path === '/users/lift-exclusion')
+        return { body: { status: true, msg: "9876543210's self-exclusion is lifted: they may play again" } };
+      return { body: { status: true } };
+    });
+    const first = renderConsole('/console/users/9876543210');
+    await screen.findByRole('heading', { name: 'Ravi (9876543210)' });
+    const facts = screen.getByText('Self-exclusion').closest('dl')!;
+    expect(within(facts).getByText('Age (18 or older)').nextElementSibling).toHaveTextContent('not declared');
+    expect(within(facts).getByText('Self-exclusion').nextElementSibling).toHaveTextContent('permanent');
+    expect(screen.queryByRole('button', { name: /End self-exclusion/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    role = 'owner';
+    renderConsole('/console/users/9876543210');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /End self-exclusion/ }));
+    const dialog = screen.getByRole('dialog', { name: "End 9876543210's self-exclusion now?" });
+    expect(dialog).toHaveTextContent('Only do this on their written request');
+    await user.click(within(dialog).getByRole('button', { name: 'End the exclusion' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a reason of at least 3 characters');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Signed request, checked by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'End the exclusion' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "9876543210's self-exclusion is lifted: they may play again",
+    );
+    expect(calls.list.find((c) => c.path === '/users/lift-exclusion')?.body).toEqual({
+      mobile: '9876543210',
+      reason: 'Signed request, checked by phone',
     });
   });
 });

@@ -94,6 +94,7 @@ export function UserPage() {
     if (u.sessions > 0) actions.push('logout');
   }
   if (u && roleAllows(role, 'money')) actions.push('credit', 'debit');
+  if (u && d?.protection.excluded_until && roleAllows(role, 'protection')) actions.push('lift-exclusion');
 
   return (
     <section>
@@ -129,6 +130,18 @@ export function UserPage() {
               <dd>{d.totals.deposited}</dd>
               <dt>Withdrawn</dt>
               <dd>{d.totals.withdrawn}</dd>
+              <dt>Age (18 or older)</dt>
+              <dd>{d.protection.age_declared ? `declared ${d.protection.age_declared}` : 'not declared'}</dd>
+              <dt>Break</dt>
+              <dd>{d.protection.break_until ? `until ${d.protection.break_until}` : 'none'}</dd>
+              <dt>Self-exclusion</dt>
+              <dd>
+                {d.protection.excluded_until === 'permanent'
+                  ? 'permanent'
+                  : d.protection.excluded_until
+                    ? `until ${d.protection.excluded_until}`
+                    : 'none'}
+              </dd>
             </dl>
             {actions.length > 0 && (
               <div className="card console-actions console-actions-start" role="group" aria-label="Account actions">

@@ -63,6 +63,15 @@ const ACTIONS: Record<ActionName, ActionText> = {
     busy: 'Logging out...',
     danger: true,
   },
+  'lift-exclusion': {
+    title: (u) => `End ${u.mobile}'s self-exclusion now?`,
+    effect:
+      'The player excluded themselves. Only do this on their written request, checked with them. They can play again at once; they are told, and the reason is kept in the audit log and in their history.',
+    confirm: 'End the exclusion',
+    busy: 'Saving...',
+    danger: true,
+    reason: true,
+  },
   credit: {
     title: (u) => `Credit points to ${u.mobile}?`,
     effect: 'The points are added to the wallet with a ledger row that carries the reason.',
@@ -90,6 +99,7 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   block: 'Block',
   unblock: 'Unblock',
   logout: 'Force logout',
+  'lift-exclusion': 'End self-exclusion',
   credit: 'Credit',
   debit: 'Debit',
 };
@@ -122,7 +132,7 @@ export function useAccountAction() {
     if (text.reason && why.length < 3) return setError('Enter a reason of at least 3 characters');
     const mobile = user.mobile;
     const call: AccountAction =
-      action === 'block'
+      action === 'block' || action === 'lift-exclusion'
         ? { action, mobile, reason: why }
         : action === 'credit' || action === 'debit'
           ? { action, mobile, points: Number(points.trim()), reason: why }

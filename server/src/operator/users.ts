@@ -14,7 +14,8 @@ import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '..
 import { adjustWallet, approve, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
-import { liftExclusion } from '../services/protection';
+import { liftExclusion, protectionOf } from '../services/protection';
+import { isPermanent } from '@matka/shared/domain';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -90,13 +91,15 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
-    const [ledger, bids, wins, sessions, totals] = await Promise.all([
+    const [ledger, bids, wins, sessions, totals, protection] = await Promise.all([
       latestLedger(db, u.id, DETAIL_ROWS),
       accountBids(db, u.id, {}, DETAIL_ROWS),
       accountWins(db, u.id, {}, DETAIL_ROWS),
       liveSessions(db, u.id, now),
       accountTotals(db, u.id),
+      protectionOf(db, u.id, now),
     ]);
+    const running = (d: Date | null) => (d && new Date(d) > now ? d : null);
     return {
       status: true,
       user: {
@@ -105,6 +108,16 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
         blocked_since: u.blocked_at ? formatKolkataShort(u.blocked_at) : null,
         created: formatKolkataShort(u.created_at),
         sessions,
+      },
+      // responsible play (issue D): what the player set, as it stands now
+      protection: {
+        age_declared: protection.age_declared_at ? formatKolkataShort(protection.age_declared_at) : null,
+        break_until: running(protection.break_until) ? formatKolkataShort(protection.break_until!) : null,
+        excluded_until: running(protection.excluded_until)
+          ? isPermanent(protection.excluded_until)
+            ? 'permanent'
+            : formatKolkataShort(protection.excluded_until!)
+          : null,
       },
       totals: {
         staked: Number(totals.staked),
