@@ -93,9 +93,9 @@ describe('the live stream', () => {
 
     // the Close result makes the Close bid on 1 a win: the inbox says so, with the menu's badge
     await declare('close', '128');
-    await card.getByText('120-31-128').waitFor({ timeout: 2_000 });
+    await card.getByText('120-31-128').waitFor({ timeout: 10_000 });
     const menu = page.getByRole('button', { name: /^Open menu \(1 unread notification\)$/ });
-    await menu.waitFor({ timeout: 5_000 });
+    await menu.waitFor({ timeout: 15_000 });
     await menu.click();
     await page.getByRole('link', { name: /Notifications\s*1 unread/ }).click();
     await page.waitForURL(/\/notifications$/);
