@@ -8,7 +8,17 @@ import { buildNewResult, MSG } from '@matka/shared/domain';
 import * as OTPAuth from 'otpauth';
 import { hashing } from '../src/services/passwords';
 import { sql } from 'kysely';
-import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, OPERATOR_TOKEN, type TestApp } from './helpers';
+import {
+  APP_KEY,
+  createUser,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  OPERATOR_TOKEN,
+  usingPostgres,
+  walletOf,
+  type TestApp,
+} from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the API
 type Body = Record<string, any>;
@@ -500,4 +510,57 @@ describe('item 4: logins to unknown numbers cannot keep the server hashing', () 
       Object.assign(hashing, saved);
     }
   });
+});
+
+// PGlite has one connection: a transaction left open there would hold every other query back, so the
+// interleaving below exists on PostgreSQL only.
+const onPostgres = usingPostgres ? test : test.skip;
+
+describe('wallet locks never wait for a row that merely names a player', () => {
+  onPostgres(
+    'a transfer and a move of two wallets go through while another transaction holds a new row naming the receiver, which then locks the sender',
+    async () => {
+      const one = await createUser(t, { wallet: 1_000 });
+      const two = await createUser(t, { wallet: 1_000 });
+      const [low, high] = [one, two].sort((x, y) => Number(x.id) - Number(y.id));
+      const market = await marketByName(t, 'MILAN DAY');
+      const settled = { low: 0, high: 0 };
+      const within = async <T>(p: Promise<T>, what: string) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`${what} waited 5 s`)), 5_000);
+        });
+        try {
+          return await Promise.race([p, late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      // As a settlement chunk does: a row naming the higher account (its foreign key takes KEY SHARE on
+      // that users row), then the lower account's wallet. A transfer that locked low FOR UPDATE waited
+      // for high here, the chunk waited for low, and PostgreSQL aborted one of them (deadlock, answer 500).
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('market_follows').values({ user_id: high.id, market_id: market.id }).execute();
+        const sent = await within(
+          api('api-user-transfer-wallet-balance', { unique_token: low.token, amount: 100, mobile_no: high.mobile }),
+          'the transfer',
+        );
+        expect(sent.status).toBe(200);
+        expect(sent.body.status).toBe(true);
+        // the set-based move (settlement's credits, migration 018) locks both wallets the same way
+        await within(
+          sql`SELECT * FROM move_points_set(ARRAY[${low.id}, ${high.id}]::bigint[], ARRAY['credit','credit'],
+                ARRAY[7, 9]::bigint[], ARRAY['win','win'], ARRAY['test','test'], ARRAY['test:a','test:b'],
+                NULL::text[], now())`.execute(t.ctx.db),
+          'move_points_set',
+        );
+        settled.low = 1_000 - 100 + 7;
+        settled.high = 1_000 + 100 + 9;
+        await sql`SELECT id FROM users WHERE id = ${low.id} FOR NO KEY UPDATE`.execute(trx);
+      });
+      expect(await walletOf(t, low.id)).toBe(settled.low);
+      expect(await walletOf(t, high.id)).toBe(settled.high);
+      expect(await ledgerFaults()).toEqual({ badBalanceAfter: [], badWallets: [] });
+    },
+  );
 });

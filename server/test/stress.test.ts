@@ -140,6 +140,12 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
     await setup?.close();
   });
 
+  /** An answer below 500 (or exactly `want`); else the failure carries what the processes logged. */
+  function answered(r: { status: number; body: ApiBody }, want?: number) {
+    if (want === undefined ? r.status < 500 : r.status === want) return;
+    const logs = procs.map((p, i) => `--- process ${i}:\n${p.logs.join('').slice(-4000)}`).join('\n');
+    throw new Error(`answer ${r.status} ${JSON.stringify(r.body)}\n${logs}`);
+  }
   const alive = () => procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
   const anyProc = () => pick(alive());
   /** A call to a live process, again on another while the one asked turns out to be dead. */
@@ -181,7 +187,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
       // the same submission again, to a live process: the earlier one stands if it was written
       r = await retry((proc) => api(proc, 'api-submit-bid', body, { 'Idempotency-Key': key }));
     }
-    expect(r.status).toBeLessThan(500);
+    answered(r);
     if (r.body.status !== true) {
       stats.refusedBids++;
       refusals.set(String(r.body.msg), (refusals.get(String(r.body.msg)) ?? 0) + 1);
@@ -201,7 +207,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
     let ok: boolean;
     try {
       const r = await call(anyProc(), (proc) => api(proc, 'api-user-transfer-wallet-balance', body));
-      expect(r.status).toBeLessThan(500);
+      answered(r);
       ok = r.body.status === true;
     } catch (err) {
       if (!(err instanceof NoAnswer)) throw err;
@@ -226,7 +232,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
     const body = { unique_token: p.token, request_amount: amount, payment_method: '2' };
     try {
       const r = await call(anyProc(), (proc) => api(proc, 'api-user-withdraw-fund-request', body));
-      expect(r.status).toBeLessThan(500);
+      answered(r);
       if (r.body.status !== true) return;
       knownWithdrawals.set(String(r.body.request_id), { user: p.id, amount, state: 'pending' });
     } catch (err) {
@@ -245,7 +251,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
     const body = { unique_token: p.token, request_amount: amount };
     try {
       const r = await call(anyProc(), (proc) => api(proc, 'api-fund-request-add', body));
-      expect(r.status).toBeLessThan(500);
+      answered(r);
       if (r.body.status === true) stats.deposits++;
       if (r.body.status === true)
         knownDeposits.set(String(r.body.request_id), { user: p.id, amount, state: 'pending' });
@@ -271,7 +277,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
             throw err;
           },
         );
-        if (r) expect(r.status).toBe(200);
+        if (r) answered(r, 200);
       }
     }
   }
@@ -288,7 +294,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
     let state: string;
     try {
       const r = await call(anyProc(), (proc) => operator(proc, `${kind}/${verdict}`, { id: Number(id) }));
-      expect(r.status).toBeLessThan(500);
+      answered(r);
       state = r.body.status === true ? (verdict === 'approve' ? 'approved' : 'rejected') : 'pending';
     } catch (err) {
       if (!(err instanceof NoAnswer)) throw err;
@@ -324,7 +330,7 @@ describeStress('many clients, two processes, one PostgreSQL: the money always ma
       if (err instanceof NoAnswer) return null; // the stored result is what the checks read
       throw err;
     });
-    if (r) expect(r.status).toBeLessThan(500);
+    if (r) answered(r);
     if (r?.body.status === true) stats.declarations++;
   }
 

@@ -103,6 +103,19 @@ export const shellApi = api.injectEndpoints({
       query: (body) => ({ call: 'api-self-exclude', body }),
       invalidatesTags: invalidatedBy('api-self-exclude'),
     }),
+    shellSetLimit: build.mutation<AnswerOf<'api-set-limit'>, RequestOf<'api-set-limit'>>({
+      query: (body) => ({ call: 'api-set-limit', body }),
+      invalidatesTags: invalidatedBy('api-set-limit'),
+    }),
+    shellSetRealityCheck: build.mutation<AnswerOf<'api-set-reality-check'>, RequestOf<'api-set-reality-check'>>({
+      query: (body) => ({ call: 'api-set-reality-check', body }),
+      invalidatesTags: invalidatedBy('api-set-reality-check'),
+    }),
+    /** The reality check's interval, this session's login time and what was staked and won since. */
+    shellRealityCheck: build.query<AnswerOf<'api-reality-check'>, void>({
+      query: () => ({ call: 'api-reality-check' }),
+      providesTags: providedBy('api-reality-check'),
+    }),
     shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, number>({
       query: (upto) => ({ call: 'api-notifications-read', body: { upto } }),
       invalidatesTags: invalidatedBy('api-notifications-read'),
@@ -129,6 +142,9 @@ export const {
   useShellConfirmAgeMutation,
   useShellTakeBreakMutation,
   useShellSelfExcludeMutation,
+  useShellSetLimitMutation,
+  useShellSetRealityCheckMutation,
+  useShellRealityCheckQuery,
   useShellPushSettingsQuery,
   useShellPushSubscribeMutation,
   useShellPushUnsubscribeMutation,

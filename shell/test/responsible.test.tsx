@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ResponsiblePage from '../src/pages/ResponsiblePage';
 import { AgePrompt } from '../src/layout/AgePrompt';
+import { RealityCheck, nextCheck, playedText } from '../src/layout/RealityCheck';
 import { mockFetch, renderPage } from './helpers';
 
 const NONE = {
@@ -95,5 +96,150 @@ describe('the age prompt', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await renderPage(<AgePrompt />, { path: '/htp' });
     expect(f.calls.filter((c) => c.call === 'api-responsible')).toHaveLength(1);
+  });
+});
+
+describe('limits and the reality check on /responsible', () => {
+  const LIMIT = {
+    kind: 'stake',
+    period: 'day',
+    amount: 1000,
+    used: 250,
+    resets: '2026-03-10T18:30:00.000Z',
+    next_amount: null,
+    next_at: '',
+    removing: false,
+  };
+
+  it('sets a limit (the server says what it did), shows it with its use and a raise that waits, and lists the changes', async () => {
+    let state: Record<string, unknown> = { ...NONE, limits: [], limit_history: [], reality_check_minutes: 0 };
+    const f = mockFetch((call, body) => {
+      if (call === 'api-responsible') return state;
+      if (call === 'api-set-limit') {
+        state = {
+          ...state,
+          limits: [{ ...LIMIT, next_amount: 5000, next_at: '2026-03-11T02:30:00.000Z' }],
+          limit_history: [
+            {
+              kind: 'stake',
+              period: 'day',
+              action: 'raised',
+              amount: 5000,
+              previous: 1000,
+              effective_at: '2026-03-11T02:30:00.000Z',
+              at: '2026-03-10T02:30:00.000Z',
+            },
+          ],
+        };
+        return {
+          ...state,
+          msg: `Your daily stake limit will be raised to 5,000 points on 11-March-2026 08:00 AM (${body.amount})`,
+        };
+      }
+      return { status: true };
+    });
+    await renderPage(<ResponsiblePage />, { session: true, path: '/responsible' });
+    await screen.findByText('You have set no limits.');
+    // a limit that is not a number is refused here, and nothing is sent
+    await userEvent.type(screen.getByLabelText('Points'), 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(screen.getByText('Enter the limit in points, or 0 to remove it')).toBeInTheDocument();
+    expect(f.calls.filter((c) => c.call === 'api-set-limit')).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Limit'), 'Stake');
+    await userEvent.selectOptions(screen.getByLabelText('Per'), 'Day');
+    await userEvent.clear(screen.getByLabelText('Points'));
+    await userEvent.type(screen.getByLabelText('Points'), '5,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(
+      await screen.findByText('Your daily stake limit will be raised to 5,000 points on 11-March-2026 08:00 AM (5000)'),
+    ).toBeInTheDocument();
+    expect(f.calls.find((c) => c.call === 'api-set-limit')?.body).toMatchObject({
+      kind: 'stake',
+      period: 'day',
+      amount: '5000',
+    });
+    expect(await screen.findByText('Daily stake limit: 1,000 points')).toBeInTheDocument();
+    expect(screen.getByText(/^250 used, resets 11 Mar 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^Raised to 5,000 points on 11 Mar 2026, 8:00/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Daily stake limit raised to 5,000 points \(was 1,000\), from 11 Mar 2026/),
+    ).toBeInTheDocument();
+  });
+
+  it('the reality check interval is saved on the account', async () => {
+    const f = mockFetch((call, body) =>
+      call === 'api-responsible'
+        ? { ...NONE, limits: [], limit_history: [], reality_check_minutes: 0 }
+        : call === 'api-set-reality-check'
+          ? {
+              ...NONE,
+              reality_check_minutes: Number(body.minutes),
+              msg: `A reality check every ${body.minutes} minutes`,
+            }
+          : { status: true },
+    );
+    await renderPage(<ResponsiblePage />, { session: true, path: '/responsible' });
+    expect(await screen.findByRole('radio', { name: 'Off' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Every 60 minutes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A reality check every 60 minutes')).toBeInTheDocument();
+    expect(f.calls.find((c) => c.call === 'api-set-reality-check')?.body.minutes).toBe(60);
+  });
+});
+
+describe('the reality check dialog', () => {
+  it('opens when an interval since login has passed, with the figures read then; Continue closes it', async () => {
+    let staked = 500;
+    // the 30-minute check falls 150 ms from now
+    const loginAt = new Date(Date.now() - 30 * 60_000 + 150).toISOString();
+    const f = mockFetch((call) => {
+      if (call === 'api-reality-check') return { status: true, minutes: 30, login_at: loginAt, staked, won: 300 };
+      return { status: true };
+    });
+    await renderPage(<RealityCheck />, { session: true, path: '/imp' });
+    staked = 700;
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('You have played for 30 minutes since you logged in.');
+    // read again when it opened: 700 staked, 300 won
+    await within(dialog).findByText('700 points');
+    expect(dialog).toHaveTextContent('Net result-400 points');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(f.calls.filter((c) => c.call === 'api-reality-check').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('Log out ends the session there and goes to /login', async () => {
+    const loginAt = new Date(Date.now() - 60 * 60_000 + 100).toISOString();
+    const f = mockFetch((call) =>
+      call === 'api-reality-check'
+        ? { status: true, minutes: 60, login_at: loginAt, staked: 0, won: 0 }
+        : { status: true, msg: 'Logged out' },
+    );
+    const { store } = await renderPage(<RealityCheck />, { session: true, path: '/imp' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('You have played for 1 hour since you logged in.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(f.calls.filter((c) => c.call === 'api-user-logout')).toHaveLength(1);
+    expect(store.getState().session.unique_token).toBeNull();
+  });
+
+  it('says nothing while the check is off', async () => {
+    mockFetch((call) =>
+      call === 'api-reality-check'
+        ? { status: true, minutes: 0, login_at: new Date(Date.now() - 3 * 3600_000).toISOString(), staked: 0, won: 0 }
+        : { status: true },
+    );
+    await renderPage(<RealityCheck />, { session: true, path: '/imp' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reads 1 hour 30 minutes and finds the next check from the login', () => {
+    expect(playedText(90 * 60_000)).toBe('1 hour 30 minutes');
+    expect(playedText(120 * 60_000)).toBe('2 hours');
+    expect(playedText(60_000)).toBe('1 minute');
+    expect(nextCheck(0, 30, 31 * 60_000)).toBe(60 * 60_000);
+    expect(nextCheck(0, 30, 30 * 60_000)).toBe(60 * 60_000);
   });
 });

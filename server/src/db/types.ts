@@ -33,6 +33,8 @@ export interface UsersTable {
   age_declared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   break_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   excluded_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the reality check's interval, 30, 60 or 120 minutes (migration 019; null: off) */
+  reality_check_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** the inbox's entries up to this id are read (migration 015) */
   inbox_read_id: Int8Gen;
   created_at: Timestamp;
@@ -270,6 +272,29 @@ export interface ProtectionHistoryTable {
   created_at: Timestamp;
 }
 
+/** A player's limit (migration 019): `amount` in force, a raise or removal waiting as next_amount from next_at. */
+export interface PlayLimitsTable {
+  user_id: Int8;
+  kind: string;
+  period: string;
+  amount: ColumnType<string | null, number | string | null, number | string | null>;
+  next_amount: ColumnType<string | null, number | string | null, number | string | null>;
+  next_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  updated_at: Timestamp;
+}
+
+export interface PlayLimitHistoryTable {
+  id: Int8Gen;
+  user_id: Int8;
+  kind: string;
+  period: string;
+  action: string;
+  amount: ColumnType<string | null, number | string | null, number | string | null>;
+  previous: ColumnType<string | null, number | string | null, number | string | null>;
+  effective_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
+}
+
 export interface NoticesTable {
   id: Int8Gen;
   title: string;
@@ -378,4 +403,6 @@ export interface DB {
   market_follows: MarketFollowsTable;
   server_keys: ServerKeysTable;
   protection_history: ProtectionHistoryTable;
+  play_limits: PlayLimitsTable;
+  play_limit_history: PlayLimitHistoryTable;
 }

@@ -25,7 +25,7 @@ export const lockAccount = (trx: Transaction<DB>, mobile: string) =>
     .selectFrom('users')
     .select(['id', 'wallet', 'betting_status', 'verified', 'approved_at', 'blocked_at', 'blocked_reason'])
     .where('mobile', '=', mobile)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 
 /** Creates an account; undefined when the number is already registered (a concurrent registration). */

@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
-import { playRefusal, protectionOf } from './protection';
+import { limitHitMessage, limitHitOf, playRefusal, protectionOf } from './protection';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
@@ -134,6 +134,9 @@ export async function placeBid(
       out = (await place())[0];
     } catch (err) {
       await ctx.users.wrote(user.id, began, null);
+      // one of the player's stake or loss limits would be passed (migration 019): nothing stayed, unless
+      // this is a retry of a submission that was placed (its own points count against the limit)
+      if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)));
       // the wallet did not cover the total: nothing stayed (as when the guard refuses)
       if (sqlState(err) !== 'MKLOW') throw err;
       out = { sub_id: null, wallet: null };

@@ -87,7 +87,7 @@ export const lockMarket = (trx: Transaction<DB>, id: number) =>
     .selectFrom('markets')
     .select(['off_days', 'open_minute', 'close_minute', 'active'])
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
 
 /** Changes a market (open / close minutes, active, off days). */

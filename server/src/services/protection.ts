@@ -6,11 +6,16 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  LIMIT_RAISE_WAIT_MS,
   isPermanent,
+  limitChange,
+  limitMessage,
   periodEnd,
   protectionMessage,
   type BreakPeriod,
   type ExclusionPeriod,
+  type LimitKind,
+  type LimitPeriod,
 } from '@matka/shared/domain';
 import type { DB } from '../db/types';
 import { Refusal, refusal } from '../errors';
@@ -101,7 +106,7 @@ export async function liftExclusion(db: Kysely<DB>, userId: string, reason: stri
       .selectFrom('users')
       .select(['excluded_until', 'mobile'])
       .where('id', '=', userId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!before) throw new Refusal(404, 'No such account');
     if (!before.excluded_until || new Date(before.excluded_until) <= now)
@@ -132,6 +137,174 @@ export async function liftExclusion(db: Kysely<DB>, userId: string, reason: stri
   });
 }
 
+// ------------------------------------------------------------------ the player's limits (migration 019)
+
+/** A limit as the player's page shows it: in force, used in the running period, what waits. */
+export interface LimitState {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: number;
+  used: number;
+  resets: string;
+  /** a raise waiting until next_at ('' none); removing: a removal waits */
+  next_amount: number | null;
+  next_at: string;
+  removing: boolean;
+}
+
+export async function playLimits(db: Db, userId: string, now: Date): Promise<LimitState[]> {
+  const r = await sql<{
+    kind: LimitKind;
+    period: LimitPeriod;
+    amount: string;
+    next_amount: string | null;
+    next_at: Date | null;
+    removing: boolean | null;
+    used: string;
+    resets: Date;
+  }>`SELECT * FROM play_limit_state(${userId}::bigint, ${now}::timestamptz) ORDER BY kind, period`.execute(db);
+  return r.rows.map((l) => ({
+    kind: l.kind,
+    period: l.period,
+    amount: Number(l.amount),
+    used: Number(l.used),
+    resets: new Date(l.resets).toISOString(),
+    next_amount: l.next_amount === null ? null : Number(l.next_amount),
+    next_at: l.next_at ? new Date(l.next_at).toISOString() : '',
+    removing: !!l.removing,
+  }));
+}
+
+interface LimitHit {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: number;
+  used: number;
+  resets: string;
+}
+
+/** The player's words for a limit the database found passed (play_limit_hit's JSON). */
+export const limitHitMessage = (what: 'bid' | 'deposit', hit: LimitHit): string =>
+  limitMessage(
+    what,
+    { ...hit, amount: Number(hit.amount), used: Number(hit.used), resets: new Date(hit.resets) },
+    formatKolkataDateTime,
+  );
+
+/** place_bid's MKLIM error carries the limit as JSON in its message. */
+export const limitHitOf = (err: unknown): LimitHit => JSON.parse((err as Error).message) as LimitHit;
+
+/**
+ * The deposit limits of a player who would get `amount` points more (a deposit request, a transfer
+ * received): the limit passed, or null. Locks the wallet row first (play_limit_hit), so call it inside
+ * the transaction that then writes the request.
+ */
+export async function depositLimitHit(trx: Transaction<DB>, userId: string, amount: number, now: Date) {
+  const r = await sql<{ hit: LimitHit | null }>`
+    SELECT play_limit_hit(${userId}::bigint, 'deposit', ${amount}::bigint, ${now}::timestamptz) AS hit`.execute(trx);
+  return r.rows[0]?.hit ?? null;
+}
+
+/**
+ * The player sets, lowers, raises or removes (amount null) one limit. A new or lower limit holds at once
+ * and drops a waiting raise; a higher one or a removal waits LIMIT_RAISE_WAIT_MS (the domain's
+ * limitChange). Returns what happened and when it takes effect.
+ */
+export async function setPlayLimit(
+  db: Kysely<DB>,
+  userId: string,
+  kind: LimitKind,
+  period: LimitPeriod,
+  amount: number | null,
+  now: Date,
+): Promise<{ change: 'now' | 'later' | 'same'; effective: Date }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT 1 FROM users WHERE id = ${userId}::bigint FOR NO KEY UPDATE`.execute(trx);
+    const state = (await playLimits(trx, userId, now)).find((l) => l.kind === kind && l.period === period);
+    const current = state ? state.amount : null;
+    const change = limitChange(current, amount);
+    const later = new Date(now.getTime() + LIMIT_RAISE_WAIT_MS);
+    if (change === 'same') {
+      // asking for the limit in force again drops a raise or removal that waits
+      if (state && (state.next_at || state.removing)) {
+        await trx
+          .updateTable('play_limits')
+          .set({ amount: current, next_amount: null, next_at: null, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('kind', '=', kind)
+          .where('period', '=', period)
+          .execute();
+        await limitHistory(trx, userId, kind, period, 'kept', current, current, now, now);
+      }
+      return { change, effective: now };
+    }
+    const values =
+      change === 'now'
+        ? { amount, next_amount: null, next_at: null }
+        : { amount: current, next_amount: amount, next_at: later };
+    await trx
+      .insertInto('play_limits')
+      .values({ user_id: userId, kind, period, ...values, updated_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doUpdateSet({ ...values, updated_at: now }))
+      .execute();
+    const action = current === null ? 'set' : amount === null ? 'removed' : amount < current ? 'lowered' : 'raised';
+    const effective = change === 'now' ? now : later;
+    await limitHistory(trx, userId, kind, period, action, amount, current, effective, now);
+    await recordLive(trx, userId, { kind: 'account' }, now);
+    return { change, effective };
+  });
+}
+
+async function limitHistory(
+  db: Db,
+  userId: string,
+  kind: LimitKind,
+  period: LimitPeriod,
+  action: 'set' | 'lowered' | 'raised' | 'removed' | 'kept',
+  amount: number | null,
+  previous: number | null,
+  effective: Date,
+  now: Date,
+) {
+  await db
+    .insertInto('play_limit_history')
+    .values({ user_id: userId, kind, period, action, amount, previous, effective_at: effective, created_at: now })
+    .execute();
+}
+
+// ------------------------------------------------------------------ the reality check
+
+export const REALITY_CHECK_MINUTES = [30, 60, 120] as const;
+
+/** Every 30, 60 or 120 minutes of play (null: off), kept on the account for all its apps. */
+export async function setRealityCheck(db: Kysely<DB>, userId: string, minutes: number | null): Promise<void> {
+  await db.updateTable('users').set({ reality_check_minutes: minutes }).where('id', '=', userId).execute();
+}
+
+/** Since this session's login: when it began, the points staked and won (bids and wins since then). */
+export async function realityCheck(db: Db, userId: string, tokenId: string) {
+  const r = await sql<{ login_at: Date; staked: string; won: string; minutes: number | null }>`
+    SELECT t.created_at AS login_at, u.reality_check_minutes AS minutes,
+           (SELECT coalesce(sum(points), 0) FROM bids b
+             WHERE b.user_id = u.id AND b.family IN ('regular', 'starline', 'gali')
+               AND b.bid_date >= (t.created_at AT TIME ZONE 'UTC')::date - 1
+               AND b.created_at >= t.created_at AND b.status <> 'void') AS staked,
+           (SELECT coalesce(sum(amount), 0) FROM wins w
+             WHERE w.user_id = u.id AND w.family IN ('regular', 'starline', 'gali')
+               AND w.win_date >= (t.created_at AT TIME ZONE 'UTC')::date - 1
+               AND w.created_at >= t.created_at AND w.reversed_at IS NULL) AS won
+    FROM auth_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.id = ${tokenId}::bigint AND t.user_id = ${userId}::bigint`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw new Refusal(404, 'No such session');
+  return {
+    minutes: row.minutes,
+    login_at: new Date(row.login_at).toISOString(),
+    staked: Number(row.staked),
+    won: Number(row.won),
+  };
+}
+
 /** The player's page: the declaration, what runs now, and the history. */
 export async function protectionPage(db: Kysely<DB>, userId: string, now: Date) {
   const p = await protectionOf(db, userId, now);
@@ -142,8 +315,32 @@ export async function protectionPage(db: Kysely<DB>, userId: string, now: Date) 
     .orderBy('id', 'desc')
     .limit(50)
     .execute();
+  const limitHistory = await db
+    .selectFrom('play_limit_history')
+    .select(['kind', 'period', 'action', 'amount', 'previous', 'effective_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  const setting = await db
+    .selectFrom('users')
+    .select('reality_check_minutes')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const iso = (d: Date | null) => (d && new Date(d) > now ? new Date(d).toISOString() : '');
+  const points = (v: string | null) => (v === null ? null : Number(v));
   return {
+    limits: await playLimits(db, userId, now),
+    limit_history: limitHistory.map((h) => ({
+      kind: h.kind as LimitKind,
+      period: h.period as LimitPeriod,
+      action: h.action as 'set' | 'lowered' | 'raised' | 'removed' | 'kept',
+      amount: points(h.amount),
+      previous: points(h.previous),
+      effective_at: new Date(h.effective_at).toISOString(),
+      at: new Date(h.created_at).toISOString(),
+    })),
+    reality_check_minutes: setting.reality_check_minutes ?? 0,
     age_declared: !!p.age_declared_at,
     age_required: p.age_required,
     break_until: iso(p.break_until),

@@ -242,7 +242,7 @@ async function movePoints(
 async function moneyWithReversals(trx: Transaction<DB>, market: MarketRef, date: string, now: Date) {
   await sql`
     SELECT id FROM users WHERE id IN (SELECT user_id FROM settle_changes WHERE pay > 0 OR reverse > 0)
-    ORDER BY id FOR UPDATE`.execute(trx);
+    ORDER BY id FOR NO KEY UPDATE`.execute(trx);
   // Each bid's money: a new win keeps back what an earlier reversal of it could not take; reversals
   // take, in bid order, at most what the wallet holds after the player's new wins.
   await sql`DROP TABLE IF EXISTS settle_money`.execute(trx);

@@ -3,7 +3,7 @@
  * calls (`api/wallet.ts`) and the operator's (`operator/money.ts`, `operator/users.ts`). Every balance
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
-import { assertMayPlay } from './protection';
+import { assertMayPlay, depositLimitHit, limitHitMessage } from './protection';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
 import {
   MSG,
@@ -179,11 +179,14 @@ export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, n
       .selectFrom('users')
       .select(['id', 'betting_status'])
       .where('id', '=', userId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     if (me.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     // no deposit during a break or an exclusion (the row is locked: one taken meanwhile waits for this)
     await assertMayPlay(trx, userId, now);
+    // nor past the player's deposit limits (counted under the same lock: racing requests one by one)
+    const hit = await depositLimitHit(trx, userId, amount, now);
+    if (hit) throw refusal(limitHitMessage('deposit', hit));
     const pending = await trx
       .selectFrom('fund_requests')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -238,7 +241,7 @@ export async function requestWithdrawal(
       .selectFrom('users')
       .select(['wallet', 'betting_status', column])
       .where('id', '=', r.userId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     const number = (acct as Record<string, string | null>)[column] ?? '';
     if (!number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
@@ -279,11 +282,14 @@ export const accountName = async (db: Db, mobile: string) =>
 /** A transfer made: its id, the sender's wallet after it and the receiver's account. */
 export type TransferResult = { id: string; wallet: string; toId: string };
 
-/**
- * Moves points between two wallets in one transaction: both rows locked in id order (two opposite
- * transfers never deadlock), a guarded debit, the credit, the transfer record and two ledger rows.
- */
 export const MSG_RECEIVER_PAUSED = 'This player cannot receive points now';
+
+/**
+ * Moves points between two wallets in one transaction: both rows locked in id order, FOR NO KEY UPDATE
+ * (two opposite transfers never deadlock, nor does a transfer with a settlement chunk that has written
+ * a win of one of them: migration 018), a guarded debit, the credit, the transfer record and two
+ * ledger rows.
+ */
 
 export async function transferPoints(
   db: Kysely<DB>,
@@ -303,7 +309,7 @@ export async function transferPoints(
       may_play: boolean;
     }>`
       SELECT id, name, mobile, wallet, betting_status, may_play(users, ${now}::timestamptz) AS may_play
-      FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR UPDATE`.execute(trx);
+      FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
     const dest = locked.rows.find((r) => String(r.id) === String(to.id));
     if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
@@ -311,6 +317,8 @@ export async function transferPoints(
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
     // a player on a break or excluded receives no points (and is not told who they are to the sender)
     if (!dest.may_play) throw refusal(MSG_RECEIVER_PAUSED);
+    // points received count against the receiver's deposit limits (nor are their limits told)
+    if (await depositLimitHit(trx, to.id, amount, now)) throw refusal(MSG_RECEIVER_PAUSED);
     const made = await trx
       .insertInto('transfers')
       .values({ from_user_id: fromId, to_user_id: to.id, amount, note: note.slice(0, 200), created_at: now })
@@ -451,7 +459,12 @@ export async function notPending(db: Db, table: RequestTable, id: number, what: 
 
 /** An account's mobile number and balance, locked for the rest of the transaction (before a change). */
 export const lockWallet = (trx: Transaction<DB>, userId: string) =>
-  trx.selectFrom('users').select(['mobile', 'wallet']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  trx
+    .selectFrom('users')
+    .select(['mobile', 'wallet'])
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
 
 /** The mobile number of an account. */
 export const mobileOf = async (db: Db, userId: string) =>

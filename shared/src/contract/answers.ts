@@ -5,6 +5,7 @@
  * a deployed server of the contract may leave them out. A test checks that every call has its answer here.
  */
 import type { UpiDetailsField } from '../domain/money';
+import type { LimitKind, LimitPeriod } from '../domain/protection';
 import type { RatesRecord } from '../domain/rates';
 import type { InboxItem, PushCategory } from './live';
 
@@ -355,6 +356,9 @@ export interface Answers {
   'api-confirm-age': ProtectionAnswer;
   'api-take-break': ProtectionAnswer;
   'api-self-exclude': ProtectionAnswer;
+  'api-set-limit': ProtectionAnswer;
+  'api-set-reality-check': ProtectionAnswer;
+  'api-reality-check': RealityCheckAnswer;
 }
 
 /** Responsible play: the age declaration, a break or exclusion running (ISO end, '' for none), the history. */
@@ -366,6 +370,42 @@ export interface ProtectionAnswer extends Answer {
   excluded_until?: string;
   permanent?: boolean;
   history?: { kind: 'age' | 'break' | 'exclusion' | 'exclusion_lifted'; until: string; note: string; at: string }[];
+  /** the limits in force, with what is used in the running period (resets: ISO) and a change that waits */
+  limits?: PlayLimit[];
+  limit_history?: PlayLimitChange[];
+  /** the reality check's interval in minutes (0: off) */
+  reality_check_minutes?: number;
+}
+
+export interface PlayLimit {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: number;
+  used: number;
+  resets: string;
+  /** a raise waiting until next_at (null with removing: a removal waits) */
+  next_amount: number | null;
+  next_at: string;
+  removing: boolean;
+}
+
+/** A change the player asked for: what it was, and when it took (or takes) effect. */
+export interface PlayLimitChange {
+  kind: LimitKind;
+  period: LimitPeriod;
+  action: 'set' | 'lowered' | 'raised' | 'removed' | 'kept';
+  amount: number | null;
+  previous: number | null;
+  effective_at: string;
+  at: string;
+}
+
+/** The reality check: since this session's login (ISO), the points staked and won. */
+export interface RealityCheckAnswer extends Answer {
+  minutes?: number;
+  login_at?: string;
+  staked?: number;
+  won?: number;
 }
 
 /** Web push: the key a browser subscribes with, this device's state, the markets the player follows. */

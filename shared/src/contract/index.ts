@@ -29,7 +29,7 @@ export const TAGS = [
   'Inbox',
   /** this device's web push settings */
   'Push',
-  /** the player's responsible-play state (age, break, exclusion) */
+  /** the player's responsible-play state (age, break, exclusion, limits, reality check) */
   'Protection',
 ] as const;
 export type Tag = (typeof TAGS)[number];
@@ -183,10 +183,14 @@ export const CALLS = {
   'api-push-unsubscribe': { auth: true, invalidates: ['Push'] },
   'api-push-follow': { auth: true, invalidates: ['Push'] },
   // responsible play (wave 3, issue D): enforced by the server for every client
-  'api-responsible': { auth: true, provides: ['Protection'] },
+  // (its limits' use changes with every bid and deposit: the wallet's tag makes it stale too)
+  'api-responsible': { auth: true, provides: ['Protection', 'Wallet'] },
   'api-confirm-age': { auth: true, invalidates: ['Protection'] },
   'api-take-break': { auth: true, invalidates: ['Protection'] },
   'api-self-exclude': { auth: true, invalidates: ['Protection'] },
+  'api-set-limit': { auth: true, invalidates: ['Protection'] },
+  'api-set-reality-check': { auth: true, invalidates: ['Protection'] },
+  'api-reality-check': { auth: true, provides: ['Protection'] },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;

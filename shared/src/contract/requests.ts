@@ -131,4 +131,9 @@ export interface Requests {
   'api-confirm-age': NoFields;
   'api-take-break': { period: string };
   'api-self-exclude': { period: string };
+  /** amount '' or 0: remove the limit (it waits 24 hours, as a raise does) */
+  'api-set-limit': { kind: string; period: string; amount: string | number };
+  /** 0: off */
+  'api-set-reality-check': { minutes: string | number };
+  'api-reality-check': NoFields;
 }

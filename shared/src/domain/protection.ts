@@ -5,6 +5,7 @@
  */
 
 import { MSG_AGE_REQUIRED } from './messages';
+import { formatPoints } from './text';
 
 export const BREAK_PERIODS = ['24h', '7d', '30d'] as const;
 export type BreakPeriod = (typeof BREAK_PERIODS)[number];
@@ -64,4 +65,51 @@ export function protectionMessage(
     return `You are taking a break until ${when(new Date(p.break_until))}. ${CLOSED} until then.`;
   if (p.age_missing) return `${MSG_AGE_REQUIRED} before you play.`;
   return null;
+}
+
+// ------------------------------------------------------------------ the player's limits
+
+/** A deposit limit (points coming in), a loss limit (stakes minus wins) and a stake limit. */
+export const LIMIT_KINDS = ['deposit', 'loss', 'stake'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+/** Each per IST calendar period: a day from 12:00 AM, a week from Monday, a month from the 1st. */
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+export const LIMIT_KIND_LABELS: Record<LimitKind, string> = { deposit: 'Deposit', loss: 'Loss', stake: 'Stake' };
+export const LIMIT_PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Daily', week: 'Weekly', month: 'Monthly' };
+export const LIMIT_PERIOD_UNITS: Record<LimitPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
+/** A raise or a removal of a limit takes effect only this long after the player asks for it. */
+export const LIMIT_RAISE_WAIT_MS = 24 * 3600_000;
+/** The largest limit a player can set (points). */
+export const LIMIT_MAX = 10_000_000;
+
+/** 'daily stake limit' */
+export const limitName = (kind: LimitKind, period: LimitPeriod): string =>
+  `${LIMIT_PERIOD_LABELS[period].toLowerCase()} ${LIMIT_KIND_LABELS[kind].toLowerCase()} limit`;
+
+/**
+ * What a change of a limit does: a new limit or a lower one holds at once ('now'), a higher one or a
+ * removal waits LIMIT_RAISE_WAIT_MS ('later'), the same one changes nothing ('same'). `current` is the
+ * limit in force (null: none), `wanted` the new one (null: remove it).
+ */
+export function limitChange(current: number | null, wanted: number | null): 'now' | 'later' | 'same' {
+  if (wanted === current) return 'same';
+  if (current === null) return 'now';
+  if (wanted === null || wanted > current) return 'later';
+  return 'now';
+}
+
+/** The refusal of a bid or a deposit request that would pass a limit: names it and when it resets. */
+export function limitMessage(
+  what: 'bid' | 'deposit',
+  hit: { kind: LimitKind; period: LimitPeriod; amount: number; used: number; resets: Date },
+  when: (d: Date) => string,
+): string {
+  const left = Math.max(hit.amount - hit.used, 0);
+  const subject = what === 'bid' ? 'This bid' : 'This deposit request';
+  return (
+    `${subject} would pass your ${limitName(hit.kind, hit.period)} of ${formatPoints(hit.amount)} points ` +
+    `(${formatPoints(left)} left). It resets on ${when(hit.resets)}.`
+  );
 }

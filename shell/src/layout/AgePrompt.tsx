@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
 import { useShellConfirmAgeMutation, useShellResponsibleQuery } from '../api';
 
@@ -22,7 +22,6 @@ export function AgePrompt() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn });
   const [confirm, { isLoading }] = useShellConfirmAgeMutation();
-  if (asked || !loggedIn || !q.data || q.data.age_declared !== false) return null;
   const done = () => {
     try {
       localStorage.setItem(ASKED_KEY, '1');
@@ -31,6 +30,12 @@ export function AgePrompt() {
     }
     setAsked(true);
   };
+  const declared = q.data?.age_declared === true;
+  // an account that has declared it is never asked on this device: no call for it at the next start
+  useEffect(() => {
+    if (declared) done();
+  }, [declared]);
+  if (asked || !loggedIn || !q.data || q.data.age_declared !== false) return null;
   return (
     <Modal title="Before you play" onClose={done} dismissible={!isLoading}>
       <p>{AGE_DECLARATION}.</p>

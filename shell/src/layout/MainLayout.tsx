@@ -5,6 +5,7 @@ import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 import { LiveStream } from './LiveStream';
 import { AgePrompt } from './AgePrompt';
+import { RealityCheck } from './RealityCheck';
 
 /**
  * Pages with the top bar; a pull-down at the top of the page reloads it. Loaded on demand, so the
@@ -16,6 +17,7 @@ export default function MainLayout() {
       <ScrollToTop />
       <LiveStream />
       <AgePrompt />
+      <RealityCheck />
       <TopBar />
       <PullToRefresh />
       <main className="page">

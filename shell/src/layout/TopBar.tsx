@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   displayUsername,
-  forgetTaggedAnswers,
-  loggedOut,
   selectBettingOn,
   selectHome,
   selectIsLoggedIn,
   selectSession,
-  useAppDispatch,
   useAppSelector,
   formatPoints,
   usePolling,
@@ -16,7 +13,8 @@ import {
   SAFETY_POLL_MS,
 } from '@matka/shared';
 import { useShellInboxQuery } from '../api';
-import { api, useHomeInfoQuery, useLogoutMutation, useWalletBalanceQuery } from '@matka/shared/api';
+import { useHomeInfoQuery, useWalletBalanceQuery } from '@matka/shared/api';
+import { useLogout } from './useLogout';
 import {
   BellIcon,
   BookIcon,
@@ -78,22 +76,7 @@ function PlayerTopBar() {
   const unread = useShellInboxQuery(undefined, { pollingInterval: liveUp ? 0 : SAFETY_POLL_MS }).data?.unread ?? 0;
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
-  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-
-  async function onLogout() {
-    try {
-      await logout();
-    } finally {
-      setOpen(false);
-      dispatch(loggedOut());
-      dispatch(api.util.resetApiState());
-      // the polled answers remembered for their ETags were this player's: gone with the session
-      forgetTaggedAnswers();
-      navigate('/login', { replace: true });
-    }
-  }
+  const [onLogout, loggingOut] = useLogout(() => setOpen(false));
 
   const items: MenuItem[] = [
     ...playerMenuItems(bettingOn, unread),

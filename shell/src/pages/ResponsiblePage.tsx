@@ -16,16 +16,7 @@ import {
   useShellTakeBreakMutation,
 } from '../api';
 import { FormMessage } from '../components/form';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+import { LimitHistory, LimitsCard, RealityCheckCard, when } from './ResponsibleLimits';
 
 const HISTORY: Record<string, string> = {
   age: 'Age confirmed (18 or older)',
@@ -43,8 +34,8 @@ function meaning(p: Pending): string {
 }
 
 /**
- * /responsible (issue D): the player's own protection, enforced by the server for every app: a break, a
- * self-exclusion, the age declaration, and what was set when.
+ * /responsible (issue D): the player's own protection, enforced by the server for every app: limits, the
+ * reality check, a break, a self-exclusion, the age declaration, and what was set when.
  */
 export default function ResponsiblePage() {
   const q = useShellResponsibleQuery();
@@ -96,6 +87,9 @@ export default function ResponsiblePage() {
           <p>No break or self-exclusion is running.</p>
         )}
       </div>
+
+      <LimitsCard limits={d?.limits ?? []} />
+      <RealityCheckCard key={d?.reality_check_minutes ?? 0} minutes={d?.reality_check_minutes ?? 0} />
 
       {!d?.age_declared && (
         <div className="card responsible-card">
@@ -187,6 +181,8 @@ export default function ResponsiblePage() {
           </ul>
         </div>
       )}
+
+      <LimitHistory changes={d?.limit_history ?? []} />
 
       {pending && (
         <Modal

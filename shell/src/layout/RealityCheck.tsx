@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Modal, formatPoints, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { useShellRealityCheckQuery } from '../api';
+import { useLogout } from './useLogout';
+
+/** '1 hour 30 minutes' */
+export function playedText(ms: number): string {
+  const total = Math.max(Math.round(ms / 60_000), 0);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  const part = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (!h) return part(m, 'minute');
+  return m ? `${part(h, 'hour')} ${part(m, 'minute')}` : part(h, 'hour');
+}
+
+/** The next moment a check is due: the first whole interval after `now`, counted from the login. */
+export function nextCheck(loginAt: number, minutes: number, now: number): number {
+  const every = minutes * 60_000;
+  return loginAt + (Math.floor(Math.max(now - loginAt, 0) / every) + 1) * every;
+}
+
+/**
+ * The reality check (issue D): with an interval chosen on Responsible Play (kept on the account), every
+ * 30, 60 or 120 minutes after login a dialog shows the time played and the net result since login, read
+ * from the server when it opens, with 'Continue' and 'Log out'.
+ */
+export function RealityCheck() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const q = useShellRealityCheckQuery(undefined, { skip: !loggedIn });
+  const [due, setDue] = useState<number | null>(null);
+  const [logout, loggingOut] = useLogout(() => setDue(null));
+  const minutes = q.data?.minutes ?? 0;
+  const loginAt = q.data?.login_at ? new Date(q.data.login_at).getTime() : 0;
+
+  useEffect(() => {
+    if (!minutes || !loginAt || due !== null) return;
+    const at = nextCheck(loginAt, minutes, Date.now());
+    const timer = setTimeout(() => {
+      setDue(at);
+      // the figures as they are now
+      void q.refetch();
+    }, at - Date.now());
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refetch is stable for this query
+  }, [minutes, loginAt, due]);
+
+  if (due === null || !q.data || !minutes) return null;
+  const staked = q.data.staked ?? 0;
+  const won = q.data.won ?? 0;
+  const net = won - staked;
+  return (
+    <Modal title="Reality check" onClose={() => setDue(null)} dismissible={!loggingOut}>
+      <p>
+        You have played for <strong>{playedText(due - loginAt)}</strong> since you logged in.
+      </p>
+      {q.isFetching ? (
+        <p role="status">Loading your figures...</p>
+      ) : (
+        <dl className="reality-figures">
+          <dt>Staked</dt>
+          <dd>{formatPoints(staked)} points</dd>
+          <dt>Won</dt>
+          <dd>{formatPoints(won)} points</dd>
+          <dt>Net result</dt>
+          <dd>{`${net > 0 ? '+' : ''}${formatPoints(net)} points`}</dd>
+        </dl>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => void logout()} disabled={loggingOut}>
+          {loggingOut ? 'Logging out...' : 'Log out'}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => setDue(null)} disabled={loggingOut}>
+          Continue
+        </button>
+      </div>
+    </Modal>
+  );
+}
