@@ -204,7 +204,13 @@ export interface UserRow {
 export interface UserDetail {
   user: UserRow & { blocked_reason: string; blocked_since: string | null; sessions: number };
   /** responsible play: when the age was declared, a break or self-exclusion running ('permanent'), or null */
-  protection: { age_declared: string | null; break_until: string | null; excluded_until: string | null };
+  protection: {
+    age_declared: string | null;
+    break_until: string | null;
+    excluded_until: string | null;
+    /** the player's limits in force, with their use and a change that waits */
+    limits: string[];
+  };
   totals: { staked: number; won: number; deposited: number; withdrawn: number };
   ledger: {
     id: string;

@@ -723,7 +723,7 @@ const DETAIL = (extra: Record<string, unknown> = {}) => ({
   status: true,
   user: { ...USERS[0], blocked_reason: '', blocked_since: null, sessions: 2, ...extra },
   totals: { staked: 340, won: 90, deposited: 500, withdrawn: 100 },
-  protection: { age_declared: '2026-11-20 10:00', break_until: null, excluded_until: null },
+  protection: { age_declared: '2026-11-20 10:00', break_until: null, excluded_until: null, limits: [] },
   ledger: Array.from({ length: 25 }, (_, i) => ({
     id: String(100 - i),
     when: `2026-11-2${i % 4} 10:${String(i).padStart(2, '0')}`,
@@ -852,7 +852,12 @@ describe('One user: responsible play', () => {
   it("shows the player's break and exclusion; only an owner ends an exclusion, with a reason", async () => {
     const detail = {
       ...DETAIL(),
-      protection: { age_declared: null, break_until: null, excluded_until: 'permanent' },
+      protection: {
+        age_declared: null,
+        break_until: null,
+        excluded_until: 'permanent',
+        limits: ['Daily stake limit: 1,000 (250 used; raised to 5,000 from 2026-11-28 10:00)'],
+      },
     };
     let role = 'support';
     const calls = mockOperatorApi(({ method, path }) => {
@@ -867,6 +872,9 @@ describe('One user: responsible play', () => {
     const facts = screen.getByText('Self-exclusion').closest('dl')!;
     expect(within(facts).getByText('Age (18 or older)').nextElementSibling).toHaveTextContent('not declared');
     expect(within(facts).getByText('Self-exclusion').nextElementSibling).toHaveTextContent('permanent');
+    expect(within(facts).getByText('Limits').nextElementSibling).toHaveTextContent(
+      'Daily stake limit: 1,000 (250 used; raised to 5,000 from 2026-11-28 10:00)',
+    );
     expect(screen.queryByRole('button', { name: /End self-exclusion/ })).not.toBeInTheDocument();
     first.unmount();
 

@@ -35,12 +35,17 @@ export interface TestServer {
   appKey: string;
   proc: ChildProcess;
   logs: string[];
-  stop(): Promise<void>;
+  /** keepData: the data dir stays, for a server started on it again (startServer's dataDir) */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** A server on a fresh data dir, or on `dataDir` that an earlier one left (its database as it was). */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
   const logs: string[] = [];
   const proc = spawn(process.execPath, SERVER_CMD, {
     cwd: SERVER_DIR,
@@ -80,14 +85,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     appKey: config.appKey,
     proc,
     logs,
-    async stop() {
+    async stop(stopOpts = {}) {
       if (proc.exitCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (proc.exitCode === null) proc.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOpts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

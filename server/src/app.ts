@@ -13,7 +13,7 @@ import type { AppConfig } from './config';
 import { loadConfig } from './config';
 import type { Database } from './db';
 import type { AppContext } from './context';
-import { systemClock, type Clock } from './services/clock';
+import { offsetClock, systemClock, type Clock } from './services/clock';
 import { GapGate, PasswordGuard, SlidingWindowLimiter } from './services/ratelimit';
 import { UserCache } from './services/usercache';
 import { MarketCache } from './services/markets';
@@ -57,7 +57,7 @@ installSchemaMessages();
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
-  const clock = opts.clock ?? systemClock;
+  const clock = opts.clock ?? (config.clockOffsetMs ? offsetClock(config.clockOffsetMs) : systemClock);
   const app = Fastify({
     // 'silent' needs no logger at all (no child logger per request)
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },

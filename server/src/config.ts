@@ -68,6 +68,12 @@ export interface AppConfig {
   settleChunkBids: number;
   settleWaitMs: number;
   /**
+   * CLOCK_OFFSET_MS (default 0; ignored when NODE_ENV=production): the server's clock runs this far ahead
+   * (or behind), to rehearse rules that wait for time (a raised limit after 24 hours, a break's end) on a
+   * test or staging server.
+   */
+  clockOffsetMs: number;
+  /**
    * Live streams (issue C): LIVE_HEARTBEAT_MS (default 25000), the comment that keeps proxies from
    * closing an idle stream; LIVE_TICK_MS (default 10000), how often markets opening or closing by the
    * clock are looked for.
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, 10_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
+    clockOffsetMs: nodeEnv === 'production' ? 0 : Math.trunc(intEnv(env.CLOCK_OFFSET_MS, 0)),
     push: {
       publicKey: env.VAPID_PUBLIC_KEY || undefined,
       privateKey: env.VAPID_PRIVATE_KEY || undefined,

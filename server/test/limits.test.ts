@@ -153,6 +153,20 @@ test('lowering holds at once; raising or removing waits 24 hours (shown with its
   }
 });
 
+test("the operator's view of the player shows the limits, their use and a change that waits", async () => {
+  const p = await createUser(t, { wallet: 1_000 });
+  await setLimit(p.token, 'deposit', 'week', 2_000);
+  await setLimit(p.token, 'deposit', 'week', 3_000);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/operator/users/detail?mobile=${p.mobile}`,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  expect(res.json().protection.limits).toEqual([
+    'Weekly deposit limit: 2,000 (0 used; raised to 3,000 from 2026-03-11 08:00)',
+  ]);
+});
+
 test('bad limits are refused with a clear message and change nothing', async () => {
   const p = await createUser(t, { wallet: 100 });
   const cases: [Record<string, unknown>, string][] = [

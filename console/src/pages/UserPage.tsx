@@ -142,6 +142,18 @@ export function UserPage() {
                     ? `until ${d.protection.excluded_until}`
                     : 'none'}
               </dd>
+              <dt>Limits</dt>
+              <dd>
+                {d.protection.limits?.length ? (
+                  <ul className="console-plain-list">
+                    {d.protection.limits.map((l) => (
+                      <li key={l}>{l}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  'none'
+                )}
+              </dd>
             </dl>
             {actions.length > 0 && (
               <div className="card console-actions console-actions-start" role="group" aria-label="Account actions">

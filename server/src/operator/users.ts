@@ -14,8 +14,8 @@ import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '..
 import { adjustWallet, approve, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
-import { liftExclusion, protectionOf } from '../services/protection';
-import { isPermanent } from '@matka/shared/domain';
+import { liftExclusion, playLimits, protectionOf } from '../services/protection';
+import { formatPoints, isPermanent, limitName } from '@matka/shared/domain';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -91,13 +91,14 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
-    const [ledger, bids, wins, sessions, totals, protection] = await Promise.all([
+    const [ledger, bids, wins, sessions, totals, protection, limits] = await Promise.all([
       latestLedger(db, u.id, DETAIL_ROWS),
       accountBids(db, u.id, {}, DETAIL_ROWS),
       accountWins(db, u.id, {}, DETAIL_ROWS),
       liveSessions(db, u.id, now),
       accountTotals(db, u.id),
       protectionOf(db, u.id, now),
+      playLimits(db, u.id, now),
     ]);
     const running = (d: Date | null) => (d && new Date(d) > now ? d : null);
     return {
@@ -118,6 +119,16 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
             ? 'permanent'
             : formatKolkataShort(protection.excluded_until!)
           : null,
+        // 'Daily stake limit: 1,000 (250 used; raised to 5,000 from 2026-03-11 08:00)'
+        limits: limits.map((l) => {
+          const name = limitName(l.kind, l.period);
+          const waiting = l.removing
+            ? `; removed from ${formatKolkataShort(l.next_at)}`
+            : l.next_at && l.next_amount !== null
+              ? `; raised to ${formatPoints(l.next_amount)} from ${formatKolkataShort(l.next_at)}`
+              : '';
+          return `${name[0].toUpperCase()}${name.slice(1)}: ${formatPoints(l.amount)} (${formatPoints(l.used)} used${waiting})`;
+        }),
       },
       totals: {
         staked: Number(totals.staked),

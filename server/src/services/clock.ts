@@ -6,6 +6,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The system's time moved by `ms` (config CLOCK_OFFSET_MS: a test or staging server only). */
+export const offsetClock = (ms: number): Clock => ({ now: () => new Date(Date.now() + ms) });
+
 /** A clock tests can move: setClock(clock, '2026-01-05T10:00:00+05:30'). */
 export class ManualClock implements Clock {
   private t: number;
