@@ -97,11 +97,13 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   defineCall(app, ctx, 'api-game-rates', { schema: empty }, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('regular')],
+    bet_limits: await markets.betLimits('regular'),
   }));
 
   defineCall(app, ctx, 'api-starline-game-rates', { schema: empty }, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('starline')],
+    bet_limits: await markets.betLimits('starline'),
   }));
 
   defineCall(app, ctx, 'api-galidisawar-game-rates', { schema: empty }, async () => {
@@ -120,6 +122,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           jodi_digit_val_2: r.double_pana_val_2,
         },
       ],
+      bet_limits: await markets.betLimits('gali'),
     };
   });
 

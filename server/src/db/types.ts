@@ -295,6 +295,33 @@ export interface PlayLimitHistoryTable {
   created_at: Timestamp;
 }
 
+/** An operator's bet limits of one bet type of a family (migration 020). */
+export interface BetLimitsTable {
+  family: string;
+  bet_type: string;
+  min_points: ColumnType<string, number | string, number | string>;
+  max_points: ColumnType<string, number | string, number | string>;
+  session_max: ColumnType<string | null, number | string | null, number | string | null>;
+  updated_at: Timestamp;
+}
+
+export interface LiabilityCapsTable {
+  family: string;
+  cap: ColumnType<string, number | string, number | string>;
+  updated_at: Timestamp;
+}
+
+/** A number's potential payout on one market session, kept by place_bid (migration 020). */
+export interface NumberLiabilityTable {
+  market_id: number;
+  bid_date: ColumnType<Date, Date | string, Date | string>;
+  session: string;
+  bet_type: string;
+  digits: string;
+  closedigits: string;
+  payout: ColumnType<string, number | string, number | string>;
+}
+
 export interface NoticesTable {
   id: Int8Gen;
   title: string;
@@ -405,4 +432,7 @@ export interface DB {
   protection_history: ProtectionHistoryTable;
   play_limits: PlayLimitsTable;
   play_limit_history: PlayLimitHistoryTable;
+  bet_limits: BetLimitsTable;
+  liability_caps: LiabilityCapsTable;
+  number_liability: NumberLiabilityTable;
 }

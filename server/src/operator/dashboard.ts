@@ -13,6 +13,7 @@ import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
 import { pendingTotals } from '../services/wallet';
+import { cappedNumbers } from '../services/bet-limits';
 import { isoDateSchema, parse } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
@@ -28,11 +29,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     const now = clock.now();
     const today = kolkataIsoDate(now);
     const from = addDays(today, -(DAYS - 1));
-    const [perMarket, deposits, withdrawals, snapshot] = await Promise.all([
+    const [perMarket, deposits, withdrawals, snapshot, capped] = await Promise.all([
       marketDays(db, from, today),
       pendingTotals(db, 'fund_requests'),
       pendingTotals(db, 'withdraw_requests'),
       ctx.markets.snapshot(),
+      cappedNumbers(db, today),
     ]);
     const sumOf = (key: 'stakes' | 'payouts', family: MarketFamily, day: string) =>
       perMarket.filter((r) => r.family === family && r.date === day).reduce((n, r) => n + r[key], 0);
@@ -61,6 +63,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
         withdrawals: { count: Number(withdrawals.n), points: Number(withdrawals.points) },
       },
       open_markets: open.map((m) => ({ id: m.id, family: m.family, name: m.name, close_time: m.close_time })),
+      // the numbers nearest their family's liability cap today (issue D), largest share first
+      capped,
     };
   });
 

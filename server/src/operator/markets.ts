@@ -5,13 +5,33 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { WEEKDAY_NAMES, formatRate, rateLabel } from '@matka/shared/domain';
+import {
+  BET_TYPES,
+  MAX_BID,
+  MIN_BID,
+  WEEKDAY_NAMES,
+  formatPoints,
+  formatRate,
+  rateLabel,
+  type BetTypeId,
+} from '@matka/shared/domain';
+import { Refusal } from '../errors';
+import { allBetLimits, setBetLimit, setLiabilityCap } from '../services/bet-limits';
 import type { AppContext } from '../context';
 import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { gameRates } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
 import { createMarket, setMarketActive, setMarketTimes, setOffDays, setRate } from '../services/market-admin';
 import { familySchema, hhmm, marketRef, parse } from './common';
+
+/** Points of a bet limit: whole, from MIN_BID to MAX_BID. */
+const points = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of points` })
+    .int(`${name} must be a whole number of points`)
+    .min(MIN_BID, `${name} must be at least ${MIN_BID} points`)
+    .max(MAX_BID, `${name} must be at most ${MAX_BID} points`);
+const MAX_CAP = 1e12;
 
 const schemas = {
   add: z.object({
@@ -26,6 +46,31 @@ const schemas = {
     close: hhmm('close').optional(),
   }),
   toggle: z.object({ name: marketRef, family: familySchema.optional() }),
+  betLimit: z
+    .object({
+      family: familySchema,
+      bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
+      min: points('min'),
+      max: points('max'),
+      session_max: z.union([points('session_max'), z.null(), z.literal('').transform(() => null)]).default(null),
+    })
+    .refine((b) => b.min <= b.max, { message: 'min must not be more than max', path: ['min'] })
+    .refine((b) => b.session_max === null || b.session_max >= b.max, {
+      message: 'the maximum per session must be at least the maximum of one bid',
+      path: ['session_max'],
+    }),
+  cap: z.object({
+    family: familySchema,
+    cap: z.union([
+      z.coerce
+        .number()
+        .int('cap must be a whole number of points')
+        .positive('cap must be more than 0')
+        .max(MAX_CAP, 'cap is too large'),
+      z.null(),
+      z.literal('').transform(() => null),
+    ]),
+  }),
   offDays: z.object({
     market: marketRef,
     family: familySchema,
@@ -141,6 +186,37 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     return {
       status: true,
       msg: `${body.family} ${rateLabel(body.family, body.rate_key)}: ${formatRate(body.val_1, body.val_2)}`,
+    };
+  });
+
+  // bet limits of one bet type of a family (issue D): the fewest and most points a bid row may carry, the
+  // most a player may stake on it in one market session (empty: no maximum)
+  op.get('/bet-limits', async () => ({ status: true, families: await allBetLimits(ctx.db) }));
+
+  op.post('/bet-limits/set', async (req) => {
+    const body = parse(schemas.betLimit, req.body);
+    const def = BET_TYPES[body.bet_type as BetTypeId];
+    if (!def || def.family !== body.family) throw new Refusal(400, `${body.family} has no bet type '${body.bet_type}'`);
+    await setBetLimit(ctx, body);
+    const session =
+      body.session_max === null
+        ? 'no maximum per session'
+        : `at most ${formatPoints(body.session_max)} per player and session`;
+    return {
+      status: true,
+      msg: `${body.family} ${def.title}: ${formatPoints(body.min)} to ${formatPoints(body.max)} points a bid, ${session}`,
+    };
+  });
+
+  op.post('/liability-cap/set', async (req) => {
+    const body = parse(schemas.cap, req.body);
+    await setLiabilityCap(ctx, body.family, body.cap);
+    return {
+      status: true,
+      msg:
+        body.cap === null
+          ? `${body.family}: no liability cap`
+          : `${body.family}: one number may cost at most ${formatPoints(body.cap)} points a session`,
     };
   });
 };

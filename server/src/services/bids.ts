@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   MSG,
+  MSG_NUMBER_CLOSED,
   balanceMessage,
   betTypeById,
   biddableSessions,
@@ -22,6 +23,7 @@ import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import { limitHitMessage, limitHitOf, playRefusal, protectionOf } from './protection';
+import { betRuleMessage, betRuleOf } from './bet-limits';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
@@ -137,6 +139,9 @@ export async function placeBid(
       // one of the player's stake or loss limits would be passed (migration 019): nothing stayed, unless
       // this is a retry of a submission that was placed (its own points count against the limit)
       if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)));
+      // the operator's bet limits of this bet type, and the liability cap of a number (migration 020)
+      if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleMessage(def.title, betRuleOf(err)));
+      if (sqlState(err) === 'MKCAP') return refuseUnlessPlaced(MSG_NUMBER_CLOSED);
       // the wallet did not cover the total: nothing stayed (as when the guard refuses)
       if (sqlState(err) !== 'MKLOW') throw err;
       out = { sub_id: null, wallet: null };

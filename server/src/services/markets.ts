@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { marketResultText, marketTakesBids, type MarketClock } from '@matka/shared/domain';
+import { marketResultText, marketTakesBids, type BetLimit, type MarketClock } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import type { Clock } from './clock';
 import { formatMinutes12, kolkataIsoDate } from './clock';
@@ -39,6 +39,8 @@ interface Snapshot {
   byId: Map<number, MarketRow>;
   settings: Record<string, string>;
   rates: RateRow[];
+  /** the operator's bet limits (migration 020), by family */
+  betLimits: { family: string; bet_type: string; min_points: string; max_points: string; session_max: string | null }[];
   /** the lists as JSON text and its hash, by family / minute / link base (see listText) */
   texts: Map<string, { text: string; hash: string }>;
 }
@@ -151,7 +153,21 @@ export class MarketCache {
       .orderBy('family')
       .orderBy('sort_order')
       .execute();
-    return { date, markets, byId: new Map(markets.map((m) => [m.id, m])), settings, rates, texts: new Map() };
+    const betLimits = await this.db
+      .selectFrom('bet_limits')
+      .select(['family', 'bet_type', 'min_points', 'max_points', 'session_max'])
+      .orderBy('family')
+      .orderBy('bet_type')
+      .execute();
+    return {
+      date,
+      markets,
+      byId: new Map(markets.map((m) => [m.id, m])),
+      settings,
+      rates,
+      betLimits,
+      texts: new Map(),
+    };
   }
 
   async list(family: MarketFamily, includeInactive = false): Promise<MarketRow[]> {
@@ -197,6 +213,18 @@ export class MarketCache {
       out[`${r.rate_key}_val_2`] = r.val_2;
     }
     return out;
+  }
+
+  /** The bet types of a family with limits of their own (the rest keep the defaults). */
+  async betLimits(family: MarketFamily): Promise<BetLimit[]> {
+    return (await this.snapshot()).betLimits
+      .filter((l) => l.family === family)
+      .map((l) => ({
+        bet_type: l.bet_type,
+        min: Number(l.min_points),
+        max: Number(l.max_points),
+        session_max: l.session_max === null ? null : Number(l.session_max),
+      }));
   }
 
   async get(id: number): Promise<MarketRow | undefined> {

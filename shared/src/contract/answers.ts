@@ -5,6 +5,7 @@
  * a deployed server of the contract may leave them out. A test checks that every call has its answer here.
  */
 import type { UpiDetailsField } from '../domain/money';
+import type { BetLimit } from '../domain/betLimits';
 import type { LimitKind, LimitPeriod } from '../domain/protection';
 import type { RatesRecord } from '../domain/rates';
 import type { InboxItem, PushCategory } from './live';
@@ -39,6 +40,8 @@ export interface ListedMarket {
 /** A family's game rates: game_rates[0] holds the pairs by rate key. */
 export interface RatesAnswer extends Answer {
   game_rates?: RatesRecord[];
+  /** the operator's bet limits of the family's bet types that have their own (the rest: the defaults) */
+  bet_limits?: BetLimit[];
 }
 
 /** The home info of a logged-in player with the regular markets' list (polled). */

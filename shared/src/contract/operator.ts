@@ -41,6 +41,10 @@ export const OPERATOR_CALLS = {
   'POST /market/set-times': 'markets',
   'GET /rates': 'markets:read',
   'POST /rates/set': 'markets',
+  // bet limits per family and bet type, the liability cap per number (issue D)
+  'GET /bet-limits': 'markets:read',
+  'POST /bet-limits/set': 'markets',
+  'POST /liability-cap/set': 'markets',
 
   // results and their settlement
   'POST /result/preview': 'results',

@@ -17,3 +17,4 @@ export * from './market';
 export * from './settlement';
 export * from './operators';
 export * from './protection';
+export * from './betLimits';

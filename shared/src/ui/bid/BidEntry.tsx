@@ -18,6 +18,10 @@ import {
   formatBidDate,
   formatPoints,
   validateBid,
+  betLimitOf,
+  maxBidHint,
+  maxBidMessage,
+  minBidMessage,
   type BetTypeId,
   type BidRow,
   type HalfSangamForm,
@@ -157,6 +161,9 @@ export function BidEntry(props: BidEntryProps) {
   // what each pending row wins if it is correct, at today's rates (the server stores the rate with the bid)
   const { data: rates } = useGameRatesQuery(def.family);
   const record = rates?.game_rates?.[0];
+  // the operator's limits of this bet type (the server enforces them; shown and checked here first)
+  const limit = betLimitOf(rates?.bet_limits, betType);
+  const maxHint = maxBidHint(limit);
   const winOf = (x: { rows: BidRow[] }): number | null => {
     const wins = x.rows.map((r) => winIfCorrect(betType, r, record));
     return wins.some((w) => w === null) ? null : Math.max(0, ...(wins as number[]));
@@ -180,6 +187,9 @@ export function BidEntry(props: BidEntryProps) {
       halfSangamForm: form,
     });
     if (!r.ok) return toastError(r.message);
+    const each = r.rows[0]?.points ?? 0;
+    if (each < limit.min) return toastError(minBidMessage(limit.min));
+    if (each > limit.max) return toastError(maxBidMessage(limit.max));
     setEntries((list) => [...list, ...toEntries(betType, values[0], r.rows, () => ++keySeq.current, flags)]);
     setValues(['', '']);
     firstField.current?.focus();
@@ -320,11 +330,17 @@ export function BidEntry(props: BidEntryProps) {
               autoComplete="off"
               enterKeyHint="done"
               maxLength={10}
-              placeholder="Min 10"
+              placeholder={`Min ${formatPoints(limit.min)}`}
               value={points}
               disabled={closed}
+              aria-describedby={maxHint ? `bid-max-${betType}` : undefined}
               onChange={(e) => setPoints(e.target.value.slice(0, 10))}
             />
+            {maxHint && (
+              <p className="bid-max" id={`bid-max-${betType}`}>
+                {maxHint}
+              </p>
+            )}
           </div>
         </div>
         <button

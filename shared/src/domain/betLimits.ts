@@ -1,0 +1,46 @@
+/**
+ * Bet limits and the liability cap (wave 3, issue D): an operator sets, per family and bet type, the
+ * fewest and most points one bid row may carry and the most a player may stake on that bet type in one
+ * session of one market; and per family the largest payout one number may cost on a market session. The
+ * server enforces them (place_bid, migration 020); the bid screens show them. These are the defaults and
+ * the words.
+ */
+import { MSG } from './messages';
+import { formatPoints } from './text';
+import { MAX_BID, MIN_BID } from './validate';
+
+/** One bet type's limits in force (a type without a row of its own: MIN_BID, MAX_BID, no session maximum). */
+export interface BetLimit {
+  bet_type: string;
+  min: number;
+  max: number;
+  /** the most one player may stake on this bet type in one session of one market; null: no maximum */
+  session_max: number | null;
+}
+
+export const defaultBetLimit = (betType: string): BetLimit => ({
+  bet_type: betType,
+  min: MIN_BID,
+  max: MAX_BID,
+  session_max: null,
+});
+
+/** The limits of a bet type out of the ones a family's rates answer lists. */
+export const betLimitOf = (limits: readonly BetLimit[] | undefined, betType: string): BetLimit =>
+  limits?.find((l) => l.bet_type === betType) ?? defaultBetLimit(betType);
+
+/** The spec's words ('Required minimum bid amount is 10'), with the operator's number. */
+export const minBidMessage = (min: number): string =>
+  min === MIN_BID ? MSG.minBid : `Required minimum bid amount is ${min}`;
+export const maxBidMessage = (max: number): string => (max === MAX_BID ? MSG.maxBid : `Maximum bid amount is ${max}`);
+
+/** What the bid screens show under the points ('Max 10,000 points'). */
+export const maxBidHint = (l: BetLimit): string => (l.max === MAX_BID ? '' : `Max ${formatPoints(l.max)} points`);
+
+/** A submission past the maximum per player per market session. */
+export const sessionMaxMessage = (title: string, max: number, used: number): string =>
+  `You can bid at most ${formatPoints(max)} points on ${title} in one session of this market ` +
+  `(${formatPoints(Math.max(max - used, 0))} left)`;
+
+/** A number whose potential payout reached its family's liability cap. */
+export const MSG_NUMBER_CLOSED = 'This number is closed for this session';
