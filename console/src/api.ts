@@ -289,6 +289,35 @@ export interface Dashboard {
   days: { date: string; stakes: number; payouts: number }[];
   pending: { deposits: { count: number; points: number }; withdrawals: { count: number; points: number } };
   open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
+  /** the numbers nearest their family's liability cap today (issue D), largest share first */
+  capped?: CappedNumber[];
+}
+
+export interface CappedNumber {
+  market: string;
+  family: MarketRow['family'];
+  session: string;
+  bet_type: string;
+  title: string;
+  number: string;
+  payout: number;
+  cap: number;
+  /** no bid of the family's smallest size fits any more */
+  closed: boolean;
+}
+
+/** GET /operator/bet-limits: a family's bet types with their limits (own or the defaults), and its cap. */
+export interface FamilyLimits {
+  family: MarketRow['family'];
+  bet_types: { bet_type: string; title: string; min: number; max: number; session_max: number | null; own: boolean }[];
+  liability_cap: number | null;
+}
+export interface SetBetLimit {
+  family: MarketRow['family'];
+  bet_type: string;
+  min: number;
+  max: number;
+  session_max: number | null;
 }
 
 /** GET /operator/reports: the figures of a range of days. */
@@ -435,6 +464,19 @@ export const consoleApi = createApi({
       query: (body) => ({ url: '/rates/set', method: 'POST', body }),
       invalidatesTags: ['Rates', 'Audit'],
     }),
+    betLimits: build.query<FamilyLimits[], void>({
+      query: () => '/bet-limits',
+      transformResponse: (r: { families: FamilyLimits[] }) => r.families,
+      providesTags: ['Rates'],
+    }),
+    setBetLimit: build.mutation<Answer, SetBetLimit>({
+      query: (body) => ({ url: '/bet-limits/set', method: 'POST', body }),
+      invalidatesTags: ['Rates', 'Audit'],
+    }),
+    setLiabilityCap: build.mutation<Answer, { family: MarketRow['family']; cap: number | null }>({
+      query: (body) => ({ url: '/liability-cap/set', method: 'POST', body }),
+      invalidatesTags: ['Rates', 'Audit'],
+    }),
     resultHistory: build.query<DeclaredResult[], MarketRow['family']>({
       query: (family) => `/result/history?family=${family}`,
       transformResponse: (r: { results: DeclaredResult[] }) => r.results,
@@ -521,6 +563,9 @@ export const {
   useSetOffDaysMutation,
   useRatesQuery,
   useSetRateMutation,
+  useBetLimitsQuery,
+  useSetBetLimitMutation,
+  useSetLiabilityCapMutation,
   useResultHistoryQuery,
   useUserDetailQuery,
   useChangeAccountMutation,

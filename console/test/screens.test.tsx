@@ -1003,6 +1003,66 @@ describe('Markets', () => {
     });
   });
 
+  it("changes a bet type's limits and the family's liability cap, each after a confirmation", async () => {
+    const limits = [
+      {
+        family: 'regular',
+        bet_types: [
+          { bet_type: 'single_digit', title: 'Single Digit', min: 10, max: 10000000, session_max: null, own: false },
+          { bet_type: 'jodi_digit', title: 'Jodi Digit', min: 10, max: 5000, session_max: 20000, own: true },
+        ],
+        liability_cap: null,
+      },
+    ];
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/rates') return { body: { status: true, rates: [] } };
+      if (path === '/bet-limits') return { body: { status: true, families: limits } };
+      if (path === '/bet-limits/set')
+        return {
+          body: { status: true, msg: 'regular Single Digit: 50 to 1,000 points a bid, no maximum per session' },
+        };
+      if (path === '/liability-cap/set')
+        return { body: { status: true, msg: 'regular: one number may cost at most 5,00,000 points a session' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/markets');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Bet limits' });
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Jodi Digit105,00020,000');
+    expect(screen.getByText(/^Liability cap per number:/)).toHaveTextContent('Liability cap per number: none');
+    await user.click(screen.getByRole('button', { name: 'Change the limits of Single Digit' }));
+    let dialog = screen.getByRole('dialog', { name: 'Limits of Single Digit (regular)' });
+    await user.clear(within(dialog).getByLabelText('Fewest points a bid'));
+    await user.type(within(dialog).getByLabelText('Fewest points a bid'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter whole numbers of points');
+    await user.clear(within(dialog).getByLabelText('Fewest points a bid'));
+    await user.type(within(dialog).getByLabelText('Fewest points a bid'), '50');
+    await user.clear(within(dialog).getByLabelText('Most points a bid'));
+    await user.type(within(dialog).getByLabelText('Most points a bid'), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('regular Single Digit: 50 to 1,000 points a bid, no maximum per session'),
+    ).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/bet-limits/set')?.body).toEqual({
+      family: 'regular',
+      bet_type: 'single_digit',
+      min: 50,
+      max: 1000,
+      session_max: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Change the cap' }));
+    dialog = screen.getByRole('dialog', { name: 'Liability cap per number (regular)' });
+    await user.type(within(dialog).getByLabelText('Cap in points (empty: no cap)'), '500000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('regular: one number may cost at most 5,00,000 points a session'),
+    ).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/liability-cap/set')?.body).toEqual({ family: 'regular', cap: 500000 });
+  });
+
   it('lists a family, changes times, disables after a confirmation, and adds a Starline slot', async () => {
     const calls = mockOperatorApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
@@ -1147,11 +1207,57 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open the deposits' })).toHaveAttribute('href', '/console/deposits');
     expect(screen.getByRole('heading', { name: 'Open now (1)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'KALYAN' })).toBeInTheDocument();
+    expect(screen.getByText('No number is near its family’s liability cap today.')).toBeInTheDocument();
+  });
+
+  it('lists the numbers near their liability cap, closed ones marked', async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/dashboard')
+        return {
+          body: {
+            ...DASHBOARD,
+            capped: [
+              {
+                market: 'SRIDEVI',
+                family: 'regular',
+                session: 'Open',
+                bet_type: 'single_digit',
+                title: 'Single Digit',
+                number: '4',
+                payout: 950000,
+                cap: 950000,
+                closed: true,
+              },
+              {
+                market: 'KALYAN',
+                family: 'regular',
+                session: 'Close',
+                bet_type: 'jodi_digit',
+                title: 'Jodi Digit',
+                number: '45',
+                payout: 800000,
+                cap: 950000,
+                closed: false,
+              },
+            ],
+          },
+        };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/');
+    await screen.findByRole('heading', { name: 'Numbers near their cap' });
+    const rows = within(screen.getByRole('table', { name: 'Numbers near their cap' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'MarketBetPayout if it winsState',
+      'SRIDEVI (Open)Single Digit 49,50,000 of 9,50,000Closed',
+      'KALYAN (Close)Jodi Digit 458,00,000 of 9,50,000Open',
+    ]);
   });
 });
 
 describe('polling', () => {
-  it('the dashboard asks again every minute while the tab is visible, and not while it is hidden', async () => {
+  it('the dashboard asks again every 15 seconds while the tab is visible, and not while it is hidden', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
       const calls = mockOperatorApi(({ method, path }) => {
@@ -1164,7 +1270,7 @@ describe('polling', () => {
       const asked = () => calls.list.filter((c) => c.path === '/dashboard').length;
       expect(asked()).toBe(1);
       await act(async () => {
-        await jest.advanceTimersByTimeAsync(60_000);
+        await jest.advanceTimersByTimeAsync(15_000);
       });
       expect(asked()).toBe(2);
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { roleAllows } from '@matka/shared/domain';
+import { formatPoints, roleAllows } from '@matka/shared/domain';
 import { useDashboardQuery } from '../api';
 import { DataTable, QueryView } from '../parts';
 import { useConsoleSelector } from '../store';
@@ -9,9 +9,13 @@ const DashboardChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" 
 
 const FAMILY_NAMES = { regular: 'Regular', starline: 'Starline', gali: 'Gali' } as const;
 
-/** Today's stakes, payouts and profit per family, the week's plot, what waits for a decision, open markets. */
+/**
+ * Today's stakes, payouts and profit per family, the week's plot, what waits for a decision, the numbers
+ * near their liability cap, open markets.
+ */
 export function DashboardPage() {
-  const q = useDashboardQuery(undefined, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  // every 15 s: the numbers near their liability cap change with every bid
+  const q = useDashboardQuery(undefined, { pollingInterval: 15_000, skipPollingIfUnfocused: true });
   const role = useConsoleSelector((s) => s.session.operator!.role);
   const money = roleAllows(role, 'money');
   const d = q.data;
@@ -78,6 +82,24 @@ export function DashboardPage() {
                 <p>
                   <Link to="/deposits">Open the deposits</Link> · <Link to="/withdrawals">Open the withdrawals</Link>
                 </p>
+              )}
+            </div>
+            <div className="card">
+              <h2>Numbers near their cap</h2>
+              {d.capped?.length ? (
+                <DataTable
+                  rows={d.capped}
+                  rowKey={(c) => `${c.market}|${c.session}|${c.bet_type}|${c.number}`}
+                  caption="Numbers near their cap"
+                  columns={[
+                    { header: 'Market', cell: (c) => `${c.market} (${c.session})` },
+                    { header: 'Bet', cell: (c) => `${c.title} ${c.number}` },
+                    { header: 'Payout if it wins', cell: (c) => `${formatPoints(c.payout)} of ${formatPoints(c.cap)}` },
+                    { header: 'State', cell: (c) => (c.closed ? 'Closed' : 'Open') },
+                  ]}
+                />
+              ) : (
+                <p>No number is near its family&rsquo;s liability cap today.</p>
               )}
             </div>
             <div className="card">

@@ -10,6 +10,7 @@ import {
   type MarketRow,
 } from '../api';
 import { RatesCard } from './RatesCard';
+import { BetLimitsCard } from './BetLimitsCard';
 import { ConfirmDialog, DataTable, Done, ErrorText, QueryView, ShowFilter } from '../parts';
 
 type Family = MarketRow['family'];
@@ -247,6 +248,7 @@ export function MarketsPage() {
         </QueryView>
       </div>
       <RatesCard family={family} />
+      <BetLimitsCard family={family} />
       <form className="card console-form" onSubmit={submit} noValidate>
         <h2>Add {family === 'starline' ? 'a Starline slot' : family === 'gali' ? 'a Gali market' : 'a market'}</h2>
         <label htmlFor="m-name">Name</label>

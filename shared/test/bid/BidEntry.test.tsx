@@ -73,6 +73,32 @@ describe('BidEntry: the pending list', () => {
     expect(api.submits()).toHaveLength(0);
   });
 
+  it("the operator's bet limits: 'Max 1,000 points' under the points, and rows outside them are refused here", async () => {
+    const u = user();
+    const api = walletServer(50_000, {
+      betLimits: [{ bet_type: 'single_digit', min: 50, max: 1000, session_max: null }],
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    expect(await screen.findByText('Max 1,000 points')).toBeInTheDocument();
+    expect(screen.getByLabelText('Points')).toHaveAccessibleDescription('Max 1,000 points');
+    expect(screen.getByLabelText('Points')).toHaveAttribute('placeholder', 'Min 50');
+    await waitFor(() => expect(balance()).toHaveTextContent('50,000'));
+    await add(u, '3', '20');
+    expect(await screen.findByText('Required minimum bid amount is 50')).toBeInTheDocument();
+    await add(u, '3', '1500');
+    expect(await screen.findByText('Maximum bid amount is 1000')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    await add(u, '3', '1000');
+    expect(await screen.findByRole('button', { name: 'Delete 3' })).toBeInTheDocument();
+    expect(api.submits()).toHaveLength(0);
+  });
+
+  it('without limits of its own a bet type shows no maximum', async () => {
+    await open('single_digit');
+    expect(screen.queryByText(/^Max /)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Points')).toHaveAttribute('placeholder', 'Min 10');
+  });
+
   it("says what each row wins if correct ('Win if correct: 950'), and the most one bid wins in the dialog", async () => {
     const u = user();
     await open('single_digit', { wallet: 5000 });

@@ -41,13 +41,14 @@ export const GAME_RATES = {
 /** A wallet that the submit calls debit, like the server. */
 export function walletServer(
   start: number,
-  opts: { fail?: (call: string, body: Record<string, unknown>) => unknown } = {},
+  opts: { fail?: (call: string, body: Record<string, unknown>) => unknown; betLimits?: unknown[] } = {},
 ) {
   let wallet = start;
   return mockApi((call, body) => {
     if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
     if (call === 'api-home-info') return { status: true, wallet_amt: String(wallet), betting_status: '1', result: [] };
-    if (call.endsWith('game-rates')) return { status: true, game_rates: [GAME_RATES] };
+    if (call.endsWith('game-rates'))
+      return { status: true, game_rates: [GAME_RATES], ...(opts.betLimits ? { bet_limits: opts.betLimits } : {}) };
     if (call.includes('submit-bid')) {
       const failed = opts.fail?.(call, body);
       if (failed) return failed;
