@@ -1029,7 +1029,7 @@ describe('Markets', () => {
     });
     renderConsole('/console/markets');
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'Bet limits' });
+    const table = await screen.findByRole('table', { name: 'Per bet type (points)' });
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Jodi Digit105,00020,000');
     expect(screen.getByText(/^Liability cap per number:/)).toHaveTextContent('Liability cap per number: none');
     await user.click(screen.getByRole('button', { name: 'Change the limits of Single Digit' }));
@@ -1247,7 +1247,7 @@ describe('Dashboard', () => {
     });
     renderConsole('/console/');
     await screen.findByRole('heading', { name: 'Numbers near their cap' });
-    const rows = within(screen.getByRole('table', { name: 'Numbers near their cap' })).getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Today (points)' })).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'MarketBetPayout if it winsState',
       'SRIDEVI (Open)Single Digit 49,50,000 of 9,50,000Closed',

@@ -14,7 +14,13 @@ interface HomeInfo {
 }
 
 /** Places one regular Single Digit bid (session Close) through the API; returns the market's name. */
-export async function placeRegularBid(server: TestServer, token: string, digit: string, points: number) {
+export async function placeRegularBid(
+  server: TestServer,
+  token: string,
+  digit: string,
+  points: number,
+  session: 'Open' | 'Close' = 'Close',
+) {
   const home = await call<HomeInfo>(server, 'api-home-info', { unique_token: token });
   const market = home.result[0];
   const [body] = buildNewResult({
@@ -24,7 +30,7 @@ export async function placeRegularBid(server: TestServer, token: string, digit: 
     gameId: market.game_id,
     gameName: market.game_name,
     bidDate: formatBidDate(new Date()),
-    rows: [{ digits: digit, closedigits: '', points, session: 'Close', pana: 'Single Digit' }],
+    rows: [{ digits: digit, closedigits: '', points, session, pana: 'Single Digit' }],
   });
   const res = await call<{ status: boolean; msg?: string }>(server, 'api-submit-bid', {
     unique_token: token,

@@ -24,13 +24,13 @@ import {
 } from '../lib/harness';
 import { formatHistoryDate, kolkataDateParts, WEEKDAY_NAMES } from '@matka/shared/domain';
 import { placeRegularBid } from '../lib/wallet';
+import { NEW_PASSWORD, firstSignIn as signInFirst, oneTimePassword } from '../lib/console';
 
 let server: TestServer;
 let browser: Browser;
 const player = { mobile: newMobile(), name: 'Console Player', password: 'secret123' };
 let token: string;
 let marketName: string;
-const NEW_PASSWORD = 'operator password 1';
 
 beforeAll(async () => {
   mkdirSync('/tmp/shots', { recursive: true });
@@ -55,25 +55,9 @@ const desk = () => browser.newContext({ viewport: { width: 1280, height: 800 }, 
 const phone = () =>
   browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, bypassCSP: true });
 
-const oneTimePassword = (out: string) => {
-  const m = /^one-time password: (\S+)$/m.exec(out);
-  if (!m) throw new Error(`no one-time password in:\n${out}`);
-  return m[1];
-};
-
 /** Signs in with a one-time password and sets the operator's own password. */
-async function firstSignIn(context: BrowserContext, name: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/console/`);
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
-  await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  return page;
-}
+const firstSignIn = (context: BrowserContext, name: string, password: string): Promise<Page> =>
+  signInFirst(server, context, name, password);
 
 const walletOf = async () =>
   Number((await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: token })).wallet_amt);

@@ -5,6 +5,10 @@
  *   - lowered at once, then raised: the raise waits 24 hours and the page says until when; with the
  *     server's clock 25 hours ahead (a server started again on the same data with CLOCK_OFFSET_MS) the
  *     raised limit is in force;
+ *   - the console (1280 x 800): an owner sets Single Digit's bet limits and the family's liability cap on
+ *     Markets; the bid screen says 'Max 500 points' and refuses 600 itself; a number other players
+ *     filled to the cap is refused by the server ('This number is closed for this session'); the
+ *     dashboard lists it as Closed;
  *   - the reality check every 30 minutes: with the phone's clock run 30 minutes on, the dialog shows the
  *     time played and the net result since login; Continue goes back to play (first: the limits' test
  *     moves the server's clock).
@@ -23,6 +27,8 @@ import {
 } from '../lib/harness';
 import { addBid, kolkataPhone } from '../lib/regular';
 import { seriousViolations } from '../lib/axe';
+import { firstSignIn, oneTimePassword } from '../lib/console';
+import { placeRegularBid } from '../lib/wallet';
 
 let browser: Browser;
 let server: TestServer;
@@ -79,6 +85,76 @@ it('the reality check: every 30 minutes the time played and the net result since
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
   await context.close();
+});
+
+it("the console's bet limits and liability cap: the bid screen shows the maximum, a full number is refused, the dashboard lists it", async () => {
+  const owner = oneTimePassword(await operator(server, 'owner', 'create', 'limitowner'));
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const consolePage = await firstSignIn(server, desk, 'limitowner', owner);
+  await consolePage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Markets' }).click();
+  const limits = consolePage.getByRole('table', { name: 'Per bet type (points)' });
+  await limits.waitFor();
+  await consolePage.getByRole('button', { name: 'Change the limits of Single Digit' }).click();
+  let dialog = consolePage.getByRole('dialog', { name: 'Limits of Single Digit (regular)' });
+  await dialog.getByLabel('Most points a bid').fill('500');
+  await dialog.getByLabel('Most points per player and market session (empty: no maximum)').fill('5000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await consolePage
+    .getByText('regular Single Digit: 10 to 500 points a bid, at most 5,000 per player and session')
+    .waitFor();
+  await limits.getByRole('row').filter({ hasText: 'Single Digit' }).first().getByText('5,000').waitFor();
+  // one number may cost at most 20 bids of 100 at today's rate
+  const rates = await call<{ game_rates: Record<string, string>[] }>(server, 'api-game-rates', {});
+  const per100 = Math.floor(
+    (100 * Number(rates.game_rates[0].single_digit_val_2)) / Number(rates.game_rates[0].single_digit_val_1),
+  );
+  await consolePage.getByRole('button', { name: 'Change the cap' }).click();
+  dialog = consolePage.getByRole('dialog', { name: 'Liability cap per number (regular)' });
+  await dialog.getByLabel('Cap in points (empty: no cap)').fill(String(per100 * 20));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await consolePage.getByText(/^regular: one number may cost at most [\d,]+ points a session$/).waitFor();
+  expect(await seriousViolations(consolePage)).toEqual([]);
+  await consolePage.screenshot({ path: '/tmp/shots/console-bet-limits.png', fullPage: true });
+
+  // other players fill digit 3 of the market's Open session
+  for (let i = 0; i < 4; i++) {
+    const other = { mobile: newMobile(), name: `Filler ${i}`, password: 'secret123' };
+    const t = await registerUser(server, other);
+    await operator(server, 'credit', other.mobile, '1000');
+    for (let k = 0; k < 5; k++) expect(await placeRegularBid(server, t, '3', 100, 'Open')).toBe(market);
+  }
+
+  // the player's bid screen: 'Max 500 points'; 600 refused there; digit 3 refused by the server
+  const context = await kolkataPhone(browser, { bypassCSP: true });
+  const page = await context.newPage();
+  await loginInBrowser(page, server.url, player.mobile, player.password);
+  await page.getByTestId('market-card').filter({ hasText: market }).getByRole('button').click();
+  await page.waitForURL(/\/game$/);
+  await page.getByRole('button', { name: 'Single Digit' }).click();
+  await page.waitForURL(/\/single$/);
+  await page.getByText('Max 500 points').waitFor();
+  await addBid(page, { Digit: '4' }, '600');
+  await page.getByText('Maximum bid amount is 500').first().waitFor();
+  await addBid(page, { Digit: '3' }, '100');
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
+  await page.getByText('This number is closed for this session').first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/shots/limits-number-closed.png', fullPage: true });
+  await context.close();
+
+  // the dashboard lists digit 3 as closed
+  await consolePage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+  const capped = consolePage.getByRole('table', { name: 'Today (points)' });
+  await capped
+    .getByRole('row')
+    .filter({ hasText: `${market} (Open)` })
+    .filter({ hasText: 'Single Digit 3' })
+    .getByText('Closed')
+    .waitFor();
+  expect(await seriousViolations(consolePage)).toEqual([]);
+  await consolePage.screenshot({ path: '/tmp/shots/console-capped.png', fullPage: true });
+  await desk.close();
 });
 
 it('a stake limit refuses a bid past it with its message; lowered at once, raised only after 24 hours', async () => {

@@ -94,7 +94,7 @@ export function BetLimitsCard({ family }: { family: MarketRow['family'] }) {
               key={family}
               rows={limits.bet_types}
               rowKey={(r) => r.bet_type}
-              caption="Bet limits"
+              caption="Per bet type (points)"
               columns={[
                 { header: 'Bet type', cell: (r) => r.title },
                 { header: 'Min', cell: (r) => formatPoints(r.min) },

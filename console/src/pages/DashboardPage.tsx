@@ -90,7 +90,7 @@ export function DashboardPage() {
                 <DataTable
                   rows={d.capped}
                   rowKey={(c) => `${c.market}|${c.session}|${c.bet_type}|${c.number}`}
-                  caption="Numbers near their cap"
+                  caption="Today (points)"
                   columns={[
                     { header: 'Market', cell: (c) => `${c.market} (${c.session})` },
                     { header: 'Bet', cell: (c) => `${c.title} ${c.number}` },
