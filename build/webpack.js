@@ -67,6 +67,7 @@ function sharedModules() {
     '@matka/shared/bid',
     '@matka/shared/standalone',
     '@matka/shared/html',
+    '@matka/shared/i18n',
   ]) {
     shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
   }
@@ -102,8 +103,8 @@ function createConfig({ dir, family, title }) {
 }
 
 /**
- * React, React DOM, React Redux and Redux Toolkit's core (with redux, thunk, immer, reselect), which
- * every first screen runs, travel in one file instead of one per shared module: one request and one
+ * React, React DOM, React Redux and Redux Toolkit's core (with redux, thunk, immer, reselect), and the
+ * languages' entry (@matka/shared/i18n, without Lingui itself), which every first screen runs, travel in one file instead of one per shared module: one request and one
  * gzip stream (the login page: 117 KB in 7 files instead of 120 KB in 14). Each stays its own shared
  * singleton in the share scope. React Router keeps its own chunk: merged, its facade lost its
  * tree-shaking (13 KB grew to the whole package).
@@ -114,7 +115,7 @@ const FIRST_SCREEN_CHUNK = {
   enforce: true,
   priority: 20,
   test: (module) =>
-    /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|use-sync-external-store|redux|redux-thunk|immer|reselect)[\\/]|[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.modern\.mjs$|[\\/]build[\\/]federation[\\/]redux-toolkit\.mjs$/.test(
+    /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|use-sync-external-store|redux|redux-thunk|immer|reselect)[\\/]|[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.modern\.mjs$|[\\/]build[\\/]federation[\\/]redux-toolkit\.mjs$|[\\/]shared[\\/]src[\\/]i18n[\\/]index\.ts$/.test(
       module.resource || '',
     ),
 };

@@ -8,11 +8,16 @@ import { preloadRoute } from './pages/loaders';
 import { startServiceWorkerAfterLoad } from './pwa/updates';
 // Makes the build provide every shared singleton to the remotes (see the file).
 import './federation/provided';
+import { deviceLanguage, setLanguage } from '@matka/shared/i18n';
+import './i18n';
 
 const FIRST_PAINT_WAIT_MS = 800;
 
 async function main() {
   const pageCode = preloadRoute(window.location.pathname);
+  // the device's language: its catalogues come beside the page's code (English needs none)
+  const lang = deviceLanguage();
+  const langReady = lang === 'en' ? undefined : setLanguage(lang, { remember: false }).catch(() => undefined);
   await loadRuntimeConfig('/config.json');
   const store = createAppStore();
   // Every page but the first screen uses the api: it joins the store beside the page's code.
@@ -22,7 +27,7 @@ async function main() {
   // The first page renders whole when its code comes soon (no loading frame that React then holds for
   // 300 ms); on a slow network the frame shows after FIRST_PAINT_WAIT_MS.
   await Promise.race([
-    Promise.all([pageCode, apiReady]),
+    Promise.all([pageCode, apiReady, langReady]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
   ]);
   createRoot(document.getElementById('root')!).render(<App store={store} />);

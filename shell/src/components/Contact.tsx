@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '@matka/shared/i18n';
 import { openContact, type ContactKind } from '../lib/contact';
 import { useAdminNumber } from '../lib/social';
 import { PhoneIcon, TelegramIcon, WhatsAppIcon } from './icons';
@@ -36,5 +37,7 @@ export function ContactButton({
 /** 'Contact Admin': a WhatsApp chat with the admin number (social data mobile_no). */
 export function ContactAdminButton() {
   const number = useAdminNumber();
-  return <ContactButton kind="whatsapp" number={number} label="Contact Admin" className="btn-block" />;
+  return (
+    <ContactButton kind="whatsapp" number={number} label={t('contact.admin', 'Contact Admin')} className="btn-block" />
+  );
 }

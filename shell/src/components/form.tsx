@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { PLAYER_PASSWORD_HINT } from '@matka/shared';
+import { t, tMsg } from '@matka/shared/i18n';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
 
@@ -35,7 +36,7 @@ export function TextField({ label, value, onValue, error, addon, hint, className
       </div>
       {error ? (
         <p id={errId} className="form-error field-error">
-          {error}
+          {tMsg(error)}
         </p>
       ) : (
         hint && (
@@ -50,7 +51,7 @@ export function TextField({ label, value, onValue, error, addon, hint, className
 
 /** A phone number field: digits only, at most 10. */
 export function PhoneField(props: Omit<FieldProps, 'label'> & { label?: string }) {
-  const { label = 'Phone Number', onValue, ...rest } = props;
+  const { label = t('field.phone', 'Phone Number'), onValue, ...rest } = props;
   return (
     <TextField
       label={label}
@@ -75,7 +76,11 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
         <button
           type="button"
           className="field-toggle"
-          aria-label={shown ? `Hide ${props.label}` : `Show ${props.label}`}
+          aria-label={
+            shown
+              ? t('field.hide', 'Hide {label}', { label: props.label })
+              : t('field.show', 'Show {label}', { label: props.label })
+          }
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
@@ -184,7 +189,7 @@ export function FormMessage({ error, success }: { error?: string; success?: stri
   if (error) {
     return (
       <p className="form-error form-message" role="alert">
-        {error}
+        {tMsg(error)}
       </p>
     );
   }

@@ -24,4 +24,5 @@ export const PROVIDED = () => [
   import('@matka/shared/bid'),
   import('@matka/shared/standalone'),
   import('@matka/shared/html'),
+  import('@matka/shared/i18n'),
 ];

@@ -15,6 +15,8 @@ import {
 import { useShellInboxQuery } from '../api';
 import { useHomeInfoQuery, useWalletBalanceQuery } from '@matka/shared/api';
 import { useLogout } from './useLogout';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { t, useLanguage } from '@matka/shared/i18n';
 import {
   BellIcon,
   BookIcon,
@@ -43,21 +45,21 @@ export { GuestTopBar, guestMenuItems } from './GuestTopBar';
  */
 export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
   const gated: MenuItem[] = [
-    { label: 'Add Funds', to: '/imp9', icon: <PlusIcon /> },
-    { label: 'Wallet', to: '/wallet', icon: <WalletIcon /> },
-    { label: 'Win History', to: '/imp3', icon: <TrophyIcon /> },
-    { label: 'Bid History', to: '/imp4', icon: <HistoryIcon /> },
-    { label: 'How To Play', to: '/htp', icon: <BookIcon /> },
-    { label: 'Game Rates', to: '/gameRates', icon: <RatesIcon /> },
+    { label: t('menu.addFunds', 'Add Funds'), to: '/imp9', icon: <PlusIcon /> },
+    { label: t('menu.wallet', 'Wallet'), to: '/wallet', icon: <WalletIcon /> },
+    { label: t('menu.winHistory', 'Win History'), to: '/imp3', icon: <TrophyIcon /> },
+    { label: t('menu.bidHistory', 'Bid History'), to: '/imp4', icon: <HistoryIcon /> },
+    { label: t('menu.howToPlay', 'How To Play'), to: '/htp', icon: <BookIcon /> },
+    { label: t('menu.gameRates', 'Game Rates'), to: '/gameRates', icon: <RatesIcon /> },
   ];
   return [
-    { label: 'Home', to: '/imp', icon: <HomeIcon /> },
+    { label: t('menu.home', 'Home'), to: '/imp', icon: <HomeIcon /> },
     ...(bettingOn ? gated : []),
-    { label: 'Charts', to: '/charts', icon: <ChartIcon /> },
-    { label: 'Notifications', to: '/notifications', icon: <BellIcon />, badge: unread },
-    { label: 'Responsible Play', to: '/responsible', icon: <ShieldIcon /> },
-    { label: 'Change Password', to: '/change', icon: <KeyIcon /> },
-    { label: 'Privacy Policy', to: '/privacypolicy', icon: <ShieldIcon /> },
+    { label: t('menu.charts', 'Charts'), to: '/charts', icon: <ChartIcon /> },
+    { label: t('menu.notifications', 'Notifications'), to: '/notifications', icon: <BellIcon />, badge: unread },
+    { label: t('menu.responsible', 'Responsible Play'), to: '/responsible', icon: <ShieldIcon /> },
+    { label: t('menu.changePassword', 'Change Password'), to: '/change', icon: <KeyIcon /> },
+    { label: t('menu.privacy', 'Privacy Policy'), to: '/privacypolicy', icon: <ShieldIcon /> },
   ];
 }
 
@@ -77,10 +79,15 @@ function PlayerTopBar() {
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [onLogout, loggingOut] = useLogout(() => setOpen(false));
+  useLanguage();
 
   const items: MenuItem[] = [
     ...playerMenuItems(bettingOn, unread),
-    { label: loggingOut ? 'Logging out...' : 'Log out', onClick: () => void onLogout(), icon: <LogoutIcon /> },
+    {
+      label: loggingOut ? t('menu.loggingOut', 'Logging out...') : t('menu.logout', 'Log out'),
+      onClick: () => void onLogout(),
+      icon: <LogoutIcon />,
+    },
   ];
 
   return (
@@ -107,8 +114,9 @@ function PlayerTopBar() {
             <div className="side-menu-user">
               <span className="side-menu-mobile">{mobile}</span>
               <Link to="/profile" className="side-menu-profile" onClick={() => setOpen(false)}>
-                My Profile
+                {t('menu.profile', 'My Profile')}
               </Link>
+              <LanguageSwitch className="side-menu-lang" />
             </div>
           }
           items={items}

@@ -5,6 +5,8 @@ import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
 import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
 import { validateLogin } from '../lib/validation';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { t, useLanguage } from '@matka/shared/i18n';
 
 /** The login form ('Login To Play'): validation first, then the call; success stores the session, → /imp. */
 function useLoginForm() {
@@ -46,16 +48,20 @@ function useLoginForm() {
     <>
       <PhoneField value={mobile} onValue={setMobile} error={errors.mobile} autoFocus={false} />
       <PasswordField
-        label="Password"
+        label={t('field.password', 'Password')}
         value={password}
         onValue={setPassword}
         error={errors.password}
         autoComplete="current-password"
       />
       <p className="auth-aside">
-        <Link to="/forgotpass">Forgot Password?</Link>
+        <Link to="/forgotpass">{t('login.forgot', 'Forgot Password?')}</Link>
       </p>
-      <SubmitButton busy={isLoading} text="Login" busyText="Submitting..." />
+      <SubmitButton
+        busy={isLoading}
+        text={t('login.submit', 'Login')}
+        busyText={t('common.submitting', 'Submitting...')}
+      />
       <FormMessage error={error} />
     </>
   );
@@ -66,12 +72,13 @@ function LoginExtras() {
   return (
     <>
       <div className="auth-divider">
-        <span>or</span>
+        <span>{t('login.or', 'or')}</span>
       </div>
       <ContactAdminButton />
       <Link className="btn btn-secondary btn-block" to="/r">
-        Create New Account
+        {t('login.create', 'Create New Account')}
       </Link>
+      <LanguageSwitch />
     </>
   );
 }
@@ -79,8 +86,9 @@ function LoginExtras() {
 /** The login card, also shown on the landing page. */
 export function LoginForm() {
   const { submit, fields } = useLoginForm();
+  useLanguage();
   return (
-    <AuthCard title="Login To Play" onSubmit={submit} footer={<LoginExtras />}>
+    <AuthCard title={t('login.title', 'Login To Play')} onSubmit={submit} footer={<LoginExtras />}>
       {fields}
     </AuthCard>
   );

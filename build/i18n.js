@@ -1,0 +1,65 @@
+/**
+ * The player app's texts (issue E). Each part (the shell, each remote) writes its texts in English in the
+ * code, t('login.title', 'Login To Play'), and keeps its catalogues in src/locales: en.json (the English
+ * of every id, extracted from the code by this module), hi.json and mr.json (the translations). The spec's
+ * messages (MSG) are translated in shared/src/i18n/locales, by 'msg.<key>'.
+ *
+ *   node build/i18n.js   writes each part's en.json from its code (run it after changing a text; the test
+ *                        suite fails until it is run, and until every translation follows)
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+/** The parts with catalogues of their own: where their code and their locales are. */
+const PARTS = [{ name: 'shell', src: 'shell/src' }];
+const LANGS = ['hi', 'mr'];
+
+function files(dir) {
+  const out = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...files(p));
+    else if (/\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const CALL = /\bt\(\s*'([\w.]+)',\s*'((?:[^'\\]|\\.)*)'/g;
+
+/** id -> English of a part's code; a second, different English for one id is an error. */
+function extract(part) {
+  const found = {};
+  const problems = [];
+  for (const file of files(path.join(ROOT, part.src))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(CALL)) {
+      const english = m[2].replace(/\\'/g, "'");
+      if (found[m[1]] !== undefined && found[m[1]] !== english)
+        problems.push(`${m[1]}: '${found[m[1]]}' and '${english}' (${path.relative(ROOT, file)})`);
+      found[m[1]] = english;
+    }
+  }
+  return { messages: Object.fromEntries(Object.entries(found).sort(([a], [b]) => a.localeCompare(b))), problems };
+}
+
+const localesOf = (part) => path.join(ROOT, part.src, 'locales');
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+/** The {placeholders} of an ICU message (names only). */
+const placeholders = (text) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+module.exports = { PARTS, LANGS, extract, localesOf, readJson, placeholders };
+
+if (require.main === module) {
+  for (const part of PARTS) {
+    const { messages, problems } = extract(part);
+    if (problems.length) {
+      console.error(`${part.name}: one id, two texts:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+      continue;
+    }
+    fs.writeFileSync(path.join(localesOf(part), 'en.json'), `${JSON.stringify(messages, null, 2)}\n`);
+    console.log(`${part.name}: ${Object.keys(messages).length} texts`);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The shell's texts in Hindi and Marathi (issue E): its catalogues, fetched only when their language is
+ * chosen (README: languages). The remotes register their own the same way.
+ */
+import { MSG } from '@matka/shared';
+import { registerCatalog, registerSpecMessages } from '@matka/shared/i18n';
+
+// the spec's messages, translated by their text wherever the app shows one (tMsg)
+registerSpecMessages(MSG);
+
+void registerCatalog('shell', (lang) =>
+  lang === 'hi'
+    ? import(/* webpackChunkName: "i18n-shell-hi" */ './locales/hi.json')
+    : import(/* webpackChunkName: "i18n-shell-mr" */ './locales/mr.json'),
+);
