@@ -53,9 +53,9 @@ const ZONES = [
   {
     target: './server',
     from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
-    except: ['./domain', './contract', './routes/table.ts'],
+    except: ['./domain', './contract', './routes/table.ts', './i18n/locales'],
     message:
-      'The server imports only @matka/shared/domain, @matka/shared/contract and the route table (@matka/shared/routes, pure data) from shared.',
+      'The server imports only @matka/shared/domain, @matka/shared/contract, the route table (@matka/shared/routes, pure data) and the catalogues of the spec\'s messages (@matka/shared/i18n/locales/*.json, pure data) from shared.',
   },
   {
     target: './server/src/services',
@@ -161,9 +161,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract|routes)$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                'The server imports only @matka/shared/domain, @matka/shared/contract and the route table (@matka/shared/routes) from shared, and nothing with React in it.',
+                "The server imports only @matka/shared/domain, @matka/shared/contract, the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
             },
           ],
         },

@@ -164,7 +164,7 @@ it('a stake limit refuses a bid past it with its message; lowered at once, raise
   await openResponsible(page);
   await page.getByText('You have set no limits.').waitFor();
   await saveLimit(page, 'Stake', 'Day', '100');
-  await page.getByText('Daily stake limit set to 100 points').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Daily stake limit set to 100 points' }).waitFor();
   await page.getByText('Daily stake limit: 100 points').waitFor();
 
   // a bid of 150 points: refused with the limit's message, nothing placed
@@ -191,7 +191,7 @@ it('a stake limit refuses a bid past it with its message; lowered at once, raise
   // lowered: at once; raised: waits 24 hours, shown with its time
   await page.goto(`${server.url}/responsible`);
   await saveLimit(page, 'Stake', 'Day', '50');
-  await page.getByText('Daily stake limit set to 50 points').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Daily stake limit set to 50 points' }).waitFor();
   await saveLimit(page, 'Stake', 'Day', '500');
   await page
     .getByText(/^Your daily stake limit will be raised to 500 points on \d+-\w+-\d{4} \d{2}:\d{2} [AP]M$/)

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
+import { localize, requestLanguage } from './language';
 import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type RequestOf } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
@@ -14,7 +15,10 @@ export type { AuthUser } from '../services/usercache';
 export { Refusal, refusal } from '../errors';
 
 /** The player API's envelope of a refusal: {status:false, msg}. */
-const refusalBody = (msg: string) => ({ status: false as const, msg });
+const refusalBody = (msg: string, req?: FastifyRequest) => ({
+  status: false as const,
+  msg: req ? localize(msg, requestLanguage(req)) : msg,
+});
 
 const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
@@ -131,23 +135,30 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
     }
     const envelope = raw as Json;
     // (a NUL anywhere in the body was refused by the body parser: http/input.ts)
-    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY));
+    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
     let user: AuthUser | null = null;
     if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
-      if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN));
+      if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
     const parsed = opts.schema.safeParse(envelope);
-    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error)));
+    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req));
     let out: unknown;
     try {
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
     } catch (err) {
       // the one refusal style: a service or the handler threw it
-      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message));
+      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message, req));
       throw err;
     }
-    return out instanceof JsonText ? sendJsonText(req, reply, out) : out;
+    if (out instanceof JsonText) return sendJsonText(req, reply, out);
+    // an answer that refuses in its body (status false) speaks the player's language too
+    const body = out as { status?: unknown; msg?: unknown };
+    if (body && body.status === false && typeof body.msg === 'string') {
+      const lang = requestLanguage(req);
+      if (lang) return { ...body, msg: localize(body.msg, lang) };
+    }
+    return out;
   });
 }
 

@@ -1,3 +1,4 @@
+import { currentLanguage } from '@matka/shared/i18n';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
 import { connectionBack, connectionLost } from '../store/network';
@@ -122,6 +123,8 @@ export async function callApi(
         'Content-Type': 'application/json',
         Accept: 'application/json',
         ...(known ? { 'If-None-Match': known.etag } : {}),
+        // the player's language: the server's refusals come in it (English asks for nothing)
+        ...(currentLanguage() !== 'en' ? { 'Accept-Language': currentLanguage() } : {}),
         ...headers,
       },
       body: json,

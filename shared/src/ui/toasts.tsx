@@ -1,3 +1,4 @@
+import { tMsg } from '@matka/shared/i18n';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Id, ToastOptions } from 'react-toastify';
@@ -26,7 +27,8 @@ function show(kind: 'success' | 'error' | 'info', msg: string, opts: ToastOption
   const toastId = opts.toastId ?? `toast-${++seq}`;
   raised.set(toastId, Date.now());
   void import('react-toastify').then(({ toast }) =>
-    toast[kind](msg, { ...opts, toastId, onClose: () => void raised.delete(toastId) }),
+    // the spec's messages in the player's language (a server's own text is already in it)
+    toast[kind](tMsg(msg), { ...opts, toastId, onClose: () => void raised.delete(toastId) }),
   );
 }
 

@@ -1,0 +1,64 @@
+/**
+ * Server refusals in the player's language (issue E): a request whose Accept-Language asks for Hindi or
+ * Marathi gets the spec's messages in it; a request that asks for neither (every deployed app) keeps
+ * the English texts exactly as they are.
+ */
+import { MSG, buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('08:00', '2026-03-10') });
+});
+afterAll(() => t.close());
+
+async function submit(token: string, language?: string) {
+  const m = await marketByName(t, 'MORNING STAR');
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: formatBidDate(t.clock.now()),
+    rows: [{ digits: '5', closedigits: '', points: 500, session: 'Open', pana: 'Single Digit' }],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-submit-bid',
+    headers: language ? { 'accept-language': language } : {},
+    payload: { env_type: 'Prod', app_key: APP_KEY, unique_token: token, game_id: String(m.id), new_result },
+  });
+  return res.json() as { status: boolean; msg: string };
+}
+
+test('a refused bid: Hindi or Marathi when asked for, the English text exactly otherwise', async () => {
+  const p = await createUser(t, { wallet: 100 });
+  expect(await submit(p.token)).toMatchObject({ status: false, msg: MSG.insufficient });
+  expect(await submit(p.token, 'hi')).toMatchObject({ status: false, msg: 'बैलेंस कम है, कृपया अपने खाते में पैसे जोड़ें' });
+  expect(await submit(p.token, 'mr-IN,mr;q=0.9,en;q=0.8')).toMatchObject({
+    status: false,
+    msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा',
+  });
+  // English first, or a language the app does not speak: English
+  expect(await submit(p.token, 'en-IN,hi;q=0.5')).toMatchObject({ msg: MSG.insufficient });
+  expect(await submit(p.token, 'ta')).toMatchObject({ msg: MSG.insufficient });
+});
+
+test('a message the catalogues do not hold stays as it is; a login refusal in Hindi', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-user-login',
+    headers: { 'accept-language': 'hi' },
+    payload: { env_type: 'Prod', app_key: APP_KEY, mobile: '9000000009', password: 'wrong password', device_id: null },
+  });
+  expect(res.json()).toMatchObject({ status: false, msg: 'यह यूज़र रजिस्टर्ड नहीं है' });
+  const bad = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-user-login',
+    headers: { 'accept-language': 'hi' },
+    payload: { env_type: 'Prod', app_key: 'not the key', mobile: '9000000009', password: 'x' },
+  });
+  expect(bad.statusCode).toBe(401);
+  expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key' });
+});
