@@ -115,7 +115,7 @@ const FIRST_SCREEN_CHUNK = {
   enforce: true,
   priority: 20,
   test: (module) =>
-    /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|use-sync-external-store|redux|redux-thunk|immer|reselect)[\\/]|[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.modern\.mjs$|[\\/]build[\\/]federation[\\/]redux-toolkit\.mjs$|[\\/]shared[\\/]src[\\/]i18n[\\/]index\.ts$/.test(
+    /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|use-sync-external-store|redux|redux-thunk|immer|reselect)[\\/]|[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.modern\.mjs$|[\\/]build[\\/]federation[\\/]redux-toolkit\.mjs$|[\\/]shared[\\/]src[\\/]i18n[\\/]index\.tsx$/.test(
       module.resource || '',
     ),
 };

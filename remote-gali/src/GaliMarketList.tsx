@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { BettingOffNotice, EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
@@ -36,7 +37,12 @@ export function GaliMarketList() {
   const markets = data?.result ?? [];
   const now = useNow()();
   if (isLoading) return <PageLoading />;
-  if (markets.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
+  if (markets.length === 0)
+    return (
+      <EmptyState>
+        <Msg text={MSG.noDataFound} />
+      </EmptyState>
+    );
   const play = (m: GaliMarket) => navigate('/galiallgame', { state: chosenMarket(m) });
   return (
     <>

@@ -190,15 +190,15 @@ describe('limits and the reality check on /responsible', () => {
 describe('the reality check dialog', () => {
   it('opens when an interval since login has passed, with the figures read then; Continue closes it', async () => {
     let staked = 500;
-    // the 30-minute check falls 150 ms from now
-    const loginAt = new Date(Date.now() - 30 * 60_000 + 150).toISOString();
+    // the 30-minute check falls 2 s from now (room for a slow machine to mount the component first)
+    const loginAt = new Date(Date.now() - 30 * 60_000 + 2000).toISOString();
     const f = mockFetch((call) => {
       if (call === 'api-reality-check') return { status: true, minutes: 30, login_at: loginAt, staked, won: 300 };
       return { status: true };
     });
     await renderPage(<RealityCheck />, { session: true, path: '/imp' });
     staked = 700;
-    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 6000 });
     expect(dialog).toHaveTextContent('You have played for 30 minutes since you logged in.');
     // read again when it opened: 700 staked, 300 won
     await within(dialog).findByText('700 points');
@@ -206,23 +206,23 @@ describe('the reality check dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(f.calls.filter((c) => c.call === 'api-reality-check').length).toBeGreaterThanOrEqual(2);
-  });
+  }, 15_000);
 
   it('Log out ends the session there and goes to /login', async () => {
-    const loginAt = new Date(Date.now() - 60 * 60_000 + 100).toISOString();
+    const loginAt = new Date(Date.now() - 60 * 60_000 + 2000).toISOString();
     const f = mockFetch((call) =>
       call === 'api-reality-check'
         ? { status: true, minutes: 60, login_at: loginAt, staked: 0, won: 0 }
         : { status: true, msg: 'Logged out' },
     );
     const { store } = await renderPage(<RealityCheck />, { session: true, path: '/imp' });
-    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' }, { timeout: 6000 });
     expect(dialog).toHaveTextContent('You have played for 1 hour since you logged in.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
     expect(f.calls.filter((c) => c.call === 'api-user-logout')).toHaveLength(1);
     expect(store.getState().session.unique_token).toBeNull();
-  });
+  }, 15_000);
 
   it('says nothing while the check is off', async () => {
     mockFetch((call) =>

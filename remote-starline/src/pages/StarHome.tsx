@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { Link } from 'react-router-dom';
 import {
   BettingOffNotice,
@@ -64,7 +65,12 @@ function StarlineGameList({
   bettingOn: boolean;
 }) {
   if (isLoading) return <PageLoading />;
-  if (games.length === 0) return <EmptyState>{MSG.noDataFound}</EmptyState>;
+  if (games.length === 0)
+    return (
+      <EmptyState>
+        <Msg text={MSG.noDataFound} />
+      </EmptyState>
+    );
   return (
     <ul className="star-games" aria-label="Starline games">
       {games.map((g) => (

@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyState, isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
 import { callSpec } from '@matka/shared/contract';
@@ -76,9 +77,13 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
       {isFetching && currentData === undefined ? (
         <PageLoading />
       ) : failed ? (
-        <EmptyState>{MSG.noDataFound}</EmptyState>
+        <EmptyState>
+          <Msg text={MSG.noDataFound} />
+        </EmptyState>
       ) : rows.length === 0 ? (
-        <EmptyState>{config.emptyText ?? MSG.noDataFound}</EmptyState>
+        <EmptyState>
+          <Msg text={config.emptyText ?? MSG.noDataFound} />
+        </EmptyState>
       ) : (
         <>
           <ul className="history-list" aria-label={config.title}>

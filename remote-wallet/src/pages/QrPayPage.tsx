@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { EmptyState, isOk, MSG, notify, PageLoading, selectHome, useAppSelector, whatsappLink } from '@matka/shared';
 import { useWalletQrPayQuery } from '../api';
 
@@ -23,7 +24,9 @@ export function QrPayPage() {
       {isLoading ? (
         <PageLoading />
       ) : isError || !qr ? (
-        <EmptyState>{MSG.noDataFound}</EmptyState>
+        <EmptyState>
+          <Msg text={MSG.noDataFound} />
+        </EmptyState>
       ) : (
         <div className="card qr-card">
           {qr.qr_image && (

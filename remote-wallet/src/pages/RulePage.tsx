@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { EmptyState, isOk, MSG, PageLoading } from '@matka/shared';
 import { sanitizeHtml } from '@matka/shared/html';
 import { useWalletRulesQuery } from '../api';
@@ -13,7 +14,9 @@ export function RulePage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
       {isLoading ? (
         <PageLoading />
       ) : isError || !html ? (
-        <EmptyState>{MSG.noDataFound}</EmptyState>
+        <EmptyState>
+          <Msg text={MSG.noDataFound} />
+        </EmptyState>
       ) : (
         <article className="card rule-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
       )}

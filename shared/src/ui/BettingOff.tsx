@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '../domain/messages';
 import { selectHome } from '../store/home';
@@ -19,7 +20,7 @@ export function BettingOffNotice() {
   if (status !== '0') return null;
   return (
     <p className="betting-off-notice" role={from ? 'alert' : 'note'} data-testid="betting-off">
-      {MSG.bettingOff}
+      <Msg text={MSG.bettingOff} />
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { MSG } from '../domain/messages';
 
@@ -72,7 +73,7 @@ export class RemoteBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <div className="remote-fallback" role="alert">
-          <p>{this.props.offline ? MSG.offlinePage : REMOTE_UNAVAILABLE_TEXT}</p>
+          <p>{this.props.offline ? <Msg text={MSG.offlinePage} /> : REMOTE_UNAVAILABLE_TEXT}</p>
           <button type="button" className="btn btn-primary" onClick={this.retry}>
             Try again
           </button>

@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { MSG } from '../domain/messages';
 import { selectOffline } from '../store/network';
 import { useAppSelector } from '../store/store';
@@ -13,7 +14,7 @@ export function OfflineBanner() {
   if (!offline) return null;
   return (
     <p className="offline-banner" role="status" data-testid="offline-banner">
-      {MSG.offline}
+      <Msg text={MSG.offline} />
     </p>
   );
 }
@@ -22,7 +23,7 @@ export function OfflineBanner() {
 export function OfflineReason({ id }: { id: string }) {
   return (
     <p id={id} className="offline-reason" role="status">
-      {MSG.offlineReason}
+      <Msg text={MSG.offlineReason} />
     </p>
   );
 }

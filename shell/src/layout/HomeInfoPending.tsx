@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { MSG, PageLoading, useOffline } from '@matka/shared';
 import { useHomeInfoQuery } from '@matka/shared/api';
 
@@ -12,7 +13,9 @@ export default function HomeInfoPending() {
   if (!isError || isFetching) return <PageLoading />;
   return (
     <div className="list-error" role="alert">
-      <p>{offline ? MSG.offlinePage : MSG.errorOccurredTryAgain}</p>
+      <p>
+        <Msg text={offline ? MSG.offlinePage : MSG.errorOccurredTryAgain} />
+      </p>
       <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
         Try again
       </button>

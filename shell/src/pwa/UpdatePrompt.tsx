@@ -1,3 +1,4 @@
+import { Msg } from '@matka/shared/i18n';
 import { useState, useSyncExternalStore } from 'react';
 import { MSG } from '@matka/shared';
 import { applyUpdate, onUpdateWaiting, updateWaiting } from './updates';
@@ -10,7 +11,9 @@ export function UpdatePrompt() {
   if (!waiting || later) return null;
   return (
     <div className="update-prompt" role="status" data-testid="update-prompt">
-      <span>{MSG.newVersion}</span>
+      <span>
+        <Msg text={MSG.newVersion} />
+      </span>
       <button type="button" className="btn btn-secondary" onClick={() => setLater(true)} disabled={reloading}>
         Later
       </button>

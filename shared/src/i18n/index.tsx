@@ -176,3 +176,9 @@ void registerCatalog('messages', (lang) =>
     ? import(/* webpackChunkName: "i18n-messages-hi" */ './locales/hi.json')
     : import(/* webpackChunkName: "i18n-messages-mr" */ './locales/mr.json'),
 );
+
+/** A message of the spec as a component: it renders again when the language changes. */
+export function Msg({ text }: { text: string }) {
+  useLanguage();
+  return tMsg(text);
+}
