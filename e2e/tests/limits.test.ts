@@ -72,8 +72,15 @@ it('the reality check: every 30 minutes the time played and the net result since
   await loginInBrowser(page, server.url, player.mobile, player.password);
   await openResponsible(page);
   await page.getByRole('radio', { name: 'Every 30 minutes' }).check();
+  // the app reads the new interval again (the saved setting makes its answer stale): the check's timer is
+  // set once that answer is in, so the clock is run on only after it
+  const reread = page.waitForResponse(
+    async (r) => r.url().endsWith('/api-reality-check') && (await r.json()).minutes === 30,
+  );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('A reality check every 30 minutes').waitFor();
+  await reread;
+  await page.waitForTimeout(300);
   // the timers due in the next 30 minutes fire once (the check's among them)
   await page.clock.fastForward('30:05');
   const dialog = page.getByRole('dialog', { name: 'Reality check' });
