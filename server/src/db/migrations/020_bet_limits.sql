@@ -110,8 +110,9 @@ BEGIN
 END
 $$;
 
--- As in 019, with the operator's bet limits (bet_rule_hit: MKBET) checked before the guard and the
--- liability cap (take_liability: MKCAP) taken with the bid, before the debit.
+-- As in 017, with three checks: the operator's bet limits (bet_rule_hit: MKBET) and the player's stake and
+-- loss limits (play_limit_hit, migration 019: MKLIM) before the guard, each raising with its limit as JSON
+-- and changing nothing, and the liability cap (take_liability: MKCAP) taken with the bid, before the debit.
 CREATE OR REPLACE FUNCTION place_bid(
   p_user bigint, p_market int, p_family text, p_bet_type text, p_session text, p_bid_date date,
   p_total bigint, p_key text, p_now timestamptz, p_note text, p_guard text,
