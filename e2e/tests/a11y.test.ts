@@ -17,8 +17,10 @@ import {
   withoutLiveStream,
 } from '../lib/harness';
 import { kolkataPhone, prepareMarkets } from '../lib/regular';
+import { setTimes, slotTimes } from '../lib/starline-gali';
 
 const OPEN = 'KALYAN';
+const GALI_OPEN = 'FARIDABAD';
 const SHOTS_DIR = process.env.E2E_SHOTS || require('node:os').tmpdir();
 let browser: Browser;
 let server: TestServer;
@@ -29,6 +31,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   server = await startServer();
   await prepareMarkets(server, OPEN, 'MILAN DAY');
+  // a Gali market that still takes bids whatever the time of day (its 'Market Open' chip is compared)
+  const gali = slotTimes();
+  if (gali) await setTimes(server, 'gali', GALI_OPEN, gali.future, Math.min(gali.future + 20, 23 * 60 + 59));
   const user = { mobile: newMobile(), name: 'Asha Verma', password: 'secret123' };
   await registerUser(server, user);
   await operator(server, 'credit', user.mobile, '153775');

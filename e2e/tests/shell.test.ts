@@ -152,6 +152,8 @@ describe('shell', () => {
     await page.getByTestId('topbar-wallet').waitFor();
     await page.getByRole('link', { name: 'Add Fund' }).waitFor();
     await operator(server, 'set-betting', user.mobile, '0');
+    // one market takes bids whatever the time of day: its card says 'Market Open' but offers no Play
+    await operator(server, 'market', 'set-times', 'KALYAN', '00:00', '23:59');
     await page.reload();
     await page.getByTestId('market-card').first().waitFor();
     await page.getByRole('link', { name: 'Starline' }).waitFor();
