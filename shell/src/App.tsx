@@ -10,7 +10,6 @@ import { TopBarFrame } from './layout/TopBarFrame';
 import { attachApiTo, needsApi, WithApi } from './layout/WithApi';
 import { LoginPage } from './pages/LoginPage';
 import { MAIN_LAYOUT_CODE, PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
-import { RootPage } from './pages/RootPage';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 
 /**
@@ -26,9 +25,12 @@ function lazyPage(code: PageCode) {
 
 const MainLayout = lazyPage(MAIN_LAYOUT_CODE);
 
-/** The shell's own pages. The login / landing page is eager (the first screen); the rest load on demand. */
+/**
+ * The shell's own pages. The login page is eager (the first screen); the rest load on demand, the
+ * landing page ('/') too: its top bar, menu and tiles are not the login page's to download (index.ts
+ * starts the first page's code beside the app's, so '/' waits for no extra round trip).
+ */
 export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
-  '/': RootPage,
   '/login': LoginPage,
   ...Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazyPage(code)])),
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '@matka/shared';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './navIcons';
 
 export interface MenuItem {
   label: string;

@@ -11,7 +11,7 @@ import {
   TrophyIcon,
   UserIcon,
   WalletIcon,
-} from '../components/icons';
+} from '../components/navIcons';
 import { SideMenu, type MenuItem } from '../components/SideMenu';
 import { BRAND_NAME } from '../lib/brand';
 

@@ -30,7 +30,7 @@ import {
   ShieldIcon,
   TrophyIcon,
   WalletIcon,
-} from '../components/icons';
+} from '../components/navIcons';
 import { SideMenu, type MenuItem } from '../components/SideMenu';
 import { GuestTopBar, MenuButton } from './GuestTopBar';
 import { Ticker } from '../components/Ticker';

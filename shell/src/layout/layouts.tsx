@@ -1,7 +1,33 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '@matka/shared';
-import { PullToRefresh } from '../components/PullToRefresh';
 import { ScrollToTop } from './ScrollToTop';
+
+const PullToRefresh = lazy(() =>
+  import(/* webpackChunkName: "pull-to-refresh" */ '../components/PullToRefresh').then((m) => ({
+    default: m.PullToRefresh,
+  })),
+);
+
+/**
+ * Pull-to-refresh on the bare pages, fetched at the first touch instead of with the first screen (the
+ * login page's budget, README): a player's first touch is a tap on a field or a button, and the pull
+ * after it works.
+ */
+function PullToRefreshOnTouch() {
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched) return;
+    const on = () => setTouched(true);
+    window.addEventListener('touchstart', on, { passive: true, once: true });
+    return () => window.removeEventListener('touchstart', on);
+  }, [touched]);
+  return touched ? (
+    <Suspense fallback={null}>
+      <PullToRefresh />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Bare pages where a reload would lose what the page holds only in memory (the registration draft,
@@ -22,7 +48,7 @@ export function BareLayout() {
   return (
     <>
       <ScrollToTop />
-      {pullToRefreshOn(pathname) && <PullToRefresh />}
+      {pullToRefreshOn(pathname) && <PullToRefreshOnTouch />}
       <main className="page page-bare">
         <Outlet />
       </main>

@@ -15,7 +15,7 @@ import {
 import { useHomeInfoQuery } from '@matka/shared/api';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';
-import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/icons';
+import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { ListState } from '../components/ListState';
 import { Ticker } from '../components/Ticker';
 import { WELCOME_TICKER } from '../lib/brand';

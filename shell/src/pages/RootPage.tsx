@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/shared';
-import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/icons';
+import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { Ticker } from '../components/Ticker';
 import { GuestTopBar } from '../layout/GuestTopBar';
 import { LoginForm } from './LoginPage';
@@ -28,6 +28,6 @@ export function Landing() {
 }
 
 /** '/': the landing with the login screen, or /imp when a session is stored. */
-export function RootPage() {
+export default function RootPage() {
   return useAppSelector(selectIsLoggedIn) ? <Navigate to="/imp" replace /> : <Landing />;
 }

@@ -34,6 +34,7 @@ function pageCode(load: () => Promise<PageModule>): PageCode {
 
 export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
   Object.entries({
+    '/': () => import('./RootPage'),
     '/r': () => import('./RegisterPage'),
     '/otpregister': () => import('./OtpRegisterPage'),
     '/forgotpass': () => import('./ForgotPage'),
