@@ -12,7 +12,10 @@ const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
 /** The parts with catalogues of their own: where their code and their locales are. */
-const PARTS = [{ name: 'shell', src: 'shell/src' }];
+const PARTS = [
+  { name: 'shell', src: 'shell/src' },
+  { name: 'ui', src: 'shared/src/ui' },
+];
 const LANGS = ['hi', 'mr'];
 
 function files(dir) {

@@ -4,7 +4,7 @@
  * Hindi and Marathi with the same {placeholders}, none is left in English, and the spec's messages that
  * are translated are the spec's texts to the letter.
  */
-import { MSG } from '@matka/shared/domain';
+import { BET_TYPES, HALF_SANGAM_FIELDS, MSG } from '@matka/shared/domain';
 const i18n = require('../../build/i18n.js') as {
   PARTS: { name: string; src: string }[];
   LANGS: string[];
@@ -46,8 +46,40 @@ test("the spec's messages: each translated one is the spec's text to the letter,
   const dir = path.join(__dirname, '..', 'src', 'i18n', 'locales');
   const english = i18n.readJson(path.join(dir, 'en.json'))!;
   for (const [id, text] of Object.entries(english)) {
+    if (id.startsWith('word.')) continue;
+    expect(id).toMatch(/^msg\./);
     const key = id.replace(/^msg\./, '') as keyof typeof MSG;
     expect([id, text]).toEqual([id, MSG[key]]);
   }
   checkTranslations('messages', english, dir);
+});
+
+test("the game's words (bet types, fields, sessions) are the domain's, every one of them, in both languages", () => {
+  const dir = path.join(__dirname, '..', 'src', 'i18n', 'locales');
+  const english = i18n.readJson(path.join(dir, 'en.json'))!;
+  const words = new Set<string>(['Open', 'Close']);
+  for (const def of Object.values(BET_TYPES)) {
+    words.add(def.title);
+    for (const f of def.fields) words.add(f.label);
+  }
+  for (const fields of Object.values(HALF_SANGAM_FIELDS)) for (const f of fields) words.add(f.label);
+  const inCatalog = Object.entries(english).filter(([id]) => id.startsWith('word.'));
+  for (const [id, text] of inCatalog) expect([id, text]).toEqual([`word.${text}`, text]);
+  expect(inCatalog.map(([, text]) => text).sort()).toEqual([...words].sort());
+});
+
+test('no id is in two parts (the catalogues of one language share one table)', () => {
+  const seen = new Map<string, string>();
+  const dir = path.join(__dirname, '..', 'src', 'i18n', 'locales');
+  const all: [string, string[]][] = [
+    ...i18n.PARTS.map((p): [string, string[]] => [p.name, Object.keys(i18n.extract(p).messages)]),
+    ['messages', Object.keys(i18n.readJson(path.join(dir, 'en.json'))!)],
+  ];
+  const twice: string[] = [];
+  for (const [name, ids] of all)
+    for (const id of ids) {
+      if (seen.has(id)) twice.push(`${id}: ${seen.get(id)} and ${name}`);
+      seen.set(id, name);
+    }
+  expect(twice).toEqual([]);
 });

@@ -170,11 +170,28 @@ export function tMsg(text: string): string {
   return id ? t(id, text) : text;
 }
 
-// the spec's messages are this module's own catalogue
+/**
+ * A word of the game that the domain owns (a bet type's name, a field's label, a session: 'Single
+ * Digit', 'Pana', 'Open') in the language in use, by its English ('word.<English>' in this module's
+ * catalogue; the catalogues' test keeps that list equal to the domain's words).
+ */
+export function tWord(text: string): string {
+  if (current === 'en' || !lingui) return text;
+  const id = `word.${text}`;
+  return id in lingui.messages ? lingui._(id) : text;
+}
+
+// the spec's messages and the game's words are this module's own catalogue; the shared screens'
+// texts (the bid screens, the dialogs: src/ui) are another
 void registerCatalog('messages', (lang) =>
   lang === 'hi'
     ? import(/* webpackChunkName: "i18n-messages-hi" */ './locales/hi.json')
     : import(/* webpackChunkName: "i18n-messages-mr" */ './locales/mr.json'),
+);
+void registerCatalog('ui', (lang) =>
+  lang === 'hi'
+    ? import(/* webpackChunkName: "i18n-ui-hi" */ '../ui/locales/hi.json')
+    : import(/* webpackChunkName: "i18n-ui-mr" */ '../ui/locales/mr.json'),
 );
 
 /** A message of the spec as a component: it renders again when the language changes. */

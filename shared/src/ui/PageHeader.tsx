@@ -1,15 +1,17 @@
+import { t, useLanguage } from '@matka/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 
 /** A page heading, with a back button when `back` is set (history back, or `fallback` on a fresh tab). */
 export function PageHeader({ title, back, fallback = '/imp' }: { title: string; back?: boolean; fallback?: string }) {
   const navigate = useNavigate();
+  useLanguage();
   return (
     <div className="page-header">
       {back && (
         <button
           type="button"
           className="back-button"
-          aria-label="Back"
+          aria-label={t('ui.back', 'Back')}
           onClick={() => (window.history.state && window.history.state.idx > 0 ? navigate(-1) : navigate(fallback))}
         >
           <svg

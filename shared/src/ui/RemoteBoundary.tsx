@@ -1,4 +1,4 @@
-import { Msg } from '@matka/shared/i18n';
+import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { MSG } from '../domain/messages';
 
@@ -73,9 +73,15 @@ export class RemoteBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <div className="remote-fallback" role="alert">
-          <p>{this.props.offline ? <Msg text={MSG.offlinePage} /> : REMOTE_UNAVAILABLE_TEXT}</p>
+          <p>
+            {this.props.offline ? (
+              <Msg text={MSG.offlinePage} />
+            ) : (
+              <Text of={() => t('ui.unavailable', 'This section is unavailable right now.')} />
+            )}
+          </p>
           <button type="button" className="btn btn-primary" onClick={this.retry}>
-            Try again
+            <Text of={() => t('ui.tryAgain', 'Try again')} />
           </button>
         </div>
       );
@@ -84,11 +90,18 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 }
 
-export function PageLoading({ text = 'Loading...' }: { text?: string }) {
+/** A text of this module in the language in use (the boundary is a class: its texts render through this). */
+function Text({ of }: { of: () => string }) {
+  useLanguage();
+  return of();
+}
+
+export function PageLoading({ text }: { text?: string }) {
+  useLanguage();
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      {text}
+      {text ?? t('ui.loading', 'Loading...')}
     </div>
   );
 }

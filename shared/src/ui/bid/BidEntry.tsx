@@ -31,6 +31,7 @@ import {
   winIfCorrect,
 } from '@matka/shared/domain';
 import { useGameRatesQuery } from '@matka/shared/api';
+import { t, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { readSlip, slipKey, writeSlip, type SlipEntry } from './slip';
@@ -56,23 +57,27 @@ type Entry = SlipEntry;
 
 const defaultNow = () => new Date();
 
-const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: string }[] = [
-  { id: 'openDigitClosePana', label: 'Open Digit + Close Pana' },
-  { id: 'openPanaCloseDigit', label: 'Open Pana + Close Digit' },
+const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: () => string }[] = [
+  { id: 'openDigitClosePana', label: () => t('bid.openDigitClosePana', 'Open Digit + Close Pana') },
+  { id: 'openPanaCloseDigit', label: () => t('bid.openPanaCloseDigit', 'Open Pana + Close Digit') },
 ];
 const KINDS = ['SP', 'DP', 'TP'] as const;
 const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
 const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
 const fmt = formatPoints;
 
-const bidsText = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;
-
 /** What a refresh did to the pending slip: kept it (not yet placed), and dropped what has closed. */
 export function slipKeptText(restored: number, dropped: number): string {
-  const kept = restored ? `${bidsText(restored)} not yet placed ${restored === 1 ? 'was' : 'were'} kept.` : '';
-  const gone = dropped
-    ? `${bidsText(dropped)} for a session that has closed ${dropped === 1 ? 'was' : 'were'} removed.`
-    : '';
+  const kept = !restored
+    ? ''
+    : restored === 1
+      ? t('bid.keptOne', '1 bid not yet placed was kept.')
+      : t('bid.keptMany', '{n} bids not yet placed were kept.', { n: restored });
+  const gone = !dropped
+    ? ''
+    : dropped === 1
+      ? t('bid.droppedOne', '1 bid for a session that has closed was removed.')
+      : t('bid.droppedMany', '{n} bids for a session that has closed were removed.', { n: dropped });
   return [kept, gone].filter(Boolean).join(' ');
 }
 
@@ -97,7 +102,15 @@ function toEntries(
   if (betType === 'sp_dp_tp') {
     const kinds = KINDS.filter((k) => flags[k]).join('/');
     const total = rows.reduce((s, r) => s + r.points, 0);
-    return [{ key: nextKey(), text: digit, detail: `${kinds} · ${rows.length} panas`, rows, total }];
+    return [
+      {
+        key: nextKey(),
+        text: digit,
+        detail: t('bid.panas', '{kinds} · {n} panas', { kinds, n: rows.length }),
+        rows,
+        total,
+      },
+    ];
   }
   return rows.map((r) => ({
     key: nextKey(),
@@ -114,6 +127,7 @@ function toEntries(
  * pending list with refunds, and the confirm dialog that submits.
  */
 export function BidEntry(props: BidEntryProps) {
+  useLanguage();
   const { betType, gameId, gameName, openTime, now = defaultNow } = props;
   const { closeTime = '', openResult = '', closeResult = '' } = props;
   const def = BET_TYPES[betType];
@@ -172,10 +186,13 @@ export function BidEntry(props: BidEntryProps) {
   const offline = useOffline();
   const starline = def.family === 'starline';
   const toastError = (m: string) => notify.error(m, { ...BID_TOAST, toastId: m });
+  const title = tWord(def.title);
+  const closedText = t('bid.closed', 'Bidding is closed for {betType}', { betType: title });
+  void biddingClosed; // the English of 'bid.closed' (the domain's text)
 
   function proceed(e: FormEvent) {
     e.preventDefault();
-    if (closed) return toastError(biddingClosed(def.title));
+    if (closed) return toastError(closedText);
     if (!walletKnown) return; // the balance check needs the balance (the button is disabled meanwhile)
     const r = validateBid(betType, {
       digit: values[0],
@@ -186,10 +203,10 @@ export function BidEntry(props: BidEntryProps) {
       flags,
       halfSangamForm: form,
     });
-    if (!r.ok) return toastError(r.message);
+    if (!r.ok) return toastError(tMsg(r.message));
     const each = r.rows[0]?.points ?? 0;
-    if (each < limit.min) return toastError(minBidMessage(limit.min));
-    if (each > limit.max) return toastError(maxBidMessage(limit.max));
+    if (each < limit.min) return toastError(tMsg(minBidMessage(limit.min)));
+    if (each > limit.max) return toastError(tMsg(maxBidMessage(limit.max)));
     setEntries((list) => [...list, ...toEntries(betType, values[0], r.rows, () => ++keySeq.current, flags)]);
     setValues(['', '']);
     firstField.current?.focus();
@@ -206,7 +223,7 @@ export function BidEntry(props: BidEntryProps) {
     if (outcome.ok) {
       setConfirm(null);
       setEntries([]);
-      notify.success(starline ? MSG.starlineBidPlaced : MSG.bidPlaced, BID_TOAST);
+      notify.success(tMsg(starline ? MSG.starlineBidPlaced : MSG.bidPlaced), BID_TOAST);
       return;
     }
     // Requests already placed (another session, another SP DP TP kind) leave the list, so a new
@@ -221,10 +238,10 @@ export function BidEntry(props: BidEntryProps) {
     }
     // the server's own reason (balance spent elsewhere, the market closed meanwhile); the spec's text
     // when no answer came
-    if (starline) setConfirm((c) => (c ? { ...c, error: outcome.message } : c));
+    if (starline) setConfirm((c) => (c ? { ...c, error: tMsg(outcome.message) } : c));
     else {
       setConfirm(null);
-      notify.error(outcome.message, { ...BID_TOAST, toastId: outcome.message });
+      notify.error(tMsg(outcome.message), { ...BID_TOAST, toastId: outcome.message });
     }
   }
 
@@ -233,30 +250,32 @@ export function BidEntry(props: BidEntryProps) {
       <form className="card bid-form" onSubmit={proceed} noValidate>
         <div className="bid-head">
           <div className="bid-field bid-date">
-            <label htmlFor={`bid-date-${betType}`}>Date</label>
+            <label htmlFor={`bid-date-${betType}`}>{t('bid.date', 'Date')}</label>
             <input id={`bid-date-${betType}`} value={formatBidDate(openedAt)} readOnly />
           </div>
           <p className="bid-balance" aria-live="polite">
-            <span>Balance</span>
+            <span>{t('bid.balance', 'Balance')}</span>
             {/* what is left after the pending bids; never below zero: past it, the real balance */}
             <strong data-testid="bid-balance">{walletKnown ? fmt(balance >= 0 ? balance : wallet) : '…'}</strong>
           </p>
           {walletKnown && balance < 0 && (
             <p className="bid-short" role="alert">
-              These bids need {fmt(-balance)} more points than your balance: delete some to submit.
+              {t('bid.short', 'These bids need {points} more points than your balance: delete some to submit.', {
+                points: fmt(-balance),
+              })}
             </p>
           )}
         </div>
 
         {closed && (
           <p className="bid-closed" role="alert">
-            {biddingClosed(def.title)}
+            {closedText}
           </p>
         )}
 
         {def.hasSession && (
           <fieldset className="bid-choice" disabled={closed}>
-            <legend>Session</legend>
+            <legend>{t('bid.session', 'Session')}</legend>
             {(['Open', 'Close'] as const).map((s) => (
               <label key={s} className={`bid-pill${allowed.includes(s) ? '' : ' is-disabled'}`}>
                 <input
@@ -267,7 +286,7 @@ export function BidEntry(props: BidEntryProps) {
                   disabled={!allowed.includes(s)}
                   onChange={() => setSession(s)}
                 />
-                <span>{s}</span>
+                <span>{tWord(s)}</span>
               </label>
             ))}
           </fieldset>
@@ -275,7 +294,7 @@ export function BidEntry(props: BidEntryProps) {
 
         {betType === 'half_sangam' && (
           <fieldset className="bid-choice" disabled={closed}>
-            <legend>Sangam</legend>
+            <legend>{t('bid.sangam', 'Sangam')}</legend>
             {HALF_SANGAM_FORMS.map((f) => (
               <label key={f.id} className="bid-pill">
                 <input
@@ -288,7 +307,7 @@ export function BidEntry(props: BidEntryProps) {
                     setValues(['', '']);
                   }}
                 />
-                <span>{f.label}</span>
+                <span>{f.label()}</span>
               </label>
             ))}
           </fieldset>
@@ -296,7 +315,7 @@ export function BidEntry(props: BidEntryProps) {
 
         {betType === 'sp_dp_tp' && (
           <fieldset className="bid-choice" disabled={closed}>
-            <legend>Pana type</legend>
+            <legend>{t('bid.panaType', 'Pana type')}</legend>
             {KINDS.map((k) => (
               <label key={k} className="bid-pill">
                 <input
@@ -323,14 +342,14 @@ export function BidEntry(props: BidEntryProps) {
             />
           ))}
           <div className="bid-field">
-            <label htmlFor={`bid-points-${betType}`}>Points</label>
+            <label htmlFor={`bid-points-${betType}`}>{t('bid.points', 'Points')}</label>
             <input
               id={`bid-points-${betType}`}
               inputMode="numeric"
               autoComplete="off"
               enterKeyHint="done"
               maxLength={10}
-              placeholder={`Min ${formatPoints(limit.min)}`}
+              placeholder={t('bid.min', 'Min {points}', { points: formatPoints(limit.min) })}
               value={points}
               disabled={closed}
               aria-describedby={maxHint ? `bid-max-${betType}` : undefined}
@@ -338,7 +357,7 @@ export function BidEntry(props: BidEntryProps) {
             />
             {maxHint && (
               <p className="bid-max" id={`bid-max-${betType}`}>
-                {maxHint}
+                {t('bid.maxHint', 'Max {points} points', { points: formatPoints(limit.max) })}
               </p>
             )}
           </div>
@@ -349,11 +368,11 @@ export function BidEntry(props: BidEntryProps) {
           disabled={closed || !walletKnown}
           aria-describedby={!closed && !walletKnown ? `bid-loading-${betType}` : undefined}
         >
-          Proceed
+          {t('bid.proceed', 'Proceed')}
         </button>
         {!closed && !walletKnown && (
           <p className="bid-loading" id={`bid-loading-${betType}`} role="status">
-            Loading balance...
+            {t('bid.loadingBalance', 'Loading balance...')}
           </p>
         )}
       </form>
@@ -366,11 +385,17 @@ export function BidEntry(props: BidEntryProps) {
       )}
 
       {entries.length > 0 && (
-        <section className="card bid-list" aria-label="Your bids">
+        <section className="card bid-list" aria-label={t('bid.yourBids', 'Your bids')}>
           <div className="bid-list-head" aria-hidden="true">
-            <span>{betType === 'sp_dp_tp' ? 'Digit' : fields.length > 1 ? 'Open-Close' : fields[0].label}</span>
-            <span>Points</span>
-            <span>Type</span>
+            <span>
+              {betType === 'sp_dp_tp'
+                ? tWord('Digit')
+                : fields.length > 1
+                  ? t('bid.openClose', 'Open-Close')
+                  : tWord(fields[0].label)}
+            </span>
+            <span>{t('bid.points', 'Points')}</span>
+            <span>{t('bid.type', 'Type')}</span>
             <span />
           </div>
           <ul>
@@ -380,12 +405,12 @@ export function BidEntry(props: BidEntryProps) {
                 <span className="bid-row-points">{fmt(x.total)}</span>
                 <span className="bid-row-type">
                   {x.detail}
-                  {!sessionMeaningless(def) && <small>{def.requestSession ?? x.rows[0].session}</small>}
+                  {!sessionMeaningless(def) && <small>{tWord(def.requestSession ?? x.rows[0].session)}</small>}
                 </span>
                 <button
                   type="button"
                   className="bid-row-delete"
-                  aria-label={`Delete ${x.text}`}
+                  aria-label={t('bid.delete', 'Delete {bid}', { bid: x.text })}
                   onClick={() => remove(x.key)}
                 >
                   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -397,7 +422,7 @@ export function BidEntry(props: BidEntryProps) {
                 </button>
                 {winOf(x) !== null && (
                   <span className="bid-row-win">
-                    Win if correct: <strong>{fmt(winOf(x)!)}</strong>
+                    {t('bid.winIfCorrect', 'Win if correct')}: <strong>{fmt(winOf(x)!)}</strong>
                   </span>
                 )}
               </li>
@@ -410,10 +435,10 @@ export function BidEntry(props: BidEntryProps) {
         <div className="bid-submitbar">
           <p>
             <span>
-              Bids <strong>{rows.length}</strong>
+              {t('bid.bids', 'Bids')} <strong>{rows.length}</strong>
             </span>
             <span>
-              Points <strong>{fmt(pending)}</strong>
+              {t('bid.points', 'Points')} <strong>{fmt(pending)}</strong>
             </span>
           </p>
           <button
@@ -423,7 +448,7 @@ export function BidEntry(props: BidEntryProps) {
             aria-describedby={offline ? `bid-offline-${betType}` : undefined}
             onClick={() => setConfirm({ requestId: newRequestId(), error: '' })}
           >
-            Submit
+            {t('bid.submit', 'Submit')}
           </button>
           {offline && <OfflineReason id={`bid-offline-${betType}`} />}
         </div>
@@ -431,14 +456,14 @@ export function BidEntry(props: BidEntryProps) {
 
       {confirm && (
         <ConfirmBidDialog
-          title={def.title}
+          title={title}
           gameName={gameName}
           totalBids={rows.length}
           totalPoints={pending}
           sessions={sessionMeaningless(def) ? [] : sessionTotals(rows, def.requestSession)}
-          gameType={sessionMeaningless(def) ? def.title : undefined}
+          gameType={sessionMeaningless(def) ? title : undefined}
           win={bestWin}
-          warning={def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline}
+          warning={tMsg(def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline)}
           error={confirm.error}
           busy={busy}
           onCancel={() => setConfirm(null)}

@@ -1,6 +1,7 @@
 import { BET_TYPES, type BetTypeId } from '@matka/shared/domain';
 import { BidEntry } from './BidEntry';
 import { useBidNavState } from './navState';
+import { tWord, useLanguage } from '@matka/shared/i18n';
 import { NoMarketChosen } from './NoMarketChosen';
 
 /**
@@ -10,9 +11,10 @@ import { NoMarketChosen } from './NoMarketChosen';
 export function BidScreen({ betType, now }: { betType: BetTypeId; now?: () => Date }) {
   const def = BET_TYPES[betType];
   const nav = useBidNavState();
+  useLanguage();
   return (
     <section className="bid-screen">
-      <h1 className="page-title">{def.title}</h1>
+      <h1 className="page-title">{tWord(def.title)}</h1>
       {nav.gameName && <p className="bid-game">{nav.gameName}</p>}
       {nav.gameId ? (
         <BidEntry

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal, OfflineReason, useOffline } from '@matka/shared';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import { formatPoints } from '@matka/shared/domain';
 
 export interface SessionTotal {
@@ -29,27 +30,39 @@ export function ConfirmBidDialog(props: {
   onCancel: () => void;
   onSubmit: () => void;
 }) {
+  useLanguage();
   const { busy } = props;
   const offline = useOffline();
   const gameType: ReactNode =
     props.gameType ??
     (props.sessions.length === 1
-      ? props.sessions[0].session
+      ? tWord(props.sessions[0].session)
       : props.sessions.map((s) => (
           <span key={s.session} className="bid-summary-session">
-            {s.session}: {s.bids} {s.bids === 1 ? 'bid' : 'bids'}, {formatPoints(s.points)} points
+            {s.bids === 1
+              ? t('bid.sessionOne', '{session}: 1 bid, {points} points', {
+                  session: tWord(s.session),
+                  points: formatPoints(s.points),
+                })
+              : t('bid.sessionMany', '{session}: {n} bids, {points} points', {
+                  session: tWord(s.session),
+                  n: s.bids,
+                  points: formatPoints(s.points),
+                })}
           </span>
         )));
   const items: [string, ReactNode][] = [
-    ['Game', props.gameName],
-    ['Total Bid', String(props.totalBids)],
-    ['Total Points', formatPoints(props.totalPoints)],
-    ['Game Type', gameType],
+    [t('confirm.game', 'Game'), props.gameName],
+    [t('confirm.totalBid', 'Total Bid'), String(props.totalBids)],
+    [t('confirm.totalPoints', 'Total Points'), formatPoints(props.totalPoints)],
+    [t('confirm.gameType', 'Game Type'), gameType],
   ];
   if (props.win !== null && props.win !== undefined)
     items.push([
-      'Win if correct',
-      props.totalBids === 1 ? formatPoints(props.win) : `up to ${formatPoints(props.win)} (one bid)`,
+      t('bid.winIfCorrect', 'Win if correct'),
+      props.totalBids === 1
+        ? formatPoints(props.win)
+        : t('confirm.upTo', 'up to {points} (one bid)', { points: formatPoints(props.win) }),
     ]);
   return (
     <Modal title={props.title} onClose={props.onCancel} dismissible={!busy} className="bid-confirm">
@@ -70,7 +83,7 @@ export function ConfirmBidDialog(props: {
       {offline && <OfflineReason id="bid-confirm-offline" />}
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={props.onCancel} disabled={busy}>
-          CANCEL
+          {t('confirm.cancel', 'CANCEL')}
         </button>
         <button
           type="button"
@@ -80,7 +93,7 @@ export function ConfirmBidDialog(props: {
           aria-busy={busy}
           aria-describedby={offline ? 'bid-confirm-offline' : undefined}
         >
-          {busy ? 'Submitting...' : 'SUBMIT'}
+          {busy ? t('ui.submitting', 'Submitting...') : t('confirm.submit', 'SUBMIT')}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { forwardRef, useId, useMemo } from 'react';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import type { FieldDef } from '@matka/shared/domain';
 
 /**
@@ -9,6 +10,7 @@ export const SuggestField = forwardRef<
   HTMLInputElement,
   { field: FieldDef; value: string; onChange: (v: string) => void; disabled?: boolean }
 >(function SuggestField({ field, value, onChange, disabled }, ref) {
+  useLanguage();
   const id = useId();
   const listId = `${id}-list`;
   const matches = useMemo(
@@ -17,7 +19,7 @@ export const SuggestField = forwardRef<
   );
   return (
     <div className="bid-field">
-      <label htmlFor={id}>{field.label}</label>
+      <label htmlFor={id}>{tWord(field.label)}</label>
       <input
         ref={ref}
         id={id}
@@ -25,7 +27,11 @@ export const SuggestField = forwardRef<
         autoComplete="off"
         enterKeyHint="next"
         maxLength={field.maxLength}
-        placeholder={field.values ? `e.g. ${field.values[Math.min(1, field.values.length - 1)]}` : 'Digits'}
+        placeholder={
+          field.values
+            ? t('bid.example', 'e.g. {value}', { value: field.values[Math.min(1, field.values.length - 1)] })
+            : t('bid.digits', 'Digits')
+        }
         list={field.values ? listId : undefined}
         value={value}
         disabled={disabled}
