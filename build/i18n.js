@@ -15,6 +15,7 @@ const ROOT = path.join(__dirname, '..');
 const PARTS = [
   { name: 'shell', src: 'shell/src' },
   { name: 'ui', src: 'shared/src/ui' },
+  { name: 'regular', src: 'remote-regular/src' },
 ];
 const LANGS = ['hi', 'mr'];
 

@@ -14,6 +14,7 @@
  */
 export * from './domain/messages';
 export * from './domain/passwords';
+export * from './domain/texts';
 export * from './domain/names';
 export * from './domain/text';
 export * from './domain/rates';

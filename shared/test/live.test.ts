@@ -65,8 +65,22 @@ async function storeWithHome(): Promise<AppStore> {
       wallet_amt: '150',
       betting_status: '1',
       result: [
-        { game_id: 5, game_name: 'KALYAN', open_result: '', close_result: '', result_text: '***-**-***', msg_status: 1 },
-        { game_id: 6, game_name: 'MILAN DAY', open_result: '', close_result: '', result_text: '***-**-***', msg_status: 1 },
+        {
+          game_id: 5,
+          game_name: 'KALYAN',
+          open_result: '',
+          close_result: '',
+          result_text: '***-**-***',
+          msg_status: 1,
+        },
+        {
+          game_id: 6,
+          game_name: 'MILAN DAY',
+          open_result: '',
+          close_result: '',
+          result_text: '***-**-***',
+          msg_status: 1,
+        },
       ],
     }),
   );

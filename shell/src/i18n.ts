@@ -2,11 +2,11 @@
  * The shell's texts in Hindi and Marathi (issue E): its catalogues, fetched only when their language is
  * chosen (README: languages). The remotes register their own the same way.
  */
-import { MSG } from '@matka/shared';
+import { MSG, TEXTS } from '@matka/shared';
 import { registerCatalog, registerSpecMessages } from '@matka/shared/i18n';
 
 // the spec's messages, translated by their text wherever the app shows one (tMsg)
-registerSpecMessages(MSG);
+registerSpecMessages({ ...MSG, ...TEXTS });
 
 void registerCatalog('shell', (lang) =>
   lang === 'hi'

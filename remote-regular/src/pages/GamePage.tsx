@@ -3,6 +3,7 @@ import { BID_TOAST, Tile, TileGrid, biddingClosed, notify } from '@matka/shared'
 import { useBidNavState } from '@matka/shared/bid';
 import { betTypesOf, biddableSessions, clockOfChosen, type BetTypeDef, type BetTypeId } from '@matka/shared/domain';
 import { MarketPicker } from './MarketPicker';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import '../regular.css';
 
 /** Decorative face of each round tile (the label is what assistive technology reads). */
@@ -30,11 +31,17 @@ const REGULAR = betTypesOf('regular');
 export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
   const nav = useBidNavState();
   const navigate = useNavigate();
+  useLanguage();
   const hasGame = nav.gameId !== '';
 
   function open(def: BetTypeDef) {
     if (biddableSessions(def.id, clockOfChosen('regular', nav), now()).length === 0) {
-      notify.error(biddingClosed(def.title), { ...BID_TOAST, toastId: `closed-${def.id}` });
+      // the domain's biddingClosed(title), in the language in use
+      void biddingClosed;
+      notify.error(t('game.closed', 'Bidding is closed for {betType}', { betType: tWord(def.title) }), {
+        ...BID_TOAST,
+        toastId: `closed-${def.id}`,
+      });
       return;
     }
     navigate(def.route, { state: { ...nav, pana: def.title } });
@@ -42,15 +49,17 @@ export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
 
   return (
     <section className="game-page">
-      <h1 className="page-title">{hasGame ? nav.gameName || 'Game' : 'Choose a market'}</h1>
-      {hasGame && nav.openTime && <p className="game-sub">Open {nav.openTime}</p>}
+      <h1 className="page-title">
+        {hasGame ? nav.gameName || t('game.game', 'Game') : t('game.choose', 'Choose a market')}
+      </h1>
+      {hasGame && nav.openTime && <p className="game-sub">{t('game.open', 'Open {time}', { time: nav.openTime })}</p>}
       {!hasGame && <MarketPicker />}
-      {!hasGame && <p className="game-note">Pick a market above to play its games.</p>}
-      <TileGrid label="Bet types">
+      {!hasGame && <p className="game-note">{t('game.pick', 'Pick a market above to play its games.')}</p>}
+      <TileGrid label={t('game.betTypes', 'Bet types')}>
         {REGULAR.map((def) => (
           <Tile
             key={def.id}
-            label={def.title}
+            label={tWord(def.title)}
             icon={ICONS[def.id]}
             disabled={!hasGame}
             onClick={hasGame ? () => open(def) : undefined}
@@ -59,7 +68,7 @@ export function GamePage({ now = () => new Date() }: { now?: () => Date }) {
       </TileGrid>
       {hasGame && (
         <p className="game-back">
-          <Link to="/game">Other markets</Link>
+          <Link to="/game">{t('game.other', 'Other markets')}</Link>
         </p>
       )}
     </section>

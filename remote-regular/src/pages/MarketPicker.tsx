@@ -1,19 +1,21 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, usePolling, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
 import { useHomeInfoQuery } from '@matka/shared/api';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 
 /** The regular markets (home info `result`) to pick one from when /game has none. */
 export function MarketPicker() {
   const { data, isLoading, isError } = useHomeInfoQuery(undefined, usePolling());
   const bettingOn = useAppSelector(selectBettingOn);
+  useLanguage();
   const markets = data?.result ?? [];
   const now = useNow()();
   const isOpen = (m: (typeof markets)[number]) => isListedMarketOpen('regular', m, now);
-  if (isLoading) return <p className="game-note">Loading...</p>;
-  if (isError || markets.length === 0) return <EmptyState>No markets available</EmptyState>;
+  if (isLoading) return <p className="game-note">{t('game.loading', 'Loading...')}</p>;
+  if (isError || markets.length === 0) return <EmptyState>{t('game.noMarkets', 'No markets available')}</EmptyState>;
   return (
-    <ul className="market-list game-markets" aria-label="Markets">
+    <ul className="market-list game-markets" aria-label={t('game.markets', 'Markets')}>
       {markets.map((m) => {
         const playable = isOpen(m) && bettingOn;
         return (
@@ -22,7 +24,7 @@ export function MarketPicker() {
               <strong>{m.game_name}</strong>
               <span className="game-market-result">{marketResultText(m)}</span>
               <span className="game-market-times">
-                Open {m.open_time} · Close {m.close_time}
+                {t('game.times', 'Open {open} · Close {close}', { open: m.open_time, close: m.close_time })}
               </span>
             </div>
             {playable ? (
@@ -30,12 +32,14 @@ export function MarketPicker() {
                 className="btn btn-primary game-market-play"
                 to="/game"
                 state={chosenMarket(m)}
-                aria-label={`Play ${m.game_name}`}
+                aria-label={t('game.playMarket', 'Play {market}', { market: m.game_name })}
               >
-                Play
+                {t('game.play', 'Play')}
               </Link>
             ) : (
-              <span className="game-market-closed">{isOpen(m) ? 'Market Open' : 'Market Closed'}</span>
+              <span className="game-market-closed">
+                {isOpen(m) ? t('game.marketOpen', 'Market Open') : t('game.marketClosed', 'Market Closed')}
+              </span>
             )}
           </li>
         );

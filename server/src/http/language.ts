@@ -5,7 +5,7 @@
  * deployed app of the contract) keeps the English texts exactly as they are.
  */
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '@matka/shared/domain';
+import { MSG, TEXTS } from '@matka/shared/domain';
 import hi from '@matka/shared/i18n/locales/hi.json';
 import mr from '@matka/shared/i18n/locales/mr.json';
 
@@ -14,7 +14,7 @@ const CATALOGS: Record<Lang, Record<string, string>> = { hi, mr };
 
 /** An English text of the spec -> its ids ('msg.<key>'; a few texts have two keys). */
 const IDS = new Map<string, string[]>();
-for (const [key, text] of Object.entries(MSG))
+for (const [key, text] of Object.entries({ ...MSG, ...TEXTS }))
   if (typeof text === 'string') IDS.set(text, [...(IDS.get(text) ?? []), `msg.${key}`]);
 
 /** Hindi or Marathi when the request's Accept-Language puts one before English (q-values honoured); else null. */

@@ -41,6 +41,3 @@ export const maxBidHint = (l: BetLimit): string => (l.max === MAX_BID ? '' : `Ma
 export const sessionMaxMessage = (title: string, max: number, used: number): string =>
   `You can bid at most ${formatPoints(max)} points on ${title} in one session of this market ` +
   `(${formatPoints(Math.max(max - used, 0))} left)`;
-
-/** A number whose potential payout reached its family's liability cap. */
-export const MSG_NUMBER_CLOSED = 'This number is closed for this session';

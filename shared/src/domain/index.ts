@@ -18,3 +18,4 @@ export * from './settlement';
 export * from './operators';
 export * from './protection';
 export * from './betLimits';
+export * from './texts';

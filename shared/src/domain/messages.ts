@@ -119,3 +119,5 @@ export const errorRegistering = (message: string): string => `Error registering:
 /** Responsible play (wave 3, issue D): the registration's age declaration and its refusal. */
 export const AGE_DECLARATION = 'I confirm that I am 18 years of age or older';
 export const MSG_AGE_REQUIRED = 'Please confirm that you are 18 years of age or older';
+/** A number whose potential payout reached its family's liability cap (issue D; the server's refusal). */
+export const MSG_NUMBER_CLOSED = 'This number is closed for this session';

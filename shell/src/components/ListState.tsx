@@ -1,3 +1,4 @@
+import { t, useLanguage } from '@matka/shared/i18n';
 import type { ReactNode } from 'react';
 import { EmptyState, PageLoading } from '@matka/shared';
 
@@ -17,14 +18,15 @@ export function ListState({
   onRetry?: () => void;
   children: ReactNode;
 }) {
+  useLanguage();
   if (loading) return <PageLoading />;
   if (error && empty) {
     return (
       <div className="list-error" role="alert">
-        <p>Could not load this list. Check your connection.</p>
+        <p>{t('list.failed', 'Could not load this list. Check your connection.')}</p>
         {onRetry && (
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            Try again
+            {t('list.retry', 'Try again')}
           </button>
         )}
       </div>

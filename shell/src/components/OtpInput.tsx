@@ -1,3 +1,4 @@
+import { t } from '@matka/shared/i18n';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 /**
@@ -72,7 +73,11 @@ export function OtpInput({
   }
 
   return (
-    <div className={`otp-boxes ${invalid ? 'otp-invalid' : ''}`} role="group" aria-label="One-time code">
+    <div
+      className={`otp-boxes ${invalid ? 'otp-invalid' : ''}`}
+      role="group"
+      aria-label={t('otp.code', 'One-time code')}
+    >
       {digits.map((d, i) => (
         <input
           key={i}
@@ -80,7 +85,7 @@ export function OtpInput({
             refs.current[i] = el;
           }}
           className="otp-box"
-          aria-label={`OTP digit ${i + 1}`}
+          aria-label={t('otp.digit', 'OTP digit {n}', { n: i + 1 })}
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
           pattern="[0-9]*"

@@ -4,6 +4,7 @@ import { isCompleteOtp } from '../lib/validation';
 import { AuthCard } from './AuthCard';
 import { FormMessage, SubmitButton } from './form';
 import { OtpInput } from './OtpInput';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { useCountdown } from './useCountdown';
 
 export const RESEND_SECONDS = 30;
@@ -13,8 +14,21 @@ export const RESEND_SECONDS = 30;
  * OTP_LENGTH says so), Submit ('Submitting...'), a 30 s
  * countdown then RESEND (asks for a new code and restarts the countdown).
  */
+const MARK = '\u0000';
+/** The sentence with `strong` (in place of MARK) in bold, wherever the language puts it. */
+function withStrong(text: string, strong: string) {
+  const [before, after = ''] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <strong>{strong}</strong>
+      {after}
+    </>
+  );
+}
+
 export function OtpScreen({
-  title = 'OTP Verification',
+  title,
   mobile,
   invalidText,
   onSubmit,
@@ -31,6 +45,7 @@ export function OtpScreen({
   onResend: () => Promise<string | void>;
   footer?: ReactNode;
 }) {
+  useLanguage();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [info, setInfo] = useState('');
@@ -68,7 +83,7 @@ export function OtpScreen({
       if (failure) setError(failure);
       else {
         setCode('');
-        setInfo(`A new code was sent to ${mobile}`);
+        setInfo(t('otp.sent', 'A new code was sent to {mobile}', { mobile }));
         restart();
       }
     } finally {
@@ -78,12 +93,11 @@ export function OtpScreen({
 
   return (
     <AuthCard
-      title={title}
-      subtitle={
-        <>
-          Enter the {length}-digit code sent to <strong>{mobile}</strong>
-        </>
-      }
+      title={title ?? t('otp.title', 'OTP Verification')}
+      subtitle={withStrong(
+        t('otp.enter', 'Enter the {length}-digit code sent to {mobile}', { length, mobile: MARK }),
+        mobile,
+      )}
       onSubmit={submit}
       footer={footer}
     >
@@ -91,15 +105,15 @@ export function OtpScreen({
       <div className="otp-resend">
         {left > 0 ? (
           <span aria-live="off">
-            Resend code in <strong>00:{String(left).padStart(2, '0')}</strong>
+            {t('otp.resendIn', 'Resend code in')} <strong>00:{String(left).padStart(2, '0')}</strong>
           </span>
         ) : (
           <button type="button" className="btn-link" onClick={() => void resend()} disabled={resending}>
-            {resending ? 'Sending...' : 'RESEND'}
+            {resending ? t('otp.sending', 'Sending...') : t('otp.resend', 'RESEND')}
           </button>
         )}
       </div>
-      <SubmitButton busy={busy} text="Submit" busyText="Submitting..." />
+      <SubmitButton busy={busy} text={t('otp.submit', 'Submit')} busyText={t('common.submitting', 'Submitting...')} />
       <FormMessage error={error} success={info} />
     </AuthCard>
   );

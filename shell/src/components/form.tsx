@@ -41,7 +41,7 @@ export function TextField({ label, value, onValue, error, addon, hint, className
       ) : (
         hint && (
           <p id={hintId} className="field-hint">
-            {hint}
+            {tMsg(hint)}
           </p>
         )
       )}
@@ -164,7 +164,7 @@ export function CheckField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errId : undefined}
         />
-        <span>{label}</span>
+        <span>{tMsg(label)}</span>
       </label>
       {error && (
         <p id={errId} className="form-error field-error">

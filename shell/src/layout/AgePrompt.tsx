@@ -1,3 +1,4 @@
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { useEffect, useState } from 'react';
 import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
 import { useShellConfirmAgeMutation, useShellResponsibleQuery } from '../api';
@@ -18,6 +19,7 @@ function askedHere(): boolean {
  * player can confirm later on Responsible Play, and an operator can require it before any bid.
  */
 export function AgePrompt() {
+  useLanguage();
   const [asked, setAsked] = useState(askedHere);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn });
@@ -37,12 +39,12 @@ export function AgePrompt() {
   }, [declared]);
   if (asked || !loggedIn || !q.data || q.data.age_declared !== false) return null;
   return (
-    <Modal title="Before you play" onClose={done} dismissible={!isLoading}>
-      <p>{AGE_DECLARATION}.</p>
-      <p>This game is for adults only.</p>
+    <Modal title={t('age.title', 'Before you play')} onClose={done} dismissible={!isLoading}>
+      <p>{tMsg(AGE_DECLARATION)}.</p>
+      <p>{t('age.adults', 'This game is for adults only.')}</p>
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={done} disabled={isLoading}>
-          Not now
+          {t('age.notNow', 'Not now')}
         </button>
         <button
           type="button"
@@ -50,7 +52,7 @@ export function AgePrompt() {
           disabled={isLoading}
           onClick={() => void confirm().then(done)}
         >
-          {isLoading ? 'Saving...' : 'I confirm'}
+          {isLoading ? t('age.saving', 'Saving...') : t('age.confirm', 'I confirm')}
         </button>
       </div>
     </Modal>

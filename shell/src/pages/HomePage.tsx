@@ -18,6 +18,7 @@ import { ContactButton } from '../components/Contact';
 import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { ListState } from '../components/ListState';
 import { Ticker } from '../components/Ticker';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { WELCOME_TICKER } from '../lib/brand';
 
 /**
@@ -26,28 +27,31 @@ import { WELCOME_TICKER } from '../lib/brand';
  */
 function MarketCard({ market, onPlay }: { market: Market; onPlay?: (m: Market) => void }) {
   const open = isListedMarketOpen('regular', market, useNow()());
+  useLanguage();
   const playable = open && onPlay !== undefined;
   const body = (
     <>
       <span className="market-head">
         <span className="market-name">{market.game_name}</span>
-        <span className={`chip ${open ? 'chip-open' : 'chip-closed'}`}>{open ? 'Market Open' : 'Market Closed'}</span>
+        <span className={`chip ${open ? 'chip-open' : 'chip-closed'}`}>
+          {open ? t('home.marketOpen', 'Market Open') : t('home.marketClosed', 'Market Closed')}
+        </span>
       </span>
       <span className="market-result">
-        <span className="sr-only">Result </span>
+        <span className="sr-only">{t('home.result', 'Result')} </span>
         {marketResultText(market)}
       </span>
       <span className="market-times">
         <span>
-          Open <strong>{market.open_time}</strong>
+          {t('home.open', 'Open')} <strong>{market.open_time}</strong>
         </span>
         <span>
-          Close <strong>{market.close_time}</strong>
+          {t('home.close', 'Close')} <strong>{market.close_time}</strong>
         </span>
       </span>
       {playable && (
         <span className="market-play" aria-hidden="true">
-          ▶ Play
+          ▶ {t('home.play', 'Play')}
         </span>
       )}
     </>
@@ -70,6 +74,7 @@ export default function HomePage() {
   const { data, isLoading, isError, refetch } = useHomeInfoQuery(undefined, usePolling());
   const bettingOn = useAppSelector(selectBettingOn);
   const home = useAppSelector(selectHome);
+  useLanguage();
   const [support, setSupport] = useState(false);
   const navigate = useNavigate();
   const markets = data?.result ?? [];
@@ -81,12 +86,12 @@ export default function HomePage() {
 
   return (
     <section className="home">
-      <h1 className="sr-only">Home</h1>
+      <h1 className="sr-only">{t('menu.home', 'Home')}</h1>
       <BettingOffNotice />
       <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
-      <TileGrid label="Games and wallet">
-        {bettingOn && <Tile label="Add Fund" to="/addfund" icon={<PlusIcon />} />}
-        {bettingOn && <Tile label="Withdraw" to="/withdraw" icon={<ArrowUpIcon />} />}
+      <TileGrid label={t('home.tiles', 'Games and wallet')}>
+        {bettingOn && <Tile label={t('home.addFund', 'Add Fund')} to="/addfund" icon={<PlusIcon />} />}
+        {bettingOn && <Tile label={t('home.withdraw', 'Withdraw')} to="/withdraw" icon={<ArrowUpIcon />} />}
         {/* Until the betting status is known, the money tiles' places are kept: nothing moves when they come. */}
         {home.betting_status === null && (
           <>
@@ -99,7 +104,7 @@ export default function HomePage() {
           </>
         )}
         <Tile label="Starline" to="/star" icon={<StarIcon />} />
-        <Tile label="Gali Disawar" to="/galiIMP" icon={<DiceIcon />} />
+        <Tile label={t('home.gali', 'Gali Disawar')} to="/galiIMP" icon={<DiceIcon />} />
       </TileGrid>
       <div className="support-row">
         <ContactButton kind="whatsapp" number={home.mobile_no} label="WhatsApp" />
@@ -110,12 +115,16 @@ export default function HomePage() {
           aria-haspopup="dialog"
         >
           <HeadsetIcon />
-          <span>Customer Support</span>
+          <span>{t('home.support', 'Customer Support')}</span>
         </button>
       </div>
       {support && (
-        <Modal title="Customer Support" onClose={() => setSupport(false)} className="support-modal">
-          <p className="support-text">We are here to help 24×7. Reach us on:</p>
+        <Modal
+          title={t('home.support', 'Customer Support')}
+          onClose={() => setSupport(false)}
+          className="support-modal"
+        >
+          <p className="support-text">{t('home.supportText', 'We are here to help 24×7. Reach us on:')}</p>
           <div className="support-options">
             <ContactButton
               kind="whatsapp"
@@ -124,21 +133,26 @@ export default function HomePage() {
               className="btn-block"
             />
             <ContactButton kind="telegram" number={home.telegram_no} label="Telegram" className="btn-block" />
-            <ContactButton kind="call" number={home.mobile_1 || home.mobile_no} label="Call" className="btn-block" />
+            <ContactButton
+              kind="call"
+              number={home.mobile_1 || home.mobile_no}
+              label={t('home.call', 'Call')}
+              className="btn-block"
+            />
           </div>
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={() => setSupport(false)}>
-              Close
+              {t('home.closeDialog', 'Close')}
             </button>
           </div>
         </Modal>
       )}
-      <h2 className="section-title">Markets</h2>
+      <h2 className="section-title">{t('home.markets', 'Markets')}</h2>
       <ListState
         loading={isLoading}
         error={isError}
         empty={markets.length === 0}
-        emptyText="No markets right now."
+        emptyText={t('home.noMarkets', 'No markets right now.')}
         onRetry={() => void refetch()}
       >
         <ul className="market-list">

@@ -4,6 +4,7 @@ import { errorRegistering, loggedIn, MSG, useAppDispatch } from '@matka/shared';
 import { outcome, useShellRegisterMutation, useShellResendOtpMutation } from '../api';
 import { OtpScreen } from '../components/OtpScreen';
 import { clearDraft, readDraft } from '../lib/draft';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { InvalidNavigation } from './InvalidNavigation';
 
 /** /otpregister: the code is checked by the registration call; success stores the session, → /imp. */
@@ -13,8 +14,16 @@ export default function OtpRegisterPage() {
   const [resendOtp] = useShellResendOtpMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  useLanguage();
 
-  if (!draft) return <InvalidNavigation title="OTP Verification" restartTo="/r" restartText="Register again" />;
+  if (!draft)
+    return (
+      <InvalidNavigation
+        title={t('otp.title', 'OTP Verification')}
+        restartTo="/r"
+        restartText={t('otp.registerAgain', 'Register again')}
+      />
+    );
 
   async function submit(otp: string): Promise<string | void> {
     const d = draft!;
@@ -34,7 +43,8 @@ export default function OtpRegisterPage() {
       return;
     }
     if (r.errorKind === 'network' || r.errorKind === 'parse')
-      return errorRegistering(r.errorMessage ?? 'Network error');
+      return t('register.error', 'Error registering: {message}', { message: r.errorMessage ?? 'Network error' });
+    void errorRegistering; // the English of 'register.error'
     return r.msg ?? MSG.otpInvalid;
   }
 
@@ -51,7 +61,7 @@ export default function OtpRegisterPage() {
       onResend={resend}
       footer={
         <p className="auth-switch">
-          Wrong number? <Link to="/r">Go back</Link>
+          {t('otp.wrongNumber', 'Wrong number?')} <Link to="/r">{t('otp.goBack', 'Go back')}</Link>
         </p>
       }
     />

@@ -15,6 +15,7 @@ import {
   type FieldErrors,
 } from '../components/form';
 import { readDraft, saveDraft } from '../lib/draft';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { validateRegister } from '../lib/validation';
 
 /** /r: Username, Phone Number, Password → the number is checked (and a code sent) → /otpregister. */
@@ -31,6 +32,8 @@ export default function RegisterPage() {
   const inFlight = useRef(false);
   const [checkMobile] = useShellCheckMobileMutation();
   const navigate = useNavigate();
+  useLanguage();
+  void errorRegistering; // the English of 'register.error' (the domain's text)
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +55,7 @@ export default function RegisterPage() {
         return;
       }
       if (r.errorKind === 'network' || r.errorKind === 'parse')
-        setError(errorRegistering(r.errorMessage ?? 'Network error'));
+        setError(t('register.error', 'Error registering: {message}', { message: r.errorMessage ?? 'Network error' }));
       else if (!r.msg || r.msg === MSG.userAlreadyRegistered) setError(MSG.userAlreadyRegistered);
       else setError(r.msg);
     } finally {
@@ -63,20 +66,21 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create New Account"
-      subtitle="Register with your mobile number"
+      title={t('register.title', 'Create New Account')}
+      subtitle={t('register.subtitle', 'Register with your mobile number')}
       onSubmit={submit}
       footer={
         <>
           <p className="auth-switch">
-            Already have an account? <Link to="/login">Login</Link>
+            {t('register.haveAccount', 'Already have an account?')}{' '}
+            <Link to="/login">{t('login.submit', 'Login')}</Link>
           </p>
           <ContactAdminButton />
         </>
       }
     >
       <TextField
-        label="Username"
+        label={t('field.username', 'Username')}
         value={username}
         onValue={setUsername}
         error={errors.username}
@@ -85,7 +89,7 @@ export default function RegisterPage() {
       />
       <PhoneField value={mobile} onValue={setMobile} error={errors.mobile} />
       <PasswordField
-        label="Password"
+        label={t('field.password', 'Password')}
         value={password}
         onValue={setPassword}
         error={errors.password}
@@ -101,7 +105,11 @@ export default function RegisterPage() {
         }}
         error={errors.adult}
       />
-      <SubmitButton busy={busy} text="Register" busyText="Registering..." />
+      <SubmitButton
+        busy={busy}
+        text={t('register.submit', 'Register')}
+        busyText={t('register.busy', 'Registering...')}
+      />
       <FormMessage error={error} />
     </AuthCard>
   );
