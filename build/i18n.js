@@ -16,6 +16,7 @@ const PARTS = [
   { name: 'shell', src: 'shell/src' },
   { name: 'ui', src: 'shared/src/ui' },
   { name: 'regular', src: 'remote-regular/src' },
+  { name: 'wallet', src: 'remote-wallet/src' },
 ];
 const LANGS = ['hi', 'mr'];
 

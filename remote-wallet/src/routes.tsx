@@ -12,6 +12,14 @@ import { TransferModelPage, TransferPage } from './pages/TransferPage';
 import { UpiNumberPage, WalletPage } from './pages/WalletPage';
 import { WithdrawPage } from './pages/WithdrawPage';
 import './wallet.css';
+import { registerCatalog } from '@matka/shared/i18n';
+
+// this family's texts in Hindi and Marathi: fetched (from this family's build) only when chosen
+void registerCatalog('wallet', (lang) =>
+  lang === 'hi'
+    ? import(/* webpackChunkName: "i18n-wallet-hi" */ './locales/hi.json')
+    : import(/* webpackChunkName: "i18n-wallet-mr" */ './locales/mr.json'),
+);
 
 const history = (path: string, id: HistoryId): RouteObject => ({
   path,

@@ -5,6 +5,7 @@ import { callSpec } from '@matka/shared/contract';
 import { useHistoryListQuery, type HistoryArgs } from '../api';
 import { inputToHistoryDate, todayInput } from '../lib/dates';
 import type { Row } from './cards';
+import { t, useLanguage } from '@matka/shared/i18n';
 import type { HistoryConfig } from './configs';
 
 /** Records rendered at a time; 'Load more' adds the next page, so long lists stay smooth. */
@@ -16,6 +17,7 @@ export const PAGE_SIZE = 30;
  */
 export function HistoryPage({ config }: { config: HistoryConfig }) {
   const { mobile } = useAppSelector(selectSession);
+  useLanguage();
   const ids = { from: useId(), to: useId() };
   const [from, setFrom] = useState(todayInput);
   const [to, setTo] = useState(todayInput);
@@ -55,7 +57,7 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
       <form className="card history-range" onSubmit={submit} noValidate>
         <div className="range-fields">
           <div>
-            <label htmlFor={ids.from}>From Date</label>
+            <label htmlFor={ids.from}>{t('history.from', 'From Date')}</label>
             <input
               id={ids.from}
               type="date"
@@ -65,12 +67,12 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
             />
           </div>
           <div>
-            <label htmlFor={ids.to}>To Date</label>
+            <label htmlFor={ids.to}>{t('history.to', 'To Date')}</label>
             <input id={ids.to} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           </div>
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={isFetching}>
-          {isFetching ? 'Submitting...' : 'Submit'}
+          {isFetching ? t('history.submitting', 'Submitting...') : t('history.submit', 'Submit')}
         </button>
       </form>
 
@@ -92,7 +94,10 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
             ))}
           </ul>
           <p className="history-count">
-            Showing {Math.min(shown, rows.length)} of {rows.length}
+            {t('history.showing', 'Showing {shown} of {total}', {
+              shown: Math.min(shown, rows.length),
+              total: rows.length,
+            })}
           </p>
           {rows.length > shown && (
             <button
@@ -100,7 +105,7 @@ export function HistoryPage({ config }: { config: HistoryConfig }) {
               className="btn btn-secondary btn-block"
               onClick={() => setShown((n) => n + PAGE_SIZE)}
             >
-              Load more
+              {t('history.more', 'Load more')}
             </button>
           )}
         </>

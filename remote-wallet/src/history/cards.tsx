@@ -2,13 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
 import { UPI_APPS } from '@matka/shared/domain';
+import { t, tWord } from '@matka/shared/i18n';
 import { PaymentProofForm } from '../pages/PaymentProofForm';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
 
 export const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-export const pts = (v: unknown): string => `${formatPoints(text(v))} ${POINTS_LABEL}`;
+export const pts = (v: unknown): string => `${formatPoints(text(v))} ${t('card.pts', 'pts')}`;
+void POINTS_LABEL; // the English of 'card.pts'
 
 /** Card colour by bet type: Left Digit blue, Right Digit green, Jodi Digit yellow, other grey. */
 export function toneOf(betType: unknown): 'blue' | 'green' | 'yellow' | 'grey' {
@@ -51,7 +53,11 @@ function Card({
 
 const digitsOf = (row: Row) => [text(row.digits), text(row.closedigits)].filter(Boolean).join(' - ');
 
-const OUTCOMES: Record<string, string> = { won: 'Won', lost: 'Lost', pending: 'Pending' };
+const OUTCOMES: Partial<Record<string, () => string>> = {
+  won: () => t('card.outcomeWon', 'Won'),
+  lost: () => t('card.outcomeLost', 'Lost'),
+  pending: () => t('card.pending', 'Pending'),
+};
 
 /**
  * Bid record: game_name, bet type, session (not on Gali cards), digits, bid_date, points; and what
@@ -67,20 +73,26 @@ export function BidCard({ row, showSession = true }: { row: Row; showSession?: b
       title={
         <>
           {text(row.game_name)}
-          {outcome && <span className={`hc-outcome hc-outcome-${status}`}>{outcome}</span>}
+          {outcome && <span className={`hc-outcome hc-outcome-${status}`}>{outcome()}</span>}
         </>
       }
     >
-      <Field label="Bet Type">{text(row.pana)}</Field>
-      {showSession && row.session ? <Field label="Session">{text(row.session)}</Field> : null}
-      <Field label="Digits">{digitsOf(row)}</Field>
-      <Field label="Bid Date">{text(row.bid_date)}</Field>
-      <Field label="Points">{pts(row.points)}</Field>
-      {row.rate ? <Field label="Rate">{text(row.rate)}</Field> : null}
-      {outcome && <Field label="Result">{text(row.result) || 'Not declared yet'}</Field>}
-      {status === 'won' && row.win_amount ? <Field label="Won">{pts(row.win_amount)}</Field> : null}
+      <Field label={t('card.betType', 'Bet Type')}>{tWord(text(row.pana))}</Field>
+      {showSession && row.session ? (
+        <Field label={t('card.session', 'Session')}>{tWord(text(row.session))}</Field>
+      ) : null}
+      <Field label={t('card.digits', 'Digits')}>{digitsOf(row)}</Field>
+      <Field label={t('card.bidDate', 'Bid Date')}>{text(row.bid_date)}</Field>
+      <Field label={t('card.points', 'Points')}>{pts(row.points)}</Field>
+      {row.rate ? <Field label={t('card.rate', 'Rate')}>{text(row.rate)}</Field> : null}
+      {outcome && (
+        <Field label={t('card.result', 'Result')}>
+          {text(row.result) || t('card.notDeclared', 'Not declared yet')}
+        </Field>
+      )}
+      {status === 'won' && row.win_amount ? <Field label={t('card.won', 'Won')}>{pts(row.win_amount)}</Field> : null}
       {status === 'pending' && row.win_if_correct ? (
-        <Field label="Win if correct">{pts(row.win_if_correct)}</Field>
+        <Field label={t('card.winIfCorrect', 'Win if correct')}>{pts(row.win_if_correct)}</Field>
       ) : null}
     </Card>
   );
@@ -97,18 +109,20 @@ export function WinCard({
   detail?: boolean;
 }) {
   return (
-    <Card tone={toneOf(row.pana)} title="Congratulations You Won">
-      <Field label="Game">{text(row.game_name)}</Field>
-      <Field label="Bet Type">{text(row.pana)}</Field>
-      {showSession && row.session ? <Field label="Session">{text(row.session)}</Field> : null}
-      <Field label="Digits">{digitsOf(row)}</Field>
-      <Field label="Win Date">{text(row.wining_date)}</Field>
-      {detail && row.bid_date ? <Field label="Bid Date">{text(row.bid_date)}</Field> : null}
-      {detail && row.points ? <Field label="Points Played">{pts(row.points)}</Field> : null}
-      <Field label="Amount">{pts(row.amount)}</Field>
+    <Card tone={toneOf(row.pana)} title={t('card.congrats', 'Congratulations You Won')}>
+      <Field label={t('card.game', 'Game')}>{text(row.game_name)}</Field>
+      <Field label={t('card.betType', 'Bet Type')}>{tWord(text(row.pana))}</Field>
+      {showSession && row.session ? (
+        <Field label={t('card.session', 'Session')}>{tWord(text(row.session))}</Field>
+      ) : null}
+      <Field label={t('card.digits', 'Digits')}>{digitsOf(row)}</Field>
+      <Field label={t('card.winDate', 'Win Date')}>{text(row.wining_date)}</Field>
+      {detail && row.bid_date ? <Field label={t('card.bidDate', 'Bid Date')}>{text(row.bid_date)}</Field> : null}
+      {detail && row.points ? <Field label={t('card.pointsPlayed', 'Points Played')}>{pts(row.points)}</Field> : null}
+      <Field label={t('card.amount', 'Amount')}>{pts(row.amount)}</Field>
       {!detail && (
         <Link className="hc-link" to="/windata" state={{ win: row }}>
-          Details
+          {t('card.details', 'Details')}
         </Link>
       )}
     </Card>
@@ -118,17 +132,22 @@ export function WinCard({
 /** Wallet transaction: credit when transaction_type is '1', approved when amount_status is '1'. */
 export function TransactionCard({ row }: { row: Row }) {
   const credit = text(row.transaction_type) === '1';
+  const creditText = credit ? t('card.credit', 'Credit') : t('card.debit', 'Debit');
   return (
-    <Card tone={credit ? 'credit' : 'debit'} title={text(row.transaction_note) || (credit ? 'Credit' : 'Debit')}>
-      <Field label={credit ? 'Credit' : 'Debit'}>
+    <Card tone={credit ? 'credit' : 'debit'} title={text(row.transaction_note) || creditText}>
+      <Field label={creditText}>
         <span className={credit ? 'amt-credit' : 'amt-debit'}>
           {credit ? '+' : '-'}
           {pts(row.amount)}
         </span>
       </Field>
-      <Field label="Date">{text(row.insert_date)}</Field>
-      {row.transaction_id ? <Field label="Transaction ID">{text(row.transaction_id)}</Field> : null}
-      <Field label="Status">{text(row.amount_status) === '1' ? 'Approved' : 'Pending'}</Field>
+      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      {row.transaction_id ? (
+        <Field label={t('card.transactionId', 'Transaction ID')}>{text(row.transaction_id)}</Field>
+      ) : null}
+      <Field label={t('card.status', 'Status')}>
+        {text(row.amount_status) === '1' ? t('card.approved', 'Approved') : t('card.pending', 'Pending')}
+      </Field>
     </Card>
   );
 }
@@ -141,7 +160,13 @@ export function requestStatus(v: unknown): 'Pending' | 'Cancelled' | 'Approved' 
 
 function StatusChip({ value }: { value: unknown }) {
   const s = requestStatus(value);
-  return <span className={`status-chip status-${s.toLowerCase()}`}>{s}</span>;
+  const shown =
+    s === 'Pending'
+      ? t('card.pending', 'Pending')
+      : s === 'Cancelled'
+        ? t('card.cancelled', 'Cancelled')
+        : t('card.approved', 'Approved');
+  return <span className={`status-chip status-${s.toLowerCase()}`}>{shown}</span>;
 }
 
 /** The app and number a withdrawal was paid to (each app answers under its detailsField). */
@@ -155,16 +180,16 @@ export function WithdrawCard({ row }: { row: Row }) {
   const to = payoutNumber(row);
   return (
     <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
-      {row.request_number ? <Field label="Request No">{text(row.request_number)}</Field> : null}
-      {to && <Field label="Paid To">{to}</Field>}
-      <Field label="Date">{text(row.insert_date)}</Field>
-      <Field label="Status">
+      {row.request_number ? <Field label={t('card.requestNo', 'Request No')}>{text(row.request_number)}</Field> : null}
+      {to && <Field label={t('card.paidTo', 'Paid To')}>{to}</Field>}
+      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      <Field label={t('card.status', 'Status')}>
         <StatusChip value={row.request_status} />
       </Field>
-      {row.reject_reason ? <Field label="Reason">{text(row.reject_reason)}</Field> : null}
+      {row.reject_reason ? <Field label={t('card.reason', 'Reason')}>{text(row.reject_reason)}</Field> : null}
       {receipt && (
         <a className="hc-link" href={receipt} target="_blank" rel="noopener noreferrer">
-          View Receipt
+          {t('card.receipt', 'View Receipt')}
         </a>
       )}
     </Card>
@@ -184,7 +209,7 @@ function AddProof({ row }: { row: Row }) {
     );
   return (
     <button type="button" className="btn btn-secondary hc-action" onClick={() => setOpen(true)}>
-      Add UTR or screenshot
+      {t('card.addProof', 'Add UTR or screenshot')}
     </button>
   );
 }
@@ -196,14 +221,16 @@ export function DepositCard({ row }: { row: Row }) {
       title={pts(row.request_amount)}
       after={<AddProof row={row} />}
     >
-      {row.request_number ? <Field label="Request No">{text(row.request_number)}</Field> : null}
-      <Field label="Date">{text(row.insert_date)}</Field>
-      <Field label="Status">
+      {row.request_number ? <Field label={t('card.requestNo', 'Request No')}>{text(row.request_number)}</Field> : null}
+      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      <Field label={t('card.status', 'Status')}>
         <StatusChip value={row.request_status} />
       </Field>
-      {row.reject_reason ? <Field label="Reason">{text(row.reject_reason)}</Field> : null}
+      {row.reject_reason ? <Field label={t('card.reason', 'Reason')}>{text(row.reject_reason)}</Field> : null}
       {row.utr ? <Field label="UTR">{text(row.utr)}</Field> : null}
-      {row.has_screenshot === true ? <Field label="Screenshot">Sent</Field> : null}
+      {row.has_screenshot === true ? (
+        <Field label={t('card.screenshot', 'Screenshot')}>{t('card.sent', 'Sent')}</Field>
+      ) : null}
     </Card>
   );
 }

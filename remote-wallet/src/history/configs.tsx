@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MSG } from '@matka/shared';
+import { t } from '@matka/shared/i18n';
 import { BID_HISTORY_CALL, WIN_HISTORY_CALL, type CallName } from '@matka/shared/contract';
 import { BidCard, DepositCard, TransactionCard, WinCard, WithdrawCard, type Row } from './cards';
 
@@ -8,7 +9,8 @@ import { BidCard, DepositCard, TransactionCard, WinCard, WithdrawCard, type Row 
  * bid_from / bid_to, 'date': date_from / date_to), list key and cache tags are the contract's.
  */
 export interface HistoryConfig {
-  title: string;
+  /** in the language in use */
+  readonly title: string;
   call: CallName;
   /** Extra payload from the session (the withdraw history sends mobile_no). */
   withMobile?: boolean;
@@ -21,48 +23,66 @@ const win = (showSession: boolean) => (row: Row) => <WinCard row={row} showSessi
 
 export const HISTORIES = {
   mainBid: {
-    title: 'Bid History',
+    get title() {
+      return t('history.mainBid', 'Bid History');
+    },
     call: BID_HISTORY_CALL.regular,
     card: bid(true),
   },
   mainWin: {
-    title: 'Win History',
+    get title() {
+      return t('history.mainWin', 'Win History');
+    },
     call: WIN_HISTORY_CALL.regular,
     card: win(true),
   },
   starlineBid: {
-    title: 'Starline Bid-History',
+    get title() {
+      return t('history.starlineBid', 'Starline Bid-History');
+    },
     call: BID_HISTORY_CALL.starline,
     card: bid(true),
   },
   starlineWin: {
-    title: 'Starline Win-History',
+    get title() {
+      return t('history.starlineWin', 'Starline Win-History');
+    },
     call: WIN_HISTORY_CALL.starline,
     card: win(true),
   },
   galiBid: {
-    title: 'Gali Bid-History',
+    get title() {
+      return t('history.galiBid', 'Gali Bid-History');
+    },
     call: BID_HISTORY_CALL.gali,
     card: bid(false),
   },
   galiWin: {
-    title: 'Gali Win-History',
+    get title() {
+      return t('history.galiWin', 'Gali Win-History');
+    },
     call: WIN_HISTORY_CALL.gali,
     card: win(false),
   },
   wallet: {
-    title: 'Wallet History',
+    get title() {
+      return t('history.wallet', 'Wallet History');
+    },
     call: 'api-wallet-transaction-history',
     card: (row: Row) => <TransactionCard row={row} />,
   },
   withdraw: {
-    title: 'Withdraw History',
+    get title() {
+      return t('history.withdraw', 'Withdraw History');
+    },
     call: 'api-user-withdraw-transaction-history',
     withMobile: true,
     card: (row: Row) => <WithdrawCard row={row} />,
   },
   deposit: {
-    title: 'Deposit History',
+    get title() {
+      return t('history.deposit', 'Deposit History');
+    },
     call: 'api-fund-request-history',
     emptyText: MSG.noAddFundTransactions,
     card: (row: Row) => <DepositCard row={row} />,
