@@ -661,7 +661,7 @@ describe('token -> account cache', () => {
   test('a lookup that raced an invalidation is not stored; entries expire after the TTL', async () => {
     const clock = new ManualClock(new Date('2026-03-10T00:00:00Z'));
     const c = new UserCache(clock, 30_000, new LocalBus());
-    const user = { id: '7', mobile: '9000000000', name: 'X', betting_status: '1', wallet: '100' };
+    const user = { id: '7', mobile: '9000000000', name: 'X', betting_status: '1', wallet: '100', language: null };
     const far = new Date('2030-01-01T00:00:00Z');
     const started = c.begin();
     await c.invalidate('7'); // e.g. a bid committed while the lookup was reading the old wallet

@@ -4,7 +4,7 @@
  * the English texts exactly as they are.
  */
 import { MSG, buildNewResult, formatBidDate } from '@matka/shared/domain';
-import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import { APP_KEY, TEST_PASSWORD, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,4 +61,49 @@ test('a message the catalogues do not hold stays as it is; a login refusal in Hi
   });
   expect(bad.statusCode).toBe(401);
   expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key' });
+});
+
+async function call(name: string, payload: Record<string, unknown>, language?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${name}`,
+    headers: language ? { 'accept-language': language } : {},
+    payload: { env_type: 'Prod', app_key: APP_KEY, ...payload },
+  });
+  return { code: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+test("the account's language: kept by api-set-language, refusals in it with or without Accept-Language, given back at login", async () => {
+  const p = await createUser(t, { wallet: 100 });
+  // a language the app does not speak is refused, and nothing is stored
+  const bad = await call('api-set-language', { unique_token: p.token, language: 'ta' });
+  expect(bad).toEqual({ code: 400, body: { status: false, msg: 'Choose English, Hindi or Marathi' } });
+  expect(
+    (await t.ctx.db.selectFrom('users').select('language').where('id', '=', p.id).executeTakeFirstOrThrow()).language,
+  ).toBeNull();
+
+  expect(await call('api-set-language', { unique_token: p.token, language: 'mr' })).toEqual({
+    code: 200,
+    body: { status: true, msg: '', language: 'mr' },
+  });
+  expect(
+    (await t.ctx.db.selectFrom('users').select('language').where('id', '=', p.id).executeTakeFirstOrThrow()).language,
+  ).toBe('mr');
+  // no Accept-Language (a deployed app of the same player): the account's language
+  expect(await submit(p.token)).toMatchObject({ status: false, msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा' });
+  // the account's choice wins over the request's
+  expect(await submit(p.token, 'hi')).toMatchObject({ msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा' });
+  // English chosen on the account: English, even when the phone asks for Hindi
+  await call('api-set-language', { unique_token: p.token, language: 'en' });
+  expect(await submit(p.token, 'hi')).toMatchObject({ msg: MSG.insufficient });
+
+  // a login answer carries the choice (our app takes it up on a new phone)
+  await call('api-set-language', { unique_token: p.token, language: 'hi' });
+  const login = await call('api-user-login', { mobile: p.mobile, password: TEST_PASSWORD, device_id: null });
+  expect(login.body).toMatchObject({ status: true, language: 'hi' });
+  // a player who never chose has no language in the answer (deployed apps see the answer as before)
+  const q = await createUser(t, { wallet: 0 });
+  const plain = await call('api-user-login', { mobile: q.mobile, password: TEST_PASSWORD, device_id: null });
+  expect(plain.body.status).toBe(true);
+  expect('language' in plain.body).toBe(false);
 });

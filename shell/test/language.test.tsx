@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@matka/shared';
 import { currentLanguage, setLanguage } from '@matka/shared/i18n';
 import '../src/i18n';
+import { LanguageSwitch } from '../src/components/LanguageSwitch';
+import { afterLogin } from '../src/lib/accountLanguage';
 import { LoginPage } from '../src/pages/LoginPage';
 import { mockFetch, renderPage } from './helpers';
 
@@ -16,7 +18,11 @@ describe('the language switch (issue E)', () => {
     mockFetch(() => ({ status: true }));
     await renderPage(<LoginPage />, { path: '/login' });
     const group = screen.getByRole('group', { name: 'Language' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['English', 'हिन्दी', 'मराठी']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['English', 'हिन्दी', 'मराठी']);
     expect(within(group).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(within(group).getByRole('button', { name: 'हिन्दी' }));
     expect(await screen.findByRole('heading', { name: 'खेलने के लिए लॉगिन करें' })).toBeInTheDocument();
@@ -38,5 +44,43 @@ describe('the language switch (issue E)', () => {
     expect(await screen.findByRole('heading', { name: 'Login To Play' })).toBeInTheDocument();
     expect(screen.getByText(MSG.phoneRequired)).toBeInTheDocument();
     await waitFor(() => expect(currentLanguage()).toBe('en'));
+  });
+});
+
+describe('the language on the account (issue E)', () => {
+  it('logged in, a choice goes to the account too (api-set-language with the session)', async () => {
+    const api = mockFetch(() => ({ status: true, msg: '', language: 'mr' }));
+    await renderPage(<LanguageSwitch />, { path: '/imp', session: true });
+    await userEvent.click(screen.getByRole('button', { name: 'मराठी' }));
+    await waitFor(() => expect(currentLanguage()).toBe('mr'));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.call === 'api-set-language').map((c) => c.body)).toEqual([
+        expect.objectContaining({ language: 'mr', unique_token: 't'.repeat(64) }),
+      ]),
+    );
+  });
+
+  it('logged out, the choice stays on the device only', async () => {
+    const api = mockFetch(() => ({ status: true }));
+    await renderPage(<LanguageSwitch />, { path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await waitFor(() => expect(currentLanguage()).toBe('hi'));
+    expect(api.calls.map((c) => c.call)).not.toContain('api-set-language');
+  });
+
+  it("a login takes up the account's language on this phone; an account without one gets this phone's", async () => {
+    const api = mockFetch(() => ({ status: true, msg: '' }));
+    await afterLogin('a'.repeat(64), 'hi');
+    expect(currentLanguage()).toBe('hi');
+    expect(localStorage.getItem('matka.lang')).toBe('hi');
+    expect(api.calls).toEqual([]);
+    await afterLogin('b'.repeat(64), undefined);
+    expect(api.calls).toEqual([
+      { call: 'api-set-language', body: expect.objectContaining({ language: 'hi', unique_token: 'b'.repeat(64) }) },
+    ]);
+    // English on the phone and none on the account: nothing to keep
+    await setLanguage('en');
+    await afterLogin('c'.repeat(64), null);
+    expect(api.calls).toHaveLength(1);
   });
 });

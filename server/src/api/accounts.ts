@@ -21,6 +21,7 @@ import {
   profileOf,
   recordDevice,
   renameAccount,
+  setAccountLanguage,
   setPassword,
   upgradePasswordHash,
 } from '../services/accounts';
@@ -90,7 +91,28 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (body.device_id) await recordDevice(db, user.id, body.device_id);
       await upgradePasswordHash(db, user.id, user.password_hash, body.password);
       const token = await issueToken(db, clock, user.id);
-      return { status: true, msg: MSG_LOGIN_OK, user_name: user.name, unique_token: token, mobile: user.mobile };
+      return {
+        status: true,
+        msg: MSG_LOGIN_OK,
+        user_name: user.name,
+        unique_token: token,
+        mobile: user.mobile,
+        // the language the player chose in our app (our app takes it up on this phone); absent when never chosen
+        ...(user.language ? { language: user.language } : {}),
+      };
+    },
+  );
+
+  defineCall(
+    app,
+    ctx,
+    'api-set-language',
+    { schema: z.object({ language: z.enum(['en', 'hi', 'mr'], { error: 'Choose English, Hindi or Marathi' }) }) },
+    async ({ body, user }) => {
+      await setAccountLanguage(db, user.id, body.language);
+      // the cached account carries the language its refusals are answered in
+      await ctx.users.invalidate(user.id);
+      return { status: true, msg: '', language: body.language };
     },
   );
 

@@ -35,6 +35,8 @@ export interface UsersTable {
   excluded_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** the reality check's interval, 30, 60 or 120 minutes (migration 019; null: off) */
   reality_check_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the player's language, 'en', 'hi' or 'mr' (migration 021; null: never chosen) */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   /** the inbox's entries up to this id are read (migration 015) */
   inbox_read_id: Int8Gen;
   created_at: Timestamp;

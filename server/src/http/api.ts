@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
-import { localize, requestLanguage } from './language';
+import { localize, requestLanguage, type Lang } from './language';
 import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type RequestOf } from '@matka/shared/contract';
 
 // the handlers take these from here; their owners are the token cache and the errors module
@@ -15,10 +15,21 @@ export type { AuthUser } from '../services/usercache';
 export { Refusal, refusal } from '../errors';
 
 /** The player API's envelope of a refusal: {status:false, msg}. */
-const refusalBody = (msg: string, req?: FastifyRequest) => ({
+const refusalBody = (msg: string, req?: FastifyRequest, user?: AuthUser | null) => ({
   status: false as const,
-  msg: req ? localize(msg, requestLanguage(req)) : msg,
+  msg: req ? localize(msg, answerLanguage(req, user)) : msg,
 });
+
+/**
+ * The language of a call's refusals: the account's, when the call has one and the player chose it in
+ * our app; else the request's Accept-Language (Hindi or Marathi before English); else English.
+ */
+function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lang | null {
+  const chosen = user?.language;
+  if (chosen === 'hi' || chosen === 'mr') return chosen;
+  if (chosen === 'en') return null;
+  return requestLanguage(req);
+}
 
 const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
@@ -68,7 +79,7 @@ export async function userForToken(ctx: AppContext, token: unknown): Promise<Aut
   // statement, not a query built per call.
   const [row] = await ctx.database.prepared<CachedUser & { token_id: string; expires_at: Date | string }>(
     'user_for_token',
-    `SELECT u.id, u.mobile, u.name, u.betting_status, u.wallet, t.id AS token_id, t.expires_at
+    `SELECT u.id, u.mobile, u.name, u.betting_status, u.wallet, u.language, t.id AS token_id, t.expires_at
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND u.blocked_at IS NULL`,
     [hash, ctx.clock.now()],
@@ -142,20 +153,20 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
       if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
     const parsed = opts.schema.safeParse(envelope);
-    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req));
+    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user));
     let out: unknown;
     try {
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
     } catch (err) {
       // the one refusal style: a service or the handler threw it
-      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message, req));
+      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message, req, user));
       throw err;
     }
     if (out instanceof JsonText) return sendJsonText(req, reply, out);
     // an answer that refuses in its body (status false) speaks the player's language too
     const body = out as { status?: unknown; msg?: unknown };
     if (body && body.status === false && typeof body.msg === 'string') {
-      const lang = requestLanguage(req);
+      const lang = answerLanguage(req, user);
       if (lang) return { ...body, msg: localize(body.msg, lang) };
     }
     return out;

@@ -9,7 +9,7 @@ import { MSG, TEXTS } from '@matka/shared/domain';
 import hi from '@matka/shared/i18n/locales/hi.json';
 import mr from '@matka/shared/i18n/locales/mr.json';
 
-type Lang = 'hi' | 'mr';
+export type Lang = 'hi' | 'mr';
 const CATALOGS: Record<Lang, Record<string, string>> = { hi, mr };
 
 /** An English text of the spec -> its ids ('msg.<key>'; a few texts have two keys). */

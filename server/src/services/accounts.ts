@@ -15,9 +15,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const accountByMobile = (db: Db, mobile: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'name', 'mobile', 'password_hash', 'blocked_at'])
+    .select(['id', 'name', 'mobile', 'password_hash', 'blocked_at', 'language'])
     .where('mobile', '=', mobile)
     .executeTakeFirst();
+
+/** Keeps the player's language on the account ('en', 'hi' or 'mr'). */
+export const setAccountLanguage = (db: Db, userId: string, language: string) =>
+  db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 
 /** The account of a mobile number, locked for the rest of the transaction (operator changes). */
 export const lockAccount = (trx: Transaction<DB>, mobile: string) =>

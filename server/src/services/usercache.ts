@@ -8,6 +8,8 @@ export interface CachedUser {
   name: string;
   betting_status: string;
   wallet: string;
+  /** the language the player chose in our app (null: never chosen) */
+  language: string | null;
 }
 
 /** The account a call is made for: the cached row and the token it came with. */

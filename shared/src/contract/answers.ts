@@ -23,6 +23,8 @@ export interface LoginAnswer extends Answer {
   user_name?: string;
   unique_token?: string;
   mobile?: string;
+  /** the language the player chose in our app ('en', 'hi', 'mr'; issue E): absent when never chosen */
+  language?: string;
 }
 
 /** A market as the lists give it (its times as text, 'msg_status' 1 open / 2 closed). */
@@ -362,6 +364,7 @@ export interface Answers {
   'api-set-limit': ProtectionAnswer;
   'api-set-reality-check': ProtectionAnswer;
   'api-reality-check': RealityCheckAnswer;
+  'api-set-language': Answer & { language: string };
 }
 
 /** Responsible play: the age declaration, a break or exclusion running (ISO end, '' for none), the history. */

@@ -191,6 +191,8 @@ export const CALLS = {
   'api-set-limit': { auth: true, invalidates: ['Protection'] },
   'api-set-reality-check': { auth: true, invalidates: ['Protection'] },
   'api-reality-check': { auth: true, provides: ['Protection'] },
+  // the player's language, kept on the account (issue E): refusals are answered in it
+  'api-set-language': { auth: true },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;

@@ -135,5 +135,7 @@ export interface Requests {
   'api-set-limit': { kind: string; period: string; amount: string | number };
   /** 0: off */
   'api-set-reality-check': { minutes: string | number };
+  // the player's language on the account (issue E)
+  'api-set-language': { language: string };
   'api-reality-check': NoFields;
 }

@@ -6,6 +6,7 @@ import { ContactAdminButton } from '../components/Contact';
 import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
 import { validateLogin } from '../lib/validation';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { afterLogin } from '../lib/accountLanguage';
 import { t, useLanguage } from '@matka/shared/i18n';
 
 /** The login form ('Login To Play'): validation first, then the call; success stores the session, → /imp. */
@@ -39,6 +40,7 @@ function useLoginForm() {
         }),
       );
       navigate('/imp', { replace: true });
+      void afterLogin(d.unique_token, d.language).catch(() => undefined);
       // the server's own reason (too many attempts, a blocked account); the spec's text for an unknown
       // number or a wrong password, and when no answer came
     } else setError(outcomeOf(res).msg ?? MSG.userNotRegistered);

@@ -4,6 +4,7 @@ import { errorRegistering, loggedIn, MSG, useAppDispatch } from '@matka/shared';
 import { outcome, useShellRegisterMutation, useShellResendOtpMutation } from '../api';
 import { OtpScreen } from '../components/OtpScreen';
 import { clearDraft, readDraft } from '../lib/draft';
+import { afterLogin } from '../lib/accountLanguage';
 import { t, useLanguage } from '@matka/shared/i18n';
 import { InvalidNavigation } from './InvalidNavigation';
 
@@ -40,6 +41,8 @@ export default function OtpRegisterPage() {
         }),
       );
       navigate('/imp', { replace: true });
+      // the language chosen on this phone before registering goes to the new account
+      void afterLogin(r.data.unique_token, undefined).catch(() => undefined);
       return;
     }
     if (r.errorKind === 'network' || r.errorKind === 'parse')
