@@ -134,6 +134,27 @@ describe('operator CLI (npm run operator -- ...)', () => {
     expect(r.out).toBe('MAIN BAZAR: open 08:00 PM, close 10:30 PM');
     expect((await marketByName(t, 'MAIN BAZAR')).open_minute).toBe(20 * 60);
 
+    // the liability cap per number (issue D), from the CLI too
+    r = await cli('market', 'cap', '50000', '--family', 'gali');
+    expect(r).toMatchObject({ code: 0, out: 'gali: one number may cost at most 50,000 points a session' });
+    expect(
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('liability_caps')
+            .select('cap')
+            .where('family', '=', 'gali')
+            .executeTakeFirstOrThrow()
+        ).cap,
+      ),
+    ).toBe(50000);
+    expect((await cli('market', 'cap', 'lots')).code).toBe(2);
+    r = await cli('market', 'cap', 'off', '--family', 'gali');
+    expect(r).toMatchObject({ code: 0, out: 'gali: no liability cap' });
+    expect(
+      await t.ctx.db.selectFrom('liability_caps').select('cap').where('family', '=', 'gali').executeTakeFirst(),
+    ).toBeUndefined();
+
     const mobile = newMobile();
     const sent = await call(t.app, 'api-check-mobile', { mobile });
     r = await cli('otp', 'last', mobile);

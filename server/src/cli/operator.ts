@@ -20,6 +20,7 @@ Commands:
   market add <name> <open HH:MM> [<close HH:MM>] [--family regular|starline|gali]
                                                    add a market (starline: one slot time)
   market enable|disable <name> [--family ...]      take a market in or out of the lists and bidding
+  market cap <points>|off [--family ...]           the most one number may pay out on one market session
   result preview <market> open|close <pana> [--date YYYY-MM-DD]
                                                    winners, payout and exposure a result would cause
   result declare <market> open|close <pana> [--date YYYY-MM-DD] [--early-reason TEXT]
@@ -376,10 +377,25 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           print: (d, io) => io.out(String(d.msg)),
         };
       }
+      if (sub === 'cap') {
+        const family = familyOption(o) ?? 'regular';
+        need(args.length === 1, 'market cap needs <points> or off');
+        const cap = args[0] === 'off' ? null : Number(args[0]);
+        need(
+          cap === null || (Number.isSafeInteger(cap) && cap > 0),
+          `cap '${args[0]}' must be a whole number of points, or off`,
+        );
+        return {
+          method: 'POST',
+          path: '/operator/liability-cap/set',
+          body: { family, cap },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
       throw new UsageError(
         sub
-          ? `unknown market command '${sub}' (list, set-times, add, enable, disable)`
-          : 'market needs a command: list, set-times, add, enable, disable',
+          ? `unknown market command '${sub}' (list, set-times, add, enable, disable, cap)`
+          : 'market needs a command: list, set-times, add, enable, disable, cap',
       );
     }
     case 'result': {
