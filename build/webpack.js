@@ -181,7 +181,9 @@ class PreloadChunksPlugin {
         for (const name of this.names) {
           // A named chunk group (an import() with a webpackChunkName) brings all its chunks and its CSS.
           const group = compilation.namedChunkGroups.get(name);
-          const chunks = group ? withSharedModules(compilation, group.chunks) : [...compilation.chunks].filter((c) => c.name === name);
+          const chunks = group
+            ? withSharedModules(compilation, group.chunks)
+            : [...compilation.chunks].filter((c) => c.name === name);
           for (const file of chunks.flatMap((c) => [...c.files])) {
             const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
             if (!as || seen.has(file)) continue;
@@ -290,7 +292,11 @@ function baseConfig({ dir, family, title, prod, kind }) {
       ...(kind === 'shell' && prod
         ? {
             splitChunks: {
-              cacheGroups: { firstScreen: FIRST_SCREEN_CHUNK, router: ROUTER_CHUNK, rtkQuery: RTK_QUERY_CHUNK },
+              cacheGroups: {
+                firstScreen: FIRST_SCREEN_CHUNK,
+                router: ROUTER_CHUNK,
+                rtkQuery: RTK_QUERY_CHUNK,
+              },
             },
           }
         : {}),

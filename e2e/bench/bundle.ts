@@ -19,6 +19,8 @@ import {
 const LOGIN_BUDGET = 120 * 1024;
 /** What a remote may add beyond its own screens' code. */
 const REMOTE_OVERHEAD_BUDGET = 10 * 1024;
+/** A remote's catalogue of one language (issue E). */
+const CATALOG_BUDGET = 5 * 1024;
 const PROBES: Record<string, string> = { regular: '/game', starline: '/star', gali: '/galiIMP', wallet: '/histories' };
 
 function collect(page: Page) {
@@ -86,7 +88,34 @@ async function main() {
           console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
       }
       if (overhead > REMOTE_OVERHEAD_BUDGET || overhead === 0) over++;
+      // in English no catalogue of any part is fetched
+      const english = seen.js.filter((f) => /\/i18n-/.test(f.url));
+      if (english.length) {
+        console.log(`  in English it fetched catalogues: ${english.map((f) => f.url).join(', ')}`);
+        over++;
+      }
       await c.close();
+
+      // the same visit in Hindi: the family's own catalogue, fetched from its build, once
+      const h = await phoneContext(browser);
+      await withoutLiveStream(h);
+      const hp = await h.newPage();
+      await loginInBrowser(hp, server.url, user.mobile, user.password);
+      await hp.evaluate(() => localStorage.setItem('matka.lang', 'hi')); // the next load opens in Hindi
+      const inHindi = collect(hp);
+      await hp.goto(`${server.url}${path}`);
+      await hp.locator(`[data-family="${family}"]`).waitFor({ timeout: 30000 });
+      await hp.waitForLoadState('networkidle');
+      await inHindi.settle();
+      const catalog = inHindi.js.filter((f) => f.url.includes(`/remotes/${family}/i18n-${family}-hi`));
+      const size = catalog.reduce((s, f) => s + f.gzip, 0);
+      console.log(
+        catalog.length
+          ? `  its Hindi catalogue: ${kb(size)} gzip in ${catalog.length} file(s) (target ≤ ${kb(CATALOG_BUDGET)})`
+          : '  its Hindi catalogue: none yet (its screens are still in English)',
+      );
+      if (size > CATALOG_BUDGET || catalog.length > 1) over++;
+      await h.close();
     }
   } finally {
     await browser.close();

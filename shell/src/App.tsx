@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { findRoute, PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
@@ -8,7 +8,7 @@ import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { TopBarFrame } from './layout/TopBarFrame';
 import { attachApiTo, needsApi, WithApi } from './layout/WithApi';
-import { LoginPage } from './pages/LoginPage';
+import { LoginForm, LoginPage } from './pages/LoginPage';
 import { MAIN_LAYOUT_CODE, PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 
@@ -25,14 +25,21 @@ function lazyPage(code: PageCode) {
 
 const MainLayout = lazyPage(MAIN_LAYOUT_CODE);
 
+const RootPage = lazyPage(PAGE_CODE['/']) as LazyExoticComponent<ComponentType<{ loginForm?: ReactNode }>>;
+/** '/': the landing page's own code, with the login form of the login page's (already loaded). */
+function Landing() {
+  return <RootPage loginForm={<LoginForm />} />;
+}
+
 /**
  * The shell's own pages. The login page is eager (the first screen); the rest load on demand, the
  * landing page ('/') too: its top bar, menu and tiles are not the login page's to download (index.ts
  * starts the first page's code beside the app's, so '/' waits for no extra round trip).
  */
 export const SHELL_PAGES: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
-  '/login': LoginPage,
   ...Object.fromEntries(Object.entries(PAGE_CODE).map(([path, code]) => [path, lazyPage(code)])),
+  '/': Landing,
+  '/login': LoginPage,
 };
 
 /**

@@ -4,6 +4,7 @@ import { MSG, OfflineBanner, selectSession } from '@matka/shared';
 import { TopBar } from '../src/layout/TopBar';
 import { RequireSession } from '../src/layout/RequireSession';
 import { Landing } from '../src/pages/RootPage';
+import { LoginForm } from '../src/pages/LoginPage';
 import HomePage from '../src/pages/HomePage';
 import ChartsPage from '../src/pages/ChartsPage';
 import GameRatesPage from '../src/pages/GameRatesPage';
@@ -162,7 +163,7 @@ describe('top bar and side menu', () => {
 describe('landing', () => {
   it('has Login, Download App, the ticker, tiles to /login and How To Play to /htp, and the login form', async () => {
     mockFetch(() => ({ status: true }));
-    await renderPage(<Landing />, { path: '/' });
+    await renderPage(<Landing loginForm={<LoginForm />} />, { path: '/' });
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', '/app.apk');
     expect(screen.getByRole('marquee', { name: MSG.downloadTicker })).toBeInTheDocument();

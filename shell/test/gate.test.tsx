@@ -272,6 +272,9 @@ describe('the login page stays light', () => {
     // the landing page and pull-to-refresh are fetched on demand (the login page's budget)
     for (const f of ['pages/RootPage.tsx', 'components/PullToRefresh.tsx', 'layout/GuestTopBar.tsx'])
       expect(graph.has(path.join(src, f))).toBe(false);
+    // the landing page gets the login form from App (it must not import the login page's code, which
+    // would then be split into a file of its own that the login page loads too)
+    expect(staticGraph(path.join(src, 'pages/RootPage.tsx')).has(path.join(src, 'pages/LoginPage.tsx'))).toBe(false);
     const heavy = [...graph].filter(([, specs]) => specs.some((s) => /^@matka\/shared\/(api|domain)$/.test(s)));
     expect(heavy.map(([f]) => path.relative(src, f))).toEqual([]);
   });

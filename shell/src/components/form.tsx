@@ -168,7 +168,7 @@ export function CheckField({
       </label>
       {error && (
         <p id={errId} className="form-error field-error">
-          {error}
+          {tMsg(error)}
         </p>
       )}
     </div>

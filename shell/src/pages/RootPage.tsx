@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/shared';
 import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { Ticker } from '../components/Ticker';
 import { GuestTopBar } from '../layout/GuestTopBar';
-import { LoginForm } from './LoginPage';
 
-/** The logged-out landing: top bar (Login, Download App), the download ticker, the login form, tiles. */
-export function Landing() {
+/**
+ * The logged-out landing: top bar (Login, Download App), the download ticker, the login form, tiles.
+ * The form comes from the login page's code, which the app has already loaded (App.tsx passes it): this
+ * page's own file holds only what the login page does not show.
+ */
+export function Landing({ loginForm }: { loginForm?: ReactNode }) {
   return (
     <div className="landing">
       <GuestTopBar />
@@ -20,14 +24,12 @@ export function Landing() {
           <Tile label="How To Play" to="/htp" icon={<BookIcon />} />
         </TileGrid>
       </div>
-      <div className="landing-body">
-        <LoginForm />
-      </div>
+      <div className="landing-body">{loginForm}</div>
     </div>
   );
 }
 
 /** '/': the landing with the login screen, or /imp when a session is stored. */
-export default function RootPage() {
-  return useAppSelector(selectIsLoggedIn) ? <Navigate to="/imp" replace /> : <Landing />;
+export default function RootPage({ loginForm }: { loginForm?: ReactNode }) {
+  return useAppSelector(selectIsLoggedIn) ? <Navigate to="/imp" replace /> : <Landing loginForm={loginForm} />;
 }

@@ -404,7 +404,7 @@ export function BidEntry(props: BidEntryProps) {
                 <span className="bid-row-digit">{x.text}</span>
                 <span className="bid-row-points">{fmt(x.total)}</span>
                 <span className="bid-row-type">
-                  {x.detail}
+                  {tWord(x.detail)}
                   {!sessionMeaningless(def) && <small>{tWord(def.requestSession ?? x.rows[0].session)}</small>}
                 </span>
                 <button
