@@ -17,6 +17,8 @@ const PARTS = [
   { name: 'ui', src: 'shared/src/ui' },
   { name: 'regular', src: 'remote-regular/src' },
   { name: 'wallet', src: 'remote-wallet/src' },
+  { name: 'starline', src: 'remote-starline/src' },
+  { name: 'gali', src: 'remote-gali/src' },
 ];
 const LANGS = ['hi', 'mr'];
 

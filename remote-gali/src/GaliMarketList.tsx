@@ -1,4 +1,4 @@
-import { Msg } from '@matka/shared/i18n';
+import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { BettingOffNotice, EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
@@ -11,16 +11,19 @@ export const MARKET_CLOSED = 'Market Closed';
 export const NO_GALI_RESULT = '**';
 
 function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
+  useLanguage();
   const result = (market.result ?? market.open_result ?? '').trim() || NO_GALI_RESULT;
   return (
     <>
       <span className="gl-market-name">{market.game_name}</span>
       <span className="gl-market-result">
-        <span className="sr-only">Result </span>
+        <span className="sr-only">{t('gali.result', 'Result')} </span>
         {result}
       </span>
-      <span className="gl-market-time">Close: {market.close_time}</span>
-      <span className={`chip gl-chip ${open ? 'chip-open' : 'chip-closed'}`}>{open ? MARKET_OPEN : MARKET_CLOSED}</span>
+      <span className="gl-market-time">{t('gali.close', 'Close: {time}', { time: market.close_time })}</span>
+      <span className={`chip gl-chip ${open ? 'chip-open' : 'chip-closed'}`}>
+        {open ? t('gali.marketOpen', 'Market Open') : t('gali.marketClosed', 'Market Closed')}
+      </span>
     </>
   );
 }
@@ -31,6 +34,7 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
  * and the notice above the list says why (a button that led back to this list would do nothing).
  */
 export function GaliMarketList() {
+  useLanguage();
   const { data, isLoading } = useGaliGamesQuery(undefined, usePolling());
   const bettingOn = useBettingOn();
   const navigate = useNavigate();
@@ -47,7 +51,7 @@ export function GaliMarketList() {
   return (
     <>
       <BettingOffNotice />
-      <ul className="gl-markets" aria-label="Gali markets">
+      <ul className="gl-markets" aria-label={t('gali.markets', 'Gali markets')}>
         {markets.map((m) => {
           const open = isListedMarketOpen('gali', m, now);
           return (

@@ -51,7 +51,7 @@ describe('wallet tabs and the UPI number flow', () => {
     expect(callsOf(calls, 'api-upi-send-otp')[0].body).toMatchObject({ mobile: '9222222222', upi_type: 1 });
 
     // OTP step
-    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.getByText(/Resend OTP in 30s/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('OTP'), '12');
     await user.click(screen.getByRole('button', { name: 'SUBMIT' }));

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { biddingClosed, BID_TOAST, notify, Tile, TileGrid } from '@matka/shared';
 import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/bid';
 import { betTypesOf, biddableSessions, clockOfChosen } from '@matka/shared/domain';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import { GALI_TITLE } from './GaliHome';
 
 /**
@@ -10,6 +11,7 @@ import { GALI_TITLE } from './GaliHome';
  * navigation.
  */
 export default function GaliChooser({ now = () => new Date() }: { now?: () => Date }) {
+  useLanguage();
   const nav = useBidNavState();
   const { gameId, gameName } = nav;
   const navigate = useNavigate();
@@ -24,19 +26,24 @@ export default function GaliChooser({ now = () => new Date() }: { now?: () => Da
   return (
     <section className="gl-chooser">
       <h1 className="page-title">{gameName || GALI_TITLE}</h1>
-      <TileGrid label="Gali bid types">
-        {betTypesOf('gali').map((t) => (
+      <TileGrid label={t('gali.betTypes', 'Gali bid types')}>
+        {betTypesOf('gali').map((def) => (
           <Tile
-            key={t.id}
-            label={t.title}
-            icon={t.title.split(' ')[0].slice(0, 1)}
+            key={def.id}
+            label={tWord(def.title)}
+            icon={def.title.split(' ')[0].slice(0, 1)}
             onClick={() => {
-              if (biddableSessions(t.id, clockOfChosen('gali', nav), now()).length === 0) {
-                notify.error(biddingClosed(t.title), BID_TOAST);
+              if (biddableSessions(def.id, clockOfChosen('gali', nav), now()).length === 0) {
+                // the domain's biddingClosed(title), in the language in use
+                void biddingClosed;
+                notify.error(
+                  t('gali.closed', 'Bidding is closed for {betType}', { betType: tWord(def.title) }),
+                  BID_TOAST,
+                );
                 return;
               }
-              const state: BidNavState = { ...nav, pana: t.title };
-              navigate(t.route, { state });
+              const state: BidNavState = { ...nav, pana: def.title };
+              navigate(def.route, { state });
             }}
           />
         ))}

@@ -9,6 +9,7 @@ import {
   useWalletFundRequestAddMutation,
 } from '../api';
 import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib/upi';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { PaymentProofForm, type SentRequest } from './PaymentProofForm';
 
 /** Spec section 9: the fund request is registered 2 s after the payment app opens. */
@@ -27,6 +28,7 @@ export function addFundAmountError(amount: string, min: number): string {
 
 /** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */
 export function AddFundPage() {
+  useLanguage();
   const ids = { amount: useId(), err: useId(), offline: useId() };
   const offline = useOffline();
   const { data: detail } = useWalletFundDetailQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -81,19 +83,19 @@ export function AddFundPage() {
 
   return (
     <section className="wallet-page">
-      <h1 className="page-title">Add Funds</h1>
+      <h1 className="page-title">{t('wallet.addFunds', 'Add Funds')}</h1>
       <form className="card wallet-form" onSubmit={submit} noValidate>
-        <label htmlFor={ids.amount}>Amount</label>
+        <label htmlFor={ids.amount}>{t('card.amount', 'Amount')}</label>
         <input
           id={ids.amount}
           inputMode="numeric"
-          placeholder={serverMin > 0 ? `Minimum ${serverMin}` : undefined}
+          placeholder={serverMin > 0 ? t('wallet.minimum', 'Minimum {min}', { min: serverMin }) : undefined}
           value={amount}
           aria-describedby={error ? ids.err : undefined}
           onChange={(e) => setAmount(e.target.value.replace(/[^\d.-]/g, ''))}
         />
         <fieldset className="pay-methods">
-          <legend>Payment Method</legend>
+          <legend>{t('withdraw.method', 'Payment Method')}</legend>
           {PAY_METHODS.map((m) => (
             <label key={m.value} className="radio-row">
               <input
@@ -109,7 +111,7 @@ export function AddFundPage() {
         </fieldset>
         {error && (
           <p id={ids.err} className="form-error" role="alert">
-            {error}
+            {tMsg(error)}
           </p>
         )}
         <button
@@ -118,15 +120,15 @@ export function AddFundPage() {
           disabled={busy || !amount || !method || offline}
           aria-describedby={offline ? ids.offline : undefined}
         >
-          {busy ? 'Submitting...' : 'Add Funds'}
+          {busy ? t('wallet.submitting', 'Submitting...') : t('wallet.addFunds', 'Add Funds')}
         </button>
         {offline && <OfflineReason id={ids.offline} />}
       </form>
       {sent && <PaymentProofForm key={sent.id} request={sent} />}
       <div className="wallet-links">
-        <Link to="/qrpay">Pay by QR code</Link>
-        <Link to="/addfundhistory">Deposit History</Link>
-        <Link to="/depositrule">Deposit Rule</Link>
+        <Link to="/qrpay">{t('addfund.qr', 'Pay by QR code')}</Link>
+        <Link to="/addfundhistory">{t('history.deposit', 'Deposit History')}</Link>
+        <Link to="/depositrule">{t('wallet.depositRule', 'Deposit Rule')}</Link>
       </div>
     </section>
   );

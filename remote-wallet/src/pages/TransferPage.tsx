@@ -1,17 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import {
-  isValidPhone,
-  Modal,
-  MSG,
-  notify,
-  POINTS_LABEL,
-  selectSession,
-  useAppSelector,
-  formatPoints,
-} from '@matka/shared';
+import { isValidPhone, Modal, MSG, notify, selectSession, useAppSelector, formatPoints } from '@matka/shared';
 import { POINTS_WHOLE, transferProblem } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { BalanceSubmit, useBalance } from './balance';
 
 export interface TransferDraft {
@@ -35,6 +27,7 @@ export function transferError(phone: string, points: string, own: string | null,
 
 /** /transfer: points and the receiver's phone; the lookup's name is confirmed in a modal. */
 export function TransferPage() {
+  useLanguage();
   const ids = { points: useId(), phone: useId(), err: useId(), wait: useId() };
   const { mobile } = useAppSelector(selectSession);
   const { known, wallet } = useBalance();
@@ -65,9 +58,9 @@ export function TransferPage() {
 
   return (
     <section className="wallet-page">
-      <h1 className="page-title">Transfer Points</h1>
+      <h1 className="page-title">{t('wallet.transferPoints', 'Transfer Points')}</h1>
       <form className="card wallet-form" onSubmit={submit} noValidate>
-        <label htmlFor={ids.points}>Points</label>
+        <label htmlFor={ids.points}>{t('wallet.points', 'Points')}</label>
         <input
           id={ids.points}
           inputMode="numeric"
@@ -76,7 +69,7 @@ export function TransferPage() {
           maxLength={12}
           onChange={(e) => setPoints(e.target.value)}
         />
-        <label htmlFor={ids.phone}>Phone Number</label>
+        <label htmlFor={ids.phone}>{t('transfer.phone', 'Phone Number')}</label>
         <input
           id={ids.phone}
           type="tel"
@@ -88,13 +81,13 @@ export function TransferPage() {
         />
         {error && (
           <p id={ids.err} className="form-error" role="alert">
-            {error}
+            {tMsg(error)}
           </p>
         )}
-        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text="Transfer" />
+        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text={t('wallet.tabTransfer', 'Transfer')} />
       </form>
       {draft && (
-        <Modal title="Confirm Transfer" onClose={() => setDraft(null)}>
+        <Modal title={t('transfer.confirmTitle', 'Confirm Transfer')} onClose={() => setDraft(null)}>
           <TransferConfirm draft={draft} onDone={done} onCancel={() => setDraft(null)} />
         </Modal>
       )}
@@ -112,6 +105,7 @@ export function TransferConfirm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  useLanguage();
   const [transfer, { isLoading }] = useWalletTransferMutation();
   const [error, setError] = useState('');
 
@@ -134,31 +128,31 @@ export function TransferConfirm({
     <div className="transfer-confirm">
       <dl className="hc-fields">
         <div className="hc-field">
-          <dt>Receiver</dt>
+          <dt>{t('transfer.receiver', 'Receiver')}</dt>
           <dd data-testid="transfer-receiver">{draft.userName}</dd>
         </div>
         <div className="hc-field">
-          <dt>Phone Number</dt>
+          <dt>{t('transfer.phone', 'Phone Number')}</dt>
           <dd>{draft.mobile}</dd>
         </div>
         <div className="hc-field">
-          <dt>Points</dt>
+          <dt>{t('wallet.points', 'Points')}</dt>
           <dd>
-            {formatPoints(draft.points)} {POINTS_LABEL}
+            {formatPoints(draft.points)} {t('card.pts', 'pts')}
           </dd>
         </div>
       </dl>
       {error && (
         <p className="form-error" role="alert">
-          {error}
+          {tMsg(error)}
         </p>
       )}
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isLoading}>
-          Cancel
+          {t('transfer.cancel', 'Cancel')}
         </button>
         <button type="button" className="btn btn-primary" onClick={confirm} disabled={isLoading}>
-          {isLoading ? 'Submitting...' : 'Confirm'}
+          {isLoading ? t('wallet.submitting', 'Submitting...') : t('transfer.confirm', 'Confirm')}
         </button>
       </div>
     </div>
@@ -167,6 +161,7 @@ export function TransferConfirm({
 
 /** /transfermodel: the confirm step as a page when opened with a draft; otherwise back to /transfer. */
 export function TransferModelPage() {
+  useLanguage();
   const navigate = useNavigate();
   const d = (useLocation().state ?? {}) as Partial<TransferDraft>;
   const ok =
@@ -174,7 +169,7 @@ export function TransferModelPage() {
   if (!ok) return <Navigate to="/transfer" replace />;
   return (
     <section className="wallet-page">
-      <h1 className="page-title">Confirm Transfer</h1>
+      <h1 className="page-title">{t('transfer.confirmTitle', 'Confirm Transfer')}</h1>
       <div className="card">
         <TransferConfirm
           draft={{ points: Number(d.points), mobile: d.mobile as string, userName: d.userName as string }}

@@ -17,6 +17,7 @@ import {
   useWalletWithdrawRequestMutation,
   type WalletInfoResponse,
 } from '../api';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { BalanceSubmit, useBalance } from './balance';
 
 /** The withdrawal methods, each with where the payment details hold its number (the domain's UPI_APPS). */
@@ -30,6 +31,7 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** /withdraw: timings, points, a stored payment number; success goes to /imp. */
 export function WithdrawPage() {
+  useLanguage();
   const navigate = useNavigate();
   const ids = { amount: useId(), method: useId(), err: useId(), wait: useId() };
   const { mobile } = useAppSelector(selectSession);
@@ -85,31 +87,31 @@ export function WithdrawPage() {
 
   return (
     <section className="wallet-page">
-      <h1 className="page-title">Withdraw</h1>
+      <h1 className="page-title">{t('wallet.withdraw', 'Withdraw')}</h1>
       {openTime && closeTime && (
         <p className="card withdraw-banner" data-testid="withdraw-timings">
-          Withdraw timings: {openTime} – {closeTime}
+          {t('withdraw.timings', 'Withdraw timings: {open} – {close}', { open: openTime, close: closeTime })}
         </p>
       )}
       <form className="card wallet-form" onSubmit={submit} noValidate>
-        <label htmlFor={ids.amount}>Points</label>
+        <label htmlFor={ids.amount}>{t('wallet.points', 'Points')}</label>
         <input
           id={ids.amount}
           inputMode="numeric"
-          placeholder={min ? `Minimum ${min}` : undefined}
+          placeholder={min ? t('wallet.minimum', 'Minimum {min}', { min }) : undefined}
           value={amount}
           aria-describedby={error ? ids.err : undefined}
           maxLength={12}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <label htmlFor={ids.method}>Payment Method</label>
+        <label htmlFor={ids.method}>{t('withdraw.method', 'Payment Method')}</label>
         <select
           id={ids.method}
           value={method}
           onChange={(e) => setMethod(e.target.value)}
           disabled={methods.length === 0}
         >
-          <option value="">Select payment method</option>
+          <option value="">{t('withdraw.selectMethod', 'Select payment method')}</option>
           {methods.map((m) => (
             <option key={m.code} value={m.code}>
               {m.label} - {m.number}
@@ -118,23 +120,23 @@ export function WithdrawPage() {
         </select>
         {!pdLoading && methods.length === 0 && (
           <p className="form-hint">
-            <span>{MSG.noPaymentMethods}</span> <Link to="/imp8">Add a number</Link>
+            <span>{tMsg(MSG.noPaymentMethods)}</span> <Link to="/imp8">{t('withdraw.addNumber', 'Add a number')}</Link>
           </p>
         )}
-        {pdProblem && <p className="form-error">{pdProblem}</p>}
+        {pdProblem && <p className="form-error">{tMsg(pdProblem)}</p>}
         {error && (
           <p id={ids.err} className="form-error" role="alert">
-            {error}
+            {tMsg(error)}
           </p>
         )}
-        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text="Withdraw" />
+        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text={t('wallet.withdraw', 'Withdraw')} />
       </form>
       <div className="wallet-row">
         <Link className="btn btn-secondary" to="/withdrawrule">
-          Withdraw Rule
+          {t('wallet.withdrawRule', 'Withdraw Rule')}
         </Link>
         <Link className="btn btn-secondary" to="/withdrawhistory">
-          Withdraw History
+          {t('history.withdraw', 'Withdraw History')}
         </Link>
       </div>
     </section>

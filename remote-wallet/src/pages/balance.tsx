@@ -1,3 +1,4 @@
+import { t, useLanguage } from '@matka/shared/i18n';
 import { OfflineReason, selectHome, useAppSelector, useOffline } from '@matka/shared';
 
 export const LOADING_BALANCE = 'Loading balance...';
@@ -13,9 +14,10 @@ export function useBalance(): { known: boolean; wallet: number } {
 
 /** The visible reason a submit button waits for the balance. */
 export function LoadingBalance({ id }: { id: string }) {
+  useLanguage();
   return (
     <p id={id} className="form-hint" role="status">
-      {LOADING_BALANCE}
+      {t('wallet.loadingBalance', 'Loading balance...')}
     </p>
   );
 }
@@ -35,6 +37,7 @@ export function BalanceSubmit({
   waitId: string;
   text: string;
 }) {
+  useLanguage();
   const offline = useOffline();
   const offlineId = `${waitId}-offline`;
   return (
@@ -46,7 +49,7 @@ export function BalanceSubmit({
         disabled={busy || !known || offline}
         aria-describedby={[known ? '' : waitId, offline ? offlineId : ''].filter(Boolean).join(' ') || undefined}
       >
-        {busy ? 'Submitting...' : text}
+        {busy ? t('wallet.submitting', 'Submitting...') : text}
       </button>
       {offline && <OfflineReason id={offlineId} />}
     </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '@matka/shared';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { CloseIcon } from './navIcons';
 
 export interface MenuItem {
@@ -21,7 +22,7 @@ const Badge = ({ n }: { n?: number }) =>
   n ? (
     <span className="side-menu-badge">
       {n > 99 ? '99+' : n}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t('menu.unread', 'unread')}</span>
     </span>
   ) : null;
 
@@ -39,13 +40,20 @@ export function SideMenu({
   onClose: () => void;
   busy?: boolean;
 }) {
+  useLanguage();
   return (
     <Modal title={title} onClose={onClose} placement="left" className="side-menu" dismissible={!busy}>
-      <button type="button" className="side-menu-close" aria-label="Close menu" onClick={onClose} disabled={busy}>
+      <button
+        type="button"
+        className="side-menu-close"
+        aria-label={t('menu.close', 'Close menu')}
+        onClick={onClose}
+        disabled={busy}
+      >
         <CloseIcon />
       </button>
       {header}
-      <nav aria-label="Main menu">
+      <nav aria-label={t('menu.main', 'Main menu')}>
         <ul className="side-menu-list">
           {items.map((item) => (
             <li key={item.label}>

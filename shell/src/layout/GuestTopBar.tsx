@@ -13,29 +13,39 @@ import {
   WalletIcon,
 } from '../components/navIcons';
 import { SideMenu, type MenuItem } from '../components/SideMenu';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { BRAND_NAME } from '../lib/brand';
 
 /** Side menu of a visitor: everything leads to /login except How To Play (spec section 2). */
 export function guestMenuItems(downloadUrl: string): MenuItem[] {
   const items: MenuItem[] = [
-    { label: 'Login', to: '/login', icon: <UserIcon /> },
-    { label: 'My Profile', to: '/login', icon: <UserIcon /> },
-    { label: 'Add Funds', to: '/login', icon: <PlusIcon /> },
-    { label: 'Wallet', to: '/login', icon: <WalletIcon /> },
-    { label: 'Win History', to: '/login', icon: <TrophyIcon /> },
-    { label: 'Bid History', to: '/login', icon: <HistoryIcon /> },
-    { label: 'How To Play', to: '/htp', icon: <BookIcon /> },
-    { label: 'Game Rates', to: '/login', icon: <RatesIcon /> },
+    { label: t('login.submit', 'Login'), to: '/login', icon: <UserIcon /> },
+    { label: t('menu.profile', 'My Profile'), to: '/login', icon: <UserIcon /> },
+    { label: t('menu.addFunds', 'Add Funds'), to: '/login', icon: <PlusIcon /> },
+    { label: t('menu.wallet', 'Wallet'), to: '/login', icon: <WalletIcon /> },
+    { label: t('menu.winHistory', 'Win History'), to: '/login', icon: <TrophyIcon /> },
+    { label: t('menu.bidHistory', 'Bid History'), to: '/login', icon: <HistoryIcon /> },
+    { label: t('menu.howToPlay', 'How To Play'), to: '/htp', icon: <BookIcon /> },
+    { label: t('menu.gameRates', 'Game Rates'), to: '/login', icon: <RatesIcon /> },
   ];
-  return downloadUrl ? [...items, { label: 'Download App', href: downloadUrl, icon: <DownloadIcon /> }] : items;
+  return downloadUrl
+    ? [...items, { label: t('menu.download', 'Download App'), href: downloadUrl, icon: <DownloadIcon /> }]
+    : items;
 }
 
 export function MenuButton({ open, onOpen, unread = 0 }: { open: boolean; onOpen: () => void; unread?: number }) {
+  useLanguage();
   return (
     <button
       type="button"
       className="topbar-menu"
-      aria-label={unread ? `Open menu (${unread} unread notification${unread === 1 ? '' : 's'})` : 'Open menu'}
+      aria-label={
+        !unread
+          ? t('menu.open', 'Open menu')
+          : unread === 1
+            ? t('menu.openUnreadOne', 'Open menu (1 unread notification)')
+            : t('menu.openUnreadMany', 'Open menu ({n} unread notifications)', { n: unread })
+      }
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}
@@ -48,6 +58,7 @@ export function MenuButton({ open, onOpen, unread = 0 }: { open: boolean; onOpen
 
 /** The logged-out top bar: menu, brand, Login and Download App. */
 export function GuestTopBar() {
+  useLanguage();
   const [open, setOpen] = useState(false);
   const { appDownloadUrl } = getRuntimeConfig();
   return (
@@ -63,11 +74,11 @@ export function GuestTopBar() {
           download
         >
           <DownloadIcon />
-          <span>Download App</span>
+          <span>{t('menu.download', 'Download App')}</span>
         </a>
       )}
       <Link className="topbar-action topbar-login" to="/login">
-        Login
+        {t('login.submit', 'Login')}
       </Link>
       {open && <SideMenu title={BRAND_NAME} items={guestMenuItems(appDownloadUrl)} onClose={() => setOpen(false)} />}
     </header>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, formatPoints, selectIsLoggedIn, useAppSelector } from '@matka/shared';
 import { useShellRealityCheckQuery } from '../api';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { useLogout } from './useLogout';
 
 /** '1 hour 30 minutes' */
@@ -8,9 +9,10 @@ export function playedText(ms: number): string {
   const total = Math.max(Math.round(ms / 60_000), 0);
   const h = Math.floor(total / 60);
   const m = total % 60;
-  const part = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  if (!h) return part(m, 'minute');
-  return m ? `${part(h, 'hour')} ${part(m, 'minute')}` : part(h, 'hour');
+  const hours = h === 1 ? t('reality.hourOne', '1 hour') : t('reality.hours', '{n} hours', { n: h });
+  const minutes = m === 1 ? t('reality.minuteOne', '1 minute') : t('reality.minutes', '{n} minutes', { n: m });
+  if (!h) return minutes;
+  return m ? `${hours} ${minutes}` : hours;
 }
 
 /** The next moment a check is due: the first whole interval after `now`, counted from the login. */
@@ -25,6 +27,7 @@ export function nextCheck(loginAt: number, minutes: number, now: number): number
  * from the server when it opens, with 'Continue' and 'Log out'.
  */
 export function RealityCheck() {
+  useLanguage();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const q = useShellRealityCheckQuery(undefined, { skip: !loggedIn });
   const [due, setDue] = useState<number | null>(null);
@@ -49,28 +52,28 @@ export function RealityCheck() {
   const won = q.data.won ?? 0;
   const net = won - staked;
   return (
-    <Modal title="Reality check" onClose={() => setDue(null)} dismissible={!loggingOut}>
+    <Modal title={t('reality.title', 'Reality check')} onClose={() => setDue(null)} dismissible={!loggingOut}>
       <p>
-        You have played for <strong>{playedText(due - loginAt)}</strong> since you logged in.
+        {t('reality.played', 'You have played for {time} since you logged in.', { time: playedText(due - loginAt) })}
       </p>
       {q.isFetching ? (
-        <p role="status">Loading your figures...</p>
+        <p role="status">{t('reality.loading', 'Loading your figures...')}</p>
       ) : (
         <dl className="reality-figures">
-          <dt>Staked</dt>
-          <dd>{formatPoints(staked)} points</dd>
-          <dt>Won</dt>
-          <dd>{formatPoints(won)} points</dd>
-          <dt>Net result</dt>
-          <dd>{`${net > 0 ? '+' : ''}${formatPoints(net)} points`}</dd>
+          <dt>{t('reality.staked', 'Staked')}</dt>
+          <dd>{t('reality.points', '{points} points', { points: formatPoints(staked) })}</dd>
+          <dt>{t('reality.won', 'Won')}</dt>
+          <dd>{t('reality.points', '{points} points', { points: formatPoints(won) })}</dd>
+          <dt>{t('reality.net', 'Net result')}</dt>
+          <dd>{t('reality.points', '{points} points', { points: `${net > 0 ? '+' : ''}${formatPoints(net)}` })}</dd>
         </dl>
       )}
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={() => void logout()} disabled={loggingOut}>
-          {loggingOut ? 'Logging out...' : 'Log out'}
+          {loggingOut ? t('menu.loggingOut', 'Logging out...') : t('menu.logout', 'Log out')}
         </button>
         <button type="button" className="btn btn-primary" onClick={() => setDue(null)} disabled={loggingOut}>
-          Continue
+          {t('reality.continue', 'Continue')}
         </button>
       </div>
     </Modal>

@@ -4,6 +4,7 @@ import { MSG } from '@matka/shared';
 import { outcome, useShellForgetCheckMobileMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { PhoneField, SubmitButton } from '../components/form';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { validateForgotPhone } from '../lib/validation';
 
 /** State handed to /otpforgotpass. */
@@ -15,6 +16,7 @@ export interface ForgotOtpState {
 
 /** /forgotpass: Phone Number → a code is sent → /otpforgotpass. */
 export default function ForgotPage() {
+  useLanguage();
   const [mobile, setMobile] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sendCode, { isLoading }] = useShellForgetCheckMobileMutation();
@@ -38,17 +40,17 @@ export default function ForgotPage() {
 
   return (
     <AuthCard
-      title="Forgot Password"
-      subtitle="Enter your registered mobile number to get a code"
+      title={t('forgot.title', 'Forgot Password')}
+      subtitle={t('forgot.subtitle', 'Enter your registered mobile number to get a code')}
       onSubmit={submit}
       footer={
         <p className="auth-switch">
-          Remembered it? <Link to="/login">Login</Link>
+          {t('forgot.remembered', 'Remembered it?')} <Link to="/login">{t('login.submit', 'Login')}</Link>
         </p>
       }
     >
       <PhoneField value={mobile} onValue={setMobile} error={error} />
-      <SubmitButton busy={isLoading} text="Submit" busyText="Sending..." />
+      <SubmitButton busy={isLoading} text={t('otp.submit', 'Submit')} busyText={t('otp.sending', 'Sending...')} />
     </AuthCard>
   );
 }

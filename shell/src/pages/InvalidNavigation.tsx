@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MSG } from '@matka/shared';
+import { Msg } from '@matka/shared/i18n';
 import { AuthCard } from '../components/AuthCard';
 
 /** Shown when an OTP or reset screen is opened without the state of the step before it. */
@@ -15,7 +16,7 @@ export function InvalidNavigation({
   return (
     <AuthCard title={title}>
       <p className="form-error form-message" role="alert">
-        {MSG.invalidNavigation}
+        <Msg text={MSG.invalidNavigation} />
       </p>
       <Link className="btn btn-primary btn-block" to={restartTo}>
         {restartText}

@@ -4,6 +4,7 @@ import { MSG } from '@matka/shared';
 import { outcome, useShellResendOtpMutation } from '../api';
 import { OtpScreen } from '../components/OtpScreen';
 import type { ForgotOtpState } from './ForgotPage';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { InvalidNavigation } from './InvalidNavigation';
 
 /** State handed to /change-password: the number and the code the player entered (checked by the reset call). */
@@ -21,13 +22,21 @@ function readState(s: unknown): ForgotOtpState | null {
 
 /** /otpforgotpass: needs phoneNumber and validationOtp from /forgotpass. */
 export default function OtpForgotPage() {
+  useLanguage();
   const location = useLocation();
   const [state] = useState(() => readState(location.state));
   const [expected, setExpected] = useState(state?.validationOtp ?? '');
   const [resendOtp] = useShellResendOtpMutation();
   const navigate = useNavigate();
 
-  if (!state) return <InvalidNavigation title="OTP Verification" restartTo="/forgotpass" restartText="Start over" />;
+  if (!state)
+    return (
+      <InvalidNavigation
+        title={t('otp.title', 'OTP Verification')}
+        restartTo="/forgotpass"
+        restartText={t('forgot.startOver', 'Start over')}
+      />
+    );
 
   async function submit(code: string): Promise<string | void> {
     // The server checks the code again when the new password is set; a known code is checked here first.
@@ -50,7 +59,7 @@ export default function OtpForgotPage() {
       onResend={resend}
       footer={
         <p className="auth-switch">
-          <Link to="/login">Back to Login</Link>
+          <Link to="/login">{t('forgot.backToLogin', 'Back to Login')}</Link>
         </p>
       }
     />

@@ -1,10 +1,11 @@
-import { Msg } from '@matka/shared/i18n';
 import { useState, useSyncExternalStore } from 'react';
 import { MSG } from '@matka/shared';
+import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { applyUpdate, onUpdateWaiting, updateWaiting } from './updates';
 
 /** 'A new version is available' with Reload (and Later), while a new version of the app waits. */
 export function UpdatePrompt() {
+  useLanguage();
   const waiting = useSyncExternalStore(onUpdateWaiting, updateWaiting, () => false);
   const [reloading, setReloading] = useState(false);
   const [later, setLater] = useState(false);
@@ -15,7 +16,7 @@ export function UpdatePrompt() {
         <Msg text={MSG.newVersion} />
       </span>
       <button type="button" className="btn btn-secondary" onClick={() => setLater(true)} disabled={reloading}>
-        Later
+        {t('update.later', 'Later')}
       </button>
       <button
         type="button"
@@ -27,7 +28,7 @@ export function UpdatePrompt() {
           applyUpdate();
         }}
       >
-        {reloading ? 'Reloading...' : 'Reload'}
+        {reloading ? t('update.reloading', 'Reloading...') : t('update.reload', 'Reload')}
       </button>
     </div>
   );
