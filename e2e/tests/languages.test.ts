@@ -41,6 +41,12 @@ it('the switch on /login: Hindi is shown and kept on the device, Marathi too; no
   await page.getByRole('button', { name: 'लॉगिन' }).click();
   await page.getByText('फ़ोन नंबर ज़रूरी है!').waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+  // the installed app's name in Hindi: the page links the Hindi manifest
+  const manifest = await page.evaluate(async () => {
+    const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
+    return { href, name: ((await (await fetch(href)).json()) as { name: string }).name };
+  });
+  expect(manifest).toEqual({ href: '/manifest.hi.webmanifest', name: 'मटका प्ले' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/shots/login-hi.png', fullPage: true });
 
@@ -156,6 +162,8 @@ it('in Hindi: register -> OTP -> home -> a Single Digit bid -> bid history; a re
   await bidCard.getByText('सिंगल अंक').waitFor();
   await bidCard.getByText('बोली का प्रकार').waitFor();
   await bidCard.getByText('50 पॉइंट').waitFor();
+  // the bid's date with the month in Hindi
+  await bidCard.getByText(/^\d{2}-(जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्तूबर|नवंबर|दिसंबर)-\d{4}$/).waitFor();
   await page.screenshot({ path: '/tmp/shots/bid-history-hi.png', fullPage: true });
   expect(fonts).toEqual([]);
   await context.close();

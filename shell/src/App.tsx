@@ -2,14 +2,13 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { findRoute, PageLoading, ROUTES, type AppStore, type RemoteFamily } from '@matka/shared';
-import { RemotePage } from './federation/RemotePage';
 import { BareLayout } from './layout/layouts';
 import { RequireBetting } from './layout/RequireBetting';
 import { RequireSession } from './layout/RequireSession';
 import { TopBarFrame } from './layout/TopBarFrame';
 import { attachApiTo, needsApi, WithApi } from './layout/WithApi';
 import { LoginForm, LoginPage } from './pages/LoginPage';
-import { MAIN_LAYOUT_CODE, PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
+import { MAIN_LAYOUT_CODE, PAGE_CODE, REMOTE_PAGE_CODE, type PageCode, type PageModule } from './pages/loaders';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 
 /**
@@ -24,6 +23,7 @@ function lazyPage(code: PageCode) {
 }
 
 const MainLayout = lazyPage(MAIN_LAYOUT_CODE);
+const RemotePage = lazyPage(REMOTE_PAGE_CODE) as LazyExoticComponent<ComponentType<{ family: RemoteFamily }>>;
 
 const RootPage = lazyPage(PAGE_CODE['/']) as LazyExoticComponent<ComponentType<{ loginForm?: ReactNode }>>;
 /** '/': the landing page's own code, with the login form of the login page's (already loaded). */
@@ -64,7 +64,12 @@ export function prefetchRouteData(pathname: string, store: AppStore): void {
 }
 
 function elementFor(path: string, family: string) {
-  if (family !== 'shell') return <RemotePage family={family as RemoteFamily} />;
+  if (family !== 'shell')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <RemotePage family={family as RemoteFamily} />
+      </Suspense>
+    );
   const Page = SHELL_PAGES[path];
   if (!Page) return <Navigate to="/imp" replace />;
   return (

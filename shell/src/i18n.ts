@@ -3,7 +3,7 @@
  * chosen (README: languages). The remotes register their own the same way.
  */
 import { MSG, TEXTS } from '@matka/shared';
-import { registerCatalog, registerSpecMessages } from '@matka/shared/i18n';
+import { onLanguageChange, registerCatalog, registerSpecMessages } from '@matka/shared/i18n';
 
 // the spec's messages, translated by their text wherever the app shows one (tMsg)
 registerSpecMessages({ ...MSG, ...TEXTS });
@@ -13,3 +13,11 @@ void registerCatalog('shell', (lang) =>
     ? import(/* webpackChunkName: "i18n-shell-hi" */ './locales/hi.json')
     : import(/* webpackChunkName: "i18n-shell-mr" */ './locales/mr.json'),
 );
+
+// the installed app's name in the language (public/manifest.<lang>.webmanifest): the browser reads the
+// manifest the page links when the player installs it
+onLanguageChange((lang) => {
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', lang === 'en' ? '/manifest.webmanifest' : `/manifest.${lang}.webmanifest`);
+});

@@ -270,7 +270,13 @@ describe('the login page stays light', () => {
     for (const f of ['App.tsx', 'layout/layouts.tsx', 'layout/RequireBetting.tsx', 'pages/LoginPage.tsx'])
       expect(graph.has(path.join(src, f))).toBe(true);
     // the landing page and pull-to-refresh are fetched on demand (the login page's budget)
-    for (const f of ['pages/RootPage.tsx', 'components/PullToRefresh.tsx', 'layout/GuestTopBar.tsx'])
+    for (const f of [
+      'pages/RootPage.tsx',
+      'components/PullToRefresh.tsx',
+      'layout/GuestTopBar.tsx',
+      'federation/RemotePage.tsx',
+      'federation/remotes.ts',
+    ])
       expect(graph.has(path.join(src, f))).toBe(false);
     // the landing page gets the login form from App (it must not import the login page's code, which
     // would then be split into a file of its own that the login page loads too)

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@matka/shared';
-import { currentLanguage, setLanguage } from '@matka/shared/i18n';
+import { currentLanguage, setLanguage, tDate } from '@matka/shared/i18n';
 import '../src/i18n';
 import { LanguageSwitch } from '../src/components/LanguageSwitch';
 import { afterLogin } from '../src/lib/accountLanguage';
@@ -82,5 +82,18 @@ describe('the language on the account (issue E)', () => {
     await setLanguage('en');
     await afterLogin('c'.repeat(64), null);
     expect(api.calls).toHaveLength(1);
+  });
+});
+
+describe('dates in the language (issue E)', () => {
+  it("a date as the app and the server write it gets its month's name in Hindi and Marathi; English stays as it is", async () => {
+    expect(tDate('28-November-2026')).toBe('28-November-2026');
+    await setLanguage('hi');
+    expect(tDate('28-November-2026')).toBe('28-नवंबर-2026');
+    expect(tDate('01-May-2026 10:05 AM')).toBe('01-मई-2026 10:05 AM');
+    await setLanguage('mr');
+    expect(tDate('28-November-2026')).toBe('28-नोव्हेंबर-2026');
+    // a text with no month name is left alone
+    expect(tDate('11/28/2026')).toBe('11/28/2026');
   });
 });

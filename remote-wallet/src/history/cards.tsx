@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
 import { UPI_APPS } from '@matka/shared/domain';
-import { t, tWord } from '@matka/shared/i18n';
+import { t, tDate, tWord } from '@matka/shared/i18n';
 import { PaymentProofForm } from '../pages/PaymentProofForm';
 
 /** A history record as the server sends it: fields read by name. */
@@ -82,7 +82,7 @@ export function BidCard({ row, showSession = true }: { row: Row; showSession?: b
         <Field label={t('card.session', 'Session')}>{tWord(text(row.session))}</Field>
       ) : null}
       <Field label={t('card.digits', 'Digits')}>{digitsOf(row)}</Field>
-      <Field label={t('card.bidDate', 'Bid Date')}>{text(row.bid_date)}</Field>
+      <Field label={t('card.bidDate', 'Bid Date')}>{tDate(text(row.bid_date))}</Field>
       <Field label={t('card.points', 'Points')}>{pts(row.points)}</Field>
       {row.rate ? <Field label={t('card.rate', 'Rate')}>{text(row.rate)}</Field> : null}
       {outcome && (
@@ -116,8 +116,8 @@ export function WinCard({
         <Field label={t('card.session', 'Session')}>{tWord(text(row.session))}</Field>
       ) : null}
       <Field label={t('card.digits', 'Digits')}>{digitsOf(row)}</Field>
-      <Field label={t('card.winDate', 'Win Date')}>{text(row.wining_date)}</Field>
-      {detail && row.bid_date ? <Field label={t('card.bidDate', 'Bid Date')}>{text(row.bid_date)}</Field> : null}
+      <Field label={t('card.winDate', 'Win Date')}>{tDate(text(row.wining_date))}</Field>
+      {detail && row.bid_date ? <Field label={t('card.bidDate', 'Bid Date')}>{tDate(text(row.bid_date))}</Field> : null}
       {detail && row.points ? <Field label={t('card.pointsPlayed', 'Points Played')}>{pts(row.points)}</Field> : null}
       <Field label={t('card.amount', 'Amount')}>{pts(row.amount)}</Field>
       {!detail && (
@@ -141,7 +141,7 @@ export function TransactionCard({ row }: { row: Row }) {
           {pts(row.amount)}
         </span>
       </Field>
-      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      <Field label={t('card.date', 'Date')}>{tDate(text(row.insert_date))}</Field>
       {row.transaction_id ? (
         <Field label={t('card.transactionId', 'Transaction ID')}>{text(row.transaction_id)}</Field>
       ) : null}
@@ -182,7 +182,7 @@ export function WithdrawCard({ row }: { row: Row }) {
     <Card tone={requestStatus(row.request_status).toLowerCase()} title={pts(row.request_amount)}>
       {row.request_number ? <Field label={t('card.requestNo', 'Request No')}>{text(row.request_number)}</Field> : null}
       {to && <Field label={t('card.paidTo', 'Paid To')}>{to}</Field>}
-      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      <Field label={t('card.date', 'Date')}>{tDate(text(row.insert_date))}</Field>
       <Field label={t('card.status', 'Status')}>
         <StatusChip value={row.request_status} />
       </Field>
@@ -222,7 +222,7 @@ export function DepositCard({ row }: { row: Row }) {
       after={<AddProof row={row} />}
     >
       {row.request_number ? <Field label={t('card.requestNo', 'Request No')}>{text(row.request_number)}</Field> : null}
-      <Field label={t('card.date', 'Date')}>{text(row.insert_date)}</Field>
+      <Field label={t('card.date', 'Date')}>{tDate(text(row.insert_date))}</Field>
       <Field label={t('card.status', 'Status')}>
         <StatusChip value={row.request_status} />
       </Field>

@@ -15,6 +15,8 @@ const NO_CACHE = new Set([
   'config.json',
   'sw.js',
   'manifest.webmanifest',
+  'manifest.hi.webmanifest',
+  'manifest.mr.webmanifest',
 ]);
 /** A webpack content hash in the file name: main.3f9a1c2b.js, 123.a1b2c3d4e5f6.chunk.css, ... */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;

@@ -49,9 +49,11 @@ export function deviceLanguage(): Language {
  * so the login page in English does not download them).
  */
 let lingui: I18n | null = null;
+let dates: ((text: string, lang: string) => string) | null = null;
 const runtime = () =>
   import(/* webpackChunkName: "i18n-runtime" */ './runtime').then((r) => {
     lingui = r.i18n;
+    dates = r.localizeDates;
     return r;
   });
 
@@ -123,6 +125,18 @@ function fill(text: string, values?: Record<string, string | number>): string {
 export function t(id: string, english: string, values?: Record<string, string | number>): string {
   if (current === 'en' || !lingui || !(id in lingui.messages)) return fill(english, values);
   return lingui._(id, values);
+}
+
+/** A date as written in English ('28-November-2026'), its month named in the language in use. */
+export function tDate(text: string): string {
+  return current === 'en' || !dates ? text : dates(text, current);
+}
+
+/** Calls `fn` with the language after every change (not at once); returns the unsubscribe. */
+export function onLanguageChange(fn: (lang: Language) => void): () => void {
+  const l = () => fn(current);
+  listeners.add(l);
+  return () => void listeners.delete(l);
 }
 
 function subscribe(l: () => void) {

@@ -60,6 +60,14 @@ export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
 export const MAIN_LAYOUT_CODE = pageCode(() => import('../layout/MainLayout'));
 
 /**
+ * The code that loads a remote family's pages (federation/RemotePage and the remotes' loader): not the
+ * login page's to download; fetched beside the app's code when the first page is a remote's.
+ */
+export const REMOTE_PAGE_CODE = pageCode(() =>
+  import('../federation/RemotePage').then((m) => ({ default: m.RemotePage as ComponentType })),
+);
+
+/**
  * Starts downloading a route's page code and its layout together, instead of one after the other
  * as React would discover them (the layout renders, then the page inside it). Settles when both are
  * there or failed (the page's own loading then shows the failure).
@@ -68,5 +76,6 @@ export function preloadRoute(pathname: string): Promise<void> {
   const route = findRoute(pathname);
   if (!route) return Promise.resolve();
   const layout = route.topBar && route.path !== '/' ? MAIN_LAYOUT_CODE.preload() : null;
-  return Promise.allSettled([layout, PAGE_CODE[route.path]?.preload()]).then(() => undefined);
+  const page = route.family === 'shell' ? PAGE_CODE[route.path]?.preload() : REMOTE_PAGE_CODE.preload();
+  return Promise.allSettled([layout, page]).then(() => undefined);
 }

@@ -31,7 +31,7 @@ import {
   winIfCorrect,
 } from '@matka/shared/domain';
 import { useGameRatesQuery } from '@matka/shared/api';
-import { t, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
+import { t, tDate, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { readSlip, slipKey, writeSlip, type SlipEntry } from './slip';
@@ -251,7 +251,7 @@ export function BidEntry(props: BidEntryProps) {
         <div className="bid-head">
           <div className="bid-field bid-date">
             <label htmlFor={`bid-date-${betType}`}>{t('bid.date', 'Date')}</label>
-            <input id={`bid-date-${betType}`} value={formatBidDate(openedAt)} readOnly />
+            <input id={`bid-date-${betType}`} value={tDate(formatBidDate(openedAt))} readOnly />
           </div>
           <p className="bid-balance" aria-live="polite">
             <span>{t('bid.balance', 'Balance')}</span>
