@@ -47,7 +47,8 @@ export const walletApi = api.injectEndpoints({
     walletQrPay: build.query<QrPayResponse, void>({
       query: () => ({ call: 'api-get-qr-pay' }),
     }),
-    walletRules: build.query<RulesResponse, void>({
+    // one cache entry per language (the operator's rules come in the player's language; none: English)
+    walletRules: build.query<RulesResponse, string | void>({
       query: () => ({ call: 'api-money-deposit-withdrawal-rule' }),
     }),
     walletPaymentDetails: build.query<PaymentDetailsResponse, void>({

@@ -4,7 +4,16 @@
  * the English texts exactly as they are.
  */
 import { MSG, buildNewResult, formatBidDate } from '@matka/shared/domain';
-import { APP_KEY, TEST_PASSWORD, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import {
+  APP_KEY,
+  OPERATOR_TOKEN,
+  TEST_PASSWORD,
+  createUser,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,4 +115,33 @@ test("the account's language: kept by api-set-language, refusals in it with or w
   const plain = await call('api-user-login', { mobile: q.mobile, password: TEST_PASSWORD, device_id: null });
   expect(plain.body.status).toBe(true);
   expect('language' in plain.body).toBe(false);
+});
+
+test("the operator's texts per language: the player's language when given, else English; a deployed app gets English", async () => {
+  const set = (key: string, value: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/operator/settings/set',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { key, value },
+    });
+  expect((await set('how_to_play_content', '<p>How to play</p>')).statusCode).toBe(200);
+  expect((await set('how_to_play_content_hi', '<p>कैसे खेलें</p>')).statusCode).toBe(200);
+  expect((await set('deposit_rule', 'Deposit rules')).statusCode).toBe(200);
+  expect((await set('deposit_rule_mr', 'जमा करण्याचे नियम')).statusCode).toBe(200);
+  expect((await set('how_to_play_content_ta', 'x')).statusCode).toBe(400);
+
+  const htp = async (lang?: string) =>
+    ((await call('api-how-to-play', {}, lang)).body.content as { how_to_play_content: string }[])[0]
+      .how_to_play_content;
+  expect(await htp()).toBe('<p>How to play</p>');
+  expect(await htp('hi')).toBe('<p>कैसे खेलें</p>');
+  // Marathi not given: the English text
+  expect(await htp('mr')).toBe('<p>How to play</p>');
+  const rules = async (lang?: string) =>
+    ((await call('api-money-deposit-withdrawal-rule', {}, lang)).body.content as { deposit_rule: string }[])[0]
+      .deposit_rule;
+  expect(await rules('mr')).toBe('जमा करण्याचे नियम');
+  expect(await rules('hi')).toBe('Deposit rules');
+  expect(await rules()).toBe('Deposit rules');
 });

@@ -58,10 +58,12 @@ export const shellApi = api.injectEndpoints({
     shellGameRates: build.query<AnswerOf<'api-game-rates'>, void>({
       query: () => ({ call: 'api-game-rates' }),
     }),
-    shellHowToPlay: build.query<HowToPlayResponse, void>({
+    // the operator's texts come in the player's language: the argument (the language, none for English)
+    // keeps one cache entry per language
+    shellHowToPlay: build.query<HowToPlayResponse, string | void>({
       query: () => ({ call: 'api-how-to-play' }),
     }),
-    shellPrivacyPolicy: build.query<AnswerOf<'api-privacy-policy'>, void>({
+    shellPrivacyPolicy: build.query<AnswerOf<'api-privacy-policy'>, string | void>({
       query: () => ({ call: 'api-privacy-policy' }),
     }),
     /** The notifications inbox, newest first (`before`: the page older than that id). */

@@ -53,6 +53,20 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'slider_images', label: 'Slider images', hint: 'image links, one per line (at most 10)', long: true },
     ],
   },
+  ...(
+    [
+      ['hi', 'Hindi'],
+      ['mr', 'Marathi'],
+    ] as const
+  ).map(([lang, name]) => ({
+    title: `Texts in ${name}`,
+    fields: [
+      { key: `how_to_play_content_${lang}`, label: `How to play in ${name} (HTML)`, long: true },
+      { key: `deposit_rule_${lang}`, label: `Deposit rules in ${name}`, long: true },
+      { key: `withdrawal_rule_${lang}`, label: `Withdrawal rules in ${name}`, long: true },
+      { key: `privacy_policy_${lang}`, label: `Privacy policy in ${name} (HTML)`, long: true },
+    ].map((f) => ({ ...f, hint: `players who chose ${name} see it; empty: the English text` })),
+  })),
 ];
 
 /** One setting: its value and its own Save, with the server's answer under it. */

@@ -1,11 +1,12 @@
 import { Msg } from '@matka/shared/i18n';
 import { EmptyState, isOk, MSG, PageLoading } from '@matka/shared';
 import { sanitizeHtml } from '@matka/shared/html';
+import { contentLanguage, useLanguage } from '@matka/shared/i18n';
 import { useWalletRulesQuery } from '../api';
 
 /** /depositrule and /withdrawrule: the operator's rule text. */
 export function RulePage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
-  const { data, isLoading, isError } = useWalletRulesQuery();
+  const { data, isLoading, isError } = useWalletRulesQuery(contentLanguage(useLanguage()));
   const content = isOk(data) ? data?.content?.[0] : undefined;
   const html = kind === 'deposit' ? content?.deposit_rule : content?.withdrawal_rule;
   return (

@@ -2,7 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { upiPayUri } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import { JsonText, MSG_BAD_TOKEN, Refusal, defineCall, publicBase, userForToken, type AuthUser } from '../http/api';
+import {
+  JsonText,
+  MSG_BAD_TOKEN,
+  Refusal,
+  answerLanguage,
+  defineCall,
+  publicBase,
+  userForToken,
+  type AuthUser,
+} from '../http/api';
+import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
 
@@ -141,24 +151,29 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return new JsonText(`{"status":true,"result":${list.text},"web_galidessar_chart_url":${chart}}`, chart + list.hash);
   });
 
-  defineCall(app, ctx, 'api-how-to-play', { schema: empty }, async () => {
+  // the operator's texts in the player's language when given (Accept-Language), else English
+  defineCall(app, ctx, 'api-how-to-play', { schema: empty }, async ({ req }) => {
     const s = await markets.settings();
-    const item = { how_to_play_content: s.how_to_play_content ?? '', video_link: s.video_link ?? '' };
+    const lang = answerLanguage(req);
+    const item = { how_to_play_content: settingIn(s, 'how_to_play_content', lang), video_link: s.video_link ?? '' };
     return { status: true, result: true, msg: 'Success', content: [item], video_link: item.video_link };
   });
 
   // Not in the deployed contract: the web app's Privacy Policy page asks for the operator's text
   // (setting privacy_policy, HTML) and shows its built-in policy when it is empty or cannot be read.
-  defineCall(app, ctx, 'api-privacy-policy', { schema: empty }, async () => {
+  defineCall(app, ctx, 'api-privacy-policy', { schema: empty }, async ({ req }) => {
     const s = await markets.settings();
-    return { status: true, msg: 'Success', privacy_policy: s.privacy_policy ?? '' };
+    return { status: true, msg: 'Success', privacy_policy: settingIn(s, 'privacy_policy', answerLanguage(req)) };
   });
 
-  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty }, async () => {
+  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', { schema: empty }, async ({ req }) => {
     const s = await markets.settings();
+    const lang = answerLanguage(req);
     return {
       status: true,
-      content: [{ withdrawal_rule: s.withdrawal_rule ?? '', deposit_rule: s.deposit_rule ?? '' }],
+      content: [
+        { withdrawal_rule: settingIn(s, 'withdrawal_rule', lang), deposit_rule: settingIn(s, 'deposit_rule', lang) },
+      ],
     };
   });
 

@@ -24,7 +24,7 @@ const refusalBody = (msg: string, req?: FastifyRequest, user?: AuthUser | null) 
  * The language of a call's refusals: the account's, when the call has one and the player chose it in
  * our app; else the request's Accept-Language (Hindi or Marathi before English); else English.
  */
-function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lang | null {
+export function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lang | null {
   const chosen = user?.language;
   if (chosen === 'hi' || chosen === 'mr') return chosen;
   if (chosen === 'en') return null;

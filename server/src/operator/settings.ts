@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PHONE_RE, parseTime12, webLink } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatMinutes12 } from '../services/clock';
-import { readSettings } from '../services/catalog';
+import { TRANSLATED_SETTINGS, readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
 import { upiQr } from '../services/upi';
 import { Refusal } from '../errors';
@@ -47,6 +47,10 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     withdrawal_rule: text(20_000),
     // the Privacy Policy page's text (HTML; empty: the app's built-in policy)
     privacy_policy: text(20_000),
+    // the same texts in Hindi and Marathi (issue E; empty: the English one), e.g. how_to_play_content_hi
+    ...Object.fromEntries(
+      TRANSLATED_SETTINGS.flatMap((key) => ['hi', 'mr'].map((lang) => [`${key}_${lang}`, text(20_000)])),
+    ),
     // image URLs of the home slider (api-get-slider-images), separated by spaces, commas or lines
     slider_images: z
       .string()

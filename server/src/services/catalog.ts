@@ -134,6 +134,19 @@ export async function setGameRate(
   return old;
 }
 
+/** The operator's texts that can be given per language (the player's language, else English). */
+export const TRANSLATED_SETTINGS = [
+  'how_to_play_content',
+  'deposit_rule',
+  'withdrawal_rule',
+  'privacy_policy',
+] as const;
+
+/** An operator's text in `lang` ('<key>_<lang>') when one is given, else the English one. */
+export function settingIn(s: Record<string, string | undefined>, key: string, lang: string | null): string {
+  return (lang ? s[`${key}_${lang}`] : undefined) || s[key] || '';
+}
+
 /** Every setting, by key. */
 export async function readSettings(db: Db): Promise<Record<string, string>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();

@@ -31,6 +31,8 @@ export const TAGS = [
   'Push',
   /** the player's responsible-play state (age, break, exclusion, limits, reality check) */
   'Protection',
+  /** the operator's texts (how to play, rules, privacy policy), given in the player's language */
+  'Content',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
@@ -78,8 +80,8 @@ export const CALLS = {
   'api-get-slider-images': { auth: false },
   'api-get-auto-deposit-list': { auth: false },
   'api-social-data': { auth: false },
-  'api-how-to-play': { auth: false },
-  'api-privacy-policy': { auth: false },
+  'api-how-to-play': { auth: false, provides: ['Content'] },
+  'api-privacy-policy': { auth: false, provides: ['Content'] },
   'api-starline-game': { auth: false, family: 'starline', role: 'list', list: 'result', provides: ['Markets'] },
   'api-galidisawar-game': { auth: false, family: 'gali', role: 'list', list: 'result', provides: ['Markets'] },
   'api-game-rates': { auth: false, family: 'regular', role: 'rates', list: 'game_rates' },
@@ -147,7 +149,7 @@ export const CALLS = {
 
   // the wallet (spec sections 3 and 7)
   'api-user-wallet-balance': { auth: true, provides: ['Wallet'] },
-  'api-money-deposit-withdrawal-rule': { auth: false },
+  'api-money-deposit-withdrawal-rule': { auth: false, provides: ['Content'] },
   'api-admin-bank-details': { auth: false },
   'api-get-qr-pay': { auth: false },
   'api-last-fund-request-detail': { auth: true, provides: ['Funds'] },

@@ -127,6 +127,9 @@ export function t(id: string, english: string, values?: Record<string, string | 
   return lingui._(id, values);
 }
 
+/** The query argument of an operator's text: the language, none for English (one cache entry each). */
+export const contentLanguage = (lang: Language): Language | undefined => (lang === 'en' ? undefined : lang);
+
 /** A date as written in English ('28-November-2026'), its month named in the language in use. */
 export function tDate(text: string): string {
   return current === 'en' || !dates ? text : dates(text, current);

@@ -3,11 +3,12 @@ import { sanitizeHtml } from '@matka/shared/html';
 import { webLink } from '@matka/shared/domain';
 import { useShellHowToPlayQuery } from '../api';
 import { ListState } from '../components/ListState';
+import { contentLanguage, useLanguage } from '@matka/shared/i18n';
 import { PageHeader } from '@matka/shared';
 
 /** /htp: How To Play text (sanitized HTML) and the tutorial video link. */
 export default function HowToPlayPage() {
-  const { data, isLoading, isError, refetch } = useShellHowToPlayQuery();
+  const { data, isLoading, isError, refetch } = useShellHowToPlayQuery(contentLanguage(useLanguage()));
   const item = data?.content?.[0];
   const html = useMemo(() => sanitizeHtml(item?.how_to_play_content ?? ''), [item?.how_to_play_content]);
   const video = webLink(item?.video_link || data?.video_link);

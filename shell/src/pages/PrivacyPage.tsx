@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { BRAND_NAME } from '../lib/brand';
 import { PageHeader } from '@matka/shared';
 import { useShellPrivacyPolicyQuery } from '../api';
+import { contentLanguage, useLanguage } from '@matka/shared/i18n';
 import { sanitizeHtml } from '@matka/shared/html';
 
 /**
@@ -9,7 +10,7 @@ import { sanitizeHtml } from '@matka/shared/html';
  * the console, sanitized like How To Play) or, when there is none or it cannot be read, the built-in one.
  */
 export default function PrivacyPage() {
-  const { data, isLoading } = useShellPrivacyPolicyQuery();
+  const { data, isLoading } = useShellPrivacyPolicyQuery(contentLanguage(useLanguage()));
   const html = useMemo(() => sanitizeHtml(data?.privacy_policy ?? ''), [data?.privacy_policy]);
   return (
     <section>
