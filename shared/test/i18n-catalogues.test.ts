@@ -16,7 +16,8 @@ const i18n = require('../../build/i18n.js') as {
 import path from 'node:path';
 
 /** Words a translation may keep as they are (the game's own, and the app's names). */
-const KEPT = new Set(['Starline', 'Gali', 'OK', 'OTP', 'UPI', 'UTR']);
+// (WhatsApp, and the English labels of the UPI apps and image types a player is told to look for, stay as they are)
+const KEPT = new Set(['Starline', 'Gali', 'OK', 'OTP', 'UPI', 'UTR', 'WhatsApp', 'PNG', 'JPEG', 'Ref', 'Transaction']);
 
 function checkTranslations(name: string, english: Record<string, string>, dir: string) {
   for (const lang of i18n.LANGS) {

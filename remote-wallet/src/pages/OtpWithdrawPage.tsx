@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, otpLength, PageHeader } from '@matka/shared';
 import { outcomeOf, useWalletAddUpiDetailsMutation, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { upiAppLabel } from './UpiNumberForm';
 
 export const RESEND_SECONDS = 30;
@@ -13,6 +14,7 @@ interface OtpState {
 
 /** /otpwithdraw (no top bar): the code sent for a new UPI number; the server checks it. */
 export function OtpWithdrawPage() {
+  useLanguage();
   const location = useLocation();
   const s = (location.state ?? {}) as OtpState;
   const option = Number(s.option);
@@ -69,7 +71,10 @@ function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
       <PageHeader title="OTP" back fallback="/imp8" />
       <form className="card wallet-form" onSubmit={submit} noValidate>
         <p>
-          Enter the code sent to {phone} to add it as your {upiAppLabel(option)} number.
+          {t('upi.enterCode', 'Enter the code sent to {phone} to add it as your {app} number.', {
+            phone,
+            app: upiAppLabel(option),
+          })}
         </p>
         <label htmlFor={ids.otp}>OTP</label>
         <input
@@ -84,20 +89,20 @@ function OtpForm({ phone, option }: { phone: string; option: UpiOption }) {
         />
         {error && (
           <p id={ids.err} className="form-error" role="alert">
-            {error}
+            {tMsg(error)}
           </p>
         )}
         <p className="otp-resend">
           {seconds > 0 ? (
-            <span>Resend OTP in {seconds}s</span>
+            <span>{t('upi.resendIn', 'Resend OTP in {seconds}s', { seconds })}</span>
           ) : (
             <button type="button" className="btn btn-secondary" onClick={again} disabled={resending}>
-              {resending ? 'Sending...' : 'RESEND'}
+              {resending ? t('upi.sending', 'Sending...') : t('upi.resend', 'RESEND')}
             </button>
           )}
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
-          {isLoading ? 'Submitting...' : 'SUBMIT'}
+          {isLoading ? t('wallet.submitting', 'Submitting...') : t('upi.submit', 'SUBMIT')}
         </button>
       </form>
     </section>

@@ -1,11 +1,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatPoints } from '@matka/shared/domain';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { outcomeOf, useWalletFundRequestProofMutation } from '../api';
 
-/** The UPI reference of a payment (UTR): 12 digits; spaces as the apps print it are allowed. */
-export const UTR_RULE = 'The UTR is the 12-digit UPI reference number of your payment';
-export const PROOF_NEEDED = 'Enter the UTR or add a screenshot';
-export const SCREENSHOT_UNREADABLE = 'This file could not be read as an image. Choose a PNG or JPEG screenshot.';
 /** What the server takes (api-fund-request-proof): at most 180 KB once decoded. */
 export const PROOF_MAX_BYTES = 180 * 1024;
 
@@ -54,6 +51,7 @@ export interface SentRequest {
  * so the operator can match the deposit. Checked here for the player's sake, and by the server.
  */
 export function PaymentProofForm({ request }: { request: SentRequest }) {
+  useLanguage();
   const ids = { utr: useId(), file: useId(), hint: useId(), err: useId() };
   const [send, { isLoading }] = useWalletFundRequestProofMutation();
   const [utr, setUtr] = useState('');
@@ -71,9 +69,9 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
     try {
       const data = await shrinkScreenshot(file);
       if (data) setShot({ name: file.name, data });
-      else setError(SCREENSHOT_UNREADABLE);
+      else setError(t('proof.unreadable', 'This file could not be read as an image. Choose a PNG or JPEG screenshot.'));
     } catch {
-      setError(SCREENSHOT_UNREADABLE);
+      setError(t('proof.unreadable', 'This file could not be read as an image. Choose a PNG or JPEG screenshot.'));
     } finally {
       setReading(false);
     }
@@ -83,8 +81,9 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
     e.preventDefault();
     if (isLoading || reading) return;
     const digits = utr.replace(/\s+/g, '');
-    if (digits && !/^\d{12}$/.test(digits)) return setError(UTR_RULE);
-    if (!digits && !shot) return setError(PROOF_NEEDED);
+    if (digits && !/^\d{12}$/.test(digits))
+      return setError(t('proof.utrRule', 'The UTR is the 12-digit UPI reference number of your payment'));
+    if (!digits && !shot) return setError(t('proof.needed', 'Enter the UTR or add a screenshot'));
     setError('');
     const r = outcomeOf(
       await send({
@@ -93,8 +92,8 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
         ...(shot ? { screenshot: shot.data } : {}),
       }),
     );
-    if (!r.ok) return setError(r.msg ?? 'Could not send. Please try again.');
-    setDone(r.msg ?? 'Payment reference added');
+    if (!r.ok) return setError(r.msg ?? t('proof.failed', 'Could not send. Please try again.'));
+    setDone(r.msg ?? t('proof.added', 'Payment reference added'));
   }
 
   if (done)
@@ -107,29 +106,31 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
   return (
     <form className="card wallet-form proof-form" onSubmit={submit} noValidate aria-labelledby={`${ids.utr}-title`}>
       <h2 id={`${ids.utr}-title`} className="proof-title">
-        Add your payment reference
+        {t('proof.title', 'Add your payment reference')}
       </h2>
       <p className="proof-intro">
-        Request {request.number} for {formatPoints(request.amount)} points is waiting for approval. After paying, add
-        the UTR from your UPI app (or a screenshot of the payment) so it is matched faster.
+        {t(
+          'proof.intro',
+          'Request {number} for {points} points is waiting for approval. After paying, add the UTR from your UPI app (or a screenshot of the payment) so it is matched faster.',
+          { number: request.number, points: formatPoints(request.amount) },
+        )}
       </p>
-      <label htmlFor={ids.utr}>UPI reference (UTR)</label>
+      <label htmlFor={ids.utr}>{t('proof.utr', 'UPI reference (UTR)')}</label>
       <input
         id={ids.utr}
         inputMode="numeric"
         autoComplete="off"
         maxLength={16}
-        placeholder="12 digits"
+        placeholder={t('proof.digits', '12 digits')}
         value={utr}
         aria-describedby={error ? ids.err : ids.hint}
         onChange={(e) => setUtr(e.target.value.replace(/[^\d\s]/g, ''))}
         disabled={isLoading}
       />
       <p id={ids.hint} className="form-hint">
-        In the payment&apos;s details in your UPI app: &quot;UTR&quot;, &quot;UPI Ref No&quot; or &quot;Transaction
-        ID&quot;.
+        {t('proof.where', 'In the payment\'s details in your UPI app: "UTR", "UPI Ref No" or "Transaction ID".')}
       </p>
-      <label htmlFor={ids.file}>Payment screenshot (optional)</label>
+      <label htmlFor={ids.file}>{t('proof.file', 'Payment screenshot (optional)')}</label>
       <input
         id={ids.file}
         type="file"
@@ -137,15 +138,15 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
         onChange={(e) => void pick(e)}
         disabled={isLoading}
       />
-      {reading && <p role="status">Reading the screenshot...</p>}
-      {shot && <p className="form-hint">Screenshot ready: {shot.name}</p>}
+      {reading && <p role="status">{t('proof.reading', 'Reading the screenshot...')}</p>}
+      {shot && <p className="form-hint">{t('proof.ready', 'Screenshot ready: {name}', { name: shot.name })}</p>}
       {error && (
         <p id={ids.err} className="form-error" role="alert">
-          {error}
+          {tMsg(error)}
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading || reading}>
-        {isLoading ? 'Sending...' : 'Send reference'}
+        {isLoading ? t('upi.sending', 'Sending...') : t('proof.send', 'Send reference')}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Msg } from '@matka/shared/i18n';
 import { EmptyState, isOk, MSG, PageLoading } from '@matka/shared';
 import { sanitizeHtml } from '@matka/shared/html';
-import { contentLanguage, useLanguage } from '@matka/shared/i18n';
+import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { useWalletRulesQuery } from '../api';
 
 /** /depositrule and /withdrawrule: the operator's rule text. */
@@ -11,7 +11,9 @@ export function RulePage({ kind }: { kind: 'deposit' | 'withdrawal' }) {
   const html = kind === 'deposit' ? content?.deposit_rule : content?.withdrawal_rule;
   return (
     <section className="wallet-page">
-      <h1 className="page-title">{kind === 'deposit' ? 'Deposit Rule' : 'Withdraw Rule'}</h1>
+      <h1 className="page-title">
+        {kind === 'deposit' ? t('wallet.depositRule', 'Deposit Rule') : t('wallet.withdrawRule', 'Withdraw Rule')}
+      </h1>
       {isLoading ? (
         <PageLoading />
       ) : isError || !html ? (

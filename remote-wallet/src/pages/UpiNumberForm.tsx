@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isValidPhone, MSG } from '@matka/shared';
 import { UPI_APPS_BY_TYPE, upiAppOfType } from '@matka/shared/domain';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { outcomeOf, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 
 /** The UPI apps a number can be added for, by their UPI-details code (the facts: the domain's UPI_APPS). */
@@ -14,6 +15,7 @@ export const upiAppLabel = (o: UpiOption) => upiAppOfType(o).label;
  * Without `option` (the /mymodel page opened directly) the app is chosen here too.
  */
 export function UpiNumberForm({ option, onCancel }: { option?: UpiOption; onCancel?: () => void }) {
+  useLanguage();
   const navigate = useNavigate();
   const ids = { phone: useId(), app: useId(), err: useId() };
   const [app, setApp] = useState<UpiOption>(option ?? 1);
@@ -36,7 +38,7 @@ export function UpiNumberForm({ option, onCancel }: { option?: UpiOption; onCanc
     <form className="wallet-form" onSubmit={submit} noValidate>
       {option === undefined && (
         <>
-          <label htmlFor={ids.app}>Payment App</label>
+          <label htmlFor={ids.app}>{t('upi.app', 'Payment App')}</label>
           <select id={ids.app} value={app} onChange={(e) => setApp(Number(e.target.value) as UpiOption)}>
             {UPI_OPTIONS.map((a) => (
               <option key={a.option} value={a.option}>
@@ -46,7 +48,7 @@ export function UpiNumberForm({ option, onCancel }: { option?: UpiOption; onCanc
           </select>
         </>
       )}
-      <label htmlFor={ids.phone}>Phone Number</label>
+      <label htmlFor={ids.phone}>{t('transfer.phone', 'Phone Number')}</label>
       <input
         id={ids.phone}
         type="tel"
@@ -60,17 +62,17 @@ export function UpiNumberForm({ option, onCancel }: { option?: UpiOption; onCanc
       />
       {error && (
         <p id={ids.err} className="form-error" role="alert">
-          {error}
+          {tMsg(error)}
         </p>
       )}
       <div className="modal-actions">
         {onCancel && (
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isLoading}>
-            Cancel
+            {t('transfer.cancel', 'Cancel')}
           </button>
         )}
         <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? 'Submitting...' : 'Send OTP'}
+          {isLoading ? t('wallet.submitting', 'Submitting...') : t('upi.sendOtp', 'Send OTP')}
         </button>
       </div>
     </form>
