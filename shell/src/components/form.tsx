@@ -103,7 +103,7 @@ export function NewPasswordFields(props: {
   return (
     <>
       <PasswordField
-        label="New Password"
+        label={t('password.new', 'New Password')}
         value={props.newPassword}
         onValue={props.onNewPassword}
         error={props.errors.newPassword}

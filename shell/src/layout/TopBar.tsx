@@ -101,7 +101,7 @@ function PlayerTopBar() {
         <Link
           to="/imp7"
           className="topbar-wallet"
-          aria-label={`Wallet balance ${formatPoints(home.wallet_amt)} points`}
+          aria-label={t('topbar.wallet', 'Wallet balance {points} points', { points: formatPoints(home.wallet_amt) })}
         >
           <WalletIcon size={18} />
           <span data-testid="topbar-wallet">{formatPoints(home.wallet_amt)}</span>

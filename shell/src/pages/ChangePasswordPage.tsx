@@ -10,10 +10,12 @@ import {
   SubmitButton,
   type FieldErrors,
 } from '../components/form';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { validateChangePassword } from '../lib/validation';
 
 /** /change: Current, New and Confirm Password; the current one is checked by the server. Success → /imp. */
 export default function ChangePasswordPage() {
+  useLanguage();
   const [current, setCurrent] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -48,10 +50,10 @@ export default function ChangePasswordPage() {
 
   return (
     <section>
-      <PageHeader title="Change Password" />
+      <PageHeader title={t('menu.changePassword', 'Change Password')} />
       <form ref={form} className="card form-card" onSubmit={submit} noValidate>
         <PasswordField
-          label="Current Password"
+          label={t('password.current', 'Current Password')}
           value={current}
           onValue={setCurrent}
           error={errors.current}
@@ -63,9 +65,13 @@ export default function ChangePasswordPage() {
           confirm={confirm}
           onConfirm={setConfirm}
           errors={errors}
-          confirmLabel="Confirm Password"
+          confirmLabel={t('password.confirm', 'Confirm Password')}
         />
-        <SubmitButton busy={isLoading} text="Change Password" busyText="Submitting..." />
+        <SubmitButton
+          busy={isLoading}
+          text={t('menu.changePassword', 'Change Password')}
+          busyText={t('common.submitting', 'Submitting...')}
+        />
         <FormMessage error={error} />
       </form>
     </section>

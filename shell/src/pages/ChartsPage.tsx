@@ -1,19 +1,21 @@
 import { usePolling, PageHeader } from '@matka/shared';
 import { useShellDashboardQuery } from '../api';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';
 
 /** /charts: a row per game with 'View Charts' (its web chart URL, in a new tab). Polled every 5 s. */
 export default function ChartsPage() {
+  useLanguage();
   const { data, isLoading, isError, refetch } = useShellDashboardQuery(undefined, usePolling());
   const games = (data?.result ?? []).filter((g) => g.game_name);
   return (
     <section>
-      <PageHeader title="Charts" />
+      <PageHeader title={t('menu.charts', 'Charts')} />
       <ListState
         loading={isLoading}
         error={isError}
         empty={games.length === 0}
-        emptyText="No charts available."
+        emptyText={t('charts.empty', 'No charts available.')}
         onRetry={() => void refetch()}
       >
         <ul className="row-list">
@@ -26,12 +28,12 @@ export default function ChartsPage() {
                   href={g.web_chart_url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`View Charts of ${g.game_name}`}
+                  aria-label={t('charts.viewOf', 'View Charts of {game}', { game: g.game_name })}
                 >
-                  View Charts
+                  {t('charts.view', 'View Charts')}
                 </a>
               ) : (
-                <span className="row-muted">No chart yet</span>
+                <span className="row-muted">{t('charts.none', 'No chart yet')}</span>
               )}
             </li>
           ))}

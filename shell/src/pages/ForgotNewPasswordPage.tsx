@@ -6,6 +6,7 @@ import { AuthCard } from '../components/AuthCard';
 import { FormMessage, hasErrors, NewPasswordFields, SubmitButton, type FieldErrors } from '../components/form';
 import { validateReset } from '../lib/validation';
 import { InvalidNavigation } from './InvalidNavigation';
+import { t, useLanguage } from '@matka/shared/i18n';
 import type { ResetState } from './OtpForgotPage';
 
 export const RESET_REDIRECT_MS = 1500;
@@ -22,6 +23,7 @@ function readState(s: unknown): ResetState | null {
  * after the code (OtpForgotPage), then /login after 1.5 s. (A signed-in player's Change Password is /change.)
  */
 export default function ForgotNewPasswordPage() {
+  useLanguage();
   const location = useLocation();
   const [state] = useState(() => readState(location.state));
   const [newPassword, setNewPassword] = useState('');
@@ -34,7 +36,14 @@ export default function ForgotNewPasswordPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (!state) return <InvalidNavigation title="Reset Password" restartTo="/forgotpass" restartText="Start over" />;
+  if (!state)
+    return (
+      <InvalidNavigation
+        title={t('reset.title', 'Reset Password')}
+        restartTo="/forgotpass"
+        restartText={t('forgot.startOver', 'Start over')}
+      />
+    );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -57,16 +66,16 @@ export default function ForgotNewPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset Password"
+      title={t('reset.title', 'Reset Password')}
       subtitle={
         <>
-          Set a new password for <strong>{state.phoneNumber}</strong>
+          {t('reset.for', 'Set a new password for')} <strong>{state.phoneNumber}</strong>
         </>
       }
       onSubmit={submit}
       footer={
         <p className="auth-switch">
-          <Link to="/login">Back to Login</Link>
+          <Link to="/login">{t('forgot.backToLogin', 'Back to Login')}</Link>
         </p>
       }
     >
@@ -76,13 +85,17 @@ export default function ForgotNewPasswordPage() {
         confirm={confirm}
         onConfirm={setConfirm}
         errors={errors}
-        confirmLabel="Confirm New Password"
+        confirmLabel={t('password.confirmNew', 'Confirm New Password')}
       />
-      <SubmitButton busy={isLoading} text="Update Password" busyText="Updating Password..." />
+      <SubmitButton
+        busy={isLoading}
+        text={t('reset.submit', 'Update Password')}
+        busyText={t('reset.busy', 'Updating Password...')}
+      />
       <FormMessage error={error} success={done ? MSG.passwordUpdated : undefined} />
       {error === MSG.otpInvalidForgot && (
         <Link className="btn btn-secondary btn-block" to="/forgotpass">
-          Start over
+          {t('forgot.startOver', 'Start over')}
         </Link>
       )}
     </AuthCard>

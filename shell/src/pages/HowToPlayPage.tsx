@@ -3,7 +3,7 @@ import { sanitizeHtml } from '@matka/shared/html';
 import { webLink } from '@matka/shared/domain';
 import { useShellHowToPlayQuery } from '../api';
 import { ListState } from '../components/ListState';
-import { contentLanguage, useLanguage } from '@matka/shared/i18n';
+import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { PageHeader } from '@matka/shared';
 
 /** /htp: How To Play text (sanitized HTML) and the tutorial video link. */
@@ -14,12 +14,12 @@ export default function HowToPlayPage() {
   const video = webLink(item?.video_link || data?.video_link);
   return (
     <section>
-      <PageHeader title="How To Play" />
+      <PageHeader title={t('menu.howToPlay', 'How To Play')} />
       <ListState
         loading={isLoading}
         error={isError}
         empty={!html && !video}
-        emptyText="Nothing here yet."
+        emptyText={t('htp.empty', 'Nothing here yet.')}
         onRetry={() => void refetch()}
       >
         {html && <div className="card rich-text" dangerouslySetInnerHTML={{ __html: html }} />}

@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { notify, selectSession, useAppDispatch, useAppSelector, usernameChanged, PageHeader } from '@matka/shared';
 import { outcome, useShellProfileQuery, useShellProfileUpdateMutation } from '../api';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
+import { t, useLanguage } from '@matka/shared/i18n';
 import { validateName } from '../lib/validation';
 
 /** /profile: edit the name ('Name is required!'); success updates the session's name and goes to /imp. */
 export default function ProfilePage() {
+  useLanguage();
   const session = useAppSelector(selectSession);
   const { data } = useShellProfileQuery();
   const [name, setName] = useState(session.username ?? '');
@@ -32,20 +34,20 @@ export default function ProfilePage() {
     const r = outcome(await update({ user_name: name.trim() }));
     if (r.ok) {
       dispatch(usernameChanged(String(r.data?.user_name ?? name.trim())));
-      notify.success(r.msg ?? 'Profile updated successfully');
+      notify.success(r.msg ?? t('profile.updated', 'Profile updated successfully'));
       navigate('/imp');
-    } else setError(r.msg ?? 'Failed to update profile. Please try again.');
+    } else setError(r.msg ?? t('profile.failed', 'Failed to update profile. Please try again.'));
   }
 
   return (
     <section>
-      <PageHeader title="My Profile" />
+      <PageHeader title={t('menu.profile', 'My Profile')} />
       <form className="card form-card" onSubmit={submit} noValidate>
         <div className="profile-avatar" aria-hidden="true">
           {(name.trim() || session.username || '?').slice(0, 1).toUpperCase()}
         </div>
         <TextField
-          label="Name"
+          label={t('profile.name', 'Name')}
           value={name}
           onValue={(v) => {
             setTouched(true);
@@ -56,12 +58,16 @@ export default function ProfilePage() {
           maxLength={60}
         />
         <TextField
-          label="Mobile Number"
+          label={t('profile.mobile', 'Mobile Number')}
           value={data?.mobile ?? session.mobile ?? ''}
           onValue={() => undefined}
           readOnly
         />
-        <SubmitButton busy={isLoading} text="Update Profile" busyText="Submitting..." />
+        <SubmitButton
+          busy={isLoading}
+          text={t('profile.submit', 'Update Profile')}
+          busyText={t('common.submitting', 'Submitting...')}
+        />
         <FormMessage error={error} />
       </form>
     </section>
