@@ -4,7 +4,17 @@
  * Hindi and Marathi with the same {placeholders}, none is left in English, and the spec's messages that
  * are translated are the spec's texts to the letter.
  */
-import { BET_TYPES, HALF_SANGAM_FIELDS, MSG, RATE_ROWS, TEXTS } from '@matka/shared/domain';
+import {
+  BET_TYPES,
+  HALF_SANGAM_FIELDS,
+  LIMIT_KIND_LABELS,
+  LIMIT_PERIOD_LABELS,
+  LIMIT_PERIOD_UNITS,
+  MSG,
+  PERIOD_LABELS,
+  RATE_ROWS,
+  TEXTS,
+} from '@matka/shared/domain';
 const i18n = require('../../build/i18n.js') as {
   PARTS: { name: string; src: string }[];
   LANGS: string[];
@@ -65,6 +75,8 @@ test("the game's words (bet types, fields, sessions) are the domain's, every one
   }
   for (const fields of Object.values(HALF_SANGAM_FIELDS)) for (const f of fields) words.add(f.label);
   for (const rows of Object.values(RATE_ROWS)) for (const r of rows) words.add(r.label);
+  for (const labels of [PERIOD_LABELS, LIMIT_KIND_LABELS, LIMIT_PERIOD_LABELS, LIMIT_PERIOD_UNITS])
+    for (const label of Object.values(labels)) words.add(label);
   const inCatalog = Object.entries(english).filter(([id]) => id.startsWith('word.'));
   for (const [id, text] of inCatalog) expect([id, text]).toEqual([`word.${text}`, text]);
   expect(inCatalog.map(([, text]) => text).sort()).toEqual([...words].sort());

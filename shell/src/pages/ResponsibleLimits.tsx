@@ -3,6 +3,7 @@ import {
   LIMIT_KINDS,
   LIMIT_KIND_LABELS,
   LIMIT_PERIODS,
+  LIMIT_PERIOD_LABELS,
   LIMIT_PERIOD_UNITS,
   formatPoints,
   limitName,
@@ -11,10 +12,12 @@ import {
 } from '@matka/shared/domain';
 import type { PlayLimit, PlayLimitChange } from '@matka/shared/contract';
 import { outcome, useShellSetLimitMutation, useShellSetRealityCheckMutation } from '../api';
+import { currentLanguage, t, tWord, useLanguage } from '@matka/shared/i18n';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
 
+/** A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month names). */
 export const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
+  new Date(iso).toLocaleString(`${currentLanguage()}-IN`, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
@@ -23,25 +26,39 @@ export const when = (iso: string) =>
     minute: '2-digit',
   });
 
-const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+/** 'Daily stake limit' (the domain's limitName), in the language in use. */
+const limitTitle = (kind: LimitKind, period: LimitPeriod) => {
+  void limitName; // the English: '{period} {kind} limit'
+  return t('limit.name', '{period} {kind} limit', {
+    period: tWord(LIMIT_PERIOD_LABELS[period]),
+    kind: tWord(LIMIT_KIND_LABELS[kind]).toLowerCase(),
+  });
+};
 
 /** One limit in force: what is used, when it resets, and a change that waits. */
 function LimitLine({ l }: { l: PlayLimit }) {
+  useLanguage();
   return (
     <li>
       <strong>
-        {capital(limitName(l.kind, l.period))}: {formatPoints(l.amount)} points
+        {t('limit.line', '{name}: {points} points', {
+          name: limitTitle(l.kind, l.period),
+          points: formatPoints(l.amount),
+        })}
       </strong>
       <span>
-        {formatPoints(l.used)} used, resets {when(l.resets)}
+        {t('limit.used', '{points} used, resets {time}', { points: formatPoints(l.used), time: when(l.resets) })}
       </span>
       {l.removing ? (
-        <span className="limit-pending">Removed on {when(l.next_at)}</span>
+        <span className="limit-pending">{t('limit.removedOn', 'Removed on {time}', { time: when(l.next_at) })}</span>
       ) : (
         l.next_at &&
         l.next_amount !== null && (
           <span className="limit-pending">
-            Raised to {formatPoints(l.next_amount)} points on {when(l.next_at)}
+            {t('limit.raisedOn', 'Raised to {points} points on {time}', {
+              points: formatPoints(l.next_amount),
+              time: when(l.next_at),
+            })}
           </span>
         )
       )}
@@ -54,6 +71,7 @@ function LimitLine({ l }: { l: PlayLimit }) {
  * at once, a higher one or a removal after 24 hours. The server counts and enforces them for every app.
  */
 export function LimitsCard({ limits }: { limits: PlayLimit[] }) {
+  useLanguage();
   const ids = { kind: useId(), period: useId() };
   const [kind, setKind] = useState<LimitKind>('deposit');
   const [period, setPeriod] = useState<LimitPeriod>('day');
@@ -66,13 +84,15 @@ export function LimitsCard({ limits }: { limits: PlayLimit[] }) {
     setMessage({});
     const text = amount.trim().replace(/,/g, '');
     if (!/^\d+$/.test(text)) {
-      setError('Enter the limit in points, or 0 to remove it');
+      setError(t('limit.enter', 'Enter the limit in points, or 0 to remove it'));
       return;
     }
     setError('');
     const r = outcome(await save({ kind, period, amount: text }));
     if (r.ok) setAmount('');
-    setMessage(r.ok ? { success: r.msg } : { error: r.msg || 'Could not save. Please try again.' });
+    setMessage(
+      r.ok ? { success: r.msg } : { error: r.msg || t('resp.saveFailed', 'Could not save. Please try again.') },
+    );
   }
 
   return (
@@ -84,7 +104,7 @@ export function LimitsCard({ limits }: { limits: PlayLimit[] }) {
         void submit();
       }}
     >
-      <h2>Your limits</h2>
+      <h2>{t('limit.title', 'Your limits')}</h2>
       {limits.length ? (
         <ul className="limit-list">
           {limits.map((l) => (
@@ -92,43 +112,47 @@ export function LimitsCard({ limits }: { limits: PlayLimit[] }) {
           ))}
         </ul>
       ) : (
-        <p>You have set no limits.</p>
+        <p>{t('limit.none', 'You have set no limits.')}</p>
       )}
       <p className="field-hint">
-        A lower limit holds at once. A higher limit, or removing one, takes effect 24 hours later.
+        {t('limit.rule', 'A lower limit holds at once. A higher limit, or removing one, takes effect 24 hours later.')}
       </p>
       <div className="limit-selects">
         <div className="field">
-          <label htmlFor={ids.kind}>Limit</label>
+          <label htmlFor={ids.kind}>{t('limit.kind', 'Limit')}</label>
           <select id={ids.kind} value={kind} onChange={(e) => setKind(e.target.value as LimitKind)}>
             {LIMIT_KINDS.map((k) => (
               <option key={k} value={k}>
-                {LIMIT_KIND_LABELS[k]}
+                {tWord(LIMIT_KIND_LABELS[k])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.period}>Per</label>
+          <label htmlFor={ids.period}>{t('limit.per', 'Per')}</label>
           <select id={ids.period} value={period} onChange={(e) => setPeriod(e.target.value as LimitPeriod)}>
             {LIMIT_PERIODS.map((p) => (
               <option key={p} value={p}>
-                {LIMIT_PERIOD_UNITS[p]}
+                {tWord(LIMIT_PERIOD_UNITS[p])}
               </option>
             ))}
           </select>
         </div>
       </div>
       <TextField
-        label="Points"
+        label={t('limit.points', 'Points')}
         value={amount}
         onValue={setAmount}
         inputMode="numeric"
-        placeholder="0 removes the limit"
+        placeholder={t('limit.placeholder', '0 removes the limit')}
         error={error}
       />
       <FormMessage {...message} />
-      <SubmitButton busy={saving.isLoading} text="Save limit" busyText="Saving..." />
+      <SubmitButton
+        busy={saving.isLoading}
+        text={t('limit.save', 'Save limit')}
+        busyText={t('age.saving', 'Saving...')}
+      />
     </form>
   );
 }
@@ -137,6 +161,7 @@ const REALITY_CHOICES = [0, 30, 60, 120] as const;
 
 /** How often the reality check shows (kept on the account, so every app of the player shows it). */
 export function RealityCheckCard({ minutes }: { minutes: number }) {
+  useLanguage();
   const [choice, setChoice] = useState<number>(minutes);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const [save, saving] = useShellSetRealityCheckMutation();
@@ -148,14 +173,16 @@ export function RealityCheckCard({ minutes }: { minutes: number }) {
         setMessage({});
         void save({ minutes: choice }).then((res) => {
           const r = outcome(res);
-          setMessage(r.ok ? { success: r.msg } : { error: r.msg || 'Could not save. Please try again.' });
+          setMessage(
+            r.ok ? { success: r.msg } : { error: r.msg || t('resp.saveFailed', 'Could not save. Please try again.') },
+          );
         });
       }}
     >
-      <h2>Reality check</h2>
-      <p>A reminder of how long you have played and your net result since you logged in.</p>
+      <h2>{t('reality.title', 'Reality check')}</h2>
+      <p>{t('reality.about', 'A reminder of how long you have played and your net result since you logged in.')}</p>
       <fieldset>
-        <legend>Show it</legend>
+        <legend>{t('reality.show', 'Show it')}</legend>
         {REALITY_CHOICES.map((m) => (
           <label key={m} className="push-check">
             <input
@@ -165,46 +192,48 @@ export function RealityCheckCard({ minutes }: { minutes: number }) {
               onChange={() => setChoice(m)}
               disabled={saving.isLoading}
             />
-            {m ? `Every ${m} minutes` : 'Off'}
+            {m ? t('reality.every', 'Every {n} minutes', { n: m }) : t('reality.off', 'Off')}
           </label>
         ))}
       </fieldset>
       <FormMessage {...message} />
-      <SubmitButton busy={saving.isLoading} text="Save" busyText="Saving..." />
+      <SubmitButton busy={saving.isLoading} text={t('reality.save', 'Save')} busyText={t('age.saving', 'Saving...')} />
     </form>
   );
 }
 
 /** 'Daily stake limit lowered to 50 points (was 500)' */
 function changeText(h: PlayLimitChange): string {
-  const name = capital(limitName(h.kind, h.period));
-  const was = h.previous !== null ? ` (was ${formatPoints(h.previous)})` : '';
+  const name = limitTitle(h.kind, h.period);
+  const points = formatPoints(h.amount ?? 0);
+  const was = h.previous !== null ? t('limit.was', ' (was {points})', { points: formatPoints(h.previous) }) : '';
   switch (h.action) {
     case 'set':
-      return `${name} set to ${formatPoints(h.amount ?? 0)} points`;
+      return t('limit.set', '{name} set to {points} points', { name, points });
     case 'lowered':
-      return `${name} lowered to ${formatPoints(h.amount ?? 0)} points${was}`;
+      return t('limit.lowered', '{name} lowered to {points} points', { name, points }) + was;
     case 'raised':
-      return `${name} raised to ${formatPoints(h.amount ?? 0)} points${was}`;
+      return t('limit.raised', '{name} raised to {points} points', { name, points }) + was;
     case 'removed':
-      return `${name} removed${was}`;
+      return t('limit.removed', '{name} removed', { name }) + was;
     case 'kept':
-      return `${name} kept at ${formatPoints(h.amount ?? 0)} points (the waiting change dropped)`;
+      return t('limit.kept', '{name} kept at {points} points (the waiting change dropped)', { name, points });
   }
 }
 
 /** Every change of a limit the player asked for, and when it took (or takes) effect. */
 export function LimitHistory({ changes }: { changes: PlayLimitChange[] }) {
+  useLanguage();
   if (!changes.length) return null;
   return (
     <div className="card responsible-card">
-      <h2>Limit changes</h2>
+      <h2>{t('limit.changes', 'Limit changes')}</h2>
       <ul className="responsible-history">
         {changes.map((h, i) => (
           <li key={`${h.at}-${i}`}>
             <span>
               {changeText(h)}
-              {h.effective_at !== h.at && <>, from {when(h.effective_at)}</>}
+              {h.effective_at !== h.at && t('limit.from', ', from {time}', { time: when(h.effective_at) })}
             </span>
             <time dateTime={h.at}>{when(h.at)}</time>
           </li>

@@ -16,21 +16,32 @@ import {
   useShellTakeBreakMutation,
 } from '../api';
 import { FormMessage } from '../components/form';
+import { t, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
 import { LimitHistory, LimitsCard, RealityCheckCard, when } from './ResponsibleLimits';
 
-const HISTORY: Record<string, string> = {
-  age: 'Age confirmed (18 or older)',
-  break: 'Break taken',
-  exclusion: 'Self-exclusion',
-  exclusion_lifted: 'Self-exclusion lifted by the operator',
+const HISTORY: Record<string, () => string> = {
+  age: () => t('resp.histAge', 'Age confirmed (18 or older)'),
+  break: () => t('resp.histBreak', 'Break taken'),
+  exclusion: () => t('resp.histExclusion', 'Self-exclusion'),
+  exclusion_lifted: () => t('resp.histLifted', 'Self-exclusion lifted by the operator'),
 };
 
 type Pending = { kind: 'break'; period: BreakPeriod } | { kind: 'exclusion'; period: ExclusionPeriod };
 
 /** What a confirmation says a break or an exclusion means, before the player commits to it. */
 function meaning(p: Pending): string {
-  const span = p.period === 'permanent' ? 'From now on, for good,' : `For ${PERIOD_LABELS[p.period].toLowerCase()}`;
-  return `${span} you cannot bid, add funds or receive transfers. You can still log in, see your histories and withdraw your points. You cannot shorten or end it${p.kind === 'exclusion' ? ': only the operator can, on a written request' : ''}.`;
+  const what =
+    p.period === 'permanent'
+      ? t('resp.meaningForGood', 'From now on, for good, you cannot bid, add funds or receive transfers.')
+      : t('resp.meaningFor', 'For {period} you cannot bid, add funds or receive transfers.', {
+          period: tWord(PERIOD_LABELS[p.period]).toLowerCase(),
+        });
+  const still = t('resp.meaningStill', 'You can still log in, see your histories and withdraw your points.');
+  const end =
+    p.kind === 'exclusion'
+      ? t('resp.meaningNoEndOperator', 'You cannot shorten or end it: only the operator can, on a written request.')
+      : t('resp.meaningNoEnd', 'You cannot shorten or end it.');
+  return `${what} ${still} ${end}`;
 }
 
 /**
@@ -38,6 +49,7 @@ function meaning(p: Pending): string {
  * reality check, a break, a self-exclusion, the age declaration, and what was set when.
  */
 export default function ResponsiblePage() {
+  useLanguage();
   const q = useShellResponsibleQuery();
   const [takeBreak, breaking] = useShellTakeBreakMutation();
   const [exclude, excluding] = useShellSelfExcludeMutation();
@@ -59,14 +71,19 @@ export default function ResponsiblePage() {
         : await exclude({ period: pending.period }),
     );
     setPending(null);
-    setMessage(r.ok ? { success: r.msg } : { error: r.msg || 'Could not save. Please try again.' });
+    setMessage(
+      r.ok ? { success: r.msg } : { error: r.msg || t('resp.saveFailed', 'Could not save. Please try again.') },
+    );
   }
 
   return (
     <section className="responsible">
-      <PageHeader title="Responsible Play" />
+      <PageHeader title={t('menu.responsible', 'Responsible Play')} />
       <p className="responsible-intro">
-        Play for fun, with money you can afford to lose. These settings protect you in every app of this game.
+        {t(
+          'resp.intro',
+          'Play for fun, with money you can afford to lose. These settings protect you in every app of this game.',
+        )}
       </p>
       <FormMessage {...message} />
 
@@ -75,16 +92,20 @@ export default function ResponsiblePage() {
           <p>
             <strong>
               {d.permanent
-                ? 'You have excluded yourself from play permanently.'
-                : `You have excluded yourself from play until ${when(d.excluded_until)}.`}
+                ? t('resp.excludedForGood', 'You have excluded yourself from play permanently.')
+                : t('resp.excludedUntil', 'You have excluded yourself from play until {time}.', {
+                    time: when(d.excluded_until),
+                  })}
             </strong>
           </p>
         ) : d?.break_until ? (
           <p>
-            <strong>You are taking a break until {when(d.break_until)}.</strong>
+            <strong>
+              {t('resp.breakUntil', 'You are taking a break until {time}.', { time: when(d.break_until) })}
+            </strong>
           </p>
         ) : (
-          <p>No break or self-exclusion is running.</p>
+          <p>{t('resp.none', 'No break or self-exclusion is running.')}</p>
         )}
       </div>
 
@@ -93,15 +114,15 @@ export default function ResponsiblePage() {
 
       {!d?.age_declared && (
         <div className="card responsible-card">
-          <h2>Your age</h2>
-          <p>{AGE_DECLARATION}.</p>
+          <h2>{t('resp.age', 'Your age')}</h2>
+          <p>{tMsg(AGE_DECLARATION)}.</p>
           <button
             type="button"
             className="btn btn-primary btn-block"
             disabled={confirming.isLoading}
             onClick={() => void confirmAge()}
           >
-            {confirming.isLoading ? 'Saving...' : 'I confirm'}
+            {confirming.isLoading ? t('age.saving', 'Saving...') : t('age.confirm', 'I confirm')}
           </button>
         </div>
       )}
@@ -114,9 +135,9 @@ export default function ResponsiblePage() {
           setPending({ kind: 'break', period: breakPeriod });
         }}
       >
-        <h2>Take a break</h2>
+        <h2>{t('resp.break', 'Take a break')}</h2>
         <fieldset>
-          <legend>How long</legend>
+          <legend>{t('resp.howLong', 'How long')}</legend>
           {BREAK_PERIODS.map((p) => (
             <label key={p} className="push-check">
               <input
@@ -126,12 +147,12 @@ export default function ResponsiblePage() {
                 onChange={() => setBreakPeriod(p)}
                 disabled={busy}
               />
-              {PERIOD_LABELS[p]}
+              {tWord(PERIOD_LABELS[p])}
             </label>
           ))}
         </fieldset>
         <button type="submit" className="btn btn-secondary btn-block" disabled={busy}>
-          Take a break
+          {t('resp.break', 'Take a break')}
         </button>
       </form>
 
@@ -143,9 +164,9 @@ export default function ResponsiblePage() {
           setPending({ kind: 'exclusion', period: exclusionPeriod });
         }}
       >
-        <h2>Self-exclusion</h2>
+        <h2>{t('resp.histExclusion', 'Self-exclusion')}</h2>
         <fieldset>
-          <legend>How long</legend>
+          <legend>{t('resp.howLong', 'How long')}</legend>
           {EXCLUSION_PERIODS.map((p) => (
             <label key={p} className="push-check">
               <input
@@ -155,24 +176,28 @@ export default function ResponsiblePage() {
                 onChange={() => setExclusionPeriod(p)}
                 disabled={busy}
               />
-              {PERIOD_LABELS[p]}
+              {tWord(PERIOD_LABELS[p])}
             </label>
           ))}
         </fieldset>
         <button type="submit" className="btn btn-danger btn-block" disabled={busy}>
-          Exclude myself
+          {t('resp.excludeMyself', 'Exclude myself')}
         </button>
       </form>
 
       {!!d?.history?.length && (
         <div className="card responsible-card">
-          <h2>History</h2>
+          <h2>{t('resp.history', 'History')}</h2>
           <ul className="responsible-history">
             {d.history.map((h) => (
               <li key={`${h.at}-${h.kind}`}>
                 <span>
-                  {HISTORY[h.kind] ?? h.kind}
-                  {h.until ? (h.until === 'permanent' ? ', permanently' : `, until ${when(h.until)}`) : ''}
+                  {HISTORY[h.kind]?.() ?? h.kind}
+                  {h.until
+                    ? h.until === 'permanent'
+                      ? t('resp.histPermanently', ', permanently')
+                      : t('resp.histUntil', ', until {time}', { time: when(h.until) })
+                    : ''}
                   {h.kind === 'exclusion_lifted' && h.note ? `: ${h.note}` : ''}
                 </span>
                 <time dateTime={h.at}>{when(h.at)}</time>
@@ -188,8 +213,10 @@ export default function ResponsiblePage() {
         <Modal
           title={
             pending.kind === 'break'
-              ? `Take a break: ${PERIOD_LABELS[pending.period]}?`
-              : `Exclude yourself: ${PERIOD_LABELS[pending.period]}?`
+              ? t('resp.confirmBreak', 'Take a break: {period}?', { period: tWord(PERIOD_LABELS[pending.period]) })
+              : t('resp.confirmExclusion', 'Exclude yourself: {period}?', {
+                  period: tWord(PERIOD_LABELS[pending.period]),
+                })
           }
           onClose={() => !busy && setPending(null)}
           dismissible={!busy}
@@ -197,10 +224,14 @@ export default function ResponsiblePage() {
           <p>{meaning(pending)}</p>
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={() => setPending(null)} disabled={busy}>
-              Cancel
+              {t('resp.cancel', 'Cancel')}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => void apply()} disabled={busy}>
-              {busy ? 'Saving...' : pending.kind === 'break' ? 'Start the break' : 'Exclude me'}
+              {busy
+                ? t('age.saving', 'Saving...')
+                : pending.kind === 'break'
+                  ? t('resp.startBreak', 'Start the break')
+                  : t('resp.excludeMe', 'Exclude me')}
             </button>
           </div>
         </Modal>
