@@ -32,7 +32,9 @@ function files(dir) {
   return out;
 }
 
-const CALL = /\bt\(\s*'([\w.]+)',\s*'((?:[^'\\]|\\.)*)'/g;
+const CALL = /\bt\(\s*'([\w.]+)',\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g;
+/** Every t('<id>', ...) call: one whose English is not a plain string is reported (it could not be extracted). */
+const ANY_CALL = /\bt\(\s*'([\w.]+)',\s*([^\s])/g;
 
 /** id -> English of a part's code; a second, different English for one id is an error. */
 function extract(part) {
@@ -40,8 +42,11 @@ function extract(part) {
   const problems = [];
   for (const file of files(path.join(ROOT, part.src))) {
     const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(ANY_CALL))
+      if (m[2] !== "'" && m[2] !== '"')
+        problems.push(`${m[1]}: its English must be a string written in the call (${path.relative(ROOT, file)})`);
     for (const m of text.matchAll(CALL)) {
-      const english = m[2].replace(/\\'/g, "'");
+      const english = m[2] !== undefined ? m[2].replace(/\\'/g, "'") : m[3].replace(/\\"/g, '"');
       if (found[m[1]] !== undefined && found[m[1]] !== english)
         problems.push(`${m[1]}: '${found[m[1]]}' and '${english}' (${path.relative(ROOT, file)})`);
       found[m[1]] = english;

@@ -27,7 +27,22 @@ import path from 'node:path';
 
 /** Words a translation may keep as they are (the game's own, and the app's names). */
 // (WhatsApp, and the English labels of the UPI apps and image types a player is told to look for, stay as they are)
-const KEPT = new Set(['Starline', 'Gali', 'OK', 'OTP', 'UPI', 'UTR', 'WhatsApp', 'PNG', 'JPEG', 'Ref', 'Transaction']);
+const KEPT = new Set([
+  'Starline',
+  'Gali',
+  'OK',
+  'OTP',
+  'UPI',
+  'UTR',
+  'WhatsApp',
+  'PNG',
+  'JPEG',
+  'Ref',
+  'Transaction',
+  'Chrome',
+  'Edge',
+  'Firefox',
+]);
 
 function checkTranslations(name: string, english: Record<string, string>, dir: string) {
   for (const lang of i18n.LANGS) {

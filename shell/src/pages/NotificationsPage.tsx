@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '@matka/shared';
 import { livePath, liveText, type InboxItem } from '@matka/shared/contract';
 import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
+import { currentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
+  new Date(iso).toLocaleString(`${currentLanguage()}-IN`, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
@@ -15,6 +16,7 @@ const when = (iso: string) =>
   });
 
 function Entry({ n }: { n: InboxItem }) {
+  useLanguage();
   const { title, body } = liveText(n.event);
   const to = livePath(n.event);
   const outside = /^https:\/\//.test(to);
@@ -22,7 +24,7 @@ function Entry({ n }: { n: InboxItem }) {
     <li className={`card inbox-item${n.read ? '' : ' is-unread'}`}>
       <div className="inbox-head">
         <strong className="inbox-title">
-          {!n.read && <span className="inbox-new">New</span>}
+          {!n.read && <span className="inbox-new">{t('inbox.new', 'New')}</span>}
           {title}
         </strong>
         <time dateTime={n.at} className="inbox-time">
@@ -32,11 +34,11 @@ function Entry({ n }: { n: InboxItem }) {
       <p className="inbox-body">{body}</p>
       {outside ? (
         <a href={to} className="inbox-link" target="_blank" rel="noopener noreferrer">
-          Open link
+          {t('inbox.openLink', 'Open link')}
         </a>
       ) : (
         <Link to={to} className="inbox-link">
-          {n.kind === 'notice' ? 'Open' : 'View'}
+          {n.kind === 'notice' ? t('inbox.open', 'Open') : t('inbox.view', 'View')}
         </Link>
       )}
     </li>
@@ -45,6 +47,7 @@ function Entry({ n }: { n: InboxItem }) {
 
 /** One page of the inbox (the newest, or the page older than `before`). */
 function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number) => void }) {
+  useLanguage();
   const q = useShellInboxQuery(before);
   const items = q.data?.notifications ?? [];
   const [read] = useShellInboxReadMutation();
@@ -62,8 +65,8 @@ function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number)
         empty={items.length === 0}
         emptyText={
           before
-            ? 'No older notifications.'
-            : 'No notifications yet. Wins, deposits, withdrawals and notices appear here.'
+            ? t('inbox.noOlder', 'No older notifications.')
+            : t('inbox.empty', 'No notifications yet. Wins, deposits, withdrawals and notices appear here.')
         }
         onRetry={() => void q.refetch()}
       >
@@ -75,7 +78,7 @@ function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number)
       </ListState>
       {items.length === 50 && (
         <button type="button" className="btn btn-secondary" onClick={() => onOlder(items[items.length - 1].id)}>
-          Show older
+          {t('inbox.older', 'Show older')}
         </button>
       )}
     </>
@@ -84,12 +87,13 @@ function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number)
 
 /** /notifications: the player's wins, deposits, withdrawals and the operator's notices, newest first. */
 export default function NotificationsPage() {
+  useLanguage();
   const [pages, setPages] = useState<number[]>([]);
   return (
     <section>
-      <PageHeader title="Notifications" />
+      <PageHeader title={t('menu.notifications', 'Notifications')} />
       <p className="inbox-settings">
-        <Link to="/notifysettings">Phone notifications</Link>
+        <Link to="/notifysettings">{t('push.title', 'Phone notifications')}</Link>
       </p>
       <InboxPage onOlder={(id) => setPages([id])} />
       {pages.map((before, i) => (

@@ -9,6 +9,24 @@ import {
   useShellPushUnsubscribeMutation,
 } from '../api';
 import { FormMessage } from '../components/form';
+import { t, useLanguage } from '@matka/shared/i18n';
+
+/** What each kind of notification is called (the contract's PUSH_CATEGORY_LABELS), in the language in use. */
+function categoryLabel(c: PushCategory): string {
+  void PUSH_CATEGORY_LABELS; // the English of these texts
+  switch (c) {
+    case 'results_bid':
+      return t('push.catResultsBid', 'Results of markets I bid on today');
+    case 'results_followed':
+      return t('push.catResultsFollowed', 'Results of markets I follow');
+    case 'wins':
+      return t('push.catWins', 'My wins');
+    case 'money':
+      return t('push.catMoney', 'My deposits and withdrawals');
+    case 'notices':
+      return t('push.catNotices', 'Notices from the operator');
+  }
+}
 import { PageLoading } from '@matka/shared';
 
 type Support = 'checking' | 'ok' | 'unsupported' | 'denied';
@@ -31,13 +49,14 @@ async function currentSubscription(): Promise<{ support: Support; sub: PushSubsc
 const keyBytes = (b64url: string) =>
   Uint8Array.from(atob(b64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-const MSG_FAILED = 'Could not turn on notifications on this phone. Please try again later.';
+const MSG_FAILED = () => t('push.failed', 'Could not turn on notifications on this phone. Please try again later.');
 
 /**
  * /notifysettings: web push for this phone (issue C). Nothing asks for permission until the player taps
  * 'Turn on notifications'; they pick what they want to hear and the markets they follow.
  */
 export default function PushSettingsPage() {
+  useLanguage();
   const [support, setSupport] = useState<Support>('checking');
   const [sub, setSub] = useState<PushSubscription | null>(null);
   const settings = useShellPushSettingsQuery(sub?.endpoint, { skip: support === 'checking' });
@@ -75,17 +94,18 @@ export default function PushSettingsPage() {
   async function turnOn(e: FormEvent) {
     e.preventDefault();
     setMessage({});
-    if (shownCategories.length === 0) return setMessage({ error: 'Choose at least one kind of notification' });
+    if (shownCategories.length === 0)
+      return setMessage({ error: t('push.chooseOne', 'Choose at least one kind of notification') });
     setWorking(true);
     try {
       const key = settings.data?.public_key;
       const reg = await navigator.serviceWorker.getRegistration();
-      if (!key || !reg) return setMessage({ error: MSG_FAILED });
+      if (!key || !reg) return setMessage({ error: MSG_FAILED() });
       // the browser asks the player now, after their tap (never on opening the app)
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
         if (permission === 'denied') setSupport('denied');
-        return setMessage({ error: 'Notifications were not allowed on this phone' });
+        return setMessage({ error: t('push.notAllowed', 'Notifications were not allowed on this phone') });
       }
       let browserSub: PushSubscription;
       try {
@@ -93,20 +113,20 @@ export default function PushSettingsPage() {
           (await reg.pushManager.getSubscription()) ??
           (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
       } catch {
-        return setMessage({ error: MSG_FAILED });
+        return setMessage({ error: MSG_FAILED() });
       }
       const json = browserSub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
       const r = await subscribeCall({ subscription: json, categories: shownCategories });
       if ('error' in r || r.data?.status === false) {
         await browserSub.unsubscribe().catch(() => false);
         const msg = 'error' in r ? undefined : r.data?.msg;
-        return setMessage({ error: msg || MSG_FAILED });
+        return setMessage({ error: msg || MSG_FAILED() });
       }
       setSub(browserSub);
       setCategories(null);
       if (follows) await followCall({ follows });
       setFollows(null);
-      setMessage({ success: r.data?.msg || 'Notifications are on for this phone' });
+      setMessage({ success: r.data?.msg || t('push.onNow', 'Notifications are on for this phone') });
     } finally {
       setWorking(false);
     }
@@ -117,15 +137,17 @@ export default function PushSettingsPage() {
     setMessage({});
     if (!sub) return;
     if (shownCategories.length === 0)
-      return setMessage({ error: 'Choose at least one kind of notification, or turn them off' });
+      return setMessage({ error: t('push.chooseOrOff', 'Choose at least one kind of notification, or turn them off') });
     const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
     const r = await subscribeCall({ subscription: json, categories: shownCategories });
     const f = await followCall({ follows: shownFollows });
     if ('error' in r || 'error' in f || r.data?.status === false || f.data?.status === false)
-      return setMessage({ error: ('data' in f && f.data?.msg) || 'Could not save. Please try again.' });
+      return setMessage({
+        error: ('data' in f && f.data?.msg) || t('resp.saveFailed', 'Could not save. Please try again.'),
+      });
     setCategories(null);
     setFollows(null);
-    setMessage({ success: 'Saved' });
+    setMessage({ success: t('push.saved', 'Saved') });
   }
 
   async function turnOff() {
@@ -136,7 +158,7 @@ export default function PushSettingsPage() {
       await unsubscribeCall({ endpoint: sub.endpoint });
       await sub.unsubscribe().catch(() => false);
       setSub(null);
-      setMessage({ success: 'Notifications are off for this phone' });
+      setMessage({ success: t('push.offNow', 'Notifications are off for this phone') });
     } finally {
       setWorking(false);
     }
@@ -146,25 +168,32 @@ export default function PushSettingsPage() {
 
   return (
     <section className="push-settings">
-      <PageHeader title="Phone notifications" back fallback="/notifications" />
+      <PageHeader title={t('push.title', 'Phone notifications')} back fallback="/notifications" />
       {support === 'unsupported' && (
         <p className="card push-note" role="status">
-          This browser cannot show notifications from the app. Add the app to your home screen, or use Chrome, Edge or
-          Firefox.
+          {t(
+            'push.unsupported',
+            'This browser cannot show notifications from the app. Add the app to your home screen, or use Chrome, Edge or Firefox.',
+          )}
         </p>
       )}
       {support === 'denied' && (
         <p className="card push-note" role="status">
-          Notifications are blocked for this app. Allow them in your browser's site settings, then come back here.
+          {t(
+            'push.denied',
+            "Notifications are blocked for this app. Allow them in your browser's site settings, then come back here.",
+          )}
         </p>
       )}
       {support === 'ok' && (
         <form className="card push-form" onSubmit={subscribed ? save : turnOn} noValidate>
           <p className="push-state">
-            {subscribed ? 'Notifications are on for this phone.' : 'Notifications are off for this phone.'}
+            {subscribed
+              ? t('push.stateOn', 'Notifications are on for this phone.')
+              : t('push.stateOff', 'Notifications are off for this phone.')}
           </p>
           <fieldset>
-            <legend>Tell me about</legend>
+            <legend>{t('push.tellMe', 'Tell me about')}</legend>
             {PUSH_CATEGORIES.map((c) => (
               <label key={c} className="push-check">
                 <input
@@ -173,13 +202,13 @@ export default function PushSettingsPage() {
                   onChange={() => setCategories(toggle(shownCategories, c))}
                   disabled={busy}
                 />
-                {PUSH_CATEGORY_LABELS[c]}
+                {categoryLabel(c)}
               </label>
             ))}
           </fieldset>
           {markets.length > 0 && (
             <fieldset>
-              <legend>Markets I follow</legend>
+              <legend>{t('push.follow', 'Markets I follow')}</legend>
               {markets.map((m) => {
                 const id = Number(m.game_id);
                 return (
@@ -198,7 +227,13 @@ export default function PushSettingsPage() {
           )}
           <FormMessage {...message} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
-            {subscribed ? (busy ? 'Saving...' : 'Save') : busy ? 'Turning on...' : 'Turn on notifications'}
+            {subscribed
+              ? busy
+                ? t('age.saving', 'Saving...')
+                : t('push.save', 'Save')
+              : busy
+                ? t('push.turningOn', 'Turning on...')
+                : t('push.turnOn', 'Turn on notifications')}
           </button>
           {subscribed && (
             <button
@@ -207,7 +242,9 @@ export default function PushSettingsPage() {
               onClick={() => void turnOff()}
               disabled={busy}
             >
-              {unsubscribing.isLoading ? 'Turning off...' : 'Turn off notifications'}
+              {unsubscribing.isLoading
+                ? t('push.turningOff', 'Turning off...')
+                : t('push.turnOff', 'Turn off notifications')}
             </button>
           )}
         </form>
