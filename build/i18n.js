@@ -61,7 +61,14 @@ const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(fil
 /** The {placeholders} of an ICU message (names only). */
 const placeholders = (text) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
-module.exports = { PARTS, LANGS, extract, localesOf, readJson, placeholders };
+/**
+ * The live events' texts (shared/src/contract/live.ts): the server fills them too (a push in the
+ * account's language), so they live in the messages catalogue it reads, as 'live.*'.
+ */
+const LIVE = { name: 'live', src: 'shared/src/contract' };
+const MESSAGES_DIR = path.join(ROOT, 'shared/src/i18n/locales');
+
+module.exports = { PARTS, LANGS, LIVE, MESSAGES_DIR, extract, localesOf, readJson, placeholders };
 
 if (require.main === module) {
   for (const part of PARTS) {
@@ -73,5 +80,18 @@ if (require.main === module) {
     }
     fs.writeFileSync(path.join(localesOf(part), 'en.json'), `${JSON.stringify(messages, null, 2)}\n`);
     console.log(`${part.name}: ${Object.keys(messages).length} texts`);
+  }
+  const live = extract(LIVE);
+  if (live.problems.length) {
+    console.error(`live: ${live.problems.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    const file = path.join(MESSAGES_DIR, 'en.json');
+    const kept = Object.entries(readJson(file)).filter(([id]) => !id.startsWith('live.'));
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(Object.fromEntries([...kept, ...Object.entries(live.messages)]), null, 2)}\n`,
+    );
+    console.log(`live: ${Object.keys(live.messages).length} texts (in the messages catalogue)`);
   }
 }

@@ -216,3 +216,26 @@ test("a deposit decision and a followed market's result reach the phone, encrypt
   const off = await call(t.app, 'api-push-unsubscribe', { unique_token: p.token, endpoint: phone.json.endpoint });
   expect(off.body).toMatchObject({ status: true, subscribed: false });
 });
+
+test("a push is written in the player's language (the account's choice); others' stay English", async () => {
+  const p = await createUser(t);
+  const q = await createUser(t);
+  const hindi = device('hindi');
+  const english = device('english');
+  expect((await call(t.app, 'api-set-language', { unique_token: p.token, language: 'hi' })).body.status).toBe(true);
+  await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: hindi.json, categories: ['money'] });
+  await call(t.app, 'api-push-subscribe', { unique_token: q.token, subscription: english.json, categories: ['money'] });
+  await t.ctx.push.idle();
+  received.length = 0;
+  const a = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 1500 });
+  const b = await call(t.app, 'api-fund-request-add', { unique_token: q.token, request_amount: 600 });
+  await op('/operator/deposits/approve', { id: Number(a.body.request_id) });
+  await op('/operator/deposits/approve', { id: Number(b.body.request_id) });
+  await pushed(2);
+  const to = (d: ReturnType<typeof device>) =>
+    JSON.parse(
+      decrypt(received.find((r) => r.path === new URL(d.json.endpoint).pathname)!.body, d.ecdh, d.auth),
+    ) as Record<string, string>;
+  expect(to(hindi)).toMatchObject({ title: 'जमा मंज़ूर', body: '1,500 पॉइंट आपके वॉलेट में जोड़े गए' });
+  expect(to(english)).toMatchObject({ title: 'Deposit approved', body: '600 points added to your wallet' });
+});

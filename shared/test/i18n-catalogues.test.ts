@@ -17,6 +17,7 @@ import {
 } from '@matka/shared/domain';
 const i18n = require('../../build/i18n.js') as {
   PARTS: { name: string; src: string }[];
+  LIVE: { name: string; src: string };
   LANGS: string[];
   extract: (part: { name: string; src: string }) => { messages: Record<string, string>; problems: string[] };
   localesOf: (part: { name: string; src: string }) => string;
@@ -72,12 +73,25 @@ test("the spec's messages: each translated one is the spec's text to the letter,
   const dir = path.join(__dirname, '..', 'src', 'i18n', 'locales');
   const english = i18n.readJson(path.join(dir, 'en.json'))!;
   for (const [id, text] of Object.entries(english)) {
-    if (id.startsWith('word.')) continue;
+    if (id.startsWith('word.') || id.startsWith('live.')) continue;
     expect(id).toMatch(/^msg\./);
     const key = id.replace(/^msg\./, '');
     expect([id, text]).toEqual([id, ({ ...MSG, ...TEXTS } as Record<string, string>)[key]]);
   }
   checkTranslations('messages', english, dir);
+});
+
+test("the live events' texts (the server fills them too) are the code's, every one, with simple placeholders only", () => {
+  const english = i18n.readJson(path.join(__dirname, '..', 'src', 'i18n', 'locales', 'en.json'))!;
+  const { messages, problems } = i18n.extract(i18n.LIVE);
+  expect(problems).toEqual([]);
+  expect(Object.keys(messages).length).toBeGreaterThan(10);
+  expect(Object.fromEntries(Object.entries(english).filter(([id]) => id.startsWith('live.')))).toEqual(messages);
+  for (const lang of i18n.LANGS) {
+    const catalog = i18n.readJson(path.join(__dirname, '..', 'src', 'i18n', 'locales', `${lang}.json`))!;
+    for (const id of Object.keys(messages))
+      expect([lang, id, /\{\w+,/.test(catalog[id] ?? '')]).toEqual([lang, id, false]);
+  }
 });
 
 test("the game's words (bet types, fields, sessions) are the domain's, every one of them, in both languages", () => {

@@ -6,11 +6,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MSG, TEXTS } from '@matka/shared/domain';
-import hi from '@matka/shared/i18n/locales/hi.json';
-import mr from '@matka/shared/i18n/locales/mr.json';
+import { CATALOGS, type Lang } from '../services/language';
 
-export type Lang = 'hi' | 'mr';
-const CATALOGS: Record<Lang, Record<string, string>> = { hi, mr };
+export type { Lang } from '../services/language';
 
 /** An English text of the spec -> its ids ('msg.<key>'; a few texts have two keys). */
 const IDS = new Map<string, string[]>();

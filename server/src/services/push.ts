@@ -27,6 +27,7 @@ import {
 import type { AppConfig } from '../config';
 import type { DB } from '../db/types';
 import { Refusal } from '../errors';
+import { translatorFor } from './language';
 import type { Clock } from './clock';
 
 export interface VapidKeys {
@@ -155,6 +156,8 @@ interface Target {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** the player's language (issue E): the push is written in it */
+  language: string | null;
 }
 
 interface Claimed {
@@ -268,8 +271,10 @@ export class PushSender {
       const own = users.length
         ? (
             await sql<Target & { user_id: string; categories: string[] }>`
-              SELECT s.id::text AS id, s.endpoint, s.p256dh, s.auth, s.user_id::text AS user_id, s.categories
-              FROM push_subscriptions s WHERE s.user_id = ANY (${users}::bigint[])`.execute(this.db)
+              SELECT s.id::text AS id, s.endpoint, s.p256dh, s.auth, s.user_id::text AS user_id, s.categories,
+                     u.language
+              FROM push_subscriptions s JOIN users u ON u.id = s.user_id
+              WHERE s.user_id = ANY (${users}::bigint[])`.execute(this.db)
           ).rows
         : [];
       for (const e of claimed.rows) {
@@ -285,7 +290,7 @@ export class PushSender {
   /** The subscriptions an event for everyone goes to, by their categories (a result, a notice). */
   private async targets(e: Claimed): Promise<Target[]> {
     const d = e.data;
-    const cols = sql`s.id::text AS id, s.endpoint, s.p256dh, s.auth`;
+    const cols = sql`s.id::text AS id, s.endpoint, s.p256dh, s.auth, (SELECT language FROM users WHERE id = s.user_id)`;
     if (d.kind === 'result') {
       const r = await sql<Target>`
         SELECT ${cols} FROM push_subscriptions s
@@ -307,7 +312,14 @@ export class PushSender {
 
   private async sendEvent(e: Claimed, targets: Target[]) {
     if (targets.length === 0) return;
-    const payload = JSON.stringify(pushMessage(e.data));
+    // one message per language of the players it goes to
+    const payloads = new Map<string, string>();
+    const payloadFor = (language: string | null) => {
+      const key = language ?? 'en';
+      let p = payloads.get(key);
+      if (p === undefined) payloads.set(key, (p = JSON.stringify(pushMessage(e.data, translatorFor(language)))));
+      return p;
+    };
     const gone: string[] = [];
     const sent: string[] = [];
     let next = 0;
@@ -316,13 +328,17 @@ export class PushSender {
         const t = targets[next++];
         if (!allowedEndpoint(t.endpoint, this.opts.hosts)) continue;
         try {
-          await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
-            vapidDetails: { subject: this.opts.subject, ...this.opts.keys },
-            TTL: 6 * 3600,
-            urgency: e.data.kind === 'result' || e.data.kind === 'win' ? 'high' : 'normal',
-            timeout: 10_000,
-            ...(this.agent ? { agent: this.agent } : {}),
-          });
+          await webpush.sendNotification(
+            { endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } },
+            payloadFor(t.language),
+            {
+              vapidDetails: { subject: this.opts.subject, ...this.opts.keys },
+              TTL: 6 * 3600,
+              urgency: e.data.kind === 'result' || e.data.kind === 'win' ? 'high' : 'normal',
+              timeout: 10_000,
+              ...(this.agent ? { agent: this.agent } : {}),
+            },
+          );
           sent.push(t.id);
           this.sent++;
         } catch (err) {

@@ -171,36 +171,69 @@ export function resultFields(e: ResultEvent): Record<string, string> {
 
 const points = (n: number) => n.toLocaleString('en-IN');
 
-/** A notification's title and body, in the app's words. */
-export function liveText(e: LiveEvent): { title: string; body: string } {
+/**
+ * A text of the app in a language: its id, its English (with {placeholders}) and the values. The player
+ * app passes its t (@matka/shared/i18n); the server one made from the same catalogues (the account's
+ * language); without one, the English.
+ */
+export type Translate = (id: string, english: string, values?: Record<string, string | number>) => string;
+const inEnglish: Translate = (_id, english, values) =>
+  english.replace(/\{(\w+)\}/g, (m, name: string) => (values && name in values ? String(values[name]) : m));
+
+/**
+ * A notification's title and body, in the app's words (their translations: 'live.*' in the messages
+ * catalogue, shared/src/i18n/locales; simple {placeholders} only, so the server fills them too).
+ */
+export function liveText(e: LiveEvent, t: Translate = inEnglish): { title: string; body: string } {
   switch (e.kind) {
     case 'result':
-      return { title: `${e.name} result${e.corrected ? ' corrected' : ''}`, body: e.result };
+      return {
+        title: e.corrected
+          ? t('live.resultCorrected', '{market} result corrected', { market: e.name })
+          : t('live.result', '{market} result', { market: e.name }),
+        body: e.result,
+      };
     case 'market':
-      return { title: e.name, body: e.open ? 'Open for bids' : 'Closed for bids' };
+      return { title: e.name, body: e.open ? t('live.open', 'Open for bids') : t('live.closed', 'Closed for bids') };
     case 'wallet':
-      return { title: 'Wallet updated', body: `Balance: ${points(e.wallet)} points` };
+      return {
+        title: t('live.wallet', 'Wallet updated'),
+        body: t('live.balance', 'Balance: {points} points', { points: points(e.wallet) }),
+      };
     case 'win':
       return {
-        title: `You won ${points(e.points)} points`,
-        body: `${e.name}: ${e.bids} winning bid${e.bids === 1 ? '' : 's'}`,
+        title: t('live.won', 'You won {points} points', { points: points(e.points) }),
+        body:
+          e.bids === 1
+            ? t('live.winningOne', '{market}: 1 winning bid', { market: e.name })
+            : t('live.winningMany', '{market}: {n} winning bids', { market: e.name, n: e.bids }),
       };
     case 'deposit':
-      return {
-        title: e.status === 'approved' ? 'Deposit approved' : 'Deposit rejected',
-        body: `${points(e.points)} points${e.status === 'approved' ? ' added to your wallet' : ''}`,
-      };
+      return e.status === 'approved'
+        ? {
+            title: t('live.depositApproved', 'Deposit approved'),
+            body: t('live.pointsAdded', '{points} points added to your wallet', { points: points(e.points) }),
+          }
+        : {
+            title: t('live.depositRejected', 'Deposit rejected'),
+            body: t('live.points', '{points} points', { points: points(e.points) }),
+          };
     case 'withdrawal':
-      return {
-        title: e.status === 'approved' ? 'Withdrawal approved' : 'Withdrawal rejected',
-        body: `${points(e.points)} points${e.status === 'rejected' ? ' returned to your wallet' : ''}`,
-      };
+      return e.status === 'approved'
+        ? {
+            title: t('live.withdrawalApproved', 'Withdrawal approved'),
+            body: t('live.points', '{points} points', { points: points(e.points) }),
+          }
+        : {
+            title: t('live.withdrawalRejected', 'Withdrawal rejected'),
+            body: t('live.pointsReturned', '{points} points returned to your wallet', { points: points(e.points) }),
+          };
     case 'notice':
       return { title: e.title, body: e.body };
     case 'lists':
-      return { title: 'Markets updated', body: '' };
+      return { title: t('live.markets', 'Markets updated'), body: '' };
     case 'account':
-      return { title: 'Account updated', body: '' };
+      return { title: t('live.account', 'Account updated'), body: '' };
   }
 }
 
@@ -227,7 +260,8 @@ export interface PushMessage {
   tag: string;
 }
 
-export function pushMessage(e: LiveEvent): PushMessage {
+/** `t`: the texts in the player's language (the server's, from the account's choice); else English. */
+export function pushMessage(e: LiveEvent, t?: Translate): PushMessage {
   const tag =
     e.kind === 'result'
       ? `result-${e.market_id}-${e.date}`
@@ -238,5 +272,5 @@ export function pushMessage(e: LiveEvent): PushMessage {
           : e.kind === 'win'
             ? `win-${e.market_id}`
             : e.kind;
-  return { ...liveText(e), url: livePath(e), tag };
+  return { ...liveText(e, t), url: livePath(e), tag };
 }
