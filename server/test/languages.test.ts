@@ -145,3 +145,19 @@ test("the operator's texts per language: the player's language when given, else 
   expect(await rules('hi')).toBe('Deposit rules');
   expect(await rules()).toBe('Deposit rules');
 });
+
+test("a composed refusal (a limit with its figures and reset time) in the player's language; English as before", async () => {
+  const p = await createUser(t, { wallet: 1000 });
+  const limit = await call('api-set-limit', { unique_token: p.token, kind: 'stake', period: 'day', amount: '100' });
+  expect(limit.body.status).toBe(true);
+  const english = (await submit(p.token)).msg;
+  expect(english).toMatch(
+    /^This bid would pass your daily stake limit of 100 points \(100 left\)\. It resets on \d{2}-March-2026 12:00 AM\.$/,
+  );
+  const hindi = (await submit(p.token, 'hi')).msg;
+  expect(hindi).toMatch(
+    /^यह बोली आपकी दैनिक दाँव सीमा 100 पॉइंट से आगे चली जाएगी \(100 बाकी\)। सीमा \d{2}-मार्च-2026 12:00 AM को फिर से शुरू होगी।$/,
+  );
+  const marathi = (await submit(p.token, 'mr')).msg;
+  expect(marathi).toMatch(/^ही बोली तुमची दैनिक डाव मर्यादा 100 पॉइंट ओलांडेल \(100 शिल्लक\)\./);
+});

@@ -13,7 +13,13 @@ import {
   MSG,
   PERIOD_LABELS,
   RATE_ROWS,
+  TEMPLATES,
   TEXTS,
+  biddingClosed,
+  minAddAmount,
+  minWithdraw,
+  numberNotValid,
+  fillTemplate,
 } from '@matka/shared/domain';
 const i18n = require('../../build/i18n.js') as {
   PARTS: { name: string; src: string }[];
@@ -73,7 +79,7 @@ test("the spec's messages: each translated one is the spec's text to the letter,
   const dir = path.join(__dirname, '..', 'src', 'i18n', 'locales');
   const english = i18n.readJson(path.join(dir, 'en.json'))!;
   for (const [id, text] of Object.entries(english)) {
-    if (id.startsWith('word.') || id.startsWith('live.')) continue;
+    if (id.startsWith('word.') || id.startsWith('live.') || id.startsWith('tpl.')) continue;
     expect(id).toMatch(/^msg\./);
     const key = id.replace(/^msg\./, '');
     expect([id, text]).toEqual([id, ({ ...MSG, ...TEXTS } as Record<string, string>)[key]]);
@@ -92,6 +98,21 @@ test("the live events' texts (the server fills them too) are the code's, every o
     for (const id of Object.keys(messages))
       expect([lang, id, /\{\w+,/.test(catalog[id] ?? '')]).toEqual([lang, id, false]);
   }
+});
+
+test("the domain's composed texts: each template is in the catalogue as written, and the functions write them", () => {
+  const english = i18n.readJson(path.join(__dirname, '..', 'src', 'i18n', 'locales', 'en.json'))!;
+  const inCatalog = Object.fromEntries(
+    Object.entries(english)
+      .filter(([id]) => id.startsWith('tpl.'))
+      .map(([id, text]) => [id.slice(4), text]),
+  );
+  expect(inCatalog).toEqual(TEMPLATES);
+  // the spec's messages module writes four of them itself (the login page's code): they agree
+  expect(biddingClosed('Jodi Digit')).toBe(fillTemplate(TEMPLATES.biddingClosed, { betType: 'Jodi Digit' }));
+  expect(numberNotValid('12')).toBe(fillTemplate(TEMPLATES.numberNotValid, { n: '12' }));
+  expect(minAddAmount(500)).toBe(fillTemplate(TEMPLATES.minAddAmount, { min: 500 }));
+  expect(minWithdraw(1000)).toBe(fillTemplate(TEMPLATES.minWithdraw, { min: 1000 }));
 });
 
 test("the game's words (bet types, fields, sessions) are the domain's, every one of them, in both languages", () => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MSG, TEXTS } from '@matka/shared/domain';
-import { CATALOGS, type Lang } from '../services/language';
+import { CATALOGS, localizeComposed, type Lang } from '../services/language';
 
 export type { Lang } from '../services/language';
 
@@ -37,5 +37,5 @@ export function localize(text: string, lang: Lang | null): string {
   if (!lang) return text;
   const catalog = CATALOGS[lang];
   const id = IDS.get(text)?.find((i) => i in catalog);
-  return id ? catalog[id] : text;
+  return id ? catalog[id] : (localizeComposed(text, lang) ?? text);
 }

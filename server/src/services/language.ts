@@ -4,6 +4,7 @@
  * files the player app loads (shared/src/i18n/locales).
  */
 import type { Translate } from '@matka/shared/contract';
+import { TEMPLATES, type TemplateKey } from '@matka/shared/domain';
 import hi from '@matka/shared/i18n/locales/hi.json';
 import mr from '@matka/shared/i18n/locales/mr.json';
 
@@ -19,4 +20,78 @@ export function translatorFor(lang: string | null | undefined): Translate | unde
   if (!isServedLanguage(lang)) return undefined;
   const catalog = CATALOGS[lang];
   return (id, english, values) => fill(catalog[id] ?? english, values);
+}
+
+const PATTERNS = (Object.keys(TEMPLATES) as TemplateKey[]).map((key) => {
+  const names: string[] = [];
+  const source = TEMPLATES[key]
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(m[1]);
+      return '(.+?)';
+    })
+    .join('');
+  return { key, names, re: new RegExp(`^${source}$`) };
+});
+
+/** Which of the domain's templates wrote `text`, with its values; null for any other text. */
+export function matchTemplate(text: string): { key: TemplateKey; values: Record<string, string> } | null {
+  for (const p of PATTERNS) {
+    const m = p.re.exec(text);
+    if (m) return { key: p.key, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]])) };
+  }
+  return null;
+}
+
+/** The game's words of a catalogue by their English, lower case ('single digit' -> 'सिंगल अंक'). */
+const wordsOf = new Map<Lang, Map<string, string>>();
+function words(lang: Lang): Map<string, string> {
+  let w = wordsOf.get(lang);
+  if (!w) {
+    w = new Map();
+    for (const [id, text] of Object.entries(CATALOGS[lang]))
+      if (id.startsWith('word.')) w.set(id.slice(5).toLowerCase(), text);
+    wordsOf.set(lang, w);
+  }
+  return w;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTH_RE = new RegExp(`\\b(${MONTHS.join('|')})\\b`, 'g');
+const monthNames = (lang: Lang) => {
+  const f = new Intl.DateTimeFormat(`${lang}-IN`, { month: 'long', timeZone: 'UTC' });
+  return MONTHS.map((_, i) => f.format(Date.UTC(2026, i, 15)));
+};
+const MONTH_NAMES: Record<Lang, string[]> = { hi: monthNames('hi'), mr: monthNames('mr') };
+
+/** A value of a composed text in `lang`: a game's word translated, a date's month named in it. */
+function value(v: string, lang: Lang): string {
+  const word = words(lang).get(v.toLowerCase());
+  if (word) return word;
+  return v.replace(MONTH_RE, (m) => MONTH_NAMES[lang][MONTHS.indexOf(m)] ?? m);
+}
+
+/** A composed text of the domain (a limit's refusal with its figures and time) in `lang`; null when it is none. */
+export function localizeComposed(text: string, lang: Lang): string | null {
+  const hit = matchTemplate(text);
+  if (!hit) return null;
+  const template = CATALOGS[lang][`tpl.${hit.key}`];
+  if (!template) return null;
+  const values = Object.fromEntries(Object.entries(hit.values).map(([k, v]) => [k, value(v, lang)]));
+  return fill(template, values);
 }

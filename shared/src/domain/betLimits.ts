@@ -6,6 +6,7 @@
  * the words.
  */
 import { MSG } from './messages';
+import { TEMPLATES, fillTemplate } from './templates';
 import { formatPoints } from './text';
 import { MAX_BID, MIN_BID } from './validate';
 
@@ -31,13 +32,17 @@ export const betLimitOf = (limits: readonly BetLimit[] | undefined, betType: str
 
 /** The spec's words ('Required minimum bid amount is 10'), with the operator's number. */
 export const minBidMessage = (min: number): string =>
-  min === MIN_BID ? MSG.minBid : `Required minimum bid amount is ${min}`;
-export const maxBidMessage = (max: number): string => (max === MAX_BID ? MSG.maxBid : `Maximum bid amount is ${max}`);
+  min === MIN_BID ? MSG.minBid : fillTemplate(TEMPLATES.minBid, { min });
+export const maxBidMessage = (max: number): string =>
+  max === MAX_BID ? MSG.maxBid : fillTemplate(TEMPLATES.maxBid, { max });
 
 /** What the bid screens show under the points ('Max 10,000 points'). */
 export const maxBidHint = (l: BetLimit): string => (l.max === MAX_BID ? '' : `Max ${formatPoints(l.max)} points`);
 
 /** A submission past the maximum per player per market session. */
 export const sessionMaxMessage = (title: string, max: number, used: number): string =>
-  `You can bid at most ${formatPoints(max)} points on ${title} in one session of this market ` +
-  `(${formatPoints(Math.max(max - used, 0))} left)`;
+  fillTemplate(TEMPLATES.sessionMax, {
+    max: formatPoints(max),
+    betType: title,
+    left: formatPoints(Math.max(max - used, 0)),
+  });

@@ -19,3 +19,4 @@ export * from './operators';
 export * from './protection';
 export * from './betLimits';
 export * from './texts';
+export * from './templates';

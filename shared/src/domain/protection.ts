@@ -4,7 +4,7 @@
  * rules both sides read.
  */
 
-import { MSG_AGE_REQUIRED } from './messages';
+import { TEMPLATES, fillTemplate } from './templates';
 import { formatPoints } from './text';
 
 export const BREAK_PERIODS = ['24h', '7d', '30d'] as const;
@@ -47,9 +47,6 @@ export function periodEnd(now: Date, period: BreakPeriod | ExclusionPeriod): Dat
   }
 }
 
-/** What a running break or exclusion closes, in the message every refusal gives. */
-const CLOSED = 'Bids, deposits and transfers to you are closed';
-
 /** The refusal of a bid, a deposit request or a transfer received, or null when the player may play. */
 export function protectionMessage(
   p: { break_until: Date | string | null; excluded_until: Date | string | null; age_missing: boolean },
@@ -59,11 +56,10 @@ export function protectionMessage(
   const running = (d: Date | string | null): d is Date | string => !!d && new Date(d).getTime() > now.getTime();
   if (running(p.excluded_until))
     return isPermanent(p.excluded_until)
-      ? `You have excluded yourself from play permanently. ${CLOSED}.`
-      : `You have excluded yourself from play until ${when(new Date(p.excluded_until))}. ${CLOSED} until then.`;
-  if (running(p.break_until))
-    return `You are taking a break until ${when(new Date(p.break_until))}. ${CLOSED} until then.`;
-  if (p.age_missing) return `${MSG_AGE_REQUIRED} before you play.`;
+      ? TEMPLATES.excludedForGood
+      : fillTemplate(TEMPLATES.excludedUntil, { time: when(new Date(p.excluded_until)) });
+  if (running(p.break_until)) return fillTemplate(TEMPLATES.breakUntil, { time: when(new Date(p.break_until)) });
+  if (p.age_missing) return TEMPLATES.ageBeforePlay;
   return null;
 }
 
@@ -107,9 +103,11 @@ export function limitMessage(
   when: (d: Date) => string,
 ): string {
   const left = Math.max(hit.amount - hit.used, 0);
-  const subject = what === 'bid' ? 'This bid' : 'This deposit request';
-  return (
-    `${subject} would pass your ${limitName(hit.kind, hit.period)} of ${formatPoints(hit.amount)} points ` +
-    `(${formatPoints(left)} left). It resets on ${when(hit.resets)}.`
-  );
+  return fillTemplate(what === 'bid' ? TEMPLATES.limitBid : TEMPLATES.limitDeposit, {
+    period: LIMIT_PERIOD_LABELS[hit.period].toLowerCase(),
+    kind: LIMIT_KIND_LABELS[hit.kind].toLowerCase(),
+    points: formatPoints(hit.amount),
+    left: formatPoints(left),
+    time: when(hit.resets),
+  });
 }

@@ -1,0 +1,29 @@
+/**
+ * The domain's composed texts (server refusals with figures, names and times), each once, with its
+ * {placeholders}: the functions that write them fill these, and the server translates a refusal built from
+ * one by its template ('tpl.<key>' in the messages catalogue), the values too where they are the game's
+ * words or dates. English stays exactly as the functions wrote it before.
+ */
+export const TEMPLATES = {
+  biddingClosed: 'Bidding is closed for {betType}',
+  numberNotValid: 'Number {n} is not valid',
+  minAddAmount: 'Minimum amount to add is {min}',
+  minWithdraw: 'Min amt is {min}',
+  minBid: 'Required minimum bid amount is {min}',
+  maxBid: 'Maximum bid amount is {max}',
+  sessionMax: 'You can bid at most {max} points on {betType} in one session of this market ({left} left)',
+  limitBid: 'This bid would pass your {period} {kind} limit of {points} points ({left} left). It resets on {time}.',
+  limitDeposit:
+    'This deposit request would pass your {period} {kind} limit of {points} points ({left} left). It resets on {time}.',
+  excludedForGood: 'You have excluded yourself from play permanently. Bids, deposits and transfers to you are closed.',
+  excludedUntil:
+    'You have excluded yourself from play until {time}. Bids, deposits and transfers to you are closed until then.',
+  breakUntil: 'You are taking a break until {time}. Bids, deposits and transfers to you are closed until then.',
+  ageBeforePlay: 'Please confirm that you are 18 years of age or older before you play.',
+} as const;
+export type TemplateKey = keyof typeof TEMPLATES;
+
+/** A template with its {placeholders} filled. */
+export function fillTemplate(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+}
