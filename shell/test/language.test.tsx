@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@matka/shared';
-import { currentLanguage, setLanguage, tDate } from '@matka/shared/i18n';
+import { currentLanguage, setLanguage, tDate, tTemplate } from '@matka/shared/i18n';
+import { TEMPLATES } from '@matka/shared/domain';
 import '../src/i18n';
 import { LanguageSwitch } from '../src/components/LanguageSwitch';
 import { afterLogin } from '../src/lib/accountLanguage';
@@ -95,5 +96,13 @@ describe('dates in the language (issue E)', () => {
     expect(tDate('28-November-2026')).toBe('28-नोव्हेंबर-2026');
     // a text with no month name is left alone
     expect(tDate('11/28/2026')).toBe('11/28/2026');
+  });
+});
+
+describe("the domain's composed texts on the phone (issue E)", () => {
+  it("an operator's own maximum per bid: English as the domain writes it, Hindi from its template", async () => {
+    expect(tTemplate('maxBid', TEMPLATES.maxBid, { max: 500 })).toBe('Maximum bid amount is 500');
+    await setLanguage('hi');
+    expect(tTemplate('maxBid', TEMPLATES.maxBid, { max: 500 })).toBe('बोली ज़्यादा से ज़्यादा 500 पॉइंट की हो सकती है');
   });
 });

@@ -127,6 +127,10 @@ export function t(id: string, english: string, values?: Record<string, string | 
   return lingui._(id, values);
 }
 
+/** A composed text of the domain (TEMPLATES[key] with its values) in the language in use ('tpl.<key>'). */
+export const tTemplate = (key: string, english: string, values: Record<string, string | number>): string =>
+  t(`tpl.${key}`, english, values);
+
 /** The query argument of an operator's text: the language, none for English (one cache entry each). */
 export const contentLanguage = (lang: Language): Language | undefined => (lang === 'en' ? undefined : lang);
 

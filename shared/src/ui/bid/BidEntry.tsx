@@ -22,6 +22,8 @@ import {
   maxBidHint,
   maxBidMessage,
   minBidMessage,
+  TEMPLATES,
+  fillTemplate,
   type BetTypeId,
   type BidRow,
   type HalfSangamForm,
@@ -31,7 +33,7 @@ import {
   winIfCorrect,
 } from '@matka/shared/domain';
 import { useGameRatesQuery } from '@matka/shared/api';
-import { t, tDate, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
+import { t, tDate, tMsg, tTemplate, tWord, useLanguage } from '@matka/shared/i18n';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { readSlip, slipKey, writeSlip, type SlipEntry } from './slip';
@@ -205,8 +207,11 @@ export function BidEntry(props: BidEntryProps) {
     });
     if (!r.ok) return toastError(tMsg(r.message));
     const each = r.rows[0]?.points ?? 0;
-    if (each < limit.min) return toastError(tMsg(minBidMessage(limit.min)));
-    if (each > limit.max) return toastError(tMsg(maxBidMessage(limit.max)));
+    // the spec's message for the default limits, the domain's template for an operator's own
+    const mine = (text: string, key: 'minBid' | 'maxBid', values: Record<string, number>) =>
+      text === fillTemplate(TEMPLATES[key], values) ? tTemplate(key, text, values) : tMsg(text);
+    if (each < limit.min) return toastError(mine(minBidMessage(limit.min), 'minBid', { min: limit.min }));
+    if (each > limit.max) return toastError(mine(maxBidMessage(limit.max), 'maxBid', { max: limit.max }));
     setEntries((list) => [...list, ...toEntries(betType, values[0], r.rows, () => ++keySeq.current, flags)]);
     setValues(['', '']);
     firstField.current?.focus();
