@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { BRAND_NAME } from '../lib/brand';
 import { PageHeader } from '@matka/shared';
 import { useShellPrivacyPolicyQuery } from '../api';
-import { contentLanguage, useLanguage } from '@matka/shared/i18n';
+import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { sanitizeHtml } from '@matka/shared/html';
 
 /**
@@ -14,10 +14,10 @@ export default function PrivacyPage() {
   const html = useMemo(() => sanitizeHtml(data?.privacy_policy ?? ''), [data?.privacy_policy]);
   return (
     <section>
-      <PageHeader title="Privacy Policy" back />
+      <PageHeader title={t('menu.privacy', 'Privacy Policy')} back />
       {isLoading ? (
         <p className="card" role="status">
-          Loading...
+          {t('privacy.loading', 'Loading...')}
         </p>
       ) : html ? (
         <article className="card rich-text" dangerouslySetInnerHTML={{ __html: html }} />
