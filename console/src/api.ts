@@ -528,7 +528,10 @@ export const consoleApi = createApi({
       transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
       providesTags: ['Notices'],
     }),
-    sendNotice: build.mutation<Answer & { notice: NoticeRow }, { title: string; body: string; link: string }>({
+    sendNotice: build.mutation<
+      Answer & { notice: NoticeRow },
+      { title: string; body: string; link: string } & Partial<Record<`${'title' | 'body'}_${'hi' | 'mr'}`, string>>
+    >({
       query: (body) => ({ url: '/notices', method: 'POST', body }),
       invalidatesTags: ['Notices', 'Audit'],
     }),

@@ -4,6 +4,7 @@
  * the English texts exactly as they are.
  */
 import { MSG, buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { liveText, type LiveEvent } from '@matka/shared/contract';
 import {
   APP_KEY,
   OPERATOR_TOKEN,
@@ -160,4 +161,33 @@ test("a composed refusal (a limit with its figures and reset time) in the player
   );
   const marathi = (await submit(p.token, 'mr')).msg;
   expect(marathi).toMatch(/^ही बोली तुमची दैनिक डाव मर्यादा 100 पॉइंट ओलांडेल \(100 शिल्लक\)\./);
+});
+
+test("an operator's notice in Hindi and Marathi where given: the inbox carries them, each player reads their language", async () => {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/operator/notices',
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    payload: { title: 'Diwali bonus', body: 'Deposit today and get 5% extra', title_hi: 'दिवाली बोनस', body_hi: '' },
+  });
+  expect(sent.statusCode).toBe(200);
+  const p = await createUser(t);
+  const inbox = await call('api-notifications', { unique_token: p.token });
+  const notice = (inbox.body.notifications as { event: LiveEvent }[])
+    .map((n) => n.event)
+    .find((e) => e.kind === 'notice')!;
+  expect(notice).toMatchObject({ title: 'Diwali bonus', translations: { hi: { title: 'दिवाली बोनस', body: '' } } });
+  // Hindi: the operator's Hindi title, the English text where no Hindi was given; Marathi and English: the English
+  expect(liveText(notice, undefined, 'hi')).toEqual({ title: 'दिवाली बोनस', body: 'Deposit today and get 5% extra' });
+  expect(liveText(notice, undefined, 'mr')).toEqual({ title: 'Diwali bonus', body: 'Deposit today and get 5% extra' });
+  expect(liveText(notice)).toEqual({ title: 'Diwali bonus', body: 'Deposit today and get 5% extra' });
+  // too long a translation is refused, and nothing is sent
+  const long = await t.app.inject({
+    method: 'POST',
+    url: '/operator/notices',
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    payload: { title: 'x', body: 'y', title_mr: 'म'.repeat(81) },
+  });
+  expect(long.statusCode).toBe(400);
+  expect(long.json().msg).toBe('Title in Marathi is too long (at most 80 characters)');
 });

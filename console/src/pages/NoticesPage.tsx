@@ -15,6 +15,8 @@ export function NoticesPage() {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [link, setLink] = useState('');
+  // the same notice in Hindi and Marathi (optional): players who chose the language see it
+  const [own, setOwn] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -28,13 +30,14 @@ export function NoticesPage() {
   const confirmed = async () => {
     if (isLoading) return;
     setError(undefined);
-    const r = await send({ title, body, link });
+    const r = await send({ title, body, link, ...own });
     if ('error' in r) return setError(messageOf(r.error));
     setConfirming(false);
     setNote({ ok: true, text: r.data.msg ?? 'Sent' });
     setTitle('');
     setBody('');
     setLink('');
+    setOwn({});
   };
 
   return (
@@ -57,6 +60,35 @@ export function NoticesPage() {
             aria-describedby="notice-link-hint"
             onChange={(e) => setLink(e.target.value)}
           />
+          {(
+            [
+              ['hi', 'Hindi'],
+              ['mr', 'Marathi'],
+            ] as const
+          ).map(([lang, name]) => (
+            <fieldset key={lang} className="console-fieldset">
+              <legend>
+                In {name} (optional: players who chose {name} see it; empty: the English)
+              </legend>
+              <label htmlFor={`notice-title-${lang}`}>Title in {name}</label>
+              <input
+                id={`notice-title-${lang}`}
+                lang={lang}
+                value={own[`title_${lang}`] ?? ''}
+                maxLength={80}
+                onChange={(e) => setOwn((o) => ({ ...o, [`title_${lang}`]: e.target.value }))}
+              />
+              <label htmlFor={`notice-body-${lang}`}>Text in {name}</label>
+              <textarea
+                id={`notice-body-${lang}`}
+                lang={lang}
+                rows={3}
+                value={own[`body_${lang}`] ?? ''}
+                maxLength={500}
+                onChange={(e) => setOwn((o) => ({ ...o, [`body_${lang}`]: e.target.value }))}
+              />
+            </fieldset>
+          ))}
           <div className="console-setting-row">
             <button type="submit" className="btn btn-primary" disabled={isLoading}>
               Send notice

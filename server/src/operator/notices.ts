@@ -18,9 +18,22 @@ const text = (what: string, max: number) =>
     .min(1, `${what} is required`)
     .max(max, `${what} is too long (at most ${max} characters)`);
 
+/** A translation's field: optional; empty is none (the English shows). */
+const optional = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is too long (at most ${max} characters)`)
+    .optional()
+    .transform((v) => v ?? '');
+
 const notice = z.object({
   title: text('Title', 80),
   body: text('Text', 500),
+  title_hi: optional('Title in Hindi', 80),
+  body_hi: optional('Text in Hindi', 500),
+  title_mr: optional('Title in Marathi', 80),
+  body_mr: optional('Text in Marathi', 500),
   link: z
     .string({ error: 'Link must be text' })
     .trim()

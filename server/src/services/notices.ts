@@ -21,7 +21,16 @@ export interface NoticeRow {
 export async function sendNotice(
   db: Kysely<DB>,
   clock: Clock,
-  n: { title: string; body: string; link: string },
+  n: {
+    title: string;
+    body: string;
+    link: string;
+    /** the same in Hindi and Marathi (issue E): '' where not given */
+    title_hi?: string;
+    body_hi?: string;
+    title_mr?: string;
+    body_mr?: string;
+  },
   operator: string | null,
 ): Promise<NoticeRow> {
   const now = clock.now();
@@ -32,10 +41,23 @@ export async function sendNotice(
       .returning(['id'])
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    const event: NoticeEvent = { kind: 'notice', notice_id: id, title: n.title, body: n.body, link: n.link };
+    const translations: NonNullable<NoticeEvent['translations']> = {};
+    for (const lang of ['hi', 'mr'] as const) {
+      const title = n[`title_${lang}`] ?? '';
+      const body = n[`body_${lang}`] ?? '';
+      if (title || body) translations[lang] = { title, body };
+    }
+    const event: NoticeEvent = {
+      kind: 'notice',
+      notice_id: id,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      ...(Object.keys(translations).length ? { translations } : {}),
+    };
     await recordLive(trx, null, event, now);
     await audit(trx, 'notices send', `N${id}`, n, null, { id });
-    return { id, ...n, sent_by: operator, created_at: now.toISOString() };
+    return { id, title: n.title, body: n.body, link: n.link, sent_by: operator, created_at: now.toISOString() };
   });
 }
 

@@ -317,7 +317,8 @@ export class PushSender {
     const payloadFor = (language: string | null) => {
       const key = language ?? 'en';
       let p = payloads.get(key);
-      if (p === undefined) payloads.set(key, (p = JSON.stringify(pushMessage(e.data, translatorFor(language)))));
+      if (p === undefined)
+        payloads.set(key, (p = JSON.stringify(pushMessage(e.data, translatorFor(language), language ?? undefined))));
       return p;
     };
     const gone: string[] = [];

@@ -75,6 +75,8 @@ export interface NoticeEvent {
   body: string;
   /** a path of the app ('/funds') or an https address; '' for none */
   link: string;
+  /** the operator's title and text in Hindi and Marathi, where given (issue E; else the English) */
+  translations?: Partial<Record<'hi' | 'mr', { title: string; body: string }>>;
 }
 
 /** An operator changed markets, their hours or the settings the lists carry: fetch the lists again. */
@@ -184,7 +186,7 @@ const inEnglish: Translate = (_id, english, values) =>
  * A notification's title and body, in the app's words (their translations: 'live.*' in the messages
  * catalogue, shared/src/i18n/locales; simple {placeholders} only, so the server fills them too).
  */
-export function liveText(e: LiveEvent, t: Translate = inEnglish): { title: string; body: string } {
+export function liveText(e: LiveEvent, t: Translate = inEnglish, lang?: string): { title: string; body: string } {
   switch (e.kind) {
     case 'result':
       return {
@@ -228,8 +230,11 @@ export function liveText(e: LiveEvent, t: Translate = inEnglish): { title: strin
             title: t('live.withdrawalRejected', 'Withdrawal rejected'),
             body: t('live.pointsReturned', '{points} points returned to your wallet', { points: points(e.points) }),
           };
-    case 'notice':
-      return { title: e.title, body: e.body };
+    case 'notice': {
+      // the operator's own words in the player's language where given, field by field
+      const own = lang === 'hi' || lang === 'mr' ? e.translations?.[lang] : undefined;
+      return { title: own?.title || e.title, body: own?.body || e.body };
+    }
     case 'lists':
       return { title: t('live.markets', 'Markets updated'), body: '' };
     case 'account':
@@ -261,7 +266,7 @@ export interface PushMessage {
 }
 
 /** `t`: the texts in the player's language (the server's, from the account's choice); else English. */
-export function pushMessage(e: LiveEvent, t?: Translate): PushMessage {
+export function pushMessage(e: LiveEvent, t?: Translate, lang?: string): PushMessage {
   const tag =
     e.kind === 'result'
       ? `result-${e.market_id}-${e.date}`
@@ -272,5 +277,5 @@ export function pushMessage(e: LiveEvent, t?: Translate): PushMessage {
           : e.kind === 'win'
             ? `win-${e.market_id}`
             : e.kind;
-  return { ...liveText(e, t), url: livePath(e), tag };
+  return { ...liveText(e, t, lang), url: livePath(e), tag };
 }

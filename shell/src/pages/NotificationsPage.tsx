@@ -17,7 +17,7 @@ const when = (iso: string) =>
 
 function Entry({ n }: { n: InboxItem }) {
   useLanguage();
-  const { title, body } = liveText(n.event, t);
+  const { title, body } = liveText(n.event, t, currentLanguage());
   const to = livePath(n.event);
   const outside = /^https:\/\//.test(to);
   return (
