@@ -120,8 +120,10 @@ describe('operator console', () => {
     // Notices: a notice to every player (a bad link refused), shown in the player's inbox
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Notices' }).click();
     await page.getByRole('heading', { name: 'Notices', exact: true }).waitFor();
-    await page.getByLabel('Title').fill('Diwali bonus');
-    await page.getByLabel('Text').fill('Deposit today and get 5% extra points.');
+    await page.getByLabel('Title', { exact: true }).fill('Diwali bonus');
+    await page.getByLabel('Text', { exact: true }).fill('Deposit today and get 5% extra points.');
+    // the same notice's title in Hindi (its text left empty: the English shows)
+    await page.getByLabel('Title in Hindi').fill('दिवाली बोनस');
     await page.getByLabel('Link (optional)').fill('/nowhere');
     await page.getByRole('button', { name: 'Send notice' }).click();
     const confirm = page.getByRole('dialog');
@@ -142,6 +144,12 @@ describe('operator console', () => {
     const notice = playerPage.locator('.inbox-item').filter({ hasText: 'Diwali bonus' });
     await notice.getByText('Deposit today and get 5% extra points.').waitFor();
     expect(await notice.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/addfund');
+    // a player who chose Hindi reads the Hindi title, with the English text
+    await playerPage.evaluate(() => localStorage.setItem('matka.lang', 'hi'));
+    await playerPage.reload();
+    const inHindi = playerPage.locator('.inbox-item').filter({ hasText: 'दिवाली बोनस' });
+    await inHindi.getByText('Deposit today and get 5% extra points.').waitFor();
+    await inHindi.getByRole('link', { name: 'खोलें' }).waitFor();
     await playerPage.context().close();
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
     // the session survives a reload (cookie), and signing out ends it
