@@ -4,6 +4,7 @@
  * builds a wire answer); the player API's defineCall answers it as {status:false,msg} and the operator
  * API as {status:false,msg,...extra}. Anything else that escapes a handler is a bug (logged, 500).
  */
+import { SERVER_TEXTS } from '@matka/shared/domain';
 export class Refusal extends Error {
   constructor(
     readonly statusCode: number,
@@ -21,4 +22,4 @@ export class Refusal extends Error {
 export const refusal = (msg: string): Refusal => new Refusal(200, msg);
 
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
-export const MSG_BETTING_DISABLED = 'Betting is disabled for your account';
+export const MSG_BETTING_DISABLED = SERVER_TEXTS.bettingDisabled;

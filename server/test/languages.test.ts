@@ -191,3 +191,17 @@ test("an operator's notice in Hindi and Marathi where given: the inbox carries t
   expect(long.statusCode).toBe(400);
   expect(long.json().msg).toBe('Title in Marathi is too long (at most 80 characters)');
 });
+
+test("the server's own texts (SERVER_TEXTS) in the player's language: a success message and a refusal; English otherwise", async () => {
+  const p = await createUser(t, { wallet: 100 });
+  const login = (language?: string) =>
+    call('api-user-login', { mobile: p.mobile, password: TEST_PASSWORD, device_id: null }, language);
+  expect((await login()).body.msg).toBe('Login successful');
+  expect((await login('hi')).body.msg).toBe('लॉगिन सफल');
+  expect((await login('mr')).body.msg).toBe('लॉगिन यशस्वी');
+  const expired = await call('api-home-info', { unique_token: 'f'.repeat(64) }, 'hi');
+  expect(expired).toEqual({ code: 401, body: { status: false, msg: 'सेशन खत्म हो गया। कृपया फिर से लॉगिन करें।' } });
+  expect((await call('api-home-info', { unique_token: 'f'.repeat(64) })).body.msg).toBe(
+    'Session expired. Please login again.',
+  );
+});

@@ -13,6 +13,7 @@ import {
   MSG,
   PERIOD_LABELS,
   RATE_ROWS,
+  SERVER_TEXTS,
   TEMPLATES,
   TEXTS,
   biddingClosed,
@@ -35,6 +36,8 @@ import path from 'node:path';
 /** Words a translation may keep as they are (the game's own, and the app's names). */
 // (WhatsApp, and the English labels of the UPI apps and image types a player is told to look for, stay as they are)
 const KEPT = new Set([
+  'English',
+  'WebP',
   'Starline',
   'Gali',
   'OK',
@@ -82,7 +85,7 @@ test("the spec's messages: each translated one is the spec's text to the letter,
     if (id.startsWith('word.') || id.startsWith('live.') || id.startsWith('tpl.')) continue;
     expect(id).toMatch(/^msg\./);
     const key = id.replace(/^msg\./, '');
-    expect([id, text]).toEqual([id, ({ ...MSG, ...TEXTS } as Record<string, string>)[key]]);
+    expect([id, text]).toEqual([id, ({ ...MSG, ...TEXTS, ...SERVER_TEXTS } as Record<string, string>)[key]]);
   }
   checkTranslations('messages', english, dir);
 });

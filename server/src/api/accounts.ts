@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MSG_AGE_REQUIRED } from '@matka/shared/domain';
+import { MSG_AGE_REQUIRED, SERVER_TEXTS } from '@matka/shared/domain';
 import { declareAge } from '../services/protection';
 import { z } from 'zod';
 import {
@@ -46,12 +46,12 @@ const displayName = (required: string) =>
 const unknownLoginsHashed = (config: AppContext['config']) =>
   Math.max(1, Math.floor(config.rateLimits.loginPerIp / 10));
 
-const MSG_OTP_SENT = 'OTP sent successfully';
+const MSG_OTP_SENT = SERVER_TEXTS.otpSent;
 /** A blocked account's login (operator console, Users: block). */
-const MSG_ACCOUNT_BLOCKED = 'Your account is blocked. Please contact support.';
-const MSG_LOGIN_OK = 'Login successful';
-const MSG_REGISTERED = 'Registration successful';
-const MSG_REGISTERED_UNVERIFIED = 'Registration successful. Betting starts once your account is approved.';
+const MSG_ACCOUNT_BLOCKED = SERVER_TEXTS.accountBlocked;
+const MSG_LOGIN_OK = SERVER_TEXTS.loginOk;
+const MSG_REGISTERED = SERVER_TEXTS.registered;
+const MSG_REGISTERED_UNVERIFIED = SERVER_TEXTS.registeredUnverified;
 
 /** The OTP response: the code only in demo mode (spec contract), never in production. */
 function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
@@ -107,7 +107,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app,
     ctx,
     'api-set-language',
-    { schema: z.object({ language: z.enum(['en', 'hi', 'mr'], { error: 'Choose English, Hindi or Marathi' }) }) },
+    { schema: z.object({ language: z.enum(['en', 'hi', 'mr'], { error: SERVER_TEXTS.chooseLanguage }) }) },
     async ({ body, user }) => {
       await setAccountLanguage(db, user.id, body.language);
       // the cached account carries the language its refusals are answered in

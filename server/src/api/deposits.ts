@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, depositProblem } from '@matka/shared/domain';
+import { MSG, depositProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { defineCall, refusal } from '../http/api';
@@ -13,14 +13,14 @@ import { formatKolkataDateTime } from '../services/clock';
 import { addDepositProof, depositHistory, lastDeposit, requestDeposit, requestStatusCode } from '../services/wallet';
 import { amountField, rangeFields, settingNumber } from './money-fields';
 
-const MSG_FUND_REQUESTED = 'Fund request submitted successfully';
+const MSG_FUND_REQUESTED = SERVER_TEXTS.fundRequested;
 
 /** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
 const UTR_RE = /^\d{12}$/;
-const MSG_UTR_INVALID = 'The UTR is the 12-digit UPI reference number of your payment';
+const MSG_UTR_INVALID = SERVER_TEXTS.utrInvalid;
 /** A payment screenshot, decoded: at most 180 KB (the app shrinks a photo before sending it). */
 export const PROOF_MAX_BYTES = 180 * 1024;
-const MSG_SCREENSHOT_INVALID = 'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB';
+const MSG_SCREENSHOT_INVALID = SERVER_TEXTS.screenshotInvalid;
 
 const utrField = z
   .string({ error: MSG_UTR_INVALID })

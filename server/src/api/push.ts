@@ -2,6 +2,7 @@
  * Web push settings (issue C): the server's public key, this device's subscription and its categories,
  * and the markets the player follows. Sending is services/push.ts.
  */
+import { SERVER_TEXTS } from '@matka/shared/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -43,13 +44,13 @@ export const pushPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       const sub = checkSubscription(body.subscription, ctx.config.push.hosts);
       const categories = checkCategories(body.categories);
       await subscribe(db, user.id, sub, categories, ctx.clock.now());
-      return answer(user.id, sub.endpoint, 'Notifications are on for this phone');
+      return answer(user.id, sub.endpoint, SERVER_TEXTS.pushOn);
     },
   );
 
   defineCall(app, ctx, 'api-push-unsubscribe', { schema: z.object({ endpoint }) }, async ({ body, user }) => {
     await unsubscribe(db, user.id, body.endpoint);
-    return answer(user.id, body.endpoint, 'Notifications are off for this phone');
+    return answer(user.id, body.endpoint, SERVER_TEXTS.pushOff);
   });
 
   defineCall(
@@ -64,7 +65,7 @@ export const pushPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
           .transform((l, c) => {
             const ids = l.map(Number);
             if (!ids.every((n) => Number.isSafeInteger(n) && n > 0)) {
-              c.addIssue({ code: 'custom', message: 'Unknown market' });
+              c.addIssue({ code: 'custom', message: SERVER_TEXTS.unknownMarket });
               return z.NEVER;
             }
             return ids;

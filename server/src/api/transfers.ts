@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, POINTS_WHOLE, transferProblem } from '@matka/shared/domain';
+import { MSG, POINTS_WHOLE, transferProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, phone, refusal } from '../http/api';
@@ -13,9 +13,9 @@ import { takeLookup } from '../services/ratelimit';
 import { accountName, MSG_RECEIVER_UNKNOWN, transferPoints } from '../services/wallet';
 import { MAX_AMOUNT } from './money-fields';
 
-const MSG_TRANSFER_OK = 'Points transferred successfully';
+const MSG_TRANSFER_OK = SERVER_TEXTS.transferOk;
 
-const MSG_POINTS_NOT_NUMBER = 'Points must be a number';
+const MSG_POINTS_NOT_NUMBER = SERVER_TEXTS.pointsNotNumber;
 
 /**
  * Transfer points: a number or a numeric string. Missing / empty: 'Points is required!'; not a number:

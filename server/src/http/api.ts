@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate } from '@matka/shared/domain';
+import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
@@ -32,7 +32,7 @@ export function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lan
 }
 
 const MSG_BAD_APP_KEY = 'Invalid app key';
-export const MSG_BAD_TOKEN = 'Session expired. Please login again.';
+export const MSG_BAD_TOKEN = SERVER_TEXTS.sessionExpired;
 const MSG_BAD_REQUEST = 'Invalid request';
 
 /**
@@ -163,9 +163,10 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
       throw err;
     }
     if (out instanceof JsonText) return sendJsonText(req, reply, out);
-    // an answer that refuses in its body (status false) speaks the player's language too
+    // an answer's message (a refusal in its body, or a success: 'Login successful') speaks the player's
+    // language too
     const body = out as { status?: unknown; msg?: unknown };
-    if (body && body.status === false && typeof body.msg === 'string') {
+    if (body && typeof body.msg === 'string' && body.msg) {
       const lang = answerLanguage(req, user);
       if (lang) return { ...body, msg: localize(body.msg, lang) };
     }

@@ -5,14 +5,14 @@
  * deployed app of the contract) keeps the English texts exactly as they are.
  */
 import type { FastifyRequest } from 'fastify';
-import { MSG, TEXTS } from '@matka/shared/domain';
+import { MSG, SERVER_TEXTS, TEXTS } from '@matka/shared/domain';
 import { CATALOGS, localizeComposed, type Lang } from '../services/language';
 
 export type { Lang } from '../services/language';
 
 /** An English text of the spec -> its ids ('msg.<key>'; a few texts have two keys). */
 const IDS = new Map<string, string[]>();
-for (const [key, text] of Object.entries({ ...MSG, ...TEXTS }))
+for (const [key, text] of Object.entries({ ...MSG, ...TEXTS, ...SERVER_TEXTS }))
   if (typeof text === 'string') IDS.set(text, [...(IDS.get(text) ?? []), `msg.${key}`]);
 
 /** Hindi or Marathi when the request's Accept-Language puts one before English (q-values honoured); else null. */

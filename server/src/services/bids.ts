@@ -18,6 +18,7 @@ import {
   sessionMeaningless,
   type BetTypeId,
   type Session,
+  SERVER_TEXTS,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
@@ -28,7 +29,7 @@ import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { marketClock, type MarketRow } from './markets';
 
-const MSG_MARKET_CLOSED = 'Market is closed';
+const MSG_MARKET_CLOSED = SERVER_TEXTS.marketClosed;
 
 /** A submission placed: its id, the wallet after it, its points; `duplicate` when a retry met the first. */
 export interface PlacedBid {

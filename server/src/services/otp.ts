@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { AppContext } from '../context';
-import { MSG } from '@matka/shared/domain';
+import { MSG, SERVER_TEXTS } from '@matka/shared/domain';
 import { isDemoSms } from '../config';
 import { otpText } from './sms';
 import { refusal } from '../errors';
@@ -12,8 +12,8 @@ export type OtpPurpose = 'register' | 'forgot' | 'upi';
 const OTP_TTL_MS = 5 * 60 * 1000;
 const OTP_RESEND_MS = 30 * 1000;
 const OTP_MAX_TRIES = 5;
-export const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
-const MSG_TOO_MANY_WRONG_CODES = 'Too many wrong codes for this number today. Please try again tomorrow.';
+export const MSG_TOO_MANY = SERVER_TEXTS.tooManyAttempts;
+const MSG_TOO_MANY_WRONG_CODES = SERVER_TEXTS.tooManyWrongCodes;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

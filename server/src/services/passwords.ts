@@ -1,9 +1,10 @@
+import { SERVER_TEXTS } from '@matka/shared/domain';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Refusal } from '../errors';
 
 /** A person's answer when the server will not hash another password right now. */
-const MSG_HASHING_BUSY = 'Too many attempts. Please try again later.';
+const MSG_HASHING_BUSY = SERVER_TEXTS.tooManyAttempts;
 
 /**
  * The whole process's scrypt work, bounded: at most `running` hashes at once (libuv's 4 threads), and at

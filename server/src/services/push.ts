@@ -10,6 +10,7 @@
  * - Sending follows the live events: whichever process claims an event first (an UPDATE of
  *   live_events.pushed) sends it, once; a push service's 404 or 410 removes the subscription.
  */
+import { SERVER_TEXTS } from '@matka/shared/domain';
 import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
@@ -61,7 +62,7 @@ export function allowedEndpoint(endpoint: string, hosts: readonly string[]): boo
   return hosts.some((h) => (h.startsWith('*.') ? u.hostname.toLowerCase().endsWith(h.slice(1)) : host === h));
 }
 
-const MSG_BAD_SUBSCRIPTION = 'This browser gave an invalid push subscription. Please try again.';
+const MSG_BAD_SUBSCRIPTION = SERVER_TEXTS.badPushSubscription;
 const MSG_UNKNOWN_SERVICE = "This browser's push service is not supported";
 
 /** Checks a subscription as the browser gave it. */
@@ -122,7 +123,7 @@ export async function follow(db: Kysely<DB>, userId: string, ids: number[]): Pro
   await db.transaction().execute(async (trx) => {
     if (unique.length) {
       const known = await trx.selectFrom('markets').select('id').where('id', 'in', unique).execute();
-      if (known.length !== unique.length) throw new Refusal(400, 'Unknown market');
+      if (known.length !== unique.length) throw new Refusal(400, SERVER_TEXTS.unknownMarket);
     }
     await trx.deleteFrom('market_follows').where('user_id', '=', userId).execute();
     if (unique.length)

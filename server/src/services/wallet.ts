@@ -13,6 +13,7 @@ import {
   upiAppOfType,
   type UpiType,
   type WithdrawMethod,
+  SERVER_TEXTS,
 } from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
@@ -282,7 +283,7 @@ export const accountName = async (db: Db, mobile: string) =>
 /** A transfer made: its id, the sender's wallet after it and the receiver's account. */
 export type TransferResult = { id: string; wallet: string; toId: string };
 
-export const MSG_RECEIVER_PAUSED = 'This player cannot receive points now';
+export const MSG_RECEIVER_PAUSED = SERVER_TEXTS.receiverPaused;
 
 /**
  * Moves points between two wallets in one transaction: both rows locked in id order, FOR NO KEY UPDATE
@@ -373,8 +374,8 @@ export const depositScreenshot = (db: Db, id: number) =>
     .where('proof_image', 'is not', null)
     .executeTakeFirst();
 
-const MSG_UTR_TAKEN = 'This UTR is already on another deposit request';
-const MSG_PROOF_NOT_PENDING = 'Only a pending deposit request can take a payment reference';
+const MSG_UTR_TAKEN = SERVER_TEXTS.utrTaken;
+const MSG_PROOF_NOT_PENDING = SERVER_TEXTS.proofNotPending;
 
 /**
  * The player's proof of a UPI payment on their own pending deposit request: the UTR and / or a

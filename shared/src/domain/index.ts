@@ -20,3 +20,4 @@ export * from './protection';
 export * from './betLimits';
 export * from './texts';
 export * from './templates';
+export * from './serverTexts';

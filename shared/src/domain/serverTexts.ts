@@ -1,0 +1,31 @@
+/**
+ * The server's own fixed texts that a player reads (refusals and answers beyond the spec's MSG), owned
+ * here so the server answers them in the player's language like MSG (by their English, as 'msg.<key>' in
+ * the messages catalogue; server/src/http/language.ts). Not in the app's first screen: the app gets them
+ * from the server, already in its language.
+ */
+export const SERVER_TEXTS = {
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  tooManyWrongCodes: 'Too many wrong codes for this number today. Please try again tomorrow.',
+  badPushSubscription: 'This browser gave an invalid push subscription. Please try again.',
+  marketClosed: 'Market is closed',
+  receiverPaused: 'This player cannot receive points now',
+  utrTaken: 'This UTR is already on another deposit request',
+  proofNotPending: 'Only a pending deposit request can take a payment reference',
+  sessionExpired: 'Session expired. Please login again.',
+  otpSent: 'OTP sent successfully',
+  accountBlocked: 'Your account is blocked. Please contact support.',
+  loginOk: 'Login successful',
+  registered: 'Registration successful',
+  registeredUnverified: 'Registration successful. Betting starts once your account is approved.',
+  fundRequested: 'Fund request submitted successfully',
+  utrInvalid: 'The UTR is the 12-digit UPI reference number of your payment',
+  screenshotInvalid: 'The screenshot must be a PNG, JPEG or WebP image of at most 180 KB',
+  transferOk: 'Points transferred successfully',
+  pointsNotNumber: 'Points must be a number',
+  bettingDisabled: 'Betting is disabled for your account',
+  unknownMarket: 'Unknown market',
+  chooseLanguage: 'Choose English, Hindi or Marathi',
+  pushOn: 'Notifications are on for this phone',
+  pushOff: 'Notifications are off for this phone',
+} as const;
