@@ -4,7 +4,7 @@
  * files the player app loads (shared/src/i18n/locales).
  */
 import type { Translate } from '@matka/shared/contract';
-import { TEMPLATES, type TemplateKey } from '@matka/shared/domain';
+import { TEMPLATES, localizeMonths, type TemplateKey } from '@matka/shared/domain';
 import hi from '@matka/shared/i18n/locales/hi.json';
 import mr from '@matka/shared/i18n/locales/mr.json';
 
@@ -58,32 +58,11 @@ function words(lang: Lang): Map<string, string> {
   return w;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const MONTH_RE = new RegExp(`\\b(${MONTHS.join('|')})\\b`, 'g');
-const monthNames = (lang: Lang) => {
-  const f = new Intl.DateTimeFormat(`${lang}-IN`, { month: 'long', timeZone: 'UTC' });
-  return MONTHS.map((_, i) => f.format(Date.UTC(2026, i, 15)));
-};
-const MONTH_NAMES: Record<Lang, string[]> = { hi: monthNames('hi'), mr: monthNames('mr') };
-
 /** A value of a composed text in `lang`: a game's word translated, a date's month named in it. */
 function value(v: string, lang: Lang): string {
   const word = words(lang).get(v.toLowerCase());
   if (word) return word;
-  return v.replace(MONTH_RE, (m) => MONTH_NAMES[lang][MONTHS.indexOf(m)] ?? m);
+  return localizeMonths(v, lang);
 }
 
 /** A composed text of the domain (a limit's refusal with its figures and time) in `lang`; null when it is none. */

@@ -2,20 +2,9 @@
 import { MARKET_TIME_ZONE, zonedDateParts } from './clock';
 import { panaDigit, panaKind } from './panas';
 
-export const MONTH_NAMES: readonly string[] = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from './months';
+
+export { MONTH_NAMES } from './months';
 
 export interface YMD {
   year: number;

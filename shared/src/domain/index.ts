@@ -20,4 +20,5 @@ export * from './protection';
 export * from './betLimits';
 export * from './texts';
 export * from './templates';
+export { localizeMonths } from './months';
 export * from './serverTexts';
