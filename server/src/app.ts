@@ -33,6 +33,7 @@ import { transfersPlugin } from './api/transfers';
 import { chartsPlugin } from './pages/charts';
 import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
+import { BidWriter } from './services/bid-batch';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     settlement: undefined as unknown as SettlementRunner,
     live: undefined as unknown as LiveHub,
     push: undefined as unknown as PushSender,
+    bidWriter: new BidWriter(opts.db, config.bidWriters),
   };
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,

@@ -101,6 +101,13 @@ export interface AppConfig {
    * of pgbench, 6 gave 0.75-0.77 on 2 cores). Raise it when PostgreSQL runs on a bigger machine.
    */
   dbPoolSize: number;
+  /**
+   * BID_WRITERS: bid writes (place_bid, or place_bids for those that arrive together) a process runs at
+   * once; bids arriving meanwhile gather into the next one (services/bid-batch.ts). Default: one per core
+   * in all, shared by the WORKERS processes, at most DB_POOL_SIZE (bench:api on 2 cores: 2 per process
+   * gave 1,862-1,949 bids/s with one process, 6 gave 1,724-1,891). Raise it with a bigger database machine.
+   */
+  bidWriters: number;
   /** EVENT_LOOP_REPORT_MS (default 0, off): each process prints its event-loop delay that often (loop-report.ts) */
   eventLoopReportMs: number;
   appDownloadUrl: string;
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     dbPoolSize: Math.min(200, Math.max(1, intEnv(env.DB_POOL_SIZE, Math.max(2, Math.ceil((3 * cores) / workers))))),
     eventLoopReportMs: Math.max(0, intEnv(env.EVENT_LOOP_REPORT_MS, 0)),
+    bidWriters: Math.max(1, intEnv(env.BID_WRITERS, Math.ceil(cores / workers))),
     workers,
     // The landing's 'Download App' link; hidden until an operator configures where the app is published.
     appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',

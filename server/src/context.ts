@@ -12,6 +12,7 @@ import type { OperatorService } from './services/operators';
 import type { SettlementRunner } from './services/settlement-jobs';
 import type { LiveHub } from './services/live';
 import type { PushSender } from './services/push';
+import type { BidWriter } from './services/bid-batch';
 
 export interface OtpOutboxEntry {
   mobile: string;
@@ -55,4 +56,6 @@ export interface AppContext {
   live: LiveHub;
   /** web push: this process sends the events it claims first */
   push: PushSender;
+  /** writes bids, those that arrive together in one transaction (services/bid-batch.ts) */
+  bidWriter: BidWriter;
 }

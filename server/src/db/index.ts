@@ -14,6 +14,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** the connection string (PostgreSQL only): the cache bus opens its own listening connection */
   url?: string;
+  /** how many statements may run at once: the pool's connections (PGlite: 1, its one session) */
+  poolSize: number;
   /**
    * Runs one hot statement as a named prepared statement (PostgreSQL parses and plans it once per
    * connection); on PGlite a plain query through the dialect's one-connection queue (never beside it:
@@ -57,7 +59,8 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     configurePgTypes();
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const poolSize = opts.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize });
     // An idle client error (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -65,6 +68,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
+      poolSize,
       async prepared<R>(name: string, text: string, values: unknown[]) {
         return (await pool.query({ name, text, values })).rows as R[];
       },
@@ -93,6 +97,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     kind: 'pglite',
+    poolSize: 1,
     async prepared<R>(_name: string, text: string, values: unknown[]) {
       return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows as R[];
     },

@@ -92,39 +92,33 @@ export async function placeBid(
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
   if (closed) return refuseUnlessPlaced(closed);
 
-  // One call of place_bid (migration 014): the market's bid lock (shared), the guard, the submission
-  // record (idempotency key) and the bid rows, then the debit and its ledger row. A named
-  // prepared statement: the hottest write is parsed and planned once per connection.
+  // One call of place_bid (migration 020): the market's bid lock (shared), the checks, the guard, the
+  // submission record (idempotency key) and the bid rows, then the debit and its ledger row; written
+  // with others that arrive at the same moment by the bid writer (bid-batch.ts), each as if alone.
   const place = () =>
-    ctx.database.prepared<{ sub_id: string | null; wallet: string | null }>(
-      'place_bid',
-      `SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid($1::bigint, $2::int, $3::text, $4::text, $5::text,
-         $6::date, $7::bigint, $8::text, $9::timestamptz, $10::text, $11::text,
-         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::text[])`,
-      [
-        user.id,
-        market.id,
-        family,
-        parsed.betType,
-        parsed.session,
-        bidDate,
-        total,
-        idempotencyKey,
-        now,
-        // no session word where it means nothing to the player (Gali, Starline, Full Sangam)
-        sessionMeaningless(def)
-          ? `Bid ${market.name} ${def.title} x${rows.length}`
-          : `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
-        declaredGuard(family, parsed.session, !!def.timed),
-        rows.map((r) => r.pana),
-        rows.map((r) => r.session),
-        rows.map((r) => r.digits),
-        rows.map((r) => r.closedigits),
-        rows.map((r) => String(r.points)),
-        // each row's rate key: place_bid stores the rate in force with the bid (it is paid at it)
-        rows.map((r) => rateKeyForRow(parsed.betType, r.digits)),
-      ],
-    );
+    ctx.bidWriter.place({
+      user: user.id,
+      market: market.id,
+      family,
+      bet_type: parsed.betType,
+      session: parsed.session,
+      bid_date: bidDate,
+      total,
+      key: idempotencyKey,
+      now,
+      // no session word where it means nothing to the player (Gali, Starline, Full Sangam)
+      note: sessionMeaningless(def)
+        ? `Bid ${market.name} ${def.title} x${rows.length}`
+        : `Bid ${market.name} ${def.title} (${parsed.session}) x${rows.length}`,
+      guard: declaredGuard(family, parsed.session, !!def.timed),
+      pana: rows.map((r) => r.pana),
+      sessions: rows.map((r) => r.session),
+      digits: rows.map((r) => r.digits),
+      closedigits: rows.map((r) => r.closedigits),
+      points: rows.map((r) => String(r.points)),
+      // each row's rate key: place_bid stores the rate in force with the bid (it is paid at it)
+      rate_keys: rows.map((r) => rateKeyForRow(parsed.betType, r.digits)),
+    });
 
   try {
     // A bid and a declaration of the same market never overlap, whichever server process runs them:
@@ -134,7 +128,7 @@ export async function placeBid(
     const began = ctx.users.beginWrite(user.id);
     let out: { sub_id: string | null; wallet: string | null };
     try {
-      out = (await place())[0];
+      out = await place();
     } catch (err) {
       await ctx.users.wrote(user.id, began, null);
       // one of the player's stake or loss limits would be passed (migration 019): nothing stayed, unless
