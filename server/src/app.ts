@@ -34,6 +34,7 @@ import { chartsPlugin } from './pages/charts';
 import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 import { BidWriter } from './services/bid-batch';
+import { appCallsPlugin } from './api/app-calls';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(pushPlugin, { ctx });
   await app.register(protectionPlugin, { ctx });
   await app.register(chartsPlugin, { ctx });
+  await app.register(appCallsPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
   await registerStatic(app, config);
   return app;

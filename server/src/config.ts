@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { smsConfigFromEnv, type SmsConfig } from './services/sms';
+import { DIALECTS, isDialect, type Dialect } from '@matka/shared/contract';
 
 /** The push services of the browsers: Chrome and Android (FCM), Firefox, Edge and Windows, Safari. */
 const DEFAULT_PUSH_HOSTS =
@@ -21,6 +22,12 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   appKey: string;
+  /**
+   * APP_KEY_DIALECTS: more app keys, each with the dialect of the contract its apps speak
+   * ('<key>=matka04,<key>=spec'; APP_KEY may be named here too). A key not named speaks the spec's.
+   * (@matka/shared/contract dialects.ts; the server's adapter: http/dialects.ts)
+   */
+  appKeyDialects: Record<string, Dialect>;
   nodeEnv: string;
   production: boolean;
   /**
@@ -188,6 +195,25 @@ function parsePublicUrl(v: string | undefined): string | undefined {
   }
 }
 
+/** APP_KEY_DIALECTS: '<key>=<dialect>' pairs, by commas; an unknown dialect stops the server (main.ts). */
+export function parseKeyDialects(text: string | undefined): Record<string, Dialect> {
+  const out: Record<string, Dialect> = {};
+  for (const part of (text ?? '').split(',')) {
+    const p = part.trim();
+    if (!p) continue;
+    const eq = p.lastIndexOf('=');
+    const key = p.slice(0, eq).trim();
+    const dialect = p
+      .slice(eq + 1)
+      .trim()
+      .toLowerCase();
+    if (eq <= 0 || !key || !isDialect(dialect))
+      throw new Error(`APP_KEY_DIALECTS: '${p}' is not <app key>=<${DIALECTS.join(' | ')}>`);
+    out[key] = dialect;
+  }
+  return out;
+}
+
 /** Reads the configuration from the environment (every field has a demo default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -207,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     appKey: env.APP_KEY || 'matka-demo-key',
+    appKeyDialects: parseKeyDialects(env.APP_KEY_DIALECTS),
     nodeEnv,
     production: nodeEnv === 'production',
     demo,

@@ -564,3 +564,303 @@ describe('bids as the deployed apps send them', () => {
     ]);
   });
 });
+
+describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodies", () => {
+  const KEY = 'matka04-app-key';
+  let m4: TestApp;
+  beforeAll(async () => {
+    m4 = await makeTestApp({
+      at: kolkata('08:00'),
+      config: { legacyRegistration: 'unverified', appKeyDialects: { [KEY]: 'matka04' } },
+    });
+  });
+  afterAll(() => m4.close());
+  beforeEach(() => m4.clock.set(kolkata('08:00')));
+
+  /** A call as these apps send it: at the root, env_type "1", the key the bootstrap gave. */
+  const m = async (name: string, payload: Record<string, unknown> = {}) => {
+    const res = await m4.app.inject({
+      method: 'POST',
+      url: `/${name}`,
+      payload: { env_type: '1', app_key: KEY, ...payload },
+    });
+    return { statusCode: res.statusCode, body: res.json() as Record<string, any> };
+  };
+  const opr = async (url: string, payload: Record<string, unknown>) =>
+    (
+      await m4.app.inject({
+        method: 'POST',
+        url: `/operator/${url}`,
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+        payload,
+      })
+    ).json();
+
+  test('a whole session: key, registration, login and PIN, dashboard, profile, game and bid screens, histories, wallet, deposit, withdrawal', async () => {
+    // bootstrap: no key yet
+    const boot = await m4.app.inject({ method: 'POST', url: '/api-get-app-key', payload: { env_type: '1' } });
+    expect(boot.json()).toEqual({ status: true, msg: 'Success', app_key: KEY });
+
+    // registration: the code is compared on the phone and never sent (only under LEGACY_REGISTRATION)
+    const mobile = newMobile();
+    expect((await m('api-check-mobile', { mobile })).body.status).toBe(true);
+    const reg = await m('api-user-registration', {
+      name: 'Matka Four',
+      email: 'four@example.com',
+      mobile,
+      password: 'pass1234',
+      security_pin: '4321',
+      device_id: 'phone-A',
+    });
+    expect(reg.body).toMatchObject({ status: true, unique_token: expect.any(String) });
+    const stored = await m4.ctx.db
+      .selectFrom('users')
+      .select(['id', 'security_pin', 'verified'])
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(stored.security_pin).toMatch(/^scrypt\$/); // the PIN is kept hashed
+    expect(stored.verified).toBe(false);
+    expect((await opr('users/approve', { mobile })).status).toBe(true);
+    expect((await opr('credit', { mobile, points: 5000 })).status).toBe(true);
+
+    // login with its device, then the PIN screen
+    const login = await m('api-user-login', { device_id: 'phone-A', mobile, password: 'pass1234' });
+    expect(login.body).toMatchObject({ status: true, unique_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const token = login.body.unique_token as string;
+    expect((await m('api-check-security-pin', { unique_token: token, security_pin: '9999' })).body).toEqual({
+      status: false,
+      msg: 'Invalid security PIN',
+    });
+    expect((await m('api-check-security-pin', { unique_token: token, security_pin: 4321 })).body).toEqual({
+      status: true,
+      msg: 'Success',
+    });
+
+    // the dashboard: numbers for msg_status (1 open, 2 closed), the switches and this login's device
+    const dash = (await m('api-get-dashboard-data', { unique_token: token })).body;
+    expect(dash).toMatchObject({
+      status: true,
+      betting_status: '1',
+      account_block_status: 0,
+      transfer_point_status: 1,
+      maintainence_msg_status: 0,
+      user_current_version: expect.any(String),
+      user_minimum_version: expect.any(String),
+    });
+    expect(dash.device_result).toEqual([{ device_id: 'phone-A', logout_status: 0, security_pin_status: 1 }]);
+    const markets = dash.result.filter((r: any) => r.game_id);
+    expect(markets.length).toBeGreaterThan(3);
+    for (const r of markets) {
+      expect([1, 2]).toContain(r.msg_status);
+      expect(r.msg).toBe(r.msg_status === 1 ? 'Market Open' : 'Market Closed');
+    }
+    const starline = (await m('api-starline-game', { unique_token: token })).body;
+    expect(starline.web_starline_chart_url).toEqual(expect.any(String));
+    for (const r of starline.result) expect([1, 2]).toContain(r.msg_status);
+
+    // profile
+    expect((await m('api-get-profile', { unique_token: token })).body.profile).toEqual([
+      { user_name: 'Matka Four', email: 'four@example.com', wallet_balance: '5000', mobile },
+    ]);
+    expect(
+      (await m('api-profile-update', { unique_token: token, user_name: 'Matka 4', email: 'new@example.com' })).body
+        .status,
+    ).toBe(true);
+    expect((await m('api-get-profile', { unique_token: token })).body.profile[0]).toMatchObject({
+      user_name: 'Matka 4',
+      email: 'new@example.com',
+    });
+
+    // the game and bid screens
+    const kalyan = await marketByName(m4, 'KALYAN');
+    expect((await m('api-check-game-status', { unique_token: token, game_id: kalyan.id })).body).toEqual({
+      status: true,
+      msg: 'Success',
+      game_status: 1,
+    });
+    const day = (await m('api-get-current-date', { unique_token: token, game_id: String(kalyan.id) })).body;
+    expect(day).toEqual({
+      status: true,
+      msg: 'Success',
+      new_date: expect.any(String),
+      min_bid_amount: '10',
+      max_bid_amount: '10000000',
+    });
+
+    // bids: the token only inside new_result, no gametype, no top-level game_id, points as strings
+    const bid = (pana: string, session: string, rows: { digits: string; closedigits?: string; session: string }[]) =>
+      m('api-submit-bid', {
+        new_result: {
+          unique_token: token,
+          Gamename: 'KALYAN',
+          totalbit: rows.length * 10,
+          gameid: String(kalyan.id),
+          pana,
+          bid_date: day.new_date,
+          session,
+          result: rows.map((r) => ({
+            digits: r.digits,
+            closedigits: r.closedigits ?? '',
+            points: '10',
+            session: r.session,
+          })),
+        },
+      });
+    const single = await bid('Single Digit', 'Open', [{ digits: '5', session: 'Open' }]);
+    expect(single.body).toMatchObject({ status: true });
+    // Jodi rows may say "Open" (a Jodi is always a Close bid)
+    const jodi = await bid('Jodi Digit', 'Open', [{ digits: '42', session: 'Open' }]);
+    expect(jodi.body).toMatchObject({ status: true });
+    const half = await bid('Half Sangam', 'Open', [{ digits: '5', closedigits: '123', session: 'Open' }]);
+    expect(half.body).toMatchObject({ status: true });
+    const placed = await m4.ctx.db
+      .selectFrom('bids')
+      .select(['bet_type', 'session', 'digits', 'points'])
+      .where('user_id', '=', stored.id)
+      .orderBy('id')
+      .execute();
+    expect(placed.map((b) => [b.bet_type, b.session, b.digits, b.points])).toEqual([
+      ['single_digit', 'Open', '5', '10'],
+      ['jodi_digit', 'Close', '42', '10'],
+      ['half_sangam', 'Open', '5', '10'],
+    ]);
+
+    // histories with unpadded D-M-YYYY dates ('10-3-2026': 10 March)
+    const hist = (await m('api-bid-history-data', { unique_token: token, bid_from: '10-3-2026', bid_to: '10-3-2026' }))
+      .body;
+    expect(hist.bid_data).toHaveLength(3);
+    expect(
+      (await m('api-bid-history-data', { unique_token: token, bid_from: '9-3-2026', bid_to: '9-3-2026' })).body
+        .bid_data ?? [],
+    ).toHaveLength(0);
+
+    // wallet: the balance with the history, the transfer and withdrawal bounds with the balance
+    const ledger = (
+      await m('api-wallet-transaction-history', { unique_token: token, date_from: '10-3-2026', date_to: '10-3-2026' })
+    ).body;
+    expect(ledger.wallet_amt).toBe('4970');
+    expect(ledger.transaction_history.length).toBe(4);
+    expect((await m('api-user-wallet-balance', { unique_token: token })).body).toMatchObject({
+      wallet_amt: '4970',
+      min_transfer: '100',
+      max_transfer: '4970',
+      min_withdrawal: expect.any(String),
+      max_withdrawal: '4970',
+      withdraw_open_time: expect.any(String),
+      withdraw_close_time: expect.any(String),
+    });
+
+    // add funds through a UPI app: a pending deposit request in the operator's queue
+    const add = await m('api-add-money-via-upi', {
+      unique_token: token,
+      amount: '500',
+      txn_id: 'T123',
+      txn_ref: '412345678901',
+      upigpay: '1',
+      upiphonepe: '0',
+      otherupi: '0',
+    });
+    expect(add.body).toMatchObject({ status: true, request_number: expect.stringMatching(/^D\d+$/) });
+    expect(
+      await m4.ctx.db
+        .selectFrom('fund_requests')
+        .select(['amount', 'status'])
+        .where('user_id', '=', stored.id)
+        .execute(),
+    ).toEqual([{ amount: '500', status: 'pending' }]);
+
+    // withdrawal: this family's codes (2 Paytm, 3 Google Pay) under its key
+    await m4.ctx.db.updateTable('users').set({ google_pay_no: '9123456780' }).where('id', '=', stored.id).execute();
+    await m4.ctx.users.invalidate(stored.id);
+    expect((await m('api-user-payment-method-list', { unique_token: token })).body.result).toEqual([
+      { name: 'Google Pay', value: '9123456780', type: '3', payment_method: '3' },
+    ]);
+    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    const w = await m('api-user-withdraw-fund-request', {
+      unique_token: token,
+      request_amount: '1000',
+      payment_method: '3',
+    });
+    expect(w.body).toMatchObject({ status: true });
+    expect(
+      await m4.ctx.db
+        .selectFrom('withdraw_requests')
+        .select(['payment_method', 'payment_number'])
+        .where('user_id', '=', stored.id)
+        .execute(),
+    ).toEqual([{ payment_method: '2', payment_number: '9123456780' }]);
+
+    // an operator's force logout: the device is no longer listed (and the session is over)
+    expect((await opr('users/logout', { mobile })).status).toBe(true);
+    expect((await m('api-get-dashboard-data', { unique_token: token })).statusCode).toBe(401);
+    const again = (await m('api-user-login', { device_id: 'phone-B', mobile, password: 'pass1234' })).body;
+    expect((await m('api-get-dashboard-data', { unique_token: again.unique_token })).body.device_result).toEqual([
+      { device_id: 'phone-B', logout_status: 0, security_pin_status: 1 },
+    ]);
+  });
+
+  test('the spec key keeps the spec: a closed market says 0 (the same market says 2 to the MATKA 04 key)', async () => {
+    m4.clock.set(kolkata('23:30'));
+    const spec = (
+      await m4.app.inject({
+        method: 'POST',
+        url: '/api-get-dashboard-data',
+        payload: { env_type: 'Prod', app_key: APP_KEY },
+      })
+    ).json();
+    const m04 = (await m('api-get-dashboard-data')).body;
+    const status = (list: any) =>
+      Object.fromEntries(list.result.filter((r: any) => r.game_id).map((r: any) => [r.game_id, r.msg_status]));
+    const [a, b] = [status(spec), status(m04)];
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    expect(Object.values(a)).toContain(0);
+    for (const id of Object.keys(a)) expect(b[id]).toBe(a[id] === 1 ? 1 : 2);
+    expect(spec.result.some((r: any) => 'msg' in r)).toBe(false);
+  });
+
+  test('a withdrawal under the spec key: payment_method 3 is Paytm', async () => {
+    const u = await createUser(m4, { wallet: 2000 });
+    await m4.ctx.db.updateTable('users').set({ paytm_no: '9123456782' }).where('id', '=', u.id).execute();
+    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    const w = await m4.app.inject({
+      method: 'POST',
+      url: '/api-user-withdraw-fund-request',
+      payload: {
+        env_type: 'Prod',
+        app_key: APP_KEY,
+        unique_token: u.token,
+        request_amount: '1000',
+        payment_method: '3',
+      },
+    });
+    expect(w.json()).toMatchObject({ status: true });
+    expect(
+      await m4.ctx.db
+        .selectFrom('withdraw_requests')
+        .select(['payment_method', 'payment_number'])
+        .where('user_id', '=', u.id)
+        .execute(),
+    ).toEqual([{ payment_method: '3', payment_number: '9123456782' }]);
+  });
+
+  test('guesses of a PIN are limited like passwords', async () => {
+    const u = await createUser(m4, { wallet: 0 });
+    await m4.ctx.db.updateTable('users').set({ security_pin: '1111' }).where('id', '=', u.id).execute();
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push((await m('api-check-security-pin', { unique_token: u.token, security_pin: '2222' })).body.msg);
+    expect(answers).toContain('Too many attempts. Please try again later.');
+    // a PIN kept as plain digits before migration 023 is hashed at its first right check
+    const fresh = await createUser(m4, { wallet: 0 });
+    await m4.ctx.db.updateTable('users').set({ security_pin: '7777' }).where('id', '=', fresh.id).execute();
+    expect((await m('api-check-security-pin', { unique_token: fresh.token, security_pin: '7777' })).body.status).toBe(
+      true,
+    );
+    const row = await m4.ctx.db
+      .selectFrom('users')
+      .select('security_pin')
+      .where('id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    expect(row.security_pin).toMatch(/^scrypt\$/);
+  });
+});

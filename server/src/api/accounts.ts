@@ -27,6 +27,7 @@ import {
 } from '../services/accounts';
 import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../services/passwords';
 import { issueToken, revokeToken } from '../services/tokens';
+import { storedPin } from '../services/passwords';
 import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
 
@@ -90,7 +91,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (user.blocked_at) throw refusal(MSG_ACCOUNT_BLOCKED);
       if (body.device_id) await recordDevice(db, user.id, body.device_id);
       await upgradePasswordHash(db, user.id, user.password_hash, body.password);
-      const token = await issueToken(db, clock, user.id);
+      const token = await issueToken(db, clock, user.id, body.device_id || null);
       return {
         status: true,
         msg: MSG_LOGIN_OK,
@@ -174,14 +175,15 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         name: body.name,
         email: body.email ?? '',
         password_hash,
-        security_pin: body.security_pin == null ? '' : String(body.security_pin),
+        // kept hashed, as passwords (checked by api-check-security-pin)
+        security_pin: await storedPin(body.security_pin),
         device_id: body.device_id ?? null,
         betting_status: unverified ? '0' : config.defaultBettingStatus,
         verified: !unverified,
       });
       if (!created) throw refusal(MSG.userAlreadyRegistered);
       if (body.adult) await declareAge(db, created.id, clock.now());
-      const token = await issueToken(db, clock, created.id);
+      const token = await issueToken(db, clock, created.id, body.device_id || null);
       return {
         status: true,
         msg: unverified ? MSG_REGISTERED_UNVERIFIED : MSG_REGISTERED,
@@ -279,9 +281,21 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app,
     ctx,
     'api-profile-update',
-    { schema: z.object({ user_name: displayName(MSG.nameRequired) }) },
+    {
+      schema: z.object({
+        user_name: displayName(MSG.nameRequired),
+        // the 'MATKA 04' apps edit the e-mail too ('' clears it)
+        email: z
+          .string({ error: 'Enter a valid email' })
+          .trim()
+          .max(200, 'Enter a valid email')
+          .refine((e) => e === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e), 'Enter a valid email')
+          .optional()
+          .nullable(),
+      }),
+    },
     async ({ body, user }) => {
-      await renameAccount(db, user.id, body.user_name, clock.now());
+      await renameAccount(db, user.id, body.user_name, clock.now(), body.email ?? undefined);
       await ctx.users.invalidate(user.id);
       return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
     },
@@ -295,6 +309,8 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       mobile: row.mobile,
       email: row.email,
       betting_status: user.betting_status,
+      // the 'MATKA 04' apps read the profile as a one-row list
+      profile: [{ user_name: row.name, email: row.email, wallet_balance: user.wallet, mobile: row.mobile }],
     };
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { upiPayUri } from '@matka/shared/domain';
+import { inWithdrawWindow, upiPayUri } from '@matka/shared/domain';
+import { liveDevices } from '../services/tokens';
 import type { AppContext } from '../context';
 import {
   JsonText,
@@ -36,6 +37,32 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   };
 
+  /**
+   * What the 'MATKA 04' apps read with the dashboard after login: the account's switches, the app
+   * versions the operator keeps (settings user_current_version / user_minimum_version) and the devices
+   * of the account's live sessions (device_result: such an app logs out when its login's device is not
+   * listed, so a force logout, which ends the sessions, reaches it).
+   */
+  const sessionFields = async (user: AuthUser, now: Date) => {
+    const s = await markets.settings();
+    const devices = await liveDevices(ctx.db, user.id, now);
+    const pin = await ctx.db.selectFrom('users').select('security_pin').where('id', '=', user.id).executeTakeFirst();
+    const on = user.betting_status === '1' ? 1 : 0;
+    return {
+      account_block_status: 0,
+      withdraw_status: on && inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now) ? 1 : 0,
+      transfer_point_status: on,
+      maintainence_msg_status: 0,
+      user_current_version: s.user_current_version ?? '1',
+      user_minimum_version: s.user_minimum_version ?? '1',
+      device_result: devices.map((device_id) => ({
+        device_id,
+        logout_status: 0,
+        security_pin_status: pin?.security_pin ? 1 : 0,
+      })),
+    };
+  };
+
   // Polled every 5 s by every phone: the list's text is cached for the minute and spliced in.
   defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
     const fields = JSON.stringify(await homeFields(user)).slice(1, -1);
@@ -55,7 +82,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return {
       status: true,
       msg: 'Success',
-      ...(user ? await homeFields(user) : {}),
+      ...(user ? { ...(await homeFields(user)), ...(await sessionFields(user, now)) } : {}),
       result: [
         ...regular,
         { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },

@@ -50,6 +50,7 @@ export interface AuthTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OtpCodesTable {

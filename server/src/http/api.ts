@@ -7,7 +7,16 @@ import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
 import { localize, requestLanguage, type Lang } from './language';
-import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type RequestOf } from '@matka/shared/contract';
+import {
+  CALLS,
+  callSpec,
+  isCallName,
+  type AnswerOf,
+  type CallName,
+  type Dialect,
+  type RequestOf,
+} from '@matka/shared/contract';
+import { adaptAnswer, adaptRequest, answerAdapted, dialectOfKey } from './dialects';
 
 // the handlers take these from here; their owners are the token cache and the errors module
 
@@ -56,6 +65,8 @@ function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
 
 export interface CallArgs<T> {
   body: T;
+  /** the dialect of the request's app key (http/dialects.ts): a handler needs it only for its own fields */
+  dialect: Dialect;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -139,14 +150,18 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
 ): void {
   if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
   const auth = callSpec(name).auth;
+  const keyless = callSpec(name).keyless === true;
   app.post(`/api/${name}`, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return reply.code(400).send(refusalBody('Request body must be a JSON object'));
     }
-    const envelope = raw as Json;
     // (a NUL anywhere in the body was refused by the body parser: http/input.ts)
-    if (envelope.app_key !== ctx.config.appKey) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
+    // the app key names the dialect of the contract its app speaks (http/dialects.ts); the bootstrap
+    // call that gives a deployed app its key carries none
+    const dialect = keyless ? 'spec' : dialectOfKey(ctx.config, (raw as Json).app_key);
+    if (!dialect) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
+    const envelope = adaptRequest(dialect, name, raw as Json);
     let user: AuthUser | null = null;
     if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
@@ -156,12 +171,14 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
     if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user));
     let out: unknown;
     try {
-      out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply });
+      out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply, dialect });
     } catch (err) {
       // the one refusal style: a service or the handler threw it
       if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message, req, user));
       throw err;
     }
+    if (answerAdapted(dialect, name))
+      out = adaptAnswer(dialect, name, out instanceof JsonText ? (JSON.parse(out.text) as Json) : (out as Json));
     if (out instanceof JsonText) return sendJsonText(req, reply, out);
     // an answer's message (a refusal in its body, or a success: 'Login successful') speaks the player's
     // language too

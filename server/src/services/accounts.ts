@@ -82,8 +82,12 @@ export async function setPassword(
 export const profileOf = (db: Db, userId: string) =>
   db.selectFrom('users').select(['name', 'mobile', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
-export const renameAccount = (db: Db, userId: string, name: string, now: Date) =>
-  db.updateTable('users').set({ name, updated_at: now }).where('id', '=', userId).execute();
+export const renameAccount = (db: Db, userId: string, name: string, now: Date, email?: string) =>
+  db
+    .updateTable('users')
+    .set({ name, ...(email === undefined ? {} : { email }), updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 
 /** Betting on ('1') or off ('0') (spec section 6). */
 export const setBettingStatus = (db: Db, userId: string, status: '0' | '1', now: Date) =>

@@ -213,7 +213,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
-function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
+export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
   const def = betTypeById(betType)!;
   if (!m.active || isOffDay(m.off_days, now)) return MSG_MARKET_CLOSED;
   // Today's results come from the market cache, which every declaration invalidates; the insert

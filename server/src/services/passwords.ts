@@ -121,3 +121,13 @@ export function sha256(s: string): string {
 export function newToken(): string {
   return randomBytes(32).toString('hex');
 }
+
+/** The stored form of a security PIN: its scrypt hash, as a password's ('' when none was given). */
+export const storedPin = async (pin: string | number | null | undefined): Promise<string> =>
+  pin === null || pin === undefined || String(pin).trim() === '' ? '' : hashPassword(String(pin).trim());
+
+/** A PIN against the stored one: a hash, or the plain digits kept before migration 023 (compared in constant time). */
+export async function pinMatches(pin: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('scrypt$')) return verifyPassword(pin, stored);
+  return timingSafeEqual(hash('sha256', pin, 'buffer'), hash('sha256', stored, 'buffer'));
+}

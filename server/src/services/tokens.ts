@@ -6,7 +6,13 @@ import { newToken, sha256 } from './passwords';
 const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Creates a login token (the client keeps the plain value; the database keeps its sha256). */
-export async function issueToken(db: Kysely<DB>, clock: Clock, userId: string): Promise<string> {
+export async function issueToken(
+  db: Kysely<DB>,
+  clock: Clock,
+  userId: string,
+  /** the device_id the login sent (the 'MATKA 04' apps read their sessions' devices: dashboard device_result) */
+  deviceId: string | null = null,
+): Promise<string> {
   const token = newToken();
   const now = clock.now();
   await db
@@ -16,6 +22,7 @@ export async function issueToken(db: Kysely<DB>, clock: Clock, userId: string): 
       token_hash: sha256(token),
       created_at: now,
       expires_at: new Date(now.getTime() + TOKEN_TTL_MS),
+      device_id: deviceId,
     })
     .execute();
   return token;
@@ -54,4 +61,19 @@ export async function liveSessions(db: Kysely<DB>, userId: string, now: Date): P
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** The devices of an account's live sessions (the device_id each login sent), newest first, each once. */
+export async function liveDevices(db: Kysely<DB>, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auth_tokens')
+    .select('device_id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('device_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return [...new Set(rows.map((r) => r.device_id as string))];
 }

@@ -301,8 +301,30 @@ export interface LedgerHistoryAnswer extends Answer {
   }[];
 }
 
+/** The 'MATKA 04' apps' bootstrap: the app key every later call carries. */
+export interface AppKeyAnswer extends Answer {
+  app_key: string;
+}
+
+/** A game screen's check: 1 while the market's Open session takes bids, else 0. */
+export interface GameStatusAnswer extends Answer {
+  game_status: number;
+}
+
+/** A bid screen's date (sent back verbatim as bid_date) and the points one bid row may carry. */
+export interface CurrentDateAnswer extends Answer {
+  new_date: string;
+  min_bid_amount: Num;
+  max_bid_amount: Num;
+}
+
 /** The answer each call declares. */
 export interface Answers {
+  'api-get-app-key': AppKeyAnswer;
+  'api-check-security-pin': Answer;
+  'api-check-game-status': GameStatusAnswer;
+  'api-get-current-date': CurrentDateAnswer;
+  'api-add-money-via-upi': RequestMadeAnswer;
   'api-user-logout': Answer;
   'api-forgot-password': Answer;
   'api-change-password': Answer;

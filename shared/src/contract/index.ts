@@ -53,6 +53,8 @@ export interface CallSpec {
   readonly provides?: readonly Tag[];
   /** the cache tags a success makes stale (a mutation) */
   readonly invalidates?: readonly Tag[];
+  /** true: the call carries no app key (the bootstrap call that gives a deployed app its key) */
+  readonly keyless?: boolean;
 }
 
 export const CALLS = {
@@ -195,6 +197,14 @@ export const CALLS = {
   'api-reality-check': { auth: true, provides: ['Protection'] },
   // the player's language, kept on the account (issue E): refusals are answered in it
   'api-set-language': { auth: true },
+
+  // the calls only the 'MATKA 04' apps make (issue F; dialects.ts): their bootstrap, the PIN screen, the
+  // game and bid screens' checks, their UPI deposit
+  'api-get-app-key': { auth: false, keyless: true },
+  'api-check-security-pin': { auth: true },
+  'api-check-game-status': { auth: true },
+  'api-get-current-date': { auth: true },
+  'api-add-money-via-upi': { auth: true, invalidates: ['Funds', 'Wallet', 'Transactions'] },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;
@@ -259,6 +269,7 @@ export * from './operator';
 export * from './answers';
 export * from './requests';
 export * from './live';
+export * from './dialects';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;

@@ -61,7 +61,7 @@ export interface Requests {
   'api-forgot-password': { mobile: string; new_pass: string; otp: string };
   'api-change-password': { old_pass: string; new_pass: string };
   'api-get-profile': NoFields;
-  'api-profile-update': { user_name: string };
+  'api-profile-update': { user_name: string; email?: string | null };
 
   // content and the market lists
   'api-home-info': NoFields;
@@ -138,4 +138,17 @@ export interface Requests {
   // the player's language on the account (issue E)
   'api-set-language': { language: string };
   'api-reality-check': NoFields;
+  // the 'MATKA 04' apps' own calls (dialects.ts)
+  'api-get-app-key': { env_type?: string | null };
+  'api-check-security-pin': { security_pin: string | number };
+  'api-check-game-status': { game_id: string | number };
+  'api-get-current-date': { game_id: string | number };
+  'api-add-money-via-upi': {
+    amount: string | number;
+    txn_id?: string | null;
+    txn_ref?: string | null;
+    upigpay?: string | number | null;
+    upiphonepe?: string | number | null;
+    otherupi?: string | number | null;
+  };
 }

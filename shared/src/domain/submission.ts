@@ -145,6 +145,9 @@ function requestSession(def: BetTypeDef, nr: Record<string, unknown>, wire: unkn
     else if (!betTypeByName(def.family, str(v))) return null;
   }
   // A bet type without a choice has its session; Gali's one draw is spelled Open (rows) or Close (request).
+  // A regular Jodi (always Close) or Full Sangam (always Open) has no session to choose: the 'MATKA 04'
+  // apps send Jodi rows with session "Open", so any session word is taken as the one it has.
+  if (def.fixedSession && def.family === 'regular') return def.fixedSession;
   if (def.fixedSession) {
     const allowed = [def.fixedSession, def.requestSession];
     return [...votes].every((v) => allowed.includes(v)) ? def.fixedSession : null;

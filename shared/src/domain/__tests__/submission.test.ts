@@ -274,6 +274,18 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
     ])('ambiguous or missing session (%s): refused', (_, patch) => {
       expect(parse(patch)).toEqual({ ok: false, message: MSG.selectSession });
     });
+    test('a regular Jodi is always Close and a Full Sangam always Open, whatever session word comes with them', () => {
+      const jodi = parse({
+        gametype: undefined,
+        pana: 'Jodi Digit',
+        session: 'Open',
+        result: [{ digits: '42', closedigits: '', points: '10', session: 'Open' }],
+      });
+      expect(jodi).toMatchObject({ ok: true, betType: 'jodi_digit', session: 'Close', rows: [{ session: 'Close' }] });
+      expect(
+        parse({ gametype: undefined, pana: 'Jodi Digit', session: 'Evening', result: [{ digits: '42', points: 10 }] }),
+      ).toEqual({ ok: false, message: MSG.selectSession });
+    });
     test("Gali: rows with session '' (Gali is always Close)", () => {
       const r = parse(
         {

@@ -1,0 +1,92 @@
+/**
+ * The one adapter of the contract's dialects (@matka/shared/contract dialects.ts), applied by defineCall
+ * around every call: a request's dialect comes from its app key (APP_KEY, APP_KEY_DIALECTS); what the
+ * dialect sends is turned into the call's own fields before the schema reads them, and the answer into
+ * what the dialect reads. The services and handlers never see a dialect.
+ */
+import { DIALECT_FACTS, withdrawMethodOfDialect, type CallName, type Dialect } from '@matka/shared/contract';
+import type { AppConfig } from '../config';
+
+type Json = Record<string, unknown>;
+
+/** The dialect of an app key, or null for a key this server does not know. */
+export function dialectOfKey(config: Pick<AppConfig, 'appKey' | 'appKeyDialects'>, key: unknown): Dialect | null {
+  if (typeof key !== 'string') return null;
+  if (Object.hasOwn(config.appKeyDialects, key)) return config.appKeyDialects[key];
+  return key === config.appKey ? 'spec' : null;
+}
+
+/** The key the 'MATKA 04' bootstrap (api-get-app-key) gives: the first key of that dialect, else APP_KEY. */
+export function bootstrapKey(config: Pick<AppConfig, 'appKey' | 'appKeyDialects'>): string {
+  return Object.entries(config.appKeyDialects).find(([, d]) => d === 'matka04')?.[0] ?? config.appKey;
+}
+
+const UNPADDED_DATE = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
+const DATE_FIELDS = ['bid_from', 'bid_to', 'date_from', 'date_to'] as const;
+
+/**
+ * The request as the call reads it. For every key: a bid's token may be only inside new_result (the
+ * 'MATKA 04' bid body), and a history's days may come as unpadded D-M-YYYY ('5-3-2026': 5 March), which
+ * no spec format reads otherwise. For a 'matka04' key: its withdraw method codes.
+ */
+export function adaptRequest(dialect: Dialect, name: CallName, body: Json): Json {
+  let out = body;
+  const inner = body.new_result;
+  if (
+    (body.unique_token === undefined || body.unique_token === null || body.unique_token === '') &&
+    inner !== null &&
+    typeof inner === 'object' &&
+    !Array.isArray(inner) &&
+    typeof (inner as Json).unique_token === 'string'
+  )
+    out = { ...out, unique_token: (inner as Json).unique_token };
+  for (const f of DATE_FIELDS) {
+    const v = out[f];
+    const m = typeof v === 'string' ? UNPADDED_DATE.exec(v.trim()) : null;
+    if (m) out = { ...out, [f]: `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` };
+  }
+  if (dialect !== 'spec' && name === 'api-user-withdraw-fund-request' && out.payment_method != null) {
+    const code = String(out.payment_method).trim();
+    const spec = DIALECT_FACTS[dialect].withdrawMethodToSpec[code];
+    // an unknown code stays as sent: the call refuses it with the spec's message
+    if (spec) out = { ...out, payment_method: spec };
+  }
+  return out;
+}
+
+/** The calls whose answer lists markets with msg_status. */
+const MARKET_LISTS = new Set<CallName>([
+  'api-home-info',
+  'api-dashboard-data',
+  'api-starline-game',
+  'api-galidisawar-game',
+]);
+
+/** True when the answer of this call must be rewritten for the dialect (a cached JSON text is parsed first). */
+export const answerAdapted = (dialect: Dialect, name: CallName): boolean =>
+  dialect !== 'spec' && (MARKET_LISTS.has(name) || name === 'api-user-payment-method-list');
+
+/**
+ * The answer as the dialect reads it: a 'matka04' market list says 2 for a closed market, and each market
+ * carries its state in words (`msg`); its payment methods carry the dialect's code (as `type` too).
+ */
+export function adaptAnswer(dialect: Dialect, name: CallName, answer: Json): Json {
+  if (!answerAdapted(dialect, name) || !Array.isArray(answer.result)) return answer;
+  if (name === 'api-user-payment-method-list')
+    return {
+      ...answer,
+      result: (answer.result as Json[]).map((r) => {
+        const code = withdrawMethodOfDialect(dialect, String(r.payment_method));
+        return { ...r, payment_method: code, type: code };
+      }),
+    };
+  const closed = DIALECT_FACTS[dialect].closedMsgStatus;
+  return {
+    ...answer,
+    result: (answer.result as unknown[]).map((m) => {
+      if (m === null || typeof m !== 'object' || !('msg_status' in m)) return m;
+      const open = String((m as Json).msg_status) === '1';
+      return { ...(m as Json), msg_status: open ? 1 : closed, msg: open ? 'Market Open' : 'Market Closed' };
+    }),
+  };
+}
