@@ -843,6 +843,96 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     ).toEqual([{ payment_method: '3', payment_number: '9123456782' }]);
   });
 
+  test('codes checked on the phone: given back under LEGACY_REGISTRATION, they prove nothing', async () => {
+    // registration: the code comes back; sent back with the registration, the account stays unapproved
+    const mobile = newMobile();
+    const check = (await m('api-check-mobile', { mobile })).body;
+    expect(check.otp).toMatch(/^\d{4}$/);
+    const reg = (await m('api-user-registration', { name: 'Code Back', mobile, password: 'pass1234', otp: check.otp }))
+      .body;
+    expect(reg.status).toBe(true);
+    expect(
+      await m4.ctx.db
+        .selectFrom('users')
+        .select(['verified', 'betting_status'])
+        .where('mobile', '=', mobile)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ verified: false, betting_status: '0' });
+
+    // a UPI number saved without a code (after api-validate-bank) is held until the operator approves it
+    const u = await createUser(m4, { wallet: 3000 });
+    const number = newMobile();
+    const code = (await m('api-validate-bank', { unique_token: u.token, mobile: number, upi_type: '1' })).body;
+    expect(code).toMatchObject({ status: true, otp: expect.stringMatching(/^\d{4}$/) });
+    const saved = (
+      await m('api-add-user-upi-details', {
+        unique_token: u.token,
+        upi_type: '1',
+        paytm_no: number,
+        google_pay_no: '',
+        phon_pay_no: '',
+      })
+    ).body;
+    expect(saved).toEqual({
+      status: true,
+      msg: "UPI Number Added Successfully! Withdrawals to it wait for the operator's approval.",
+    });
+    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    // this family's 2 is Paytm
+    const held = (
+      await m('api-user-withdraw-fund-request', { unique_token: u.token, request_amount: '1000', payment_method: 2 })
+    ).body;
+    expect(held).toEqual({ status: false, msg: 'This UPI number is waiting for approval. Please contact support.' });
+    expect(await walletOf(m4, u.id)).toBe(3000);
+    expect(await m4.ctx.db.selectFrom('withdraw_requests').select('id').where('user_id', '=', u.id).execute()).toEqual(
+      [],
+    );
+    const row = await m4.ctx.db
+      .selectFrom('users')
+      .select(['mobile', 'upi_held'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(row.upi_held).toEqual(['paytm_no']);
+    const approved = await opr('users/approve-upi', { mobile: row.mobile });
+    expect(approved).toMatchObject({ status: true, approved: ['paytm_no'] });
+    const ok = (
+      await m('api-user-withdraw-fund-request', { unique_token: u.token, request_amount: '1000', payment_method: 2 })
+    ).body;
+    expect(ok.status).toBe(true);
+    expect(
+      await m4.ctx.db
+        .selectFrom('withdraw_requests')
+        .select(['payment_method', 'payment_number'])
+        .where('user_id', '=', u.id)
+        .execute(),
+    ).toEqual([{ payment_method: '3', payment_number: number }]);
+    const audit = await m4.ctx.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('target', '=', row.mobile)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('users approve-upi');
+
+    // a password reset without a code is never accepted, and changes nothing
+    const before = await m4.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    const reset = await m('api-forgot-password', { mobile: row.mobile, new_pass: 'another1' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.body).toEqual({
+      status: false,
+      msg: 'This app cannot reset your password. Please reset it on our website or ask support.',
+    });
+    const after = await m4.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
   test('guesses of a PIN are limited like passwords', async () => {
     const u = await createUser(m4, { wallet: 0 });
     await m4.ctx.db.updateTable('users').set({ security_pin: '1111' }).where('id', '=', u.id).execute();

@@ -28,7 +28,7 @@ import {
 import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../services/passwords';
 import { issueToken, revokeToken } from '../services/tokens';
 import { storedPin } from '../services/passwords';
-import { issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
+import { codeWasDisclosed, discloseOtp, issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
 
 const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
@@ -55,6 +55,10 @@ const MSG_REGISTERED = SERVER_TEXTS.registered;
 const MSG_REGISTERED_UNVERIFIED = SERVER_TEXTS.registeredUnverified;
 
 /** The OTP response: the code only in demo mode (spec contract), never in production. */
+/** A password reset that carries no code (apps that compare the code on the phone) changes nothing. */
+export const MSG_RESET_NEEDS_CODE =
+  'This app cannot reset your password. Please reset it on our website or ask support.';
+
 function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
   return isDemoSms(ctx.config) ? { status: true, msg, otp } : { status: true, msg };
 }
@@ -129,7 +133,8 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
     if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
     const otp = await issueOtp(ctx, body.mobile, 'register', req.ip);
-    return otpResponse(ctx, otp);
+    // apps that compare the code on the phone get it, under LEGACY_REGISTRATION only (then it proves nothing)
+    return { ...(await discloseOtp(ctx, body.mobile, 'register', otp)), ...otpResponse(ctx, otp) };
   });
 
   defineCall(
@@ -167,8 +172,11 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
         throw refusal(MSG_TOO_MANY);
       if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
+      const checkedAt = clock.now();
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
         throw refusal(MSG.otpInvalid);
+      // a code the server gave the app (LEGACY_REGISTRATION) proves nothing: unapproved, as without one
+      const proven = !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt));
       const password_hash = await hashPassword(body.password);
       const created = await createAccount(db, {
         mobile: body.mobile,
@@ -178,15 +186,15 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         // kept hashed, as passwords (checked by api-check-security-pin)
         security_pin: await storedPin(body.security_pin),
         device_id: body.device_id ?? null,
-        betting_status: unverified ? '0' : config.defaultBettingStatus,
-        verified: !unverified,
+        betting_status: proven ? config.defaultBettingStatus : '0',
+        verified: proven,
       });
       if (!created) throw refusal(MSG.userAlreadyRegistered);
       if (body.adult) await declareAge(db, created.id, clock.now());
       const token = await issueToken(db, clock, created.id, body.device_id || null);
       return {
         status: true,
-        msg: unverified ? MSG_REGISTERED_UNVERIFIED : MSG_REGISTERED,
+        msg: proven ? MSG_REGISTERED : MSG_REGISTERED_UNVERIFIED,
         user_name: created.name,
         unique_token: token,
         mobile: created.mobile,
@@ -212,7 +220,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (purpose === 'register' && exists) throw refusal(MSG.userAlreadyRegistered);
       if (purpose === 'forgot' && !exists) throw refusal(MSG.userNotRegistered);
       const otp = await issueOtp(ctx, body.mobile, purpose, req.ip);
-      return otpResponse(ctx, otp);
+      return { ...(await discloseOtp(ctx, body.mobile, purpose, otp)), ...otpResponse(ctx, otp) };
     },
   );
 
@@ -238,10 +246,15 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       schema: z.object({
         mobile: forgotPhone(),
         new_pass: newPassword(MSG.newPasswordRequired),
-        otp: otpField(MSG.otpInvalidForgot, config.otpLength),
+        otp: otpField(MSG.otpInvalidForgot, config.otpLength)
+          .optional()
+          .nullable()
+          .transform((v) => v ?? ''),
       }),
     },
     async ({ body, req }) => {
+      // apps that check the code on the phone send none: a password is never reset without one
+      if (body.otp === '') throw new Refusal(400, MSG_RESET_NEEDS_CODE);
       if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
       const user = await findUser(body.mobile);
       if (!user) throw refusal(MSG.userNotRegistered);

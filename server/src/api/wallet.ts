@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MIN_TRANSFER, MSG } from '@matka/shared/domain';
+import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { defineCall } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
@@ -25,10 +25,6 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       withdraw_close_time: s.withdraw_close_time ?? '',
       min_withdrawal: s.min_withdrawal ?? '0',
       min_amt: s.min_amt ?? '0',
-      // what the 'MATKA 04' apps read besides: the transfer bounds and the largest withdrawal (the wallet)
-      min_transfer: String(MIN_TRANSFER),
-      max_transfer: user.wallet,
-      max_withdrawal: user.wallet,
     };
   });
 

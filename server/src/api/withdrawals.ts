@@ -24,7 +24,7 @@ import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, otpField, phone, refusal, type AuthUser } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
-import { issueOtp, verifyOtp } from '../services/otp';
+import { codeWasDisclosed, discloseOtp, issueOtp, verifyOtp } from '../services/otp';
 import { requestStatusCode, requestWithdrawal, setUpiNumber, upiNumbers, withdrawHistory } from '../services/wallet';
 import { amountField, rangeFields, settingNumber } from './money-fields';
 
@@ -48,10 +48,14 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     async ({ body, user, req }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const type = Number(body.upi_type) as UpiType;
-      const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, upiSubject(user, type, body.mobile), user.id);
+      const subject = upiSubject(user, type, body.mobile);
+      const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, subject, user.id);
+      // apps that compare the code on the phone (api-validate-bank) get it under LEGACY_REGISTRATION only;
+      // a number saved with it is then held for the operator
+      const disclosed = await discloseOtp(ctx, subject, 'upi', otp);
       return isDemoSms(ctx.config)
         ? { status: true, msg: 'OTP sent successfully', otp }
-        : { status: true, msg: 'OTP sent successfully' };
+        : { status: true, msg: 'OTP sent successfully', ...disclosed };
     },
   );
 
@@ -65,7 +69,10 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
         paytm_no: z.string().max(20).optional().nullable(),
         google_pay_no: z.string().max(20).optional().nullable(),
         phon_pay_no: z.string().max(20).optional().nullable(),
-        otp: otpField(MSG.otpInvalid, ctx.config.otpLength),
+        otp: otpField(MSG.otpInvalid, ctx.config.otpLength)
+          .optional()
+          .nullable()
+          .transform((v) => v ?? ''),
       }),
     },
     async ({ body, user, req }) => {
@@ -75,10 +82,19 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const number = (body[upiAppOfType(type).numberField] ?? '').trim();
       if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
       if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
-      if (!(await verifyOtp(ctx, upiSubject(user, type, number), 'upi', body.otp, req.ip)))
-        throw refusal(MSG.otpInvalid);
-      await setUpiNumber(db, user.id, type, number, clock.now());
-      return { status: true, msg: MSG.upiNumberAdded };
+      // No code: only under LEGACY_REGISTRATION (apps that compare it on the phone), and the number is
+      // held until an operator approves it; so is one saved with a code the server gave the app.
+      const legacy = body.otp === '' && ctx.config.legacyRegistration === 'unverified';
+      if (body.otp === '' && !legacy) throw refusal(MSG.otpInvalid);
+      const subject = upiSubject(user, type, number);
+      const checkedAt = clock.now();
+      if (!legacy && !(await verifyOtp(ctx, subject, 'upi', body.otp, req.ip))) throw refusal(MSG.otpInvalid);
+      const held = legacy || (await codeWasDisclosed(ctx, subject, 'upi', checkedAt));
+      await setUpiNumber(db, user.id, type, number, clock.now(), held);
+      return {
+        status: true,
+        msg: held ? `${MSG.upiNumberAdded} Withdrawals to it wait for the operator's approval.` : MSG.upiNumberAdded,
+      };
     },
   );
 

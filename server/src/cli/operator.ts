@@ -39,6 +39,7 @@ Commands:
   users list [search]                              newest accounts (search: part of a mobile or name)
   users unapproved                                 accounts registered without a code (LEGACY_REGISTRATION)
   users approve <mobile>                           approve one: betting on, money movements allowed
+  users approve-upi <mobile>                       let withdrawals go to the UPI numbers it saved without a code
   settings list                                    the app settings
   settings set <key> <value>                       change one (min_amt, min_withdrawal, withdraw_open_time, ...)
   settings set-withdraw-window <open HH:MM> <close HH:MM>
@@ -536,7 +537,20 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           print: (d, io) => io.out(String(d.msg)),
         };
       }
-      need(sub === 'list', `users needs a command: list, unapproved, approve${sub ? ` (not '${sub}')` : ''}`);
+      if (sub === 'approve-upi') {
+        const [mobile, extra] = args;
+        need(mobile && !extra, 'users approve-upi needs <mobile>');
+        return {
+          method: 'POST',
+          path: '/operator/users/approve-upi',
+          body: { mobile },
+          print: (d, io) => io.out(String(d.msg)),
+        };
+      }
+      need(
+        sub === 'list',
+        `users needs a command: list, unapproved, approve, approve-upi${sub ? ` (not '${sub}')` : ''}`,
+      );
       const term = args.join(' ').trim();
       return {
         method: 'GET',

@@ -23,6 +23,7 @@ export interface UsersTable {
   paytm_no: string | null;
   google_pay_no: string | null;
   phon_pay_no: string | null;
+  upi_held: ColumnType<string[], string[] | undefined, string[]>;
   /** false: registered without a verified code (LEGACY_REGISTRATION=unverified) */
   verified: ColumnType<boolean, boolean | undefined, boolean>;
   approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -62,6 +63,7 @@ export interface OtpCodesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  disclosed: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface MarketsTable {

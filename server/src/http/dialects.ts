@@ -5,6 +5,7 @@
  * what the dialect reads. The services and handlers never see a dialect.
  */
 import { DIALECT_FACTS, withdrawMethodOfDialect, type CallName, type Dialect } from '@matka/shared/contract';
+import { MIN_TRANSFER } from '@matka/shared/domain';
 import type { AppConfig } from '../config';
 
 type Json = Record<string, unknown>;
@@ -25,14 +26,15 @@ const UNPADDED_DATE = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
 const DATE_FIELDS = ['bid_from', 'bid_to', 'date_from', 'date_to'] as const;
 
 /**
- * The request as the call reads it. For every key: a bid's token may be only inside new_result (the
- * 'MATKA 04' bid body), and a history's days may come as unpadded D-M-YYYY ('5-3-2026': 5 March), which
- * no spec format reads otherwise. For a 'matka04' key: its withdraw method codes.
+ * The request as the call reads it. For every key: a history's days may come as unpadded D-M-YYYY
+ * ('5-3-2026': 5 March), which no spec format reads otherwise. For a 'matka04' key: a bid's token may be
+ * only inside new_result (its bid body; the spec's calls carry it at the top), and its withdraw method codes.
  */
 export function adaptRequest(dialect: Dialect, name: CallName, body: Json): Json {
   let out = body;
   const inner = body.new_result;
   if (
+    dialect === 'matka04' &&
     (body.unique_token === undefined || body.unique_token === null || body.unique_token === '') &&
     inner !== null &&
     typeof inner === 'object' &&
@@ -64,14 +66,25 @@ const MARKET_LISTS = new Set<CallName>([
 
 /** True when the answer of this call must be rewritten for the dialect (a cached JSON text is parsed first). */
 export const answerAdapted = (dialect: Dialect, name: CallName): boolean =>
-  dialect !== 'spec' && (MARKET_LISTS.has(name) || name === 'api-user-payment-method-list');
+  dialect !== 'spec' &&
+  (MARKET_LISTS.has(name) || name === 'api-user-payment-method-list' || name === 'api-user-wallet-balance');
 
 /**
  * The answer as the dialect reads it: a 'matka04' market list says 2 for a closed market, and each market
- * carries its state in words (`msg`); its payment methods carry the dialect's code (as `type` too).
+ * carries its state in words (`msg`); its payment methods carry the dialect's code (as `type` too); its
+ * wallet balance the transfer and withdrawal bounds.
  */
 export function adaptAnswer(dialect: Dialect, name: CallName, answer: Json): Json {
-  if (!answerAdapted(dialect, name) || !Array.isArray(answer.result)) return answer;
+  if (!answerAdapted(dialect, name)) return answer;
+  // the transfer bounds and the largest withdrawal (what the wallet holds)
+  if (name === 'api-user-wallet-balance' && answer.status === true)
+    return {
+      ...answer,
+      min_transfer: String(MIN_TRANSFER),
+      max_transfer: answer.wallet_amt,
+      max_withdrawal: answer.wallet_amt,
+    };
+  if (!Array.isArray(answer.result)) return answer;
   if (name === 'api-user-payment-method-list')
     return {
       ...answer,

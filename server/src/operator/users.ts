@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { accountBids, accountWins } from '../services/bids';
 import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '../services/accounts';
-import { adjustWallet, approve, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
+import { adjustWallet, approve, approveUpi, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
@@ -107,6 +107,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
         ...accountJson(u),
         blocked_reason: u.blocked_reason,
         blocked_since: u.blocked_at ? formatKolkataShort(u.blocked_at) : null,
+        // UPI numbers saved without a proved code (LEGACY_REGISTRATION): no withdrawal to them until approve-upi
+        upi_held: u.upi_held,
         created: formatKolkataShort(u.created_at),
         sessions,
       },
@@ -174,6 +176,13 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const betting_status = ctx.config.defaultBettingStatus;
     await approve(db, clock, body.mobile, betting_status, body);
     return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
+  });
+
+  // UPI numbers saved without a code the player proved (LEGACY_REGISTRATION): held until approved here
+  op.post('/users/approve-upi', async (req) => {
+    const body = parse(schemas.mobile, req.body);
+    const held = await approveUpi(db, clock, body.mobile, body);
+    return { status: true, msg: `${body.mobile}: withdrawals may go to ${held.join(', ')} now`, approved: held };
   });
 
   op.post('/set-betting', async (req) => {

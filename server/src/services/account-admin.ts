@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { Refusal } from '../errors';
 import { approveAccount, lockAccount, setBettingStatus, setBlocked } from './accounts';
+import { approveHeldUpi } from './wallet';
 import { audit } from './audit';
 import type { Clock } from './clock';
 import { revokeAllTokens } from './tokens';
@@ -36,6 +37,20 @@ export function approve(db: Kysely<DB>, clock: Clock, mobile: string, bettingSta
       { approved: false, betting_status: u.betting_status },
       { approved: true, betting_status: bettingStatus },
     );
+  });
+}
+
+/**
+ * Approves the UPI numbers an account saved without a code it proved (LEGACY_REGISTRATION): withdrawals
+ * may then go to them. Returns the fields approved.
+ */
+export function approveUpi(db: Kysely<DB>, clock: Clock, mobile: string, params: unknown): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const u = await lockedAccount(trx, mobile);
+    const held = await approveHeldUpi(trx, u.id, clock.now());
+    if (held.length === 0) throw new Refusal(409, `${mobile} has no UPI number waiting for approval`);
+    await audit(trx, 'users approve-upi', mobile, params, { held }, { held: [] });
+    return held;
   });
 }
 

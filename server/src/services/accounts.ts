@@ -127,6 +127,7 @@ const ACCOUNT_COLUMNS = [
   'blocked_at',
   'blocked_reason',
   'created_at',
+  'upi_held',
 ] as const;
 
 /** Accounts whose mobile or name contains `term` (all without one), newest first. */

@@ -223,3 +223,38 @@ export async function verifyOtp(
   if (outcome !== 'wrong') await ctx.dailyLimiter.refund(ipKey);
   return outcome === 'right';
 }
+
+/**
+ * LEGACY_REGISTRATION=unverified: apps that compare the code on the phone get it in the answer. Such a
+ * code proves nothing, so it is marked: a registration that sends it back stays unapproved and a UPI
+ * number saved with it is held (codeWasDisclosed). Returns the answer's extra field.
+ */
+export async function discloseOtp(
+  ctx: AppContext,
+  subject: string,
+  purpose: OtpPurpose,
+  otp: string,
+): Promise<{ otp?: string }> {
+  if (ctx.config.legacyRegistration !== 'unverified' || purpose === 'forgot') return {};
+  await ctx.db
+    .updateTable('otp_codes')
+    .set({ disclosed: true })
+    .where('mobile', '=', subject)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  return { otp };
+}
+
+/** Whether the code a verification just used up (at or after `since`) had been given to an app. */
+export async function codeWasDisclosed(ctx: AppContext, subject: string, purpose: OtpPurpose, since: Date) {
+  const row = await ctx.db
+    .selectFrom('otp_codes')
+    .select('id')
+    .where('mobile', '=', subject)
+    .where('purpose', '=', purpose)
+    .where('disclosed', '=', true)
+    .where('consumed_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -215,12 +215,34 @@ export const upiNumbers = (db: Db, userId: string) =>
     .executeTakeFirstOrThrow();
 
 /** Stores one UPI app's number (the others are left as they are). */
-export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: string, now: Date) =>
-  db
+/**
+ * Stores the player's number of one UPI app. `held`: saved without a code the player proved
+ * (LEGACY_REGISTRATION), so no withdrawal goes to it until an operator approves it (approveHeldUpi);
+ * a number proved by its code is never held.
+ */
+export const setUpiNumber = (db: Db, userId: string, type: UpiType, number: string, now: Date, held = false) => {
+  const field = upiAppOfType(type).numberField;
+  return db
     .updateTable('users')
-    .set({ [upiAppOfType(type).numberField]: number, updated_at: now })
+    .set({
+      [field]: number,
+      upi_held: held
+        ? sql<string[]>`array_append(array_remove(upi_held, ${field}), ${field})`
+        : sql<string[]>`array_remove(upi_held, ${field})`,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .execute();
+};
+
+/** An operator approves the UPI numbers an account saved without a code; returns the fields approved. */
+export async function approveHeldUpi(db: Db, userId: string, now: Date): Promise<string[]> {
+  const before = await db.selectFrom('users').select('upi_held').where('id', '=', userId).executeTakeFirstOrThrow();
+  await db.updateTable('users').set({ upi_held: [], updated_at: now }).where('id', '=', userId).execute();
+  return before.upi_held;
+}
+
+export const MSG_UPI_HELD = 'This UPI number is waiting for approval. Please contact support.';
 
 // ------------------------------------------------------------------ withdrawals
 
@@ -240,12 +262,13 @@ export async function requestWithdrawal(
   return db.transaction().execute(async (trx) => {
     const acct = await trx
       .selectFrom('users')
-      .select(['wallet', 'betting_status', column])
+      .select(['wallet', 'betting_status', 'upi_held', column])
       .where('id', '=', r.userId)
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
-    const number = (acct as Record<string, string | null>)[column] ?? '';
+    const number = (acct as unknown as Record<string, string | null>)[column] ?? '';
     if (!number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
+    if (acct.upi_held.includes(column)) throw refusal(MSG_UPI_HELD);
     if (acct.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     if (BigInt(acct.wallet) < BigInt(r.amount)) throw refusal(MSG.walletLimitExceeded);
     const req = await trx

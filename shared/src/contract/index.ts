@@ -261,6 +261,8 @@ export const WIN_HISTORY_CALL = byFamily('win-history');
 export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
   'api-get-dashboard-data': 'api-dashboard-data',
   'api-get-social-data': 'api-social-data',
+  // the 'MATKA 04' apps ask for the code of a UPI number by this name
+  'api-validate-bank': 'api-upi-send-otp',
 };
 
 /** ...and a family spelled another way by other deployments (prefix -> prefix). */

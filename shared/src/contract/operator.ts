@@ -72,6 +72,7 @@ export const OPERATOR_CALLS = {
   'GET /users/unapproved': 'users:read',
   'GET /users/detail': 'users:read',
   'POST /users/approve': 'users',
+  'POST /users/approve-upi': 'users',
   'POST /set-betting': 'users',
   'POST /users/block': 'users',
   'POST /users/unblock': 'users',

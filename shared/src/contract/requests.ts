@@ -58,7 +58,8 @@ export interface Requests {
   };
   'api-resend-otp': { mobile: string; purpose?: 'register' | 'forgot' | 'upi' | null };
   'api-forget-check-mobile': { mobile: string };
-  'api-forgot-password': { mobile: string; new_pass: string; otp: string };
+  /** without a code (apps that compare it on the phone) it is refused: see the server */
+  'api-forgot-password': { mobile: string; new_pass: string; otp?: string | null };
   'api-change-password': { old_pass: string; new_pass: string };
   'api-get-profile': NoFields;
   'api-profile-update': { user_name: string; email?: string | null };
@@ -106,7 +107,8 @@ export interface Requests {
     paytm_no?: string | null;
     google_pay_no?: string | null;
     phon_pay_no?: string | null;
-    otp: string;
+    /** without a code: only under LEGACY_REGISTRATION, the number then held for the operator */
+    otp?: string | null;
   };
   'api-get-user-payment-details': { mobile?: unknown; mobile_no?: unknown };
   'api-user-payment-method-list': { mobile?: unknown; mobile_no?: unknown };
