@@ -202,7 +202,13 @@ export interface UserRow {
 
 /** One account in full (GET /operator/users/detail). */
 export interface UserDetail {
-  user: UserRow & { blocked_reason: string; blocked_since: string | null; sessions: number };
+  user: UserRow & {
+    blocked_reason: string;
+    blocked_since: string | null;
+    sessions: number;
+    /** UPI numbers saved without a proved code (LEGACY_REGISTRATION): no withdrawal to them until approved */
+    upi_held?: string[];
+  };
   /** responsible play: when the age was declared, a break or self-exclusion running ('permanent'), or null */
   protection: {
     age_declared: string | null;
@@ -239,7 +245,7 @@ export interface UserDetail {
 
 /** What an operator may do to an account (the Users screens). */
 export type AccountAction =
-  | { action: 'betting-on' | 'betting-off' | 'approve' | 'unblock' | 'logout'; mobile: string }
+  | { action: 'betting-on' | 'betting-off' | 'approve' | 'approve-upi' | 'unblock' | 'logout'; mobile: string }
   | { action: 'block' | 'lift-exclusion'; mobile: string; reason: string }
   | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
 
@@ -247,6 +253,7 @@ const ACCOUNT_CALLS: Record<AccountAction['action'], string> = {
   'betting-on': '/set-betting',
   'betting-off': '/set-betting',
   approve: '/users/approve',
+  'approve-upi': '/users/approve-upi',
   block: '/users/block',
   unblock: '/users/unblock',
   logout: '/users/logout',

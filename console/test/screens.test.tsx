@@ -898,6 +898,29 @@ describe('One user: responsible play', () => {
   });
 });
 
+describe('One user: UPI numbers held for approval', () => {
+  it('lists the held numbers and approves them after a confirmation', async () => {
+    const detail = { ...DETAIL(), user: { ...DETAIL().user, upi_held: ['paytm_no', 'google_pay_no'] } };
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path.startsWith('/users/detail')) return { body: detail };
+      if (path === '/users/approve-upi')
+        return { body: { status: true, msg: '9876543210: withdrawals may go to paytm_no, google_pay_no now' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/users/9876543210');
+    await screen.findByRole('heading', { name: 'Ravi (9876543210)' });
+    expect(screen.getByText('UPI waiting for approval').nextElementSibling).toHaveTextContent('Paytm, Google Pay');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Approve UPI numbers/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the UPI numbers of 9876543210?' });
+    expect(dialog).toHaveTextContent('Check them with the player first');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('withdrawals may go to paytm_no, google_pay_no now');
+    expect(calls.list.find((c) => c.path === '/users/approve-upi')?.body).toEqual({ mobile: '9876543210' });
+  });
+});
+
 describe('Audit log', () => {
   it('shows who did what, newest first; only an owner has it', async () => {
     mockOperatorApi(({ method, path }) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { roleAllows } from '@matka/shared/domain';
+import { UPI_APPS, roleAllows } from '@matka/shared/domain';
 import { useUserDetailQuery, type UserDetail } from '../api';
 import { DataTable, Done, QueryView, ShowFilter } from '../parts';
 import { useConsoleSelector } from '../store';
@@ -77,6 +77,10 @@ function Lists({ detail }: { detail: UserDetail }) {
   );
 }
 
+/** The app of a stored UPI number's field (paytm_no: Paytm). */
+const upiAppName = (field: string): string =>
+  Object.values(UPI_APPS).find((a) => a.numberField === field)?.name ?? field;
+
 /** One player account: its facts and totals, the actions the role may take, and its ledger, bids and wins. */
 export function UserPage() {
   const { mobile = '' } = useParams();
@@ -92,6 +96,7 @@ export function UserPage() {
     else if (!u.blocked) actions.push(u.betting_status === '1' ? 'betting-off' : 'betting-on');
     actions.push(u.blocked ? 'unblock' : 'block');
     if (u.sessions > 0) actions.push('logout');
+    if (u.upi_held?.length) actions.push('approve-upi');
   }
   if (u && roleAllows(role, 'money')) actions.push('credit', 'debit');
   if (u && d?.protection.excluded_until && roleAllows(role, 'protection')) actions.push('lift-exclusion');
@@ -116,6 +121,12 @@ export function UserPage() {
                 {accountState(u)}
                 {u.blocked && ` since ${u.blocked_since}: ${u.blocked_reason}`}
               </dd>
+              {!!u.upi_held?.length && (
+                <>
+                  <dt>UPI waiting for approval</dt>
+                  <dd>{u.upi_held.map(upiAppName).join(', ')}</dd>
+                </>
+              )}
               <dt>Signed in on</dt>
               <dd>
                 {u.sessions} device{u.sessions === 1 ? '' : 's'}

@@ -42,6 +42,13 @@ const ACTIONS: Record<ActionName, ActionText> = {
     confirm: 'Approve',
     busy: 'Approving...',
   },
+  'approve-upi': {
+    title: (u) => `Approve the UPI numbers of ${u.mobile}?`,
+    effect:
+      'The player saved them in an app that checks codes on the phone, so nothing proved they are theirs. Check them with the player first: withdrawals may then go to them.',
+    confirm: 'Approve',
+    busy: 'Approving...',
+  },
   block: {
     title: (u) => `Block ${u.mobile}?`,
     effect: 'The player is signed out everywhere and cannot log in until the account is unblocked.',
@@ -96,6 +103,7 @@ export const ACTION_LABELS: Record<ActionName, string> = {
   'betting-on': 'Betting on',
   'betting-off': 'Betting off',
   approve: 'Approve',
+  'approve-upi': 'Approve UPI numbers',
   block: 'Block',
   unblock: 'Unblock',
   logout: 'Force logout',
