@@ -905,7 +905,7 @@ describe('One user: UPI numbers held for approval', () => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
       if (path.startsWith('/users/detail')) return { body: detail };
       if (path === '/users/approve-upi')
-        return { body: { status: true, msg: '9876543210: withdrawals may go to paytm_no, google_pay_no now' } };
+        return { body: { status: true, msg: '9876543210: withdrawals may go to its Paytm, Google Pay number now' } };
       return { body: { status: true } };
     });
     renderConsole('/console/users/9876543210');
@@ -916,7 +916,9 @@ describe('One user: UPI numbers held for approval', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve the UPI numbers of 9876543210?' });
     expect(dialog).toHaveTextContent('Check them with the player first');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('withdrawals may go to paytm_no, google_pay_no now');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'withdrawals may go to its Paytm, Google Pay number now',
+    );
     expect(calls.list.find((c) => c.path === '/users/approve-upi')?.body).toEqual({ mobile: '9876543210' });
   });
 });

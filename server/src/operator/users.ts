@@ -15,7 +15,7 @@ import { adjustWallet, approve, approveUpi, logoutEverywhere, setBetting, setBlo
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
-import { formatPoints, isPermanent, limitName } from '@matka/shared/domain';
+import { UPI_APPS, formatPoints, isPermanent, limitName } from '@matka/shared/domain';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -182,7 +182,12 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   op.post('/users/approve-upi', async (req) => {
     const body = parse(schemas.mobile, req.body);
     const held = await approveUpi(db, clock, body.mobile, body);
-    return { status: true, msg: `${body.mobile}: withdrawals may go to ${held.join(', ')} now`, approved: held };
+    const names = held.map((f) => Object.values(UPI_APPS).find((a) => a.numberField === f)?.name ?? f);
+    return {
+      status: true,
+      msg: `${body.mobile}: withdrawals may go to its ${names.join(', ')} number now`,
+      approved: held,
+    };
   });
 
   op.post('/set-betting', async (req) => {
