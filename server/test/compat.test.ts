@@ -750,6 +750,27 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
       withdraw_close_time: expect.any(String),
     });
 
+    // add funds: where to pay (with the name), the bounds and the UPI apps on, then the request
+    const bank = (await m('api-admin-bank-details', {})).body.bank_details[0];
+    expect(bank).toMatchObject({
+      ac_holder_name: 'Matka Demo',
+      upi_payment_id: 'matka@upi',
+      google_upi_payment_id: 'matka@okaxis',
+      phonepay_upi_payment_id: 'matka@ybl',
+    });
+    expect((await m('api-last-fund-request-detail', { unique_token: token })).body).toMatchObject({
+      min_amt: '100',
+      max_amt: '10000000',
+      google_upi_option: '1',
+      phone_upi_option: '1',
+      other_upi_option: '1',
+    });
+    expect((await opr('settings/set', { key: 'max_amt', value: '20000' })).status).toBe(true);
+    expect((await m('api-last-fund-request-detail', { unique_token: token })).body.max_amt).toBe('20000');
+    expect((await m('api-add-money-via-upi', { unique_token: token, amount: '20001' })).body).toEqual({
+      status: false,
+      msg: 'Maximum amount to add is 20000',
+    });
     // add funds through a UPI app: a pending deposit request in the operator's queue
     const add = await m('api-add-money-via-upi', {
       unique_token: token,

@@ -15,6 +15,7 @@ const GROUPS: { title: string; fields: Field[] }[] = [
     title: 'Money',
     fields: [
       { key: 'min_amt', label: 'Minimum deposit (points)' },
+      { key: 'max_amt', label: 'Maximum deposit (points)', hint: '0: no maximum' },
       { key: 'min_withdrawal', label: 'Minimum withdrawal (points)' },
       { key: 'withdraw_open_time', label: 'Withdrawals open at', hint: 'e.g. 10:00 AM or 10:00 (Asia/Kolkata)' },
       { key: 'withdraw_close_time', label: 'Withdrawals close at', hint: 'e.g. 11:00 PM or 23:00' },
@@ -27,6 +28,21 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'google_upi_payment_id', label: 'Google Pay UPI id' },
       { key: 'phonepay_upi_payment_id', label: 'PhonePe UPI id' },
       { key: 'payee_name', label: 'Payee name' },
+    ],
+  },
+  {
+    title: 'Installed apps',
+    fields: [
+      {
+        key: 'user_current_version',
+        label: 'Current app version',
+        hint: "the version 'MATKA 04' apps offer to update to, e.g. 2.0.1",
+      },
+      {
+        key: 'user_minimum_version',
+        label: 'Minimum app version',
+        hint: "older 'MATKA 04' apps must update before they are used",
+      },
     ],
   },
   {

@@ -14,6 +14,7 @@ import { sessionClosed } from '../services/bids';
 import { hashPassword, pinMatches } from '../services/passwords';
 import { requestDeposit } from '../services/wallet';
 import { amountField, settingNumber } from './money-fields';
+import { depositOverMax } from './deposits';
 
 export const MSG_PIN_WRONG = 'Invalid security PIN';
 export const MSG_PIN_NONE = 'No security PIN is set for this account';
@@ -128,7 +129,8 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
     async ({ body, user }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const problem = depositProblem(body.amount, await settingNumber(ctx, 'min_amt'));
+      const problem =
+        depositProblem(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));
       if (problem) throw refusal(problem);
       const out = await requestDeposit(db, user.id, body.amount, clock.now());
       return {

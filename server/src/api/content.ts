@@ -215,6 +215,8 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           phonepay_upi_payment_id: s.phonepay_upi_payment_id ?? s.upi_id ?? '',
           upi_payment_id: s.upi_id ?? '',
           payee_name: s.payee_name ?? '',
+          // the name the 'MATKA 04' apps pay to
+          ac_holder_name: s.payee_name ?? '',
         },
       ],
     };

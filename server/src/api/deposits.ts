@@ -15,6 +15,26 @@ import { amountField, rangeFields, settingNumber } from './money-fields';
 
 const MSG_FUND_REQUESTED = SERVER_TEXTS.fundRequested;
 
+/** max_amt when the operator sets none: the largest amount one request may carry anyway. */
+const NO_DEPOSIT_MAX = 10_000_000;
+
+/** The operator's maximum of one deposit request (setting max_amt, '0' or unset: none) passed, or null. */
+export async function depositOverMax(ctx: AppContext, amount: number): Promise<string | null> {
+  const max = (await settingNumber(ctx, 'max_amt')) || NO_DEPOSIT_MAX;
+  return amount > max ? `Maximum amount to add is ${max}` : null;
+}
+
+/** '1' for each UPI app the operator keeps an id for (a deposit may be paid with it), else '0'. */
+async function upiOptions(ctx: AppContext) {
+  const s = await ctx.markets.settings();
+  const on = (v: string | undefined) => (v ? '1' : '0');
+  return {
+    google_upi_option: on(s.google_upi_payment_id ?? s.upi_id),
+    phone_upi_option: on(s.phonepay_upi_payment_id ?? s.upi_id),
+    other_upi_option: on(s.upi_id),
+  };
+}
+
 /** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
 const UTR_RE = /^\d{12}$/;
 const MSG_UTR_INVALID = SERVER_TEXTS.utrInvalid;
@@ -66,6 +86,10 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         status: true,
         msg: 'Success',
         min_amt: String(await settingNumber(ctx, 'min_amt')),
+        // the most one request may ask (the 'MATKA 04' apps check it on the phone too)
+        max_amt: String((await settingNumber(ctx, 'max_amt')) || NO_DEPOSIT_MAX),
+        // which UPI apps a deposit may be paid with: those the operator keeps an id for
+        ...(await upiOptions(ctx)),
         last_request: last
           ? {
               request_id: last.id,
@@ -86,7 +110,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     async ({ body, user }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       const min = await settingNumber(ctx, 'min_amt');
-      const problem = depositProblem(body.request_amount, min);
+      const problem = depositProblem(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
       if (problem) throw refusal(problem);
       const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
       const id = out.id;

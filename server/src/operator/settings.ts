@@ -28,6 +28,11 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
   const upi = z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "must be a UPI id like 'name@bank'");
   return {
     min_amt: whole,
+    // the most one deposit request may ask ('0': no maximum); the 'MATKA 04' apps show it (max_amt)
+    max_amt: whole,
+    // the app versions the 'MATKA 04' apps compare with their own (api-get-dashboard-data)
+    user_current_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
+    user_minimum_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
     // responsible play (issue D): '1' requires a player's age declaration before any bid (off by default,
     // so installed apps that cannot ask it keep working)
     require_age_declaration: z.enum(['0', '1'], { error: "must be '1' (required) or '0'" }),
