@@ -5,7 +5,7 @@ import { inboxPlugin } from './api/inbox';
 import { pushPlugin } from './api/push';
 import { protectionPlugin } from './api/protection';
 import { PushSender, vapidKeys } from './services/push';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -35,6 +35,7 @@ import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 import { BidWriter } from './services/bid-batch';
 import { appCallsPlugin } from './api/app-calls';
+import { logRequests, readinessRoute, requestIdOf } from './http/operations';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -63,6 +64,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // 'silent' needs no logger at all (no child logger per request)
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // one line per request of our own (http/operations.ts), with the id the answer carries
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     bodyLimit: 256 * 1024,
     // a client that sends half a request and stalls is dropped (headers, then the whole request)
     connectionTimeout: config.requestTimeoutMs,
@@ -158,7 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'If-None-Match'],
-    exposedHeaders: ['ETag'],
+    exposedHeaders: ['ETag', 'X-Request-Id'],
     maxAge: 86400,
   };
   const operatorCors = {
@@ -190,6 +194,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             : err.message || 'Invalid request';
     return reply.code(code).send({ status: false, msg });
   });
+
+  if (config.logLevel !== 'silent') logRequests(app);
+  readinessRoute(app, ctx);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -175,3 +175,44 @@ export async function laggyProxy(target: { host: string; port: number }, delayMs
   const { port } = server.address() as { port: number };
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * A TCP proxy on a free loopback port in front of the database that can be cut: `down()` drops every
+ * connection through it and refuses new ones (the database as a server process sees it when PostgreSQL
+ * stops or its machine goes away), `up()` lets connections through again.
+ */
+export async function switchableProxy(target: { host: string; port: number }) {
+  let open = true;
+  const sockets = new Set<import('node:net').Socket>();
+  const server: Server = createServer((inbound) => {
+    if (!open) return inbound.destroy();
+    const outbound = connect(target.port, target.host);
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        inbound.destroy();
+        outbound.destroy();
+      });
+    }
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    down: () => {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    up: () => {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -63,6 +63,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize });
     // An idle client error (server restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor may a client's error while it is checked out (the pool listens only to idle ones): when the
+    // database goes away, pg emits 'error' on every open client, and one in use without a listener would
+    // end the process. The query it was running is rejected anyway, and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

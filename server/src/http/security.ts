@@ -88,6 +88,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   };
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : headers);
+    // the id of the request's log line (http/operations.ts)
+    reply.header('x-request-id', req.id);
     done();
   });
 }

@@ -258,10 +258,16 @@ export class LiveHub {
   }
 
   private async catchUp() {
-    const rows = await sql<Row>`
-      SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
-      WHERE id > ${String(this.seen)}::bigint ORDER BY id LIMIT 5000`.execute(this.db);
-    this.deliver(rows.rows);
+    try {
+      const rows = await sql<Row>`
+        SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
+        WHERE id > ${String(this.seen)}::bigint ORDER BY id LIMIT 5000`.execute(this.db);
+      this.deliver(rows.rows);
+    } catch (err) {
+      // the database is away (the bus said 'all' as it lost its connection): the bus says 'all' again
+      // once it is back, and this reads what was missed then
+      this.log.warn({ err: String(err) }, 'live: could not read the missed events');
+    }
   }
 
   /**

@@ -1,0 +1,78 @@
+/**
+ * What an operator runs the server by (wave 3, issue H): request ids, one log line per request, and
+ * readiness.
+ *
+ * - Every answer carries `X-Request-Id`: the caller's, when it sent a plain one (letters, digits, '.', '_',
+ *   '-', at most 64), else a new one. The log line of the request carries the same id.
+ * - One JSON line per request (pino, LOG_LEVEL info): the id, the method, the call (the route's pattern,
+ *   never the URL with its query), the status and the time. Bodies, headers and queries are never
+ *   logged, so no code, password or token reaches the log.
+ * - `/readyz` answers 200 only when the database answers (within 2 s), every migration this build knows
+ *   is applied, and the process hears the other processes' cache invalidations (LISTEN is up); else 503
+ *   with what is wrong. `/healthz` stays the liveness check.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { loadMigrations } from '../db/migrate';
+
+const SAFE_ID = /^[\w.-]{1,64}$/;
+
+/** Fastify's genReqId: the caller's X-Request-Id when it is a plain one, else 16 random hex digits. */
+export function requestIdOf(req: IncomingMessage): string {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && SAFE_ID.test(sent) ? sent : randomBytes(8).toString('hex');
+}
+
+/** The request's log line, once its answer is sent (only when the server logs at all). */
+export function logRequests(app: FastifyInstance) {
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      {
+        method: req.method,
+        call: req.routeOptions.url ?? '(no route)',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
+  });
+}
+
+const DB_TIMEOUT_MS = 2_000;
+
+/** What keeps this process from serving, or [] when it is ready. */
+export async function readinessProblems(ctx: AppContext, expected = loadMigrations().map((m) => m.name)) {
+  const problems: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
+  });
+  try {
+    const rows = await Promise.race([
+      sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(ctx.db),
+      timeout,
+    ]);
+    const applied = new Set(rows.rows.map((r) => r.name));
+    const missing = expected.filter((m) => !applied.has(m));
+    if (missing.length) problems.push(`migrations not applied: ${missing.join(', ')}`);
+  } catch (err) {
+    problems.push(`database: ${(err as Error).message === 'timeout' ? 'no answer within 2 s' : 'unreachable'}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!ctx.bus.live) problems.push('cache invalidations: not listening');
+  return problems;
+}
+
+export function readinessRoute(app: FastifyInstance, ctx: AppContext) {
+  const expected = loadMigrations().map((m) => m.name);
+  app.get('/readyz', async (_req, reply) => {
+    const problems = await readinessProblems(ctx, expected);
+    if (problems.length) return reply.code(503).send({ status: 'not ready', problems });
+    return { status: 'ready', db: ctx.database.kind, migrations: expected.length };
+  });
+}

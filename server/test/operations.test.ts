@@ -1,0 +1,217 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
+/**
+ * Running it in production (issue H, first part): request ids on every answer and in the one log line
+ * of each request, a busy run's log free of codes, passwords and tokens, and readiness (/readyz) that
+ * says when the database or the migrations are not there, and comes back by itself with the database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { APP_KEY, kolkata, makeTestApp, usingPostgres, type TestApp } from './helpers';
+import { buildServer, multiProcessSetup, startServer, stop, switchableProxy, type Proc } from './procs';
+
+describe('request ids and readiness, in process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ at: kolkata('10:00') });
+  });
+  afterAll(() => t.close());
+
+  test('every answer carries X-Request-Id: a plain one sent is kept, anything else is replaced', async () => {
+    const ids = new Set<string>();
+    for (const headers of [{}, {}, { 'x-request-id': 'proxy-42.a_b' }, { 'x-request-id': 'bad id\nwith a line' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/api-dashboard-data',
+        payload: { env_type: 'Prod', app_key: APP_KEY },
+        headers,
+      });
+      const id = res.headers['x-request-id'] as string;
+      expect(id).toMatch(/^[\w.-]{1,64}$/);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(4);
+    expect(ids.has('proxy-42.a_b')).toBe(true);
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  test('/readyz: ready with every migration applied; a missing one makes it 503 and names it', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'ready', migrations: expect.any(Number) });
+    const last = await sql<{ name: string }>`SELECT max(name) AS name FROM schema_migrations`.execute(t.ctx.db);
+    const name = last.rows[0].name;
+    await sql`DELETE FROM schema_migrations WHERE name = ${name}`.execute(t.ctx.db);
+    try {
+      const not = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(not.statusCode).toBe(503);
+      expect(not.json()).toEqual({ status: 'not ready', problems: [`migrations not applied: ${name}`] });
+    } finally {
+      await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(t.ctx.db);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('the log of a busy run (the compiled server, LOG_LEVEL=info)', () => {
+  let built: ReturnType<typeof buildServer>;
+  let p: Proc;
+  let dataDir: string;
+  // the SMS provider: a webhook here (not demo mode, whose console provider prints codes on purpose)
+  const sent: string[] = [];
+  const sms: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      sent.push((JSON.parse(body) as { otp: string }).otp);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  beforeAll(async () => {
+    built = buildServer();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'matka-ops-'));
+    await new Promise<void>((r) => sms.listen(0, '127.0.0.1', r));
+    const hook = `http://127.0.0.1:${(sms.address() as AddressInfo).port}/sms`;
+    p = await startServer(built.main, '', {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: hook,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (p) await stop(p);
+    built?.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+    await new Promise<void>((r) => sms.close(() => r()));
+  });
+
+  const call = async (name: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${p.url}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, ...body }),
+    });
+    return { id: res.headers.get('x-request-id'), body: (await res.json()) as Record<string, any> };
+  };
+
+  test('one line per request with its id, call, status and time; no code, password or token anywhere', async () => {
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    const password = 'Secret-pass-9431';
+    const secrets: string[] = [password];
+    const check = await call('api-check-mobile', { mobile });
+    const code = sent.at(-1)!;
+    secrets.push(code);
+    const reg = await call('api-user-registration', {
+      name: 'Log Reader',
+      mobile,
+      password,
+      security_pin: '8642',
+      otp: code,
+      adult: true,
+    });
+    expect([check.body.status, reg.body.status]).toEqual([true, true]);
+    secrets.push(reg.body.unique_token);
+    const login = await call('api-user-login', { mobile, password, device_id: 'log-device' });
+    const token = login.body.unique_token as string;
+    secrets.push(token);
+    const list = await call('api-dashboard-data', {});
+    const market = list.body.result[0] as { game_id: number; game_name: string };
+    const [new_result] = buildNewResult({
+      family: 'regular',
+      betType: 'single_digit',
+      token,
+      gameId: market.game_id,
+      gameName: market.game_name,
+      bidDate: formatBidDate(new Date()),
+      rows: [{ digits: '5', closedigits: '', points: 10, session: 'Close', pana: '' }],
+    });
+    const calls = [
+      list,
+      await call('api-home-info', { unique_token: token }, { 'x-request-id': 'trace-home-1' }),
+      await call('api-user-wallet-balance', { unique_token: token }),
+      // placed or refused (the market's hours): either way one line, no token in it
+      await call('api-submit-bid', { unique_token: token, game_id: String(market.game_id), new_result }),
+      await call('api-change-password', { unique_token: token, old_pass: password, new_pass: 'Other-pass-1234' }),
+      await call('api-user-login', { mobile, password: 'Wrong-pass-0000' }),
+      await call('api-forget-check-mobile', { mobile }),
+    ];
+    secrets.push('Other-pass-1234', 'Wrong-pass-0000', sent.at(-1)!);
+    expect(sent).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 300)); // the last lines reach the pipe
+    const lines = p.logs
+      .join('')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.filter((l) => l.msg === 'request');
+    // each answered call has its one line, under the id its answer carried
+    for (const c of [check, reg, login, ...calls]) {
+      const mine = requests.filter((l) => l.reqId === c.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ method: 'POST', call: expect.stringMatching(/^\/api\/api-/), status: 200 });
+      expect(typeof mine[0].ms).toBe('number');
+    }
+    expect(requests.find((l) => l.reqId === 'trace-home-1')).toMatchObject({ call: '/api/api-home-info' });
+    const text = p.logs.join('');
+    for (const s of secrets.filter(Boolean)) expect(text.includes(s)).toBe(false);
+    expect(text).not.toMatch(/8642|"otp"|unique_token/i);
+  });
+});
+
+const describePg = usingPostgres ? describe : describe.skip;
+
+describePg('readiness on PostgreSQL', () => {
+  let setup: Awaited<ReturnType<typeof multiProcessSetup>>;
+  let proxy: Awaited<ReturnType<typeof switchableProxy>>;
+  let p: Proc;
+  beforeAll(async () => {
+    setup = await multiProcessSetup();
+    const u = new URL(setup.dbUrl);
+    proxy = await switchableProxy({ host: u.hostname, port: Number(u.port || 5432) });
+    u.host = `127.0.0.1:${proxy.port}`;
+    p = await startServer(setup.main, u.toString());
+  }, 60_000);
+  afterAll(async () => {
+    if (p) await stop(p);
+    await proxy?.close();
+    await setup?.close();
+  });
+
+  const readyz = async () => {
+    const res = await fetch(`${p.url}/readyz`).catch((err: Error) => {
+      throw new Error(`${err.message}: the server said\n${p.logs.join('')}`);
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const until = async (want: number, ms: number) => {
+    const deadline = Date.now() + ms;
+    let last = await readyz();
+    while (last.status !== want && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      last = await readyz();
+    }
+    return last;
+  };
+
+  test('503 within 5 s of losing the database, 200 again by itself when it is back', async () => {
+    expect((await readyz()).status).toBe(200);
+    const lost = Date.now();
+    proxy.down();
+    const down = await until(503, 5_000);
+    expect(down.status).toBe(503);
+    expect(Date.now() - lost).toBeLessThan(5_000);
+    expect(down.body.status).toBe('not ready');
+    expect(down.body.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^database: /)]));
+    // liveness stays a separate question: the process itself is up
+    expect((await fetch(`${p.url}/readyz`)).headers.get('x-request-id')).toEqual(expect.any(String));
+    proxy.up();
+    const back = await until(200, 15_000);
+    expect(back).toEqual({ status: 200, body: { status: 'ready', db: 'postgres', migrations: expect.any(Number) } });
+  }, 40_000);
+});
