@@ -35,7 +35,8 @@ import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 import { BidWriter } from './services/bid-batch';
 import { appCallsPlugin } from './api/app-calls';
-import { logRequests, readinessRoute, requestIdOf } from './http/operations';
+import { countRequests, metricsRoute, readinessRoute, requestIdOf } from './http/operations';
+import { countedSms } from './services/metrics';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -116,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     otpGate: new GapGate(opts.db.db, clock),
     otpSecret: opts.otpSecret ?? config.otpSecret ?? randomBytes(32).toString('hex'),
     users: new UserCache(clock, config.userCacheTtlMs, bus, app.log),
-    sms: opts.sms ?? createSmsSender(config.sms, app.log),
+    sms: countedSms(opts.sms ?? createSmsSender(config.sms, app.log)),
     outbox: new Map(),
     markets: new MarketCache(opts.db.db, clock, bus, app.log),
     bus,
@@ -195,8 +196,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(code).send({ status: false, msg });
   });
 
-  if (config.logLevel !== 'silent') logRequests(app);
+  countRequests(app, config.logLevel !== 'silent');
   readinessRoute(app, ctx);
+  metricsRoute(app, ctx);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -28,6 +28,8 @@ export interface AppConfig {
    * (@matka/shared/contract dialects.ts; the server's adapter: http/dialects.ts)
    */
   appKeyDialects: Record<string, Dialect>;
+  /** METRICS_TOKEN: the bearer token /metrics asks of callers that are not on this machine (unset: loopback only) */
+  metricsToken?: string;
   nodeEnv: string;
   production: boolean;
   /**
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     appKey: env.APP_KEY || 'matka-demo-key',
     appKeyDialects: parseKeyDialects(env.APP_KEY_DIALECTS),
+    metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv,
     production: nodeEnv === 'production',
     demo,

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { serveClusterMetrics } from './services/metrics';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -162,6 +163,8 @@ async function runPrimary(config: AppConfig) {
     });
   };
   for (let i = 0; i < config.workers; i++) fork();
+  // one scrape of /metrics (on any worker) answers for all: the workers' registries added up here
+  serveClusterMetrics();
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

@@ -5,13 +5,13 @@
  * says when the database or the migrations are not there, and comes back by itself with the database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
-import { APP_KEY, kolkata, makeTestApp, usingPostgres, type TestApp } from './helpers';
+import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, usingPostgres, type TestApp } from './helpers';
 import { buildServer, multiProcessSetup, startServer, stop, switchableProxy, type Proc } from './procs';
 
 describe('request ids and readiness, in process', () => {
@@ -55,6 +55,85 @@ describe('request ids and readiness, in process', () => {
       await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(t.ctx.db);
     }
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * A Prometheus text exposition, every sample line parsed: name{labels} -> value (throws on a bad line).
+ * Values as Prometheus reads them (Go's ParseFloat: NaN in any case, as prom-client writes 'Nan').
+ */
+export function parseMetrics(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue;
+    const m =
+      /^([a-zA-Z_:][\w:]*)(\{(?:[a-zA-Z_]\w*="(?:[^"\\]|\\.)*",?)*\})? (-?[\d.]+(?:e[+-]?\d+)?|NaN|Nan|[+-]Inf)$/.exec(
+        line,
+      );
+    if (!m) throw new Error(`not Prometheus text: ${line}`);
+    out.set(m[1] + (m[2] ?? ''), Number(m[3]));
+  }
+  return out;
+}
+
+describe('/metrics, in process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ at: kolkata('10:00'), config: { metricsToken: 'scrape-secret-1' } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+
+  test('Prometheus text whose counters move with the calls made; no phone, token or code in it', async () => {
+    const u = await createUser(t, { wallet: 100 });
+    const before = parseMetrics((await scrape()).body);
+    const m = await marketByName(t, 'KALYAN');
+    const bid = (points: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/api-submit-bid',
+        payload: {
+          env_type: 'Prod',
+          app_key: APP_KEY,
+          unique_token: u.token,
+          game_id: String(m.id),
+          new_result: buildNewResult({
+            family: 'regular',
+            betType: 'single_digit',
+            token: u.token,
+            gameId: m.id,
+            gameName: m.name,
+            bidDate: '10-March-2026',
+            rows: [{ digits: '3', closedigits: '', points, session: 'Close', pana: '' }],
+          })[0],
+        },
+      });
+    expect((await bid(60)).json().status).toBe(true);
+    expect((await bid(60)).json().status).toBe(false); // the wallet holds 40
+    const res = await scrape();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const after = parseMetrics(res.body);
+    const moved = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+    expect(moved('matka_bids_placed_total{family="regular"}')).toBe(1);
+    expect(moved('matka_bids_refused_total{family="regular",reason="balance"}')).toBe(1);
+    expect(moved('matka_points_staked_total{family="regular"}')).toBe(60);
+    expect(moved('matka_http_requests_total{call="/api/api-submit-bid",status="200"}')).toBe(2);
+    expect(moved('matka_http_request_duration_seconds_count{call="/api/api-submit-bid"}')).toBe(2);
+    expect(after.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    expect(after.get('matka_queue_waiting{queue="deposits"}')).toEqual(expect.any(Number));
+    expect(res.body).not.toContain(u.mobile);
+    expect(res.body).not.toContain(u.token);
+  });
+
+  test('another address needs the metrics token', async () => {
+    expect((await scrape({}, '203.0.113.9')).statusCode).toBe(403);
+    expect((await scrape({ authorization: 'Bearer wrong-secret-1' }, '203.0.113.9')).statusCode).toBe(403);
+    const ok = await scrape({ authorization: 'Bearer scrape-secret-1' }, '203.0.113.9');
+    expect(ok.statusCode).toBe(200);
+    expect(() => parseMetrics(ok.body)).not.toThrow();
   });
 });
 
@@ -158,9 +237,14 @@ describe('the log of a busy run (the compiled server, LOG_LEVEL=info)', () => {
       expect(typeof mine[0].ms).toBe('number');
     }
     expect(requests.find((l) => l.reqId === 'trace-home-1')).toMatchObject({ call: '/api/api-home-info' });
-    const text = p.logs.join('');
-    for (const s of secrets.filter(Boolean)) expect(text.includes(s)).toBe(false);
-    expect(text).not.toMatch(/8642|"otp"|unique_token/i);
+    // each secret as a word of its own (a 4-digit code may well sit inside a timestamp), the lines'
+    // own figures (time, pid) left out
+    const text = p.logs.join('').replace(/"(time|pid)":\d+/g, '');
+    const found = (secret: string) =>
+      new RegExp(`(^|[^\\w])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(text);
+    for (const secret of secrets.filter(Boolean)) expect([secret, found(secret)]).toEqual([secret, false]);
+    expect(found('8642')).toBe(false); // the PIN
+    expect(text).not.toMatch(/"otp"|unique_token|security_pin/i);
   });
 });
 
@@ -214,4 +298,55 @@ describePg('readiness on PostgreSQL', () => {
     const back = await until(200, 15_000);
     expect(back).toEqual({ status: 200, body: { status: 'ready', db: 'postgres', migrations: expect.any(Number) } });
   }, 40_000);
+});
+
+describePg('/metrics over two processes (WORKERS=2)', () => {
+  let setup: Awaited<ReturnType<typeof multiProcessSetup>>;
+  let p: Proc;
+  beforeAll(async () => {
+    setup = await multiProcessSetup();
+    p = await startServer(setup.main, setup.dbUrl, { WORKERS: '2' });
+  }, 60_000);
+  afterAll(async () => {
+    if (p) await stop(p);
+    await setup?.close();
+  });
+
+  /** One call on a connection of its own (the cluster hands new connections to its workers in turn). */
+  const fresh = (pathName: string, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const u = new URL(p.url + pathName);
+      const req = httpRequest(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: body ? 'POST' : 'GET',
+          agent: false,
+          headers: body ? { 'content-type': 'application/json' } : {},
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  test('one scrape adds up both processes: 20 calls on 20 connections count 20', async () => {
+    const key = 'matka_http_requests_total{call="/api/api-dashboard-data",status="200"}';
+    const before = parseMetrics((await fresh('/metrics')).text).get(key) ?? 0;
+    const body = JSON.stringify({ env_type: 'Prod', app_key: APP_KEY });
+    for (let i = 0; i < 20; i++) expect((await fresh('/api/api-dashboard-data', body)).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const scrape = await fresh('/metrics');
+      expect(scrape.status).toBe(200);
+      const m = parseMetrics(scrape.text);
+      expect((m.get(key) ?? 0) - before).toBe(20);
+      // the database's queues are the same in both processes: not doubled
+      expect(m.get('matka_queue_waiting{queue="deposits"}')).toBe(0);
+    }
+  }, 30_000);
 });

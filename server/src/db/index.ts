@@ -16,6 +16,8 @@ export interface Database {
   url?: string;
   /** how many statements may run at once: the pool's connections (PGlite: 1, its one session) */
   poolSize: number;
+  /** the pool's connections now (PostgreSQL only: the metrics) */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Runs one hot statement as a named prepared statement (PostgreSQL parses and plans it once per
    * connection); on PGlite a plain query through the dialect's one-connection queue (never beside it:
@@ -73,6 +75,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       kind: 'postgres',
       url: opts.databaseUrl,
       poolSize,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async prepared<R>(name: string, text: string, values: unknown[]) {
         return (await pool.query({ name, text, values })).rows as R[];
       },

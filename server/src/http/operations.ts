@@ -11,12 +11,13 @@
  *   is applied, and the process hears the other processes' cache invalidations (LISTEN is up); else 503
  *   with what is wrong. `/healthz` stays the liveness check.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { loadMigrations } from '../db/migrate';
+import { httpDuration, httpRequests, metricsContentType, metricsText, scrapeFrom } from '../services/metrics';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
 
@@ -26,19 +27,63 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof sent === 'string' && SAFE_ID.test(sent) ? sent : randomBytes(8).toString('hex');
 }
 
-/** The request's log line, once its answer is sent (only when the server logs at all). */
-export function logRequests(app: FastifyInstance) {
+/**
+ * Once an answer is sent: the request's counters and time (/metrics), and its log line when the server
+ * logs at all.
+ */
+export function countRequests(app: FastifyInstance, log: boolean) {
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
-      {
-        method: req.method,
-        call: req.routeOptions.url ?? '(no route)',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
+    const call = req.routeOptions.url ?? '(no route)';
+    httpRequests.inc({ call, status: reply.statusCode });
+    httpDuration.observe({ call }, reply.elapsedTime / 1000);
+    if (log)
+      req.log.info(
+        { method: req.method, call, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
     done();
+  });
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * /metrics (Prometheus text): answered as is to loopback callers (a scraper on the same machine), to any
+ * other address only with `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN, only loopback.
+ * The caller's address is the socket's (X-Forwarded-For is not trusted for this).
+ */
+export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
+  scrapeFrom({
+    liveStreams: () => ctx.live.size,
+    pool: () => ctx.database.poolStats?.() ?? null,
+    queues: async () => {
+      const r = await sql<{ deposits: string; withdrawals: string; settling: string }>`
+        SELECT (SELECT count(*) FROM fund_requests WHERE status = 'pending') AS deposits,
+               (SELECT count(*) FROM withdraw_requests WHERE status = 'pending') AS withdrawals,
+               (SELECT count(*) FROM settlement_jobs WHERE status = 'running') AS settling`.execute(ctx.db);
+      const q = r.rows[0];
+      return { deposits: Number(q.deposits), withdrawals: Number(q.withdrawals), settling: Number(q.settling) };
+    },
+  });
+  const token = ctx.config.metricsToken;
+  app.get('/metrics', async (req, reply) => {
+    const local = LOOPBACK.test(req.socket.remoteAddress ?? '');
+    const sent = req.headers.authorization ?? '';
+    const allowed =
+      local ||
+      (!!token &&
+        sent.length === token.length + 7 &&
+        timingSafeEqual(Buffer.from(sent), Buffer.from(`Bearer ${token}`)));
+    if (!allowed)
+      return reply
+        .code(403)
+        .send({ status: false, msg: 'Metrics are served to this machine or with the metrics token' });
+    try {
+      const text = await metricsText();
+      return reply.type(metricsContentType).send(text);
+    } catch (err) {
+      return reply.code(503).send({ status: false, msg: `Metrics unavailable: ${(err as Error).message}` });
+    }
   });
 }
 

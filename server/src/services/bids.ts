@@ -27,6 +27,7 @@ import { limitHitMessage, limitHitOf, playRefusal, protectionOf } from './protec
 import { betRuleMessage, betRuleOf } from './bet-limits';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
+import { bidsPlaced, bidsRefused, pointsStaked, type BidRefusal } from './metrics';
 import { marketClock, type MarketRow } from './markets';
 
 const MSG_MARKET_CLOSED = SERVER_TEXTS.marketClosed;
@@ -45,6 +46,31 @@ export interface PlacedBid {
  * thrown (Refusal: 400 for a malformed submission, else the message the player reads).
  */
 export async function placeBid(
+  ctx: AppContext,
+  family: MarketFamily,
+  user: AuthUser,
+  body: { game_id?: string | number | null; new_result: Record<string, unknown> },
+  idempotencyKey: string | null,
+): Promise<PlacedBid> {
+  // counted for /metrics: placed (with its points) or refused, by a fixed reason
+  try {
+    const placed = await place(ctx, family, user, body, idempotencyKey);
+    if (!placed.duplicate) {
+      bidsPlaced.inc({ family });
+      pointsStaked.inc({ family }, Number(placed.totalPoints));
+    }
+    return placed;
+  } catch (err) {
+    if (err instanceof Refusal)
+      bidsRefused.inc({ family, reason: (err as Refusal & { bidReason?: BidRefusal }).bidReason ?? 'invalid' });
+    throw err;
+  }
+}
+
+/** A refusal of a bid, with the reason /metrics counts it under. */
+const refusedFor = (reason: BidRefusal, msg: string) => Object.assign(refusal(msg), { bidReason: reason });
+
+async function place(
   ctx: AppContext,
   family: MarketFamily,
   user: AuthUser,
@@ -71,10 +97,10 @@ export async function placeBid(
   };
   // Looked up only when the answer would be a refusal (a retry may come after the market closed) or the
   // key turns out taken: a new submission costs no query for it.
-  const refuseUnlessPlaced = async (msg: string): Promise<PlacedBid> => {
+  const refuseUnlessPlaced = async (msg: string, reason: BidRefusal = 'invalid'): Promise<PlacedBid> => {
     const p = await previous();
     if (p) return p;
-    throw refusal(msg);
+    throw refusedFor(reason, msg);
   };
 
   const now = ctx.clock.now();
@@ -82,7 +108,7 @@ export async function placeBid(
   const market = Number.isSafeInteger(gameId) ? await ctx.markets.get(gameId) : undefined;
   if (!market || market.family !== family || !market.active) return refuseUnlessPlaced(MSG.invalidGame);
   if (parsed.bidDate !== formatBidDate(now)) return refuseUnlessPlaced(MSG.invalidBidDate);
-  if (user.betting_status !== '1') return refuseUnlessPlaced(MSG_BETTING_DISABLED);
+  if (user.betting_status !== '1') return refuseUnlessPlaced(MSG_BETTING_DISABLED, 'betting_off');
 
   const rows = parsed.rows;
   const total = rows.reduce((s, r) => s + r.points, 0);
@@ -90,7 +116,7 @@ export async function placeBid(
 
   // Market hours by the server clock.
   const closed = sessionClosed(parsed.betType, parsed.session, market, now);
-  if (closed) return refuseUnlessPlaced(closed);
+  if (closed) return refuseUnlessPlaced(closed, 'market_closed');
 
   // One call of place_bid (migration 020): the market's bid lock (shared), the checks, the guard, the
   // submission record (idempotency key) and the bid rows, then the debit and its ledger row; written
@@ -133,10 +159,10 @@ export async function placeBid(
       await ctx.users.wrote(user.id, began, null);
       // one of the player's stake or loss limits would be passed (migration 019): nothing stayed, unless
       // this is a retry of a submission that was placed (its own points count against the limit)
-      if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)));
+      if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)), 'player_limit');
       // the operator's bet limits of this bet type, and the liability cap of a number (migration 020)
-      if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleMessage(def.title, betRuleOf(err)));
-      if (sqlState(err) === 'MKCAP') return refuseUnlessPlaced(MSG_NUMBER_CLOSED);
+      if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleMessage(def.title, betRuleOf(err)), 'bet_limit');
+      if (sqlState(err) === 'MKCAP') return refuseUnlessPlaced(MSG_NUMBER_CLOSED, 'number_capped');
       // the wallet did not cover the total: nothing stayed (as when the guard refuses)
       if (sqlState(err) !== 'MKLOW') throw err;
       out = { sub_id: null, wallet: null };
@@ -149,11 +175,11 @@ export async function placeBid(
       if (p) return p;
       // a break, an exclusion, or the age not declared where the operator requires it (may_play)
       const stopped = playRefusal(await protectionOf(ctx.db, user.id, now), now);
-      if (stopped) throw refusal(stopped);
+      if (stopped) throw refusedFor('protection', stopped);
       // the result was declared while this bid was on its way
       if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
-        throw refusal(biddingClosed(def.title));
-      throw refusal(balanceMessage(parsed.betType));
+        throw refusedFor('declared', biddingClosed(def.title));
+      throw refusedFor('balance', balanceMessage(parsed.betType));
     }
     return { submissionId: out.sub_id, wallet: out.wallet, totalPoints: String(total), duplicate: false };
   } catch (err) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { rateLimited } from './metrics';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
 
@@ -108,7 +109,12 @@ export class SlidingWindowLimiter {
     return this.locked(
       pairs.map(([key]) => key),
       async (c) => {
-        if (pairs.some(([key, limit]) => c.stats(key).n >= limit)) return false;
+        const over = pairs.find(([key, limit]) => c.stats(key).n >= limit);
+        if (over) {
+          // counted by the limit's name only (the key's first part: never the number or address in it)
+          rateLimited.inc({ limit: over[0].split(':')[0] });
+          return false;
+        }
         await c.hit(...pairs.map(([key]) => key));
         return true;
       },
@@ -223,7 +229,10 @@ export class PasswordGuard {
       await c.hit(pair, perMobile, ipFailures, ipAll);
       return true;
     });
-    if (!allowed) return null;
+    if (!allowed) {
+      rateLimited.inc({ limit: `${scope}-password` });
+      return null;
+    }
     return {
       succeeded: async () => {
         await l.refund(perMobile);

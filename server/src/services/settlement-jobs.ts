@@ -11,6 +11,7 @@
  * set-based SQL (settle-sql.ts).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { pointsPaid, settlementJobsDone } from './metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
@@ -338,6 +339,7 @@ export class SettlementRunner {
   private async chunk(jobId: string): Promise<Step> {
     const now = this.clock.now();
     let users: string[] = [];
+    let paidNow = 0;
     const out = await this.db.transaction().execute(async (trx): Promise<Step> => {
       const locked = await sql<{
         status: string;
@@ -412,8 +414,12 @@ export class SettlementRunner {
         );
       }
       users = s.users;
+      paidNow = Number(s.paid_points);
       return finished ? 'done' : 'more';
     });
+    // committed: counted for /metrics
+    if (paidNow > 0) pointsPaid.inc(paidNow);
+    if (out === 'done') settlementJobsDone.inc();
     if (users.length) await this.onWallets(users);
     if (out === 'more' || out === 'done') {
       const state = await jobState(this.db, jobId);

@@ -1,0 +1,203 @@
+/**
+ * The server's figures in the Prometheus text format (wave 3, issue H), with prom-client: one registry
+ * per process; with WORKERS > 1 the primary adds up its workers' registries (prom-client's
+ * AggregatorRegistry over node:cluster), so one scrape of /metrics answers for all (http/metrics.ts).
+ *
+ * No label carries a phone number, a token or a code: calls are labelled by their route's pattern,
+ * refusals by a fixed reason, SMS by provider, rate limits by the limit's name.
+ */
+import cluster from 'node:cluster';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const registry = new Registry();
+// event-loop delay (nodejs_eventloop_lag_*), memory, CPU, handles: prom-client's default set
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+if (cluster.isWorker) {
+  // a worker answers the primary's requests for its figures (the constructor adds prom-client's listener)
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
+export const httpRequests = new Counter({
+  name: 'matka_http_requests_total',
+  help: 'Requests answered, by call (the route pattern) and status',
+  labelNames: ['call', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'matka_http_request_duration_seconds',
+  help: 'Time to answer a request, by call',
+  labelNames: ['call'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+/** Why a bid was refused: a fixed list (never the player's data). */
+export type BidRefusal =
+  | 'invalid'
+  | 'market_closed'
+  | 'betting_off'
+  | 'balance'
+  | 'player_limit'
+  | 'bet_limit'
+  | 'number_capped'
+  | 'protection'
+  | 'declared';
+
+export const bidsPlaced = new Counter({
+  name: 'matka_bids_placed_total',
+  help: 'Bid submissions placed, by family',
+  labelNames: ['family'] as const,
+  registers: [registry],
+});
+
+export const bidsRefused = new Counter({
+  name: 'matka_bids_refused_total',
+  help: 'Bid submissions refused, by family and reason',
+  labelNames: ['family', 'reason'] as const,
+  registers: [registry],
+});
+
+export const pointsStaked = new Counter({
+  name: 'matka_points_staked_total',
+  help: 'Points staked by the bids placed, by family',
+  labelNames: ['family'] as const,
+  registers: [registry],
+});
+
+export const pointsPaid = new Counter({
+  name: 'matka_points_paid_total',
+  help: 'Points paid to winners by settlement chunks committed in this process',
+  registers: [registry],
+});
+
+export const settlementJobsDone = new Counter({
+  name: 'matka_settlement_jobs_done_total',
+  help: 'Settlement jobs finished by this process (a declaration or a correction settled in full)',
+  registers: [registry],
+});
+
+export const smsSends = new Counter({
+  name: 'matka_sms_sends_total',
+  help: 'One-time codes handed to the SMS provider, by provider and outcome (sent, failed)',
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const rateLimited = new Counter({
+  name: 'matka_rate_limit_refusals_total',
+  help: 'Requests refused by a shared limit, by the limit (otp, login, lookup, ...)',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
+/** Where the figures read at a scrape come from (set by the app: the last one built in a process). */
+interface ScrapeSources {
+  liveStreams: () => number;
+  pool: () => { total: number; idle: number; waiting: number } | null;
+  queues: () => Promise<{ deposits: number; withdrawals: number; settling: number }>;
+}
+let sources: ScrapeSources | null = null;
+
+/**
+ * Figures read when scraped (live streams, the database pool, the queues waiting for an operator). The
+ * queues are the database's, the same in every process: added up by 'max', not summed.
+ */
+export function scrapeFrom(read: ScrapeSources) {
+  sources = read;
+}
+
+new Gauge({
+  name: 'matka_live_streams',
+  help: 'Live streams (SSE) open',
+  registers: [registry],
+  collect() {
+    if (sources) this.set(sources.liveStreams());
+  },
+});
+
+new Gauge({
+  name: 'matka_db_pool_connections',
+  help: 'PostgreSQL connections of the pools, by state (in_use, idle) and the queries waiting for one (waiting)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    const p = sources?.pool();
+    if (!p) return;
+    this.set({ state: 'in_use' }, p.total - p.idle);
+    this.set({ state: 'idle' }, p.idle);
+    this.set({ state: 'waiting' }, p.waiting);
+  },
+});
+
+new Gauge({
+  name: 'matka_queue_waiting',
+  help: 'What waits: deposit and withdrawal requests for an operator, settlement jobs running',
+  labelNames: ['queue'] as const,
+  aggregator: 'max',
+  registers: [registry],
+  async collect() {
+    if (!sources) return;
+    try {
+      const q = await sources.queues();
+      this.set({ queue: 'deposits' }, q.deposits);
+      this.set({ queue: 'withdrawals' }, q.withdrawals);
+      this.set({ queue: 'settlement_jobs' }, q.settling);
+    } catch {
+      // the database is away: /readyz says so; the other figures still answer
+    }
+  },
+});
+
+/** The text of this process's registry, or (in a cluster worker) of every worker added up by the primary. */
+export async function metricsText(): Promise<string> {
+  if (!cluster.isWorker || !process.send) return registry.metrics();
+  const id = `${process.pid}-${Date.now()}-${Math.random()}`;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error('the primary did not answer with the metrics'));
+    }, 5_000);
+    const onMessage = (m: unknown) => {
+      const msg = m as { type?: string; id?: string; text?: string; error?: string };
+      if (msg?.type !== 'matka:metrics' || msg.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (msg.error !== undefined) reject(new Error(msg.error));
+      else resolve(msg.text ?? '');
+    };
+    process.on('message', onMessage);
+    process.send!({ type: 'matka:metrics?', id });
+  });
+}
+
+/** In the cluster primary: answers a worker's request for every worker's metrics, added up. */
+export function serveClusterMetrics() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, m: { type?: string; id?: string }) => {
+    if (m?.type !== 'matka:metrics?') return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: 'matka:metrics', id: m.id, text }),
+      (err: Error) => worker.send({ type: 'matka:metrics', id: m.id, error: err.message }),
+    );
+  });
+}
+
+export const metricsContentType = registry.contentType;
+
+/** An SMS sender whose sends are counted by provider and outcome (never the number or the code). */
+export function countedSms<M>(sender: { readonly name: string; send(m: M): Promise<void> }) {
+  return {
+    name: sender.name,
+    send: async (m: M) => {
+      try {
+        await sender.send(m);
+        smsSends.inc({ provider: sender.name, outcome: 'sent' });
+      } catch (err) {
+        smsSends.inc({ provider: sender.name, outcome: 'failed' });
+        throw err;
+      }
+    },
+  };
+}
