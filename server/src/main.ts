@@ -111,6 +111,11 @@ async function serve(config: AppConfig, prepare: boolean) {
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Fastify closes the keep-alive connections idle when the stop begins; one busy then stays open after
+    // its answer (until its keep-alive timeout, past the bound above): close each as soon as it is idle,
+    // so requests in flight finish and the process ends at once
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    idle.unref();
     try {
       await app.close();
       await database.close();
