@@ -72,7 +72,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.
-  defineCall(app, ctx, 'api-dashboard-data', { schema: empty }, async ({ req }) => {
+  defineCall(app, ctx, 'api-dashboard-data', { schema: empty }, async ({ req, dialect }) => {
     const token = (req.body as Record<string, unknown>).unique_token;
     const user = token === undefined || token === null || token === '' ? null : await userForToken(ctx, token);
     if (token && !user) throw new Refusal(401, MSG_BAD_TOKEN);
@@ -82,7 +82,9 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return {
       status: true,
       msg: 'Success',
-      ...(user ? { ...(await homeFields(user)), ...(await sessionFields(user, now)) } : {}),
+      ...(user ? await homeFields(user) : {}),
+      // only the apps that read them: two more queries on a call the deployed apps poll
+      ...(user && dialect === 'matka04' ? await sessionFields(user, now) : {}),
       result: [
         ...regular,
         { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
