@@ -12,17 +12,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, usingPostgres, type TestApp } from './helpers';
 import {
-  APP_KEY,
-  OPERATOR_TOKEN,
-  createUser,
-  kolkata,
-  makeTestApp,
-  marketByName,
-  usingPostgres,
-  type TestApp,
-} from './helpers';
-import { buildServer, multiProcessSetup, startServer, stop, switchableProxy, type Proc } from './procs';
+  bidDebits,
+  bidLoop,
+  buildServer,
+  multiProcessSetup,
+  openAllDay,
+  registerPlayers,
+  startServer,
+  stop,
+  switchableProxy,
+  type BidTry,
+  type Proc,
+} from './procs';
 
 describe('request ids and readiness, in process', () => {
   let t: TestApp;
@@ -385,84 +388,20 @@ describe('graceful stop (the compiled server on PGlite)', () => {
     }
 
     async function underLoad() {
-      const op = (route: string, body: Record<string, unknown>) =>
-        fetch(`${p.url}/operator/${route}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
-          body: JSON.stringify(body),
-        }).then((r) => r.json() as Promise<Record<string, any>>);
-      const list = (await (
-        await fetch(`${p.url}/api/api-dashboard-data`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY }),
-        })
-      ).json()) as { result: { game_id: number; game_name: string }[] };
-      const market = list.result[0];
-      await op('market/set-times', { name: market.game_name, open: '00:00', close: '23:59' });
+      const market = await openAllDay(p);
       // players with points, each bidding in a loop on its own connection until the server is gone
-      const players: { token: string; mobile: string }[] = [];
-      for (let i = 0; i < 8; i++) {
-        const mobile = `98${String(Date.now() + i).slice(-8)}`;
-        const check = await fetch(`${p.url}/api/api-check-mobile`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, mobile }),
-        }).then((r) => r.json() as Promise<Record<string, any>>);
-        const reg = await fetch(`${p.url}/api/api-user-registration`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            env_type: 'Prod',
-            app_key: APP_KEY,
-            name: `Stopper ${i}`,
-            mobile,
-            password: 'secret123',
-            otp: check.otp,
-            adult: true,
-          }),
-        }).then((r) => r.json() as Promise<Record<string, any>>);
-        expect(reg.status).toBe(true);
-        expect((await op('credit', { mobile, points: 100000 })).status).toBe(true);
-        players.push({ token: reg.unique_token, mobile });
-      }
-      const outcomes = { placed: 0, refusedWhileClosing: 0, notStarted: 0, lost: 0, other: 0 };
+      const players = await registerPlayers(p, 8, 100000, 'Stopper');
+      const tries: BidTry[] = [];
       let running = true;
-      const loop = async (pl: { token: string }) => {
-        while (running) {
-          const [new_result] = buildNewResult({
-            family: 'regular',
-            betType: 'single_digit',
-            token: pl.token,
-            gameId: market.game_id,
-            gameName: market.game_name,
-            bidDate: formatBidDate(new Date()),
-            rows: [{ digits: '4', closedigits: '', points: 10, session: 'Close', pana: '' }],
-          });
-          try {
-            const res = await fetch(`${p.url}/api/api-submit-bid`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: pl.token, new_result }),
-            });
-            const body = (await res.json()) as Record<string, any>;
-            if (res.status === 200 && body.status === true) outcomes.placed++;
-            else if (res.status === 503) outcomes.refusedWhileClosing++;
-            else outcomes.other++;
-          } catch (err) {
-            // refused (the port is closed) or the connection closed by the stopping server before any
-            // answer: the request never started; the check below proves nothing of it was written
-            const code = (err as { cause?: { code?: string } }).cause?.code;
-            if (code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
-              outcomes.notStarted++;
-              return;
-            }
-            outcomes.lost++;
-            return;
-          }
-        }
-      };
-      const loops = players.map(loop);
+      const loops = players.map((pl) =>
+        bidLoop(
+          () => p,
+          market,
+          pl.token,
+          () => running,
+          tries,
+        ),
+      );
       await new Promise((r) => setTimeout(r, 1_500));
       const exited = new Promise<number | null>((r) => p.child.once('exit', (code) => r(code)));
       p.child.kill('SIGTERM');
@@ -470,27 +409,23 @@ describe('graceful stop (the compiled server on PGlite)', () => {
       expect(await exited).toBe(0);
       running = false;
       await Promise.all(loops);
-      expect(outcomes.placed).toBeGreaterThan(20);
-      expect(outcomes.lost).toBe(0);
-      expect(outcomes.other).toBe(0);
+      const count = (o: BidTry['outcome']) => tries.filter((t) => t.outcome === o).length;
+      expect(count('placed')).toBeGreaterThan(20);
+      // refused (the port is closed) or the connection closed by the stopping server before any answer:
+      // the request never started, and the check below proves nothing of it was written
+      expect(count('lost')).toBe(0);
+      expect(count('other')).toBe(0);
 
       // what was answered as placed is there, once, and every wallet equals its ledger
       p = await startServer(built.main, '', env);
       try {
         let bids = 0;
         for (const pl of players) {
-          const w = await fetch(`${p.url}/api/api-wallet-transaction-history`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: pl.token }),
-          }).then((r) => r.json() as Promise<Record<string, any>>);
-          const debits = (w.transaction_history as { transaction_type: string }[]).filter(
-            (t) => t.transaction_type === '2',
-          ).length;
+          const { debits, wallet } = await bidDebits(p, pl.token);
           bids += debits;
-          expect(Number(w.wallet_amt)).toBe(100000 - 10 * debits);
+          expect(wallet).toBe(100000 - 10 * debits);
         }
-        expect(bids).toBe(outcomes.placed);
+        expect(bids).toBe(count('placed'));
       } finally {
         await stop(p);
       }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import type { Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
@@ -215,4 +216,96 @@ export async function switchableProxy(target: { host: string; port: number }) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Opens the first regular market of the list for the whole day: bids on it are taken at any hour. */
+export async function openAllDay(p: Proc): Promise<{ game_id: number; game_name: string }> {
+  const list = await api(p, 'api-dashboard-data');
+  const market = (list.body.result as { game_id: number; game_name: string }[])[0];
+  const set = await operator(p, 'market/set-times', { name: market.game_name, open: '00:00', close: '23:59' });
+  if (set.body.status !== true) throw new Error(`market/set-times: ${JSON.stringify(set.body)}`);
+  return market;
+}
+
+/**
+ * `n` players registered through the API of a DEMO=1 server (its check-mobile answer carries the code)
+ * and credited `points` each by the operator.
+ */
+export async function registerPlayers(p: Proc, n: number, points: number, name = 'Player') {
+  const players: { token: string; mobile: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const mobile = `98${String(Date.now() + i).slice(-8)}`;
+    const check = await api(p, 'api-check-mobile', { mobile });
+    const reg = await api(p, 'api-user-registration', {
+      name: `${name} ${i}`,
+      mobile,
+      password: 'secret123',
+      otp: check.body.otp,
+      adult: true,
+    });
+    if (reg.body.status !== true) throw new Error(`registration: ${JSON.stringify(reg.body)}`);
+    const credit = await operator(p, 'credit', { mobile, points });
+    if (credit.body.status !== true) throw new Error(`credit: ${JSON.stringify(credit.body)}`);
+    players.push({ token: reg.body.unique_token as string, mobile });
+  }
+  return players;
+}
+
+/** How one bid request of a loop ended, with when it was sent and answered (performance.now()). */
+export interface BidTry {
+  sent: number;
+  answered: number;
+  outcome: 'placed' | 'refusedWhileClosing' | 'notStarted' | 'lost' | 'other';
+}
+
+/**
+ * A player bidding 10 points on Single Digit 4 (Close) in a loop on its own connection until `running()`
+ * says stop or the server is gone (refused, or the connection closed before any answer: the request
+ * never started). Every try is pushed to `tries`.
+ */
+export async function bidLoop(
+  p: () => Proc,
+  market: { game_id: number; game_name: string },
+  token: string,
+  running: () => boolean,
+  tries: BidTry[],
+) {
+  while (running()) {
+    const [new_result] = buildNewResult({
+      family: 'regular',
+      betType: 'single_digit',
+      token,
+      gameId: market.game_id,
+      gameName: market.game_name,
+      bidDate: formatBidDate(new Date()),
+      rows: [{ digits: '4', closedigits: '', points: 10, session: 'Close', pana: '' }],
+    });
+    const sent = performance.now();
+    let outcome: BidTry['outcome'];
+    try {
+      const res = await fetch(`${p().url}/api/api-submit-bid`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY, unique_token: token, new_result }),
+      });
+      const body = (await res.json()) as ApiBody;
+      if (res.status === 200 && body.status === true) outcome = 'placed';
+      else if (res.status === 503) outcome = 'refusedWhileClosing';
+      else outcome = 'other';
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      outcome = code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' ? 'notStarted' : 'lost';
+    }
+    tries.push({ sent, answered: performance.now(), outcome });
+    if (outcome === 'notStarted' || outcome === 'lost') return;
+  }
+}
+
+/** The player's bid debits in their wallet history, and the wallet. */
+export async function bidDebits(p: Proc, token: string) {
+  const w = await api(p, 'api-wallet-transaction-history', { unique_token: token });
+  const debits = (w.body.transaction_history as { transaction_type: string }[]).filter(
+    (t) => t.transaction_type === '2',
+  ).length;
+  return { debits, wallet: Number(w.body.wallet_amt) };
 }

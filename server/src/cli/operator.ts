@@ -1,12 +1,14 @@
 /**
  * Operator CLI: a client of the running server's /operator/ API (PGlite allows one process per data
- * dir, so the CLI never opens the database itself).
+ * dir, so the CLI never opens the database itself, except `restore`: with the server stopped, into an
+ * empty data dir).
  *   npm run operator -- <command>
  * Env: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN or the token file <DATA_DIR>/operator-token.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { restoreBackup, saveBackup, verifyDatabase } from './backup';
 import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Winner } from '@matka/shared/domain';
 
 const USAGE = `Usage: npm run operator -- <command>
@@ -52,6 +54,12 @@ Commands:
   operators list                                   console operators, roles, two-step sign-in, disabled
   operators reset-password <name>                  a new one-time password (their sessions end)
   operators disable|enable <name>                  turn an operator off (their sessions end) or on
+  backup <file>                                    a consistent copy of the embedded database (PGlite) while
+                                                   the server runs (PostgreSQL: pg_dump, see README)
+  restore <file> [--data-dir DIR]                  with the server stopped: put a backup into an empty data
+                                                   dir (DATA_DIR) and check that every wallet equals its ledger
+  verify [--data-dir DIR]                          the same check of a database: DATABASE_URL (a restored
+                                                   PostgreSQL), else the data dir (server stopped)
   help                                             this text
 
 Environment: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN, or DATA_DIR (default ./.data)
@@ -100,6 +108,12 @@ interface MarketInfo {
   open_now: boolean;
 }
 
+/** A backup saved from the server, or one restored into a data dir (cli/backup.ts): not a JSON call. */
+type FileCommand =
+  | { kind: 'backup'; file: string }
+  | { kind: 'restore'; file: string; dataDir: string }
+  | { kind: 'verify'; databaseUrl?: string; dataDir: string };
+
 interface Request {
   method: 'GET' | 'POST';
   path: string;
@@ -124,6 +138,7 @@ const OPTIONS = {
   family: { type: 'string' },
   date: { type: 'string' },
   'early-reason': { type: 'string' },
+  'data-dir': { type: 'string' },
   status: { type: 'string' },
   all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -159,7 +174,7 @@ function splitArgv(argv: string[]): { positionals: string[]; options: Options } 
 class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
-  string(name: 'family' | 'date' | 'status' | 'early-reason'): string | undefined {
+  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'data-dir'): string | undefined {
     this.read.add(name);
     const v = this.values[name];
     return typeof v === 'string' ? v : undefined;
@@ -263,9 +278,32 @@ interface RequestRow {
 }
 
 /** Turns argv into one operator API request, or throws UsageError. */
-function parseCommand(argv: string[]): Request | 'help' {
+function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCommand | 'help' {
   const { positionals, options } = splitArgv(argv);
   if (options.flag('help')) return 'help';
+  const [cmd, file, extra] = positionals;
+  if (cmd === 'verify') {
+    need(!file, 'verify takes no argument (it reads DATABASE_URL, else --data-dir or DATA_DIR)');
+    const dir = options.string('data-dir');
+    options.done();
+    return {
+      kind: 'verify',
+      databaseUrl: dir ? undefined : env.DATABASE_URL,
+      dataDir: path.resolve(env.INIT_CWD || process.cwd(), dir ?? env.DATA_DIR ?? './.data'),
+    };
+  }
+  if (cmd === 'backup' || cmd === 'restore') {
+    need(file && !extra, `${cmd} needs one <file>`);
+    const dir = cmd === 'restore' ? options.string('data-dir') : undefined;
+    options.done();
+    if (cmd === 'backup') return { kind: 'backup', file };
+    // the data dir as the server finds it (config.ts), unless --data-dir names one
+    return {
+      kind: 'restore',
+      file,
+      dataDir: path.resolve(env.INIT_CWD || process.cwd(), dir ?? env.DATA_DIR ?? './.data'),
+    };
+  }
   const req = command(positionals, options);
   options.done();
   return req;
@@ -695,9 +733,9 @@ export async function run(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIO = { out: console.log, err: console.error },
 ): Promise<number> {
-  let req: Request | 'help';
+  let req: Request | FileCommand | 'help';
   try {
-    req = parseCommand(argv);
+    req = parseCommand(argv, env);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`Error: ${e.message}\n\n${USAGE}`);
@@ -709,12 +747,16 @@ export async function run(
     io.out(USAGE);
     return 0;
   }
+  // offline: the server is stopped, and the copy goes into an empty data dir
+  if ('kind' in req && req.kind === 'restore') return restoreBackup(req.file, req.dataDir, io);
+  if ('kind' in req && req.kind === 'verify') return verifyDatabase(req, io);
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const token = findToken(env);
   if (!token) {
     io.err('Error: no operator token. Set OPERATOR_TOKEN, or DATA_DIR to the server data dir holding operator-token.');
     return 1;
   }
+  if ('kind' in req) return saveBackup(base, token, req.file, io);
   let res: Response;
   try {
     res = await fetch(base + req.path, {

@@ -32,6 +32,11 @@ export interface Database {
    * bus's listening connection).
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the whole data dir as a gzipped tar, taken between two
+   * transactions through the one connection's queue (the server goes on; statements wait for the copy).
+   */
+  backup?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data dir, or 'memory://' (default when omitted) */
   dataDir?: string;
+  /** PGlite only: a backup file (`Database.backup`) to restore into `dataDir`, which must hold no database */
+  restoreFrom?: string;
   poolSize?: number;
 }
 
@@ -98,7 +105,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const lite = await PGliteHost.start(dataDir ?? 'memory://');
+  const lite = await PGliteHost.start(dataDir ?? 'memory://', opts.restoreFrom);
   // The dialect only calls query() and close(), which the host provides.
   const db = new Kysely<DB>({ dialect: new PGliteDialect(lite as never) });
   return {
@@ -114,6 +121,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
     // through the one connection's queue too: LISTEN sent inside another caller's transaction would end with it
     listen: (channel, fn) => db.connection().execute(() => lite.listen(channel, fn)),
+    backup: () => db.connection().execute(() => lite.backup()),
     async close() {
       await db.destroy(); // closes PGlite
     },
@@ -169,8 +177,8 @@ class PGliteHost {
     worker.on('exit', (code) => fail(new Error(`PGlite worker exited (${code})`)));
   }
 
-  static async start(dataDir: string): Promise<PGliteHost> {
-    const worker = new Worker(path.join(__dirname, 'pglite-host.js'), { workerData: { dataDir } });
+  static async start(dataDir: string, loadDataDir?: string): Promise<PGliteHost> {
+    const worker = new Worker(path.join(__dirname, 'pglite-host.js'), { workerData: { dataDir, loadDataDir } });
     await new Promise<void>((resolve, reject) => {
       const onMsg = (m: { type?: string; error?: HostError }) => {
         if (m.type !== 'ready') return;
@@ -201,6 +209,10 @@ class PGliteHost {
 
   exec(sql: string): Promise<void> {
     return this.send({ op: 'exec', sql });
+  }
+
+  async backup(): Promise<Buffer> {
+    return Buffer.from(await this.send<ArrayBuffer>({ op: 'backup' }));
   }
 
   async listen(channel: string, fn: (payload: string) => void): Promise<void> {

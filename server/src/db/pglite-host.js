@@ -3,6 +3,7 @@
 // cannot run PGlite's dynamic imports.
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
 const { PGlite } = require('@electric-sql/pglite');
 
 const identity = (v) => v;
@@ -21,7 +22,10 @@ function serializeError(e) {
 
 let db;
 const ready = (async () => {
-  db = new PGlite(workerData.dataDir || 'memory://', { parsers });
+  // loadDataDir: a backup (a gzipped tar of a data dir, written by the 'backup' op) restored into an
+  // empty data dir; PGlite refuses it where a database already exists
+  const loadDataDir = workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined;
+  db = new PGlite(workerData.dataDir || 'memory://', { parsers, loadDataDir });
   await db.waitReady;
 })();
 
@@ -42,6 +46,14 @@ parentPort.on('message', async (m) => {
     } else if (m.op === 'listen') {
       // the database's notifications on this channel go to the main thread (sent after each commit)
       await db.listen(m.channel, (payload) => parentPort.postMessage({ type: 'notify', channel: m.channel, payload }));
+    } else if (m.op === 'backup') {
+      // A consistent copy: nothing else runs meanwhile (the main thread sends this through the one
+      // connection's queue, between transactions), and the checkpoint first writes every committed
+      // change (even one committed without waiting for the WAL flush) into the files the tar copies.
+      await db.query('CHECKPOINT');
+      const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
+      parentPort.postMessage({ id: m.id, result: bytes }, [bytes]);
+      return;
     } else if (m.op === 'close') {
       await db.close();
     }

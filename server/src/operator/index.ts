@@ -5,7 +5,7 @@
  * session.ts (/session, /password, /totp), operators.ts, markets.ts (/markets, /market/*, /rates),
  * results.ts (/result, /starline, /gali, /settlement), deposits.ts, withdrawals.ts, users.ts (/users,
  * /set-betting, /credit, /debit), settings.ts, dashboard.ts (/dashboard, /reports), audit.ts (/audit,
- * /otp/last), notices.ts (/notices).
+ * /otp/last), notices.ts (/notices), backup.ts (/backup).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorAccess } from '@matka/shared/contract';
@@ -23,6 +23,7 @@ import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
 import { usersRoutes } from './users';
 import { noticesRoutes } from './notices';
+import { backupRoutes } from './backup';
 import { withdrawalsRoutes } from './withdrawals';
 
 export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -72,6 +73,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         dashboardRoutes,
         auditRoutes,
         noticesRoutes,
+        backupRoutes,
       ])
         await op.register(routes, { ctx });
     },

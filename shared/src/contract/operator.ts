@@ -91,6 +91,9 @@ export const OPERATOR_CALLS = {
   // notices to every player (issue C)
   'GET /notices': 'notices',
   'POST /notices': 'notices',
+
+  // a copy of the embedded database (issue H; PostgreSQL: pg_dump, README)
+  'GET /backup': 'backup',
 } as const satisfies Record<`${'GET' | 'POST'} /${string}`, OperatorAccess>;
 
 export type OperatorCall = keyof typeof OPERATOR_CALLS;

@@ -37,6 +37,7 @@ export type OperatorRight =
   | 'audit'
   | 'notices'
   | 'protection'
+  | 'backup'
   | 'operators';
 
 const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
@@ -65,6 +66,7 @@ const RIGHT_NAMES: Record<OperatorRight, string> = {
   audit: 'the audit log',
   notices: 'sending notices to players',
   protection: "lifting a player's self-exclusion",
+  backup: 'taking a backup of the database',
   operators: 'managing operators',
 };
 
