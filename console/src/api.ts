@@ -7,6 +7,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Winner } from '@matka/shared/domain';
+import type { ServerFigures } from '@matka/shared/contract';
 
 export type Role = OperatorRole;
 
@@ -298,6 +299,8 @@ export interface Dashboard {
   open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
   /** the numbers nearest their family's liability cap today (issue D), largest share first */
   capped?: CappedNumber[];
+  /** processes up, queues, SMS in the last hour; null when the figures could not be read */
+  server?: ServerFigures | null;
 }
 
 export interface CappedNumber {

@@ -1235,6 +1235,50 @@ describe('Dashboard', () => {
     expect(screen.getByText('No number is near its family’s liability cap today.')).toBeInTheDocument();
   });
 
+  it("shows the server's state: processes up, SMS failures in the last hour, live streams, the pool, the queues", async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+      if (path === '/dashboard')
+        return {
+          body: {
+            ...DASHBOARD,
+            server: {
+              processes: { up: 1, configured: 2 },
+              queues: { deposits: 2, withdrawals: 1, settlement_jobs: 1 },
+              sms_last_hour: { sent: 40, failed: 3 },
+              live_streams: 120,
+              db_pool: { in_use: 3, idle: 17, waiting: 0 },
+            },
+          },
+        };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/');
+    const card = (await screen.findByRole('heading', { name: 'Server' })).parentElement!;
+    // a figure is the definition after its term
+    const figure = (term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(figure('Processes up')).toHaveTextContent('1 of 2');
+    expect(figure('Processes up')).toHaveClass('console-loss');
+    expect(figure('SMS failed, last hour')).toHaveTextContent('3 of 43 codes');
+    expect(figure('SMS failed, last hour')).toHaveClass('console-loss');
+    expect(figure('Live streams')).toHaveTextContent('120');
+    expect(figure('Database connections')).toHaveTextContent('3 in use, 17 idle, 0 waiting');
+    expect(figure('Database connections')).not.toHaveClass('console-loss');
+    expect(card).toHaveTextContent('Queues: 2 deposits and 1 withdrawal waiting for an operator, 1 result settling.');
+  });
+
+  it("says when the server's figures could not be read, and shows the rest", async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+      if (path === '/dashboard') return { body: { ...DASHBOARD, server: null } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/');
+    await screen.findByRole('heading', { name: 'Server' });
+    expect(screen.getByText(/The server’s figures could not be read just now/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Open now (1)' })).toBeInTheDocument();
+  });
+
   it('lists the numbers near their liability cap, closed ones marked', async () => {
     mockOperatorApi(({ method, path }) => {
       if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };

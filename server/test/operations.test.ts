@@ -12,7 +12,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
-import { APP_KEY, createUser, kolkata, makeTestApp, marketByName, usingPostgres, type TestApp } from './helpers';
+import {
+  APP_KEY,
+  OPERATOR_TOKEN,
+  createUser,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  usingPostgres,
+  type TestApp,
+} from './helpers';
 import {
   bidDebits,
   bidLoop,
@@ -360,6 +369,52 @@ describePg('/metrics over two processes (WORKERS=2)', () => {
       expect((m.get(key) ?? 0) - before).toBe(20);
       // the database's queues are the same in both processes: not doubled
       expect(m.get('matka_queue_waiting{queue="deposits"}')).toBe(0);
+    }
+  }, 30_000);
+
+  test("the console's dashboard shows the server's state from the same figures: both processes, SMS failures of the last hour", async () => {
+    const dashboard = async () =>
+      JSON.parse(
+        await new Promise<string>((resolve, reject) => {
+          const u = new URL(`${p.url}/operator/dashboard`);
+          httpRequest(
+            {
+              host: u.hostname,
+              port: u.port,
+              path: u.pathname,
+              agent: false,
+              headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () => resolve(text));
+            },
+          )
+            .on('error', reject)
+            .end();
+        }),
+      ) as { server: Record<string, any> };
+    const before = (await dashboard()).server;
+    expect(before).toMatchObject({
+      processes: { up: 2, configured: 2 },
+      queues: { deposits: 0, withdrawals: 0, settlement_jobs: 0 },
+      live_streams: 0,
+      db_pool: { in_use: expect.any(Number), idle: expect.any(Number), waiting: 0 },
+    });
+    // no SMS provider here: each code asked for is a failed send, on whichever process took the call
+    for (let i = 0; i < 3; i++) {
+      const body = JSON.stringify({
+        env_type: 'Prod',
+        app_key: APP_KEY,
+        mobile: `97${String(Date.now() + i).slice(-8)}`,
+      });
+      expect((await fresh('/api/api-check-mobile', body)).text).toMatch(/Failed to send OTP/);
+    }
+    for (let i = 0; i < 2; i++) {
+      const after = (await dashboard()).server;
+      expect(after.sms_last_hour.failed - before.sms_last_hour.failed).toBe(3);
+      expect(after.processes.up).toBe(2);
     }
   }, 30_000);
 });

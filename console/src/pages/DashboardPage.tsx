@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPoints, roleAllows } from '@matka/shared/domain';
+import type { ServerFigures } from '@matka/shared/contract';
 import { useDashboardQuery } from '../api';
 import { DataTable, QueryView } from '../parts';
 import { useConsoleSelector } from '../store';
@@ -10,8 +11,8 @@ const DashboardChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" 
 const FAMILY_NAMES = { regular: 'Regular', starline: 'Starline', gali: 'Gali' } as const;
 
 /**
- * Today's stakes, payouts and profit per family, the week's plot, what waits for a decision, the numbers
- * near their liability cap, open markets.
+ * Today's stakes, payouts and profit per family, the week's plot, what waits for a decision, the
+ * server's state, the numbers near their liability cap, open markets.
  */
 export function DashboardPage() {
   // every 15 s: the numbers near their liability cap change with every bid
@@ -84,6 +85,7 @@ export function DashboardPage() {
                 </p>
               )}
             </div>
+            <ServerCard server={d.server ?? null} />
             <div className="card">
               <h2>Numbers near their cap</h2>
               {d.capped?.length ? (
@@ -122,5 +124,56 @@ export function DashboardPage() {
         )}
       </QueryView>
     </section>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The server's state from the figures /metrics answers: what an operator checks before calling for help. */
+function ServerCard({ server }: { server: ServerFigures | null }) {
+  if (!server)
+    return (
+      <div className="card">
+        <h2>Server</h2>
+        <p>The server&rsquo;s figures could not be read just now. They are asked again in 15 seconds.</p>
+      </div>
+    );
+  const { processes, queues, sms_last_hour: sms, db_pool: pool } = server;
+  const smsTotal = sms.sent + sms.failed;
+  return (
+    <div className="card">
+      <h2>Server</h2>
+      <dl className="console-figures">
+        <div>
+          <dt>Processes up</dt>
+          <dd className={processes.up < processes.configured ? 'console-loss' : undefined}>
+            {processes.up} of {processes.configured}
+          </dd>
+        </div>
+        <div>
+          <dt>SMS failed, last hour</dt>
+          <dd className={sms.failed > 0 ? 'console-loss' : undefined}>
+            {sms.failed} of {plural(smsTotal, 'code', 'codes')}
+          </dd>
+        </div>
+        <div>
+          <dt>Live streams</dt>
+          <dd>{server.live_streams}</dd>
+        </div>
+        {pool && (
+          <div>
+            <dt>Database connections</dt>
+            <dd className={pool.waiting > 0 ? 'console-loss' : undefined}>
+              {pool.in_use} in use, {pool.idle} idle, {pool.waiting} waiting
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p>
+        Queues: {plural(queues.deposits, 'deposit', 'deposits')} and{' '}
+        {plural(queues.withdrawals, 'withdrawal', 'withdrawals')} waiting for an operator,{' '}
+        {plural(queues.settlement_jobs, 'result', 'results')} settling.
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The operator's figures.
  * GET /operator/dashboard: today's stakes, payouts and profit per market family, the last 7 days of
- * them, the money requests waiting for a decision and the markets open now (every role may read it).
+ * them, the money requests waiting for a decision, the markets open now and the server's state (processes
+ * up, queues, SMS in the last hour: the figures /metrics answers). Every role may read it.
  * GET /operator/reports?from&to: profit and loss per market and day, stakes by bet type, transfers,
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
@@ -17,6 +18,7 @@ import { cappedNumbers } from '../services/bet-limits';
 import { isoDateSchema, parse } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
+import { serverFigures } from '../services/metrics';
 
 const DAYS = 7;
 const REPORT_MAX_DAYS = 92;
@@ -29,6 +31,10 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     const now = clock.now();
     const today = kolkataIsoDate(now);
     const from = addDays(today, -(DAYS - 1));
+    // the server's state from the figures /metrics answers (every process's, added up), read before this
+    // call's own queries would show in the pool's figures; null when the cluster's primary does not
+    // answer, and the rest of the dashboard still shows
+    const server = await serverFigures(ctx.config.workers).catch(() => null);
     const [perMarket, deposits, withdrawals, snapshot, capped] = await Promise.all([
       marketDays(db, from, today),
       pendingTotals(db, 'fund_requests'),
@@ -65,6 +71,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
       open_markets: open.map((m) => ({ id: m.id, family: m.family, name: m.name, close_time: m.close_time })),
       // the numbers nearest their family's liability cap today (issue D), largest share first
       capped,
+      server,
     };
   });
 

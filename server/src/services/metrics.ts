@@ -7,6 +7,7 @@
  * refusals by a fixed reason, SMS by provider, rate limits by the limit's name.
  */
 import cluster from 'node:cluster';
+import type { ServerFigures } from '@matka/shared/contract';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const registry = new Registry();
@@ -83,6 +84,45 @@ export const smsSends = new Counter({
   help: 'One-time codes handed to the SMS provider, by provider and outcome (sent, failed)',
   labelNames: ['provider', 'outcome'] as const,
   registers: [registry],
+});
+
+/** One per process: added up over the workers, the processes that answered the scrape. */
+new Gauge({
+  name: 'matka_processes_up',
+  help: 'Server processes answering (one each; a scrape adds up the workers)',
+  registers: [registry],
+  collect() {
+    this.set(1);
+  },
+});
+
+/** SMS outcomes by minute for the last hour (a counter says how many since the start, not lately). */
+const SMS_WINDOW_MINUTES = 60;
+const smsMinutes = new Map<number, Map<string, number>>();
+function countSmsMinute(provider: string, outcome: 'sent' | 'failed', now = Date.now()) {
+  const minute = Math.floor(now / 60_000);
+  const key = `${provider}\u0000${outcome}`;
+  const bucket = smsMinutes.get(minute) ?? new Map<string, number>();
+  bucket.set(key, (bucket.get(key) ?? 0) + 1);
+  smsMinutes.set(minute, bucket);
+  for (const m of smsMinutes.keys()) if (m <= minute - SMS_WINDOW_MINUTES) smsMinutes.delete(m);
+}
+
+new Gauge({
+  name: 'matka_sms_last_hour',
+  help: 'One-time codes handed to the SMS provider in the last 60 minutes, by provider and outcome',
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const from = Math.floor(Date.now() / 60_000) - SMS_WINDOW_MINUTES;
+    for (const [minute, bucket] of smsMinutes)
+      if (minute > from)
+        for (const [key, n] of bucket) {
+          const [provider, outcome] = key.split('\u0000');
+          this.inc({ provider, outcome }, n);
+        }
+  },
 });
 
 export const rateLimited = new Counter({
@@ -194,10 +234,51 @@ export function countedSms<M>(sender: { readonly name: string; send(m: M): Promi
       try {
         await sender.send(m);
         smsSends.inc({ provider: sender.name, outcome: 'sent' });
+        countSmsMinute(sender.name, 'sent');
       } catch (err) {
         smsSends.inc({ provider: sender.name, outcome: 'failed' });
+        countSmsMinute(sender.name, 'failed');
         throw err;
       }
     },
+  };
+}
+
+/** The value of every sample in Prometheus text, by name and its labels as written (`name{a="x"}`). */
+function samples(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const cut = line.lastIndexOf(' ');
+    out.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return out;
+}
+
+/** The server's state for the console's dashboard, read from the same figures a scrape answers. */
+export async function serverFigures(configuredWorkers: number): Promise<ServerFigures> {
+  const m = samples(await metricsText());
+  const at = (key: string) => m.get(key) ?? 0;
+  const sum = (prefix: string, has: string) =>
+    [...m].reduce((n, [k, v]) => (k.startsWith(prefix) && k.includes(has) ? n + v : n), 0);
+  return {
+    processes: { up: at('matka_processes_up'), configured: configuredWorkers },
+    queues: {
+      deposits: at('matka_queue_waiting{queue="deposits"}'),
+      withdrawals: at('matka_queue_waiting{queue="withdrawals"}'),
+      settlement_jobs: at('matka_queue_waiting{queue="settlement_jobs"}'),
+    },
+    sms_last_hour: {
+      sent: sum('matka_sms_last_hour{', 'outcome="sent"'),
+      failed: sum('matka_sms_last_hour{', 'outcome="failed"'),
+    },
+    live_streams: at('matka_live_streams'),
+    db_pool: m.has('matka_db_pool_connections{state="idle"}')
+      ? {
+          in_use: at('matka_db_pool_connections{state="in_use"}'),
+          idle: at('matka_db_pool_connections{state="idle"}'),
+          waiting: at('matka_db_pool_connections{state="waiting"}'),
+        }
+      : null,
   };
 }

@@ -111,3 +111,18 @@ export function operatorAccess(method: string, path: string): OperatorAccess | u
   const key = `${m} ${path.toLowerCase()}`;
   return Object.hasOwn(OPERATOR_CALLS, key) ? OPERATOR_CALLS[key as OperatorCall] : undefined;
 }
+
+/**
+ * The server's state on the console's dashboard (GET /operator/dashboard's `server`), read from the
+ * figures /metrics answers, every process added up (server/src/services/metrics.ts).
+ */
+export interface ServerFigures {
+  /** server processes answering, and how many are configured (WORKERS) */
+  processes: { up: number; configured: number };
+  queues: { deposits: number; withdrawals: number; settlement_jobs: number };
+  /** one-time codes handed to the SMS provider in the last 60 minutes */
+  sms_last_hour: { sent: number; failed: number };
+  live_streams: number;
+  /** PostgreSQL's connections (null on the embedded database) */
+  db_pool: { in_use: number; idle: number; waiting: number } | null;
+}
