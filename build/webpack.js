@@ -198,8 +198,33 @@ class PreloadChunksPlugin {
   }
 }
 
+/**
+ * The versions of a shared singleton a remote accepts: any of the major version it was built with
+ * (`^19.0.0` for 19.3.1; below 1.0 the minor is the major: `^0.4.0`). Another minor or patch in the
+ * shell still runs the remote; another major is refused (strictVersion): the remote's code does not
+ * run, and the shell shows that section's fallback instead of breaking the page.
+ */
+function sameMajor(version) {
+  const [major, minor] = String(version)
+    .replace(/^[^\d]*/, '')
+    .split('.');
+  return major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
+}
+
+/** The installed package a shared key comes from ('react-dom/client' -> react-dom). */
+const packageOf = (key) =>
+  key
+    .split('/')
+    .slice(0, key.startsWith('@') ? 2 : 1)
+    .join('/');
+
 function consumeOnly(shared) {
-  return Object.fromEntries(Object.entries(shared).map(([name, cfg]) => [name, { ...cfg, import: false }]));
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, cfg]) => {
+      const builtWith = cfg.version ?? versionOf(packageOf(name));
+      return [name, { ...cfg, import: false, requiredVersion: sameMajor(builtWith), strictVersion: true }];
+    }),
+  );
 }
 
 function baseConfig({ dir, family, title, prod, kind }) {
@@ -395,4 +420,4 @@ function pwaPlugins(dir, prod) {
   ];
 }
 
-module.exports = { createConfig, sharedModules, DEV_PORTS };
+module.exports = { createConfig, sharedModules, sameMajor, DEV_PORTS };

@@ -1,4 +1,5 @@
-// jsdom plus the web platform pieces Node has and jsdom lacks (fetch types, TextEncoder, structuredClone).
+// jsdom plus the web platform pieces Node has and jsdom lacks (fetch types, TextEncoder, structuredClone,
+// crypto.subtle).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetch extends TestEnvironment {
@@ -18,6 +19,8 @@ class JsdomWithFetch extends TestEnvironment {
     ]) {
       if (typeof g[name] === 'undefined' && typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];
     }
+    // jsdom's crypto has getRandomValues but no subtle (digests)
+    if (g.crypto && !g.crypto.subtle) Object.defineProperty(g.crypto, 'subtle', { value: globalThis.crypto.subtle });
   }
 }
 

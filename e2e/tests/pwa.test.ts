@@ -6,8 +6,7 @@
  * on its own is picked up by the running shell's next page load (its service worker never serves a
  * stale remoteEntry.js).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -18,38 +17,23 @@ import {
   newMobile,
   operator,
   registerUser,
-  ROOT,
   startServer,
   type TestServer,
 } from '../lib/harness';
 import { addBid, kolkataPhone, prepareMarkets, until, walletOf } from '../lib/regular';
+import { deployFamily, deployment } from '../lib/deploy';
 
 const OFFLINE = 'You are offline — showing the last data';
 const OFFLINE_REASON = 'Bids and money requests wait until you are back online.';
 const OFFLINE_PAGE = 'This page is not saved on this phone yet. It opens when you are back online.';
-const FAMILIES = ['regular', 'starline', 'gali', 'wallet'];
 
 let browser: Browser;
 let server: TestServer;
 let staticRoot: string;
 
-/** A deployment of its own: a copy of the shell's build and of the regular remote's, links to the rest. */
-function deployment(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'matka-pwa-'));
-  mkdirSync(path.join(root, 'shell'));
-  cpSync(path.join(ROOT, 'shell', 'dist'), path.join(root, 'shell', 'dist'), { recursive: true });
-  for (const f of FAMILIES) {
-    mkdirSync(path.join(root, `remote-${f}`));
-    const dist = path.join(ROOT, `remote-${f}`, 'dist');
-    if (f === 'regular') cpSync(dist, path.join(root, `remote-${f}`, 'dist'), { recursive: true });
-    else symlinkSync(dist, path.join(root, `remote-${f}`, 'dist'));
-  }
-  return root;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  staticRoot = deployment();
+  staticRoot = deployment(['regular']);
   server = await startServer({ STATIC_ROOT: staticRoot });
   await prepareMarkets(server, 'KALYAN', 'MILAN DAY');
 });
@@ -276,24 +260,7 @@ describe('the installable app', () => {
     expect(await root.getAttribute('data-build')).toBeNull();
 
     // The regular team deploys a new build; the shell is neither rebuilt nor restarted.
-    const out = path.join(staticRoot, 'remote-regular', 'dist');
-    const build = spawnSync(
-      process.execPath,
-      [
-        require.resolve('webpack-cli/bin/cli.js'),
-        '-c',
-        path.join(ROOT, 'remote-regular', 'webpack.config.js'),
-        '--config-name',
-        'regular',
-        '--mode',
-        'production',
-        '--output-path',
-        out,
-      ],
-      { cwd: ROOT, env: { ...process.env, MATKA_BUILD_ID: 'regular-rebuilt' }, encoding: 'utf8' },
-    );
-    expect(build.stderr + build.stdout).not.toMatch(/ERROR/);
-    expect(build.status).toBe(0);
+    deployFamily(staticRoot, 'regular', { MATKA_BUILD_ID: 'regular-rebuilt' });
 
     await page.reload();
     await root.waitFor();

@@ -10,3 +10,4 @@ export * from './clock';
 export * from './PageHeader';
 export * from './offline';
 export * from './BettingOff';
+export * from './unsent';

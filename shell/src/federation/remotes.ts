@@ -1,5 +1,6 @@
 import type { RemoteFamily } from '@matka/shared';
 import type { RouteObject } from 'react-router-dom';
+import { entryUrl } from './entry';
 
 /** What every remote exposes as './routes'. */
 export interface RemoteRoutesModule {
@@ -43,10 +44,7 @@ function urls(): Promise<RemoteMap> {
   return remoteUrls;
 }
 
-/** A configured URL: the remote's remoteEntry.js (a URL of its mf-manifest.json, as older configs name it, means the file beside it). */
-export function entryUrl(url: string): string {
-  return url.replace(/mf-manifest\.json(?=$|[?#])/, 'remoteEntry.js');
-}
+export { entryUrl };
 
 /** Runs a remote's remoteEntry.js (again, after a failure) and returns the container it defines. */
 function runEntry(family: RemoteFamily, src: string): Promise<Container> {
@@ -72,11 +70,19 @@ function runEntry(family: RemoteFamily, src: string): Promise<Container> {
 async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
   const url = (await urls())[family];
   if (!url) throw new Error(`No URL configured for the ${family} remote`);
-  const container = await runEntry(family, entryUrl(url));
+  const src = entryUrl(url);
+  const container = await runEntry(family, src);
   await __webpack_init_sharing__('default');
   await container.init(__webpack_share_scopes__.default);
+  // A remote built against another major version of a shared singleton is refused here (build/webpack.js:
+  // strictVersion): its factory rejects, and the page shows the section's fallback.
   const mod = (await container.get('./routes'))() as RemoteRoutesModule | undefined;
   if (!mod || !Array.isArray(mod.routes)) throw new Error(`The ${family} remote exposes no routes`);
+  // from now on, a new build of this family deployed alone is offered to this tab (watch.ts)
+  void import(/* webpackChunkName: "family-watch" */ './watch').then(
+    (w) => w.watchFamily(family, src),
+    () => undefined,
+  );
   return mod;
 }
 

@@ -1,15 +1,23 @@
 import { useState, useSyncExternalStore } from 'react';
-import { MSG } from '@matka/shared';
+import { MSG, hasUnsentRows, onUnsentRows } from '@matka/shared';
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
+import { familyUpdateWaiting, onFamilyUpdate } from '../federation/familyUpdates';
 import { applyUpdate, onUpdateWaiting, updateWaiting } from './updates';
 
-/** 'A new version is available' with Reload (and Later), while a new version of the app waits. */
+/**
+ * 'A new version is available' with Reload (and Later), while a new version of the app (its service
+ * worker) or of a family this tab loaded (deployed alone: federation/watch.ts) waits. Offered at a safe
+ * moment only: never while a bid screen holds rows not yet sent (it shows once the slip is placed or
+ * cleared).
+ */
 export function UpdatePrompt() {
   useLanguage();
-  const waiting = useSyncExternalStore(onUpdateWaiting, updateWaiting, () => false);
+  const app = useSyncExternalStore(onUpdateWaiting, updateWaiting, () => false);
+  const family = useSyncExternalStore(onFamilyUpdate, familyUpdateWaiting, () => false);
+  const unsent = useSyncExternalStore(onUnsentRows, hasUnsentRows, () => false);
   const [reloading, setReloading] = useState(false);
   const [later, setLater] = useState(false);
-  if (!waiting || later) return null;
+  if (!(app || family) || unsent || later) return null;
   return (
     <div className="update-prompt" role="status" data-testid="update-prompt">
       <span>
@@ -25,7 +33,9 @@ export function UpdatePrompt() {
         aria-busy={reloading || undefined}
         onClick={() => {
           setReloading(true);
-          applyUpdate();
+          // the app's new version takes over first (then reloads); a family's alone: a reload loads it
+          if (app) applyUpdate();
+          else window.location.reload();
         }}
       >
         {reloading ? t('update.reloading', 'Reloading...') : t('update.reload', 'Reload')}

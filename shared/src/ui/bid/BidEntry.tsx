@@ -9,6 +9,7 @@ import {
   BID_TOAST,
   notify,
   OfflineReason,
+  holdUnsentRows,
 } from '@matka/shared';
 import {
   BET_TYPES,
@@ -164,6 +165,13 @@ export function BidEntry(props: BidEntryProps) {
   });
   const [entries, setEntries] = useState<Entry[]>(kept.entries);
   useEffect(() => writeSlip(slip, entries), [slip, entries]);
+  // while rows wait to be sent, the shell offers no reload for a new version (ui/unsent.ts)
+  const screen = useRef({});
+  useEffect(() => holdUnsentRows(screen.current, entries.length > 0), [entries.length]);
+  useEffect(() => {
+    const me = screen.current;
+    return () => holdUnsentRows(me, false);
+  }, []);
   const [confirm, setConfirm] = useState<{ requestId: string; error: string } | null>(null);
   const keySeq = useRef(Math.max(0, ...kept.entries.map((x) => x.key)));
   const firstField = useRef<HTMLInputElement>(null);
