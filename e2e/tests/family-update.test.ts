@@ -93,6 +93,10 @@ describe('a family deployed alone', () => {
     const prompt = page.getByTestId('update-prompt');
     await prompt.getByText(PROMPT).waitFor({ timeout: 5_000 });
     await page.screenshot({ path: '/tmp/shots/family-update-offered.png' });
+    // clear of the toast that says the bid was placed (toasts sit at the top)
+    const toast = (await page.locator('.Toastify__toast').first().boundingBox())!;
+    const box = (await prompt.boundingBox())!;
+    expect(toast.y + toast.height <= box.y || box.y + box.height <= toast.y).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     // offered, never forced: the page is still the one the player was on
     expect(page.url()).toMatch(/\/single$/);
