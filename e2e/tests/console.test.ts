@@ -84,6 +84,15 @@ describe('operator console', () => {
     await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
+    // the dashboard first, with the server's state (one process here)
+    const serverCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Server' }) });
+    await serverCard.getByText('Processes up').waitFor();
+    expect(await serverCard.locator('dt:text-is("Processes up") + dd').textContent()).toBe('1 of 1');
+    expect(await serverCard.textContent()).toMatch(
+      /Queues: \d+ deposits? and \d+ withdrawals? waiting for an operator/,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/console-dashboard-server.png', fullPage: true });
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
     await page.getByRole('heading', { name: 'Operators', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
