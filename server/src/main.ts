@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { serveClusterMetrics } from './services/metrics';
+import { poolWait, serveClusterMetrics } from './services/metrics';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -89,6 +89,7 @@ async function serve(config: AppConfig, prepare: boolean) {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.dbPoolSize,
+    onPoolWait: (seconds) => poolWait.observe(seconds),
   });
   const applied = prepare ? await migrate(database) : [];
   const seeded = prepare ? await seedDemoData(database.db) : false;

@@ -135,7 +135,7 @@ describe('backup and restore of the embedded database (the compiled server)', ()
 describe('GET /operator/backup, in process', () => {
   test(
     usingPostgres
-      ? 'on PostgreSQL it says to use pg_dump and WAL archiving, changing nothing'
+      ? 'on PostgreSQL it says to use pg_dump and WAL archiving, changing nothing; verify checks a restored one'
       : 'on PGlite it answers the data dir as a gzipped tar, audited',
     async () => {
       const t = await makeTestApp();
@@ -151,6 +151,17 @@ describe('GET /operator/backup, in process', () => {
           expect(
             await t.ctx.db.selectFrom('operator_audit').select('id').where('action', '=', 'backup').execute(),
           ).toEqual([]);
+          // a restored PostgreSQL is checked with `verify`: every wallet equal to its ledger, or it says which not
+          const u = await createUser(t, { wallet: 500 });
+          const good = await cli(['verify'], { DATABASE_URL: t.database.url });
+          expect(good).toMatchObject({ code: 0, err: '' });
+          expect(good.out).toMatch(/wallets equal to their ledger: all/);
+          await sql`UPDATE users SET wallet = wallet + 1 WHERE id = ${u.id}`.execute(t.ctx.db);
+          const off = await cli(['verify'], { DATABASE_URL: t.database.url });
+          expect(off.code).toBe(1);
+          expect(off.err).toMatch(
+            /does not add up:[\s\S]*wallets equal to their ledger: NO \(1 differ from the sum, 1 from the last balance\)/,
+          );
         } else {
           expect(res.statusCode).toBe(200);
           expect(res.headers['content-type']).toBe('application/gzip');

@@ -150,6 +150,51 @@ describe('/metrics, in process', () => {
     expect(res.body).not.toContain(u.token);
   });
 
+  test('declarations and settlement jobs: counted, with the bids settled and the time a job took', async () => {
+    const u = await createUser(t, { wallet: 100 });
+    const m = await marketByName(t, 'MILAN DAY');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-submit-bid',
+      payload: {
+        env_type: 'Prod',
+        app_key: APP_KEY,
+        unique_token: u.token,
+        new_result: buildNewResult({
+          family: 'regular',
+          betType: 'single_digit',
+          token: u.token,
+          gameId: m.id,
+          gameName: m.name,
+          bidDate: '10-March-2026',
+          rows: [{ digits: '3', closedigits: '', points: 10, session: 'Close', pana: '' }],
+        })[0],
+      },
+    });
+    expect(placed.json().status).toBe(true);
+    const before = parseMetrics((await scrape()).body);
+    const declare = (session: string, pana: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/operator/result/declare',
+        payload: { market: 'MILAN DAY', session, pana, early_reason: 'metrics test' },
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+    expect((await declare('open', '128')).json().status).toBe(true);
+    const close = (await declare('close', '120')).json();
+    expect(close.summary).toMatchObject({ paid: 1 });
+    const after = parseMetrics((await scrape()).body);
+    const moved = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+    expect(moved('matka_declarations_total{family="regular"}')).toBe(2);
+    expect(moved('matka_settlement_jobs_done_total')).toBe(2);
+    // each job walks the day's bids of the market (the Close bid stays pending under the Open result)
+    expect(moved('matka_settlement_bids_settled_total')).toBe(2);
+    expect(moved('matka_settlement_job_duration_seconds_count')).toBe(2);
+    expect(moved('matka_points_paid_total')).toBe(close.summary.paid_points);
+    expect(after.get('matka_settlement_running_bids{bids="settled"}')).toBe(0);
+    expect(after.get('matka_settlement_running_bids{bids="total"}')).toBe(0);
+  });
+
   test('another address needs the metrics token', async () => {
     expect((await scrape({}, '203.0.113.9')).statusCode).toBe(403);
     expect((await scrape({ authorization: 'Bearer wrong-secret-1' }, '203.0.113.9')).statusCode).toBe(403);
@@ -369,6 +414,8 @@ describePg('/metrics over two processes (WORKERS=2)', () => {
       expect((m.get(key) ?? 0) - before).toBe(20);
       // the database's queues are the same in both processes: not doubled
       expect(m.get('matka_queue_waiting{queue="deposits"}')).toBe(0);
+      // every query waited for a connection of the pool, and the wait was timed
+      expect(m.get('matka_db_pool_wait_seconds_count')).toBeGreaterThan(20);
     }
   }, 30_000);
 

@@ -4,6 +4,7 @@
  * sending fails (and the code then does not count), no code in any response outside demo mode, the
  * outbox behind the operator token, and the start-up refusals.
  */
+import { registry } from '../src/services/metrics';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
@@ -188,6 +189,11 @@ describe('webhook: retries, timeouts and failures', () => {
       });
       expect(fake.seen).toHaveLength(3);
       expect(await liveCodes(t, mobile)).toEqual([]);
+      // counted for /metrics: two retries and one failed send, by provider
+      const metrics = await registry.getSingleMetricAsString('matka_sms_retries_total');
+      expect(metrics).toMatch(/^matka_sms_retries_total\{provider="webhook"\} ([2-9]|\d\d+)$/m);
+      const failed = await registry.getSingleMetricAsString('matka_sms_last_hour');
+      expect(failed).toMatch(/^matka_sms_last_hour\{provider="webhook",outcome="failed"\} [1-9]\d*$/m);
       healthy = true; // no 30 s wait: the failed code did not count
       expect((await call(t.app, 'api-check-mobile', { mobile })).body).toEqual({
         status: true,

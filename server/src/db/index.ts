@@ -63,6 +63,8 @@ export interface OpenDatabaseOptions {
   /** PGlite only: a backup file (`Database.backup`) to restore into `dataDir`, which must hold no database */
   restoreFrom?: string;
   poolSize?: number;
+  /** PostgreSQL only: told how long each query waited for a connection of the pool (seconds) */
+  onPoolWait?: (seconds: number) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -76,6 +78,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // database goes away, pg emits 'error' on every open client, and one in use without a listener would
     // end the process. The query it was running is rejected anyway, and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => {}));
+    if (opts.onPoolWait) timeConnects(pool, opts.onPoolWait);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -126,6 +129,30 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       await db.destroy(); // closes PGlite
     },
   };
+}
+
+type Connect = (cb?: (err: Error | undefined, client: unknown, done: unknown) => void) => Promise<unknown> | void;
+
+/**
+ * Times every wait for a connection: Kysely's (a promise) and pg's own `pool.query` (a callback) both
+ * go through `pool.connect`.
+ */
+function timeConnects(pool: pg.Pool, observe: (seconds: number) => void) {
+  const original = pool.connect.bind(pool) as unknown as Connect;
+  const timed: Connect = (cb) => {
+    const started = performance.now();
+    const took = () => observe((performance.now() - started) / 1000);
+    if (cb)
+      return original((err, client, done) => {
+        if (!err) took();
+        cb(err, client, done);
+      });
+    return (original() as Promise<unknown>).then((client) => {
+      took();
+      return client;
+    });
+  };
+  (pool as unknown as { connect: Connect }).connect = timed;
 }
 
 interface HostError {

@@ -57,12 +57,21 @@ export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
     liveStreams: () => ctx.live.size,
     pool: () => ctx.database.poolStats?.() ?? null,
     queues: async () => {
-      const r = await sql<{ deposits: string; withdrawals: string; settling: string }>`
+      const r = await sql<Record<'deposits' | 'withdrawals' | 'settling' | 'done' | 'total', string>>`
         SELECT (SELECT count(*) FROM fund_requests WHERE status = 'pending') AS deposits,
                (SELECT count(*) FROM withdraw_requests WHERE status = 'pending') AS withdrawals,
-               (SELECT count(*) FROM settlement_jobs WHERE status = 'running') AS settling`.execute(ctx.db);
+               j.settling, j.done, j.total
+          FROM (SELECT count(*) AS settling, coalesce(sum(bids_done), 0) AS done,
+                       coalesce(sum(bids_total), 0) AS total
+                  FROM settlement_jobs WHERE status = 'running') j`.execute(ctx.db);
       const q = r.rows[0];
-      return { deposits: Number(q.deposits), withdrawals: Number(q.withdrawals), settling: Number(q.settling) };
+      return {
+        deposits: Number(q.deposits),
+        withdrawals: Number(q.withdrawals),
+        settling: Number(q.settling),
+        bidsDone: Number(q.done),
+        bidsTotal: Number(q.total),
+      };
     },
   });
   const token = ctx.config.metricsToken;

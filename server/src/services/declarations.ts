@@ -4,6 +4,7 @@
  * stored and audited in one short transaction (the market's bids wait only for this), the market cache
  * dropped in every process, and the job given a moment to settle before the answer (SETTLE_WAIT_MS).
  */
+import { declarations } from './metrics';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
@@ -76,6 +77,7 @@ export async function declareResult(
     });
     return o;
   });
+  declarations.inc({ family });
   await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
   // the bids settle in chunks; the answer waits a moment for them, then tells the progress
   const job = await ctx.settlement.waitFor(out.job.id, ctx.config.settleWaitMs);

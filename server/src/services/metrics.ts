@@ -79,6 +79,40 @@ export const settlementJobsDone = new Counter({
   registers: [registry],
 });
 
+export const declarations = new Counter({
+  name: 'matka_declarations_total',
+  help: 'Results declared or corrected, by family',
+  labelNames: ['family'] as const,
+  registers: [registry],
+});
+
+export const settlementBids = new Counter({
+  name: 'matka_settlement_bids_settled_total',
+  help: "Bids judged by the settlement chunks committed in this process (a job's progress: a Close bid is judged, and stays pending, under an Open result)",
+  registers: [registry],
+});
+
+export const settlementDuration = new Histogram({
+  name: 'matka_settlement_job_duration_seconds',
+  help: 'From a declaration to the last chunk of its settlement job (jobs finished in this process)',
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300],
+  registers: [registry],
+});
+
+export const smsRetries = new Counter({
+  name: 'matka_sms_retries_total',
+  help: 'Requests to the SMS provider sent again after a network error, a 429 or a 5xx',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
+export const poolWait = new Histogram({
+  name: 'matka_db_pool_wait_seconds',
+  help: 'Time a query waited for a PostgreSQL connection of the pool',
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
 export const smsSends = new Counter({
   name: 'matka_sms_sends_total',
   help: 'One-time codes handed to the SMS provider, by provider and outcome (sent, failed)',
@@ -136,7 +170,14 @@ export const rateLimited = new Counter({
 interface ScrapeSources {
   liveStreams: () => number;
   pool: () => { total: number; idle: number; waiting: number } | null;
-  queues: () => Promise<{ deposits: number; withdrawals: number; settling: number }>;
+  queues: () => Promise<{
+    deposits: number;
+    withdrawals: number;
+    settling: number;
+    /** the running settlement jobs' bids: settled so far and in all */
+    bidsDone: number;
+    bidsTotal: number;
+  }>;
 }
 let sources: ScrapeSources | null = null;
 
@@ -184,10 +225,21 @@ new Gauge({
       this.set({ queue: 'deposits' }, q.deposits);
       this.set({ queue: 'withdrawals' }, q.withdrawals);
       this.set({ queue: 'settlement_jobs' }, q.settling);
+      settlementProgress.set({ bids: 'settled' }, q.bidsDone);
+      settlementProgress.set({ bids: 'total' }, q.bidsTotal);
     } catch {
       // the database is away: /readyz says so; the other figures still answer
     }
   },
+});
+
+/** Filled by matka_queue_waiting's collect (one query for both). */
+const settlementProgress = new Gauge({
+  name: 'matka_settlement_running_bids',
+  help: "The running settlement jobs' bids: settled so far and in all (progress = settled / total)",
+  labelNames: ['bids'] as const,
+  aggregator: 'max',
+  registers: [registry],
 });
 
 /** The text of this process's registry, or (in a cluster worker) of every worker added up by the primary. */

@@ -11,7 +11,7 @@
  * set-based SQL (settle-sql.ts).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { pointsPaid, settlementJobsDone } from './metrics';
+import { pointsPaid, settlementBids, settlementDuration, settlementJobsDone } from './metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
@@ -340,6 +340,8 @@ export class SettlementRunner {
     const now = this.clock.now();
     let users: string[] = [];
     let paidNow = 0;
+    let settledNow = 0;
+    let tookSeconds = 0;
     const out = await this.db.transaction().execute(async (trx): Promise<Step> => {
       const locked = await sql<{
         status: string;
@@ -415,11 +417,22 @@ export class SettlementRunner {
       }
       users = s.users;
       paidNow = Number(s.paid_points);
+      settledNow = Number(counted.rows[0].n);
+      if (finished) {
+        const took = await sql<{ s: string }>`
+          SELECT extract(epoch FROM finished_at - created_at)::text AS s FROM settlement_jobs
+          WHERE id = ${jobId}::bigint`.execute(trx);
+        tookSeconds = Math.max(0, Number(took.rows[0]?.s ?? 0));
+      }
       return finished ? 'done' : 'more';
     });
     // committed: counted for /metrics
     if (paidNow > 0) pointsPaid.inc(paidNow);
-    if (out === 'done') settlementJobsDone.inc();
+    if (settledNow > 0) settlementBids.inc(settledNow);
+    if (out === 'done') {
+      settlementJobsDone.inc();
+      settlementDuration.observe(tookSeconds);
+    }
     if (users.length) await this.onWallets(users);
     if (out === 'more' || out === 'done') {
       const state = await jobState(this.db, jobId);

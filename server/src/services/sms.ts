@@ -13,6 +13,7 @@
  * Each request has a timeout (SMS_TIMEOUT_MS, default 5000) and is retried twice on a network error,
  * a timeout, 429 or 5xx (300 ms, then 900 ms later); a 4xx other than 429 is final. A failure throws.
  */
+import { smsRetries } from './metrics';
 export interface SmsMessage {
   /** 10-digit Indian mobile number */
   mobile: string;
@@ -80,7 +81,7 @@ const RETRY_DELAYS_MS = [300, 900];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One HTTP request with a timeout and the retries above; resolves with the final 2xx response's text. */
-async function post(url: string, init: RequestInit, timeoutMs: number): Promise<string> {
+async function post(provider: string, url: string, init: RequestInit, timeoutMs: number): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     let last: string;
     let retry: boolean;
@@ -95,6 +96,7 @@ async function post(url: string, init: RequestInit, timeoutMs: number): Promise<
       retry = true;
     }
     if (!retry || attempt >= RETRY_DELAYS_MS.length) throw new SmsError(last);
+    smsRetries.inc({ provider });
     await sleep(RETRY_DELAYS_MS[attempt]);
   }
 }
@@ -117,6 +119,7 @@ export function createSmsSender(sms: SmsConfig, log: { info: (o: object, m: stri
         name: 'msg91',
         async send(m) {
           const text = await post(
+            'msg91',
             `${c.url}/api/v5/flow`,
             {
               headers: { authkey: c.authKey, 'content-type': 'application/json', accept: 'application/json' },
@@ -148,6 +151,7 @@ export function createSmsSender(sms: SmsConfig, log: { info: (o: object, m: stri
           if (c.messagingServiceSid) form.set('MessagingServiceSid', c.messagingServiceSid);
           else form.set('From', c.from ?? '');
           await post(
+            'twilio',
             `${c.url}/2010-04-01/Accounts/${encodeURIComponent(c.accountSid)}/Messages.json`,
             {
               headers: {
@@ -167,6 +171,7 @@ export function createSmsSender(sms: SmsConfig, log: { info: (o: object, m: stri
         name: 'webhook',
         async send(m) {
           await post(
+            'webhook',
             c.url,
             {
               headers: {
