@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { openDatabase } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/seed';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import {
   APP_KEY,
@@ -28,6 +31,7 @@ import {
   buildServer,
   multiProcessSetup,
   openAllDay,
+  privatePostgres,
   registerPlayers,
   startServer,
   stop,
@@ -367,6 +371,66 @@ describePg('readiness on PostgreSQL', () => {
   }, 40_000);
 });
 
+describePg('readiness when PostgreSQL itself stops and starts', () => {
+  let built: ReturnType<typeof buildServer>;
+  let pg: Awaited<ReturnType<typeof privatePostgres>>;
+  let p: Proc | undefined;
+  beforeAll(async () => {
+    built = buildServer();
+    pg = await privatePostgres();
+    if (!pg) return;
+    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
+    try {
+      await migrate(database);
+      await seedDemoData(database.db);
+    } finally {
+      await database.close();
+    }
+    p = await startServer(built.main, pg.url);
+  }, 90_000);
+  afterAll(async () => {
+    if (p) await stop(p);
+    pg?.remove();
+    built?.remove();
+  });
+
+  test('/readyz is 503 within 5 s of PostgreSQL stopping, and 200 by itself after it starts again', async () => {
+    // CI runs this suite as root with Debian's PostgreSQL; elsewhere it says why it cannot
+    if (!pg || !p) throw new Error('needs root and Debian PostgreSQL (/usr/lib/postgresql) to run a server of its own');
+    const server = p;
+    const readyz = async () => {
+      const res = await fetch(`${server.url}/readyz`);
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const until = async (want: number, ms: number) => {
+      const deadline = Date.now() + ms;
+      let last = await readyz();
+      while (last.status !== want && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        last = await readyz();
+      }
+      return last;
+    };
+    expect((await readyz()).status).toBe(200);
+    pg.stop();
+    const stopped = Date.now();
+    const down = await until(503, 5_000);
+    expect(down.status).toBe(503);
+    expect(Date.now() - stopped).toBeLessThan(5_000);
+    expect(down.body.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^database: /)]));
+    pg.start();
+    const back = await until(200, 20_000);
+    expect(back).toEqual({ status: 200, body: { status: 'ready', db: 'postgres', migrations: expect.any(Number) } });
+    // and it serves again
+    const res = await fetch(`${server.url}/api/api-dashboard-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ env_type: 'Prod', app_key: APP_KEY }),
+    });
+    expect(res.status).toBe(200);
+  }, 60_000);
+});
+
 describePg('/metrics over two processes (WORKERS=2)', () => {
   let setup: Awaited<ReturnType<typeof multiProcessSetup>>;
   let p: Proc;
@@ -477,6 +541,39 @@ describe('graceful stop (the compiled server on PGlite)', () => {
     built?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  test('SIGTERM ends the live streams with a retry hint, then the process, with code 0', async () => {
+    const env = { DATA_DIR: dataDir, DEMO: '1', SMS_PROVIDER: 'console', RATE_LIMIT_OTP_PER_IP: '100' };
+    const p = await startServer(built.main, '', env);
+    try {
+      const [pl] = await registerPlayers(p, 1, 100, 'Listener');
+      const res = await fetch(`${p.url}/api/live`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ unique_token: pl.token }),
+      });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      let text = '';
+      const read = async (until: RegExp | null) => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return true;
+          text += Buffer.from(value).toString();
+          if (until && until.test(text)) return false;
+        }
+      };
+      await read(/event: hello/);
+      const exited = new Promise<number | null>((r) => p.child.once('exit', (code) => r(code)));
+      p.child.kill('SIGTERM');
+      // the stream ends (done), its last words telling the client when to come back
+      expect(await read(null)).toBe(true);
+      expect(text).toMatch(/retry: \d+\n\n$/);
+      expect(await exited).toBe(0);
+    } finally {
+      await stop(p);
+    }
+  }, 60_000);
 
   test('SIGTERM under load: every request is answered in full or refused before it starts; what was answered is kept', async () => {
     const env = { DATA_DIR: dataDir, DEMO: '1', SMS_PROVIDER: 'console', RATE_LIMIT_OTP_PER_IP: '100' };

@@ -4,7 +4,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
@@ -308,4 +309,47 @@ export async function bidDebits(p: Proc, token: string) {
     (t) => t.transaction_type === '2',
   ).length;
   return { debits, wallet: Number(w.body.wallet_amt) };
+}
+
+/**
+ * A PostgreSQL server of the test's own (Debian's binaries, run as the postgres user) on a free
+ * loopback port, to stop and start under a running app: the shared test database cannot be stopped.
+ * Null where this machine cannot run one (no binaries, or not root to switch users).
+ */
+export async function privatePostgres() {
+  let bin: string | undefined;
+  try {
+    bin = readdirSync('/usr/lib/postgresql')
+      .sort((a, b) => Number(a) - Number(b))
+      .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      .pop();
+  } catch {
+    return null;
+  }
+  if (!bin || process.getuid?.() !== 0) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'matka-pg-'));
+  const asPostgres = (cmd: string, args: string[]) => {
+    const r = spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/${cmd}`, ...args], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}${r.stdout}`);
+  };
+  spawnSync('chown', ['postgres:postgres', dir]);
+  asPostgres('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust']);
+  const port = await freePort();
+  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir}`;
+  const start = () => asPostgres('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', options, 'start']);
+  const stopNow = () => asPostgres('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop: stopNow,
+    remove: () => {
+      try {
+        stopNow();
+      } catch {
+        /* already stopped */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
