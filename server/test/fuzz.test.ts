@@ -179,6 +179,8 @@ test('10,000+ malformed bodies over every API and operator path: no 5xx, a messa
     .filter((x) => x.path.startsWith('/api/') || x.path.startsWith('/operator/'))
     // the live stream answers a live token with a stream that stays open: its bad input is live.test.ts's
     .filter((x) => x.path !== '/api/live')
+    // the backup reads no input and answers the database as a gzipped tar: backup.test.ts
+    .filter((x) => x.path !== '/operator/backup')
     .map((x) => ({ ...x, path: x.path.replace(/:id\b/, '7') }))
     // logout last: it ends the token the other calls use
     .sort((a, b) => Number(a.path.endsWith('api-user-logout')) - Number(b.path.endsWith('api-user-logout')));

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
-import { buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { buildNewResult } from '@matka/shared/domain';
 import {
   APP_KEY,
   OPERATOR_TOKEN,
@@ -32,6 +32,8 @@ import {
   multiProcessSetup,
   openAllDay,
   privatePostgres,
+  readinessOf,
+  closeBidToday,
   registerPlayers,
   startServer,
   stop,
@@ -111,31 +113,32 @@ describe('/metrics, in process', () => {
 
   const scrape = async (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+  /** A Single Digit 3 bid on the Close session of the test clock's day (10 March 2026). */
+  const closeBid = (token: string, m: { id: number; name: string }, points: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/api-submit-bid',
+      payload: {
+        env_type: 'Prod',
+        app_key: APP_KEY,
+        unique_token: token,
+        new_result: buildNewResult({
+          family: 'regular',
+          betType: 'single_digit',
+          token,
+          gameId: m.id,
+          gameName: m.name,
+          bidDate: '10-March-2026',
+          rows: [{ digits: '3', closedigits: '', points, session: 'Close', pana: '' }],
+        })[0],
+      },
+    });
 
   test('Prometheus text whose counters move with the calls made; no phone, token or code in it', async () => {
     const u = await createUser(t, { wallet: 100 });
     const before = parseMetrics((await scrape()).body);
     const m = await marketByName(t, 'KALYAN');
-    const bid = (points: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/api-submit-bid',
-        payload: {
-          env_type: 'Prod',
-          app_key: APP_KEY,
-          unique_token: u.token,
-          game_id: String(m.id),
-          new_result: buildNewResult({
-            family: 'regular',
-            betType: 'single_digit',
-            token: u.token,
-            gameId: m.id,
-            gameName: m.name,
-            bidDate: '10-March-2026',
-            rows: [{ digits: '3', closedigits: '', points, session: 'Close', pana: '' }],
-          })[0],
-        },
-      });
+    const bid = (points: number) => closeBid(u.token, m, points);
     expect((await bid(60)).json().status).toBe(true);
     expect((await bid(60)).json().status).toBe(false); // the wallet holds 40
     const res = await scrape();
@@ -156,25 +159,7 @@ describe('/metrics, in process', () => {
 
   test('declarations and settlement jobs: counted, with the bids settled and the time a job took', async () => {
     const u = await createUser(t, { wallet: 100 });
-    const m = await marketByName(t, 'MILAN DAY');
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/api-submit-bid',
-      payload: {
-        env_type: 'Prod',
-        app_key: APP_KEY,
-        unique_token: u.token,
-        new_result: buildNewResult({
-          family: 'regular',
-          betType: 'single_digit',
-          token: u.token,
-          gameId: m.id,
-          gameName: m.name,
-          bidDate: '10-March-2026',
-          rows: [{ digits: '3', closedigits: '', points: 10, session: 'Close', pana: '' }],
-        })[0],
-      },
-    });
+    const placed = await closeBid(u.token, await marketByName(t, 'MILAN DAY'), 10);
     expect(placed.json().status).toBe(true);
     const before = parseMetrics((await scrape()).body);
     const declare = (session: string, pana: string) =>
@@ -272,15 +257,7 @@ describe('the log of a busy run (the compiled server, LOG_LEVEL=info)', () => {
     secrets.push(token);
     const list = await call('api-dashboard-data', {});
     const market = list.body.result[0] as { game_id: number; game_name: string };
-    const [new_result] = buildNewResult({
-      family: 'regular',
-      betType: 'single_digit',
-      token,
-      gameId: market.game_id,
-      gameName: market.game_name,
-      bidDate: formatBidDate(new Date()),
-      rows: [{ digits: '5', closedigits: '', points: 10, session: 'Close', pana: '' }],
-    });
+    const new_result = closeBidToday(token, market, '5', 10);
     const calls = [
       list,
       await call('api-home-info', { unique_token: token }, { 'x-request-id': 'trace-home-1' }),
@@ -338,23 +315,8 @@ describePg('readiness on PostgreSQL', () => {
     await setup?.close();
   });
 
-  const readyz = async () => {
-    const res = await fetch(`${p.url}/readyz`).catch((err: Error) => {
-      throw new Error(`${err.message}: the server said\n${p.logs.join('')}`);
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
-  const until = async (want: number, ms: number) => {
-    const deadline = Date.now() + ms;
-    let last = await readyz();
-    while (last.status !== want && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      last = await readyz();
-    }
-    return last;
-  };
-
   test('503 within 5 s of losing the database, 200 again by itself when it is back', async () => {
+    const { readyz, until } = readinessOf(p);
     expect((await readyz()).status).toBe(200);
     const lost = Date.now();
     proxy.down();
@@ -398,19 +360,7 @@ describePg('readiness when PostgreSQL itself stops and starts', () => {
     // CI runs this suite as root with Debian's PostgreSQL; elsewhere it says why it cannot
     if (!pg || !p) throw new Error('needs root and Debian PostgreSQL (/usr/lib/postgresql) to run a server of its own');
     const server = p;
-    const readyz = async () => {
-      const res = await fetch(`${server.url}/readyz`);
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
-    };
-    const until = async (want: number, ms: number) => {
-      const deadline = Date.now() + ms;
-      let last = await readyz();
-      while (last.status !== want && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        last = await readyz();
-      }
-      return last;
-    };
+    const { readyz, until } = readinessOf(server);
     expect((await readyz()).status).toBe(200);
     pg.stop();
     const stopped = Date.now();

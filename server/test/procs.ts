@@ -252,6 +252,47 @@ export async function registerPlayers(p: Proc, n: number, points: number, name =
   return players;
 }
 
+/** The `new_result` of a Single Digit bid on the Close session of `market` today. */
+export function closeBidToday(
+  token: string,
+  market: { game_id: number; game_name: string },
+  digit: string,
+  points: number,
+) {
+  return buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token,
+    gameId: market.game_id,
+    gameName: market.game_name,
+    bidDate: formatBidDate(new Date()),
+    rows: [{ digits: digit, closedigits: '', points, session: 'Close', pana: '' }],
+  })[0];
+}
+
+/**
+ * `/readyz` of a server: its answer now, and `until(status, ms)` that asks every 200 ms until it
+ * answers `status` or `ms` have passed (the last answer either way).
+ */
+export function readinessOf(p: Proc) {
+  const readyz = async () => {
+    const res = await fetch(`${p.url}/readyz`).catch((err: Error) => {
+      throw new Error(`${err.message}: the server said\n${p.logs.join('')}`);
+    });
+    return { status: res.status, body: (await res.json()) as ApiBody };
+  };
+  const until = async (want: number, ms: number) => {
+    const deadline = Date.now() + ms;
+    let last = await readyz();
+    while (last.status !== want && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      last = await readyz();
+    }
+    return last;
+  };
+  return { readyz, until };
+}
+
 /** How one bid request of a loop ended, with when it was sent and answered (performance.now()). */
 export interface BidTry {
   sent: number;
@@ -272,15 +313,7 @@ export async function bidLoop(
   tries: BidTry[],
 ) {
   while (running()) {
-    const [new_result] = buildNewResult({
-      family: 'regular',
-      betType: 'single_digit',
-      token,
-      gameId: market.game_id,
-      gameName: market.game_name,
-      bidDate: formatBidDate(new Date()),
-      rows: [{ digits: '4', closedigits: '', points: 10, session: 'Close', pana: '' }],
-    });
+    const new_result = closeBidToday(token, market, '4', 10);
     const sent = performance.now();
     let outcome: BidTry['outcome'];
     try {
