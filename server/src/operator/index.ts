@@ -40,6 +40,25 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             );
         }
       });
+      // CORS of the operator API (app.ts sets the player API's for every route): the console's configured
+      // origins only, with credentials; none configured, no cross-origin call at all (same origin needs none)
+      const cors = {
+        origin: ctx.config.consoleOrigins.length ? ctx.config.consoleOrigins : false,
+        credentials: true,
+        methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+        allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token'],
+        exposedHeaders: null,
+        maxAge: 600,
+      };
+      op.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), cors } as typeof route.config;
+      });
+      // preflights of /operator/* get these options (the player API's catch-all OPTIONS route would not):
+      // answered by @fastify/cors in its hook; with no console origin, not found
+      op.options('/*', (req, reply) => {
+        if (!(req as { corsPreflightEnabled?: boolean }).corsPreflightEnabled) return reply.callNotFound();
+        return reply.send();
+      });
       await registerOperatorAuth(op, ctx);
       // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
       op.addHook('preValidation', async (req, reply) => {
