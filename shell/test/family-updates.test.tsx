@@ -99,9 +99,16 @@ describe('the prompt', () => {
 });
 
 describe('a remoteEntry.js without ETag or Last-Modified', () => {
-  it('is compared by the digest of its bytes', async () => {
+  it('is compared by the digest of its bytes, also on a host that refuses HEAD', async () => {
     const { validatorOf } = await import('../src/federation/watch');
     network({ urls: {}, etags: { '/x/remoteEntry.js': null } });
     expect(await validatorOf('/x/remoteEntry.js')).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // a host that refuses HEAD: the file itself, by its digest; a missing file: nothing known
+    global.fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'HEAD' ? new Response(null, { status: 405 }) : new Response('var x = 1', { status: 200 }),
+    ) as typeof fetch;
+    expect(await validatorOf('/y/remoteEntry.js')).toMatch(/^sha256:[0-9a-f]{64}$/);
+    network({ urls: {}, etags: {} });
+    expect(await validatorOf('/z/remoteEntry.js')).toBeNull();
   });
 });

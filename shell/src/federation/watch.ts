@@ -30,8 +30,9 @@ async function digest(res: Response): Promise<string> {
 export async function validatorOf(src: string): Promise<string | null> {
   try {
     const head = await fetch(src, { method: 'HEAD', cache: 'no-store' });
-    if (!head.ok) return null;
-    const v = head.headers.get('etag') ?? head.headers.get('last-modified');
+    // a host that does not answer HEAD (405, 501) is asked for the file itself
+    if (!head.ok && head.status !== 405 && head.status !== 501) return null;
+    const v = head.ok ? (head.headers.get('etag') ?? head.headers.get('last-modified')) : null;
     if (v) return v;
     const res = await fetch(src, { cache: 'no-store' });
     return res.ok ? await digest(res) : null;
