@@ -39,15 +39,17 @@ async function send(where: Where, name: string, payload: Record<string, unknown>
 const both = (name: string, payload?: Record<string, unknown>) =>
   Promise.all([send('root', name, payload), send('api', name, payload)]);
 
-const op = async (url: string, payload: Record<string, unknown>) =>
+/** An operator call (the owner's token) on a test app. */
+const operatorCall = async (app: TestApp['app'], url: string, payload: Record<string, unknown>) =>
   (
-    await t.app.inject({
+    await app.inject({
       method: 'POST',
       url: `/operator/${url}`,
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       payload,
     })
   ).json();
+const op = (url: string, payload: Record<string, unknown>) => operatorCall(t.app, url, payload);
 
 describe('paths and names: one adapter', () => {
   test('only api-* call paths are mapped; aliases go to the call they mean', () => {
@@ -586,15 +588,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     });
     return { statusCode: res.statusCode, body: res.json() as Record<string, any> };
   };
-  const opr = async (url: string, payload: Record<string, unknown>) =>
-    (
-      await m4.app.inject({
-        method: 'POST',
-        url: `/operator/${url}`,
-        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-        payload,
-      })
-    ).json();
+  const opr = (url: string, payload: Record<string, unknown>) => operatorCall(m4.app, url, payload);
 
   test('a whole session: key, registration, login and PIN, dashboard, profile, game and bid screens, histories, wallet, deposit, withdrawal', async () => {
     // bootstrap: no key yet
