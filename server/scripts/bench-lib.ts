@@ -2,7 +2,9 @@
  * What bench:api and bench:settle share: the compiled server started in child processes on 127.0.0.1,
  * players registered and credited through the API, a market open all day, a bid's body.
  */
+import http from 'node:http';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { formatBidDate } from '@matka/shared/domain';
@@ -156,4 +158,101 @@ export function bidBody(token: string, gameId: string, market = 'KALYAN') {
       ],
     },
   });
+}
+
+export interface SteadyResult {
+  /** requests sent, answered 2xx, answered otherwise, failed (no answer) */
+  sent: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  /** milliseconds from each request's scheduled start to its answer's end (2xx answers) */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * An open-loop load at a fixed rate (wrk2's way): request k is due at start + k / rate seconds, whatever
+ * the answers before it did, and its latency is counted from when it was due, so a slow answer that holds
+ * up the requests behind it (waiting for a free connection) counts in theirs too. Keep-alive connections,
+ * at most `connections` requests in flight; bodies are used in turn.
+ *
+ * Why not autocannon's `overallRate`: autocannon sends each connection's quota for the second at once,
+ * back to back, then idles, and it corrects its histogram for coordinated omission with an expected
+ * interval of ceil(1 / rate-per-connection) = 1 ms, so an answer of n ms is recorded n times (n, n − 1,
+ * …, 1 ms). At 25 req/s per connection one 60 ms answer then weighs as much as 60 answers, and its p99
+ * says more about that correction than about the server (see README, *Live*).
+ */
+export function steadyLoad(
+  url: string,
+  pathName: string,
+  bodies: string[],
+  opts: { rate: number; connections: number; durationMs?: number },
+): { done: Promise<SteadyResult>; stop: () => void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const target = new URL(pathName, url);
+  const latencies: number[] = [];
+  const r = { sent: 0, ok: 0, non2xx: 0, errors: 0 };
+  const start = performance.now();
+  const interval = 1000 / opts.rate;
+  let stopped = false;
+  let inFlight = 0;
+  let finish: () => void = () => undefined;
+  const drained = new Promise<void>((resolve) => (finish = resolve));
+  const send = (due: number, body: string) => {
+    r.sent++;
+    inFlight++;
+    const settle = (fn: () => void) => {
+      fn();
+      if (--inFlight === 0 && stopped) finish();
+    };
+    const req = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          settle(() => {
+            if (res.statusCode && res.statusCode < 300) {
+              r.ok++;
+              latencies.push(performance.now() - due);
+            } else r.non2xx++;
+          }),
+        );
+      },
+    );
+    req.on('error', () => settle(() => r.errors++));
+    req.end(body);
+  };
+  let k = 0;
+  const tick = () => {
+    if (stopped) return;
+    const now = performance.now();
+    if (opts.durationMs !== undefined && now - start >= opts.durationMs) return stop();
+    for (let due = start + k * interval; due <= now; due = start + k * interval) {
+      send(due, bodies[k % bodies.length]);
+      k++;
+    }
+    setTimeout(tick, Math.max(0, Math.min(interval, start + k * interval - performance.now())));
+  };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (inFlight === 0) finish();
+  };
+  tick();
+  const done = drained.then(() => {
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] : NaN;
+    const ms = (v: number) => Math.round(v * 10) / 10;
+    return { ...r, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(at(1)) };
+  });
+  return { done, stop };
 }
