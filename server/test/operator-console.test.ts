@@ -12,6 +12,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from './helpers';
+import { actorCallsUnderWay, TOKEN_ACTOR_NAME } from '../src/services/operators';
 
 /** A player's open-session bid on KALYAN on the test apps' day (10 March 2026), as the app sends it. */
 async function bidOnKalyan(
@@ -390,6 +391,47 @@ describe('the console session', () => {
       .where('action', '=', 'operator totp-off')
       .execute();
     expect(audit).toEqual([{ target: s.name, operator: owner.name, ok: true }]);
+  });
+});
+
+describe('the audit names the operator of each call', () => {
+  it('when two operators act at once, and again after every operator call has ended', async () => {
+    const a = await operatorWith('owner');
+    const b = await operatorWith('owner');
+    const times = (n: number) => ({
+      name: 'KALYAN',
+      family: 'regular',
+      open: '09:00',
+      close: `11:${String(n).padStart(2, '0')}`,
+    });
+    // 10 calls of each, all at once: each row names the operator whose call wrote it
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => as(i % 2 ? b : a, 'POST', '/operator/market/set-times', times(10 + i))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const rows = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['operator', 'after'])
+      .where('action', '=', 'market set-times')
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    const byClose = new Map(rows.map((r) => [(r.after as { close: string }).close, r.operator]));
+    for (let i = 0; i < 20; i++) expect(byClose.get(`11:${10 + i}`)).toBe(i % 2 ? b.name : a.name);
+    // every call has ended: the storage is off (no promise of the player API pays for it) ...
+    expect(actorCallsUnderWay()).toBe(0);
+    // ... and the next operator call is audited under its name again; the token's calls too
+    expect((await as(b, 'POST', '/operator/market/set-times', times(59))).statusCode).toBe(200);
+    expect((await bearer('POST', '/operator/market/set-times', times(58))).statusCode).toBe(200);
+    const last = await t.ctx.db
+      .selectFrom('operator_audit')
+      .select(['operator'])
+      .where('action', '=', 'market set-times')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(last.map((r) => r.operator)).toEqual([TOKEN_ACTOR_NAME, b.name]);
+    expect(actorCallsUnderWay()).toBe(0);
   });
 });
 

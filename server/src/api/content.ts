@@ -24,8 +24,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const { markets, clock } = ctx;
 
   /** What the home info says of the player and the operator's contacts. */
-  const homeFields = async (user: AuthUser) => {
-    const s = await markets.settings();
+  const homeFieldsOf = (user: AuthUser, s: Record<string, string>) => {
     return {
       betting_status: user.betting_status,
       wallet_amt: user.wallet,
@@ -36,6 +35,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       mobile: user.mobile,
     };
   };
+  const homeFields = async (user: AuthUser) => homeFieldsOf(user, await markets.settings());
 
   /**
    * What the 'MATKA 04' apps read with the dashboard after login: the account's switches, the app
@@ -64,10 +64,20 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   };
 
   // Polled every 5 s by every phone: the list's text is cached for the minute and spliced in.
+  // A player's polls get the same answer until the account, the operator's settings or the minute's list
+  // change. It is kept per account object: the token cache hands out one frozen object per cached account,
+  // and a new one after every change of it (services/usercache.ts). The list text and the settings it was
+  // built from are kept with it, and its ETag is hashed once (JsonText).
+  const homeAnswers = new WeakMap<AuthUser, { list: object; settings: object; out: JsonText }>();
   defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
-    const fields = JSON.stringify(await homeFields(user)).slice(1, -1);
+    const settings = await markets.settings();
     const list = await markets.listText('regular', clock.now(), publicBase(ctx, req), regularMarketJson);
-    return new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
+    const kept = homeAnswers.get(user);
+    if (kept && kept.list === list && kept.settings === settings) return kept.out;
+    const fields = JSON.stringify(homeFieldsOf(user, settings)).slice(1, -1);
+    const out = new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
+    homeAnswers.set(user, { list, settings, out });
+    return out;
   });
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as

@@ -49,15 +49,21 @@ const MSG_BAD_REQUEST = 'Invalid request';
  * sent with an ETag; a request whose If-None-Match carries it gets 304 and no body.
  */
 export class JsonText {
+  private tag?: string;
   /** `version`: a short text that changes whenever `text` does (hashed for the ETag instead of the text) */
   constructor(
     readonly text: string,
     readonly version?: string,
   ) {}
+
+  /** computed once: an answer kept and sent again (the home info's) hashes nothing more */
+  get etag(): string {
+    return (this.tag ??= `W/"${hash('sha1', this.version ?? this.text, 'base64url').slice(0, 22)}"`);
+  }
 }
 
 function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
-  const etag = `W/"${hash('sha1', out.version ?? out.text, 'base64url').slice(0, 22)}"`;
+  const etag = out.etag;
   reply.header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(out.text);

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { refusal, roleAllows } from '@matka/shared/domain';
 import { operatorAccess, type OperatorAccess } from '@matka/shared/contract';
-import { actorContext, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
+import { actAs, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
 
 export const SESSION_COOKIE = 'matka_operator';
 const CSRF_HEADER = 'x-csrf-token';
@@ -97,9 +97,11 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
     if (!roleAllows(actor.role, access)) return deny(reply, 403, refusal(actor.role, access));
   });
 
-  // The handler and everything it awaits see the operator (the audit rows name them).
-  op.addHook('preHandler', (req, _reply, done) => {
-    if (req.operator) actorContext.run(req.operator, done);
-    else done();
+  // The handler and everything it awaits see the operator (the audit rows name them), until the answer
+  // has gone or the connection closed.
+  op.addHook('preHandler', (req, reply, done) => {
+    if (!req.operator) return done();
+    const { end } = actAs(req.operator, done);
+    reply.raw.once('close', end);
   });
 }

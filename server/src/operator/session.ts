@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { newOperatorPasswordProblem } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
-import { actorContext, csrfOf, SESSION_TTL_MS } from '../services/operators';
+import { actAs, csrfOf, SESSION_TTL_MS } from '../services/operators';
 import { SESSION_COOKIE, describe } from './auth';
 import { parse } from './common';
 
@@ -61,7 +61,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     try {
       const { token, actor } = await operators.signIn(body.username, body.password, body.code);
       await attempt.succeeded();
-      await actorContext.run(actor, () => audit(ctx.db, 'sign-in', actor.name, { ip: req.ip }, null, null));
+      const signedIn = actAs(actor, () => audit(ctx.db, 'sign-in', actor.name, { ip: req.ip }, null, null));
+      await signedIn.result.finally(signedIn.end);
       setSession(req, reply, token);
       return { status: true, msg: 'Signed in', operator: describe(actor), csrf_token: csrfOf(token) };
     } catch (e) {

@@ -22,6 +22,9 @@ interface TokenEntry {
   tokenId: string;
   expiresAt: number;
   at: number;
+  /** the answer of get(): built once per account entry (`of`), frozen, so a hit allocates nothing */
+  auth?: Readonly<AuthUser>;
+  of?: UserEntry;
 }
 
 interface UserEntry {
@@ -98,7 +101,7 @@ export class UserCache {
   }
 
   /** The cached account of a token hash, or undefined (then read the database and fill()). */
-  get(tokenHash: string): (CachedUser & { token_id: string }) | undefined {
+  get(tokenHash: string): Readonly<AuthUser> | undefined {
     if (!this.enabled) return undefined;
     const now = this.clock.now().getTime();
     const t = this.tokens.get(tokenHash);
@@ -114,7 +117,11 @@ export class UserCache {
       return undefined;
     }
     this.hits++;
-    return { ...u.user, token_id: t.tokenId };
+    if (t.of !== u || !t.auth) {
+      t.auth = Object.freeze({ ...u.user, token_id: t.tokenId });
+      t.of = u;
+    }
+    return t.auth;
   }
 
   /** Stores a lookup made since `startedAt` (begin()), unless the user was invalidated meanwhile. */
