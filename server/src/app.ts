@@ -6,7 +6,6 @@ import { pushPlugin } from './api/push';
 import { protectionPlugin } from './api/protection';
 import { PushSender, vapidKeys } from './services/push';
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
-import cors from '@fastify/cors';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
@@ -156,19 +155,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // JSON bodies (also posted as text/plain by some legacy clients): depth-checked, no __proto__ keys
   registerJsonParsers(app);
 
+  // helmet's headers, and the CORS of the player API, its pages and files (any origin: deployed apps call
+  // it from their own); the operator API answers only the console's origins (operator/index.ts)
   await registerSecurityHeaders(app, config);
-  // The player API answers any origin (deployed apps call it from their own): these options hold for every
-  // route, set once. The operator API answers only the console's configured origins, with credentials (its
-  // session cookie): its routes carry their own options (operator/index.ts, route config `cors`). One
-  // static set plus a route's own is what @fastify/cors does cheaply; a delegator choosing per request
-  // normalized the options on every call (4 % of a polled list's time, bench:api's profile).
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'If-None-Match'],
-    exposedHeaders: ['ETag', 'X-Request-Id'],
-    maxAge: 86400,
-  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -7,6 +7,7 @@
  * /set-betting, /credit, /debit), settings.ts, dashboard.ts (/dashboard, /reports), audit.ts (/audit,
  * /otp/last), notices.ts (/notices), backup.ts (/backup).
  */
+import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorAccess } from '@matka/shared/contract';
 import type { AppContext } from '../context';
@@ -40,24 +41,16 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             );
         }
       });
-      // CORS of the operator API (app.ts sets the player API's for every route): the console's configured
-      // origins only, with credentials; none configured, no cross-origin call at all (same origin needs none)
-      const cors = {
+      // CORS of the operator API (http/security.ts sets the player API's): the console's configured origins
+      // only, with credentials; none configured, no cross-origin call at all (same origin needs none).
+      // @fastify/cors registered in this scope: its hook runs for the operator's routes only, and its
+      // OPTIONS route answers their preflights (with no console origin: not found).
+      await op.register(cors, {
         origin: ctx.config.consoleOrigins.length ? ctx.config.consoleOrigins : false,
         credentials: true,
         methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
         allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token'],
-        exposedHeaders: null,
         maxAge: 600,
-      };
-      op.addHook('onRoute', (route) => {
-        route.config = { ...(route.config ?? {}), cors } as typeof route.config;
-      });
-      // preflights of /operator/* get these options (the player API's catch-all OPTIONS route would not):
-      // answered by @fastify/cors in its hook; with no console origin, not found
-      op.options('/*', (req, reply) => {
-        if (!(req as { corsPreflightEnabled?: boolean }).corsPreflightEnabled) return reply.callNotFound();
-        return reply.send();
       });
       await registerOperatorAuth(op, ctx);
       // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
