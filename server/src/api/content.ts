@@ -65,9 +65,9 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Polled every 5 s by every phone: the list's text is cached for the minute and spliced in.
   // A player's polls get the same answer until the account, the operator's settings or the minute's list
-  // change. It is kept per account object: the token cache hands out one frozen object per cached account,
-  // and a new one after every change of it (services/usercache.ts). The list text and the settings it was
-  // built from are kept with it, and its ETag is hashed once (JsonText).
+  // change. It is kept per account object: the token cache hands out one frozen object per cached token and
+  // account, and a new one after every change of the account (services/usercache.ts). The list text and the
+  // settings it was built from are kept with it, and its ETag is hashed once (JsonText).
   const homeAnswers = new WeakMap<AuthUser, { list: object; settings: object; out: JsonText }>();
   defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
     const settings = await markets.settings();

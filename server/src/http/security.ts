@@ -1,10 +1,10 @@
 /**
- * HTTP hygiene, one hook: the CORS of everything but the operator API, and helmet's headers (X-Content-Type-Options, Referrer-Policy, HSTS,
- * frame-ancestors ...) with a Content-Security-Policy that the shell, its federated remotes (this
- * server's copies and the configured REMOTE_*_URL origins) and the inline runtime config pass.
- * The configuration is fixed for the life of the process, so helmet computes the headers once and
- * every answer gets the same set (@fastify/helmet rebuilt helmet's middleware for every request:
- * 12 % of the polled list's time).
+ * HTTP hygiene, one hook: the CORS of everything but the operator API, and helmet's headers
+ * (X-Content-Type-Options, Referrer-Policy, HSTS, frame-ancestors ...) with a Content-Security-Policy
+ * that the shell, its federated remotes (this server's copies and the configured REMOTE_*_URL origins)
+ * and the inline runtime config pass. The configuration is fixed for the life of the process, so helmet
+ * computes the headers once and every answer gets the same set (@fastify/helmet rebuilt helmet's
+ * middleware for every request: 12 % of the polled list's time).
  */
 import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
