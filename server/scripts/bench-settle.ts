@@ -28,7 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
-import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
+import { SettlementRunner, countJobBids, storeDeclaration } from '../src/services/settlement-jobs';
 import { type Declaration } from '../src/services/settlement';
 import { previewDeclaration } from '../src/services/preview-sql';
 import { kolkataIsoDate, systemClock } from '../src/services/clock';
@@ -141,6 +141,7 @@ async function declare(database: Database, runner: SettlementRunner, marketId: n
   const stored = await database.db
     .transaction()
     .execute((trx) => storeDeclaration(trx, marketId, DATE, d, new Date(), 'bench'));
+  await countJobBids(database.db, stored.job.id);
   const answered = (performance.now() - t0) / 1000;
   const job = await runner.waitFor(stored.job.id, 3_600_000);
   return { seconds: (performance.now() - t0) / 1000, answered, job };

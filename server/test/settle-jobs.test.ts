@@ -1,12 +1,14 @@
 /**
  * Settlement jobs (issue 38) in one server: the declaration answers before its bids are settled and
  * holds the market's bid lock only to store the result, so a Close bid during an Open settlement is
- * placed at once; a correction racing the declaration it corrects leaves every bid settled to the later
- * result, paid once, with every wallet equal to its ledger. On PGlite and on PostgreSQL.
+ * placed at once, and counts the job's bids after it lets go of the lock; a correction racing the
+ * declaration it corrects leaves every bid settled to the later result, paid once, with every wallet equal
+ * to its ledger. On PGlite and on PostgreSQL.
  */
 import { buildNewResult, panaDigit } from '@matka/shared/domain';
 import { sql } from 'kysely';
 import { OPERATOR_TOKEN, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import { countJobBids, jobState, storeDeclaration } from '../src/services/settlement-jobs';
 
 let t: TestApp;
 const DATE = '2026-03-10';
@@ -165,5 +167,77 @@ test('a correction racing the declaration it corrects: every bid ends at the lat
     t.ctx.db,
   );
   expect(doubles.rows[0].n).toBe('0');
+  await walletsMatchLedgers();
+});
+
+test("the job's bids are counted after the declaration commits, or by its first step when nobody counted them", async () => {
+  const m = await marketByName(t, 'SRIDEVI');
+  await seedBids(m.id, 500);
+  // a bid of the same day on another market, after these: its id is the highest
+  const other = await marketByName(t, 'MORNING STAR');
+  const bidder = await createUser(t, { wallet: 1000 });
+  const sub = await t.ctx.db
+    .insertInto('bid_submissions')
+    .values({
+      user_id: bidder.id,
+      family: 'regular',
+      market_id: other.id,
+      bet_type: 'single_digit',
+      session: 'Open',
+      bid_date: DATE,
+      total_points: 10,
+      row_count: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const top = await t.ctx.db
+    .insertInto('bids')
+    .values({
+      submission_id: sub.id,
+      user_id: bidder.id,
+      family: 'regular',
+      market_id: other.id,
+      bet_type: 'single_digit',
+      pana: 'Single Digit',
+      session: 'Open',
+      digits: '4',
+      points: 10,
+      bid_date: DATE,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const declaration = { family: 'regular', session: 'open', pana: '128' } as const;
+
+  // stored: the job ends at the highest bid id, its bids not counted under the market's lock
+  const [first, row] = await t.ctx.db.transaction().execute(async (trx) => {
+    const stored = await storeDeclaration(trx, m.id, DATE, declaration, t.clock.now(), 'test');
+    const job = await trx
+      .selectFrom('settlement_jobs')
+      .select(['bids_total', 'last_bid_id'])
+      .where('id', '=', stored.job.id)
+      .executeTakeFirstOrThrow();
+    return [stored, job] as const;
+  });
+  expect(row).toEqual({ bids_total: null, last_bid_id: String(top.id) });
+  // the progress a console reads meanwhile counts them
+  expect(await jobState(t.ctx.db, first.job.id)).toMatchObject({ status: 'running', bids_total: 500, bids_done: 0 });
+  // counted after the commit, and stored
+  expect(await countJobBids(t.ctx.db, first.job.id)).toMatchObject({ bids_total: 500 });
+  expect(await jobOf(first.job.id)).toMatchObject({ bids_total: 500 });
+  await t.ctx.settlement.waitFor(first.job.id, 30_000);
+  expect(await settled(first.job.id)).toEqual({ status: 'done', bids_done: 500, bids_total: 500 });
+
+  // a correction whose declaring process stopped before counting: the job's first step counts its bids
+  const second = await t.ctx.db
+    .transaction()
+    .execute((trx) => storeDeclaration(trx, m.id, DATE, { ...declaration, pana: '123' }, t.clock.now(), 'test'));
+  expect(second.job.bids_total).toBeNull();
+  const done = await t.ctx.settlement.waitFor(second.job.id, 30_000);
+  expect(done).toMatchObject({ status: 'done', bids_total: 500, bids_done: 500 });
+  expect(await jobOf(second.job.id)).toEqual({ status: 'done', bids_done: 500, bids_total: 500 });
+  const wrong = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
+      AND status <> CASE WHEN digits = '6' THEN 'won' ELSE 'lost' END`.execute(t.ctx.db);
+  expect(wrong.rows[0].n).toBe('0');
   await walletsMatchLedgers();
 });

@@ -96,7 +96,8 @@ export interface SettlementJobsTable {
   last_bid_id: Int8;
   phase: ColumnType<'gain' | 'loss', 'gain' | 'loss' | undefined, 'gain' | 'loss'>;
   cursor: Int8Gen;
-  bids_total: number;
+  /** NULL until counted, just after the declaration commits (migration 024) */
+  bids_total: number | null;
   bids_done: Generated<number>;
   paid: Generated<number>;
   paid_points: Int8Gen;

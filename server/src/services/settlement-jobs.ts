@@ -46,13 +46,16 @@ export interface StoredDeclaration {
   before: ResultState | null;
   result: ResultState;
   changed: boolean;
-  job: JobState;
+  /** the job as stored: its bids are counted once the declaration has committed (countJobBids) */
+  job: Omit<JobState, 'bids_total'> & { bids_total: number | null };
 }
 
 /**
  * Stores a declaration's result and its settlement job, in the caller's transaction: the market's bid
  * lock is taken exclusively (a bid write under way finishes first; a bid after the commit sees the
- * result), a running job of the same market and day is superseded.
+ * result), a running job of the same market and day is superseded. Nothing that grows with the day's
+ * bids runs under the lock (it holds up the market's bids): the job's bids are counted by countJobBids
+ * once the caller has committed.
  */
 export async function storeDeclaration(
   trx: Transaction<DB>,
@@ -109,9 +112,10 @@ export async function storeDeclaration(
     .where('result_date', '=', date)
     .where('status', '=', 'running')
     .execute();
-  const bids = await sql<{ n: string; last: string | null }>`
-    SELECT count(*) AS n, max(id) AS last FROM bids
-    WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')`.execute(trx);
+  // The job settles the market's bids up to the highest bid id now (the primary key's last entry, not a
+  // count of the day): every bid of the market that has one is committed (its write held the lock this
+  // one waited for), and the market's later bids take their ids after this.
+  const last = await sql<{ last: string | null }>`SELECT max(id) AS last FROM bids`.execute(trx);
   const job = await trx
     .insertInto('settlement_jobs')
     .values({
@@ -119,18 +123,62 @@ export async function storeDeclaration(
       result_date: date,
       family: market.family,
       result: JSON.stringify(result),
-      last_bid_id: bids.rows[0].last ?? '0',
-      bids_total: Number(bids.rows[0].n),
+      last_bid_id: last.rows[0].last ?? '0',
+      bids_total: null,
       declared_by: declaredBy,
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { market, date, before, result, changed, job: await jobState(trx, String(job.id)) };
+  return { market, date, before, result, changed, job: await storedJob(trx, String(job.id)) };
 }
 
+/**
+ * Counts the bids a job settles: its market and day's bids up to its last bid id (from the market's
+ * index alone: a count over the primary key read a million-bid day's rows, and pushed the bid path's
+ * pages out of PostgreSQL's cache).
+ */
+async function countBids(db: Kysely<DB> | Transaction<DB>, jobId: string): Promise<number> {
+  const job = await db
+    .selectFrom('settlement_jobs')
+    .select(['market_id', sql<string>`result_date::text`.as('date'), 'last_bid_id'])
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  const n = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM bids
+    WHERE market_id = ${job.market_id} AND bid_date = ${job.date}::date AND status IN ('pending', 'won', 'lost')
+      AND id <= ${job.last_bid_id}::bigint`.execute(db);
+  return n.rows[0].n;
+}
+
+/**
+ * Counts the bids of a job its declaration stored (after the declaration's commit: no lock is held) and
+ * stores the count, unless the job's first step is doing so (it holds the job's row: that step counts
+ * the same bids). The job with its count.
+ */
+export async function countJobBids(db: Kysely<DB>, jobId: string): Promise<JobState> {
+  const job = await storedJob(db, jobId);
+  if (job.bids_total !== null) return { ...job, bids_total: job.bids_total };
+  const n = await countBids(db, jobId);
+  await sql`
+    UPDATE settlement_jobs SET bids_total = ${n}::int
+    WHERE id = (SELECT id FROM settlement_jobs WHERE id = ${jobId}::bigint AND bids_total IS NULL
+                FOR UPDATE SKIP LOCKED)`.execute(db);
+  return { ...job, bids_total: n };
+}
+
+/**
+ * A job's state (its progress while it runs). A job whose bids are not counted yet (between its
+ * declaration's commit and countJobBids) is counted here, without storing the count.
+ */
 export async function jobState(db: Kysely<DB> | Transaction<DB>, id: string): Promise<JobState> {
+  const job = await storedJob(db, id);
+  if (job.bids_total !== null) return { ...job, bids_total: job.bids_total };
+  return { ...job, bids_total: await countBids(db, id) };
+}
+
+async function storedJob(db: Kysely<DB> | Transaction<DB>, id: string): Promise<StoredDeclaration['job']> {
   const j = await db
     .selectFrom('settlement_jobs')
     .select([
@@ -327,9 +375,19 @@ export class SettlementRunner {
       // stored, the planner took a day's thousands of plays for one row and nested its loops (4 s for a
       // 100,000-bid chunk instead of 0.1 s)
       await sql`ANALYZE settlement_plays`.execute(trx);
+      // the job's bids, unless its declaration has counted them already (countJobBids)
+      const counted = await trx
+        .selectFrom('settlement_jobs')
+        .select('bids_total')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('settlement_jobs')
-        .set({ plays_ready: true, updated_at: this.clock.now() })
+        .set({
+          plays_ready: true,
+          updated_at: this.clock.now(),
+          bids_total: counted.bids_total ?? (await countBids(trx, jobId)),
+        })
         .where('id', '=', jobId)
         .execute();
       return 'more';
