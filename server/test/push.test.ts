@@ -239,3 +239,78 @@ test("a push is written in the player's language (the account's choice); others'
   expect(to(hindi)).toMatchObject({ title: 'जमा मंज़ूर', body: '1,500 पॉइंट आपके वॉलेट में जोड़े गए' });
   expect(to(english)).toMatchObject({ title: 'Deposit approved', body: '600 points added to your wallet' });
 });
+
+test("a result reaches the phones of the players who bid on that market that day, and no one else's", async () => {
+  const market = await marketByName(t, 'MILAN DAY');
+  const elsewhere = await marketByName(t, 'SRIDEVI');
+  // its open draw is past at the test's 16:00
+  await t.ctx.db
+    .updateTable('markets')
+    .set({ open_minute: 11 * 60, close_minute: 23 * 60 })
+    .where('id', '=', market.id)
+    .execute();
+  const bidder = await createUser(t);
+  const other = await createUser(t); // bid on another market that day, and on this one the day before
+  const bid = async (user: string, marketId: number, date: string) => {
+    const sub = await t.ctx.db
+      .insertInto('bid_submissions')
+      .values({
+        user_id: user,
+        family: 'regular',
+        market_id: marketId,
+        bet_type: 'single_digit',
+        session: 'Open',
+        bid_date: date,
+        total_points: 10,
+        row_count: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('bids')
+      .values({
+        submission_id: sub.id,
+        user_id: user,
+        family: 'regular',
+        market_id: marketId,
+        bet_type: 'single_digit',
+        pana: 'Single Digit',
+        session: 'Open',
+        digits: '3',
+        points: 10,
+        bid_date: date,
+      })
+      .execute();
+  };
+  await bid(bidder.id, market.id, '2026-03-10');
+  await bid(other.id, elsewhere.id, '2026-03-10');
+  await bid(other.id, market.id, '2026-03-09');
+  const mine = device('bidder');
+  const theirs = device('other');
+  for (const [p, d] of [
+    [bidder, mine],
+    [other, theirs],
+  ] as const)
+    expect(
+      (
+        await call(t.app, 'api-push-subscribe', {
+          unique_token: p.token,
+          subscription: d.json,
+          categories: ['results_bid'],
+        })
+      ).body.status,
+    ).toBe(true);
+  await t.ctx.push.idle();
+  received.length = 0;
+
+  await op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '137', date: '2026-03-10' });
+  await pushed(1);
+  t.ctx.push.poke();
+  await t.ctx.push.idle();
+  expect(received.map((r) => r.path)).toEqual([new URL(mine.json.endpoint).pathname]);
+  expect(JSON.parse(decrypt(received[0].body, mine.ecdh, mine.auth))).toMatchObject({
+    title: 'MILAN DAY result',
+    body: '137-1*-***',
+    tag: `result-${market.id}-2026-03-10`,
+  });
+});

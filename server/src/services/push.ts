@@ -293,12 +293,19 @@ export class PushSender {
     const d = e.data;
     const cols = sql`s.id::text AS id, s.endpoint, s.p256dh, s.auth, (SELECT language FROM users WHERE id = s.user_id)`;
     if (d.kind === 'result') {
+      // each subscription looks up its own player's bids of the day (the bids' (user, family, date)
+      // index): the players of a market's day were a DISTINCT over all its bids, a scan of a million
+      // rows on a big day, at the moment every result is declared
       const r = await sql<Target>`
         SELECT ${cols} FROM push_subscriptions s
-        WHERE ('results_bid' = ANY (s.categories) AND s.user_id IN (
-                 SELECT DISTINCT user_id FROM bids WHERE market_id = ${d.market_id}::int AND bid_date = ${d.date}::date))
-           OR ('results_followed' = ANY (s.categories) AND s.user_id IN (
-                 SELECT user_id FROM market_follows WHERE market_id = ${d.market_id}::int))`.execute(this.db);
+        WHERE ('results_bid' = ANY (s.categories) AND EXISTS (
+                 SELECT 1 FROM bids b
+                 WHERE b.user_id = s.user_id AND b.family = ${d.family}::text AND b.bid_date = ${d.date}::date
+                   AND b.market_id = ${d.market_id}::int))
+           OR ('results_followed' = ANY (s.categories) AND EXISTS (
+                 SELECT 1 FROM market_follows f WHERE f.user_id = s.user_id AND f.market_id = ${d.market_id}::int))`.execute(
+        this.db,
+      );
       return r.rows;
     }
     if (d.kind === 'notice') {
