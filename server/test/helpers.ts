@@ -210,3 +210,44 @@ export async function ledgerSum(t: { ctx: AppContext }, userId: string): Promise
 export async function marketByName(t: { ctx: AppContext }, name: string) {
   return t.ctx.db.selectFrom('markets').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 }
+
+/**
+ * One Open single-digit bid of 10 points, written straight into the tables (its submission and its row),
+ * as a day's earlier bids are seeded: no wallet moves. Its id.
+ */
+export async function insertBid(
+  t: { ctx: AppContext },
+  b: { user: string; market: number; date: string; digits?: string },
+): Promise<string> {
+  const sub = await t.ctx.db
+    .insertInto('bid_submissions')
+    .values({
+      user_id: b.user,
+      family: 'regular',
+      market_id: b.market,
+      bet_type: 'single_digit',
+      session: 'Open',
+      bid_date: b.date,
+      total_points: 10,
+      row_count: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bid = await t.ctx.db
+    .insertInto('bids')
+    .values({
+      submission_id: sub.id,
+      user_id: b.user,
+      family: 'regular',
+      market_id: b.market,
+      bet_type: 'single_digit',
+      pana: 'Single Digit',
+      session: 'Open',
+      digits: b.digits ?? '3',
+      points: 10,
+      bid_date: b.date,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(bid.id);
+}

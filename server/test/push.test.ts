@@ -11,7 +11,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OPERATOR_TOKEN, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import {
+  OPERATOR_TOKEN,
+  call,
+  createUser,
+  insertBid,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  type TestApp,
+} from './helpers';
 
 interface Received {
   path: string;
@@ -251,40 +260,9 @@ test("a result reaches the phones of the players who bid on that market that day
     .execute();
   const bidder = await createUser(t);
   const other = await createUser(t); // bid on another market that day, and on this one the day before
-  const bid = async (user: string, marketId: number, date: string) => {
-    const sub = await t.ctx.db
-      .insertInto('bid_submissions')
-      .values({
-        user_id: user,
-        family: 'regular',
-        market_id: marketId,
-        bet_type: 'single_digit',
-        session: 'Open',
-        bid_date: date,
-        total_points: 10,
-        row_count: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto('bids')
-      .values({
-        submission_id: sub.id,
-        user_id: user,
-        family: 'regular',
-        market_id: marketId,
-        bet_type: 'single_digit',
-        pana: 'Single Digit',
-        session: 'Open',
-        digits: '3',
-        points: 10,
-        bid_date: date,
-      })
-      .execute();
-  };
-  await bid(bidder.id, market.id, '2026-03-10');
-  await bid(other.id, elsewhere.id, '2026-03-10');
-  await bid(other.id, market.id, '2026-03-09');
+  await insertBid(t, { user: bidder.id, market: market.id, date: '2026-03-10' });
+  await insertBid(t, { user: other.id, market: elsewhere.id, date: '2026-03-10' });
+  await insertBid(t, { user: other.id, market: market.id, date: '2026-03-09' });
   const mine = device('bidder');
   const theirs = device('other');
   for (const [p, d] of [

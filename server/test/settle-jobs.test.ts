@@ -7,7 +7,16 @@
  */
 import { buildNewResult, panaDigit } from '@matka/shared/domain';
 import { sql } from 'kysely';
-import { OPERATOR_TOKEN, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import {
+  OPERATOR_TOKEN,
+  call,
+  createUser,
+  insertBid,
+  kolkata,
+  makeTestApp,
+  marketByName,
+  type TestApp,
+} from './helpers';
 import { countJobBids, jobState, storeDeclaration } from '../src/services/settlement-jobs';
 
 let t: TestApp;
@@ -176,36 +185,7 @@ test("the job's bids are counted after the declaration commits, or by its first 
   // a bid of the same day on another market, after these: its id is the highest
   const other = await marketByName(t, 'MORNING STAR');
   const bidder = await createUser(t, { wallet: 1000 });
-  const sub = await t.ctx.db
-    .insertInto('bid_submissions')
-    .values({
-      user_id: bidder.id,
-      family: 'regular',
-      market_id: other.id,
-      bet_type: 'single_digit',
-      session: 'Open',
-      bid_date: DATE,
-      total_points: 10,
-      row_count: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const top = await t.ctx.db
-    .insertInto('bids')
-    .values({
-      submission_id: sub.id,
-      user_id: bidder.id,
-      family: 'regular',
-      market_id: other.id,
-      bet_type: 'single_digit',
-      pana: 'Single Digit',
-      session: 'Open',
-      digits: '4',
-      points: 10,
-      bid_date: DATE,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const top = await insertBid(t, { user: bidder.id, market: other.id, date: DATE, digits: '4' });
   const declaration = { family: 'regular', session: 'open', pana: '128' } as const;
 
   // stored: the job ends at the highest bid id, its bids not counted under the market's lock
@@ -218,7 +198,7 @@ test("the job's bids are counted after the declaration commits, or by its first 
       .executeTakeFirstOrThrow();
     return [stored, job] as const;
   });
-  expect(row).toEqual({ bids_total: null, last_bid_id: String(top.id) });
+  expect(row).toEqual({ bids_total: null, last_bid_id: top });
   // the progress a console reads meanwhile counts them
   expect(await jobState(t.ctx.db, first.job.id)).toMatchObject({ status: 'running', bids_total: 500, bids_done: 0 });
   // counted after the commit, and stored
