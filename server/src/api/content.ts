@@ -13,6 +13,7 @@ import {
   userForToken,
   type AuthUser,
 } from '../http/api';
+import { definePolledCall } from '../http/lane';
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
@@ -69,9 +70,9 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // account, and a new one after every change of the account (services/usercache.ts). The list text and the
   // settings it was built from are kept with it, and its ETag is hashed once (JsonText).
   const homeAnswers = new WeakMap<AuthUser, { list: object; settings: object; out: JsonText }>();
-  defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
-    const settings = await markets.settings();
-    const list = await markets.listText('regular', clock.now(), publicBase(ctx, req), regularMarketJson);
+  // answered ahead of Fastify when the request is the plain one (http/lane.ts)
+  definePolledCall(app, ctx, 'api-home-info', { schema: empty }, async (user, base) => {
+    const { settings, list } = await markets.settingsAndList('regular', clock.now(), base, regularMarketJson);
     const kept = homeAnswers.get(user);
     if (kept && kept.list === list && kept.settings === settings) return kept.out;
     const fields = JSON.stringify(homeFieldsOf(user, settings)).slice(1, -1);

@@ -56,9 +56,16 @@ export class JsonText {
     readonly version?: string,
   ) {}
 
+  private encoded?: Buffer;
+
   /** computed once: an answer kept and sent again (the home info's) hashes nothing more */
   get etag(): string {
     return (this.tag ??= `W/"${hash('sha1', this.version ?? this.text, 'base64url').slice(0, 22)}"`);
+  }
+
+  /** the text as UTF-8, encoded once (the lane sends a kept answer's bytes again: http/lane.ts) */
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.text, 'utf8'));
   }
 }
 
@@ -113,9 +120,13 @@ export async function userForToken(ctx: AppContext, token: unknown): Promise<Aut
  * host[:port] gives '' (the links stay relative rather than carry odd text).
  */
 export function publicBase(ctx: AppContext, req: FastifyRequest): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const host = req.host;
-  const proto = req.protocol === 'https' ? 'https' : 'http';
+  return originFor(ctx.config, req.host, req.protocol);
+}
+
+/** publicBase of a request's Host header and protocol, as the request reached this server. */
+export function originFor(config: Pick<AppContext['config'], 'publicUrl'>, host: unknown, protocol: string): string {
+  if (config.publicUrl) return config.publicUrl;
+  const proto = protocol === 'https' ? 'https' : 'http';
   if (typeof host !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return '';
   return `${proto}://${host}`;
 }
@@ -138,7 +149,7 @@ type SameKeys<A, B> = [Exclude<A, B>] extends [never] ? ([Exclude<B, A>] extends
  * The schema reads exactly the fields the contract's request of the call declares (RequestOf): else
  * `opts` asks for a property that names both lists, and the call does not compile.
  */
-type FieldsAgree<N extends CallName, S> =
+export type FieldsAgree<N extends CallName, S> =
   SameKeys<SchemaFields<S>, keyof RequestOf<N> & string> extends true
     ? unknown
     : { schemaFieldsDifferFromTheContract: { schema: SchemaFields<S>; contract: keyof RequestOf<N> } };

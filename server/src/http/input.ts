@@ -37,7 +37,7 @@ function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 const badRequest = (msg: string) => Object.assign(new Error(msg), { statusCode: 400 }) as FastifyError;
 
 /** Parses a JSON body: depth first, then JSON.parse refusing `__proto__` keys. */
-function parseJsonBody(text: string): unknown {
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(MSG_TOO_DEEP);
   // JSON can only carry NUL escaped

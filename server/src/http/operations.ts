@@ -13,7 +13,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { loadMigrations } from '../db/migrate';
@@ -41,16 +41,30 @@ export function requestIdOf(req: IncomingMessage): string {
  */
 export function countRequests(app: FastifyInstance, log: boolean) {
   app.addHook('onResponse', (req, reply, done) => {
-    const call = req.routeOptions.url ?? '(no route)';
-    httpRequests.inc({ call, status: reply.statusCode });
-    httpDuration.observe({ call }, reply.elapsedTime / 1000);
-    if (log)
-      req.log.info(
-        { method: req.method, call, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-        'request',
-      );
+    answered(log ? req.log : null, req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/**
+ * What every answer leaves: its count and time by call (the route's pattern; '(no route)' when none
+ * matched), and its log line on `log` (a logger bound to the request's id) when the server logs.
+ */
+export function answered(
+  log: Pick<FastifyBaseLogger, 'info'> | null,
+  method: string,
+  pattern: string | undefined,
+  status: number,
+  ms: number,
+  /** the request's id, for a logger that does not carry it (Fastify's request logger does) */
+  reqId?: string,
+) {
+  const call = pattern ?? '(no route)';
+  httpRequests.inc({ call, status });
+  httpDuration.observe({ call }, ms / 1000);
+  if (!log) return;
+  const line = { method, call, status, ms: Math.round(ms * 10) / 10 };
+  log.info(reqId === undefined ? line : { reqId, ...line }, 'request');
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

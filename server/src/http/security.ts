@@ -66,7 +66,20 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
+/** The header sets of this configuration's answers, computed once per configuration. */
+interface HeaderSets {
+  /** helmet's full set: pages, files and the operator API */
+  headers: Record<string, string>;
+  /** a JSON answer of the player API, with its CORS */
+  apiSet: Record<string, string>;
+  /** pages and files, with the same CORS */
+  pageSet: Record<string, string>;
+}
+const headerSetsOf = new WeakMap<AppConfig, HeaderSets>();
+
+export function headerSets(config: AppConfig): HeaderSets {
+  const known = headerSetsOf.get(config);
+  if (known) return known;
   const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // the remotes' code is loaded by shells on other origins (CDN deployments)
@@ -88,8 +101,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   };
   // and the CORS of every route but the operator API's, in the same sets (one static set, one hook: the
   // @fastify/cors hook it replaces cost a polled list 4 % of its time, bench:api's profile)
-  const apiSet = { ...apiHeaders, ...OPEN_CORS };
-  const pageSet = { ...headers, ...OPEN_CORS };
+  const sets = { headers, apiSet: { ...apiHeaders, ...OPEN_CORS }, pageSet: { ...headers, ...OPEN_CORS } };
+  headerSetsOf.set(config, sets);
+  return sets;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
+  const { headers, apiSet, pageSet } = headerSets(config);
   app.addHook('onRequest', (req, reply, done) => {
     // the id of the request's log line (http/operations.ts)
     reply.header('x-request-id', req.id);

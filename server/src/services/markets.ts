@@ -186,7 +186,27 @@ export class MarketCache {
     base: string,
     render: (m: MarketRow, now: Date, base: string) => object,
   ): Promise<{ text: string; hash: string }> {
+    return this.textOf(await this.snapshot(), family, now, base, render);
+  }
+
+  /** The operator's settings and a family's list text (listText), from one snapshot: what a poll reads. */
+  async settingsAndList(
+    family: MarketFamily,
+    now: Date,
+    base: string,
+    render: (m: MarketRow, now: Date, base: string) => object,
+  ): Promise<{ settings: Record<string, string>; list: { text: string; hash: string } }> {
     const s = await this.snapshot();
+    return { settings: s.settings, list: this.textOf(s, family, now, base, render) };
+  }
+
+  private textOf(
+    s: Snapshot,
+    family: MarketFamily,
+    now: Date,
+    base: string,
+    render: (m: MarketRow, now: Date, base: string) => object,
+  ): { text: string; hash: string } {
     const key = `${family}|${Math.floor(now.getTime() / 60_000)}|${base}`;
     let entry = s.texts.get(key);
     if (entry === undefined) {
