@@ -70,16 +70,33 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // account, and a new one after every change of the account (services/usercache.ts). The list text and the
   // settings it was built from are kept with it, and its ETag is hashed once (JsonText).
   const homeAnswers = new WeakMap<AuthUser, { list: object; settings: object; out: JsonText }>();
-  // answered ahead of Fastify when the request is the plain one (http/lane.ts)
-  definePolledCall(app, ctx, 'api-home-info', { schema: empty }, async (user, base) => {
-    const { settings, list } = await markets.settingsAndList('regular', clock.now(), base, regularMarketJson);
+  const homeAnswer = (
+    user: AuthUser,
+    got: { settings: Record<string, string>; list: { text: string; hash: string } },
+  ) => {
+    const { settings, list } = got;
     const kept = homeAnswers.get(user);
     if (kept && kept.list === list && kept.settings === settings) return kept.out;
     const fields = JSON.stringify(homeFieldsOf(user, settings)).slice(1, -1);
     const out = new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
     homeAnswers.set(user, { list, settings, out });
     return out;
-  });
+  };
+  // answered ahead of Fastify when the request is the plain one (http/lane.ts)
+  definePolledCall(
+    app,
+    ctx,
+    'api-home-info',
+    { schema: empty },
+    {
+      now: (user, base) => {
+        const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
+        return got && homeAnswer(user, got);
+      },
+      later: async (user, base) =>
+        homeAnswer(user, await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)),
+    },
+  );
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.

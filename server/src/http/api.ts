@@ -89,13 +89,19 @@ type UserOf<N extends CallName> = [(typeof CALLS)[N]['auth']] extends [true] ? A
 
 type Json = Record<string, unknown>;
 
+/** The hash a token is stored and cached under; null for a value that cannot be a token. */
+export function tokenHash(token: unknown): string | null {
+  if (typeof token !== 'string' || !/^[0-9a-f]{64}$/i.test(token)) return null;
+  return sha256(token.toLowerCase());
+}
+
 /**
  * Looks up a live token; null when missing, unknown, revoked or expired. Served from ctx.users (a short
  * in-memory cache, invalidated by every change of the account) when it can be.
  */
 export async function userForToken(ctx: AppContext, token: unknown): Promise<AuthUser | null> {
-  if (typeof token !== 'string' || !/^[0-9a-f]{64}$/i.test(token)) return null;
-  const hash = sha256(token.toLowerCase());
+  const hash = tokenHash(token);
+  if (hash === null) return null;
   const cached = ctx.users.get(hash);
   if (cached) return cached;
   const started = ctx.users.begin();

@@ -91,6 +91,12 @@ export class MarketCache {
     for (const fn of this.listeners) fn();
   }
 
+  /** The day's snapshot when it is in memory and current (else undefined: snapshot() loads it). */
+  private snapshotNow(): Snapshot | undefined {
+    if (!this.bus.live || !this.snap || this.snap.date !== kolkataIsoDate(this.clock.now())) return undefined;
+    return this.snap;
+  }
+
   async snapshot(): Promise<Snapshot> {
     const today = kolkataIsoDate(this.clock.now());
     if (!this.bus.live) return this.load(today); // changes of other processes may be missed: no memory
@@ -198,6 +204,17 @@ export class MarketCache {
   ): Promise<{ settings: Record<string, string>; list: { text: string; hash: string } }> {
     const s = await this.snapshot();
     return { settings: s.settings, list: this.textOf(s, family, now, base, render) };
+  }
+
+  /** settingsAndList without waiting: undefined when the snapshot is not in memory. */
+  settingsAndListNow(
+    family: MarketFamily,
+    now: Date,
+    base: string,
+    render: (m: MarketRow, now: Date, base: string) => object,
+  ): { settings: Record<string, string>; list: { text: string; hash: string } } | undefined {
+    const s = this.snapshotNow();
+    return s && { settings: s.settings, list: this.textOf(s, family, now, base, render) };
   }
 
   private textOf(
