@@ -228,3 +228,36 @@ describe('the lane answers the polled list as Fastify does', () => {
     expect(await count()).toBe(before + 20);
   });
 });
+
+describe('behind a proxy', () => {
+  /** An app of its own with `config`, listening; the home info of a new player, and whether the lane answered. */
+  async function homeBehind(config: Partial<TestApp['config']>) {
+    const own = await makeTestApp({ config });
+    try {
+      const url = await own.app.listen({ host: '127.0.0.1', port: 0 });
+      const p = await createUser(own, { wallet: 5 });
+      const served = laneOf(own.ctx)!.served;
+      const res = await fetch(`${url}/api/api-home-info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-host': 'proxied.example.com' },
+        body: envelope(p.token),
+      });
+      const body = (await res.json()) as { wallet_amt: string; result: { web_chart_url: string }[] };
+      return { lane: laneOf(own.ctx)!.served - served, wallet: body.wallet_amt, chart: body.result[0].web_chart_url };
+    } finally {
+      await own.close();
+    }
+  }
+
+  test("with TRUST_PROXY and no PUBLIC_URL the links follow the proxy's headers: Fastify answers", async () => {
+    const r = await homeBehind({ trustProxy: true });
+    expect(r).toMatchObject({ lane: 0, wallet: '5' });
+    expect(r.chart).toMatch(/^http:\/\/proxied\.example\.com\//);
+  });
+
+  test('with PUBLIC_URL the lane answers, with links under it', async () => {
+    const r = await homeBehind({ trustProxy: true, publicUrl: 'https://play.example.com' });
+    expect(r).toMatchObject({ lane: 1, wallet: '5' });
+    expect(r.chart).toMatch(/^https:\/\/play\.example\.com\//);
+  });
+});
