@@ -5,6 +5,7 @@
  * the lane).
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { SERVER_TEXTS } from '@matka/shared/domain';
 import { laneOf } from '../src/http/lane';
 import { metricsText } from '../src/services/metrics';
@@ -213,6 +214,24 @@ describe('the lane answers the polled list as Fastify does', () => {
     } finally {
       one.destroy();
     }
+  });
+
+  test('a client that goes away halfway through its body leaves the server answering', async () => {
+    const p = await createUser(t, { wallet: 33 });
+    const body = envelope(p.token);
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/api-home-info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+          () => setTimeout(() => socket.resetAndDestroy(), 50),
+        );
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => resolve());
+    });
+    const after = await viaLane('/api/api-home-info', body);
+    expect([after.lane, after.status, JSON.parse(after.text).wallet_amt]).toEqual([true, 200, '33']);
   });
 
   test("the lane's answers are counted under the call, as Fastify's are", async () => {
