@@ -210,10 +210,10 @@ describe('Results', () => {
 
   it('a big declaration answers while its bids settle: the progress, then the summary', async () => {
     let asked = 0;
-    const job = (done: number, status = 'running') => ({
+    const job = (done: number, status = 'running', total: number | null = 100000) => ({
       id: '9',
       status,
-      bids_total: 100000,
+      bids_total: total,
       bids_done: done,
       paid: done / 10,
       paid_points: done * 9,
@@ -225,7 +225,14 @@ describe('Results', () => {
       if (path === '/markets') return { body: MARKETS };
       if (path === '/result/preview') return { body: preview() };
       if (path === '/result/declare')
-        return { body: { ...preview(), summary: null, job: job(20000), msg: 'KALYAN 2026-11-24: 128-1; settling' } };
+        return {
+          body: {
+            ...preview(),
+            summary: null,
+            job: job(0, 'running', null),
+            msg: 'KALYAN 2026-11-24: 128-1; settling: counting the bids to settle',
+          },
+        };
       if (path === '/settlement?id=9') {
         asked += 1;
         return asked < 2
@@ -244,6 +251,9 @@ describe('Results', () => {
     await screen.findByRole('heading', { name: 'Preview: KALYAN 2026-11-24, 128-1' });
     await user.click(screen.getByRole('button', { name: 'Declare' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    // the answer came before the job counted its bids: the bar runs with no value until it has
+    expect(await screen.findByText('Settling the bids: counting them...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Bids settled' })).not.toHaveAttribute('value');
     expect(
       await screen.findByText(/Settling the bids: 60,000 of 1,00,000 \(60%\)/, {}, { timeout: 3000 }),
     ).toBeInTheDocument();

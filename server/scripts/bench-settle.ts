@@ -28,7 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
-import { SettlementRunner, countJobBids, storeDeclaration } from '../src/services/settlement-jobs';
+import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
 import { type Declaration } from '../src/services/settlement';
 import { previewDeclaration } from '../src/services/preview-sql';
 import { kolkataIsoDate, systemClock } from '../src/services/clock';
@@ -149,7 +149,6 @@ async function declare(database: Database, runner: SettlementRunner, marketId: n
   const stored = await database.db
     .transaction()
     .execute((trx) => storeDeclaration(trx, marketId, DATE, d, new Date(), 'bench'));
-  await countJobBids(database.db, stored.job.id);
   const answered = (performance.now() - t0) / 1000;
   const job = await runner.waitFor(stored.job.id, 3_600_000);
   return { seconds: (performance.now() - t0) / 1000, answered, job };
@@ -333,6 +332,7 @@ async function main() {
       const runner = new SettlementRunner(database.db, systemClock, log, () => undefined, {
         chunkSize: CHUNK,
         pollMs: 0,
+        pace: 0,
       });
       const ceil = await ceiling(database, marketId, { open: '1', close: '4' });
       const loop = monitorEventLoopDelay({ resolution: 5 });

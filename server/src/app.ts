@@ -134,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
     pollMs: 2_000,
+    pace: config.settlePace,
   });
   ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, config.live);
   ctx.users.onChange((e) => ctx.live.hear(e));

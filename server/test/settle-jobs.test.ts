@@ -1,7 +1,7 @@
 /**
  * Settlement jobs (issue 38) in one server: the declaration answers before its bids are settled and
  * holds the market's bid lock only to store the result, so a Close bid during an Open settlement is
- * placed at once, and counts the job's bids after it lets go of the lock; a correction racing the
+ * placed at once, and its job's first step counts the bids (with the scan that judges their plays); a correction racing the
  * declaration it corrects leaves every bid settled to the later result, paid once, with every wallet equal
  * to its ledger. On PGlite and on PostgreSQL.
  */
@@ -17,7 +17,7 @@ import {
   marketByName,
   type TestApp,
 } from './helpers';
-import { countJobBids, jobState, storeDeclaration } from '../src/services/settlement-jobs';
+import { jobState, storeDeclaration } from '../src/services/settlement-jobs';
 
 let t: TestApp;
 const DATE = '2026-03-10';
@@ -95,8 +95,9 @@ test('the declaration answers with its job at once; a Close bid meanwhile is pla
   await seedBids(m.id, 6000);
   const bidder = await createUser(t, { wallet: 1000 });
   const declared = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE });
-  expect(declared).toMatchObject({ status: true, job: { status: 'running', bids_total: 6000 }, summary: null });
-  expect(declared.msg).toMatch(/settling 6000 bids/);
+  // answered before the job's first step: its bids are counted by the scan that judges their plays
+  expect(declared).toMatchObject({ status: true, job: { status: 'running', bids_total: null }, summary: null });
+  expect(declared.msg).toMatch(/settling: counting the bids to settle/);
   // a Close bid now: placed at once, the settlement still under way
   const [new_result] = buildNewResult({
     family: 'regular',
@@ -126,7 +127,7 @@ test('the declaration answers with its job at once; a Close bid meanwhile is pla
     headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
   });
   expect(follow.json()).toMatchObject({ status: true, job: { id: String(declared.job.id) } });
-  expect(await settled(String(declared.job.id))).toMatchObject({ status: 'done', bids_done: 6000 });
+  expect(await settled(String(declared.job.id))).toEqual({ status: 'done', bids_done: 6000, bids_total: 6000 });
   const won = await sql<{ n: string }>`
     SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date AND status = 'won'`.execute(
     t.ctx.db,
@@ -179,7 +180,7 @@ test('a correction racing the declaration it corrects: every bid ends at the lat
   await walletsMatchLedgers();
 });
 
-test("the job's bids are counted after the declaration commits, or by its first step when nobody counted them", async () => {
+test("the job's bids are counted by its first step, not under the market's lock nor by the progress calls", async () => {
   const m = await marketByName(t, 'SRIDEVI');
   await seedBids(m.id, 500);
   // a bid of the same day on another market, after these: its id is the highest
@@ -199,15 +200,15 @@ test("the job's bids are counted after the declaration commits, or by its first 
     return [stored, job] as const;
   });
   expect(row).toEqual({ bids_total: null, last_bid_id: top });
-  // the progress a console reads meanwhile counts them
-  expect(await jobState(t.ctx.db, first.job.id)).toMatchObject({ status: 'running', bids_total: 500, bids_done: 0 });
-  // counted after the commit, and stored
-  expect(await countJobBids(t.ctx.db, first.job.id)).toMatchObject({ bids_total: 500 });
-  expect(await jobOf(first.job.id)).toMatchObject({ bids_total: 500 });
+  // the progress a console reads meanwhile says so, and counts nothing itself (a count of a big day's
+  // bids by every poll held up the bids placed meanwhile)
+  expect(first.job.bids_total).toBeNull();
+  expect(await jobState(t.ctx.db, first.job.id)).toMatchObject({ status: 'running', bids_total: null, bids_done: 0 });
+  // the job's first step counts them, with the scan that judges their plays: 500, not the other market's bid
   await t.ctx.settlement.waitFor(first.job.id, 30_000);
   expect(await settled(first.job.id)).toEqual({ status: 'done', bids_done: 500, bids_total: 500 });
 
-  // a correction whose declaring process stopped before counting: the job's first step counts its bids
+  // a correction: its own job counts the same bids again
   const second = await t.ctx.db
     .transaction()
     .execute((trx) => storeDeclaration(trx, m.id, DATE, { ...declaration, pana: '123' }, t.clock.now(), 'test'));

@@ -118,17 +118,27 @@ function SettlementProgress({
   useEffect(() => {
     if (job && job.status !== 'running' && msg) onDone(`${head}; ${msg}`);
   }, [job, msg, head, onDone]);
-  const pct = job && job.bids_total ? Math.floor((job.bids_done / job.bids_total) * 100) : 0;
+  const total = job?.bids_total ?? null;
+  const pct = job && total ? Math.floor((job.bids_done / total) * 100) : 0;
   return (
     <div className="card console-settling" role="status" aria-live="polite">
       <p>
         <strong>Declared. {head}</strong>
       </p>
-      <p>
-        Settling the bids: {job ? `${formatPoints(job.bids_done)} of ${formatPoints(job.bids_total)}` : '...'} ({pct}%)
-        {job ? `, ${formatPoints(job.paid)} paid ${formatPoints(job.paid_points)} points so far` : ''}
-      </p>
-      <progress max={job?.bids_total || 1} value={job?.bids_done ?? 0} aria-label="Bids settled" />
+      {job && total !== null ? (
+        <p>
+          Settling the bids: {`${formatPoints(job.bids_done)} of ${formatPoints(total)}`} ({pct}%)
+          {`, ${formatPoints(job.paid)} paid ${formatPoints(job.paid_points)} points so far`}
+        </p>
+      ) : (
+        <p>Settling the bids: counting them...</p>
+      )}
+      {total === null ? (
+        // with no value: the bar shows work under way, its size not known yet
+        <progress aria-label="Bids settled" />
+      ) : (
+        <progress max={total || 1} value={job.bids_done} aria-label="Bids settled" />
+      )}
       {q.isError && <ErrorText text={messageOf(q.error)} />}
     </div>
   );

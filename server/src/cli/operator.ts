@@ -791,10 +791,14 @@ export async function run(
 
 /** Prints a settlement job's progress until it ends, then its summary. */
 async function followJob(base: string, token: string, id: string, io: CliIO): Promise<number> {
-  let last = -1;
+  let last = '';
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
-    let data: { status?: boolean; msg?: string; job?: { status: string; bids_done: number; bids_total: number } };
+    let data: {
+      status?: boolean;
+      msg?: string;
+      job?: { status: string; bids_done: number; bids_total: number | null };
+    };
     try {
       const res = await fetch(`${base}/operator/settlement?id=${encodeURIComponent(id)}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -813,9 +817,14 @@ async function followJob(base: string, token: string, id: string, io: CliIO): Pr
       io.out(String(data.msg));
       return 0;
     }
-    if (data.job.bids_done !== last) {
-      last = data.job.bids_done;
-      io.out(`settling: ${data.job.bids_done} of ${data.job.bids_total} bids`);
+    const seen = `${data.job.bids_done} of ${data.job.bids_total}`;
+    if (seen !== last) {
+      last = seen;
+      io.out(
+        data.job.bids_total === null
+          ? 'settling: counting the bids'
+          : `settling: ${data.job.bids_done} of ${data.job.bids_total} bids`,
+      );
     }
   }
 }

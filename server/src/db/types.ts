@@ -96,8 +96,11 @@ export interface SettlementJobsTable {
   last_bid_id: Int8;
   phase: ColumnType<'gain' | 'loss', 'gain' | 'loss' | undefined, 'gain' | 'loss'>;
   cursor: Int8Gen;
-  /** NULL until counted, just after the declaration commits (migration 024) */
+  /** NULL until its first steps have judged and counted every bid (migrations 024, 025) */
   bids_total: number | null;
+  /** the judging's progress: the last bid id judged, the bids counted so far (migration 025) */
+  judged_upto: Int8Gen;
+  bids_judged: Generated<number>;
   bids_done: Generated<number>;
   paid: Generated<number>;
   paid_points: Int8Gen;

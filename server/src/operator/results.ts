@@ -79,9 +79,13 @@ function summaryOf(job: JobState) {
 /** What a settlement job did, or how far it is. */
 function jobText(job: JobState): string {
   if (job.status === 'superseded')
-    return `settlement stopped at ${job.bids_done} of ${job.bids_total} bids: a later declaration settles them`;
+    return job.bids_total === null
+      ? 'settlement stopped before it counted its bids: a later declaration settles them'
+      : `settlement stopped at ${job.bids_done} of ${job.bids_total} bids: a later declaration settles them`;
   if (job.status === 'running')
-    return `settling ${job.bids_total} bids: ${job.bids_done} settled so far, ${job.paid} paid ${job.paid_points} points`;
+    return job.bids_total === null
+      ? 'settling: counting the bids to settle'
+      : `settling ${job.bids_total} bids: ${job.bids_done} settled so far, ${job.paid} paid ${job.paid_points} points`;
   const s = summaryOf(job);
   return [
     `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,

@@ -13,7 +13,7 @@ import { findMarket, type FoundMarket } from './catalog';
 import { minutesToHHMM } from './clock';
 import type { Actor } from './operators';
 import { drawMinute, minutesEarly, type Declaration } from './settlement';
-import { countJobBids, storeDeclaration, type JobState, type StoredDeclaration } from './settlement-jobs';
+import { storeDeclaration, type JobState, type StoredDeclaration } from './settlement-jobs';
 
 /** '3 h 50 min' */
 export const howLong = (minutes: number) =>
@@ -69,7 +69,7 @@ export async function declareResult(
   const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
     const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name);
     // the audit row keeps the override: its reason is in the params, how early in what it did
-    // the job's bids are counted after the commit (the 'settlement done' row has them)
+    // the job's first step counts its bids (the 'settlement done' row has them)
     await audit(trx, action, target, params, o.before, {
       ...o.result,
       job: o.job.id,
@@ -80,8 +80,6 @@ export async function declareResult(
   declarations.inc({ family });
   const answerBy = Date.now() + ctx.config.settleWaitMs;
   await ctx.markets.invalidate(); // home / starline / Gali lists and the charts show it at once
-  // the job's bids, counted now that the market's bids are free again
-  await countJobBids(db, out.job.id);
   // the bids settle in chunks; the answer waits a moment for them, then tells the progress
   const job = await ctx.settlement.waitFor(out.job.id, Math.max(0, answerBy - Date.now()));
   return { out, job, timing: t };

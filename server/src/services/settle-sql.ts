@@ -24,9 +24,11 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const STATUS_OF = { win: 'won', lose: 'lost', pending: 'pending' } as const;
 
 /**
- * Judges the distinct plays of the bids in range under `result` (the domain's bidOutcome, each play once)
- * and stores them as the job's table of plays (settlement_plays), in slices of PLAYS_PER_SLICE: no slice's
- * judging or sending holds the event loop for long, whatever the size of the day.
+ * Judges the plays of the bids in range under `result` (the domain's bidOutcome, each play once) and adds
+ * the ones not judged yet to the job's table of plays (settlement_plays), in slices of PLAYS_PER_SLICE: no
+ * slice's judging or sending holds the event loop for long, whatever the size of the day. A job judges its
+ * bids a range at a time (SettlementRunner.judge); the bids in range are counted by the same scan, and
+ * their count is returned.
  */
 export async function storeJudgedPlays(
   trx: Transaction<DB>,
@@ -36,22 +38,38 @@ export async function storeJudgedPlays(
   date: string,
   result: ResultState,
   range: BidRange = {},
-): Promise<void> {
-  const plays = await sql<{ bet_type: string; session: 'Open' | 'Close'; digits: string; closedigits: string }>`
-    SELECT DISTINCT bet_type, session, digits, closedigits FROM bids
-    WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
-      ${rangeSql(range)}`.execute(trx);
-  for (let from = 0; from < plays.rows.length; from += PLAYS_PER_SLICE) {
+): Promise<number> {
+  const plays = await sql<{
+    bet_type: string;
+    session: 'Open' | 'Close';
+    digits: string;
+    closedigits: string;
+    bids: string;
+    known: boolean;
+  }>`
+    SELECT g.*, EXISTS (SELECT 1 FROM settlement_plays p
+                        WHERE p.job_id = ${jobId}::bigint AND p.bet_type = g.bet_type AND p.session = g.session
+                          AND p.digits = g.digits AND p.closedigits = g.closedigits) AS known
+    FROM (SELECT bet_type, session, digits, closedigits, count(*) AS bids FROM bids
+          WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
+            ${rangeSql(range)}
+          GROUP BY bet_type, session, digits, closedigits) g`.execute(trx);
+  let bids = 0;
+  for (const p of plays.rows) bids += Number(p.bids);
+  const fresh = plays.rows.filter((p) => !p.known);
+  for (let from = 0; from < fresh.length; from += PLAYS_PER_SLICE) {
     if (from) await yieldToLoop();
-    const slice = plays.rows.slice(from, from + PLAYS_PER_SLICE);
+    const slice = fresh.slice(from, from + PLAYS_PER_SLICE);
     const status = slice.map((p) => STATUS_OF[bidOutcome(family, p as unknown as SettleBid, result)]);
     const rateKey = slice.map((p, k) => (status[k] === 'won' ? rateKeyForRow(p.bet_type as BetTypeId, p.digits) : ''));
     await sql`
       INSERT INTO settlement_plays (job_id, bet_type, session, digits, closedigits, status, rate_key)
       SELECT ${jobId}::bigint, p.* FROM unnest(${slice.map((p) => p.bet_type)}::text[], ${slice.map((p) => p.session)}::text[],
         ${slice.map((p) => p.digits)}::text[], ${slice.map((p) => p.closedigits)}::text[], ${status}::text[],
-        ${rateKey}::text[]) AS p(bet_type, session, digits, closedigits, status, rate_key)`.execute(trx);
+        ${rateKey}::text[]) AS p(bet_type, session, digits, closedigits, status, rate_key)
+      ON CONFLICT DO NOTHING`.execute(trx);
   }
+  return bids;
 }
 
 /**

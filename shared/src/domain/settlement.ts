@@ -89,7 +89,8 @@ export interface SettleSummary extends SettledPoints {
 export interface SettlementJob extends SettledPoints {
   id: string;
   status: 'running' | 'done' | 'superseded';
-  bids_total: number;
+  /** the bids it settles; null until its first step has counted them (with the scan that judges their plays) */
+  bids_total: number | null;
   bids_done: number;
 }
 
