@@ -50,6 +50,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0);
 const CHUNK = Number(process.env.SETTLE_CHUNK_BIDS || 10_000);
+/** chunks while nobody bids: SETTLE_IDLE_CHUNKS times CHUNK (the server's default, 10) */
+const IDLE_CHUNKS = Number(process.env.SETTLE_IDLE_CHUNKS || 10);
 /** the live phase: bids on today's market, settled by the server's own processes while bids keep coming */
 const LIVE_BIDS = Number(process.env.BENCH_LIVE_BIDS ?? 1_000_000);
 const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE || 200);
@@ -333,6 +335,7 @@ async function main() {
         chunkSize: CHUNK,
         pollMs: 0,
         pace: 0,
+        idleChunks: IDLE_CHUNKS,
       });
       const ceil = await ceiling(database, marketId, { open: '1', close: '4' });
       const loop = monitorEventLoopDelay({ resolution: 5 });

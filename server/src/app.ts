@@ -135,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     chunkSize: config.settleChunkBids,
     pollMs: 2_000,
     pace: config.settlePace,
+    idleChunks: config.settleIdleChunks,
   });
   ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, config.live);
   ctx.users.onChange((e) => ctx.live.hear(e));

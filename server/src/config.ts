@@ -74,11 +74,13 @@ export interface AppConfig {
    * settle a little faster but hold the wallets they credit, and PGlite's one connection, longer); SETTLE_WAIT_MS, how long a declaration's answer
    * waits for its settlement before it answers with the job's progress (default 700). SETTLE_PACE (default 1,
    * 0 to 4): while players are placing bids, a settlement waits this many times as long as each chunk took
-   * before the next one, so their bids find a free core (0: flat out).
+   * before the next one, so their bids find a free core (0: flat out). SETTLE_IDLE_CHUNKS (default 10, 1 to
+   * 100): while nobody is placing bids, a chunk settles this many times SETTLE_CHUNK_BIDS.
    */
   settleChunkBids: number;
   settleWaitMs: number;
   settlePace: number;
+  settleIdleChunks: number;
   /**
    * CLOCK_OFFSET_MS (default 0; ignored when NODE_ENV=production): the server's clock runs this far ahead
    * (or behind), to rehearse rules that wait for time (a raised limit after 24 hours, a break's end) on a
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, 10_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
     settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 1))),
+    settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
     clockOffsetMs: nodeEnv === 'production' ? 0 : Math.trunc(intEnv(env.CLOCK_OFFSET_MS, 0)),
     push: {
       publicKey: env.VAPID_PUBLIC_KEY || undefined,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   // tiny chunks and an answer that does not wait: the settlement takes many transactions
   t = await makeTestApp({
     at: kolkata('12:00', DATE),
-    config: { settleChunkBids: 100 },
+    config: { settleChunkBids: 100, settleIdleChunks: 1 },
     env: { SETTLE_WAIT_MS: '0' },
   });
 });
@@ -220,5 +220,63 @@ test("the job's bids are counted by its first step, not under the market's lock 
     SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
       AND status <> CASE WHEN digits = '6' THEN 'won' ELSE 'lost' END`.execute(t.ctx.db);
   expect(wrong.rows[0].n).toBe('0');
+  await walletsMatchLedgers();
+});
+
+test('a job judges its bids a slice at a time, and a settled bid is rewritten in its own page', async () => {
+  const m = await marketByName(t, 'TIME BAZAR');
+  await seedBids(m.id, 2500);
+  const pages = async () =>
+    (
+      await sql<{ id: string; page: string; status: string }>`
+        SELECT id, (ctid::text::point)[0]::text AS page, status FROM bids
+        WHERE market_id = ${m.id} AND bid_date = ${DATE}::date ORDER BY id`.execute(t.ctx.db)
+    ).rows;
+  const before = await pages();
+  expect(before.every((b) => b.status === 'pending')).toBe(true);
+
+  const stored = await t.ctx.db
+    .transaction()
+    .execute((trx) =>
+      storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana: '128' }, t.clock.now(), 'test'),
+    );
+  // chunks of 100 bids: the plays are judged 1,000 bids at a time, then counted once all are. Players
+  // bid on another market meanwhile, so the job gives way after each step (SETTLE_PACE): each slice's
+  // progress can be seen.
+  const other = await marketByName(t, 'MILAN DAY');
+  const bidder = await createUser(t, { wallet: 0 });
+  const judged: { upto: string; ready: boolean; total: number | null }[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const j = await t.ctx.db
+      .selectFrom('settlement_jobs')
+      .select(['judged_upto', 'plays_ready', 'bids_total', 'status'])
+      .where('id', '=', stored.job.id)
+      .executeTakeFirstOrThrow();
+    const seen = { upto: String(j.judged_upto), ready: j.plays_ready, total: j.bids_total };
+    if (!judged.length || judged[judged.length - 1].upto !== seen.upto) judged.push(seen);
+    if (j.plays_ready || j.status !== 'running') break;
+    if (i === 0) void t.ctx.settlement.kick(stored.job.id);
+    await insertBid(t, { user: bidder.id, market: other.id, date: DATE, digits: String(i % 10) });
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  // the slices' ends are the 1,000th and 2,000th bid of the market's day, then the job's last bid id
+  const last = judged[judged.length - 1];
+  expect(last).toMatchObject({ ready: true, total: 2500 });
+  const partial = judged.filter((j) => !j.ready && j.upto !== '0');
+  expect(partial.length).toBeGreaterThanOrEqual(1);
+  for (const p of partial) {
+    expect(p.total).toBeNull();
+    expect([before[999].id, before[1999].id]).toContain(p.upto);
+  }
+  await t.ctx.settlement.waitFor(stored.job.id, 30_000);
+  expect(await settled(stored.job.id)).toEqual({ status: 'done', bids_done: 2500, bids_total: 2500 });
+
+  // every bid settled in place: same page as before (no new version elsewhere, no index entry to add)
+  const after = await pages();
+  expect(after.map((b) => b.id)).toEqual(before.map((b) => b.id));
+  const moved = after.filter((b, k) => b.page !== before[k].page);
+  expect(moved).toEqual([]);
+  expect(after.filter((b) => b.status === 'won')).toHaveLength(250); // digit 1 of 128
+  expect(after.filter((b) => b.status === 'lost')).toHaveLength(2250);
   await walletsMatchLedgers();
 });

@@ -48,7 +48,11 @@ describePg('a settlement killed mid-way is resumed by another process and pays e
     );
 
     // small chunks, so the settlement takes a while; the answer does not wait for it
-    const a = await startServer(setup.main, setup.dbUrl, { SETTLE_CHUNK_BIDS: '150', SETTLE_WAIT_MS: '0' });
+    const a = await startServer(setup.main, setup.dbUrl, {
+      SETTLE_CHUNK_BIDS: '150',
+      SETTLE_IDLE_CHUNKS: '1',
+      SETTLE_WAIT_MS: '0',
+    });
     procs.push(a);
     const declared = await operator(a, 'result/declare', {
       market: 'KALYAN',

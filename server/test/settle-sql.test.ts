@@ -15,7 +15,7 @@ import { createUser, kolkata, ledgerSum, makeTestApp, marketByName, type TestApp
 let t: TestApp;
 beforeAll(async () => {
   // small chunks: each declaration settles in several transactions and two passes
-  t = await makeTestApp({ at: kolkata('23:30', '2026-03-10'), config: { settleChunkBids: 97 } });
+  t = await makeTestApp({ at: kolkata('23:30', '2026-03-10'), config: { settleChunkBids: 97, settleIdleChunks: 1 } });
 });
 afterAll(() => t.close());
 

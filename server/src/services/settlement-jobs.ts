@@ -198,8 +198,10 @@ export interface RunnerOptions {
   chunkSize: number;
   /** how often a process looks for a running job nobody works on (a killed process's) */
   pollMs: number;
-  /** while players bid, the pause after each step, as a multiple of the step's time (0: none; giveWay) */
+  /** while players bid, the pause after each step, as a multiple of the step's time (0: none; topBid) */
   pace: number;
+  /** while nobody bids, chunks this many times chunkSize (topBid) */
+  idleChunks: number;
 }
 
 /**
@@ -211,8 +213,6 @@ export class SettlementRunner {
   private readonly listeners = new Set<(job: JobState) => void>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
-  /** the highest bid id after this process's last step (giveWay) */
-  private lastBidSeen: string | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -303,35 +303,42 @@ export class SettlementRunner {
   }
 
   private async work(jobId: string) {
+    let top = await this.topBid();
+    // bids per chunk: chunkSize while players are placing bids, idleChunks times as many while nobody is
+    let size = this.opts.chunkSize;
     for (;;) {
       if (this.closed) return;
       const began = Date.now();
-      const step = await this.step(jobId);
+      const step = await this.step(jobId, size);
       if (step !== 'more') return;
-      // the event loop breathes between chunks; while players are placing bids, the settlement gives way
+      // the event loop breathes between chunks
       await new Promise<void>((resolve) => setImmediate(resolve));
-      await this.giveWay(Date.now() - began);
+      const now = await this.topBid();
+      const bidding = now !== top;
+      top = now;
+      size = bidding ? this.opts.chunkSize : this.opts.chunkSize * this.opts.idleChunks;
+      if (bidding && this.opts.pace > 0 && !this.closed)
+        await new Promise<void>((resolve) =>
+          setTimeout(resolve, Math.min(2_000, (Date.now() - began) * this.opts.pace)),
+        );
     }
   }
 
   /**
-   * After a step that took `ms`: while players are placing bids (on any market, through any process: the
-   * highest bid id moved since the last step), waits `pace` times as long before the next step. A chunk
-   * keeps a core busy; on a 2-core machine the bids placed meanwhile queued for the other (their median
-   * went from 6 to 25 ms while 1,000,000 bids settled, and to 4-9 ms at pace 1). With nobody bidding, the
-   * settlement runs flat out.
+   * The highest bid id: when it moves between two steps, players are placing bids (on any market, through
+   * any process). The settlement then gives way: chunks of chunkSize bids, and after each a pause `pace`
+   * times as long as it took. A chunk keeps a core busy; on a 2-core machine the bids placed meanwhile
+   * queued for the other (their median went from 6 to 25 ms while 1,000,000 bids settled, and to 4-9 ms at
+   * pace 1). With nobody bidding it runs flat out, in chunks idleChunks times as big (each chunk's own
+   * statements cost as much as PostgreSQL's writes of 10,000 bids).
    */
-  private async giveWay(ms: number) {
-    if (this.opts.pace <= 0 || this.closed) return;
+  private async topBid(): Promise<string> {
     const top = await sql<{ id: string | null }>`SELECT max(id)::text AS id FROM bids`.execute(this.db);
-    const last = top.rows[0]?.id ?? '0';
-    const bidding = this.lastBidSeen !== null && last !== this.lastBidSeen;
-    this.lastBidSeen = last;
-    if (bidding) await new Promise<void>((resolve) => setTimeout(resolve, Math.min(2_000, ms * this.opts.pace)));
+    return top.rows[0]?.id ?? '0';
   }
 
   /** One step of a job: judge its plays, or settle its next chunk. */
-  private async step(jobId: string): Promise<Step> {
+  private async step(jobId: string, size: number): Promise<Step> {
     const head = (
       await sql<{
         status: string;
@@ -346,13 +353,14 @@ export class SettlementRunner {
         FROM settlement_jobs WHERE id = ${jobId}::bigint`.execute(this.db)
     ).rows[0];
     if (!head || head.status !== 'running') return 'gone';
-    if (!head.plays_ready) return this.judge(jobId, head);
-    return this.chunk(jobId);
+    if (!head.plays_ready) return this.judge(jobId, head, size * JUDGE_CHUNKS);
+    return this.chunk(jobId, size);
   }
 
   private async judge(
     jobId: string,
     head: { market_id: number; result_date: string; family: MarketRef['family']; result: unknown; last_bid_id: string },
+    slice: number,
   ): Promise<Step> {
     const result = head.result as ResultState;
     const date = String(head.result_date);
@@ -370,7 +378,7 @@ export class SettlementRunner {
         SELECT id FROM bids
         WHERE market_id = ${head.market_id} AND bid_date = ${date}::date
           AND id > ${row.judged_upto}::bigint AND id <= ${head.last_bid_id}::bigint
-        ORDER BY id OFFSET ${this.opts.chunkSize * JUDGE_CHUNKS - 1} LIMIT 1`.execute(trx);
+        ORDER BY id OFFSET ${slice - 1} LIMIT 1`.execute(trx);
       const upToId = end.rows[0]?.id ?? head.last_bid_id;
       const bids =
         row.bids_judged +
@@ -398,7 +406,7 @@ export class SettlementRunner {
     });
   }
 
-  private async chunk(jobId: string): Promise<Step> {
+  private async chunk(jobId: string, size: number): Promise<Step> {
     const now = this.clock.now();
     let users: string[] = [];
     let paidNow = 0;
@@ -438,7 +446,7 @@ export class SettlementRunner {
         WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
           AND id > ${job.cursor}::bigint AND id <= ${job.last_bid_id}::bigint
           ${gain ? sql`` : sql`AND status = 'won'`}
-        ORDER BY id OFFSET ${this.opts.chunkSize - 1} LIMIT 1`.execute(trx);
+        ORDER BY id OFFSET ${size - 1} LIMIT 1`.execute(trx);
       const upToId = end.rows[0]?.id ?? job.last_bid_id;
       const range = { afterId: String(job.cursor), upToId: String(upToId), phase: job.phase };
       const counted = gain
