@@ -322,6 +322,14 @@ async function main() {
     process.exit(2);
   }
   const log = { warn: console.warn, error: console.error } as unknown as FastifyBaseLogger;
+  // the PostgreSQL settings the figures depend on (README: wal_compression = lz4 halves a settlement's WAL)
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  const set = await admin.query<{ name: string; setting: string }>(
+    `SELECT name, setting FROM pg_settings WHERE name IN ('wal_compression', 'max_parallel_workers_per_gather', 'shared_buffers', 'server_version')`,
+  );
+  await admin.end();
+  console.log(`PostgreSQL: ${set.rows.map((r) => `${r.name} = ${r.setting}`).join(', ')}`);
   const rows: Record<string, number | string>[] = [];
   for (const n of SIZES) {
     const { database, drop } = await freshDb();

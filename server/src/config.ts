@@ -72,7 +72,7 @@ export interface AppConfig {
   /**
    * Settlement (issue 38): SETTLE_CHUNK_BIDS bids per chunk transaction (default 10000: bigger chunks
    * settle a little faster but hold the wallets they credit, and PGlite's one connection, longer); SETTLE_WAIT_MS, how long a declaration's answer
-   * waits for its settlement before it answers with the job's progress (default 700). SETTLE_PACE (default 1,
+   * waits for its settlement before it answers with the job's progress (default 700). SETTLE_PACE (default 0.5,
    * 0 to 4): while players are placing bids, a settlement waits this many times as long as each chunk took
    * before the next one, so their bids find a free core (0: flat out). SETTLE_IDLE_CHUNKS (default 10, 1 to
    * 100): while nobody is placing bids, a chunk settles this many times SETTLE_CHUNK_BIDS.
@@ -261,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(100, intEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     settleChunkBids: Math.max(100, intEnv(env.SETTLE_CHUNK_BIDS, 10_000)),
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
-    settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 1))),
+    settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 0.5))),
     settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
     clockOffsetMs: nodeEnv === 'production' ? 0 : Math.trunc(intEnv(env.CLOCK_OFFSET_MS, 0)),
     push: {
