@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole } from './helpers';
 
@@ -235,7 +235,9 @@ describe('Results', () => {
         };
       if (path === '/settlement?id=9') {
         asked += 1;
-        return asked < 2
+        // first still counting its bids, then halfway, then done
+        if (asked < 2) return { body: { status: true, msg: 'settling', job: job(0, 'running', null) } };
+        return asked < 3
           ? { body: { status: true, msg: 'settling', job: job(60000) } }
           : { body: { status: true, msg: 'settled 100000 bids: 10000 paid 900000 points', job: job(100000, 'done') } };
       }
@@ -252,8 +254,11 @@ describe('Results', () => {
     await user.click(screen.getByRole('button', { name: 'Declare' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     // the answer came before the job counted its bids: the bar runs with no value until it has
-    expect(await screen.findByText('Settling the bids: counting them...')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Bids settled' })).not.toHaveAttribute('value');
+    await waitFor(() => {
+      const status = screen.getByRole('status');
+      expect(status).toHaveTextContent('Settling the bids: counting them...');
+      expect(within(status).getByRole('progressbar', { name: 'Bids settled' })).not.toHaveAttribute('value');
+    });
     expect(
       await screen.findByText(/Settling the bids: 60,000 of 1,00,000 \(60%\)/, {}, { timeout: 3000 }),
     ).toBeInTheDocument();
@@ -266,7 +271,7 @@ describe('Results', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(calls.list.filter((c) => c.path === '/settlement?id=9').length).toBe(2);
+    expect(calls.list.filter((c) => c.path === '/settlement?id=9').length).toBe(3);
   });
 
   it('a result before its draw: the preview says so, an owner gives a reason that goes with the declaration; others cannot', async () => {
