@@ -322,11 +322,12 @@ async function main() {
     process.exit(2);
   }
   const log = { warn: console.warn, error: console.error } as unknown as FastifyBaseLogger;
-  // the PostgreSQL settings the figures depend on (README: wal_compression = lz4 halves a settlement's WAL)
+  // the PostgreSQL settings the figures depend on (README: wal_compression = lz4 halves a settlement's WAL;
+  // shared_buffers and max_wal_size: see *PostgreSQL settings*)
   const admin = new pg.Client({ connectionString: BASE });
   await admin.connect();
   const set = await admin.query<{ name: string; setting: string }>(
-    `SELECT name, setting FROM pg_settings WHERE name IN ('wal_compression', 'max_parallel_workers_per_gather', 'shared_buffers', 'server_version')`,
+    `SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN ('wal_compression', 'max_parallel_workers_per_gather', 'shared_buffers', 'wal_buffers', 'max_wal_size', 'server_version')`,
   );
   await admin.end();
   console.log(`PostgreSQL: ${set.rows.map((r) => `${r.name} = ${r.setting}`).join(', ')}`);

@@ -441,21 +441,21 @@ export class SettlementRunner {
         .executeTakeFirstOrThrow();
       // the gain pass walks every bid; the loss pass only the won ones (the reversals' candidates)
       const gain = job.phase === 'gain';
-      const end = await sql<{ id: string }>`
-        SELECT id FROM bids
-        WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
-          AND id > ${job.cursor}::bigint AND id <= ${job.last_bid_id}::bigint
-          ${gain ? sql`` : sql`AND status = 'won'`}
-        ORDER BY id OFFSET ${size - 1} LIMIT 1`.execute(trx);
-      const upToId = end.rows[0]?.id ?? job.last_bid_id;
+      // the chunk's end and its bids to count, in one scan of the range: the next `size` bids of the day
+      // in id order (the pass's own: every bid for the gain pass, the won ones for the loss pass); fewer
+      // than `size` left, and the chunk goes to the job's last bid
+      const next = await sql<{ last: string | null; seen: string; n: string }>`
+        SELECT max(id)::text AS last, count(*) AS seen,
+               count(*) FILTER (WHERE status IN ('pending', 'won', 'lost')) AS n
+        FROM (SELECT id, status FROM bids
+              WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
+                AND id > ${job.cursor}::bigint AND id <= ${job.last_bid_id}::bigint
+                ${gain ? sql`` : sql`AND status = 'won'`}
+              ORDER BY id LIMIT ${size}) s`.execute(trx);
+      const upToId = Number(next.rows[0].seen) >= size && next.rows[0].last ? next.rows[0].last : job.last_bid_id;
       const range = { afterId: String(job.cursor), upToId: String(upToId), phase: job.phase };
-      const counted = gain
-        ? await sql<{ n: string }>`
-            SELECT count(*) AS n FROM bids
-            WHERE market_id = ${job.market_id} AND bid_date = ${job.result_date}::date
-              AND id > ${range.afterId}::bigint AND id <= ${range.upToId}::bigint
-              AND status IN ('pending', 'won', 'lost')`.execute(trx)
-        : { rows: [{ n: '0' }] };
+      // the gain pass counts every bid of the day once (the progress); the loss pass revisits won ones
+      const counted = gain ? Number(next.rows[0].n) : 0;
       // the wallets move last in settleSet: after it, only this job's own row is written
       const s = await settleSet(trx, market, job.result_date, now, range, jobId);
       const passEnded = BigInt(upToId) >= BigInt(job.last_bid_id);
@@ -465,7 +465,7 @@ export class SettlementRunner {
         UPDATE settlement_jobs SET
           phase = ${passEnded ? 'loss' : job.phase},
           cursor = ${passEnded && gain ? '0' : upToId}::bigint,
-          bids_done = bids_done + ${Number(counted.rows[0].n)}::int,
+          bids_done = bids_done + ${counted}::int,
           paid = paid + ${s.paid}::int, paid_points = paid_points + ${s.paid_points}::bigint,
           reversed = reversed + ${s.reversed}::int, reversed_points = reversed_points + ${s.reversed_points}::bigint,
           shortfall_points = shortfall_points + ${s.shortfall_points}::bigint,
@@ -488,7 +488,7 @@ export class SettlementRunner {
       }
       users = s.users;
       paidNow = Number(s.paid_points);
-      settledNow = Number(counted.rows[0].n);
+      settledNow = counted;
       if (finished) {
         const took = await sql<{ s: string }>`
           SELECT extract(epoch FROM finished_at - created_at)::text AS s FROM settlement_jobs
