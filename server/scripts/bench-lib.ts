@@ -170,6 +170,8 @@ export interface SteadyResult {
   p50: number;
   p99: number;
   max: number;
+  /** each 2xx answer: when it was due (performance.now()) and its milliseconds, in the order they came */
+  timed: [due: number, ms: number][];
 }
 
 /**
@@ -193,6 +195,7 @@ export function steadyLoad(
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const target = new URL(pathName, url);
   const latencies: number[] = [];
+  const timed: [number, number][] = [];
   const r = { sent: 0, ok: 0, non2xx: 0, errors: 0 };
   const start = performance.now();
   const interval = 1000 / opts.rate;
@@ -221,6 +224,7 @@ export function steadyLoad(
             if (res.statusCode && res.statusCode < 300) {
               r.ok++;
               latencies.push(performance.now() - due);
+              timed.push([due, latencies[latencies.length - 1]]);
             } else r.non2xx++;
           }),
         );
@@ -252,7 +256,7 @@ export function steadyLoad(
     const at = (q: number) =>
       latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] : NaN;
     const ms = (v: number) => Math.round(v * 10) / 10;
-    return { ...r, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(at(1)) };
+    return { ...r, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(at(1)), timed };
   });
   return { done, stop };
 }

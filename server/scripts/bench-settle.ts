@@ -201,6 +201,29 @@ interface LiveRow {
   bids_placed: string;
   refused: number;
   loop_p99_ms: string;
+  /** the seconds of the settlement whose bids (both loads) had a p99 over 50 ms, of all its seconds */
+  slow_seconds: string;
+}
+
+/**
+ * The bids' p99 in each second of the settlement (both loads, by when each bid was due): a p99 over the
+ * whole settlement says how bad, this says when (the declaration, the judging, the chunks, the end).
+ */
+function secondsOf(
+  timed: [number, number][],
+  t0: number,
+  seconds: number,
+): { second: number; p99: number; bids: number }[] {
+  const buckets: number[][] = Array.from({ length: Math.max(1, Math.ceil(seconds)) }, () => []);
+  for (const [due, ms] of timed) {
+    const k = Math.floor((due - t0) / 1000);
+    if (k >= 0 && k < buckets.length) buckets[k].push(ms);
+  }
+  return buckets.map((v, second) => {
+    v.sort((x, y) => x - y);
+    const p99 = v.length ? v[Math.min(v.length - 1, Math.ceil(0.99 * v.length) - 1)] : 0;
+    return { second, p99: Math.round(p99), bids: v.length };
+  });
 }
 
 /**
@@ -297,6 +320,14 @@ async function live(n: number): Promise<LiveRow> {
     otherLoad.stop();
     const [a, b] = await Promise.all([closeLoad.done, otherLoad.done]);
     const worst = [...loops.values()].map((v) => Math.max(...v));
+    const bySecond = secondsOf([...a.timed, ...b.timed], t0, settled);
+    const slow = bySecond.filter((x) => x.p99 > 50);
+    console.log(
+      `\nlive: the bids' p99 in each second of the settlement (ms): ${bySecond.map((x) => x.p99).join(' ')}` +
+        `\nlive: ${slow.length} of ${bySecond.length} seconds over 50 ms${
+          slow.length ? `: ${slow.map((x) => `second ${x.second} (${x.p99} ms)`).join(', ')}` : ''
+        }`,
+    );
     return {
       bids: n,
       workers: LIVE_WORKERS,
@@ -309,6 +340,7 @@ async function live(n: number): Promise<LiveRow> {
       bids_placed: `${a.ok} + ${b.ok}`,
       refused: a.non2xx + b.non2xx + a.errors + b.errors,
       loop_p99_ms: `${worst.map((w) => w.toFixed(1)).join(' / ')} (${worst.length} processes)`,
+      slow_seconds: `${slow.length} of ${bySecond.length}`,
     };
   } finally {
     if (server) await stopServer(server.child);
