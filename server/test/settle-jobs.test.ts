@@ -241,9 +241,8 @@ test('a job judges and counts its bids a slice at a time, each slice with its pr
       storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana: '128' }, t.clock.now(), 'test'),
     );
   // chunks of 100 bids: the plays are judged 200 bids at a time (two chunks' worth), then counted once
-  // all are. Players
-  // bid on another market meanwhile, so the job gives way after each step (SETTLE_PACE): each slice's
-  // progress can be seen.
+  // all are. Players bid on another market meanwhile, so the job gives way after each step (SETTLE_PACE):
+  // each slice's progress can be seen.
   const other = await marketByName(t, 'MILAN DAY');
   const bidder = await createUser(t, { wallet: 0 });
   const judged: { upto: string; ready: boolean; total: number | null }[] = [];
