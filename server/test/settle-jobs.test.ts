@@ -278,3 +278,37 @@ test('a job judges and counts its bids a slice at a time, each slice with its pr
   expect(after.filter((b) => b.status === 'lost')).toHaveLength(2250);
   await walletsMatchLedgers();
 });
+
+test("a day's first declaration needs no loss pass; a correction's job still takes back the wins it no longer gives", async () => {
+  const m = await marketByName(t, 'SRIDEVI NIGHT');
+  await seedBids(m.id, 400);
+  const row = (id: string) =>
+    t.ctx.db
+      .selectFrom('settlement_jobs')
+      .select(['status', 'loss_pass', 'phase', 'reversed', 'paid'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const declare = (pana: string) =>
+    t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana }, t.clock.now(), 'test'),
+      );
+
+  // nothing declared before: no bid of the day can be won, and the job ends with its gain pass
+  const first = await declare('128');
+  expect(await row(first.job.id)).toMatchObject({ loss_pass: false, phase: 'gain' });
+  await t.ctx.settlement.waitFor(first.job.id, 30_000);
+  expect(await row(first.job.id)).toEqual({ status: 'done', loss_pass: false, phase: 'gain', reversed: 0, paid: 40 });
+
+  // a correction: its job walks the won bids after its gains, and takes back the 40 wins of digit 1
+  const second = await declare('123');
+  expect(await row(second.job.id)).toMatchObject({ loss_pass: true, phase: 'gain' });
+  await t.ctx.settlement.waitFor(second.job.id, 30_000);
+  expect(await row(second.job.id)).toEqual({ status: 'done', loss_pass: true, phase: 'loss', reversed: 40, paid: 40 });
+  const wrong = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
+      AND status <> CASE WHEN digits = '6' THEN 'won' ELSE 'lost' END`.execute(t.ctx.db);
+  expect(wrong.rows[0].n).toBe('0');
+  await walletsMatchLedgers();
+});

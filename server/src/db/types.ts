@@ -95,6 +95,8 @@ export interface SettlementJobsTable {
   plays_ready: ColumnType<boolean, boolean | undefined, boolean>;
   last_bid_id: Int8;
   phase: ColumnType<'gain' | 'loss', 'gain' | 'loss' | undefined, 'gain' | 'loss'>;
+  /** false when nothing of the day was declared before the job's result: no win to take back (migration 026) */
+  loss_pass: ColumnType<boolean, boolean | undefined, boolean>;
   cursor: Int8Gen;
   /** NULL until its first steps have judged and counted every bid (migrations 024, 025) */
   bids_total: number | null;

@@ -124,6 +124,9 @@ export async function storeDeclaration(
       family: market.family,
       result: JSON.stringify(result),
       last_bid_id: last.rows[0].last ?? '0',
+      // a bid is won only by a settlement against a declared result: with nothing declared before, the
+      // day has no win to take back, and the job needs no loss pass (its walk reads every bid again)
+      loss_pass: before !== null && RESULT_PARTS.some((k) => before[k] !== null),
       bids_total: null,
       declared_by: declaredBy,
       created_at: now,
@@ -425,8 +428,10 @@ export class SettlementRunner {
         phase: 'gain' | 'loss';
         cursor: string;
         last_bid_id: string;
+        loss_pass: boolean;
       }>`
-        SELECT status, market_id, result_date::text AS result_date, family, result, phase, cursor, last_bid_id
+        SELECT status, market_id, result_date::text AS result_date, family, result, phase, cursor, last_bid_id,
+               loss_pass
         FROM settlement_jobs WHERE id = ${jobId}::bigint FOR UPDATE SKIP LOCKED`.execute(trx);
       const job = locked.rows[0];
       if (!job) return 'busy';
@@ -461,12 +466,12 @@ export class SettlementRunner {
       // the wallets move last in settleSet: after it, only this job's own row is written
       const s = await settleSet(trx, market, job.result_date, now, range, jobId);
       const passEnded = BigInt(upToId) >= BigInt(job.last_bid_id);
-      const finished = passEnded && !gain;
+      const finished = passEnded && (!gain || !job.loss_pass);
       const final = finished ? await bidCounts(trx, job.market_id, job.result_date) : null;
       await sql`
         UPDATE settlement_jobs SET
-          phase = ${passEnded ? 'loss' : job.phase},
-          cursor = ${passEnded && gain ? '0' : upToId}::bigint,
+          phase = ${passEnded && !finished ? 'loss' : job.phase},
+          cursor = ${passEnded && gain && !finished ? '0' : upToId}::bigint,
           bids_done = bids_done + ${counted}::int,
           paid = paid + ${s.paid}::int, paid_points = paid_points + ${s.paid_points}::bigint,
           reversed = reversed + ${s.reversed}::int, reversed_points = reversed_points + ${s.reversed_points}::bigint,
