@@ -279,7 +279,7 @@ test('a job judges and counts its bids a slice at a time, each slice with its pr
   await walletsMatchLedgers();
 });
 
-test("a day's first declaration needs no loss pass; a correction's job still takes back the wins it no longer gives", async () => {
+test('only a correction needs a loss pass: a first declaration and the Close result after the Open need none', async () => {
   const m = await marketByName(t, 'SRIDEVI NIGHT');
   await seedBids(m.id, 400);
   const row = (id: string) =>
@@ -288,27 +288,37 @@ test("a day's first declaration needs no loss pass; a correction's job still tak
       .select(['status', 'loss_pass', 'phase', 'reversed', 'paid'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const declare = (pana: string) =>
+  const declare = (session: 'open' | 'close', pana: string) =>
     t.ctx.db
       .transaction()
-      .execute((trx) =>
-        storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana }, t.clock.now(), 'test'),
-      );
+      .execute((trx) => storeDeclaration(trx, m.id, DATE, { family: 'regular', session, pana }, t.clock.now(), 'test'));
+  const wrongFor = async (digit: string) =>
+    (
+      await sql<{ n: string }>`
+        SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
+          AND status <> CASE WHEN digits = ${digit} THEN 'won' ELSE 'lost' END`.execute(t.ctx.db)
+    ).rows[0].n;
 
   // nothing declared before: no bid of the day can be won, and the job ends with its gain pass
-  const first = await declare('128');
+  const first = await declare('open', '128');
   expect(await row(first.job.id)).toMatchObject({ loss_pass: false, phase: 'gain' });
   await t.ctx.settlement.waitFor(first.job.id, 30_000);
   expect(await row(first.job.id)).toEqual({ status: 'done', loss_pass: false, phase: 'gain', reversed: 0, paid: 40 });
+  expect(await wrongFor('1')).toBe('0');
 
-  // a correction: its job walks the won bids after its gains, and takes back the 40 wins of digit 1
-  const second = await declare('123');
-  expect(await row(second.job.id)).toMatchObject({ loss_pass: true, phase: 'gain' });
-  await t.ctx.settlement.waitFor(second.job.id, 30_000);
-  expect(await row(second.job.id)).toEqual({ status: 'done', loss_pass: true, phase: 'loss', reversed: 40, paid: 40 });
-  const wrong = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date
-      AND status <> CASE WHEN digits = '6' THEN 'won' ELSE 'lost' END`.execute(t.ctx.db);
-  expect(wrong.rows[0].n).toBe('0');
+  // the Close result added: every Open bid keeps its outcome, nothing to take back
+  const close = await declare('close', '123');
+  expect(await row(close.job.id)).toMatchObject({ loss_pass: false });
+  await t.ctx.settlement.waitFor(close.job.id, 30_000);
+  expect(await row(close.job.id)).toEqual({ status: 'done', loss_pass: false, phase: 'gain', reversed: 0, paid: 0 });
+  expect(await wrongFor('1')).toBe('0');
+
+  // a correction of the Open result: its job walks the won bids after its gains, and takes back the 40
+  // wins of digit 1 (128) while paying the 40 of digit 6 (123)
+  const fix = await declare('open', '123');
+  expect(await row(fix.job.id)).toMatchObject({ loss_pass: true, phase: 'gain' });
+  await t.ctx.settlement.waitFor(fix.job.id, 30_000);
+  expect(await row(fix.job.id)).toEqual({ status: 'done', loss_pass: true, phase: 'loss', reversed: 40, paid: 40 });
+  expect(await wrongFor('6')).toBe('0');
   await walletsMatchLedgers();
 });

@@ -95,7 +95,7 @@ export interface SettlementJobsTable {
   plays_ready: ColumnType<boolean, boolean | undefined, boolean>;
   last_bid_id: Int8;
   phase: ColumnType<'gain' | 'loss', 'gain' | 'loss' | undefined, 'gain' | 'loss'>;
-  /** false when nothing of the day was declared before the job's result: no win to take back (migration 026) */
+  /** false unless the job corrects a declared part: only a correction takes wins back (migration 026) */
   loss_pass: ColumnType<boolean, boolean | undefined, boolean>;
   cursor: Int8Gen;
   /** NULL until its first steps have judged and counted every bid (migrations 024, 025) */

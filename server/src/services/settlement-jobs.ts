@@ -81,6 +81,8 @@ export async function storeDeclaration(
       .executeTakeFirst()) ?? null;
   const result = nextResult(market, before, d);
   const changed = !sameResult(before, result);
+  // a declared part changed (adding the Close result to the Open one corrects nothing)
+  const corrected = before !== null && RESULT_PARTS.some((k) => before[k] !== null && before[k] !== result[k]);
   if (changed) {
     await trx
       .insertInto('results')
@@ -95,8 +97,7 @@ export async function storeDeclaration(
       family: market.family,
       name: market.name,
       result: declaredResultText(market.family, result),
-      // a declared part changed (adding the Close result to the Open one corrects nothing)
-      corrected: before !== null && RESULT_PARTS.some((k) => before[k] !== null && before[k] !== result[k]),
+      corrected,
       ...result,
     };
     await trx
@@ -124,9 +125,11 @@ export async function storeDeclaration(
       family: market.family,
       result: JSON.stringify(result),
       last_bid_id: last.rows[0].last ?? '0',
-      // a bid is won only by a settlement against a declared result: with nothing declared before, the
-      // day has no win to take back, and the job needs no loss pass (its walk reads every bid again)
-      loss_pass: before !== null && RESULT_PARTS.some((k) => before[k] !== null),
+      // Wins are taken back only when a declared part changed: a bid is won only by a settlement against
+      // a declared result, and an outcome the declared parts decided stays with a later part added (the
+      // domain's rules; payout.test.ts checks every regular bet type). Otherwise the job needs no loss
+      // pass, whose walk for the day's won bids reads every bid again.
+      loss_pass: corrected,
       bids_total: null,
       declared_by: declaredBy,
       created_at: now,

@@ -1,5 +1,6 @@
 import {
   BET_TYPE_IDS,
+  betTypeById,
   galiBidOutcome,
   parseRate,
   payout,
@@ -145,6 +146,56 @@ describe('regular outcomes: open 123 (digit 6), close 468 (digit 8), result 123-
     expect(
       regularBidOutcome(o('full_sangam', 'Open', '123', '468'), both) === 'win' ? payout(10, rates.full_sangam) : 0,
     ).toBe(100000);
+  });
+});
+
+describe('regular outcomes only firm up as a result is completed', () => {
+  // A settlement takes back wins only when a declared part changes (a correction): adding the Close
+  // result to the Open one settles the bids it decides and leaves every bid the Open result decided as it
+  // was (settlement-jobs: a job's loss pass). This holds for every regular bet type and both sessions.
+  const panas = ['123', '128', '137', '146', '468', '490', '112', '550', '000', '777', '236', '589'];
+  const digits = '0123456789'.split('');
+  const ids = BET_TYPE_IDS.filter((id) => betTypeById(id)?.family === 'regular');
+  const bids: { betType: BetTypeId; session: Session; digits: string; closedigits: string }[] = [];
+  for (const betType of ids)
+    for (const session of ['Open', 'Close'] as const) {
+      for (const d of [...digits, ...panas]) bids.push({ betType, session, digits: d, closedigits: '' });
+      for (const a of digits) for (const b of digits) bids.push({ betType, session, digits: a + b, closedigits: '' });
+      for (const p of panas) {
+        for (const d of digits) {
+          bids.push({ betType, session, digits: d, closedigits: p });
+          bids.push({ betType, session, digits: p, closedigits: d });
+        }
+        for (const q of panas) bids.push({ betType, session, digits: p, closedigits: q });
+      }
+    }
+
+  test.each(ids)('%s: an outcome decided by the Open result stays with the Close result added', (betType) => {
+    const decided = { win: 0, lose: 0 };
+    const changed: object[] = [];
+    for (const bid of bids.filter((b) => b.betType === betType))
+      for (const open of panas) {
+        const early = regularBidOutcome(bid, { openPana: open, closePana: null });
+        if (early === 'pending') continue;
+        decided[early]++;
+        for (const close of panas) {
+          const full = regularBidOutcome(bid, { openPana: open, closePana: close });
+          if (full !== early) changed.push({ ...bid, open, close, early, full });
+        }
+      }
+    expect(changed).toEqual([]);
+    // every type's Open bids are decided by the Open result
+    expect(decided.lose).toBeGreaterThan(0);
+  });
+
+  test('bids of every kind win on the Open result alone', () => {
+    const wins = new Set<string>();
+    for (const bid of bids)
+      for (const open of panas)
+        if (regularBidOutcome(bid, { openPana: open, closePana: null }) === 'win') wins.add(bid.betType);
+    expect([...wins].sort()).toEqual(
+      expect.arrayContaining(['single_digit', 'single_pana', 'double_pana', 'triple_pana']),
+    );
   });
 });
 
