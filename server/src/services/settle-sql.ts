@@ -24,11 +24,12 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const STATUS_OF = { win: 'won', lose: 'lost', pending: 'pending' } as const;
 
 /**
- * Judges the plays of the bids in range under `result` (the domain's bidOutcome, each play once) and adds
- * the ones not judged yet to the job's table of plays (settlement_plays), in slices of PLAYS_PER_SLICE: no
- * slice's judging or sending holds the event loop for long, whatever the size of the day. A job judges its
- * bids a range at a time (SettlementRunner.judge); the bids in range are counted by the same scan, and
- * their count is returned.
+ * Judges the plays of a job's next slice of bids under `result` (the domain's bidOutcome, each play once)
+ * and adds the ones not judged yet to the job's table of plays (settlement_plays), in slices of
+ * PLAYS_PER_SLICE: no slice's judging or sending holds the event loop for long, whatever the size of the
+ * day. The slice is the next `size` bids of the market's day after `afterId` in id order (the market's
+ * index: market, day, id), or every bid up to the job's last one when fewer are left. One scan finds the
+ * slice's end, counts its bids and groups them by play. Returns the bids counted and the slice's last id.
  */
 export async function storeJudgedPlays(
   trx: Transaction<DB>,
@@ -37,23 +38,35 @@ export async function storeJudgedPlays(
   marketId: number,
   date: string,
   result: ResultState,
-  range: BidRange = {},
-): Promise<number> {
-  const plays = await sql<{
-    bet_type: string;
+  slice: { afterId: string; lastId: string; size: number },
+): Promise<{ bids: number; upToId: string }> {
+  // the plays of the slice, and its grand total (GROUPING 1): the bids in it, of any status, and its last id
+  const rows = await sql<{
+    bet_type: string | null;
     session: 'Open' | 'Close';
     digits: string;
     closedigits: string;
     bids: string;
+    seen: string;
+    last: string | null;
+    total: number;
     known: boolean;
   }>`
-    SELECT g.*, EXISTS (SELECT 1 FROM settlement_plays p
-                        WHERE p.job_id = ${jobId}::bigint AND p.bet_type = g.bet_type AND p.session = g.session
-                          AND p.digits = g.digits AND p.closedigits = g.closedigits) AS known
-    FROM (SELECT bet_type, session, digits, closedigits, count(*) AS bids FROM bids
-          WHERE market_id = ${marketId} AND bid_date = ${date}::date AND status IN ('pending', 'won', 'lost')
-            ${rangeSql(range)}
-          GROUP BY bet_type, session, digits, closedigits) g`.execute(trx);
+    SELECT g.*, g.total = 0 AND EXISTS (
+             SELECT 1 FROM settlement_plays p
+             WHERE p.job_id = ${jobId}::bigint AND p.bet_type = g.bet_type AND p.session = g.session
+               AND p.digits = g.digits AND p.closedigits = g.closedigits) AS known
+    FROM (SELECT bet_type, session, digits, closedigits,
+                 count(*) FILTER (WHERE status IN ('pending', 'won', 'lost')) AS bids,
+                 count(*) AS seen, max(id)::text AS last, GROUPING(bet_type) AS total
+          FROM (SELECT id, bet_type, session, digits, closedigits, status FROM bids
+                WHERE market_id = ${marketId} AND bid_date = ${date}::date
+                  AND id > ${slice.afterId}::bigint AND id <= ${slice.lastId}::bigint
+                ORDER BY id LIMIT ${slice.size}) s
+          GROUP BY GROUPING SETS ((bet_type, session, digits, closedigits), ())) g`.execute(trx);
+  const total = rows.rows.find((r) => r.total === 1);
+  const upToId = total && total.last !== null && Number(total.seen) >= slice.size ? total.last : slice.lastId;
+  const plays = { rows: rows.rows.filter((r) => r.total === 0 && Number(r.bids) > 0) };
   let bids = 0;
   for (const p of plays.rows) bids += Number(p.bids);
   const fresh = plays.rows.filter((p) => !p.known);
@@ -69,7 +82,7 @@ export async function storeJudgedPlays(
         ${rateKey}::text[]) AS p(bet_type, session, digits, closedigits, status, rate_key)
       ON CONFLICT DO NOTHING`.execute(trx);
   }
-  return bids;
+  return { bids, upToId };
 }
 
 /**

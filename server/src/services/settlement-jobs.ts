@@ -381,19 +381,14 @@ export class SettlementRunner {
       if (row.status !== 'running') return 'gone';
       if (row.plays_ready) return 'more';
       await oneCore(trx);
-      // the next slice of the job's bids in id order (the market's index: market, day, id)
-      const end = await sql<{ id: string }>`
-        SELECT id FROM bids
-        WHERE market_id = ${head.market_id} AND bid_date = ${date}::date
-          AND id > ${row.judged_upto}::bigint AND id <= ${head.last_bid_id}::bigint
-        ORDER BY id OFFSET ${slice - 1} LIMIT 1`.execute(trx);
-      const upToId = end.rows[0]?.id ?? head.last_bid_id;
-      const bids =
-        row.bids_judged +
-        (await storeJudgedPlays(trx, jobId, head.family, head.market_id, date, result, {
-          afterId: String(row.judged_upto),
-          upToId,
-        }));
+      // the next slice of the job's bids in id order: its plays judged and stored, its bids counted
+      const judged = await storeJudgedPlays(trx, jobId, head.family, head.market_id, date, result, {
+        afterId: String(row.judged_upto),
+        lastId: head.last_bid_id,
+        size: slice,
+      });
+      const upToId = judged.upToId;
+      const bids = row.bids_judged + judged.bids;
       const ready = BigInt(upToId) >= BigInt(head.last_bid_id);
       // the chunks join the bids to these plays: with the table's statistics from before they were
       // stored, the planner took a day's thousands of plays for one row and nested its loops (4 s for a
