@@ -18,10 +18,15 @@
  * settles an Open result of today's market through the operator API while bids come at BENCH_LIVE_RATE
  * (default 200) req/s on that market's Close session and as many on another market, from players whose
  * wallets the settlement credits. It prints the bids' p99 during the settlement, the same load's p99
- * before the declaration (the ceiling), and the worst event-loop p99 of each server process.
+ * before the declaration (the ceiling), and the worst event-loop p99 of each server process. It also
+ * prints this process's own pauses over 25 ms while the settlement runs: the bids' times are taken here,
+ * so a pause of the load generator would count in theirs. BENCH_TRACE=<file> writes every bid's due time
+ * and milliseconds, the job's progress as polled and those pauses to <file> (JSON), to line them up
+ * with PostgreSQL's log.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -56,6 +61,8 @@ const IDLE_CHUNKS = Number(process.env.SETTLE_IDLE_CHUNKS || 10);
 const LIVE_BIDS = Number(process.env.BENCH_LIVE_BIDS ?? 1_000_000);
 const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE || 200);
 const LIVE_WORKERS = Number(process.env.WORKERS || 2);
+/** a file for the live phase's trace (JSON), or none */
+const TRACE = process.env.BENCH_TRACE;
 /**
  * The players who bid during the live phase; each market's load has a connection per two of them. (It had
  * 8: a pool of 8 carries at most 8 / latency bids a second, exactly 200 at 40 ms, so a slow second of the
@@ -297,6 +304,14 @@ async function live(n: number): Promise<LiveRow> {
     const otherLoad = fire(other, 'MILAN NIGHT');
     await new Promise((r) => setTimeout(r, 2000));
     recording = true;
+    // this process's own pauses (a 5 ms timer that fired more than 25 ms after the one before)
+    const stalls: [number, number][] = [];
+    let lastTick = performance.now();
+    const stallTimer = setInterval(() => {
+      const t = performance.now();
+      if (t - lastTick > 25) stalls.push([lastTick, t - lastTick]);
+      lastTick = t;
+    }, 5);
     const auth = { authorization: `Bearer ${OP_TOKEN}` };
     const t0 = performance.now();
     const answer = await post(
@@ -307,18 +322,31 @@ async function live(n: number): Promise<LiveRow> {
     const answered = (performance.now() - t0) / 1000;
     const job = (answer as unknown as { job?: { id: string } }).job;
     if (!answer.status || !job) throw new Error(`declare: ${answer.msg}`);
+    const wall0 = Date.now();
+    const progress: [number, unknown][] = [];
     for (;;) {
       const s = (await (await fetch(`${url}/operator/settlement?id=${job.id}`, { headers: auth })).json()) as {
         job: { status: string };
       };
+      progress.push([(performance.now() - t0) / 1000, s.job]);
       if (s.job.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 250));
     }
     const settled = (performance.now() - t0) / 1000;
     recording = false;
+    clearInterval(stallTimer);
     closeLoad.stop();
     otherLoad.stop();
     const [a, b] = await Promise.all([closeLoad.done, otherLoad.done]);
+    // wall0: the wall clock when the answer came (PostgreSQL's log is by the wall clock)
+    if (TRACE) writeFileSync(TRACE, JSON.stringify({ t0, wall0, progress, settled, stalls, a: a.timed, b: b.timed }));
+    console.log(
+      `\nlive: the load generator's own pauses over 25 ms: ${
+        stalls.length
+          ? stalls.map(([at, ms]) => `${Math.round(ms)} ms at ${((at - t0) / 1000).toFixed(2)} s`).join(', ')
+          : 'none'
+      }`,
+    );
     const worst = [...loops.values()].map((v) => Math.max(...v));
     const bySecond = secondsOf([...a.timed, ...b.timed], t0, settled);
     const slow = bySecond.filter((x) => x.p99 > 50);
