@@ -66,10 +66,8 @@ export async function storeJudgedPlays(
           GROUP BY GROUPING SETS ((bet_type, session, digits, closedigits), ())) g`.execute(trx);
   const total = rows.rows.find((r) => r.total === 1);
   const upToId = total && total.last !== null && Number(total.seen) >= slice.size ? total.last : slice.lastId;
-  const plays = { rows: rows.rows.filter((r) => r.total === 0 && Number(r.bids) > 0) };
-  let bids = 0;
-  for (const p of plays.rows) bids += Number(p.bids);
-  const fresh = plays.rows.filter((p) => !p.known);
+  const bids = Number(total?.bids ?? 0);
+  const fresh = rows.rows.filter((r) => r.total === 0 && Number(r.bids) > 0 && !r.known);
   for (let from = 0; from < fresh.length; from += PLAYS_PER_SLICE) {
     if (from) await yieldToLoop();
     const slice = fresh.slice(from, from + PLAYS_PER_SLICE);
