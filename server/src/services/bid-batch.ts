@@ -87,10 +87,7 @@ export class BidWriter {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const batch = this.take();
       this.inFlight++;
-      void this.write(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
+      void this.write(batch);
     }
   }
 
@@ -114,50 +111,82 @@ export class BidWriter {
     return batch;
   }
 
+  /**
+   * Writes one batch. Its writer is handed back, and the next batch sent, as soon as the database has
+   * answered and before this batch's submissions are answered: answering them (their HTTP replies) takes
+   * the event loop a while, and the next batch, already waiting, should not wait for that too. (A batch
+   * with a submission a deadlock undid keeps its writer until that one is placed again, alone, so that it
+   * still goes before a later bid of the same account.)
+   */
   private async write(batch: Waiting[]): Promise<void> {
-    this.stats.calls++;
-    if (batch.length === 1) {
-      const [w] = batch;
-      await this.alone(w.bid).then(w.resolve, w.reject);
-      return;
-    }
-    this.stats.batches++;
-    this.stats.batched += batch.length;
-    const sorted = [...batch].sort((a, b) => byId(a.bid.user, b.bid.user));
-    let rows: {
-      ord: number;
-      sub_id: string | null;
-      wallet: string | null;
-      state: string | null;
-      message: string | null;
-    }[];
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.inFlight--;
+      this.pump();
+    };
     try {
-      rows = await this.database.prepared(
-        'place_bids',
-        `SELECT o_ord AS ord, o_sub_id AS sub_id, o_wallet AS wallet, o_state AS state, o_message AS message
-         FROM place_bids($1::jsonb)`,
-        [JSON.stringify(sorted.map((w) => w.bid))],
-      );
+      this.stats.calls++;
+      if (batch.length === 1) {
+        const [w] = batch;
+        let written: BidWritten;
+        try {
+          written = await this.alone(w.bid);
+        } catch (err) {
+          release();
+          w.reject(err);
+          return;
+        }
+        release();
+        w.resolve(written);
+        return;
+      }
+      this.stats.batches++;
+      this.stats.batched += batch.length;
+      const sorted = [...batch].sort((a, b) => byId(a.bid.user, b.bid.user));
+      let rows: {
+        ord: number;
+        sub_id: string | null;
+        wallet: string | null;
+        state: string | null;
+        message: string | null;
+      }[];
+      try {
+        rows = await this.database.prepared(
+          'place_bids',
+          `SELECT o_ord AS ord, o_sub_id AS sub_id, o_wallet AS wallet, o_state AS state, o_message AS message
+           FROM place_bids($1::jsonb)`,
+          [JSON.stringify(sorted.map((w) => w.bid))],
+        );
+      } catch (err) {
+        release();
+        for (const w of sorted) w.reject(err);
+        return;
+      }
+      if (!rows.some((r) => r.state !== null && RETRY_ALONE.has(r.state))) release();
+      const again: Promise<void>[] = [];
+      for (const r of rows) {
+        const w = sorted[r.ord - 1];
+        if (!w) continue;
+        if (r.state === null) w.resolve({ sub_id: r.sub_id, wallet: r.wallet });
+        else if (RETRY_ALONE.has(r.state)) again.push(this.alone(w.bid).then(w.resolve, w.reject));
+        else w.reject(new BidWriteError(r.state, r.message ?? r.state));
+      }
+      // every submission is answered (a row per submission is place_bids' promise; never leave one waiting)
+      if (rows.length !== sorted.length) {
+        const answered = new Set(rows.map((r) => r.ord));
+        sorted.forEach((w, i) => {
+          if (!answered.has(i + 1)) w.reject(new Error('place_bids answered no row for a submission'));
+        });
+      }
+      await Promise.all(again);
     } catch (err) {
-      for (const w of sorted) w.reject(err);
-      return;
+      // not expected (the database's errors are handled above); every submission still gets an answer
+      for (const w of batch) w.reject(err);
+    } finally {
+      release();
     }
-    const again: Promise<void>[] = [];
-    for (const r of rows) {
-      const w = sorted[r.ord - 1];
-      if (!w) continue;
-      if (r.state === null) w.resolve({ sub_id: r.sub_id, wallet: r.wallet });
-      else if (RETRY_ALONE.has(r.state)) again.push(this.alone(w.bid).then(w.resolve, w.reject));
-      else w.reject(new BidWriteError(r.state, r.message ?? r.state));
-    }
-    // every submission is answered (a row per submission is place_bids' promise; never leave one waiting)
-    if (rows.length !== sorted.length) {
-      const answered = new Set(rows.map((r) => r.ord));
-      sorted.forEach((w, i) => {
-        if (!answered.has(i + 1)) w.reject(new Error('place_bids answered no row for a submission'));
-      });
-    }
-    await Promise.all(again);
   }
 
   private async alone(b: BidWrite): Promise<BidWritten> {
