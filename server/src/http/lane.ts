@@ -77,20 +77,18 @@ interface ServerOptions {
 }
 
 /**
- * What the lane read of a connection's last plain request: a phone polls with the same bytes over its
- * keep-alive connection, so the next poll with the same body and Host skips the parse, the checks and
- * the token's hash (not the account: that is looked up again every time).
+ * What the lane read of a plain request, kept by its bytes (the call, the Host, the scheme and the body):
+ * a phone polls with the same bytes every few seconds, so the next poll skips the parse, the checks and
+ * the token's hash (not the account: that is looked up again every time). Kept for the process, not the
+ * connection: behind a proxy one upstream connection carries many players' polls in turn. At most
+ * READS_KEPT entries (about 2 MB), the oldest dropped first.
  */
-const LAST_READ = Symbol('the last plain request read on this connection');
-interface LastRead {
-  call: LaneCall;
-  body: Buffer;
-  host: string | undefined;
+interface Read {
   hash: string;
   token: unknown;
   base: string;
 }
-type PollingSocket = IncomingMessage['socket'] & { [LAST_READ]?: LastRead };
+const READS_KEPT = 10_000;
 
 const lanes = new WeakMap<AppContext, Lane>();
 
@@ -103,6 +101,8 @@ export class Lane {
   private open = false;
   /** the answers it gave (tests tell by it which path answered) */
   served = 0;
+  /** what it read of recent plain requests, by their bytes (see Read) */
+  private readonly reads = new Map<string, Read>();
 
   /** Fastify's serverFactory: the server Fastify would make (fastify/lib/server.js), the lane in front. */
   readonly serverFactory: FastifyServerFactory = (handler: FastifyServerFactoryHandler, options) => {
@@ -194,12 +194,15 @@ export class Lane {
     body: Buffer,
     started: number,
   ): boolean | Promise<boolean> {
-    const socket = req.socket as PollingSocket;
-    let read = socket[LAST_READ];
-    if (!read || read.call !== call || read.host !== req.headers.host || !read.body.equals(body)) {
+    const host = req.headers.host;
+    const tls = (req.socket as TLSSocket).encrypted === true;
+    const text = body.toString('utf8');
+    const key = `${call.pattern} ${tls ? 's' : ''} ${host ?? ''}\n${text}`;
+    let read = this.reads.get(key);
+    if (!read) {
       let raw: unknown;
       try {
-        raw = parseJsonBody(body.toString('utf8'));
+        raw = parseJsonBody(text);
       } catch {
         return false;
       }
@@ -209,11 +212,10 @@ export class Lane {
       const envelope = adaptRequest(dialect, call.name, raw as Json);
       const hash = tokenHash(envelope.unique_token);
       if (hash === null || !call.schema.safeParse(envelope).success) return false;
-      const host = req.headers.host;
-      const base = originFor(ctx.config, host, (socket as TLSSocket).encrypted ? 'https' : 'http');
-      // a copy: the chunk is a slice of the socket's read buffer
-      read = { call, body: Buffer.from(body), host, hash, token: envelope.unique_token, base };
-      socket[LAST_READ] = read;
+      const base = originFor(ctx.config, host, tls ? 'https' : 'http');
+      read = { hash, token: envelope.unique_token, base };
+      if (this.reads.size >= READS_KEPT) this.reads.delete(this.reads.keys().next().value as string);
+      this.reads.set(key, read);
     }
     const user = ctx.users.get(read.hash);
     const out = user && call.answer.now(user, read.base);
