@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ResponsiblePage from '../src/pages/ResponsiblePage';
 import { AgePrompt } from '../src/layout/AgePrompt';
@@ -166,24 +166,25 @@ describe('limits and the reality check on /responsible', () => {
     ).toBeInTheDocument();
   });
 
-  it('the reality check interval is saved on the account', async () => {
-    const f = mockFetch((call, body) =>
-      call === 'api-responsible'
-        ? { ...NONE, limits: [], limit_history: [], reality_check_minutes: 0 }
-        : call === 'api-set-reality-check'
-          ? {
-              ...NONE,
-              reality_check_minutes: Number(body.minutes),
-              msg: `A reality check every ${body.minutes} minutes`,
-            }
-          : { status: true },
-    );
+  it('the reality check interval is saved on the account; its message stays once the page is read again', async () => {
+    let saved = 0;
+    const f = mockFetch((call, body) => {
+      if (call === 'api-responsible') return { ...NONE, limits: [], limit_history: [], reality_check_minutes: saved };
+      if (call !== 'api-set-reality-check') return { status: true };
+      saved = Number(body.minutes);
+      return { ...NONE, reality_check_minutes: saved, msg: `A reality check every ${saved} minutes` };
+    });
     await renderPage(<ResponsiblePage />, { session: true, path: '/responsible' });
     expect(await screen.findByRole('radio', { name: 'Off' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Every 60 minutes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A reality check every 60 minutes')).toBeInTheDocument();
     expect(f.calls.find((c) => c.call === 'api-set-reality-check')?.body.minutes).toBe(60);
+    // the save makes the page's answer stale: read again, it says 60, and the message is still there
+    await waitFor(() => expect(f.calls.filter((c) => c.call === 'api-responsible')).toHaveLength(2));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByText('A reality check every 60 minutes')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Every 60 minutes' })).toBeChecked();
   });
 });
 

@@ -163,6 +163,13 @@ const REALITY_CHOICES = [0, 30, 60, 120] as const;
 export function RealityCheckCard({ minutes }: { minutes: number }) {
   useLanguage();
   const [choice, setChoice] = useState<number>(minutes);
+  // the page read again (after a save, or a change from another app): the choice follows what the account
+  // holds, while the save's message stays on screen
+  const [held, setHeld] = useState(minutes);
+  if (held !== minutes) {
+    setHeld(minutes);
+    setChoice(minutes);
+  }
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const [save, saving] = useShellSetRealityCheckMutation();
   return (

@@ -110,7 +110,7 @@ export default function ResponsiblePage() {
       </div>
 
       <LimitsCard limits={d?.limits ?? []} />
-      <RealityCheckCard key={d?.reality_check_minutes ?? 0} minutes={d?.reality_check_minutes ?? 0} />
+      <RealityCheckCard minutes={d?.reality_check_minutes ?? 0} />
 
       {!d?.age_declared && (
         <div className="card responsible-card">
