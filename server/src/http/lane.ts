@@ -81,7 +81,8 @@ interface ServerOptions {
  * a phone polls with the same bytes every few seconds, so the next poll skips the parse, the checks and
  * the token's hash (not the account: that is looked up again every time). Kept for the process, not the
  * connection: behind a proxy one upstream connection carries many players' polls in turn. At most
- * READS_KEPT entries (about 2 MB), the oldest dropped first.
+ * READS_KEPT entries, the oldest dropped first: about 2 MB of phones' polls (200-byte bodies), 40 MB at
+ * most (the lane reads bodies up to MAX_BODY).
  */
 interface Read {
   hash: string;
