@@ -21,8 +21,8 @@
  * before the declaration (the ceiling), and the worst event-loop p99 of each server process. It also
  * prints this process's own pauses over 25 ms while the settlement runs: the bids' times are taken here,
  * so a pause of the load generator would count in theirs. BENCH_TRACE=<file> writes every bid's due time
- * and milliseconds, the job's progress as polled and those pauses to <file> (JSON), to line them up
- * with PostgreSQL's log.
+ * and milliseconds, the job's progress as polled, those pauses and each server process's event-loop p99
+ * in each second to <file> (JSON), to line them up with PostgreSQL's log.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -339,7 +339,20 @@ async function live(n: number): Promise<LiveRow> {
     otherLoad.stop();
     const [a, b] = await Promise.all([closeLoad.done, otherLoad.done]);
     // wall0: the wall clock when the answer came (PostgreSQL's log is by the wall clock)
-    if (TRACE) writeFileSync(TRACE, JSON.stringify({ t0, wall0, progress, settled, stalls, a: a.timed, b: b.timed }));
+    if (TRACE)
+      writeFileSync(
+        TRACE,
+        JSON.stringify({
+          t0,
+          wall0,
+          progress,
+          settled,
+          stalls,
+          loops: Object.fromEntries(loops),
+          a: a.timed,
+          b: b.timed,
+        }),
+      );
     console.log(
       `\nlive: the load generator's own pauses over 25 ms: ${
         stalls.length

@@ -40,7 +40,9 @@ export async function storeJudgedPlays(
   result: ResultState,
   slice: { afterId: string; lastId: string; size: number },
 ): Promise<{ bids: number; upToId: string }> {
-  // the plays of the slice, and its grand total (GROUPING 1): the bids in it, of any status, and its last id
+  // the grand total (GROUPING 1: the slice's bids of any status, and its last id) and the slice's plays
+  // that no earlier slice stored: only those come back to be judged (a big day's later slices bring
+  // thousands of plays already judged, which would only be parsed to be dropped)
   const rows = await sql<{
     bet_type: string | null;
     session: 'Open' | 'Close';
@@ -50,24 +52,24 @@ export async function storeJudgedPlays(
     seen: string;
     last: string | null;
     total: number;
-    known: boolean;
   }>`
-    SELECT g.*, g.total = 0 AND EXISTS (
-             SELECT 1 FROM settlement_plays p
-             WHERE p.job_id = ${jobId}::bigint AND p.bet_type = g.bet_type AND p.session = g.session
-               AND p.digits = g.digits AND p.closedigits = g.closedigits) AS known
-    FROM (SELECT bet_type, session, digits, closedigits,
-                 count(*) FILTER (WHERE status IN ('pending', 'won', 'lost')) AS bids,
-                 count(*) AS seen, max(id)::text AS last, GROUPING(bet_type) AS total
-          FROM (SELECT id, bet_type, session, digits, closedigits, status FROM bids
-                WHERE market_id = ${marketId} AND bid_date = ${date}::date
-                  AND id > ${slice.afterId}::bigint AND id <= ${slice.lastId}::bigint
-                ORDER BY id LIMIT ${slice.size}) s
-          GROUP BY GROUPING SETS ((bet_type, session, digits, closedigits), ())) g`.execute(trx);
+    SELECT g.* FROM (
+      SELECT bet_type, session, digits, closedigits,
+             count(*) FILTER (WHERE status IN ('pending', 'won', 'lost')) AS bids,
+             count(*) AS seen, max(id)::text AS last, GROUPING(bet_type) AS total
+      FROM (SELECT id, bet_type, session, digits, closedigits, status FROM bids
+            WHERE market_id = ${marketId} AND bid_date = ${date}::date
+              AND id > ${slice.afterId}::bigint AND id <= ${slice.lastId}::bigint
+            ORDER BY id LIMIT ${slice.size}) s
+      GROUP BY GROUPING SETS ((bet_type, session, digits, closedigits), ())) g
+    WHERE g.total = 1 OR (g.bids > 0 AND NOT EXISTS (
+            SELECT 1 FROM settlement_plays p
+            WHERE p.job_id = ${jobId}::bigint AND p.bet_type = g.bet_type AND p.session = g.session
+              AND p.digits = g.digits AND p.closedigits = g.closedigits))`.execute(trx);
   const total = rows.rows.find((r) => r.total === 1);
   const upToId = total && total.last !== null && Number(total.seen) >= slice.size ? total.last : slice.lastId;
   const bids = Number(total?.bids ?? 0);
-  const fresh = rows.rows.filter((r) => r.total === 0 && Number(r.bids) > 0 && !r.known);
+  const fresh = rows.rows.filter((r) => r.total === 0);
   for (let from = 0; from < fresh.length; from += PLAYS_PER_SLICE) {
     if (from) await yieldToLoop();
     const slice = fresh.slice(from, from + PLAYS_PER_SLICE);
