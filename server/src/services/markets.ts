@@ -121,50 +121,53 @@ export class MarketCache {
 
   private async load(date: string): Promise<Snapshot> {
     this.loads++;
-    const rows = await this.db
-      .selectFrom('markets as m')
-      .leftJoin('results as r', (j) => j.onRef('r.market_id', '=', 'm.id').on('r.result_date', '=', date))
-      .select([
-        'm.id',
-        'm.family',
-        'm.name',
-        'm.open_minute',
-        'm.close_minute',
-        'm.active',
-        'm.sort_order',
-        'm.off_days',
-        'r.open_pana',
-        'r.open_digit',
-        'r.close_pana',
-        'r.close_digit',
-        'r.jodi',
-      ])
-      .orderBy('m.family')
-      .orderBy('m.sort_order')
-      .orderBy('m.open_minute')
-      .orderBy('m.id')
-      .execute();
+    // the four reads at once: after a declaration every process reloads while bids wait for it, and
+    // under load each round trip waits its turn (on PGlite they still run one after another)
+    const [rows, settingRows, rates, betLimits] = await Promise.all([
+      this.db
+        .selectFrom('markets as m')
+        .leftJoin('results as r', (j) => j.onRef('r.market_id', '=', 'm.id').on('r.result_date', '=', date))
+        .select([
+          'm.id',
+          'm.family',
+          'm.name',
+          'm.open_minute',
+          'm.close_minute',
+          'm.active',
+          'm.sort_order',
+          'm.off_days',
+          'r.open_pana',
+          'r.open_digit',
+          'r.close_pana',
+          'r.close_digit',
+          'r.jodi',
+        ])
+        .orderBy('m.family')
+        .orderBy('m.sort_order')
+        .orderBy('m.open_minute')
+        .orderBy('m.id')
+        .execute(),
+      this.db.selectFrom('settings').select(['key', 'value']).execute(),
+      this.db
+        .selectFrom('game_rates')
+        .select(['family', 'rate_key', 'val_1', 'val_2'])
+        .orderBy('family')
+        .orderBy('sort_order')
+        .execute(),
+      this.db
+        .selectFrom('bet_limits')
+        .select(['family', 'bet_type', 'min_points', 'max_points', 'session_max'])
+        .orderBy('family')
+        .orderBy('bet_type')
+        .execute(),
+    ]);
     const markets: MarketRow[] = rows.map((r) => ({
       ...r,
       off_days: (r.off_days ?? []).map(Number),
       open_time: formatMinutes12(r.open_minute),
       close_time: formatMinutes12(r.close_minute),
     }));
-    const settings = Object.fromEntries(
-      (await this.db.selectFrom('settings').select(['key', 'value']).execute()).map((r) => [r.key, r.value]),
-    );
-    const rates = await this.db
-      .selectFrom('game_rates')
-      .select(['family', 'rate_key', 'val_1', 'val_2'])
-      .orderBy('family')
-      .orderBy('sort_order')
-      .execute();
-    const betLimits = await this.db
-      .selectFrom('bet_limits')
-      .select(['family', 'bet_type', 'min_points', 'max_points', 'session_max'])
-      .orderBy('family')
-      .orderBy('bet_type')
-      .execute();
+    const settings = Object.fromEntries(settingRows.map((r) => [r.key, r.value]));
     return {
       date,
       markets,
