@@ -133,6 +133,13 @@ test('the declaration answers with its job at once; a Close bid meanwhile is pla
     t.ctx.db,
   );
   expect(won.rows[0].n).toBe('600'); // digit 1 of 128
+  // the summary's lost and pending bids, as the day's bids hold them: the last of the 60 chunks counts
+  // the day before it settles and adds what it changed; the Close bid placed meanwhile is pending
+  expect(await jobState(t.ctx.db, String(declared.job.id))).toMatchObject({ lost: 5400, pending: 1 });
+  const counts = await sql<{ lost: number; pending: number }>`
+    SELECT count(*) FILTER (WHERE status = 'lost')::int AS lost, count(*) FILTER (WHERE status = 'pending')::int AS pending
+    FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date`.execute(t.ctx.db);
+  expect(counts.rows[0]).toEqual({ lost: 5400, pending: 1 });
   await walletsMatchLedgers();
 });
 
@@ -207,6 +214,16 @@ test("the job's bids are counted by its first step, not under the market's lock 
   // the job's first step counts them, with the scan that judges their plays: 500, not the other market's bid
   await t.ctx.settlement.waitFor(first.job.id, 30_000);
   expect(await settled(first.job.id)).toEqual({ status: 'done', bids_done: 500, bids_total: 500 });
+  // its summary's lost and pending bids, as the day's bids hold them (five chunks: the last one counts the
+  // day before it settles, then adds what it changed)
+  const counts = async () =>
+    (
+      await sql<{ lost: number; pending: number }>`
+        SELECT count(*) FILTER (WHERE status = 'lost')::int AS lost, count(*) FILTER (WHERE status = 'pending')::int AS pending
+        FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date`.execute(t.ctx.db)
+    ).rows[0];
+  expect(await counts()).toEqual({ lost: 450, pending: 0 });
+  expect(await jobState(t.ctx.db, first.job.id)).toMatchObject({ lost: 450, pending: 0 });
 
   // a correction: its own job counts the same bids again
   const second = await t.ctx.db
@@ -214,7 +231,8 @@ test("the job's bids are counted by its first step, not under the market's lock 
     .execute((trx) => storeDeclaration(trx, m.id, DATE, { ...declaration, pana: '123' }, t.clock.now(), 'test'));
   expect(second.job.bids_total).toBeNull();
   const done = await t.ctx.settlement.waitFor(second.job.id, 30_000);
-  expect(done).toMatchObject({ status: 'done', bids_total: 500, bids_done: 500 });
+  expect(done).toMatchObject({ status: 'done', bids_total: 500, bids_done: 500, lost: 450, pending: 0 });
+  expect(await counts()).toEqual({ lost: 450, pending: 0 });
   expect(await jobOf(second.job.id)).toEqual({ status: 'done', bids_done: 500, bids_total: 500 });
   const wrong = await sql<{ n: string }>`
     SELECT count(*) AS n FROM bids WHERE market_id = ${m.id} AND bid_date = ${DATE}::date

@@ -107,6 +107,8 @@ export interface SetSettlement extends SettledPoints {
   changed: number;
   /** the players whose wallets moved */
   users: string[];
+  /** how many more bids are lost and pending than before it (a job's last chunk ends its summary so) */
+  became: { lost: number; pending: number };
 }
 
 /**
@@ -175,8 +177,12 @@ export async function settleSet(
     reversed_points: string;
     shortfall: string;
     withheld: string;
+    lost: string;
+    pending: string;
   }>`
     SELECT count(*) AS changed,
+           count(*) FILTER (WHERE becomes = 'lost') - count(*) FILTER (WHERE was = 'lost') AS lost,
+           count(*) FILTER (WHERE becomes = 'pending') - count(*) FILTER (WHERE was = 'pending') AS pending,
            count(*) FILTER (WHERE pay > 0) AS paid, COALESCE(SUM(pay), 0) AS paid_points,
            count(*) FILTER (WHERE reverse > 0) AS reversed, COALESCE(SUM(reverse), 0) AS reversed_points,
            COALESCE(SUM(reverse - take), 0) AS shortfall, COALESCE(SUM(keep), 0) AS withheld
@@ -192,6 +198,7 @@ export async function settleSet(
     shortfall_points: Number(s.shortfall),
     withheld_points: Number(s.withheld),
     users: users.rows.map((u) => String(u.id)),
+    became: { lost: Number(s.lost), pending: Number(s.pending) },
   };
 }
 
