@@ -464,9 +464,8 @@ export class SettlementRunner {
       const passEnded = BigInt(upToId) >= BigInt(job.last_bid_id);
       const finished = passEnded && (!gain || !job.loss_pass);
       // The last chunk ends the summary with the day's lost and pending bids: counted before settleSet
-      // (a scan of the whole day, 0.3 s or more at 1,000,000 bids, with no wallet locked yet), then moved
-      // by what the chunk changed. Counted after it, players whose wins the chunk credited waited for the
-      // scan to place a bid.
+      // (a scan of all the day's bids, with no wallet locked yet), then moved by what the chunk changed.
+      // Counted after it, players whose wins the chunk credited waited for that scan to place a bid.
       const before = finished ? await bidCounts(trx, job.market_id, job.result_date) : null;
       // the wallets move last in settleSet: after it, only this job's own row is written
       const s = await settleSet(trx, market, job.result_date, now, range, jobId);
