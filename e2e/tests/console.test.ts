@@ -50,10 +50,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-// bypassCSP: axe-core is injected as a script tag
-const desk = () => browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-const phone = () =>
-  browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, bypassCSP: true });
+// bypassCSP: axe-core is injected as a script tag; `enforced` keeps the server's CSP, as an operator's browser does
+const desk = (enforced = false) =>
+  browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: !enforced });
+const phone = (enforced = false) =>
+  browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, bypassCSP: !enforced });
 
 /** Signs in with a one-time password and sets the operator's own password. */
 const firstSignIn = (context: BrowserContext, name: string, password: string): Promise<Page> =>
@@ -292,7 +293,8 @@ describe('operator console', () => {
     expect(wd).toMatchObject({ status: true });
     const walletBefore = await walletOf();
 
-    const context = await desk();
+    // the console as an operator's browser has it: the server's own CSP enforced
+    const context = await desk(true);
     const page = await firstSignIn(context, 'money1', finance);
     await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
     await page.getByRole('link', { name: 'Open the deposits' }).click();
@@ -302,9 +304,30 @@ describe('operator console', () => {
     await row.getByRole('button', { name: /^View the screenshot of deposit/ }).click();
     const shotImg = page.getByRole('dialog').getByRole('img', { name: /^Payment screenshot sent with deposit/ });
     await shotImg.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('.console-proof') as HTMLImageElement | null)?.complete === true,
+    );
     expect(await shotImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
     await page.screenshot({ path: '/tmp/shots/console-deposit-screenshot.png' });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    // on a phone's width too
+    const small = await phone(true);
+    const onPhone = await small.newPage();
+    await onPhone.goto(`${server.url}/console/deposits`);
+    await onPhone.getByLabel('Username').fill('money1');
+    await onPhone.getByLabel('Password').fill(NEW_PASSWORD);
+    await onPhone.getByRole('button', { name: 'Sign in' }).click();
+    const phoneRow = onPhone.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '500' });
+    await phoneRow.getByRole('button', { name: /^View the screenshot of deposit/ }).click();
+    const phoneImg = onPhone.getByRole('dialog').getByRole('img', { name: /^Payment screenshot sent with deposit/ });
+    await phoneImg.waitFor();
+    await onPhone.waitForFunction(
+      () => (document.querySelector('.console-proof') as HTMLImageElement | null)?.complete === true,
+    );
+    expect(await phoneImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    await onPhone.screenshot({ path: '/tmp/shots/console-deposit-screenshot-360.png' });
+    await small.close();
+
     await row.getByRole('button', { name: /^Approve deposit/ }).click();
     await page.getByRole('dialog').filter({ hasText: 'UTR 512345678901.' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();

@@ -83,7 +83,7 @@ describe('wallet remote in the browser', () => {
     ];
     for (const [path, heading] of screens) {
       await open(page, path, heading);
-      if (path === '/qrpay') await page.getByRole('img', { name: 'QR code for UPI payment' }).waitFor();
+      if (path === '/qrpay') await page.getByRole('button', { name: 'Show QR code' }).waitFor();
       if (path.endsWith('rule')) await page.locator('.rule-text, .empty-state').first().waitFor();
       await shot(page, path.slice(1));
     }
@@ -170,8 +170,7 @@ describe('wallet remote in the browser', () => {
     await page.getByLabel('Amount').fill('700');
     await page.getByLabel('PhonePe').check();
     await page.getByRole('button', { name: 'Add Funds' }).click();
-    // the payment app cannot open here; 2 s later the request is registered
-    await page.getByRole('button', { name: 'Add Funds' }).waitFor({ timeout: 10_000 });
+    // the server accepts the request first; the payment app (which cannot open here) is sent after it
     // the form for the payment's reference shows at once; here the page stays behind the UPI app's
     // launch (headless Chromium then takes no more clicks on it), so the player comes back later to
     // the Deposit History, where a pending deposit takes its UTR and screenshot
@@ -218,6 +217,51 @@ describe('wallet remote in the browser', () => {
     await page.getByRole('list', { name: 'Wallet History' }).getByText('+700 pts').waitFor();
     await expectBalance(page, before + 700);
     await context.close();
+  });
+
+  it('a deposit the server refuses sends nobody to pay; the QR code only shows for an accepted request', async () => {
+    const { context, page } = await loggedInPage();
+    const requests = async () =>
+      (
+        await call<{ fund_requests: { request_number: string; request_amount: string | number }[] }>(
+          server,
+          'api-fund-request-history',
+          { unique_token: token },
+        )
+      ).fund_requests ?? [];
+    const before = (await requests()).length;
+    await operator(server, 'settings', 'set', 'max_amt', '5000');
+    try {
+      await open(page, '/addfund', 'Add Funds');
+      await page.getByLabel('Amount').fill('6000');
+      await page.getByLabel('PhonePe').check();
+      await page.getByRole('button', { name: 'Add Funds' }).click();
+      await page.getByRole('alert').getByText('Maximum amount to add is 5000').waitFor();
+      expect(await page.getByRole('form', { name: 'Add your payment reference' }).count()).toBe(0);
+      await shot(page, 'addfund-refused');
+
+      await open(page, '/qrpay', 'QR Payment');
+      await page.getByLabel('Amount').fill('6000');
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await page.getByRole('alert').getByText('Maximum amount to add is 5000').waitFor();
+      expect(await page.getByRole('img', { name: 'QR code for UPI payment' }).count()).toBe(0);
+      expect(await page.getByTestId('upi-id').count()).toBe(0);
+      expect((await requests()).length).toBe(before);
+
+      await page.getByLabel('Amount').fill('450');
+      await page.getByRole('button', { name: 'Show QR code' }).click();
+      await page.getByRole('img', { name: 'QR code for UPI payment' }).waitFor();
+      const number = (await page.getByTestId('upi-note').textContent())?.replace('Add Funds ', '') ?? '';
+      expect(number).toMatch(/^D\d+$/);
+      await page.getByText(`Pay 450 points for request ${number}`).waitFor();
+      await shot(page, 'qrpay-request');
+      const after = await requests();
+      expect(after.length).toBe(before + 1);
+      expect(String(after.find((r) => r.request_number === number)?.request_amount)).toBe('450');
+    } finally {
+      await operator(server, 'settings', 'set', 'max_amt', '0');
+      await context.close();
+    }
   });
 
   it('adds a UPI number through the OTP step, withdraws, the operator approves', async () => {

@@ -129,12 +129,17 @@ describe('/addfund', () => {
     bank_details: [{ google_upi_payment_id: 'gpay@upi', phonepay_upi_payment_id: 'pp@ybl', payee_name: 'Matka Pay' }],
   });
 
-  it('is disabled until amount and method are set; checks the minimum; opens the app; registers the request 2 s later', async () => {
+  it('is disabled until amount and method are set; checks the minimum; the server accepts the request, then the app opens for it', async () => {
     const user = userEvent.setup();
+    const order: string[] = [];
+    open.mockImplementation(() => order.push('open'));
     const calls = mockApi({
       'api-last-fund-request-detail': ok({ min_amt: '100' }),
       'api-admin-bank-details': bank,
-      'api-fund-request-add': ok({ msg: 'Fund request added' }),
+      'api-fund-request-add': () => {
+        order.push('request');
+        return ok({ msg: 'Fund request added', request_id: '41', request_number: 'D41' });
+      },
     });
     await renderAt('/addfund');
     const button = screen.getByRole('button', { name: 'Add Funds' });
@@ -152,13 +157,32 @@ describe('/addfund', () => {
     await user.type(screen.getByLabelText('Amount'), '500');
     await user.click(button);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    const link = open.mock.calls[0][0];
-    expect(link).toBe('phonepe://pay?pa=pp@ybl&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
-    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(0);
-    await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
+    expect(order).toEqual(['request', 'open']);
     expect(callsOf(calls, 'api-fund-request-add')[0].body.request_amount).toBe(500);
+    // the payment carries the accepted request's number in its note
+    expect(open.mock.calls[0][0]).toBe('phonepe://pay?pa=pp@ybl&pn=Matka%20Pay&am=500&tn=Add%20Funds%20D41&cu=INR');
     expect(await screen.findByText('Fund request added')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the payment app for D41' })).toHaveAttribute(
+      'href',
+      'phonepe://pay?pa=pp@ybl&pn=Matka%20Pay&am=500&tn=Add%20Funds%20D41&cu=INR',
+    );
+  });
+
+  it('a request the server refuses opens no payment app and says why', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-admin-bank-details': bank,
+      'api-fund-request-add': { status: false, msg: 'Maximum amount to add is 5000' },
+    });
+    await renderAt('/addfund');
+    await user.type(screen.getByLabelText('Amount'), '6000');
+    await user.click(screen.getByLabelText('PhonePe'));
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maximum amount to add is 5000');
+    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1);
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('form', { name: 'Add your payment reference' })).not.toBeInTheDocument();
   });
 
   it('after the request: the UTR and a screenshot go to the server for that request, checked first', async () => {
@@ -173,7 +197,7 @@ describe('/addfund', () => {
     await user.type(screen.getByLabelText('Amount'), '1500');
     await user.click(screen.getByLabelText('PhonePe'));
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
-    const form = await screen.findByRole('form', { name: 'Add your payment reference' }, { timeout: 3500 });
+    const form = await screen.findByRole('form', { name: 'Add your payment reference' });
     expect(form).toHaveTextContent('Request D41 for 1,500 points is waiting for approval');
     // nothing given, a short UTR: refused here, nothing sent
     await user.click(within(form).getByRole('button', { name: 'Send reference' }));
@@ -210,7 +234,7 @@ describe('/addfund', () => {
     await user.type(screen.getByLabelText('Amount'), '500');
     await user.click(screen.getByLabelText('PhonePe'));
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
-    const form = await screen.findByRole('form', { name: 'Add your payment reference' }, { timeout: 3500 });
+    const form = await screen.findByRole('form', { name: 'Add your payment reference' });
     await user.upload(
       within(form).getByLabelText('Payment screenshot (optional)'),
       new File(['hello'], 'note.txt', { type: 'text/plain' }),
@@ -253,16 +277,15 @@ describe('/addfund', () => {
     const calls = mockApi({
       'api-last-fund-request-detail': ok({ min_amt: '100' }),
       'api-admin-bank-details': bank,
-      'api-fund-request-add': ok({ msg: 'Fund request added' }),
+      'api-fund-request-add': ok({ msg: 'Fund request added', request_id: '7', request_number: 'D7' }),
     });
     await renderAt('/addfund');
     await user.type(screen.getByLabelText('Amount'), '500');
     await user.click(screen.getByLabelText('Other UPI Gateway'));
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay@upi&pn=Matka%20Pay&am=500&tn=Add%20Funds&cu=INR');
-    // The request is registered 2 s later: wait for it, so its timer cannot fire inside another test.
-    await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
+    expect(open.mock.calls[0][0]).toBe('upi://pay?pa=gpay@upi&pn=Matka%20Pay&am=500&tn=Add%20Funds%20D7&cu=INR');
+    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1);
   });
 
   it("uses the server's minimum as is (0 too) and refuses 0, negative or decimal amounts", async () => {
@@ -297,7 +320,7 @@ describe('/addfund', () => {
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0][0]).toContain('am=1&');
-    await waitFor(() => expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1), { timeout: 3500 });
+    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(1);
   });
 
   it("a server minimum of 250 reads 'Minimum amount to add is 250'", async () => {
@@ -326,23 +349,58 @@ describe('UPI links', () => {
 });
 
 describe('/qrpay', () => {
-  it('shows the QR, copies the UPI id, links to WhatsApp', async () => {
+  const qrAnswer = ok({
+    qrdata: [{ qr_image: 'data:image/png;base64,AAAA', upi_id: 'shop@upi', payee_name: 'Matka Pay' }],
+  });
+
+  it('shows no QR before the server accepts a request; then the QR of that payment, Copy and WhatsApp', async () => {
     const user = userEvent.setup();
-    mockApi({ 'api-get-qr-pay': ok({ qrdata: [{ qr_image: 'data:image/png;base64,AAAA', upi_id: 'shop@upi' }] }) });
+    const calls = mockApi({
+      'api-get-qr-pay': qrAnswer,
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-fund-request-add': ok({ msg: 'Fund request added', request_id: '52', request_number: 'D52' }),
+    });
     const { store } = await renderAt('/qrpay');
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     act(() => {
       store.dispatch({ type: 'api/executeQuery/fulfilled', payload: {}, meta: { arg: { endpointName: 'homeInfo' } } });
     });
-    expect(await screen.findByRole('img', { name: 'QR code for UPI payment' })).toHaveAttribute(
-      'src',
-      'data:image/png;base64,AAAA',
-    );
+    const show = await screen.findByRole('button', { name: 'Show QR code' });
+    expect(screen.queryByRole('img', { name: 'QR code for UPI payment' })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsOf(calls, 'api-last-fund-request-detail')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Amount'), '50');
+    await user.click(show);
+    expect(screen.getByRole('alert')).toHaveTextContent(minAddAmount(100));
+    expect(callsOf(calls, 'api-fund-request-add')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Amount'));
+    await user.type(screen.getByLabelText('Amount'), '750');
+    await user.click(show);
+    const img = await screen.findByRole('img', { name: 'QR code for UPI payment' });
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(callsOf(calls, 'api-fund-request-add')[0].body.request_amount).toBe(750);
+    expect(screen.getByText('Pay 750 points for request D52')).toBeInTheDocument();
+    expect(screen.getByTestId('upi-note')).toHaveTextContent('Add Funds D52');
     expect(screen.getByTestId('upi-id')).toHaveTextContent('shop@upi');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('shop@upi');
     expect(await screen.findByText('UPI ID copied')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add your payment reference' })).toHaveTextContent('D52');
+  });
+
+  it('a refused request shows the reason and no QR', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'api-get-qr-pay': qrAnswer,
+      'api-last-fund-request-detail': ok({ min_amt: '0' }),
+      'api-fund-request-add': { status: false, msg: 'You are on a break until 30/11/2026' },
+    });
+    await renderAt('/qrpay');
+    await user.type(await screen.findByLabelText('Amount'), '500');
+    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are on a break until 30/11/2026');
+    expect(screen.queryByRole('img', { name: 'QR code for UPI payment' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upi-id')).not.toBeInTheDocument();
   });
 });
 

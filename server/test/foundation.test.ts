@@ -126,6 +126,8 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // the console shows a deposit's screenshot from a blob: URL
+    expect(csp).toMatch(/img-src 'self' data: blob:/);
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' https:\/\/cdn\.example\.com/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -1,4 +1,8 @@
-/** UPI deep links for Add Funds (spec sections 2 and 9): payee id, name, amount, note 'Add Funds', INR. */
+/**
+ * UPI deep links for Add Funds (spec sections 2 and 9): payee id, name, amount, note 'Add Funds', INR.
+ * A link is only made for a request the server has accepted: the note carries its number ('Add Funds
+ * D41'), so the operator matches the payment to the request.
+ */
 import { UPI_NOTE, upiPayUri, upiQuery } from '@matka/shared/domain';
 export type PayMethod = 'phonepe' | 'other';
 
@@ -7,19 +11,24 @@ export const PAY_METHODS: { value: PayMethod; label: string }[] = [
   { value: 'other', label: 'Other UPI Gateway' },
 ];
 
-/** A deposit's payment: payee id and name, and the amount in rupees (the note is always UPI_NOTE). */
+/** A deposit's payment: payee id and name, the amount in rupees and the accepted request's number. */
 export interface DepositPayment {
   pa: string;
   pn: string;
   am: number;
+  /** the request's number (D41): the note reads 'Add Funds D41' */
+  ref?: string;
 }
+
+/** The note of a deposit's payment: 'Add Funds', then the request's number when there is one. */
+export const depositNote = (ref?: string): string => (ref ? `${UPI_NOTE} ${ref}` : UPI_NOTE);
 
 const GPAY_PACKAGE = 'com.google.android.apps.nbu.paisa.user';
 /** The query of a deposit's link: the domain's one UPI encoding, with the note 'Add Funds'. */
-const depositQuery = (p: DepositPayment) => upiQuery({ ...p, tn: UPI_NOTE });
+const depositQuery = ({ ref, ...p }: DepositPayment) => upiQuery({ ...p, tn: depositNote(ref) });
 
 /** Generic link: every UPI app registers upi://, the phone offers its chooser. */
-export const upiLink = (p: DepositPayment): string => upiPayUri({ ...p, tn: UPI_NOTE });
+export const upiLink = ({ ref, ...p }: DepositPayment): string => upiPayUri({ ...p, tn: depositNote(ref) });
 /** PhonePe's own scheme. */
 export const phonePeLink = (p: DepositPayment): string => `phonepe://pay?${depositQuery(p)}`;
 /** Android intent for Google Pay. */

@@ -12,9 +12,6 @@ import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { PaymentProofForm, type SentRequest } from './PaymentProofForm';
 
-/** Spec section 9: the fund request is registered 2 s after the payment app opens. */
-export const FUND_REQUEST_DELAY_MS = 2000;
-
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 
 /** The amount's first problem, or '' when it can be sent: required, a whole number above 0, at least the server's min_amt. */
@@ -26,7 +23,11 @@ export function addFundAmountError(amount: string, min: number): string {
   return depositProblem(Number(a), min);
 }
 
-/** /addfund: amount (at least min_amt) and a payment method; opens the UPI app, then registers the request. */
+/**
+ * /addfund: amount (at least min_amt) and a payment method. The server accepts the fund request first;
+ * only then does the payment app open, for that request (its number in the UPI note). A refused request
+ * (a limit, a break, the maximum, betting off) opens nothing: the player never pays for no request.
+ */
 export function AddFundPage() {
   useLanguage();
   const ids = { amount: useId(), err: useId(), offline: useId() };
@@ -61,24 +62,21 @@ export function AddFundPage() {
         bank.network ? MSG.upiFetchError : !bank.ok ? (bank.msg ?? MSG.upiFetchFailed) : MSG.upiIdNotFound,
       );
     }
+    const r = outcomeOf(await addRequest({ request_amount: amt }));
+    setBusy(false);
+    if (!r.ok) return setError(r.network ? MSG.paymentInitError : (r.msg ?? MSG.paymentInitError));
+    const id = String(r.data?.request_id ?? '');
+    const number = String(r.data?.request_number ?? (id ? `D${id}` : ''));
+    const link = paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt, ref: number || undefined });
+    notify.success(r.msg ?? 'Fund request sent');
+    if (id) setSent({ id, number, amount: amt, link });
+    setAmount('');
+    setMethod('');
     try {
-      openPaymentApp(paymentLink(method, { pa, pn: details?.payee_name ?? '', am: amt }));
+      openPaymentApp(link);
     } catch {
-      setBusy(false);
-      return setError(MSG.paymentInitError);
+      setError(MSG.paymentInitError);
     }
-    // The request is registered even if the player leaves this screen meanwhile.
-    setTimeout(async () => {
-      const r = outcomeOf(await addRequest({ request_amount: amt }));
-      setBusy(false);
-      if (r.ok) {
-        notify.success(r.msg ?? 'Fund request sent');
-        const id = String(r.data?.request_id ?? '');
-        if (id) setSent({ id, number: String(r.data?.request_number ?? `D${id}`), amount: amt });
-        setAmount('');
-        setMethod('');
-      } else setError(r.network ? MSG.paymentInitError : (r.msg ?? MSG.paymentInitError));
-    }, FUND_REQUEST_DELAY_MS);
   }
 
   return (

@@ -44,6 +44,8 @@ export interface SentRequest {
   id: string;
   number: string;
   amount: number;
+  /** the payment app's link for this request, offered again in case the app did not open */
+  link?: string;
 }
 
 /**
@@ -115,6 +117,11 @@ export function PaymentProofForm({ request }: { request: SentRequest }) {
           { number: request.number, points: formatPoints(request.amount) },
         )}
       </p>
+      {request.link && (
+        <a className="btn btn-secondary btn-block" href={request.link}>
+          {t('proof.payAgain', 'Open the payment app for {number}', { number: request.number })}
+        </a>
+      )}
       <label htmlFor={ids.utr}>{t('proof.utr', 'UPI reference (UTR)')}</label>
       <input
         id={ids.utr}

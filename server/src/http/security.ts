@@ -36,7 +36,8 @@ function cspDirectives(config: AppConfig): Record<string, string[]> {
     connectSrc: ["'self'", ...remotes],
     // chart pages and React set style attributes; no style sheet comes from elsewhere
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-    imgSrc: ["'self'", 'data:', ...remotes],
+    // blob: the console's deposit screenshots, fetched with the operator's session and shown from memory
+    imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

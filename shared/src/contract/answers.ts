@@ -162,7 +162,7 @@ export interface BankDetailsAnswer extends Answer {
 
 /** The QR code players scan to pay (an image data URL) and its UPI id. */
 export interface QrPayAnswer extends Answer {
-  qrdata?: { qr_image?: string; upi_id?: string }[];
+  qrdata?: { qr_image?: string; upi_id?: string; payee_name?: string }[];
 }
 
 /** The operator's deposit and withdrawal rules (texts). */
