@@ -6,7 +6,7 @@
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Winner } from '@matka/shared/domain';
+import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
 import type { ServerFigures } from '@matka/shared/contract';
 
 export type Role = OperatorRole;
@@ -161,6 +161,8 @@ export interface Preview {
   winners_count?: number;
   total_payout?: number;
   winners?: Winner[];
+  /** a correction: the players whose wallets cannot cover the wins it reverses */
+  uncovered?: Uncovered[];
   summary: SettleSummary;
   exposure?: Exposure;
   /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
@@ -187,6 +189,9 @@ export interface MoneyRequest {
   /** deposits: the UPI payment's reference and whether the player sent a screenshot */
   utr?: string;
   has_screenshot?: boolean;
+  /** withdrawals: points of a reversed win it still owes (approved only with a reason) and why */
+  held_points?: string;
+  held_note?: string;
   [key: string]: unknown;
 }
 

@@ -472,6 +472,42 @@ describe('Deposits and Withdrawals', () => {
     });
   });
 
+  it('a withdrawal held for a reversed win is flagged, and approved only with a reason', async () => {
+    const held = request('7', 'pending', {
+      amount: '6000',
+      method: 'Google Pay',
+      number: '9123456780',
+      held_points: '4060',
+      held_note: 'Result corrected: KALYAN 2026-03-10, 4060 points of a reversed win not recovered',
+    });
+    const calls = mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+      if (path.startsWith('/withdrawals?')) return { body: { status: true, withdrawals: [held] } };
+      if (path === '/withdrawals/approve') return { body: { status: true, msg: 'Withdrawal #7 approved' } };
+      return { body: { status: true } };
+    });
+    renderConsole('/console/withdrawals');
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Held: 4,060 points of a reversed win/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve withdrawal #7' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Held: 4,060 points of this request are a win that a correction reversed');
+    expect(dialog).toHaveTextContent('KALYAN 2026-03-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the reason for paying out a held withdrawal');
+    expect(calls.list.some((c) => c.path === '/withdrawals/approve')).toBe(false);
+    await user.type(
+      within(dialog).getByLabelText('Reason for paying it out anyway (kept in the audit log)'),
+      'Paid before the correction',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Withdrawal #7 approved');
+    expect(calls.list.find((c) => c.path === '/withdrawals/approve')?.body).toEqual({
+      id: '7',
+      reason: 'Paid before the correction',
+    });
+  });
+
   it('a failed list says so and can try again', async () => {
     let fail = true;
     mockOperatorApi(({ method, path }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@matka/shared';
-import { webLink } from '@matka/shared/domain';
+import { formatPoints, webLink } from '@matka/shared/domain';
 import {
   messageOf,
   operatorApiBase,
@@ -76,6 +76,9 @@ function StatusCell({ row }: { row: MoneyRequest }) {
   );
 }
 
+/** Points of a reversed win a withdrawal still owes: approved only with a reason. */
+const heldOf = (r: MoneyRequest) => Number(r.held_points ?? 0);
+
 /** The deposit or withdrawal queue: filter, approve or reject each request after a confirmation. */
 export function QueuePage({ kind }: { kind: Kind }) {
   const [status, setStatus] = useState<RequestFilter>('pending');
@@ -83,6 +86,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
   const [decide, decideState] = useDecideMutation();
   const [asking, setAsking] = useState<{ row: MoneyRequest; action: 'approve' | 'reject' } | null>(null);
   const [note, setNote] = useState('');
+  const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
@@ -92,20 +96,23 @@ export function QueuePage({ kind }: { kind: Kind }) {
   const open = (row: MoneyRequest, action: 'approve' | 'reject') => {
     setAsking({ row, action });
     setNote('');
+    setReason('');
     setError('');
     setDone('');
   };
   const confirm = async () => {
     if (!asking || decideState.isLoading) return;
     const { row, action } = asking;
+    const held = action === 'approve' && heldOf(row) > 0;
     const extra =
       action === 'reject'
         ? { reason: note.trim() || undefined }
         : kind === 'withdrawals'
-          ? { receipt_url: note.trim() || undefined }
+          ? { receipt_url: note.trim() || undefined, ...(held ? { reason: reason.trim() } : {}) }
           : {};
     if (action === 'approve' && kind === 'withdrawals' && note.trim() && !webLink(note.trim()))
       return setError('The receipt link must start with http:// or https://');
+    if (held && !reason.trim()) return setError('Give the reason for paying out a held withdrawal');
     const r = await decide({ kind, action, id: row.id, ...extra });
     if ('error' in r) return setError(messageOf(r.error));
     setAsking(null);
@@ -156,7 +163,20 @@ export function QueuePage({ kind }: { kind: Kind }) {
                           ),
                       },
                     ]),
-                { header: 'Status', cell: (r) => <StatusCell row={r} /> },
+                {
+                  header: 'Status',
+                  cell: (r) => (
+                    <>
+                      <StatusCell row={r} />
+                      {r.status === 'pending' && heldOf(r) > 0 && (
+                        <span className="console-flag" title={r.held_note}>
+                          {' '}
+                          Held: {formatPoints(heldOf(r))} points of a reversed win
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
                 {
                   header: 'Action',
                   className: 'console-row-actions',
@@ -201,7 +221,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
           onCancel={() => setAsking(null)}
         >
           <p>
-            {asking.row.amount} points, {asking.row.name} ({asking.row.mobile}).{' '}
+            {formatPoints(asking.row.amount)} points, {asking.row.name} ({asking.row.mobile}).{' '}
             {kind === 'deposits' && asking.row.utr ? `UTR ${asking.row.utr}. ` : ''}
             {asking.action === 'approve'
               ? kind === 'deposits'
@@ -209,8 +229,30 @@ export function QueuePage({ kind }: { kind: Kind }) {
                 : 'Mark it paid: the held points leave the wallet for good.'
               : kind === 'deposits'
                 ? 'Nothing is credited.'
-                : 'The held points go back to the wallet.'}
+                : heldOf(asking.row) > 0
+                  ? `The points go back to the wallet, less the ${formatPoints(heldOf(asking.row))} the reversed win still owes.`
+                  : 'The held points go back to the wallet.'}
           </p>
+          {kind === 'withdrawals' && heldOf(asking.row) > 0 && (
+            <div className="console-warning" role="note">
+              <p>
+                Held: {formatPoints(heldOf(asking.row))} points of this request are a win that a correction reversed and
+                could not take back ({asking.row.held_note}).
+              </p>
+              {asking.action === 'approve' && (
+                <>
+                  <label htmlFor="decision-reason">Reason for paying it out anyway (kept in the audit log)</label>
+                  <input
+                    id="decision-reason"
+                    value={reason}
+                    maxLength={200}
+                    onChange={(e) => setReason(e.target.value)}
+                    disabled={decideState.isLoading}
+                  />
+                </>
+              )}
+            </div>
+          )}
           {(asking.action === 'reject' || kind === 'withdrawals') && (
             <>
               <label htmlFor="decision-note">

@@ -66,6 +66,34 @@ function Winners({ preview }: { preview: Preview }) {
   );
 }
 
+/** A correction's players who cannot cover what it reverses: their pending withdrawals will be held. */
+function Uncovered({ preview }: { preview: Preview }) {
+  if (!preview.uncovered?.length) return null;
+  return (
+    <div className="console-warning" role="note">
+      <p>
+        {preview.uncovered.length === 1 ? '1 player cannot' : `${preview.uncovered.length} players cannot`} cover the
+        reversal. What it cannot take back holds their pending withdrawals: the Withdrawals queue flags them, and paying
+        one out needs a reason.
+      </p>
+      <DataTable
+        caption="Players who cannot cover the reversal"
+        rows={preview.uncovered}
+        rowKey={(u) => u.mobile}
+        columns={[
+          { header: 'Mobile', cell: (u) => u.mobile },
+          { header: 'Name', cell: (u) => u.name },
+          { header: 'Reversed', cell: (u) => formatPoints(u.reversed) },
+          { header: 'Wallet', cell: (u) => formatPoints(u.wallet) },
+          { header: 'New wins', cell: (u) => formatPoints(u.gained) },
+          { header: 'Shortfall', cell: (u) => formatPoints(u.shortfall) },
+          { header: 'Pending withdrawals', cell: (u) => formatPoints(u.pending_withdrawals) },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** The results declared in the last 30 days for the chosen family, newest first. */
 function History({ family }: { family: Family }) {
   const history = useResultHistoryQuery(family);
@@ -345,6 +373,7 @@ export function ResultsPage() {
               <ExposureChart exposure={shown.p.exposure} />
             </Suspense>
           )}
+          <Uncovered preview={shown.p} />
           <Winners preview={shown.p} />
           {shown.p.early && (
             <div className="console-warning" role="note">
@@ -398,6 +427,12 @@ export function ResultsPage() {
             {s.paid} winning bids will be paid {s.paid_points} points on {shown.p.date}.
             {s.reversed > 0 ? ` ${s.reversed} earlier wins (${s.reversed_points} points) will be reversed.` : ''}
           </p>
+          {!!shown.p.uncovered?.length && (
+            <p>
+              {shown.p.uncovered.length === 1 ? '1 player cannot' : `${shown.p.uncovered.length} players cannot`} cover
+              it: their pending withdrawals will be held.
+            </p>
+          )}
         </ConfirmDialog>
       )}
       <History family={family} />

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { restoreBackup, saveBackup, verifyDatabase } from './backup';
-import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Winner } from '@matka/shared/domain';
+import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Uncovered, type Winner } from '@matka/shared/domain';
 
 const USAGE = `Usage: npm run operator -- <command>
 
@@ -36,8 +36,11 @@ Commands:
   deposits approve <id>                            credit the deposit to the wallet (once)
   deposits reject <id> [reason]                    reject a deposit (nothing is credited)
   withdrawals list [--all]                         pending withdrawal requests (points already held)
-  withdrawals approve <id> [receipt-url]           mark paid, with a link to the payment receipt
-  withdrawals reject <id> [reason]                 reject and return the held points to the wallet
+  withdrawals approve <id> [receipt-url] [--reason <text>]
+                                                   mark paid, with a link to the payment receipt; one HELD
+                                                   for a reversed win only with --reason (audited)
+  withdrawals reject <id> [reason]                 reject and return the held points to the wallet (less
+                                                   what a HELD one owes for a reversed win)
   users list [search]                              newest accounts (search: part of a mobile or name)
   users unapproved                                 accounts registered without a code (LEGACY_REGISTRATION)
   users approve <mobile>                           approve one: betting on, money movements allowed
@@ -138,6 +141,7 @@ const OPTIONS = {
   family: { type: 'string' },
   date: { type: 'string' },
   'early-reason': { type: 'string' },
+  reason: { type: 'string' },
   'data-dir': { type: 'string' },
   status: { type: 'string' },
   all: { type: 'boolean' },
@@ -174,7 +178,7 @@ function splitArgv(argv: string[]): { positionals: string[]; options: Options } 
 class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
-  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'data-dir'): string | undefined {
+  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir'): string | undefined {
     this.read.add(name);
     const v = this.values[name];
     return typeof v === 'string' ? v : undefined;
@@ -214,6 +218,24 @@ function requestId(raw: string | undefined, what: string): number {
 
 function printPreview(d: Answer, io: CliIO) {
   io.out(String(d.msg));
+  const short = (d.uncovered as Uncovered[]) ?? [];
+  if (short.length) {
+    io.out('');
+    io.out('Players who cannot cover the reversal (their pending withdrawals are held for the shortfall):');
+    printTable(
+      io,
+      ['mobile', 'reversed', 'wallet', 'new wins', 'shortfall', 'pending withdrawals', 'name'],
+      short.map((u) => [
+        u.mobile,
+        String(u.reversed),
+        String(u.wallet),
+        String(u.gained),
+        String(u.shortfall),
+        String(u.pending_withdrawals),
+        u.name,
+      ]),
+    );
+  }
   const winners = (d.winners as Winner[]) ?? [];
   if (winners.length) {
     io.out('');
@@ -275,6 +297,7 @@ interface RequestRow {
   method?: string;
   number?: string;
   receipt_url?: string | null;
+  held_points?: string;
 }
 
 /** Turns argv into one operator API request, or throws UsageError. */
@@ -505,7 +528,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
             const rows = (d[cmd] as RequestRow[]) ?? [];
             if (rows.length === 0) return io.out(`No ${filter === 'all' ? '' : filter + ' '}${single} requests.`);
             const head = ['id', 'mobile', 'amount', 'status', 'requested'];
-            if (cmd === 'withdrawals') head.push('method', 'number');
+            if (cmd === 'withdrawals') head.push('method', 'number', 'held');
             head.push('name');
             printTable(
               io,
@@ -516,7 +539,9 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
                 String(r.amount),
                 r.status,
                 r.requested,
-                ...(cmd === 'withdrawals' ? [r.method ?? '', r.number ?? ''] : []),
+                ...(cmd === 'withdrawals'
+                  ? [r.method ?? '', r.number ?? '', Number(r.held_points ?? 0) > 0 ? `HELD ${r.held_points}` : '']
+                  : []),
                 r.name,
               ]),
             );
@@ -528,11 +553,14 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const id = requestId(rawId, `${cmd} ${sub}`);
         let body: Record<string, unknown> = { id };
         if (sub === 'approve' && cmd === 'withdrawals') {
-          need(more.length <= 1, 'withdrawals approve needs <id> [receipt-url]');
+          need(more.length <= 1, 'withdrawals approve needs <id> [receipt-url] [--reason <text>]');
           if (more[0]) {
             need(/^https?:\/\/\S+$/i.test(more[0]), `receipt-url must be an http(s) link, not '${more[0]}'`);
             body = { id, receipt_url: more[0] };
           }
+          // a withdrawal held for a reversed win is approved only with a reason
+          const reason = o.string('reason');
+          if (reason) body = { ...body, reason };
         } else if (sub === 'approve') {
           need(more.length === 0, 'deposits approve needs <id>');
         } else if (more.length) {

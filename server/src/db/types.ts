@@ -396,6 +396,9 @@ export interface WithdrawRequestsTable {
   note: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** points of a reversed win this request still owes the house (migration 028) */
+  held_points: Int8Gen;
+  held_note: ColumnType<string, string | undefined, string>;
 }
 
 export interface TransfersTable {

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { shortResultText } from '@matka/shared/domain';
+import { counted, shortResultText } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate } from '../services/clock';
 import { correctsEarlier, type Declaration } from '../services/settlement';
 import { previewDeclaration, type Preview } from '../services/preview-sql';
@@ -154,6 +154,12 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       status: true,
       msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
         s.reversed ? `; ${s.reversed} earlier wins (${s.reversed_points} points) would be reversed` : ''
+      }${
+        p.uncovered.length
+          ? `; ${counted(p.uncovered.length, 'player')} cannot cover the reversal (${p.uncovered
+              .map((u) => `${u.mobile} short ${u.shortfall}`)
+              .join(', ')}): their pending withdrawals are held`
+          : ''
       }${t.early > 0 ? `. Early: ${t.what} is due at ${t.due}, ${howLong(t.early)} from now; declaring it now needs an owner's override with a reason` : ''}`,
       early: t.early > 0 ? { due: t.due, minutes_early: t.early } : null,
       market: p.market,
@@ -163,6 +169,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       winners_count: p.winners.length,
       total_payout: s.paid_points,
       winners: p.winners.slice(0, 100),
+      uncovered: p.uncovered,
       summary: s,
       exposure: p.exposure,
     };

@@ -13,6 +13,8 @@ import { decision, idSchema, listQuery, parse } from './common';
 
 const approval = z.object({
   id: idSchema,
+  // needed for a request held for a reversed win (kept on the request and in the audit log)
+  reason: z.string().trim().max(200).optional(),
   receipt_url: z
     .string()
     .max(500)
@@ -40,6 +42,9 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         number: r.payment_number,
         receipt_url: r.receipt_url,
         note: r.note,
+        // points of a reversed win this request still owes (approve only with a reason; reject recovers them)
+        held_points: r.held_points,
+        held_note: r.held_note,
         requested: formatKolkataShort(r.created_at),
         decided: r.decided_at ? formatKolkataShort(r.decided_at) : null,
       })),
@@ -48,11 +53,18 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   op.post('/withdrawals/approve', async (req) => {
     const body = parse(approval, req.body);
-    const out = await approveWithdrawal(db, clock, body.id, body.receipt_url ?? null, body);
+    const out = await approveWithdrawal(
+      db,
+      clock,
+      { id: body.id, receiptUrl: body.receipt_url ?? null, reason: body.reason ?? '' },
+      body,
+    );
     const label = withdrawMethodName(out.payment_method);
+    const held =
+      Number(out.held) > 0 ? ` (held for ${out.held} points of a reversed win; approved: ${body.reason})` : '';
     return {
       status: true,
-      msg: `Withdrawal #${body.id} approved: pay ${out.amount} to ${label} ${out.payment_number} (${out.mobile})`,
+      msg: `Withdrawal #${body.id} approved: pay ${out.amount} to ${label} ${out.payment_number} (${out.mobile})${held}`,
       id: String(body.id),
     };
   });
@@ -62,7 +74,9 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const out = await rejectWithdrawal(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,
-      msg: `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile} (wallet now ${out.wallet})`,
+      msg: out.recovered
+        ? `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile}, of which ${out.recovered} recovered for the reversed win (wallet now ${out.wallet})`
+        : `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile} (wallet now ${out.wallet})`,
       id: String(body.id),
       wallet_amt: out.wallet,
     };

@@ -14,6 +14,7 @@ import {
   type BetTypeId,
   type Exposure,
   type SettleSummary,
+  type Uncovered,
   type Winner,
 } from '@matka/shared/domain';
 import type { DB } from '../db/types';
@@ -29,6 +30,8 @@ export interface Preview {
   before: ResultState | null;
   result: ResultState;
   winners: Winner[];
+  /** the players whose reversed wins their wallets cannot cover */
+  uncovered: Uncovered[];
   summary: SettleSummary;
   exposure: Exposure;
 }
@@ -114,6 +117,7 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
     pending: 0,
   };
   const winning: PlayGroup[] = [];
+  const reversing: PlayGroup[] = [];
   let n = 0;
   for (const g of groups) {
     if (++n % SLICE === 0) await yieldToLoop();
@@ -133,6 +137,7 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
       }
     }
     if (g.status === 'won' && becomes !== 'won') {
+      reversing.push(g);
       summary.reversed += g.bids;
       summary.reversed_points += g.win_amount;
     }
@@ -179,9 +184,66 @@ export async function previewDeclaration(db: Db, marketId: number, date: string,
     before,
     result,
     winners,
+    uncovered: reversing.length ? await uncovered(db, market, date, reversing, winning) : [],
     summary,
     exposure: await exposure(market, before, d, pending, rates),
   };
+}
+
+/** A list of plays as a table of the query (`unnest` of their bet types, sessions, digits and statuses). */
+const playsTable = (plays: PlayGroup[]) => sql`
+  SELECT * FROM unnest(${plays.map((w) => w.bet_type)}::text[], ${plays.map((w) => w.session)}::text[],
+                       ${plays.map((w) => w.digits)}::text[], ${plays.map((w) => w.closedigits)}::text[],
+                       ${plays.map((w) => w.status)}::text[],
+                       ${plays.map((w) => (betTypeById(w.bet_type) ? rateKeyForRow(w.bet_type as BetTypeId, w.digits) : ''))}::text[])
+         AS w(bet_type, session, digits, closedigits, status, rate_key)`;
+
+/**
+ * The players a correction would leave short: the wins it reverses against their wallets and what it
+ * newly pays them; the shortfall is what settlement cannot take back (it holds their pending withdrawals).
+ */
+async function uncovered(
+  db: Db,
+  market: MarketRef,
+  date: string,
+  reversing: PlayGroup[],
+  winning: PlayGroup[],
+): Promise<Uncovered[]> {
+  const none = [{ bet_type: '', session: 'Open', digits: '', closedigits: '', status: 'won' } as PlayGroup];
+  const rows = await sql<Record<keyof Uncovered, string>>`
+    WITH rv AS (${playsTable(reversing)}), wn AS (${playsTable(winning.length ? winning : none)}),
+    r AS (SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}),
+    lose AS (
+      SELECT b.user_id, SUM(b.win_amount) AS reversed
+      FROM bids b JOIN rv ON rv.bet_type = b.bet_type AND rv.session = b.session AND rv.digits = b.digits
+                          AND rv.closedigits = b.closedigits AND b.status = 'won'
+      WHERE b.market_id = ${market.id} AND b.bid_date = ${date}::date
+      GROUP BY b.user_id
+    ), gain AS (
+      SELECT b.user_id,
+             SUM(floor(b.points * COALESCE(b.rate_2::numeric, r.v2) / NULLIF(COALESCE(b.rate_1::numeric, r.v1), 0)))::bigint AS gained
+      FROM bids b JOIN wn ON wn.bet_type = b.bet_type AND wn.session = b.session AND wn.digits = b.digits
+                          AND wn.closedigits = b.closedigits AND wn.status = b.status
+      LEFT JOIN r ON r.rate_key = wn.rate_key
+      WHERE b.market_id = ${market.id} AND b.bid_date = ${date}::date AND b.user_id IN (SELECT user_id FROM lose)
+      GROUP BY b.user_id
+    )
+    SELECT u.mobile, u.name, lose.reversed, u.wallet, COALESCE(gain.gained, 0) AS gained,
+           lose.reversed - u.wallet - COALESCE(gain.gained, 0) AS shortfall,
+           COALESCE((SELECT SUM(w.amount - w.held_points) FROM withdraw_requests w
+                     WHERE w.user_id = u.id AND w.status = 'pending'), 0) AS pending_withdrawals
+    FROM lose JOIN users u ON u.id = lose.user_id LEFT JOIN gain ON gain.user_id = lose.user_id
+    WHERE lose.reversed > u.wallet + COALESCE(gain.gained, 0)
+    ORDER BY shortfall DESC, u.mobile LIMIT 100`.execute(db);
+  return rows.rows.map((u) => ({
+    mobile: u.mobile,
+    name: u.name,
+    reversed: Number(u.reversed),
+    wallet: Number(u.wallet),
+    gained: Number(u.gained),
+    shortfall: Number(u.shortfall),
+    pending_withdrawals: Number(u.pending_withdrawals),
+  }));
 }
 
 /**

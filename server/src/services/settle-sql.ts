@@ -323,7 +323,33 @@ async function moneyWithReversals(trx: Transaction<DB>, market: MarketRef, date:
     sql`m.user_id, (m.reverse > 0), m.id`,
     now,
   );
+  await holdWithdrawals(trx, market, date);
   await updateBids(trx, now);
+}
+
+/**
+ * What a reversal could not take (the points are in a pending withdrawal, or were bet or sent on) holds
+ * the player's pending withdrawals, oldest first, up to their amounts (migration 028): such a request is
+ * approved only with a reason, and rejecting it gives the house back what it holds. The wallets are
+ * locked already (users first, then their requests, as the operator's decisions lock them).
+ */
+async function holdWithdrawals(trx: Transaction<DB>, market: MarketRef, date: string) {
+  await sql`
+    WITH short AS (
+      SELECT user_id, SUM(reverse - take) AS points FROM settle_money WHERE reverse > take GROUP BY user_id
+    ), w AS (
+      SELECT r.id, r.amount - r.held_points AS free, s.points,
+             COALESCE(SUM(r.amount - r.held_points) OVER (PARTITION BY r.user_id ORDER BY r.id
+                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+      FROM withdraw_requests r JOIN short s ON s.user_id = r.user_id
+      WHERE r.status = 'pending' AND r.held_points < r.amount
+    )
+    UPDATE withdraw_requests r
+    SET held_points = r.held_points + LEAST(w.free, w.points - w.before),
+        held_note = concat_ws('; ', NULLIF(r.held_note, ''),
+                              'Result corrected: ' || ${market.name}::text || ' ' || ${date}::text || ', '
+                              || LEAST(w.free, w.points - w.before) || ' points of a reversed win not recovered')
+    FROM w WHERE r.id = w.id AND w.points > w.before`.execute(trx);
 }
 
 async function insertWins(trx: Transaction<DB>, market: MarketRef, date: string, now: Date) {

@@ -448,6 +448,8 @@ export function withdrawRequests(db: Db, status: RequestFilter, limit: number) {
       'w.payment_number',
       'w.receipt_url',
       'w.note',
+      'w.held_points',
+      'w.held_note',
       'w.created_at',
       'w.decided_at',
     ]);

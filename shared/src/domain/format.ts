@@ -106,3 +106,11 @@ export function declaredResultText(
   const open = resultPana(r?.open_pana);
   return open ? marketResultText({ open_result: open, close_result: r?.close_pana }) : '';
 }
+
+/**
+ * A count with its noun in English, singular for one: `counted(1, 'bid')` is '1 bid', `counted(13, 'bid')`
+ * '13 bids', `counted(2, 'pana', 'panas')`. The number is grouped the Indian way ('1,00,000 bids').
+ */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+}

@@ -106,6 +106,24 @@ export interface Winner {
   win_amount: number;
 }
 
+/**
+ * A player a correction's reversals would leave short: the wins it takes back are more than the wallet
+ * (with what the correction newly pays them) holds. Their pending withdrawals are held for the shortfall.
+ */
+export interface Uncovered {
+  mobile: string;
+  name: string;
+  /** points of wins the correction reverses */
+  reversed: number;
+  /** the wallet now, and what the correction newly pays them */
+  wallet: number;
+  gained: number;
+  /** what the reversal cannot take */
+  shortfall: number;
+  /** points in pending withdrawals (not yet held), which the shortfall would hold */
+  pending_withdrawals: number;
+}
+
 /** The points at stake on a market's open bids, by what the result could be. */
 export interface Exposure {
   /** pending bids that the declared session can still settle, and their points */

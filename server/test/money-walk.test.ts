@@ -1,0 +1,171 @@
+/**
+ * What a new player and an operator found on the money paths: a correction that reverses a win its
+ * player has already asked to withdraw (the preview names them, the withdrawal is held, approving it
+ * needs a reason, rejecting it recovers the points), and transfers out during a break or exclusion.
+ */
+import { buildNewResult } from '@matka/shared/domain';
+import {
+  OPERATOR_TOKEN,
+  call,
+  createUser,
+  kolkata,
+  ledgerSum,
+  makeTestApp,
+  marketByName,
+  walletOf,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('12:00') });
+  await op('/operator/settings/withdraw-window', { open: '00:00', close: '23:59' });
+});
+afterAll(() => t.close());
+
+async function op(url: string, payload?: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  return { statusCode: res.statusCode, body: res.json() };
+}
+
+async function bid(u: { token: string }, market: string, points: number, digit: string, date = '10-March-2026') {
+  const m = await marketByName(t, market);
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token: u.token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: date,
+    rows: [{ digits: digit, closedigits: '', points, session: 'Open', pana: '' }],
+  });
+  const r = await call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result });
+  expect(r.body.status).toBe(true);
+}
+
+async function withdraw(u: { id: string; token: string }, points: number) {
+  await t.ctx.db.updateTable('users').set({ google_pay_no: '9123456780' }).where('id', '=', u.id).execute();
+  const r = await call(t.app, 'api-user-withdraw-fund-request', {
+    unique_token: u.token,
+    request_amount: points,
+    payment_method: 2,
+  });
+  expect(r.body.status).toBe(true);
+  return String(r.body.request_id);
+}
+
+const requestOf = (id: string) =>
+  t.ctx.db.selectFrom('withdraw_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('a correction reverses a win its player is withdrawing', () => {
+  test('the preview names them; the withdrawal is held; approving needs a reason; rejecting recovers the points', async () => {
+    t.clock.set(kolkata('12:00'));
+    const a = await createUser(t, { wallet: 500 });
+    const b = await createUser(t, { wallet: 500 });
+    const covered = await createUser(t, { wallet: 10_000 });
+    for (const u of [a, b, covered]) await bid(u, 'KALYAN', 500, '1');
+    t.clock.set(kolkata('15:50'));
+    // 128: 1 + 2 + 8 = 11, open digit 1: each wins 500 at 10-95 = 4,750
+    expect((await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).body.status).toBe(
+      true,
+    );
+    expect(await walletOf(t, a.id)).toBe(4_750);
+    const wa = await withdraw(a, 4_700);
+    const wb = await withdraw(b, 4_000);
+    expect(await walletOf(t, a.id)).toBe(50);
+    expect(await walletOf(t, b.id)).toBe(750);
+
+    // the correction 235 (open digit 0) reverses the three wins
+    const preview = await op('/operator/result/preview', { market: 'KALYAN', session: 'open', pana: '235' });
+    expect(preview.body.summary).toMatchObject({ reversed: 3, reversed_points: 14_250 });
+    const short = Object.fromEntries(
+      (preview.body.uncovered as { mobile: string; shortfall: number }[]).map((u) => [u.mobile, u]),
+    );
+    expect(Object.keys(short).sort()).toEqual([a.mobile, b.mobile].sort());
+    expect(short[a.mobile]).toMatchObject({
+      reversed: 4_750,
+      wallet: 50,
+      gained: 0,
+      shortfall: 4_700,
+      pending_withdrawals: 4_700,
+    });
+    expect(short[b.mobile]).toMatchObject({
+      reversed: 4_750,
+      wallet: 750,
+      shortfall: 4_000,
+      pending_withdrawals: 4_000,
+    });
+    expect(preview.body.msg).toContain('2 players cannot cover the reversal');
+
+    const d = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '235' });
+    expect(d.body.status).toBe(true);
+    expect(await walletOf(t, a.id)).toBe(0);
+    expect(await walletOf(t, b.id)).toBe(0);
+    expect(await walletOf(t, covered.id)).toBe(10_000 - 500);
+    expect(await requestOf(wa)).toMatchObject({ status: 'pending', held_points: '4700' });
+    expect((await requestOf(wa)).held_note).toContain('KALYAN 2026-03-10, 4700 points of a reversed win not recovered');
+    expect(await requestOf(wb)).toMatchObject({ status: 'pending', held_points: '4000' });
+
+    // the queue flags them
+    const queue = await op('/operator/withdrawals');
+    const row = (queue.body.withdrawals as { id: string; held_points: string }[]).find((w) => String(w.id) === wa);
+    expect(row).toMatchObject({ held_points: '4700' });
+
+    // approving a held withdrawal without a reason is refused and changes nothing
+    for (const reason of [undefined, '   ']) {
+      const refused = await op('/operator/withdrawals/approve', { id: Number(wa), ...(reason ? { reason } : {}) });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.body.msg).toContain(`Withdrawal #${wa} is held: 4700 points of a reversed win`);
+    }
+    expect(await requestOf(wa)).toMatchObject({ status: 'pending' });
+
+    // rejecting it: the points come back less what the house is owed, and the bid owes nothing more
+    const rejected = await op('/operator/withdrawals/reject', { id: Number(wa), reason: 'Win reversed' });
+    expect(rejected.body.msg).toContain('of which 4700 recovered for the reversed win (wallet now 0)');
+    expect(await walletOf(t, a.id)).toBe(0);
+    expect(await ledgerSum(t, a.id)).toBe(0);
+    const owed = await t.ctx.db.selectFrom('bids').select('unrecovered').where('user_id', '=', a.id).execute();
+    expect(owed.map((r) => r.unrecovered)).toEqual(['0']);
+
+    // approving with a reason pays it, and the reason is kept and audited
+    const approved = await op('/operator/withdrawals/approve', {
+      id: Number(wb),
+      reason: 'Paid out before the correction',
+    });
+    expect(approved.body.status).toBe(true);
+    expect(await requestOf(wb)).toMatchObject({ status: 'approved', note: 'Paid out before the correction' });
+    const audited = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('target', '=', `W${wb}`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audited.after)).toContain('Paid out before the correction');
+    expect(JSON.stringify(audited.before)).toContain('"held_points":"4000"');
+  });
+
+  test('a withdrawal of a player whose wallet covers the reversal is not held', async () => {
+    t.clock.set(kolkata('12:00'));
+    const u = await createUser(t, { wallet: 20_000 });
+    await bid(u, 'MILAN DAY', 100, '3', '10-March-2026');
+    const m = await marketByName(t, 'MILAN DAY');
+    t.clock.set(kolkata('16:00'));
+    // 120: open digit 3, wins 950; then 4,000 asked out of the 20,850
+    const first = await op('/operator/result/declare', { market: m.name, session: 'open', pana: '120' });
+    expect(first.body.status).toBe(true);
+    const w = await withdraw(u, 4_000);
+    const preview = await op('/operator/result/preview', { market: m.name, session: 'open', pana: '149' });
+    expect(preview.body.uncovered).toEqual([]);
+    expect((await op('/operator/result/declare', { market: m.name, session: 'open', pana: '149' })).body.status).toBe(
+      true,
+    );
+    expect(await walletOf(t, u.id)).toBe(20_000 - 100 - 4_000);
+    expect(await requestOf(w)).toMatchObject({ status: 'pending', held_points: '0' });
+    expect((await op('/operator/withdrawals/approve', { id: Number(w) })).body.status).toBe(true);
+  });
+});
