@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const BREAK_MSG =
-  /^You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to you are closed until then\.$/;
+  /^You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to and from you are closed until then\.$/;
 
 it('a break taken on Responsible Play closes bids and deposits, while a withdrawal still works', async () => {
   const context = await kolkataPhone(browser, { bypassCSP: true });

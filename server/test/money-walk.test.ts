@@ -169,3 +169,34 @@ describe('a correction reverses a win its player is withdrawing', () => {
     expect((await op('/operator/withdrawals/approve', { id: Number(w) })).body.status).toBe(true);
   });
 });
+
+describe('a player on a break or self-excluded sends no points', () => {
+  const transfer = (from: { token: string }, to: { mobile: string }, amount: number) =>
+    call(t.app, 'api-user-transfer-wallet-balance', { unique_token: from.token, mobile_no: to.mobile, amount });
+  const transfersFrom = async (id: string) =>
+    (await t.ctx.db.selectFrom('transfers').select('id').where('from_user_id', '=', id).execute()).length;
+
+  test.each([
+    ['a break', 'api-take-break', { period: '24h' }, /^You are taking a break until .*to and from you are closed/],
+    ['self-exclusion', 'api-self-exclude', { period: '6m' }, /^You have excluded yourself from play until /],
+  ])(
+    '%s: the transfer is refused with the reason, nothing moves; a withdrawal is still taken',
+    async (_, call_, body, msg) => {
+      t.clock.set(kolkata('12:00'));
+      const p = await createUser(t, { wallet: 1_000 });
+      const friend = await createUser(t, { wallet: 0 });
+      expect((await transfer(p, friend, 100)).body.status).toBe(true);
+      const paused = await call(t.app, call_, { unique_token: p.token, ...body });
+      expect(paused.body.status).toBe(true);
+      const refused = await transfer(p, friend, 200);
+      expect(refused.body).toEqual({ status: false, msg: expect.stringMatching(msg) });
+      expect(await walletOf(t, p.id)).toBe(900);
+      expect(await walletOf(t, friend.id)).toBe(100);
+      expect(await transfersFrom(p.id)).toBe(1);
+      expect(await ledgerSum(t, p.id)).toBe(900);
+      // withdrawals stay allowed
+      await withdraw(p, 500);
+      expect(await walletOf(t, p.id)).toBe(400);
+    },
+  );
+});

@@ -37,7 +37,7 @@ async function bid(token: string) {
 }
 
 const BREAK_MSG =
-  /^You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to you are closed until then\.$/;
+  /^You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to and from you are closed until then\.$/;
 
 test('registration from our client records the age declaration; without the box it is refused; deployed clients are asked later', async () => {
   const register = async (extra: Record<string, unknown>) => {
@@ -156,7 +156,7 @@ test('self-exclusion: permanent, told as such; the history lists it', async () =
     permanent: true,
   });
   expect((await bid(p.token)).body.msg).toBe(
-    'You have excluded yourself from play permanently. Bids, deposits and transfers to you are closed.',
+    'You have excluded yourself from play permanently. Bids, deposits and transfers to and from you are closed.',
   );
   expect(out.body.history[0]).toMatchObject({ kind: 'exclusion', until: 'permanent', note: 'permanent' });
   // nothing the player sends lifts it

@@ -4,6 +4,7 @@
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
 import { assertMayPlay, depositLimitHit, limitHitMessage } from './protection';
+import { formatKolkataDateTime } from './clock';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
 import {
   MSG,
@@ -14,6 +15,7 @@ import {
   type UpiType,
   type WithdrawMethod,
   SERVER_TEXTS,
+  protectionMessage,
 } from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
@@ -331,13 +333,20 @@ export async function transferPoints(
       wallet: string;
       betting_status: string;
       may_play: boolean;
+      break_until: Date | null;
+      excluded_until: Date | null;
     }>`
-      SELECT id, name, mobile, wallet, betting_status, may_play(users, ${now}::timestamptz) AS may_play
+      SELECT id, name, mobile, wallet, betting_status, may_play(users, ${now}::timestamptz) AS may_play,
+             break_until, excluded_until
       FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
     const dest = locked.rows.find((r) => String(r.id) === String(to.id));
     if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
     if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    // a sender on a break or self-excluded sends no points (another player could bet them); their
+    // withdrawals stay allowed
+    const paused = protectionMessage({ ...from, age_missing: false }, now, formatKolkataDateTime);
+    if (paused) throw refusal(paused);
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
     // a player on a break or excluded receives no points (and is not told who they are to the sender)
     if (!dest.may_play) throw refusal(MSG_RECEIVER_PAUSED);
