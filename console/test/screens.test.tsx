@@ -347,6 +347,58 @@ describe('Results', () => {
   });
 });
 
+describe('Results: counts and the players a correction leaves short', () => {
+  it('bids waiting for the close are not settled; one earlier win is singular; the short players are named', async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path === '/markets') return { body: MARKETS };
+      if (path === '/result/preview') {
+        const p = preview(1);
+        return {
+          body: {
+            ...p,
+            summary: { ...p.summary, bids: 13, pending: 2 },
+            uncovered: [
+              {
+                mobile: '9876543210',
+                name: 'Ravi',
+                reversed: 4750,
+                wallet: 690,
+                gained: 0,
+                shortfall: 4060,
+                pending_withdrawals: 6000,
+              },
+            ],
+          },
+        };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/results');
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: /KALYAN/ });
+    await user.selectOptions(screen.getByLabelText('Market'), '1');
+    await user.type(screen.getByLabelText('Pana'), '128');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const figures = await screen.findByText('Bids settled');
+    expect(figures.nextElementSibling).toHaveTextContent(/^11$/);
+    expect(screen.getByText('Waiting for close').nextElementSibling).toHaveTextContent(/^2$/);
+    expect(
+      screen.getByText(/This corrects an earlier result: 1 earlier win \(50 points\) will be reversed\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/1 player cannot cover the reversal/)).toBeInTheDocument();
+    const short = screen.getByRole('table', { name: 'Players who cannot cover the reversal' });
+    expect(within(short).getByRole('row', { name: /9876543210 Ravi 4,750 690 0 4,060 6,000/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Declare' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      '2 winning bids will be paid 190 points on 2026-11-24. 1 earlier win (50 points) will be reversed.',
+    );
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      '1 player cannot cover it: their pending withdrawals will be held.',
+    );
+  });
+});
+
 const request = (id: string, status = 'pending', extra = {}) => ({
   id,
   mobile: '9876543210',

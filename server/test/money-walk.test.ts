@@ -33,11 +33,18 @@ async function op(url: string, payload?: Record<string, unknown>) {
   return { statusCode: res.statusCode, body: res.json() };
 }
 
-async function bid(u: { token: string }, market: string, points: number, digit: string, date = '10-March-2026') {
+async function bid(
+  u: { token: string },
+  market: string,
+  points: number,
+  digit: string,
+  date = '10-March-2026',
+  betType: 'single_digit' | 'jodi_digit' = 'single_digit',
+) {
   const m = await marketByName(t, market);
   const [new_result] = buildNewResult({
     family: 'regular',
-    betType: 'single_digit',
+    betType,
     token: u.token,
     gameId: m.id,
     gameName: m.name,
@@ -199,4 +206,33 @@ describe('a player on a break or self-excluded sends no points', () => {
       expect(await walletOf(t, p.id)).toBe(400);
     },
   );
+});
+
+describe("a declaration's counts", () => {
+  test('bids waiting for the close are not counted as settled; one of a thing is singular', async () => {
+    t.clock.set(kolkata('12:00'));
+    const u = await createUser(t, { wallet: 10_000 });
+    const v = await createUser(t, { wallet: 10_000 });
+    // TIME BAZAR: open 13:00; 3 single digits (one wins) and 2 jodis (they wait for the close)
+    for (const d of ['1', '2', '3']) await bid(u, 'TIME BAZAR', 10, d);
+    await bid(u, 'TIME BAZAR', 10, '15', '10-March-2026', 'jodi_digit');
+    await bid(v, 'TIME BAZAR', 10, '16', '10-March-2026', 'jodi_digit');
+    t.clock.set(kolkata('13:05'));
+    const preview = await op('/operator/result/preview', { market: 'TIME BAZAR', session: 'open', pana: '128' });
+    expect(preview.body.msg).toContain('if declared 128-1, 1 winning bid would be paid 95 points');
+    expect(preview.body.summary).toMatchObject({ bids: 5, pending: 2, paid: 1 });
+    const d = await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '128' });
+    expect(d.body.msg).toContain('settled 3 bids: 1 winning bid paid 95 points');
+    expect(d.body.msg).toContain('2 bids wait for the close result');
+    expect(d.body.msg).not.toContain('settled 5');
+    // one waiting: singular
+    const w = await createUser(t, { wallet: 1_000 });
+    t.clock.set(kolkata('12:00', '2026-03-11'));
+    await bid(w, 'TIME BAZAR', 10, '4', '11-March-2026');
+    await bid(w, 'TIME BAZAR', 10, '44', '11-March-2026', 'jodi_digit');
+    t.clock.set(kolkata('13:05', '2026-03-11'));
+    const one = await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '130' });
+    expect(one.body.msg).toContain('settled 1 bid: 1 winning bid paid 95 points');
+    expect(one.body.msg).toContain('1 bid waits for the close result');
+  });
 });

@@ -649,12 +649,12 @@ describe('operator CLI for money, users, settings, markets and results', () => {
     t.clock.set(kolkata('20:30'));
     r = await cli('result', 'preview', 'NIGHT', 'OWL', 'open', '555');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('1 winning bids would be paid 475 points');
-    expect(r.out).toMatch(/Exposure: 1 open bids, 50 points/);
+    expect(r.out).toContain('1 winning bid would be paid 475 points');
+    expect(r.out).toMatch(/Exposure: 1 open bid, 50 points/);
     expect(r.out).toContain('by digit: 5:50');
     r = await cli('result', 'declare', 'NIGHT OWL', 'open', '555');
     expect(r).toMatchObject({ code: 0 });
-    expect(r.out).toContain('NIGHT OWL 2026-03-10: 555-5; settled 1 bids: 1 paid 475 points');
+    expect(r.out).toContain('NIGHT OWL 2026-03-10: 555-5; settled 1 bid: 1 winning bid paid 475 points');
     expect(await walletOf(t, u.id)).toBe(1000 - 50 + 475);
     expect((await cli('result', 'declare', 'NIGHT OWL', 'open', '555')).out).toContain('(unchanged)');
     expect(await walletOf(t, u.id)).toBe(1425);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { formatPoints } from '@matka/shared/domain';
+import { counted, formatPoints } from '@matka/shared/domain';
 import {
   messageOf,
   useDeclareMutation,
@@ -353,7 +353,8 @@ export function ResultsPage() {
             </div>
             <div>
               <dt>Bids settled</dt>
-              <dd>{s.bids}</dd>
+              {/* the bids waiting for the close result are judged, not settled */}
+              <dd>{formatPoints(s.bids - s.pending)}</dd>
             </div>
             {s.pending > 0 && (
               <div>
@@ -364,7 +365,8 @@ export function ResultsPage() {
           </dl>
           {s.reversed > 0 && (
             <p className="console-warning" role="note">
-              This corrects an earlier result: {s.reversed} earlier wins ({s.reversed_points} points) will be reversed.
+              This corrects an earlier result: {counted(s.reversed, 'earlier win')} ({formatPoints(s.reversed_points)}{' '}
+              points) will be reversed.
             </p>
           )}
           {shown.p.exposure && (
@@ -424,8 +426,10 @@ export function ResultsPage() {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            {s.paid} winning bids will be paid {s.paid_points} points on {shown.p.date}.
-            {s.reversed > 0 ? ` ${s.reversed} earlier wins (${s.reversed_points} points) will be reversed.` : ''}
+            {counted(s.paid, 'winning bid')} will be paid {formatPoints(s.paid_points)} points on {shown.p.date}.
+            {s.reversed > 0
+              ? ` ${counted(s.reversed, 'earlier win')} (${formatPoints(s.reversed_points)} points) will be reversed.`
+              : ''}
           </p>
           {!!shown.p.uncovered?.length && (
             <p>

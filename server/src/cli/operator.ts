@@ -9,7 +9,15 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { restoreBackup, saveBackup, verifyDatabase } from './backup';
-import { FAMILIES, OPERATOR_ROLES, PHONE_RE, type Uncovered, type Winner } from '@matka/shared/domain';
+import {
+  FAMILIES,
+  OPERATOR_ROLES,
+  PHONE_RE,
+  counted,
+  formatPoints,
+  type Uncovered,
+  type Winner,
+} from '@matka/shared/domain';
 
 const USAGE = `Usage: npm run operator -- <command>
 
@@ -253,7 +261,7 @@ function printPreview(d: Answer, io: CliIO) {
           String(w.win_amount),
         ]),
     );
-    if (Number(d.winners_count) > 30) io.out(`... and ${Number(d.winners_count) - 30} more winning bids`);
+    if (Number(d.winners_count) > 30) io.out(`... and ${counted(Number(d.winners_count) - 30, 'more winning bid')}`);
   }
   const e = d.exposure as {
     bids: number;
@@ -265,7 +273,7 @@ function printPreview(d: Answer, io: CliIO) {
   };
   if (e) {
     io.out('');
-    io.out(`Exposure: ${e.bids} open bids, ${e.points} points`);
+    io.out(`Exposure: ${counted(e.bids, 'open bid')}, ${formatPoints(e.points)} points`);
     const digits = Object.entries(e.by_digit).sort(([a], [b]) => a.localeCompare(b));
     if (digits.length) io.out(`  by digit: ${digits.map(([k, v]) => `${k}:${v}`).join('  ')}`);
     if (e.by_pana.length)
@@ -851,7 +859,7 @@ async function followJob(base: string, token: string, id: string, io: CliIO): Pr
       io.out(
         data.job.bids_total === null
           ? 'settling: counting the bids'
-          : `settling: ${data.job.bids_done} of ${data.job.bids_total} bids`,
+          : `settling: ${formatPoints(data.job.bids_done)} of ${counted(data.job.bids_total, 'bid')}`,
       );
     }
   }

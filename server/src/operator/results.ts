@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { counted, shortResultText } from '@matka/shared/domain';
+import { counted, formatPoints, shortResultText } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate } from '../services/clock';
 import { correctsEarlier, type Declaration } from '../services/settlement';
 import { previewDeclaration, type Preview } from '../services/preview-sql';
@@ -78,23 +78,26 @@ function summaryOf(job: JobState) {
 
 /** What a settlement job did, or how far it is. */
 function jobText(job: JobState): string {
+  const p = formatPoints;
   if (job.status === 'superseded')
     return job.bids_total === null
       ? 'settlement stopped before it counted its bids: a later declaration settles them'
-      : `settlement stopped at ${job.bids_done} of ${job.bids_total} bids: a later declaration settles them`;
+      : `settlement stopped at ${p(job.bids_done)} of ${counted(job.bids_total, 'bid')}: a later declaration settles them`;
   if (job.status === 'running')
     return job.bids_total === null
       ? 'settling: counting the bids to settle'
-      : `settling ${job.bids_total} bids: ${job.bids_done} settled so far, ${job.paid} paid ${job.paid_points} points`;
+      : `settling ${counted(job.bids_total, 'bid')}: ${p(job.bids_done)} settled so far, ${counted(job.paid, 'winning bid')} paid ${p(job.paid_points)} points`;
   const s = summaryOf(job);
+  // the bids waiting for the close result were judged, not settled
+  const settled = (s.bids ?? 0) - s.pending;
   return [
-    `settled ${s.bids} bids: ${s.paid} paid ${s.paid_points} points`,
-    s.reversed ? `${s.reversed} earlier wins reversed (${s.reversed_points} points)` : '',
-    s.shortfall_points ? `${s.shortfall_points} points of reversed wins were no longer in the wallets` : '',
+    `settled ${counted(settled, 'bid')}: ${counted(s.paid, 'winning bid')} paid ${p(s.paid_points)} points`,
+    s.reversed ? `${counted(s.reversed, 'earlier win')} reversed (${p(s.reversed_points)} points)` : '',
+    s.shortfall_points ? `${p(s.shortfall_points)} points of reversed wins were no longer in the wallets` : '',
     s.withheld_points
-      ? `${s.withheld_points} points of new wins kept back against earlier reversals that were not recovered`
+      ? `${p(s.withheld_points)} points of new wins kept back against earlier reversals that were not recovered`
       : '',
-    s.pending ? `${s.pending} bids wait for the close result` : '',
+    s.pending ? `${counted(s.pending, 'bid')} ${s.pending === 1 ? 'waits' : 'wait'} for the close result` : '',
   ]
     .filter(Boolean)
     .join('; ');
@@ -152,8 +155,10 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const t = timingOf(market, d, date, clock.now());
     return {
       status: true,
-      msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${s.paid} winning bids would be paid ${s.paid_points} points${
-        s.reversed ? `; ${s.reversed} earlier wins (${s.reversed_points} points) would be reversed` : ''
+      msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${counted(s.paid, 'winning bid')} would be paid ${formatPoints(s.paid_points)} points${
+        s.reversed
+          ? `; ${counted(s.reversed, 'earlier win')} (${formatPoints(s.reversed_points)} points) would be reversed`
+          : ''
       }${
         p.uncovered.length
           ? `; ${counted(p.uncovered.length, 'player')} cannot cover the reversal (${p.uncovered
