@@ -598,6 +598,21 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
     expect(keys[2]).toBe(`${keys[0]}-3`);
   });
 
+  it("SP DP TP: TP alone is one pana, and the entry says '1 pana'", async () => {
+    const u = user();
+    await open('sp_dp_tp', { wallet: 10000 });
+    await add(u, '1', '10');
+    await u.click(screen.getByLabelText('TP'));
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    const entry = screen.getByRole('button', { name: /^Delete/ }).closest('li')!;
+    expect(entry).toHaveTextContent('TP · 1 pana');
+    expect(entry).not.toHaveTextContent('panas');
+    await u.click(screen.getByLabelText('SP'));
+    await add(u, '2', '10');
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByText('SP/TP · 13 panas')).toBeInTheDocument();
+  });
+
   it('SP DP TP: a partial failure removes what was placed', async () => {
     const u = user();
     const api = walletServer(10000, {

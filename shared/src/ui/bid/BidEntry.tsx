@@ -109,7 +109,10 @@ function toEntries(
       {
         key: nextKey(),
         text: digit,
-        detail: t('bid.panas', '{kinds} · {n} panas', { kinds, n: rows.length }),
+        detail:
+          rows.length === 1
+            ? t('bid.pana', '{kinds} · 1 pana', { kinds })
+            : t('bid.panas', '{kinds} · {n} panas', { kinds, n: rows.length }),
         rows,
         total,
       },
