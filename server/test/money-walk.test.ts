@@ -4,6 +4,8 @@
  * needs a reason, rejecting it recovers the points), and transfers out during a break or exclusion.
  */
 import { buildNewResult } from '@matka/shared/domain';
+import { liveText, pushMessage, type LiveEvent } from '@matka/shared/contract';
+import { translatorFor } from '../src/services/language';
 import {
   OPERATOR_TOKEN,
   call,
@@ -114,6 +116,23 @@ describe('a correction reverses a win its player is withdrawing', () => {
     expect(await walletOf(t, a.id)).toBe(0);
     expect(await walletOf(t, b.id)).toBe(0);
     expect(await walletOf(t, covered.id)).toBe(10_000 - 500);
+
+    // each player hears of the reversal: the inbox, and the push in their language
+    const inbox = await call(t.app, 'api-notifications', { unique_token: a.token });
+    const [latest] = inbox.body.notifications as { kind: string; event: Record<string, unknown> }[];
+    expect(latest).toMatchObject({
+      kind: 'win_reversed',
+      event: { kind: 'win_reversed', name: 'KALYAN', points: 4_750, taken: 50, bids: 1 },
+    });
+    const told = latest.event as unknown as LiveEvent;
+    expect(liveText(told)).toEqual({
+      title: 'Win reversed: 4,750 points',
+      body: 'KALYAN result corrected: 1 winning bid reversed',
+    });
+    expect(pushMessage(told, translatorFor('hi'), 'hi')).toMatchObject({
+      title: 'जीत वापस ली गई: 4,750 पॉइंट',
+      url: '/win',
+    });
     expect(await requestOf(wa)).toMatchObject({ status: 'pending', held_points: '4700' });
     expect((await requestOf(wa)).held_note).toContain('KALYAN 2026-03-10, 4700 points of a reversed win not recovered');
     expect(await requestOf(wb)).toMatchObject({ status: 'pending', held_points: '4000' });

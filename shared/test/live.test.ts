@@ -1,5 +1,5 @@
 import { ReadableStream as NodeReadableStream, TextDecoderStream as NodeTextDecoderStream } from 'node:stream/web';
-import { createAppStore, forgetTaggedAnswers, loggedIn, setRuntimeConfig, type AppStore } from '@matka/shared';
+import { createAppStore, forgetTaggedAnswers, loggedIn, notify, setRuntimeConfig, type AppStore } from '@matka/shared';
 import { api, applyLiveEvent, attachApi, sseParser, startLive } from '@matka/shared/api';
 import type { ResultEvent } from '@matka/shared/contract';
 import { isoDateText, kolkataDateParts } from '@matka/shared/domain';
@@ -122,6 +122,26 @@ describe('a live event in the cache', () => {
     expect(api.endpoints.homeInfo.select()(store.getState() as never).data?.result?.[1].msg_status).toBe(0);
     // no list was asked for (the histories' tags went stale, none is shown)
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells a win and a reversed win at once, on any page', async () => {
+    const store = await storeWithHome();
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const info = jest.spyOn(notify, 'info').mockImplementation(() => undefined);
+    applyLiveEvent(store, { kind: 'win', market_id: 5, family: 'regular', name: 'KALYAN', points: 4750, bids: 1 });
+    expect(success).toHaveBeenCalledWith('You won 4,750 points. KALYAN: 1 winning bid');
+    applyLiveEvent(store, {
+      kind: 'win_reversed',
+      market_id: 5,
+      family: 'regular',
+      name: 'KALYAN',
+      points: 4750,
+      taken: 690,
+      bids: 1,
+    });
+    expect(info).toHaveBeenCalledWith('Win reversed: 4,750 points. KALYAN result corrected: 1 winning bid reversed');
+    success.mockRestore();
+    info.mockRestore();
   });
 
   it('writes a wallet event into the balance and the top bar', async () => {

@@ -14,7 +14,14 @@
 import type { ServerResponse } from 'node:http';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { HEARTBEAT_MS, LIVE_KEEP_DAYS, REPLAY_LIMIT, type LiveEvent, type MarketEvent } from '@matka/shared/contract';
+import {
+  HEARTBEAT_MS,
+  INBOX_KINDS,
+  LIVE_KEEP_DAYS,
+  REPLAY_LIMIT,
+  type LiveEvent,
+  type MarketEvent,
+} from '@matka/shared/contract';
 import type { DB } from '../db/types';
 import type { CacheBus, CacheEvent } from './bus';
 import type { Clock } from './clock';
@@ -310,8 +317,8 @@ export class LiveHub {
   }
 }
 
-/** The inbox's kinds as SQL's list. */
-const INBOX_OWN = ['win', 'deposit', 'withdrawal', 'notice'];
+/** The inbox's kinds (the contract's), as SQL's list. */
+const INBOX_OWN = [...INBOX_KINDS];
 
 /** A player's inbox, newest first: their own news and the notices (`before`: page back past an id). */
 export async function inboxOf(db: Kysely<DB>, userId: string, before: string | null, limit = 50) {

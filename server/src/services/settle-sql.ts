@@ -324,6 +324,14 @@ async function moneyWithReversals(trx: Transaction<DB>, market: MarketRef, date:
     now,
   );
   await holdWithdrawals(trx, market, date);
+  // each player whose wins it reversed hears of it (inbox, live stream, push), once per chunk
+  await sql`
+    INSERT INTO live_events (user_id, kind, data, created_at)
+    SELECT user_id, 'win_reversed',
+           jsonb_build_object('kind', 'win_reversed', 'market_id', ${market.id}::int, 'family', ${market.family}::text,
+                              'name', ${market.name}::text, 'points', SUM(reverse), 'taken', SUM(take), 'bids', count(*)),
+           ${now}::timestamptz
+    FROM settle_money WHERE reverse > 0 GROUP BY user_id ORDER BY user_id`.execute(trx);
   await updateBids(trx, now);
 }
 

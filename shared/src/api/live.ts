@@ -6,7 +6,8 @@
  * make their histories and the inbox stale. While it is up the lists poll only as a safety net
  * (`usePolling`); when it fails it is retried with back-off, and the lists poll every 5 s meanwhile.
  */
-import { getRuntimeConfig, liveDown, liveUp, loggedOut, walletHeard, type AppStore } from '@matka/shared';
+import { getRuntimeConfig, liveDown, liveUp, loggedOut, notify, walletHeard, type AppStore } from '@matka/shared';
+import { t } from '@matka/shared/i18n';
 import {
   HEARTBEAT_MS,
   LIVE_TAGS,
@@ -15,6 +16,7 @@ import {
   resultFields,
   type LiveEvent,
   type Tag,
+  liveText,
 } from '@matka/shared/contract';
 import { isoDateText, kolkataDateParts } from '@matka/shared/domain';
 import { api } from './api';
@@ -66,6 +68,11 @@ export function applyLiveEvent(store: AppStore, e: LiveEvent, now = new Date()):
     patchLists(store, e.market_id, resultFields(e));
   else if (e.kind === 'market') patchLists(store, e.market_id, { msg_status: e.open ? 1 : 0 });
   else if (e.kind === 'wallet') patchWallet(store, e.wallet);
+  // the player's own wins, and a correction that took one back, are told at once on any page
+  if (e.kind === 'win' || e.kind === 'win_reversed') {
+    const { title, body } = liveText(e, t);
+    (e.kind === 'win' ? notify.success : notify.info)(`${title}. ${body}`);
+  }
   const stale = LIVE_TAGS[e.kind].filter((t) => !(e.kind === 'wallet' && t === 'Wallet'));
   if (stale.length) store.dispatch(api.util.invalidateTags([...stale]));
 }

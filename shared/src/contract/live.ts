@@ -61,6 +61,19 @@ export interface WinEvent {
   bids: number;
 }
 
+/** A correction took back the player's wins on a market: the points reversed and what left the wallet. */
+export interface WinReversedEvent {
+  kind: 'win_reversed';
+  market_id: number;
+  family: Family;
+  name: string;
+  /** the wins' points reversed */
+  points: number;
+  /** the points taken from the wallet (less when the wallet did not hold them) */
+  taken: number;
+  bids: number;
+}
+
 export interface MoneyEvent {
   kind: 'deposit' | 'withdrawal';
   request_id: number;
@@ -90,13 +103,22 @@ export interface AccountEvent {
 }
 
 export type LiveEvent =
-  ResultEvent | MarketEvent | WalletEvent | WinEvent | MoneyEvent | NoticeEvent | ListsEvent | AccountEvent;
+  | ResultEvent
+  | MarketEvent
+  | WalletEvent
+  | WinEvent
+  | WinReversedEvent
+  | MoneyEvent
+  | NoticeEvent
+  | ListsEvent
+  | AccountEvent;
 export type LiveKind = LiveEvent['kind'];
 export const LIVE_KINDS: readonly LiveKind[] = [
   'result',
   'market',
   'wallet',
   'win',
+  'win_reversed',
   'deposit',
   'withdrawal',
   'notice',
@@ -106,7 +128,7 @@ export const LIVE_KINDS: readonly LiveKind[] = [
 export const isLiveKind = (k: string): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k);
 
 /** The kinds kept in a player's inbox (their own news and the operator's notices). */
-export const INBOX_KINDS: readonly LiveKind[] = ['win', 'deposit', 'withdrawal', 'notice'];
+export const INBOX_KINDS: readonly LiveKind[] = ['win', 'win_reversed', 'deposit', 'withdrawal', 'notice'];
 
 /**
  * Which answers of the client's cache an event makes stale. A result and a market's status are written
@@ -118,6 +140,7 @@ export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
   market: [],
   wallet: ['Wallet', 'Transactions'],
   win: ['Wins', 'Bids', 'Wallet', 'Transactions', 'Inbox'],
+  win_reversed: ['Wins', 'Bids', 'Wallet', 'Transactions', 'Inbox'],
   deposit: ['Funds', 'Wallet', 'Transactions', 'Inbox'],
   withdrawal: ['Withdrawals', 'Wallet', 'Transactions', 'Inbox'],
   notice: ['Inbox'],
@@ -143,6 +166,7 @@ export function livePath(e: LiveEvent): string {
     case 'market':
       return e.family === 'starline' ? '/star' : e.family === 'gali' ? '/galiIMP' : '/imp';
     case 'win':
+    case 'win_reversed':
       return e.family === 'starline' ? '/imp6' : e.family === 'gali' ? '/impwin' : '/win';
     case 'deposit':
       return '/addfundhistory';
@@ -210,6 +234,17 @@ export function liveText(e: LiveEvent, t: Translate = inEnglish, lang?: string):
             ? t('live.winningOne', '{market}: 1 winning bid', { market: e.name })
             : t('live.winningMany', '{market}: {n} winning bids', { market: e.name, n: e.bids }),
       };
+    case 'win_reversed':
+      return {
+        title: t('live.winReversed', 'Win reversed: {points} points', { points: points(e.points) }),
+        body:
+          e.bids === 1
+            ? t('live.reversedOne', '{market} result corrected: 1 winning bid reversed', { market: e.name })
+            : t('live.reversedMany', '{market} result corrected: {n} winning bids reversed', {
+                market: e.name,
+                n: e.bids,
+              }),
+      };
     case 'deposit':
       return e.status === 'approved'
         ? {
@@ -274,7 +309,7 @@ export function pushMessage(e: LiveEvent, t?: Translate, lang?: string): PushMes
         ? `notice-${e.notice_id}`
         : e.kind === 'deposit' || e.kind === 'withdrawal'
           ? `${e.kind}-${e.request_id}`
-          : e.kind === 'win'
+          : e.kind === 'win' || e.kind === 'win_reversed'
             ? `win-${e.market_id}`
             : e.kind;
   return { ...liveText(e, t, lang), url: livePath(e), tag };
