@@ -100,7 +100,11 @@ describe('regular bids', () => {
     const m = await marketByName(t, 'MORNING STAR'); // 09:30 - 10:30
     t.clock.set(kolkata('09:30'));
     const [open] = body('regular', 'single_pana', u.token, m, 'Open', [row('128', 10)]);
-    expect((await submit('regular', open)).body).toEqual({ status: false, msg: 'Bidding is closed for Single Pana' });
+    // the refusal names the closed session (Close still takes bids)
+    expect((await submit('regular', open)).body).toEqual({
+      status: false,
+      msg: 'Open bids are closed for Single Pana; Close bids are still taken.',
+    });
     const [close] = body('regular', 'single_pana', u.token, m, 'Close', [row('128', 10, 'Close')]);
     expect((await submit('regular', close)).body.status).toBe(true);
     const [jodi] = body('regular', 'jodi_digit', u.token, m, 'Close', [row('45', 10, 'Close')]);
@@ -512,9 +516,12 @@ describe('concurrency', () => {
     const [late] = body('regular', 'single_digit', u.token, m, 'Open', [row('1', 10), row('2', 10)]);
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => submit('regular', i % 2 ? good : late)));
     const lateRes = results.filter((_, i) => i % 2 === 0);
-    expect(lateRes.every((r) => r.body.status === false && r.body.msg === 'Bidding is closed for Single Digit')).toBe(
-      true,
-    );
+    expect(
+      lateRes.every(
+        (r) =>
+          r.body.status === false && r.body.msg === 'Open bids are closed for Single Digit; Close bids are still taken.',
+      ),
+    ).toBe(true);
     expect(results.filter((r) => r.body.status === true)).toHaveLength(50);
     expect(await walletOf(t, u.id)).toBe(0);
     expect(await ledgerSum(t, u.id)).toBe(0);

@@ -554,7 +554,8 @@ describe('bids racing a declaration', () => {
     expect(d.statusCode).toBe(200);
     await Promise.all(pumps);
     // every answer is a placed bid or the closed-session message
-    for (const r of results) if (!r.status) expect(r.msg).toBe('Bidding is closed for Single Digit');
+    for (const r of results)
+      if (!r.status) expect(r.msg).toBe('Open bids are closed for Single Digit; Close bids are still taken.');
     expect(results.filter((r) => r.status).length).toBeGreaterThan(0);
     expect(results.filter((r) => !r.status).length).toBeGreaterThan(0);
     const pending = await t.ctx.db

@@ -219,7 +219,10 @@ describe('regular market: every bet type, open then close, twice, then corrected
       game_id: String(m.id),
       new_result: late,
     });
-    expect(refused.body).toEqual({ status: false, msg: 'Bidding is closed for Single Digit' });
+    expect(refused.body).toEqual({
+      status: false,
+      msg: 'Open bids are closed for Single Digit; Close bids are still taken.',
+    });
     const [jodi] = buildNewResult({
       family: 'regular',
       betType: 'jodi_digit',

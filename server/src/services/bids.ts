@@ -12,6 +12,7 @@ import {
   biddableSessions,
   isOffDay,
   biddingClosed,
+  sessionClosedMessage,
   formatBidDate,
   parseSubmission,
   rateKeyForRow,
@@ -178,7 +179,13 @@ async function place(
       if (stopped) throw refusedFor('protection', stopped);
       // the result was declared while this bid was on its way
       if (await declaredNow(ctx, market.id, bidDate, family, parsed.session, !!def.timed))
-        throw refusedFor('declared', biddingClosed(def.title));
+        throw refusedFor(
+          'declared',
+          // the open result ends the Open session only: Close bids are still taken
+          family === 'regular' && def.hasSession && parsed.session === 'Open' && !def.timed
+            ? sessionClosedMessage(def.title, 'Open')
+            : biddingClosed(def.title),
+        );
       throw refusedFor('balance', balanceMessage(parsed.betType));
     }
     return { submissionId: out.sub_id, wallet: out.wallet, totalPoints: String(total), duplicate: false };
@@ -245,7 +252,11 @@ export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow
   // Today's results come from the market cache, which every declaration invalidates; the insert
   // re-checks the results table (declaredGuard) for a declaration racing this bid.
   const open = biddableSessions(betType, marketClock(m), now);
-  return open.includes(def.fixedSession ?? session) ? null : biddingClosed(def.title);
+  if (open.includes(def.fixedSession ?? session)) return null;
+  // one session closed while the other still takes bids: the refusal names it
+  return def.hasSession && !def.fixedSession && open.length > 0
+    ? sessionClosedMessage(def.title, session)
+    : biddingClosed(def.title);
 }
 
 // ------------------------------------------------------------------------------------ an account's bids and wins

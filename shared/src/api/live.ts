@@ -6,7 +6,16 @@
  * make their histories and the inbox stale. While it is up the lists poll only as a safety net
  * (`usePolling`); when it fails it is retried with back-off, and the lists poll every 5 s meanwhile.
  */
-import { getRuntimeConfig, liveDown, liveUp, loggedOut, notify, walletHeard, type AppStore } from '@matka/shared';
+import {
+  getRuntimeConfig,
+  liveDown,
+  liveUp,
+  loggedOut,
+  notify,
+  resultHeard,
+  walletHeard,
+  type AppStore,
+} from '@matka/shared';
 import { t } from '@matka/shared/i18n';
 import {
   HEARTBEAT_MS,
@@ -64,9 +73,18 @@ function patchWallet(store: AppStore, wallet: number) {
 /** What one event does to the cache. */
 export function applyLiveEvent(store: AppStore, e: LiveEvent, now = new Date()): void {
   // the lists show today's results: a correction of another day changes only the histories
-  if (e.kind === 'result' && e.date === isoDateText(kolkataDateParts(now)))
-    patchLists(store, e.market_id, resultFields(e));
-  else if (e.kind === 'market') patchLists(store, e.market_id, { msg_status: e.open ? 1 : 0 });
+  if (e.kind === 'result' && e.date === isoDateText(kolkataDateParts(now))) {
+    const fields = resultFields(e);
+    patchLists(store, e.market_id, fields);
+    // an open bid screen of this market closes the session the result ends
+    store.dispatch(
+      resultHeard({
+        market_id: e.market_id,
+        open_result: fields.open_result ?? '',
+        close_result: fields.close_result ?? '',
+      }),
+    );
+  } else if (e.kind === 'market') patchLists(store, e.market_id, { msg_status: e.open ? 1 : 0 });
   else if (e.kind === 'wallet') patchWallet(store, e.wallet);
   // the player's own wins, and a correction that took one back, are told at once on any page
   if (e.kind === 'win' || e.kind === 'win_reversed') {

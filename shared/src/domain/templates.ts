@@ -6,6 +6,7 @@
  */
 export const TEMPLATES = {
   biddingClosed: 'Bidding is closed for {betType}',
+  sessionClosed: '{session} bids are closed for {betType}; {other} bids are still taken.',
   numberNotValid: 'Number {n} is not valid',
   minAddAmount: 'Minimum amount to add is {min}',
   minWithdraw: 'Min amt is {min}',
@@ -15,10 +16,12 @@ export const TEMPLATES = {
   limitBid: 'This bid would pass your {period} {kind} limit of {points} points ({left} left). It resets on {time}.',
   limitDeposit:
     'This deposit request would pass your {period} {kind} limit of {points} points ({left} left). It resets on {time}.',
-  excludedForGood: 'You have excluded yourself from play permanently. Bids, deposits and transfers to and from you are closed.',
+  excludedForGood:
+    'You have excluded yourself from play permanently. Bids, deposits and transfers to and from you are closed.',
   excludedUntil:
     'You have excluded yourself from play until {time}. Bids, deposits and transfers to and from you are closed until then.',
-  breakUntil: 'You are taking a break until {time}. Bids, deposits and transfers to and from you are closed until then.',
+  breakUntil:
+    'You are taking a break until {time}. Bids, deposits and transfers to and from you are closed until then.',
   ageBeforePlay: 'Please confirm that you are 18 years of age or older before you play.',
 } as const;
 export type TemplateKey = keyof typeof TEMPLATES;

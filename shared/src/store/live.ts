@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from './session';
 
 /**
@@ -8,12 +8,26 @@ import { loggedOut } from './session';
  */
 export interface LiveState {
   up: boolean;
+  /**
+   * Today's results heard on the stream since the app opened, by market id, as the lists write them: an
+   * open bid screen closes the session a result ends without waiting for its list.
+   */
+  results: Record<string, { open_result: string; close_result: string }>;
 }
 
 export const liveSlice = createSlice({
   name: 'live',
-  initialState: (): LiveState => ({ up: false }),
+  initialState: (): LiveState => ({ up: false, results: {} }),
   reducers: {
+    resultHeard: (
+      state,
+      { payload }: PayloadAction<{ market_id: number; open_result: string; close_result: string }>,
+    ) => {
+      state.results[String(payload.market_id)] = {
+        open_result: payload.open_result,
+        close_result: payload.close_result,
+      };
+    },
     liveUp: (state) => {
       state.up = true;
     },
@@ -24,12 +38,14 @@ export const liveSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(loggedOut, (state) => {
       state.up = false;
+      state.results = {};
     });
   },
   selectors: {
     selectLiveUp: (s) => s.up,
+    selectHeardResults: (s) => s.results,
   },
 });
 
-export const { liveUp, liveDown } = liveSlice.actions;
-export const { selectLiveUp } = liveSlice.selectors;
+export const { liveUp, liveDown, resultHeard } = liveSlice.actions;
+export const { selectLiveUp, selectHeardResults } = liveSlice.selectors;

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@matka/shared';
+import { MSG, resultHeard } from '@matka/shared';
 import { BidEntry, BidScreen } from '@matka/shared/bid';
 import { POINTS_WHOLE, type BetTypeId } from '@matka/shared/domain';
-import { at, mockApi, renderAt, walletServer } from './helpers';
+import { at, mockApi, renderAt, setup, walletServer } from './helpers';
 
 const user = () => userEvent.setup();
 
@@ -40,6 +40,52 @@ async function add(u: ReturnType<typeof user>, digit: string, points: string, la
 }
 
 const balance = () => screen.getByTestId('bid-balance');
+
+describe('BidEntry: a result declared while the screen is open', () => {
+  it('closes the Open session, marks its rows, and Submit names the session', async () => {
+    const u = user();
+    const store = setup();
+    const api = walletServer(1000);
+    await renderAt(
+      <BidEntry
+        betType="single_digit"
+        gameId="7"
+        gameName="KALYAN"
+        openTime="11:00 AM"
+        closeTime="11:00 PM"
+        now={at(10)}
+      />,
+      { store },
+    );
+    await waitFor(() => expect(balance()).toHaveTextContent('1,000'));
+    expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
+    await add(u, '5', '100');
+    // the open result reaches the phone on the live stream
+    act(() => void store.dispatch(resultHeard({ market_id: 7, open_result: '128', close_result: '' })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Open bids are closed for Single Digit; Close bids are still taken.',
+    );
+    expect(screen.getByRole('radio', { name: 'Open' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Close' })).toBeChecked();
+    const row = screen.getByRole('button', { name: 'Delete 5' }).closest('li')!;
+    expect(row).toHaveClass('is-closed');
+    expect(row).toHaveTextContent('Closed');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Open bids are closed for Single Digit; Close bids are still taken.', {
+        selector: '.Toastify *',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the Open row deleted, a Close row goes through
+    await u.click(screen.getByRole('button', { name: 'Delete 5' }));
+    await add(u, '6', '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(api.submits()).toHaveLength(1));
+    expect(JSON.stringify(api.submits()[0].body)).toContain('"session":"Close"');
+  });
+});
 
 describe('BidEntry: the pending list', () => {
   it('shows the date, adds a row, lowers the balance and shows Submit', async () => {

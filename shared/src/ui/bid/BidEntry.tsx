@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
   biddingClosed,
+  selectHeardResults,
   selectHome,
   selectWallet,
   useAppSelector,
@@ -30,6 +31,7 @@ import {
   type HalfSangamForm,
   type Session,
   type SpDpTpFlags,
+  sessionClosedMessage,
   sessionMeaningless,
   winIfCorrect,
 } from '@matka/shared/domain';
@@ -137,18 +139,37 @@ export function BidEntry(props: BidEntryProps) {
   const { betType, gameId, gameName, openTime, now = defaultNow } = props;
   const { closeTime = '', openResult = '', closeResult = '' } = props;
   const def = BET_TYPES[betType];
-  // The session check runs once, when the screen opens (spec section 4), with the server's rule:
-  // the times and the results declared so far.
+  // The session check runs when the screen opens (spec section 4), with the server's rule: the times
+  // and the results declared so far; a result heard on the live stream meanwhile closes its session.
   const [openedAt] = useState(now);
+  const heard = useAppSelector(selectHeardResults)[gameId];
+  const liveOpenResult = heard?.open_result || openResult;
+  const liveCloseResult = heard?.close_result || closeResult;
   const allowed = useMemo(
     () =>
-      biddableSessions(betType, clockOfChosen(def.family, { openTime, closeTime, openResult, closeResult }), openedAt),
-    [betType, def.family, openTime, closeTime, openResult, closeResult, openedAt],
+      biddableSessions(
+        betType,
+        clockOfChosen(def.family, {
+          openTime,
+          closeTime,
+          openResult: liveOpenResult,
+          closeResult: liveCloseResult,
+        }),
+        openedAt,
+      ),
+    [betType, def.family, openTime, closeTime, liveOpenResult, liveCloseResult, openedAt],
   );
   const closed = allowed.length === 0;
   const [session, setSession] = useState<Session>(
     () => def.fixedSession ?? (allowed.includes('Open') ? 'Open' : 'Close'),
   );
+  // a session that closed while the screen was open: the other is chosen, and the player is told
+  const [endedSession, setEndedSession] = useState<Session | null>(null);
+  useEffect(() => {
+    if (!def.hasSession || def.fixedSession || allowed.length === 0 || allowed.includes(session)) return;
+    setEndedSession(session);
+    setSession(allowed[0]);
+  }, [allowed, session, def.hasSession, def.fixedSession]);
   const [form, setForm] = useState<HalfSangamForm>('openDigitClosePana');
   const fields = betType === 'half_sangam' ? HALF_SANGAM_FIELDS[form] : def.fields;
   const [values, setValues] = useState<[string, string]>(['', '']);
@@ -202,6 +223,16 @@ export function BidEntry(props: BidEntryProps) {
   const title = tWord(def.title);
   const closedText = t('bid.closed', 'Bidding is closed for {betType}', { betType: title });
   void biddingClosed; // the English of 'bid.closed' (the domain's text)
+  /** '{session} bids are closed for {betType}; {other} bids are still taken.' in the player's language */
+  const sessionClosedText = (s: Session) =>
+    tTemplate('sessionClosed', sessionClosedMessage(def.title, s), {
+      session: tWord(s),
+      betType: title,
+      other: tWord(s === 'Open' ? 'Close' : 'Open'),
+    });
+  // a pending row whose session has closed since it was added (a result heard meanwhile)
+  const rowClosed = (r: BidRow) => closed || !allowed.includes(def.fixedSession ?? r.session);
+  const closedRows = rows.filter(rowClosed);
 
   function proceed(e: FormEvent) {
     e.preventDefault();
@@ -286,6 +317,11 @@ export function BidEntry(props: BidEntryProps) {
         {closed && (
           <p className="bid-closed" role="alert">
             {closedText}
+          </p>
+        )}
+        {!closed && endedSession && (
+          <p className="bid-closed" role="alert">
+            {sessionClosedText(endedSession)}
           </p>
         )}
 
@@ -416,12 +452,13 @@ export function BidEntry(props: BidEntryProps) {
           </div>
           <ul>
             {entries.map((x) => (
-              <li key={x.key} className="bid-row">
+              <li key={x.key} className={`bid-row${x.rows.some(rowClosed) ? ' is-closed' : ''}`}>
                 <span className="bid-row-digit">{x.text}</span>
                 <span className="bid-row-points">{fmt(x.total)}</span>
                 <span className="bid-row-type">
                   {tWord(x.detail)}
                   {!sessionMeaningless(def) && <small>{tWord(def.requestSession ?? x.rows[0].session)}</small>}
+                  {x.rows.some(rowClosed) && <small className="bid-row-closed">{t('bid.rowClosed', 'Closed')}</small>}
                 </span>
                 <button
                   type="button"
@@ -462,7 +499,12 @@ export function BidEntry(props: BidEntryProps) {
             className="btn btn-primary"
             disabled={offline}
             aria-describedby={offline ? `bid-offline-${betType}` : undefined}
-            onClick={() => setConfirm({ requestId: newRequestId(), error: '' })}
+            onClick={() => {
+              // rows of a session that has closed are not sent: the player deletes them first
+              if (closedRows.length > 0)
+                return toastError(closed ? closedText : sessionClosedText(def.fixedSession ?? closedRows[0].session));
+              setConfirm({ requestId: newRequestId(), error: '' });
+            }}
           >
             {t('bid.submit', 'Submit')}
           </button>
