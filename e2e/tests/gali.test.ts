@@ -126,7 +126,8 @@ maybe('Gali in the shell', () => {
     await page.goto(`${server.url}/galigame`);
     const closed = card(page, CLOSED_MARKET);
     await closed.getByText('Market Closed').waitFor();
-    await closed.getByText(`Close: ${time12(times!.past + 30)}`).waitFor();
+    await closed.getByText(`Bids closed at ${time12(times!.past)}`).waitFor();
+    await closed.getByText(`Result at ${time12(times!.past + 30)}`).waitFor();
     await expect(closed.getByRole('button').count()).resolves.toBe(0);
     await ctx.close();
   });

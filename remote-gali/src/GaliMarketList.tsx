@@ -12,7 +12,8 @@ export const NO_GALI_RESULT = '**';
 
 function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
   useLanguage();
-  const result = (market.result ?? market.open_result ?? '').trim() || NO_GALI_RESULT;
+  const declared = (market.result ?? market.open_result ?? '').trim();
+  const result = declared || NO_GALI_RESULT;
   return (
     <>
       <span className="gl-market-name">{market.game_name}</span>
@@ -20,7 +21,15 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
         <span className="sr-only">{t('gali.result', 'Result')} </span>
         {result}
       </span>
-      <span className="gl-market-time">{t('gali.close', 'Close: {time}', { time: market.close_time })}</span>
+      {/* a Gali market takes bids until its open time; its close time is when the jodi is drawn */}
+      <span className="gl-market-time">
+        <span>
+          {open
+            ? t('gali.bidsUntil', 'Bids until {time}', { time: market.open_time })
+            : t('gali.bidsClosed', 'Bids closed at {time}', { time: market.open_time })}
+        </span>
+        {!declared && <span>{t('gali.resultAt', 'Result at {time}', { time: market.close_time ?? '' })}</span>}
+      </span>
       <span className={`chip gl-chip ${open ? 'chip-open' : 'chip-closed'}`}>
         {open ? t('gali.marketOpen', 'Market Open') : t('gali.marketClosed', 'Market Closed')}
       </span>

@@ -60,11 +60,17 @@ describe('Gali market list', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByText('DISAWAR')).toBeInTheDocument();
     expect(within(cards[0]).getByText('47')).toBeInTheDocument();
-    expect(within(cards[0]).getByText('Close: 05:00 AM')).toBeInTheDocument();
+    // bids stop at the open time; a declared market shows no draw time
+    expect(within(cards[0]).getByText('Bids closed at 04:30 AM')).toBeInTheDocument();
+    expect(cards[0]).not.toHaveTextContent('Result at');
     expect(within(cards[0]).getByText('Market Closed')).toBeInTheDocument();
     expect(within(cards[0]).queryByRole('button')).toBeNull();
     expect(within(cards[1]).getByText('**')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Market Open')).toBeInTheDocument();
+    // FARIDABAD takes bids until 05:40 PM; its jodi is drawn at 06:00 PM
+    expect(cards[1]).toHaveTextContent('Bids until 05:40 PM');
+    expect(cards[1]).toHaveTextContent('Result at 06:00 PM');
+    expect(cards[1]).not.toHaveTextContent('Close');
   });
 
   it('an open market goes to /galiallgame with the market when betting is on', async () => {

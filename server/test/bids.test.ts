@@ -519,7 +519,8 @@ describe('concurrency', () => {
     expect(
       lateRes.every(
         (r) =>
-          r.body.status === false && r.body.msg === 'Open bids are closed for Single Digit; Close bids are still taken.',
+          r.body.status === false &&
+          r.body.msg === 'Open bids are closed for Single Digit; Close bids are still taken.',
       ),
     ).toBe(true);
     expect(results.filter((r) => r.body.status === true)).toHaveLength(50);

@@ -255,3 +255,36 @@ describe("a declaration's counts", () => {
     expect(one.body.msg).toContain('1 bid waits for the close result');
   });
 });
+
+describe('Gali has no session', () => {
+  test("a Gali win's ledger row and the operator's list of bids say no '(Open)'", async () => {
+    t.clock.set(kolkata('12:00'));
+    const u = await createUser(t, { wallet: 1_000 });
+    const m = await marketByName(t, 'FARIDABAD');
+    const [new_result] = buildNewResult({
+      family: 'gali',
+      betType: 'gali_jodi_digit',
+      token: u.token,
+      gameId: m.id,
+      gameName: m.name,
+      bidDate: '10-March-2026',
+      rows: [{ digits: '47', closedigits: '', points: 10, session: 'Close', pana: '' }],
+    });
+    const placed = await call(t.app, 'api-galidisawar-submit-bid', {
+      unique_token: u.token,
+      game_id: String(m.id),
+      new_result,
+    });
+    expect(placed.body.status).toBe(true);
+    t.clock.set(kolkata('18:05'));
+    expect((await op('/operator/gali/declare', { market: 'FARIDABAD', jodi: '47' })).body.status).toBe(true);
+    const notes = (
+      await t.ctx.db.selectFrom('wallet_transactions').select(['kind', 'note']).where('user_id', '=', u.id).execute()
+    ).filter((r) => r.kind === 'win' || r.kind === 'bid');
+    expect(notes.map((r) => r.kind).sort()).toEqual(['bid', 'win']);
+    for (const r of notes) expect(r.note).not.toMatch(/\((Open|Close)\)/);
+    expect(notes.find((r) => r.kind === 'win')!.note).toBe('Win FARIDABAD Jodi Digit 47');
+    const detail = await op(`/operator/users/detail?mobile=${u.mobile}`);
+    expect(detail.body.bids[0]).toMatchObject({ market: 'FARIDABAD', bet: 'Jodi Digit', session: '' });
+  });
+});

@@ -6,7 +6,15 @@
  * (new wins keep back earlier unrecovered reversals; a reversal takes at most what the wallet holds, in
  * bid order); the SQL settlement must write exactly that: bids, wallets, ledger rows and win records.
  */
-import { ALL_PANAS, JODIS, betTypesOf, type BetTypeId, type Family } from '@matka/shared/domain';
+import {
+  ALL_PANAS,
+  JODIS,
+  betTypeById,
+  betTypesOf,
+  sessionMeaningless,
+  type BetTypeId,
+  type Family,
+} from '@matka/shared/domain';
 import { computeChanges, loadBids, loadRates, type Declaration, type SettleBid } from '../src/services/settlement';
 import { storeDeclaration } from '../src/services/settlement-jobs';
 import { previewDeclaration } from '../src/services/preview-sql';
@@ -71,7 +79,12 @@ function reference(
   const changes = computeChanges(family, bids, result, rates);
   const out: Expected = { bids: new Map(), wallets: new Map(), ledger: [], wins: [] };
   const unrec = new Map(changes.map((c) => [c.bid.id, BigInt(c.bid.unrecovered)]));
-  const describe = (b: SettleBid) => `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''} (${b.session})`;
+  // no session word where it means nothing to the player (Gali, Starline, Full Sangam)
+  const describe = (b: SettleBid) => {
+    const def = betTypeById(b.bet_type);
+    const session = def && sessionMeaningless(def) ? '' : ` (${b.session})`;
+    return `${b.pana} ${b.digits}${b.closedigits ? '-' + b.closedigits : ''}${session}`;
+  };
   const users = [...new Set(changes.filter((c) => c.pay > 0 || c.reverse > 0).map((c) => c.bid.user_id))].sort(
     (a, b) => Number(a) - Number(b),
   );

@@ -47,7 +47,7 @@ function Lists({ detail }: { detail: UserDetail }) {
               columns={[
                 { header: 'Placed', cell: (r) => r.when },
                 { header: 'Market', cell: (r) => `${r.market} (${r.family})` },
-                { header: 'Bet', cell: (r) => `${r.bet}, ${r.session}` },
+                { header: 'Bet', cell: (r) => (r.session ? `${r.bet}, ${r.session}` : r.bet) },
                 { header: 'Digits', cell: (r) => r.digits },
                 { header: 'Points', cell: (r) => r.points },
                 { header: 'Status', cell: (r) => (r.status === 'won' ? `won ${r.win_amount}` : r.status) },

@@ -15,7 +15,7 @@ import { adjustWallet, approve, approveUpi, logoutEverywhere, setBetting, setBlo
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
-import { UPI_APPS, formatPoints, isPermanent, limitName } from '@matka/shared/domain';
+import { UPI_APPS, formatPoints, isPermanent, limitName, sessionWord } from '@matka/shared/domain';
 import { mobileSchema, parse } from './common';
 import { Refusal } from '../errors';
 
@@ -154,7 +154,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
         family: r.family,
         market: r.name,
         bet: r.pana,
-        session: r.session,
+        // no session where it means nothing (Gali, Starline, Full Sangam)
+        session: sessionWord(r.bet_type, r.session),
         digits: r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits,
         points: Number(r.points),
         status: r.status,

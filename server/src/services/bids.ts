@@ -290,6 +290,7 @@ export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit:
     .select([
       'b.id',
       'b.family',
+      'b.bet_type',
       'm.name',
       ...BID_PLAY_COLUMNS,
       'b.status',

@@ -12,7 +12,7 @@
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { rateKeyForRow, type BetTypeId, type SettledPoints } from '@matka/shared/domain';
+import { BET_TYPES, rateKeyForRow, sessionMeaningless, type BetTypeId, type SettledPoints } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
@@ -135,7 +135,7 @@ export async function settleSet(
       SELECT rate_key, val_1::numeric AS v1, val_2::numeric AS v2 FROM game_rates WHERE family = ${market.family}
     ), c AS (
       SELECT b.id, b.user_id, b.status AS was, o.status AS becomes, b.win_amount, b.unrecovered, b.points,
-             b.pana, b.session, b.digits, b.closedigits, o.rate_key,
+             b.pana, b.bet_type, b.session, b.digits, b.closedigits, o.rate_key,
              COALESCE(b.rate_1::numeric, r.v1) AS v1, COALESCE(b.rate_2::numeric, r.v2) AS v2
       FROM bids b
       JOIN o ON o.bet_type = b.bet_type AND o.session = b.session AND o.digits = b.digits AND o.closedigits = b.closedigits
@@ -202,9 +202,14 @@ export async function settleSet(
   };
 }
 
-/** The ledger row's note for a bid of settle_money (alias m). */
+/** The bet types whose session means nothing to the player (Gali, Starline, Full Sangam): no '(Open)'. */
+const NO_SESSION_WORD = Object.values(BET_TYPES)
+  .filter((d) => sessionMeaningless(d))
+  .map((d) => d.id);
+
+/** The ledger row's note for a bid of settle_money (alias m): 'Single Digit 5 (Open)', 'Jodi Digit 47'. */
 const describe = sql`m.pana || ' ' || m.digits || CASE WHEN m.closedigits <> '' THEN '-' || m.closedigits ELSE '' END
-                     || ' (' || m.session || ')'`;
+                     || CASE WHEN m.bet_type = ANY (${NO_SESSION_WORD}::text[]) THEN '' ELSE ' (' || m.session || ')' END`;
 
 function winNote(market: MarketRef) {
   return sql`'Win ' || ${market.name}::text || ' ' || ${describe}

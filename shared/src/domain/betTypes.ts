@@ -252,3 +252,9 @@ export function betTypesOf(family: Family): BetTypeDef[] {
  */
 export const sessionMeaningless = (def: Pick<BetTypeDef, 'family' | 'id'>): boolean =>
   def.family !== 'regular' || def.id === 'full_sangam';
+
+/** A bid's session as a person reads it: '' where it means nothing to the player (Gali, Starline, Full Sangam). */
+export function sessionWord(betType: string, session: string): string {
+  const def = betTypeById(betType);
+  return def && sessionMeaningless(def) ? '' : session;
+}
