@@ -7,8 +7,8 @@
  *     raised limit is in force;
  *   - the console (1280 x 800): an owner sets Single Digit's bet limits and the family's liability cap on
  *     Markets; the bid screen says 'Max 500 points' and refuses 600 itself; a number other players
- *     filled to the cap is refused by the server ('This number is closed for this session'); the
- *     dashboard lists it as Closed;
+ *     filled to the cap is refused by the server, which names it; with another row on the slip the
+ *     player places the rest after confirming again; the dashboard lists it as Closed;
  *   - the reality check every 30 minutes: with the phone's clock run 30 minutes on, the dialog shows the
  *     time played and the net result since login; Continue goes back to play (first: the limits' test
  *     moves the server's clock).
@@ -143,11 +143,16 @@ it("the console's bet limits and liability cap: the bid screen shows the maximum
   await addBid(page, { Digit: '4' }, '600');
   await page.getByText('Maximum bid amount is 500').first().waitFor();
   await addBid(page, { Digit: '3' }, '100');
+  await addBid(page, { Digit: '5' }, '100');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
-  await page.getByText('This number is closed for this session').first().waitFor();
+  await page.getByText('Closed for this session: 3. The other numbers can still be placed.').first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/shots/limits-number-closed.png', fullPage: true });
+  // the player places digit 5 alone, after confirming again
+  await page.getByRole('button', { name: 'Remove them and place the other bid' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
+  await page.getByText('Bid placed successfully!').first().waitFor();
   await context.close();
 
   // the dashboard lists digit 3 as closed

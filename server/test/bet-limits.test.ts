@@ -194,7 +194,12 @@ describe('the liability cap per number', () => {
       ],
       market,
     );
-    expect(refused.body).toEqual({ status: false, msg: 'This number is closed for this session' });
+    // the refusal names the closed number, and lists it for the app to offer the rest
+    expect(refused.body).toEqual({
+      status: false,
+      msg: 'Closed for this session: 4. The other numbers can still be placed.',
+      closed_numbers: ['4'],
+    });
     expect(await liabilityOf(market, '6')).toBe(0);
     expect(await walletOf(t, p.id)).toBe(49_000);
     expect((await bid(p.token, [{ digits: '6', points: 100 }], market)).body.status).toBe(true);
@@ -229,7 +234,9 @@ describe('the liability cap per number', () => {
     const answers = await Promise.all(bodies.map((b) => post('api-submit-bid', b)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.status === true)).toHaveLength(25);
-    expect(answers.filter((a) => a.body.msg === 'This number is closed for this session')).toHaveLength(75);
+    expect(
+      answers.filter((a) => a.body.msg === 'Closed for this session: 9. The other numbers can still be placed.'),
+    ).toHaveLength(75);
     expect(await liabilityOf(market, '9')).toBe(per100 * 25);
     const m = await marketByName(t, market);
     const placed = await sql<{ n: string }>`

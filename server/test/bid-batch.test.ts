@@ -5,7 +5,7 @@
  * must form, and each submission must be answered as if it had been written alone: exactly the right ones
  * stand, every refusal says why, nothing of a refused one stays, and every wallet equals its ledger.
  */
-import { buildNewResult, MSG_NUMBER_CLOSED } from '@matka/shared/domain';
+import { buildNewResult, numbersClosedMessage } from '@matka/shared/domain';
 import { sql } from 'kysely';
 import type { Database } from '../src/db';
 import { BidWriter } from '../src/services/bid-batch';
@@ -73,7 +73,7 @@ test('300 submissions from 60 players at once: batches form and each is answered
     expect(refusals('limited')[0]).toMatch(/stake limit/i);
     // 40 bids on the capped digit: exactly 10 stand; the 60 on digit 3 all stand
     expect(placed('rich')).toBe(10 + 60);
-    expect(refusals('rich')).toEqual([MSG_NUMBER_CLOSED]);
+    expect(refusals('rich')).toEqual([numbersClosedMessage(['9'])]);
 
     const stats = t.ctx.bidWriter.stats;
     expect(stats.batches - before.batches).toBeGreaterThan(0);

@@ -24,7 +24,13 @@ export type { AuthUser } from '../services/usercache';
 export { Refusal, refusal } from '../errors';
 
 /** The player API's envelope of a refusal: {status:false, msg}. */
-const refusalBody = (msg: string, req?: FastifyRequest, user?: AuthUser | null) => ({
+const refusalBody = (
+  msg: string,
+  req?: FastifyRequest,
+  user?: AuthUser | null,
+  extra: Record<string, unknown> = {},
+) => ({
+  ...extra,
   status: false as const,
   msg: req ? localize(msg, answerLanguage(req, user)) : msg,
 });
@@ -197,7 +203,8 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply, dialect });
     } catch (err) {
       // the one refusal style: a service or the handler threw it
-      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusalBody(err.message, req, user));
+      if (err instanceof Refusal)
+        return reply.code(err.statusCode).send(refusalBody(err.message, req, user, err.extra));
       throw err;
     }
     if (answerAdapted(dialect, name))

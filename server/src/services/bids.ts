@@ -12,6 +12,7 @@ import {
   biddableSessions,
   isOffDay,
   biddingClosed,
+  numbersClosedMessage,
   sessionClosedMessage,
   formatBidDate,
   parseSubmission,
@@ -163,7 +164,25 @@ async function place(
       if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)), 'player_limit');
       // the operator's bet limits of this bet type, and the liability cap of a number (migration 020)
       if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleMessage(def.title, betRuleOf(err)), 'bet_limit');
-      if (sqlState(err) === 'MKCAP') return refuseUnlessPlaced(MSG_NUMBER_CLOSED, 'number_capped');
+      if (sqlState(err) === 'MKCAP') {
+        const p = await previous();
+        if (p) return p;
+        // which numbers the cap closed: named in the message, and listed so that an app can offer to
+        // place the other rows (nothing of this submission stayed)
+        const numbers = await cappedNumbers(ctx, {
+          market: market.id,
+          family,
+          betType: parsed.betType,
+          bidDate,
+          rows,
+        });
+        throw Object.assign(
+          new Refusal(200, numbers.length ? numbersClosedMessage(numbers) : MSG_NUMBER_CLOSED, {
+            closed_numbers: numbers,
+          }),
+          { bidReason: 'number_capped' as BidRefusal },
+        );
+      }
       // the wallet did not cover the total: nothing stayed (as when the guard refuses)
       if (sqlState(err) !== 'MKLOW') throw err;
       out = { sub_id: null, wallet: null };
@@ -231,6 +250,43 @@ async function declaredNow(
     ctx.db,
   );
   return r.rows[0]?.declared === true;
+}
+
+/**
+ * The numbers of a refused submission that its family's liability cap closes now: each distinct
+ * number's payout (its rows at their rates) added to what the number already carries passes the cap.
+ * Written as the player reads them ('5', '12-345').
+ */
+async function cappedNumbers(
+  ctx: AppContext,
+  b: {
+    market: number;
+    family: MarketFamily;
+    betType: BetTypeId;
+    bidDate: string;
+    rows: { session: string; digits: string; closedigits: string; points: number }[];
+  },
+): Promise<string[]> {
+  const r = await sql<{ digits: string; closedigits: string }>`
+    WITH want AS (
+      SELECT w.session, w.digits, w.closedigits,
+             sum(CASE WHEN gr.val_1 > 0 THEN floor(w.points * gr.val_2::numeric / gr.val_1::numeric) ELSE 0 END) AS payout
+      FROM unnest(${b.rows.map((x) => x.session)}::text[], ${b.rows.map((x) => x.digits)}::text[],
+                  ${b.rows.map((x) => x.closedigits)}::text[], ${b.rows.map((x) => x.points)}::bigint[],
+                  ${b.rows.map((x) => rateKeyForRow(b.betType, x.digits))}::text[])
+             AS w(session, digits, closedigits, points, rate_key)
+      LEFT JOIN game_rates gr ON gr.family = ${b.family} AND gr.rate_key = w.rate_key
+      GROUP BY 1, 2, 3
+    )
+    SELECT w.digits, w.closedigits
+    FROM want w
+    JOIN liability_caps c ON c.family = ${b.family}
+    LEFT JOIN number_liability nl
+      ON nl.market_id = ${b.market} AND nl.bid_date = ${b.bidDate}::date AND nl.session = w.session
+     AND nl.bet_type = ${b.betType} AND nl.digits = w.digits AND nl.closedigits = w.closedigits
+    WHERE COALESCE(nl.payout, 0) + w.payout > c.cap
+    ORDER BY w.digits, w.closedigits`.execute(ctx.db);
+  return r.rows.map((x) => (x.closedigits ? `${x.digits}-${x.closedigits}` : x.digits));
 }
 
 /** Every string in new_result is short (no field of a bid needs more than a few characters). */

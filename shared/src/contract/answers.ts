@@ -139,6 +139,8 @@ export interface BidPlacedAnswer extends Answer {
   bid_id?: Num;
   total_points?: Num;
   duplicate?: boolean;
+  /** a refusal by the liability cap: the numbers it closed (the other rows could still be placed) */
+  closed_numbers?: string[];
 }
 
 /** The withdrawal methods the player can use now (deployed clients' withdraw form). */

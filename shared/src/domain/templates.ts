@@ -7,6 +7,7 @@
 export const TEMPLATES = {
   biddingClosed: 'Bidding is closed for {betType}',
   sessionClosed: '{session} bids are closed for {betType}; {other} bids are still taken.',
+  numbersClosed: 'Closed for this session: {numbers}. The other numbers can still be placed.',
   numberNotValid: 'Number {n} is not valid',
   minAddAmount: 'Minimum amount to add is {min}',
   minWithdraw: 'Min amt is {min}',

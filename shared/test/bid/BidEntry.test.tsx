@@ -87,6 +87,49 @@ describe('BidEntry: a result declared while the screen is open', () => {
   });
 });
 
+describe('BidEntry: a number closed by the liability cap', () => {
+  it('names the number, marks its row, and places the other rows only when the player confirms', async () => {
+    const u = user();
+    let refuse = true;
+    const api = walletServer(5000, {
+      fail: (_call, body) => {
+        const rows = (body.new_result as { result: { digits: string }[] }).result;
+        return refuse && rows.some((r) => r.digits === '4')
+          ? {
+              status: false,
+              msg: 'Closed for this session: 4. The other numbers can still be placed.',
+              closed_numbers: ['4'],
+            }
+          : null;
+      },
+    });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    await waitFor(() => expect(balance()).toHaveTextContent('5,000'));
+    for (const d of ['3', '4', '6']) await add(u, d, '100');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'SUBMIT' }));
+    const alert = await screen.findByText('Closed for this session: 4. The other numbers can still be placed.', {
+      selector: '.bid-capped p',
+    });
+    expect(alert).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the closed number's row is marked; nothing was placed, nothing is sent without the player
+    const row4 = screen.getByRole('button', { name: 'Delete 4' }).closest('li')!;
+    expect(row4).toHaveClass('is-closed');
+    expect(screen.getByRole('button', { name: 'Delete 3' }).closest('li')).not.toHaveClass('is-closed');
+    expect(api.submits()).toHaveLength(1);
+    refuse = false;
+    await u.click(screen.getByRole('button', { name: 'Remove them and place the other 2 bids' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Total Bid2');
+    await u.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(api.submits()).toHaveLength(2));
+    const sent = (api.submits()[1].body.new_result as { result: { digits: string }[] }).result.map((r) => r.digits);
+    expect(sent).toEqual(['3', '6']);
+    expect(await screen.findByText(MSG.bidPlaced)).toBeInTheDocument();
+  });
+});
+
 describe('BidEntry: the pending list', () => {
   it('shows the date, adds a row, lowers the balance and shows Submit', async () => {
     const u = user();

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
   biddingClosed,
+  numbersClosedMessage,
   selectHeardResults,
   selectHome,
   selectWallet,
@@ -230,8 +231,17 @@ export function BidEntry(props: BidEntryProps) {
       betType: title,
       other: tWord(s === 'Open' ? 'Close' : 'Open'),
     });
+  // numbers a liability cap closed (the server's refusal named them): their rows cannot be placed
+  const [capped, setCapped] = useState<string[]>([]);
+  const numberOf = (r: BidRow) => (r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits);
+  const rowCapped = (r: BidRow) => capped.includes(numberOf(r));
+  const cappedRows = rows.filter(rowCapped);
+  const cappedText =
+    cappedRows.length > 0
+      ? tTemplate('numbersClosed', numbersClosedMessage(capped), { numbers: capped.join(', ') })
+      : '';
   // a pending row whose session has closed since it was added (a result heard meanwhile)
-  const rowClosed = (r: BidRow) => closed || !allowed.includes(def.fixedSession ?? r.session);
+  const rowClosed = (r: BidRow) => closed || !allowed.includes(def.fixedSession ?? r.session) || rowCapped(r);
   const closedRows = rows.filter(rowClosed);
 
   function proceed(e: FormEvent) {
@@ -282,6 +292,12 @@ export function BidEntry(props: BidEntryProps) {
           .filter((x) => x.rows.length > 0)
           .map((x) => ({ ...x, total: x.rows.reduce((s, r) => s + r.points, 0) })),
       );
+    }
+    // a liability cap closed some numbers: their rows are marked, and the player may place the others
+    if (outcome.closedNumbers.length) {
+      setCapped(outcome.closedNumbers);
+      setConfirm(null);
+      return;
     }
     // the server's own reason (balance spent elsewhere, the market closed meanwhile); the spec's text
     // when no answer came
@@ -482,6 +498,35 @@ export function BidEntry(props: BidEntryProps) {
             ))}
           </ul>
         </section>
+      )}
+
+      {cappedRows.length > 0 && (
+        <div className="card bid-capped" role="alert">
+          <p>{cappedText}</p>
+          {rows.length > cappedRows.length && (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => {
+                // the closed numbers' rows leave the slip; the rest is confirmed again before it is sent
+                setEntries((list) =>
+                  list
+                    .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
+                    .filter((x) => x.rows.length > 0)
+                    .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
+                );
+                setCapped([]);
+                setConfirm({ requestId: newRequestId(), error: '' });
+              }}
+            >
+              {rows.length - cappedRows.length === 1
+                ? t('bid.placeOtherOne', 'Remove them and place the other bid')
+                : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
+                    n: rows.length - cappedRows.length,
+                  })}
+            </button>
+          )}
+        </div>
       )}
 
       {entries.length > 0 && (

@@ -11,8 +11,11 @@ import {
 } from '@matka/shared/domain';
 import { requestKey } from './requestId';
 
-/** `placed`: the rows (the objects passed in) whose requests the server accepted before a failure. */
-export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed: BidRow[] };
+/**
+ * `placed`: the rows (the objects passed in) whose requests the server accepted before a failure;
+ * `closedNumbers`: a liability cap's refusal names the numbers it closed ('5', '128', '1-128').
+ */
+export type SubmitOutcome = { ok: true } | { ok: false; message: string; placed: BidRow[]; closedNumbers: string[] };
 
 /**
  * Sends one confirmation: every request of splitSubmission (one per session; SP DP TP also one per
@@ -48,7 +51,11 @@ export function useBidSubmit(args: { betType: BetTypeId; gameId: string; gameNam
       for (const { body, rows: sent } of requests) {
         const key = requestKey(requestId, body.pana, body.session, kinds);
         const res = outcomeOf(await submitBid({ family: def.family, body, requestId: key }));
-        if (!res.ok) return { ok: false, message: res.msg ?? MSG.bidFailed, placed };
+        if (!res.ok) {
+          const closed = (res.data as { closed_numbers?: unknown } | undefined)?.closed_numbers;
+          const closedNumbers = Array.isArray(closed) ? closed.map(String) : [];
+          return { ok: false, message: res.msg ?? MSG.bidFailed, placed, closedNumbers };
+        }
         placed.push(...sent);
       }
       return { ok: true };
