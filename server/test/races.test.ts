@@ -393,11 +393,27 @@ describe('item 7: a console TOTP code signs in once', () => {
 describe('items 3 and 5: which numbers are registered, and accounts without a code, are limited per address', () => {
   const TOO_MANY = 'Too many attempts. Please try again later.';
 
-  test('400 lookups from one address over every call that tells registered numbers apart: 60 answered', async () => {
+  test('700 lookups from one address over every call that tells registered numbers apart: 60 answered', async () => {
     const known = await createUser(t);
+    // a player of their own, to ask who owns a number and to try transfers to it
+    const prober = await createUser(t, { wallet: 1_000 });
     const ip = '198.51.100.3';
     const unknown = (i: number) => `7${String(100_000_000 + i).slice(-9)}`;
     const calls = [
+      (i: number) =>
+        api(
+          'api-check-user-for-transfer-amt',
+          { unique_token: prober.token, mobile_no: i % 2 ? known.mobile : unknown(i) },
+          ip,
+        ),
+      // a transfer of more than the wallet holds: 'Not Enough Points' for a known number, else unknown
+      (i: number) =>
+        api(
+          'api-user-transfer-wallet-balance',
+          { unique_token: prober.token, mobile_no: i % 2 ? known.mobile : unknown(i), amount: 5_000 },
+          ip,
+        ),
+      (i: number) => api('api-forget-check-mobile', { mobile: i % 2 ? known.mobile : unknown(i) }, ip),
       (i: number) => api('api-check-mobile', { mobile: i % 2 ? known.mobile : unknown(i) }, ip),
       (i: number) => api('api-resend-otp', { mobile: i % 2 ? known.mobile : unknown(i), purpose: 'forgot' }, ip),
       (i: number) =>
@@ -414,7 +430,7 @@ describe('items 3 and 5: which numbers are registered, and accounts without a co
         ),
     ];
     const answers = await inParallel(
-      Array.from({ length: 400 }, (_, i) => () => calls[i % 4](i)),
+      Array.from({ length: 700 }, (_, i) => () => calls[i % calls.length](i)),
       200,
     );
     const told = answers.filter((a) => a.body.msg !== TOO_MANY);
