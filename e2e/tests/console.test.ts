@@ -51,8 +51,7 @@ afterAll(async () => {
 });
 
 // bypassCSP: axe-core is injected as a script tag; `enforced` keeps the server's CSP, as an operator's browser does
-const desk = (enforced = false) =>
-  browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: !enforced });
+const desk = (enforced = false) => browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: !enforced });
 const phone = (enforced = false) =>
   browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, bypassCSP: !enforced });
 
@@ -202,7 +201,7 @@ describe('operator console', () => {
     expect(await walletOf()).toBe(before); // a preview changes nothing
     await preview.getByRole('button', { name: 'Declare' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/1 winning bids will be paid \d+ points/).waitFor();
+    await dialog.getByText(/1 winning bid will be paid [\d,]+ points/).waitFor();
     // the first look at the job's progress comes late here, so the progress is on screen for a while
     let held = false;
     await page.route('**/operator/settlement?*', async (route) => {
@@ -219,7 +218,9 @@ describe('operator console', () => {
     await page.screenshot({ path: '/tmp/shots/console-results-settling.png', fullPage: true });
     await page
       .getByRole('status')
-      .filter({ hasText: new RegExp(`^Declared\\. ${marketName} .*; settled \\d+ bids: 1 paid \\d+ points`) })
+      .filter({
+        hasText: new RegExp(`^Declared\\. ${marketName} .*; settled \\d+ bids?: 1 winning bid paid [\\d,]+ points`),
+      })
       .waitFor();
     expect(await progress.count()).toBe(0);
     await page.screenshot({ path: '/tmp/shots/console-results-settled.png', fullPage: true });

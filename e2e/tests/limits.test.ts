@@ -143,17 +143,43 @@ it("the console's bet limits and liability cap: the bid screen shows the maximum
   await addBid(page, { Digit: '4' }, '600');
   await page.getByText('Maximum bid amount is 500').first().waitFor();
   await addBid(page, { Digit: '3' }, '100');
-  await addBid(page, { Digit: '5' }, '100');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
   await page.getByText('Closed for this session: 3. The other numbers can still be placed.').first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/shots/limits-number-closed.png', fullPage: true });
-  // the player places digit 5 alone, after confirming again
-  await page.getByRole('button', { name: 'Remove them and place the other bid' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
-  await page.getByText('Bid placed successfully!').first().waitFor();
   await context.close();
+
+  // another player with digits 3 and 5 on the slip: 3 is named and marked, 5 is placed after a confirm
+  const second = { mobile: newMobile(), name: 'Slip Player', password: 'secret123' };
+  const secondToken = await registerUser(server, second);
+  await operator(server, 'credit', second.mobile, '1000');
+  const phone2 = await kolkataPhone(browser, { bypassCSP: true });
+  const page2 = await phone2.newPage();
+  await loginInBrowser(page2, server.url, second.mobile, second.password);
+  await page2.getByTestId('market-card').filter({ hasText: market }).getByRole('button').click();
+  await page2.waitForURL(/\/game$/);
+  await page2.getByRole('button', { name: 'Single Digit' }).click();
+  await page2.waitForURL(/\/single$/);
+  await addBid(page2, { Digit: '3' }, '100');
+  await addBid(page2, { Digit: '5' }, '100');
+  await page2.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page2.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
+  const others = page2.getByRole('button', { name: 'Remove them and place the other bid' });
+  await others.waitFor();
+  expect(await page2.locator('.bid-row.is-closed').count()).toBe(1);
+  await page2.screenshot({ path: '/tmp/shots/limits-number-closed-rest.png', fullPage: true });
+  await others.click();
+  await page2.getByRole('dialog').getByRole('button', { name: 'SUBMIT' }).click();
+  await page2.getByText('Bid placed successfully!').first().waitFor();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const placed = await call<{ bid_data?: { digits: string }[] }>(server, 'api-bid-history-data', {
+    unique_token: secondToken,
+    bid_from: today,
+    bid_to: today,
+  });
+  expect((placed.bid_data ?? []).map((b) => b.digits)).toEqual(['5']);
+  await phone2.close();
 
   // the dashboard lists digit 3 as closed
   await consolePage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();

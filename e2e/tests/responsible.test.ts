@@ -57,15 +57,18 @@ it('a break taken on Responsible Play closes bids and deposits, while a withdraw
   await page.getByRole('radio', { name: '7 days' }).check();
   await page.getByRole('button', { name: 'Take a break' }).click();
   const dialog = page.getByRole('dialog', { name: 'Take a break: 7 days?' });
-  await dialog.getByText(/^For 7 days you cannot bid, add funds or receive transfers\./).waitFor();
+  await dialog.getByText(/^For 7 days you cannot bid, add funds, or send or receive transfers\./).waitFor();
   await page.screenshot({ path: '/tmp/shots/responsible-confirm.png', fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Start the break' }).click();
-  await page.getByText(/^You are taking a break until .* \(7 days\)$/).waitFor();
+  // said once, in the page's own words, on the card brought into view and focused
   await page
     .getByText(/^You are taking a break until \d+ \w+ \d{4}/)
     .first()
     .waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status');
+  expect(await page.getByText(/\(7 days\)$/).count()).toBe(0);
+  await page.screenshot({ path: '/tmp/shots/responsible-break-taken.png' });
   await page.getByText('Break taken, until', { exact: false }).waitFor();
 
   // a bid on the bid screen: the server's message, nothing placed

@@ -7,6 +7,8 @@ import '../src/i18n';
 import { LanguageSwitch } from '../src/components/LanguageSwitch';
 import { afterLogin } from '../src/lib/accountLanguage';
 import { LoginPage } from '../src/pages/LoginPage';
+import { Landing } from '../src/pages/RootPage';
+import GameRatesPage from '../src/pages/GameRatesPage';
 import { mockFetch, renderPage } from './helpers';
 
 afterEach(async () => {
@@ -104,5 +106,46 @@ describe("the domain's composed texts on the phone (issue E)", () => {
     expect(tTemplate('maxBid', TEMPLATES.maxBid, { max: 500 })).toBe('Maximum bid amount is 500');
     await setLanguage('hi');
     expect(tTemplate('maxBid', TEMPLATES.maxBid, { max: 500 })).toBe('बोली ज़्यादा से ज़्यादा 500 पॉइंट की हो सकती है');
+  });
+});
+
+describe('no English left in Hindi and Marathi', () => {
+  it('the landing: its tiles and its ticker', async () => {
+    mockFetch(() => ({ status: true }));
+    await setLanguage('hi');
+    await renderPage(<Landing />, { path: '/' });
+    const tiles = screen.getByRole('navigation', { name: 'खेल और वॉलेट' });
+    expect(tiles).toHaveTextContent('पैसे जोड़ें');
+    expect(tiles).toHaveTextContent('गली दिसावर');
+    expect(tiles).toHaveTextContent('कैसे खेलें');
+    for (const english of ['AddFund', 'Withdraw', 'Gali Disawar', 'How To Play'])
+      expect(tiles).not.toHaveTextContent(english);
+    expect(document.body).toHaveTextContent('कृपया एंड्रॉइड ऐप डाउनलोड करें');
+    expect(document.body).not.toHaveTextContent('PLEASE DOWNLOAD');
+  });
+
+  it('/gameRates names every bet type in Marathi', async () => {
+    mockFetch((call) =>
+      call === 'api-game-rates'
+        ? {
+            status: true,
+            game_rates: [
+              {
+                single_digit_val_1: '10',
+                single_digit_val_2: '95',
+                jodi_digit_val_1: '10',
+                jodi_digit_val_2: '950',
+                half_sangam_val_1: '10',
+                half_sangam_val_2: '10000',
+              },
+            ],
+          }
+        : { status: true },
+    );
+    await setLanguage('mr');
+    await renderPage(<GameRatesPage />, { path: '/gameRates', session: true });
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3));
+    expect(list).not.toHaveTextContent(/Single|Jodi|Sangam/);
   });
 });

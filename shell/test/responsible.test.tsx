@@ -43,14 +43,16 @@ describe('/responsible', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Take a break' }));
     const dialog = screen.getByRole('dialog', { name: 'Take a break: 7 days?' });
     expect(dialog).toHaveTextContent(
-      'For 7 days you cannot bid, add funds or receive transfers. You can still log in, see your histories and withdraw your points. You cannot shorten or end it.',
+      'For 7 days you cannot bid, add funds, or send or receive transfers. You can still log in, see your histories and withdraw your points. You cannot shorten or end it.',
     );
     // nothing is sent before the confirmation
     expect(f.calls.filter((c) => c.call === 'api-take-break')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start the break' }));
-    expect(await screen.findByText('You are taking a break until 17-March-2026 8:00 AM (7 days)')).toBeInTheDocument();
     expect(f.calls.find((c) => c.call === 'api-take-break')?.body.period).toBe('7d');
-    expect(await screen.findByText(/^You are taking a break until 17 Mar 2026/)).toBeInTheDocument();
+    // said once, in one date format, on the card brought into view and focused
+    const shown = await screen.findByText(/^You are taking a break until 17 Mar 2026/);
+    expect(shown.closest('[role="status"]')).toHaveFocus();
+    expect(screen.queryByText('You are taking a break until 17-March-2026 8:00 AM (7 days)')).not.toBeInTheDocument();
     expect(screen.getByText(/^Break taken, until 17 Mar 2026/)).toBeInTheDocument();
   });
 

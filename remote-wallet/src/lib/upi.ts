@@ -4,11 +4,13 @@
  * D41'), so the operator matches the payment to the request.
  */
 import { UPI_NOTE, upiPayUri, upiQuery } from '@matka/shared/domain';
+import { t } from '@matka/shared/i18n';
 export type PayMethod = 'phonepe' | 'other';
 
-export const PAY_METHODS: { value: PayMethod; label: string }[] = [
-  { value: 'phonepe', label: 'PhonePe' },
-  { value: 'other', label: 'Other UPI Gateway' },
+/** The methods of Add Funds; their labels in the language in use (PhonePe is the app's own name). */
+export const PAY_METHODS: { value: PayMethod; label: () => string }[] = [
+  { value: 'phonepe', label: () => 'PhonePe' },
+  { value: 'other', label: () => t('addfund.otherGateway', 'Other UPI Gateway') },
 ];
 
 /** A deposit's payment: payee id and name, the amount in rupees and the accepted request's number. */

@@ -103,7 +103,7 @@ export function AddFundPage() {
                 checked={method === m.value}
                 onChange={() => setMethod(m.value)}
               />
-              {m.label}
+              {m.label()}
             </label>
           ))}
         </fieldset>

@@ -34,7 +34,7 @@ import {
 import { SideMenu, type MenuItem } from '../components/SideMenu';
 import { GuestTopBar, MenuButton } from './GuestTopBar';
 import { Ticker } from '../components/Ticker';
-import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
+import { BRAND_NAME, brandTitle } from '../lib/brand';
 
 export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
@@ -95,7 +95,7 @@ function PlayerTopBar() {
       <MenuButton open={open} onOpen={() => setOpen(true)} unread={unread} />
       {/* the scrolling brand title (spec); Home is in the menu. Not a link: a link's name must contain its visible text. */}
       <div className="topbar-brand">
-        <Ticker text={BRAND_TITLE} label={BRAND_NAME} />
+        <Ticker text={brandTitle()} label={BRAND_NAME} />
       </div>
       {bettingOn && (
         <Link

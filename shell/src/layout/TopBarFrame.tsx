@@ -1,6 +1,7 @@
 import { PageLoading } from '@matka/shared';
+import { useLanguage } from '@matka/shared/i18n';
 import { Ticker } from '../components/Ticker';
-import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
+import { BRAND_NAME, brandTitle } from '../lib/brand';
 
 /**
  * What a page with the top bar shows while the main layout's code loads: the bar's brand title in its
@@ -9,12 +10,13 @@ import { BRAND_NAME, BRAND_TITLE } from '../lib/brand';
  * the real bar replaces this one.
  */
 export function TopBarFrame() {
+  useLanguage();
   return (
     <>
       <header className="topbar">
         <span className="topbar-menu topbar-menu-space" aria-hidden="true" />
         <div className="topbar-brand">
-          <Ticker text={BRAND_TITLE} label={BRAND_NAME} />
+          <Ticker text={brandTitle()} label={BRAND_NAME} />
         </div>
       </header>
       <main className="page">

@@ -1,6 +1,6 @@
 import { PageHeader, rateRows } from '@matka/shared';
 import { useShellGameRatesQuery } from '../api';
-import { t, useLanguage } from '@matka/shared/i18n';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';
 
 /** /gameRates: each bet type's rate as a pair 'a-b' (first element of game_rates). */
@@ -21,7 +21,7 @@ export default function GameRatesPage() {
         <ul className="card rates-list">
           {rows.map((row) => (
             <li key={row.label} className="rates-row">
-              <span>{row.label}</span>
+              <span>{tWord(row.label)}</span>
               <strong>{row.value}</strong>
             </li>
           ))}

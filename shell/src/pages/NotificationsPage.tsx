@@ -6,8 +6,9 @@ import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
 import { currentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';
 
+// the moment in the language in use, in the Latin digits of every other number of the app
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(`${currentLanguage()}-IN`, {
+  new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',

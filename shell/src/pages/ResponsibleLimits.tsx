@@ -15,9 +15,13 @@ import { outcome, useShellSetLimitMutation, useShellSetRealityCheckMutation } fr
 import { currentLanguage, t, tWord, useLanguage } from '@matka/shared/i18n';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
 
-/** A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month names). */
+/**
+ * A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month
+ * names), with the Latin digits every other number of the app is written in (Marathi would otherwise
+ * write this date in Devanagari digits beside Latin points in one sentence).
+ */
 export const when = (iso: string) =>
-  new Date(iso).toLocaleString(`${currentLanguage()}-IN`, {
+  new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal, PageHeader, PageLoading } from '@matka/shared';
 import {
   AGE_DECLARATION,
@@ -32,8 +32,8 @@ type Pending = { kind: 'break'; period: BreakPeriod } | { kind: 'exclusion'; per
 function meaning(p: Pending): string {
   const what =
     p.period === 'permanent'
-      ? t('resp.meaningForGood', 'From now on, for good, you cannot bid, add funds or receive transfers.')
-      : t('resp.meaningFor', 'For {period} you cannot bid, add funds or receive transfers.', {
+      ? t('resp.meaningForGood', 'From now on, for good, you cannot bid, add funds, or send or receive transfers.')
+      : t('resp.meaningFor', 'For {period} you cannot bid, add funds, or send or receive transfers.', {
           period: tWord(PERIOD_LABELS[p.period]).toLowerCase(),
         });
   const still = t('resp.meaningStill', 'You can still log in, see your histories and withdraw your points.');
@@ -58,6 +58,15 @@ export default function ResponsiblePage() {
   const [exclusionPeriod, setExclusionPeriod] = useState<ExclusionPeriod>('6m');
   const [pending, setPending] = useState<Pending | null>(null);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  // after a break or an exclusion starts: its card is scrolled to and focused (the button was below it)
+  const stateCard = useRef<HTMLDivElement>(null);
+  const [showState, setShowState] = useState(false);
+  useEffect(() => {
+    if (!showState) return;
+    setShowState(false);
+    stateCard.current?.scrollIntoView?.({ block: 'center' });
+    stateCard.current?.focus();
+  }, [showState, q.data]);
   const busy = breaking.isLoading || excluding.isLoading;
 
   if (q.isLoading) return <PageLoading />;
@@ -71,9 +80,10 @@ export default function ResponsiblePage() {
         : await exclude({ period: pending.period }),
     );
     setPending(null);
-    setMessage(
-      r.ok ? { success: r.msg } : { error: r.msg || t('resp.saveFailed', 'Could not save. Please try again.') },
-    );
+    if (!r.ok) return setMessage({ error: r.msg || t('resp.saveFailed', 'Could not save. Please try again.') });
+    // the card of what runs now says it, once and in the page's own words: it is brought into view
+    setMessage({});
+    setShowState(true);
   }
 
   return (
@@ -87,7 +97,7 @@ export default function ResponsiblePage() {
       </p>
       <FormMessage {...message} />
 
-      <div className="card responsible-card" role="status">
+      <div className="card responsible-card" role="status" ref={stateCard} tabIndex={-1}>
         {d?.excluded_until ? (
           <p>
             <strong>

@@ -4,6 +4,7 @@ import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/sh
 import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { Ticker } from '../components/Ticker';
 import { GuestTopBar } from '../layout/GuestTopBar';
+import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 
 /**
  * The logged-out landing: top bar (Login, Download App), the download ticker, the login form, tiles.
@@ -11,17 +12,18 @@ import { GuestTopBar } from '../layout/GuestTopBar';
  * page's own file holds only what the login page does not show.
  */
 export function Landing({ loginForm }: { loginForm?: ReactNode }) {
+  useLanguage();
   return (
     <div className="landing">
       <GuestTopBar />
-      <Ticker text={MSG.downloadTicker} className="ticker-download" />
+      <Ticker text={tMsg(MSG.downloadTicker)} className="ticker-download" />
       <div className="landing-hero">
-        <TileGrid label="Games and wallet">
-          <Tile label="AddFund" to="/login" icon={<PlusIcon />} />
-          <Tile label="Withdraw" to="/login" icon={<ArrowUpIcon />} />
-          <Tile label="Gali Disawar" to="/login" icon={<DiceIcon />} />
+        <TileGrid label={t('landing.tiles', 'Games and wallet')}>
+          <Tile label={t('landing.addFund', 'AddFund')} to="/login" icon={<PlusIcon />} />
+          <Tile label={t('home.withdraw', 'Withdraw')} to="/login" icon={<ArrowUpIcon />} />
+          <Tile label={t('home.gali', 'Gali Disawar')} to="/login" icon={<DiceIcon />} />
           <Tile label="Starline" to="/login" icon={<StarIcon />} />
-          <Tile label="How To Play" to="/htp" icon={<BookIcon />} />
+          <Tile label={t('menu.howToPlay', 'How To Play')} to="/htp" icon={<BookIcon />} />
         </TileGrid>
       </div>
       <div className="landing-body">{loginForm}</div>
