@@ -789,7 +789,10 @@ export async function run(
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const token = findToken(env);
   if (!token) {
-    io.err('Error: no operator token. Set OPERATOR_TOKEN, or DATA_DIR to the server data dir holding operator-token.');
+    io.err(
+      'Error: no operator token. Set OPERATOR_TOKEN, or DATA_DIR to the server data dir holding operator-token ' +
+        '(and SERVER_URL when the server is not on http://127.0.0.1:8080).',
+    );
     return 1;
   }
   if ('kind' in req) return saveBackup(base, token, req.file, io);
