@@ -144,6 +144,22 @@ describe('BidEntry: the pending list', () => {
     expect(screen.getByLabelText('Digit')).toHaveValue('');
   });
 
+  it("a typed '12' in a single-digit field stays and is named; nothing is added", async () => {
+    const u = user();
+    await open('single_digit');
+    await u.type(screen.getByLabelText('Digit'), '12');
+    expect(screen.getByLabelText('Digit')).toHaveValue('12');
+    expect(screen.getByText('Digit is one digit')).toHaveAttribute('role', 'alert');
+    await u.type(screen.getByLabelText('Points'), '100');
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    await u.clear(screen.getByLabelText('Digit'));
+    await u.type(screen.getByLabelText('Digit'), '2');
+    expect(screen.queryByText('Digit is one digit')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByRole('button', { name: 'Delete 2' })).toBeInTheDocument();
+  });
+
   it('checks digit before points, then the balance, and adds nothing on an error', async () => {
     const u = user();
     const api = await open('single_digit', { wallet: 500 });
