@@ -782,8 +782,8 @@ describe('Users', () => {
         const q = decodeURIComponent(path.slice('/users?q='.length));
         return { body: { status: true, users: USERS.filter((u) => !q || u.mobile.includes(q) || u.name.includes(q)) } };
       }
-      if (path === '/set-betting') return { body: { status: true, msg: "betting_status of 9876543210 is now '0'" } };
-      if (path === '/users/approve') return { body: { status: true, msg: "9876543211 approved (betting_status '1')" } };
+      if (path === '/set-betting') return { body: { status: true, msg: 'Betting for 9876543210 is now off' } };
+      if (path === '/users/approve') return { body: { status: true, msg: '9876543211 approved: betting on' } };
       return { body: { status: true } };
     });
     renderConsole('/console/users');
@@ -805,7 +805,7 @@ describe('Users', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByRole('button', { name: 'Turn betting off for 9876543210' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('status')).toHaveTextContent("betting_status of 9876543210 is now '0'");
+    expect(await screen.findByRole('status')).toHaveTextContent('Betting for 9876543210 is now off');
     expect(calls.list.find((c) => c.path === '/set-betting')?.body).toEqual({ mobile: '9876543210', status: '0' });
   });
 

@@ -288,3 +288,14 @@ describe('Gali has no session', () => {
     expect(detail.body.bids[0]).toMatchObject({ market: 'FARIDABAD', bet: 'Jodi Digit', session: '' });
   });
 });
+
+describe("the operator's messages", () => {
+  test('betting on and off, and an approval, are said in words, not field values', async () => {
+    const u = await createUser(t, { wallet: 0 });
+    const off = await op('/operator/set-betting', { mobile: u.mobile, status: '0' });
+    expect(off.body.msg).toBe(`Betting for ${u.mobile} is now off`);
+    const on = await op('/operator/set-betting', { mobile: u.mobile, status: '1' });
+    expect(on.body.msg).toBe(`Betting for ${u.mobile} is now on`);
+    expect(JSON.stringify([off.body.msg, on.body.msg])).not.toMatch(/betting_status|'0'|'1'/);
+  });
+});

@@ -176,7 +176,11 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const body = parse(schemas.mobile, req.body);
     const betting_status = ctx.config.defaultBettingStatus;
     await approve(db, clock, body.mobile, betting_status, body);
-    return { status: true, msg: `${body.mobile} approved (betting_status '${betting_status}')`, betting_status };
+    return {
+      status: true,
+      msg: `${body.mobile} approved: betting ${betting_status === '1' ? 'on' : 'off until you turn it on'}`,
+      betting_status,
+    };
   });
 
   // UPI numbers saved without a code the player proved (LEGACY_REGISTRATION): held until approved here
@@ -196,7 +200,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     await setBetting(db, clock, body.mobile, body.status, body);
     return {
       status: true,
-      msg: `betting_status of ${body.mobile} is now '${body.status}'`,
+      msg: `Betting for ${body.mobile} is now ${body.status === '1' ? 'on' : 'off'}`,
       betting_status: body.status,
     };
   });
