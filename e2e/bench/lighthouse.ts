@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile form factor, simulated slow 4G and CPU throttling)
  * against the production build served by the real server: the public pages a visitor lands on, and
- * /imp and /game for a logged-in player (the bench registers one and puts its session in the page's
+ * every family's first screen for a logged-in player (/imp, /game, /wallet, /star, /galiIMP) (the bench registers one and puts its session in the page's
  * storage; each page still starts with an empty HTTP cache and no service worker). Each page runs
  * LH_RUNS times (3); the median run's performance score and main metrics are printed against the
  * targets (performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 150 ms), with the spread of LCP over the runs.
@@ -15,7 +15,12 @@ import { CHROMIUM, newMobile, registerUser, startServer } from '../lib/harness';
 const PUBLIC_PAGES = process.env.LH_ONLY
   ? process.env.LH_ONLY.split(',').filter((p) => p.startsWith('/'))
   : ['/login', '/', '/htp'];
-const PLAYER_PAGES = ['/imp', '/game'];
+// every family's first screen of a logged-in player
+const PLAYER_PAGES = process.env.LH_ONLY
+  ? process.env.LH_ONLY.split(',')
+      .filter((p) => p.startsWith('player:'))
+      .map((p) => p.slice('player:'.length))
+  : ['/imp', '/game', '/wallet', '/star', '/galiIMP'];
 const BUDGET = 95;
 const LCP_MS = 2500;
 const TBT_MS = 150;

@@ -219,6 +219,16 @@ describe('a player on a break or self-excluded sends no points', () => {
       expect(await walletOf(t, p.id)).toBe(900);
       expect(await walletOf(t, friend.id)).toBe(100);
       expect(await transfersFrom(p.id)).toBe(1);
+      // the one transfer that went through reached the receiver's inbox
+      const inbox = await call(t.app, 'api-notifications', { unique_token: friend.token });
+      const got = (inbox.body.notifications as { kind: string; event: LiveEvent }[]).filter(
+        (n) => n.kind === 'transfer',
+      );
+      expect(got).toHaveLength(1);
+      expect(liveText(got[0].event)).toEqual({
+        title: '100 points received',
+        body: expect.stringMatching(/^From Player /),
+      });
       expect(await ledgerSum(t, p.id)).toBe(900);
       // withdrawals stay allowed
       await withdraw(p, 500);

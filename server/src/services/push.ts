@@ -170,7 +170,7 @@ interface Claimed {
 /** The category a player's own event is pushed under. */
 function categoryOf(e: LiveEvent): PushCategory | null {
   if (e.kind === 'win' || e.kind === 'win_reversed') return 'wins';
-  if (e.kind === 'deposit' || e.kind === 'withdrawal') return 'money';
+  if (e.kind === 'deposit' || e.kind === 'withdrawal' || e.kind === 'transfer') return 'money';
   // the operator's word to this one player (an exclusion lifted)
   if (e.kind === 'notice') return 'notices';
   return null;
@@ -262,7 +262,7 @@ export class PushSender {
       const claimed = await sql<Claimed>`
         UPDATE live_events SET pushed = true
         WHERE id IN (SELECT id FROM live_events
-                     WHERE NOT pushed AND kind IN ('result', 'win', 'win_reversed', 'deposit', 'withdrawal', 'notice')
+                     WHERE NOT pushed AND kind IN ('result', 'win', 'win_reversed', 'deposit', 'withdrawal', 'transfer', 'notice')
                      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
         RETURNING id::text AS id, user_id::text AS user_id, data`.execute(this.db);
       if (claimed.rows.length === 0) return;

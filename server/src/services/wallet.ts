@@ -5,6 +5,7 @@
  */
 import { assertMayPlay, depositLimitHit, limitHitMessage } from './protection';
 import { formatKolkataDateTime } from './clock';
+import { recordLive } from './live';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
 import {
   MSG,
@@ -373,6 +374,13 @@ export async function transferPoints(
       kind: 'transfer_in',
       note: `Received from ${from.name} (${from.mobile})`,
     });
+    // the receiver hears of it (inbox, live stream, push): who sent how many points
+    await recordLive(
+      trx,
+      to.id,
+      { kind: 'transfer', transfer_id: Number(made.id), points: amount, from: from.name },
+      now,
+    );
     return { id: String(made.id), wallet, toId: String(to.id) };
   });
 }

@@ -81,6 +81,15 @@ export interface MoneyEvent {
   points: number;
 }
 
+/** Points another player sent to this one. */
+export interface TransferEvent {
+  kind: 'transfer';
+  transfer_id: number;
+  points: number;
+  /** the sender's name */
+  from: string;
+}
+
 export interface NoticeEvent {
   kind: 'notice';
   notice_id: number;
@@ -109,6 +118,7 @@ export type LiveEvent =
   | WinEvent
   | WinReversedEvent
   | MoneyEvent
+  | TransferEvent
   | NoticeEvent
   | ListsEvent
   | AccountEvent;
@@ -121,6 +131,7 @@ export const LIVE_KINDS: readonly LiveKind[] = [
   'win_reversed',
   'deposit',
   'withdrawal',
+  'transfer',
   'notice',
   'lists',
   'account',
@@ -128,7 +139,7 @@ export const LIVE_KINDS: readonly LiveKind[] = [
 export const isLiveKind = (k: string): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k);
 
 /** The kinds kept in a player's inbox (their own news and the operator's notices). */
-export const INBOX_KINDS: readonly LiveKind[] = ['win', 'win_reversed', 'deposit', 'withdrawal', 'notice'];
+export const INBOX_KINDS: readonly LiveKind[] = ['win', 'win_reversed', 'deposit', 'withdrawal', 'transfer', 'notice'];
 
 /**
  * Which answers of the client's cache an event makes stale. A result and a market's status are written
@@ -143,6 +154,7 @@ export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
   win_reversed: ['Wins', 'Bids', 'Wallet', 'Transactions', 'Inbox'],
   deposit: ['Funds', 'Wallet', 'Transactions', 'Inbox'],
   withdrawal: ['Withdrawals', 'Wallet', 'Transactions', 'Inbox'],
+  transfer: ['Wallet', 'Transactions', 'Inbox'],
   notice: ['Inbox'],
   lists: ['Markets', 'Home'],
   account: ['Home', 'Wallet', 'Profile', 'Protection'],
@@ -173,6 +185,7 @@ export function livePath(e: LiveEvent): string {
     case 'withdrawal':
       return '/withdrawhistory';
     case 'wallet':
+    case 'transfer':
       return '/transaction';
     case 'lists':
       return '/imp';
@@ -265,6 +278,11 @@ export function liveText(e: LiveEvent, t: Translate = inEnglish, lang?: string):
             title: t('live.withdrawalRejected', 'Withdrawal rejected'),
             body: t('live.pointsReturned', '{points} points returned to your wallet', { points: points(e.points) }),
           };
+    case 'transfer':
+      return {
+        title: t('live.transferIn', '{points} points received', { points: points(e.points) }),
+        body: t('live.transferFrom', 'From {name}', { name: e.from }),
+      };
     case 'notice': {
       // the operator's own words in the player's language where given, field by field
       const own = lang === 'hi' || lang === 'mr' ? e.translations?.[lang] : undefined;
@@ -309,8 +327,10 @@ export function pushMessage(e: LiveEvent, t?: Translate, lang?: string): PushMes
         ? `notice-${e.notice_id}`
         : e.kind === 'deposit' || e.kind === 'withdrawal'
           ? `${e.kind}-${e.request_id}`
-          : e.kind === 'win' || e.kind === 'win_reversed'
-            ? `win-${e.market_id}`
-            : e.kind;
+          : e.kind === 'transfer'
+            ? `transfer-${e.transfer_id}`
+            : e.kind === 'win' || e.kind === 'win_reversed'
+              ? `win-${e.market_id}`
+              : e.kind;
   return { ...liveText(e, t, lang), url: livePath(e), tag };
 }

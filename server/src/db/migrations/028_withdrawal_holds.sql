@@ -9,8 +9,9 @@ ALTER TABLE withdraw_requests
   ADD COLUMN held_points bigint NOT NULL DEFAULT 0 CONSTRAINT withdraw_held_in_amount CHECK (held_points >= 0 AND held_points <= amount),
   ADD COLUMN held_note text NOT NULL DEFAULT '';
 
--- A correction tells each player whose win it reversed (inbox, live stream, push): 'win_reversed'.
+-- A correction tells each player whose win it reversed (inbox, live stream, push): 'win_reversed'; a
+-- player who receives points from another hears of it: 'transfer'.
 ALTER TABLE live_events DROP CONSTRAINT live_events_kind_check;
 ALTER TABLE live_events ADD CONSTRAINT live_events_kind_check
-  CHECK (kind IN ('result', 'market', 'wallet', 'win', 'win_reversed', 'deposit', 'withdrawal', 'notice', 'lists',
-                  'account'));
+  CHECK (kind IN ('result', 'market', 'wallet', 'win', 'win_reversed', 'deposit', 'withdrawal', 'transfer',
+                  'notice', 'lists', 'account'));
