@@ -161,11 +161,27 @@ describe('limits and the reality check on /responsible', () => {
       amount: '5000',
     });
     expect(await screen.findByText('Daily stake limit: 1,000 points')).toBeInTheDocument();
-    expect(screen.getByText(/^250 used, resets 11 Mar 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^250 used of 1,000, 750 left; resets 11 Mar 2026/)).toBeInTheDocument();
     expect(screen.getByText(/^Raised to 5,000 points on 11 Mar 2026, 8:00/)).toBeInTheDocument();
     expect(
       screen.getByText(/^Daily stake limit raised to 5,000 points \(was 1,000\), from 11 Mar 2026/),
     ).toBeInTheDocument();
+  });
+
+  it("a limit already passed says it is reached, not '480 used' of 100", async () => {
+    mockFetch((call) =>
+      call === 'api-responsible'
+        ? {
+            ...NONE,
+            limits: [{ ...LIMIT, kind: 'deposit', amount: 100, used: 480 }],
+            limit_history: [],
+            reality_check_minutes: 0,
+          }
+        : { status: true },
+    );
+    await renderPage(<ResponsiblePage />, { session: true, path: '/responsible' });
+    expect(await screen.findByText(/^Reached \(480 used\): nothing more until 11 Mar 2026/)).toBeInTheDocument();
+    expect(screen.queryByText(/480 used of/)).not.toBeInTheDocument();
   });
 
   it('the reality check interval is saved on the account; its message stays once the page is read again', async () => {

@@ -11,3 +11,4 @@ export * from './PageHeader';
 export * from './offline';
 export * from './BettingOff';
 export * from './unsent';
+export * from './settled';

@@ -1,6 +1,6 @@
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { useEffect, useState } from 'react';
-import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
 import { useShellConfirmAgeMutation, useShellResponsibleQuery } from '../api';
 
 const ASKED_KEY = 'matka.age-asked';
@@ -22,7 +22,9 @@ export function AgePrompt() {
   useLanguage();
   const [asked, setAsked] = useState(askedHere);
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn });
+  // asked once the first screen is done (it shows nothing of it)
+  const settled = useSettled();
+  const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn || !settled });
   const [confirm, { isLoading }] = useShellConfirmAgeMutation();
   const done = () => {
     try {

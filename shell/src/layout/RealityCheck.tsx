@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Modal, formatPoints, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { Modal, formatPoints, selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
 import { useShellRealityCheckQuery } from '../api';
 import { t, useLanguage } from '@matka/shared/i18n';
 import { useLogout } from './useLogout';
@@ -29,7 +29,9 @@ export function nextCheck(loginAt: number, minutes: number, now: number): number
 export function RealityCheck() {
   useLanguage();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const q = useShellRealityCheckQuery(undefined, { skip: !loggedIn });
+  // read once the first screen is done (its dialog comes 30 minutes or more after login at the earliest)
+  const settled = useSettled();
+  const q = useShellRealityCheckQuery(undefined, { skip: !loggedIn || !settled });
   const [due, setDue] = useState<number | null>(null);
   const [logout, loggingOut] = useLogout(() => setDue(null));
   const minutes = q.data?.minutes ?? 0;

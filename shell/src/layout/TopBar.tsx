@@ -11,6 +11,7 @@ import {
   usePolling,
   selectLiveUp,
   SAFETY_POLL_MS,
+  useSettled,
 } from '@matka/shared';
 import { useShellInboxQuery } from '../api';
 import { useHomeInfoQuery, useWalletBalanceQuery } from '@matka/shared/api';
@@ -75,7 +76,10 @@ function PlayerTopBar() {
   useWalletBalanceQuery(undefined, { ...usePolling(), skip: !bettingOn });
   // the unread count: live events make it stale; without the stream it is asked for every minute
   const liveUp = useAppSelector(selectLiveUp);
-  const unread = useShellInboxQuery(undefined, { pollingInterval: liveUp ? 0 : SAFETY_POLL_MS }).data?.unread ?? 0;
+  // the unread count once the first screen is done (a badge on the menu; the live stream keeps it after)
+  const settled = useSettled();
+  const unread =
+    useShellInboxQuery(undefined, { pollingInterval: liveUp ? 0 : SAFETY_POLL_MS, skip: !settled }).data?.unread ?? 0;
   const { username, mobile } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
   const [onLogout, loggingOut] = useLogout(() => setOpen(false));

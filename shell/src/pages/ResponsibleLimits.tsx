@@ -50,9 +50,24 @@ function LimitLine({ l }: { l: PlayLimit }) {
           points: formatPoints(l.amount),
         })}
       </strong>
-      <span>
-        {t('limit.used', '{points} used, resets {time}', { points: formatPoints(l.used), time: when(l.resets) })}
-      </span>
+      {/* a limit used up (or passed before it was lowered) says so: nothing more until it resets */}
+      {Number(l.used) >= Number(l.amount) ? (
+        <span className="limit-reached">
+          {t('limit.reached', 'Reached ({points} used): nothing more until {time}', {
+            points: formatPoints(l.used),
+            time: when(l.resets),
+          })}
+        </span>
+      ) : (
+        <span>
+          {t('limit.usedOf', '{points} used of {limit}, {left} left; resets {time}', {
+            points: formatPoints(l.used),
+            limit: formatPoints(l.amount),
+            left: formatPoints(Number(l.amount) - Number(l.used)),
+            time: when(l.resets),
+          })}
+        </span>
+      )}
       {l.removing ? (
         <span className="limit-pending">{t('limit.removedOn', 'Removed on {time}', { time: when(l.next_at) })}</span>
       ) : (
