@@ -4,7 +4,15 @@
  */
 import type { ApiResponse } from '@matka/shared';
 import { api } from '@matka/shared/api';
-import { invalidatedBy, providedBy, type AnswerOf, type DashboardGame, type RequestOf } from '@matka/shared/contract';
+import {
+  MARKET_LIST_CALL,
+  invalidatedBy,
+  providedBy,
+  type AnswerOf,
+  type DashboardGame,
+  type RequestOf,
+} from '@matka/shared/contract';
+import type { Family } from '@matka/shared/domain';
 
 /** The registration call's fixed values (spec section 7: a literal email placeholder and a fixed security pin). */
 export const REGISTRATION_EMAIL = 'user@example.com';
@@ -54,6 +62,14 @@ export const shellApi = api.injectEndpoints({
       query: () => ({ call: 'api-dashboard-data' }),
       // the live stream writes results into it (tag Markets)
       providesTags: providedBy('api-dashboard-data'),
+    }),
+    /** A family's market list (the settings page lists every family's markets to follow). */
+    shellFamilyMarkets: build.query<
+      { status?: boolean; result?: { game_id: number | string; game_name: string }[] },
+      Family
+    >({
+      query: (family) => ({ call: MARKET_LIST_CALL[family] }),
+      providesTags: ['Markets'],
     }),
     shellGameRates: build.query<AnswerOf<'api-game-rates'>, void>({
       query: () => ({ call: 'api-game-rates' }),
@@ -126,6 +142,7 @@ export const shellApi = api.injectEndpoints({
 });
 
 export const {
+  useShellFamilyMarketsQuery,
   useShellCheckMobileMutation,
   useShellRegisterMutation,
   useShellResendOtpMutation,

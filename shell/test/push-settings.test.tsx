@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { within, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PushSettingsPage from '../src/pages/PushSettingsPage';
 import { mockFetch, renderPage } from './helpers';
@@ -40,6 +40,10 @@ const server = (subscribed: () => boolean) =>
         betting_status: '1',
         result: [{ game_id: 5, game_name: 'KALYAN', open_time: '', close_time: '', msg_status: 1 }],
       };
+    if (call === 'api-starline-game')
+      return { status: true, result: [{ game_id: 31, game_name: 'STARLINE 10:00 AM', open_time: '', msg_status: 1 }] };
+    if (call === 'api-galidisawar-game')
+      return { status: true, result: [{ game_id: 41, game_name: 'FARIDABAD', open_time: '', msg_status: 1 }] };
     if (call === 'api-push-settings')
       return {
         status: true,
@@ -50,7 +54,7 @@ const server = (subscribed: () => boolean) =>
       };
     if (call === 'api-push-subscribe')
       return { status: true, msg: 'Notifications are on for this phone', subscribed: true };
-    if (call === 'api-push-follow') return { status: true, follows: [5] };
+    if (call === 'api-push-follow') return { status: true, follows: body.follows };
     return { status: true };
   });
 
@@ -65,6 +69,12 @@ describe('/notifysettings', () => {
     // every kind is chosen at first; the player drops the notices and follows KALYAN
     await userEvent.click(screen.getByRole('checkbox', { name: 'Notices from the operator' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'KALYAN' }));
+    // Starline and Gali markets can be followed too, each family under its name
+    const gali = await screen.findByRole('group', { name: 'Gali Disawar' });
+    await userEvent.click(within(gali).getByRole('checkbox', { name: 'FARIDABAD' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Starline' })).getByRole('checkbox', { name: 'STARLINE 10:00 AM' }),
+    ).toBeInTheDocument();
     on = true;
     await userEvent.click(screen.getByRole('button', { name: 'Turn on notifications' }));
     expect(await screen.findByText('Notifications are on for this phone')).toHaveAttribute('role', 'status');
@@ -72,7 +82,7 @@ describe('/notifysettings', () => {
     expect(b.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) });
     const sent = f.calls.find((c) => c.call === 'api-push-subscribe')!.body;
     expect(sent).toMatchObject({ subscription: SUB, categories: ['results_bid', 'results_followed', 'wins', 'money'] });
-    expect(f.calls.find((c) => c.call === 'api-push-follow')!.body.follows).toEqual([5]);
+    expect(f.calls.find((c) => c.call === 'api-push-follow')!.body.follows).toEqual([5, 41]);
     await screen.findByRole('button', { name: 'Turn off notifications' });
   });
 

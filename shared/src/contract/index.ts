@@ -249,6 +249,8 @@ const byFamily = <R extends CallRole>(role: R) =>
 
 /** The bid submission call of each market family. */
 export const SUBMIT_BID_CALL = byFamily('submit');
+/** The market list call of each market family: result[] holds the markets. */
+export const MARKET_LIST_CALL = byFamily('list');
 /** The game rates call of each market family: game_rates[0] holds the pairs. */
 export const RATES_CALL = byFamily('rates');
 export const BID_HISTORY_CALL = byFamily('bid-history');

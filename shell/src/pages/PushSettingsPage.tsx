@@ -7,6 +7,7 @@ import {
   useShellPushSettingsQuery,
   useShellPushSubscribeMutation,
   useShellPushUnsubscribeMutation,
+  useShellFamilyMarketsQuery,
 } from '../api';
 import { FormMessage } from '../components/form';
 import { t, useLanguage } from '@matka/shared/i18n';
@@ -60,7 +61,15 @@ export default function PushSettingsPage() {
   const [support, setSupport] = useState<Support>('checking');
   const [sub, setSub] = useState<PushSubscription | null>(null);
   const settings = useShellPushSettingsQuery(sub?.endpoint, { skip: support === 'checking' });
-  const markets = useHomeInfoQuery().data?.result ?? [];
+  // every family's markets, each under its name
+  const regular = useHomeInfoQuery().data?.result ?? [];
+  const starline = useShellFamilyMarketsQuery('starline').data?.result ?? [];
+  const gali = useShellFamilyMarketsQuery('gali').data?.result ?? [];
+  const families = [
+    { name: t('push.regular', 'Main markets'), markets: regular },
+    { name: 'Starline', markets: starline },
+    { name: t('home.gali', 'Gali Disawar'), markets: gali },
+  ].filter((f) => f.markets.length > 0);
   const [subscribeCall, subscribing] = useShellPushSubscribeMutation();
   const [unsubscribeCall, unsubscribing] = useShellPushUnsubscribeMutation();
   const [followCall, following] = useShellPushFollowMutation();
@@ -206,23 +215,28 @@ export default function PushSettingsPage() {
               </label>
             ))}
           </fieldset>
-          {markets.length > 0 && (
+          {families.length > 0 && (
             <fieldset>
               <legend>{t('push.follow', 'Markets I follow')}</legend>
-              {markets.map((m) => {
-                const id = Number(m.game_id);
-                return (
-                  <label key={id} className="push-check">
-                    <input
-                      type="checkbox"
-                      checked={shownFollows.includes(id)}
-                      onChange={() => setFollows(toggle(shownFollows, id))}
-                      disabled={busy}
-                    />
-                    {m.game_name}
-                  </label>
-                );
-              })}
+              {families.map((f) => (
+                <fieldset key={f.name} className="push-family">
+                  <legend>{f.name}</legend>
+                  {f.markets.map((m) => {
+                    const id = Number(m.game_id);
+                    return (
+                      <label key={id} className="push-check">
+                        <input
+                          type="checkbox"
+                          checked={shownFollows.includes(id)}
+                          onChange={() => setFollows(toggle(shownFollows, id))}
+                          disabled={busy}
+                        />
+                        {m.game_name}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              ))}
             </fieldset>
           )}
           <FormMessage {...message} />

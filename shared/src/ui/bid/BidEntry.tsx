@@ -452,6 +452,35 @@ export function BidEntry(props: BidEntryProps) {
         </p>
       )}
 
+      {cappedRows.length > 0 && (
+        <div className="card bid-capped" role="alert">
+          <p>{cappedText}</p>
+          {rows.length > cappedRows.length && (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => {
+                // the closed numbers' rows leave the slip; the rest is confirmed again before it is sent
+                setEntries((list) =>
+                  list
+                    .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
+                    .filter((x) => x.rows.length > 0)
+                    .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
+                );
+                setCapped([]);
+                setConfirm({ requestId: newRequestId(), error: '' });
+              }}
+            >
+              {rows.length - cappedRows.length === 1
+                ? t('bid.placeOtherOne', 'Remove them and place the other bid')
+                : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
+                    n: rows.length - cappedRows.length,
+                  })}
+            </button>
+          )}
+        </div>
+      )}
+
       {entries.length > 0 && (
         <section className="card bid-list" aria-label={t('bid.yourBids', 'Your bids')}>
           <div className="bid-list-head" aria-hidden="true">
@@ -498,35 +527,6 @@ export function BidEntry(props: BidEntryProps) {
             ))}
           </ul>
         </section>
-      )}
-
-      {cappedRows.length > 0 && (
-        <div className="card bid-capped" role="alert">
-          <p>{cappedText}</p>
-          {rows.length > cappedRows.length && (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => {
-                // the closed numbers' rows leave the slip; the rest is confirmed again before it is sent
-                setEntries((list) =>
-                  list
-                    .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
-                    .filter((x) => x.rows.length > 0)
-                    .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
-                );
-                setCapped([]);
-                setConfirm({ requestId: newRequestId(), error: '' });
-              }}
-            >
-              {rows.length - cappedRows.length === 1
-                ? t('bid.placeOtherOne', 'Remove them and place the other bid')
-                : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
-                    n: rows.length - cappedRows.length,
-                  })}
-            </button>
-          )}
-        </div>
       )}
 
       {entries.length > 0 && (
