@@ -95,7 +95,11 @@ it('a correction that reverses a win being withdrawn holds the withdrawal; payin
   const confirm = page.getByRole('dialog');
   await confirm.getByText('1 player cannot cover it: their pending withdrawals will be held.').waitFor();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('status').filter({ hasText: /^Declared\./ }).first().waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Declared\./ })
+    .first()
+    .waitFor();
 
   // the Withdrawals queue flags it, on a phone too
   const small = await phone();
@@ -118,7 +122,9 @@ it('a correction that reverses a win being withdrawn holds the withdrawal; payin
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await page
     .getByRole('status')
-    .filter({ hasText: /approved: pay 4700 .*held for 4700 points of a reversed win; approved: Paid by the bank already/ })
+    .filter({
+      hasText: /approved: pay 4700 .*held for 4700 points of a reversed win; approved: Paid by the bank already/,
+    })
     .waitFor();
   await context.close();
 });

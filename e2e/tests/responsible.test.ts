@@ -15,7 +15,8 @@ import {
   startServer,
   type TestServer,
 } from '../lib/harness';
-import { addBid, kolkataPhone } from '../lib/regular';
+import { kolkataPhone } from '../lib/regular';
+import { placeRegularBid } from '../lib/wallet';
 import { seriousViolations } from '../lib/axe';
 
 let browser: Browser;
@@ -71,18 +72,20 @@ it('a break taken on Responsible Play closes bids and deposits, while a withdraw
   await page.screenshot({ path: '/tmp/shots/responsible-break-taken.png' });
   await page.getByText('Break taken, until', { exact: false }).waitFor();
 
-  // a bid on the bid screen: the server's message, nothing placed
+  // home says it, and no market offers Play
   await page.goto(`${server.url}/imp`);
-  await page.getByTestId('market-card').filter({ hasText: market }).getByRole('button').click();
-  await page.waitForURL(/\/game$/);
-  await page.getByRole('button', { name: 'Single Digit' }).click();
-  await page.waitForURL(/\/single$/);
-  await addBid(page, { Digit: '5' }, '100');
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  const confirm = page.getByRole('dialog');
-  await confirm.getByRole('button', { name: 'SUBMIT' }).click();
-  await page.getByText(BREAK_MSG).first().waitFor();
-  await page.screenshot({ path: '/tmp/shots/responsible-bid-refused.png', fullPage: true });
+  const notice = page.getByTestId('play-paused');
+  await notice.waitFor();
+  expect(await notice.textContent()).toMatch(
+    /^You are taking a break until .+\. Bids, deposits and transfers to and from you are closed until then\.$/,
+  );
+  await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
+  expect(await page.getByTestId('market-card').filter({ hasText: market }).getByRole('button').count()).toBe(0);
+  await page.screenshot({ path: '/tmp/shots/responsible-home-paused.png', fullPage: true });
+  // a bid sent anyway (another app, a stale page): the server's message, nothing placed
+  await expect(placeRegularBid(server, token, '5', 100, 'Open')).rejects.toThrow(
+    /^bid refused: You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to and from you are closed until then\.$/,
+  );
 
   // a deposit request: refused the same way; a withdrawal request: accepted
   const deposit = await call<{ status: boolean; msg: string }>(server, 'api-fund-request-add', {

@@ -105,10 +105,6 @@ export const shellApi = api.injectEndpoints({
       invalidatesTags: invalidatedBy('api-push-follow'),
     }),
     /** Responsible play: the age declaration, a break or exclusion running, the history. */
-    shellResponsible: build.query<AnswerOf<'api-responsible'>, void>({
-      query: () => ({ call: 'api-responsible' }),
-      providesTags: providedBy('api-responsible'),
-    }),
     shellConfirmAge: build.mutation<AnswerOf<'api-confirm-age'>, void>({
       query: () => ({ call: 'api-confirm-age' }),
       invalidatesTags: invalidatedBy('api-confirm-age'),
@@ -157,7 +153,6 @@ export const {
   useShellPrivacyPolicyQuery,
   useShellInboxQuery,
   useShellInboxReadMutation,
-  useShellResponsibleQuery,
   useShellConfirmAgeMutation,
   useShellTakeBreakMutation,
   useShellSelfExcludeMutation,

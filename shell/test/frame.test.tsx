@@ -192,6 +192,22 @@ describe('home', () => {
     expect(screen.getByRole('link', { name: 'Gali Disawar' })).toHaveAttribute('href', '/galiIMP');
   });
 
+  it('a break running: the notice says until when, and no market offers Play', async () => {
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    mockFetch((call) =>
+      call === 'api-responsible'
+        ? { status: true, break_until: until, excluded_until: '', age_declared: true }
+        : homeInfo('1')(call),
+    );
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const notice = await screen.findByTestId('play-paused');
+    expect(notice).toHaveTextContent(/^You are taking a break until .+\. Bids, deposits and transfers/);
+    const cards = await screen.findAllByTestId('market-card');
+    expect(cards[0]).toHaveTextContent('Market Open');
+    expect(within(cards[0]).queryByRole('button')).not.toBeInTheDocument();
+    expect(cards[0]).not.toHaveTextContent('Play');
+  });
+
   it('offline: the banner over the last markets; back online the list refreshes and the banner goes', async () => {
     let reachable = true;
     const fetch = mockFetch((call) => {

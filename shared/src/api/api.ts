@@ -47,6 +47,11 @@ export const api = createApi({
       query: () => ({ call: 'api-home-info' }),
       providesTags: providedBy('api-home-info'),
     }),
+    /** Responsible play: the age declaration, a break or exclusion running, the limits (Responsible Play, the notices). */
+    protection: build.query<AnswerOf<'api-responsible'>, void>({
+      query: () => ({ call: 'api-responsible' }),
+      providesTags: providedBy('api-responsible'),
+    }),
     walletBalance: build.query<AnswerOf<'api-user-wallet-balance'>, void>({
       query: () => ({ call: 'api-user-wallet-balance' }),
       providesTags: providedBy('api-user-wallet-balance'),
@@ -71,6 +76,7 @@ export const {
   useLoginMutation,
   useLogoutMutation,
   useHomeInfoQuery,
+  useProtectionQuery,
   useWalletBalanceQuery,
   useGameRatesQuery,
   useSubmitBidMutation,

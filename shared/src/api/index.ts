@@ -1,3 +1,4 @@
 export * from './api';
 export * from './betting';
 export * from './live';
+export * from './pause';

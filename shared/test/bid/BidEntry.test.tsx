@@ -87,6 +87,22 @@ describe('BidEntry: a result declared while the screen is open', () => {
   });
 });
 
+describe('BidEntry: a break running', () => {
+  it('says so, takes no row and offers no Submit', async () => {
+    const u = user();
+    const until = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+    const api = walletServer(1000, { protection: { status: true, break_until: until, excluded_until: '' } });
+    await renderAt(<BidEntry betType="single_digit" gameId="7" gameName="KALYAN" openTime="11:00 PM" now={at(10)} />);
+    const notice = await screen.findByText(/^You are taking a break until .*to and from you are closed until then\.$/);
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    expect(screen.getByLabelText('Digit')).toBeDisabled();
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(api.submits()).toHaveLength(0);
+  });
+});
+
 describe('BidEntry: a number closed by the liability cap', () => {
   it('names the number, marks its row, and places the other rows only when the player confirms', async () => {
     const u = user();
@@ -118,6 +134,14 @@ describe('BidEntry: a number closed by the liability cap', () => {
     expect(row4).toHaveClass('is-closed');
     expect(screen.getByRole('button', { name: 'Delete 3' }).closest('li')).not.toHaveClass('is-closed');
     expect(api.submits()).toHaveLength(1);
+    // Submit with the closed number still on the slip names it again and sends nothing
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Closed for this session: 4. The other numbers can still be placed.', {
+        selector: '.Toastify *',
+      }),
+    ).toBeInTheDocument();
     refuse = false;
     await u.click(screen.getByRole('button', { name: 'Remove them and place the other 2 bids' }));
     const dialog = screen.getByRole('dialog');

@@ -41,11 +41,17 @@ export const GAME_RATES = {
 /** A wallet that the submit calls debit, like the server. */
 export function walletServer(
   start: number,
-  opts: { fail?: (call: string, body: Record<string, unknown>) => unknown; betLimits?: unknown[] } = {},
+  opts: {
+    fail?: (call: string, body: Record<string, unknown>) => unknown;
+    betLimits?: unknown[];
+    /** the player's responsible-play answer (a break, an exclusion) */
+    protection?: Record<string, unknown>;
+  } = {},
 ) {
   let wallet = start;
   return mockApi((call, body) => {
     if (call === 'api-user-wallet-balance') return { status: true, wallet_amt: String(wallet) };
+    if (call === 'api-responsible') return opts.protection ?? { status: true, break_until: '', excluded_until: '' };
     if (call === 'api-home-info') return { status: true, wallet_amt: String(wallet), betting_status: '1', result: [] };
     if (call.endsWith('game-rates'))
       return { status: true, game_rates: [GAME_RATES], ...(opts.betLimits ? { bet_limits: opts.betLimits } : {}) };

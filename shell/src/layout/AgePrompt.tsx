@@ -1,7 +1,8 @@
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { useEffect, useState } from 'react';
 import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
-import { useShellConfirmAgeMutation, useShellResponsibleQuery } from '../api';
+import { useProtectionQuery } from '@matka/shared/api';
+import { useShellConfirmAgeMutation } from '../api';
 
 const ASKED_KEY = 'matka.age-asked';
 
@@ -24,7 +25,7 @@ export function AgePrompt() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   // asked once the first screen is done (it shows nothing of it)
   const settled = useSettled();
-  const q = useShellResponsibleQuery(undefined, { skip: asked || !loggedIn || !settled });
+  const q = useProtectionQuery(undefined, { skip: asked || !loggedIn || !settled });
   const [confirm, { isLoading }] = useShellConfirmAgeMutation();
   const done = () => {
     try {

@@ -12,7 +12,7 @@ import {
   useNow,
   type Market,
 } from '@matka/shared';
-import { useHomeInfoQuery } from '@matka/shared/api';
+import { PlayPausedNotice, useHomeInfoQuery, usePlayPause } from '@matka/shared/api';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';
 import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/navIcons';
@@ -73,6 +73,8 @@ function MarketCard({ market, onPlay }: { market: Market; onPlay?: (m: Market) =
 export default function HomePage() {
   const { data, isLoading, isError, refetch } = useHomeInfoQuery(undefined, usePolling());
   const bettingOn = useAppSelector(selectBettingOn);
+  // a break or a self-exclusion running: said above the list, and no market offers Play
+  const paused = usePlayPause();
   const home = useAppSelector(selectHome);
   useLanguage();
   const [support, setSupport] = useState(false);
@@ -88,6 +90,7 @@ export default function HomePage() {
     <section className="home">
       <h1 className="sr-only">{t('menu.home', 'Home')}</h1>
       <BettingOffNotice />
+      <PlayPausedNotice />
       <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
       <TileGrid label={t('home.tiles', 'Games and wallet')}>
         {bettingOn && <Tile label={t('home.addFund', 'Add Fund')} to="/addfund" icon={<PlusIcon />} />}
@@ -157,7 +160,7 @@ export default function HomePage() {
       >
         <ul className="market-list">
           {markets.map((m) => (
-            <MarketCard key={m.game_id} market={m} onPlay={bettingOn ? play : undefined} />
+            <MarketCard key={m.game_id} market={m} onPlay={bettingOn && !paused ? play : undefined} />
           ))}
         </ul>
       </ListState>

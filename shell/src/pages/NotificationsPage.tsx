@@ -3,18 +3,11 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '@matka/shared';
 import { livePath, liveText, type InboxItem } from '@matka/shared/contract';
 import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
-import { currentLanguage, t, useLanguage } from '@matka/shared/i18n';
+import { currentLanguage, formatMoment, t, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';
 
-// the moment in the language in use, in the Latin digits of every other number of the app
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+// the moment in the language in use (the year left out: the inbox keeps weeks, not years)
+const when = (iso: string) => formatMoment(iso, false);
 
 function Entry({ n }: { n: InboxItem }) {
   useLanguage();

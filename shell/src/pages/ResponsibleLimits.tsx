@@ -12,23 +12,11 @@ import {
 } from '@matka/shared/domain';
 import type { PlayLimit, PlayLimitChange } from '@matka/shared/contract';
 import { outcome, useShellSetLimitMutation, useShellSetRealityCheckMutation } from '../api';
-import { currentLanguage, t, tWord, useLanguage } from '@matka/shared/i18n';
+import { formatMoment, t, tWord, useLanguage } from '@matka/shared/i18n';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
 
-/**
- * A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month
- * names), with the Latin digits every other number of the app is written in (Marathi would otherwise
- * write this date in Devanagari digits beside Latin points in one sentence).
- */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/** A moment in India's time in the language in use (the app's one format of a moment). */
+export const when = (iso: string) => formatMoment(iso);
 
 /** 'Daily stake limit' (the domain's limitName), in the language in use. */
 const limitTitle = (kind: LimitKind, period: LimitPeriod) => {

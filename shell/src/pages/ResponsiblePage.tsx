@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useProtectionQuery } from '@matka/shared/api';
 import { Modal, PageHeader, PageLoading } from '@matka/shared';
 import {
   AGE_DECLARATION,
@@ -8,13 +9,7 @@ import {
   type BreakPeriod,
   type ExclusionPeriod,
 } from '@matka/shared/domain';
-import {
-  outcome,
-  useShellConfirmAgeMutation,
-  useShellResponsibleQuery,
-  useShellSelfExcludeMutation,
-  useShellTakeBreakMutation,
-} from '../api';
+import { outcome, useShellConfirmAgeMutation, useShellSelfExcludeMutation, useShellTakeBreakMutation } from '../api';
 import { FormMessage } from '../components/form';
 import { t, tMsg, tWord, useLanguage } from '@matka/shared/i18n';
 import { LimitHistory, LimitsCard, RealityCheckCard, when } from './ResponsibleLimits';
@@ -50,7 +45,7 @@ function meaning(p: Pending): string {
  */
 export default function ResponsiblePage() {
   useLanguage();
-  const q = useShellResponsibleQuery();
+  const q = useProtectionQuery();
   const [takeBreak, breaking] = useShellTakeBreakMutation();
   const [exclude, excluding] = useShellSelfExcludeMutation();
   const [confirmAge, confirming] = useShellConfirmAgeMutation();

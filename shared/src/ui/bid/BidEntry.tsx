@@ -36,7 +36,7 @@ import {
   sessionMeaningless,
   winIfCorrect,
 } from '@matka/shared/domain';
-import { useGameRatesQuery } from '@matka/shared/api';
+import { useGameRatesQuery, usePlayPause } from '@matka/shared/api';
 import { t, tDate, tMsg, tTemplate, tWord, useLanguage } from '@matka/shared/i18n';
 import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
@@ -160,7 +160,9 @@ export function BidEntry(props: BidEntryProps) {
       ),
     [betType, def.family, openTime, closeTime, liveOpenResult, liveCloseResult, openedAt],
   );
-  const closed = allowed.length === 0;
+  // a break or a self-exclusion running: the server refuses every bid, so the screen says it and takes none
+  const paused = usePlayPause();
+  const closed = allowed.length === 0 || paused !== null;
   const [session, setSession] = useState<Session>(
     () => def.fixedSession ?? (allowed.includes('Open') ? 'Open' : 'Close'),
   );
@@ -246,7 +248,7 @@ export function BidEntry(props: BidEntryProps) {
 
   function proceed(e: FormEvent) {
     e.preventDefault();
-    if (closed) return toastError(closedText);
+    if (closed) return toastError(paused ?? closedText);
     if (!walletKnown) return; // the balance check needs the balance (the button is disabled meanwhile)
     const r = validateBid(betType, {
       digit: values[0],
@@ -332,7 +334,7 @@ export function BidEntry(props: BidEntryProps) {
 
         {closed && (
           <p className="bid-closed" role="alert">
-            {closedText}
+            {paused ?? closedText}
           </p>
         )}
         {!closed && endedSession && (
@@ -547,7 +549,13 @@ export function BidEntry(props: BidEntryProps) {
             onClick={() => {
               // rows of a session that has closed are not sent: the player deletes them first
               if (closedRows.length > 0)
-                return toastError(closed ? closedText : sessionClosedText(def.fixedSession ?? closedRows[0].session));
+                return toastError(
+                  closed
+                    ? (paused ?? closedText)
+                    : cappedRows.length
+                      ? cappedText
+                      : sessionClosedText(def.fixedSession ?? closedRows[0].session),
+                );
               setConfirm({ requestId: newRequestId(), error: '' });
             }}
           >

@@ -1,0 +1,41 @@
+import { selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
+import { TEMPLATES, fillTemplate, isPermanent } from '@matka/shared/domain';
+import { formatMoment, tTemplate, useLanguage } from '@matka/shared/i18n';
+import { useProtectionQuery } from './api';
+
+/**
+ * Why this player may not play now (a break or a self-exclusion running), in their language, or null.
+ * The server refuses every bid meanwhile; the home and bid screens say it before the player tries. Read
+ * once the first screen is done; a break taken in another app reaches it through the live stream.
+ */
+export function usePlayPause(): string | null {
+  useLanguage();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const settled = useSettled();
+  const { data } = useProtectionQuery(undefined, { skip: !loggedIn || !settled });
+  if (!data) return null;
+  const now = Date.now();
+  const running = (iso?: string): iso is string => !!iso && new Date(iso).getTime() > now;
+  if (running(data.excluded_until)) {
+    if (data.permanent || isPermanent(data.excluded_until))
+      return tTemplate('excludedForGood', TEMPLATES.excludedForGood, {});
+    const time = formatMoment(data.excluded_until);
+    return tTemplate('excludedUntil', fillTemplate(TEMPLATES.excludedUntil, { time }), { time });
+  }
+  if (running(data.break_until)) {
+    const time = formatMoment(data.break_until);
+    return tTemplate('breakUntil', fillTemplate(TEMPLATES.breakUntil, { time }), { time });
+  }
+  return null;
+}
+
+/** The notice of a break or a self-exclusion on the home and bid screens (nothing while none runs). */
+export function PlayPausedNotice() {
+  const paused = usePlayPause();
+  if (!paused) return null;
+  return (
+    <p className="betting-off-notice" role="note" data-testid="play-paused">
+      {paused}
+    </p>
+  );
+}
