@@ -4,6 +4,7 @@ import { POINTS_LABEL, formatPoints, webLink } from '@matka/shared';
 import { UPI_APPS } from '@matka/shared/domain';
 import { t, tDate, tWord } from '@matka/shared/i18n';
 import { PaymentProofForm } from '../pages/PaymentProofForm';
+import { ledgerNote } from '../lib/ledgerNote';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
@@ -134,7 +135,7 @@ export function TransactionCard({ row }: { row: Row }) {
   const credit = text(row.transaction_type) === '1';
   const creditText = credit ? t('card.credit', 'Credit') : t('card.debit', 'Debit');
   return (
-    <Card tone={credit ? 'credit' : 'debit'} title={text(row.transaction_note) || creditText}>
+    <Card tone={credit ? 'credit' : 'debit'} title={ledgerNote(text(row.transaction_note)) || creditText}>
       <Field label={creditText}>
         <span className={credit ? 'amt-credit' : 'amt-debit'}>
           {credit ? '+' : '-'}
