@@ -1,7 +1,25 @@
-import { selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
+import { selectIsLoggedIn, useAppSelector } from '@matka/shared';
 import { TEMPLATES, fillTemplate, isPermanent } from '@matka/shared/domain';
-import { formatMoment, tTemplate, useLanguage } from '@matka/shared/i18n';
+import { currentLanguage, tTemplate, useLanguage } from '@matka/shared/i18n';
 import { useProtectionQuery } from './api';
+import { useSettled } from './settled';
+
+/**
+ * A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month
+ * names), with the Latin digits every other number of the app is written in (Marathi would otherwise
+ * write it in Devanagari digits beside Latin points in one sentence). `withYear: false` leaves the year out.
+ * (Here, not in the i18n entry: no first screen shows a moment, and the login page's code stays small.)
+ */
+export function formatMoment(iso: string, withYear = true): string {
+  return new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
 
 /**
  * Why this player may not play now (a break or a self-exclusion running), in their language, or null.

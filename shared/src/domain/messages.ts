@@ -109,18 +109,6 @@ export const MSG = {
 export const numberNotValid = (n: string): string => `Number ${n} is not valid`;
 /** 'Bidding is closed for {betType}' */
 export const biddingClosed = (betType: string): string => `Bidding is closed for ${betType}`;
-/**
- * One session of a market closed while the other still takes bids (its result was declared): the
- * refusal names it. '{session} bids are closed for {betType}; {other} bids are still taken.'
- */
-export const sessionClosedMessage = (betType: string, session: 'Open' | 'Close'): string =>
-  `${session} bids are closed for ${betType}; ${session === 'Open' ? 'Close' : 'Open'} bids are still taken.`;
-/**
- * A liability cap closed some numbers of a bid: they are named, and the rest could still be placed.
- * 'Closed for this session: {numbers}. The other numbers can still be placed.'
- */
-export const numbersClosedMessage = (numbers: readonly string[]): string =>
-  `Closed for this session: ${numbers.join(', ')}. The other numbers can still be placed.`;
 /** 'Minimum amount to add is {min}' */
 export const minAddAmount = (min: number | string): string => `Minimum amount to add is ${min}`;
 /** 'Min amt is {min}' */

@@ -31,3 +31,16 @@ export type TemplateKey = keyof typeof TEMPLATES;
 export function fillTemplate(text: string, values: Record<string, string | number> = {}): string {
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }
+
+/**
+ * One session of a market closed while the other still takes bids (its result was declared): the
+ * refusal names it. '{session} bids are closed for {betType}; {other} bids are still taken.'
+ */
+export const sessionClosedMessage = (betType: string, session: 'Open' | 'Close'): string =>
+  `${session} bids are closed for ${betType}; ${session === 'Open' ? 'Close' : 'Open'} bids are still taken.`;
+/**
+ * A liability cap closed some numbers of a bid: they are named, and the rest could still be placed.
+ * 'Closed for this session: {numbers}. The other numbers can still be placed.'
+ */
+export const numbersClosedMessage = (numbers: readonly string[]): string =>
+  `Closed for this session: ${numbers.join(', ')}. The other numbers can still be placed.`;

@@ -134,22 +134,6 @@ export const tTemplate = (key: string, english: string, values: Record<string, s
 /** The query argument of an operator's text: the language, none for English (one cache entry each). */
 export const contentLanguage = (lang: Language): Language | undefined => (lang === 'en' ? undefined : lang);
 
-/**
- * A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month
- * names), with the Latin digits every other number of the app is written in (Marathi would otherwise
- * write it in Devanagari digits beside Latin points in one sentence). `withYear: false` leaves the year out.
- */
-export function formatMoment(iso: string, withYear = true): string {
-  return new Date(iso).toLocaleString(`${current}-IN-u-nu-latn`, {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
-
 /** A date as written in English ('28-November-2026'), its month named in the language in use. */
 export function tDate(text: string): string {
   return current === 'en' || !dates ? text : dates(text, current);

@@ -11,4 +11,3 @@ export * from './PageHeader';
 export * from './offline';
 export * from './BettingOff';
 export * from './unsent';
-export * from './settled';

@@ -1,7 +1,7 @@
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { useEffect, useState } from 'react';
-import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector, useSettled } from '@matka/shared';
-import { useProtectionQuery } from '@matka/shared/api';
+import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { useProtectionQuery, useSettled } from '@matka/shared/api';
 import { useShellConfirmAgeMutation } from '../api';
 
 const ASKED_KEY = 'matka.age-asked';

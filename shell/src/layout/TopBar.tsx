@@ -11,10 +11,9 @@ import {
   usePolling,
   selectLiveUp,
   SAFETY_POLL_MS,
-  useSettled,
 } from '@matka/shared';
 import { useShellInboxQuery } from '../api';
-import { useHomeInfoQuery, useWalletBalanceQuery } from '@matka/shared/api';
+import { useHomeInfoQuery, useSettled, useWalletBalanceQuery } from '@matka/shared/api';
 import { useLogout } from './useLogout';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { t, useLanguage } from '@matka/shared/i18n';

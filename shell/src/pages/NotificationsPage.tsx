@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '@matka/shared';
 import { livePath, liveText, type InboxItem } from '@matka/shared/contract';
 import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
-import { currentLanguage, formatMoment, t, useLanguage } from '@matka/shared/i18n';
+import { currentLanguage, t, useLanguage } from '@matka/shared/i18n';
+import { formatMoment } from '@matka/shared/api';
 import { ListState } from '../components/ListState';
 
 // the moment in the language in use (the year left out: the inbox keeps weeks, not years)

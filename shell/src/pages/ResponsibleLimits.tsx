@@ -12,7 +12,8 @@ import {
 } from '@matka/shared/domain';
 import type { PlayLimit, PlayLimitChange } from '@matka/shared/contract';
 import { outcome, useShellSetLimitMutation, useShellSetRealityCheckMutation } from '../api';
-import { formatMoment, t, tWord, useLanguage } from '@matka/shared/i18n';
+import { t, tWord, useLanguage } from '@matka/shared/i18n';
+import { formatMoment } from '@matka/shared/api';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
 
 /** A moment in India's time in the language in use (the app's one format of a moment). */

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
   biddingClosed,
-  numbersClosedMessage,
   selectHeardResults,
   selectHome,
   selectWallet,
@@ -32,6 +31,7 @@ import {
   type HalfSangamForm,
   type Session,
   type SpDpTpFlags,
+  numbersClosedMessage,
   sessionClosedMessage,
   sessionMeaningless,
   winIfCorrect,
