@@ -123,7 +123,7 @@ it('a correction that reverses a win being withdrawn holds the withdrawal; payin
   await page
     .getByRole('status')
     .filter({
-      hasText: /approved: pay 4700 .*held for 4700 points of a reversed win; approved: Paid by the bank already/,
+      hasText: /approved: pay 4,700 .*held for 4,700 points of a reversed win; approved: Paid by the bank already/,
     })
     .waitFor();
   await context.close();

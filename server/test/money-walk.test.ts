@@ -152,7 +152,7 @@ describe('a correction reverses a win its player is withdrawing', () => {
 
     // rejecting it: the points come back less what the house is owed, and the bid owes nothing more
     const rejected = await op('/operator/withdrawals/reject', { id: Number(wa), reason: 'Win reversed' });
-    expect(rejected.body.msg).toContain('of which 4700 recovered for the reversed win (wallet now 0)');
+    expect(rejected.body.msg).toContain('of which 4,700 recovered for the reversed win (wallet now 0)');
     expect(await walletOf(t, a.id)).toBe(0);
     expect(await ledgerSum(t, a.id)).toBe(0);
     const owed = await t.ctx.db.selectFrom('bids').select('unrecovered').where('user_id', '=', a.id).execute();

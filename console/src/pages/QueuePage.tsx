@@ -135,7 +135,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
                 { header: '#', cell: (r) => r.id },
                 { header: 'Mobile', cell: (r) => r.mobile },
                 { header: 'Name', cell: (r) => r.name },
-                { header: 'Points', cell: (r) => r.amount },
+                { header: 'Points', cell: (r) => formatPoints(r.amount) },
                 { header: 'Requested', cell: (r) => r.requested },
                 ...(kind === 'withdrawals'
                   ? [{ header: 'Pay to', cell: (r: MoneyRequest) => `${r.method ?? ''} ${r.number ?? ''}` }]

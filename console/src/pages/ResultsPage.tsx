@@ -59,8 +59,8 @@ function Winners({ preview }: { preview: Preview }) {
         { header: 'Bet', cell: (w) => w.bet },
         { header: 'Session', cell: (w) => w.session },
         { header: 'Digits', cell: (w) => w.digits + (w.closedigits ? `-${w.closedigits}` : '') },
-        { header: 'Points', cell: (w) => w.points },
-        { header: 'Win', cell: (w) => w.win_amount },
+        { header: 'Points', cell: (w) => formatPoints(w.points) },
+        { header: 'Win', cell: (w) => formatPoints(w.win_amount) },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { UPI_APPS, roleAllows } from '@matka/shared/domain';
+import { UPI_APPS, formatPoints, roleAllows } from '@matka/shared/domain';
 import { useUserDetailQuery, type UserDetail } from '../api';
 import { DataTable, Done, QueryView, ShowFilter } from '../parts';
 import { useConsoleSelector } from '../store';
@@ -29,8 +29,8 @@ function Lists({ detail }: { detail: UserDetail }) {
               rowKey={(r) => r.id}
               columns={[
                 { header: 'When', cell: (r) => r.when },
-                { header: 'Change', cell: (r) => `${r.type === 'credit' ? '+' : '−'}${r.amount}` },
-                { header: 'Balance', cell: (r) => r.balance_after },
+                { header: 'Change', cell: (r) => `${r.type === 'credit' ? '+' : '−'}${formatPoints(r.amount)}` },
+                { header: 'Balance', cell: (r) => formatPoints(r.balance_after) },
                 { header: 'Kind', cell: (r) => r.kind.replace(/_/g, ' ') },
                 { header: 'Note', cell: (r) => r.note },
               ]}
@@ -49,8 +49,11 @@ function Lists({ detail }: { detail: UserDetail }) {
                 { header: 'Market', cell: (r) => `${r.market} (${r.family})` },
                 { header: 'Bet', cell: (r) => (r.session ? `${r.bet}, ${r.session}` : r.bet) },
                 { header: 'Digits', cell: (r) => r.digits },
-                { header: 'Points', cell: (r) => r.points },
-                { header: 'Status', cell: (r) => (r.status === 'won' ? `won ${r.win_amount}` : r.status) },
+                { header: 'Points', cell: (r) => formatPoints(r.points) },
+                {
+                  header: 'Status',
+                  cell: (r) => (r.status === 'won' ? `won ${formatPoints(r.win_amount)}` : r.status),
+                },
               ]}
             />
           ) : (
@@ -65,7 +68,7 @@ function Lists({ detail }: { detail: UserDetail }) {
               columns={[
                 { header: 'Date', cell: (r) => r.date },
                 { header: 'Market', cell: (r) => `${r.market} (${r.family})` },
-                { header: 'Points', cell: (r) => r.amount },
+                { header: 'Points', cell: (r) => formatPoints(r.amount) },
                 { header: 'State', cell: (r) => (r.reversed ? 'reversed by a correction' : 'paid') },
               ]}
             />

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { webLink, withdrawMethodName } from '@matka/shared/domain';
+import { formatPoints, webLink, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveWithdrawal, rejectWithdrawal } from '../services/money-requests';
@@ -61,10 +61,12 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     );
     const label = withdrawMethodName(out.payment_method);
     const held =
-      Number(out.held) > 0 ? ` (held for ${out.held} points of a reversed win; approved: ${body.reason})` : '';
+      Number(out.held) > 0
+        ? ` (held for ${formatPoints(out.held)} points of a reversed win; approved: ${body.reason})`
+        : '';
     return {
       status: true,
-      msg: `Withdrawal #${body.id} approved: pay ${out.amount} to ${label} ${out.payment_number} (${out.mobile})${held}`,
+      msg: `Withdrawal #${body.id} approved: pay ${formatPoints(out.amount)} to ${label} ${out.payment_number} (${out.mobile})${held}`,
       id: String(body.id),
     };
   });
@@ -75,8 +77,8 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     return {
       status: true,
       msg: out.recovered
-        ? `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile}, of which ${out.recovered} recovered for the reversed win (wallet now ${out.wallet})`
-        : `Withdrawal #${body.id} rejected: ${out.amount} points returned to ${out.mobile} (wallet now ${out.wallet})`,
+        ? `Withdrawal #${body.id} rejected: ${formatPoints(out.amount)} points returned to ${out.mobile}, of which ${formatPoints(out.recovered)} recovered for the reversed win (wallet now ${formatPoints(out.wallet)})`
+        : `Withdrawal #${body.id} rejected: ${formatPoints(out.amount)} points returned to ${out.mobile} (wallet now ${formatPoints(out.wallet)})`,
       id: String(body.id),
       wallet_amt: out.wallet,
     };
