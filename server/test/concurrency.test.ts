@@ -217,7 +217,10 @@ test('racing re-declarations of one market while bids arrive: the last committed
       await sql`COMMIT`.execute(conn);
       expect((await declaration).statusCode).toBe(200);
       const r = await late;
-      expect(r.body).toMatchObject({ status: false, msg: 'Bidding is closed for Single Digit' });
+      expect(r.body).toMatchObject({
+        status: false,
+        msg: 'Open bids are closed for Single Digit; Close bids are still taken.',
+      });
     });
     expect(await walletOf(t, u.id)).toBe(1_000);
     const placed = await t.ctx.db.selectFrom('bids').select('id').where('user_id', '=', u.id).execute();

@@ -69,13 +69,9 @@ export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         transfer_note: z.string().max(200).optional().nullable(),
       }),
     },
-    async ({ body, user, req }) => {
+    async ({ body, user }) => {
       if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
       if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
-      // an unknown receiver is refused with its own text: a transfer tells whether a number is
-      // registered, so it takes from the same per-account and per-address budget as every lookup
-      if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id)))
-        throw refusal(MSG_TOO_MANY);
       // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)
       const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);
       // a fraction is a malformed request (400), as in every other call that takes points

@@ -324,9 +324,11 @@ export async function transferPoints(
 ): Promise<TransferResult> {
   const { fromId, toMobile, amount, note, now } = t;
   return db.transaction().execute(async (trx) => {
+    // The sender's own checks come before anything about the receiver: whether a number is registered
+    // is told only to a sender who could have sent the points (a look-up costs a budget elsewhere).
     const to = await trx.selectFrom('users').select(['id']).where('mobile', '=', toMobile).executeTakeFirst();
-    if (!to) throw refusal(MSG_RECEIVER_UNKNOWN);
-    if (to.id === fromId) throw refusal(MSG.transferOwnPhone);
+    if (to && to.id === fromId) throw refusal(MSG.transferOwnPhone);
+    const ids = to ? [fromId, to.id] : [fromId];
     const locked = await sql<{
       id: string;
       name: string;
@@ -339,16 +341,17 @@ export async function transferPoints(
     }>`
       SELECT id, name, mobile, wallet, betting_status, may_play(users, ${now}::timestamptz) AS may_play,
              break_until, excluded_until
-      FROM users WHERE id IN (${fromId}::bigint, ${to.id}::bigint) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+      FROM users WHERE id = ANY (${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
     const from = locked.rows.find((r) => String(r.id) === String(fromId));
-    const dest = locked.rows.find((r) => String(r.id) === String(to.id));
-    if (!from || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
+    if (!from) throw new Error('transfer: the sender has no account row');
     if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     // a sender on a break or self-excluded sends no points (another player could bet them); their
     // withdrawals stay allowed
     const paused = protectionMessage({ ...from, age_missing: false }, now, formatKolkataDateTime);
     if (paused) throw refusal(paused);
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
+    const dest = to && locked.rows.find((r) => String(r.id) === String(to.id));
+    if (!to || !dest) throw refusal(MSG_RECEIVER_UNKNOWN);
     // a player on a break or excluded receives no points (and is not told who they are to the sender)
     if (!dest.may_play) throw refusal(MSG_RECEIVER_PAUSED);
     // points received count against the receiver's deposit limits (nor are their limits told)
