@@ -150,8 +150,8 @@ it('in Hindi: register -> OTP -> home -> a Single Digit bid -> bid history; a re
   await page.getByRole('list').getByText('सिंगल अंक').waitFor();
   await page.getByRole('button', { name: 'भेजें', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'बोली लगाएँ' }).click();
-  await page.getByText('इस सेशन में यह नंबर बंद है').first().waitFor();
-  await page.waitForTimeout(800); // the toast's slide-in, for the screenshot
+  // the server names the closed number, in Hindi
+  await page.getByText('इस सेशन के लिए बंद: 8। बाकी नंबर अभी भी लगाए जा सकते हैं।').first().waitFor();
   await page.screenshot({ path: '/tmp/shots/bid-refused-hi.png', fullPage: true });
   await operator(server, 'market', 'cap', 'off', '--family', 'regular');
 
