@@ -23,6 +23,30 @@ export function addFundAmountError(amount: string, min: number): string {
   return depositProblem(Number(a), min);
 }
 
+/** A deposit's amount field (Add Funds, QR Payment): digits only, the server's minimum as its placeholder. */
+export function DepositAmount(p: {
+  id: string;
+  value: string;
+  min: number;
+  describedBy?: string;
+  onChange: (v: string) => void;
+}) {
+  useLanguage();
+  return (
+    <>
+      <label htmlFor={p.id}>{t('card.amount', 'Amount')}</label>
+      <input
+        id={p.id}
+        inputMode="numeric"
+        placeholder={p.min > 0 ? t('wallet.minimum', 'Minimum {min}', { min: p.min }) : undefined}
+        value={p.value}
+        aria-describedby={p.describedBy}
+        onChange={(e) => p.onChange(e.target.value.replace(/[^\d.-]/g, ''))}
+      />
+    </>
+  );
+}
+
 /**
  * /addfund: amount (at least min_amt) and a payment method. The server accepts the fund request first;
  * only then does the payment app open, for that request (its number in the UPI note). A refused request
@@ -83,14 +107,12 @@ export function AddFundPage() {
     <section className="wallet-page">
       <h1 className="page-title">{t('wallet.addFunds', 'Add Funds')}</h1>
       <form className="card wallet-form" onSubmit={submit} noValidate>
-        <label htmlFor={ids.amount}>{t('card.amount', 'Amount')}</label>
-        <input
+        <DepositAmount
           id={ids.amount}
-          inputMode="numeric"
-          placeholder={serverMin > 0 ? t('wallet.minimum', 'Minimum {min}', { min: serverMin }) : undefined}
           value={amount}
-          aria-describedby={error ? ids.err : undefined}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d.-]/g, ''))}
+          min={serverMin}
+          describedBy={error ? ids.err : undefined}
+          onChange={setAmount}
         />
         <fieldset className="pay-methods">
           <legend>{t('withdraw.method', 'Payment Method')}</legend>

@@ -16,7 +16,7 @@ import { formatPoints } from '@matka/shared/domain';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { outcomeOf, useWalletFundDetailQuery, useWalletFundRequestAddMutation, useWalletQrPayQuery } from '../api';
 import { depositNote, upiLink } from '../lib/upi';
-import { addFundAmountError } from './AddFundPage';
+import { addFundAmountError, DepositAmount } from './AddFundPage';
 import { PaymentProofForm, type SentRequest } from './PaymentProofForm';
 
 /** The QR code of a payment link, as an SVG data URL (the QR library is loaded only when a code is drawn). */
@@ -100,14 +100,12 @@ export function QrPayPage() {
       ) : (
         <>
           <form className="card wallet-form" onSubmit={submit} noValidate>
-            <label htmlFor={ids.amount}>{t('card.amount', 'Amount')}</label>
-            <input
+            <DepositAmount
               id={ids.amount}
-              inputMode="numeric"
-              placeholder={serverMin > 0 ? t('wallet.minimum', 'Minimum {min}', { min: serverMin }) : undefined}
               value={amount}
-              aria-describedby={error ? ids.err : undefined}
-              onChange={(e) => setAmount(e.target.value.replace(/[^\d.-]/g, ''))}
+              min={serverMin}
+              describedBy={error ? ids.err : undefined}
+              onChange={setAmount}
             />
             <p className="form-hint">
               {t('qr.first', 'Your request is registered first; then the QR code for that amount is shown.')}
