@@ -1,5 +1,5 @@
 import { SettlementRunner } from './services/settlement-jobs';
-import { LiveHub } from './services/live';
+import { LiveHub, LiveIds } from './services/live';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
 import { pushPlugin } from './api/push';
@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     pace: config.settlePace,
     idleChunks: config.settleIdleChunks,
   });
-  ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, config.live);
+  ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, new LiveIds(ctx.otpSecret), config.live);
   ctx.users.onChange((e) => ctx.live.hear(e));
   ctx.push = new PushSender(ctx.db, clock, app.log, {
     keys: await vapidKeys(ctx.db, config.push),
@@ -150,9 +150,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', () => ctx.push.start());
   app.addHook('onClose', () => ctx.push.close());
   // streams never end by themselves: end them first, so that closing waits for no open stream
-  app.addHook('preClose', (done) => {
-    ctx.live.close();
-    done();
+  app.addHook('preClose', async () => {
+    await ctx.live.close();
   });
   app.addHook('onReady', () => ctx.settlement.start());
   app.addHook('onClose', () => ctx.settlement.close());

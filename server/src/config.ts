@@ -90,9 +90,12 @@ export interface AppConfig {
   /**
    * Live streams (issue C): LIVE_HEARTBEAT_MS (default 25000), the comment that keeps proxies from
    * closing an idle stream; LIVE_TICK_MS (default 10000), how often markets opening or closing by the
-   * clock are looked for.
+   * clock are looked for; LIVE_STREAMS_PER_ACCOUNT (default 3), the streams one account holds at once
+   * in every process together (a newer one closes the oldest); LIVE_STREAMS_PER_ADDRESS (default 100),
+   * the streams one address may hold (more are refused with 429; players behind one carrier NAT share
+   * an address, so it is well above one household's).
    */
-  live: { heartbeatMs: number; tickMs: number };
+  live: { heartbeatMs: number; tickMs: number; perAccount: number; perAddress: number };
   /**
    * Web push (issue C): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `npx web-push
    * generate-vapid-keys` prints them; when unset the server makes a pair at first start and keeps it in
@@ -277,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     live: {
       heartbeatMs: Math.max(1_000, intEnv(env.LIVE_HEARTBEAT_MS, 25_000)),
       tickMs: Math.max(1_000, intEnv(env.LIVE_TICK_MS, 10_000)),
+      perAccount: Math.max(1, intEnv(env.LIVE_STREAMS_PER_ACCOUNT, 3)),
+      perAddress: Math.max(1, intEnv(env.LIVE_STREAMS_PER_ADDRESS, 100)),
     },
     dbPoolSize: Math.min(200, Math.max(1, intEnv(env.DB_POOL_SIZE, Math.max(2, Math.ceil((3 * cores) / workers))))),
     eventLoopReportMs: Math.max(0, intEnv(env.EVENT_LOOP_REPORT_MS, 0)),

@@ -10,6 +10,7 @@ import { REPLAY_LIMIT } from '@matka/shared/contract';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db';
 import {
+  APP_KEY,
   OPERATOR_TOKEN,
   call,
   createUser,
@@ -22,6 +23,8 @@ import {
 import { openStream, type TestStream } from './live-client';
 
 const DATE = '2026-03-10';
+/** an event id as a stream shows it */
+const OPAQUE_ID = /^[A-Za-z0-9_-]{22}$/;
 let t: TestApp;
 let base: string;
 const open: TestStream[] = [];
@@ -62,23 +65,34 @@ test('without a live token the stream is refused with the API message', async ()
   const res = await fetch(`${base}/api/live`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ unique_token: 'f'.repeat(64) }),
+    body: JSON.stringify({ app_key: APP_KEY, unique_token: 'f'.repeat(64) }),
   });
   expect(res.status).toBe(401);
   expect(await res.json()).toEqual({ status: false, msg: 'Session expired. Please login again.' });
+  // the app key, as every call asks it, before the token is looked at
+  const keyless = await fetch(`${base}/api/live`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ unique_token: (await createUser(t)).token }),
+  });
+  expect([keyless.status, await keyless.json()]).toEqual([401, { status: false, msg: 'Invalid app key' }]);
   // bad bodies: a message for a person, never a stream or a 500
   for (const [body, type, status, msg] of [
     ['{"unique_token":', 'application/json', 400, 'Invalid JSON body'],
-    ['[1,2]', 'application/json', 401, 'Session expired. Please login again.'],
-    ['{"unique_token":{"$ne":1}}', 'application/json', 401, 'Session expired. Please login again.'],
-    ['', 'application/json', 401, 'Session expired. Please login again.'],
+    ['[1,2]', 'application/json', 401, 'Invalid app key'],
+    [`{"app_key":"${APP_KEY}","unique_token":{"$ne":1}}`, 'application/json', 401, 'Session expired. Please login again.'],
+    ['', 'application/json', 401, 'Invalid app key'],
   ] as const) {
     const bad = await fetch(`${base}/api/live`, { method: 'POST', headers: { 'Content-Type': type }, body });
     expect([bad.status, await bad.json()]).toEqual([status, { status: false, msg }]);
   }
   const token = (await createUser(t)).token;
-  const wrongId = await stream(token, { lastEventId: 'abc' });
-  expect((await wrongId.next((e) => e.event === 'hello')).id).toMatch(/^\d+$/);
+  // an id the server did not give (a guess, or a plain counter) is no id: the stream starts afresh
+  for (const lastEventId of ['abc', '1', 'A'.repeat(22)]) {
+    const wrongId = await stream(token, { lastEventId });
+    expect((await wrongId.next((e) => e.event === 'hello')).id).toMatch(OPAQUE_ID);
+    wrongId.close();
+  }
 });
 
 test('a result reaches every stream; a win and the wallet only the winner', async () => {
@@ -92,7 +106,8 @@ test('a result reaches every stream; a win and the wallet only the winner', asyn
   const b = await stream(other.token);
   expect(a.status).toBe(200);
   const hello = await a.next((e) => e.event === 'hello');
-  expect(hello.id).toMatch(/^\d+$/);
+  // the id tells nothing of the platform's volume: opaque, not the events' counter
+  expect(hello.id).toMatch(OPAQUE_ID);
   await b.next((e) => e.event === 'hello');
 
   const declared = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE });
@@ -149,7 +164,8 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   });
   const w = await again.next((e) => e.event === 'wallet');
   expect(w.data.wallet).toBe(700);
-  expect(Number(w.id)).toBeGreaterThan(Number(hello.id));
+  expect(w.id).toMatch(OPAQUE_ID);
+  expect(w.id).not.toBe(hello.id);
   // no hello on a replay: the ids carry on
   expect(again.events.some((e) => e.event === 'hello')).toBe(false);
 
@@ -157,11 +173,12 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   const inbox = await call(t.app, 'api-notifications', { unique_token: p.token });
   expect(inbox.body).toMatchObject({ status: true, unread: 1 });
   expect(inbox.body.notifications).toEqual([
-    { id: Number(dep.id), kind: 'deposit', event: dep.data, at: expect.any(String), read: false },
+    { id: expect.any(Number), kind: 'deposit', event: dep.data, at: expect.any(String), read: false },
   ]);
+  const depId = inbox.body.notifications[0].id;
   const bad = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: 'x' });
   expect(bad.body).toEqual({ status: false, msg: 'Invalid notification id' });
-  const read = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: dep.id });
+  const read = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: depId });
   expect(read.body).toMatchObject({ status: true, unread: 0 });
   expect((await call(t.app, 'api-notifications', { unique_token: p.token })).body.notifications[0].read).toBe(true);
 
@@ -170,7 +187,7 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
     await sql`INSERT INTO live_events (user_id, kind, data) VALUES (NULL, 'notice', '{}')`.execute(t.ctx.db);
   const late = await stream(p.token, { lastEventId: w.id });
   const refetch = await late.next((e) => e.event === 'refetch');
-  expect(Number(refetch.id)).toBeGreaterThan(Number(w.id) + REPLAY_LIMIT);
+  expect(refetch.id).toMatch(OPAQUE_ID);
 });
 
 test('a logged-out session loses its stream; another session of the player keeps its own', async () => {

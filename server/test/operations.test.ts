@@ -506,7 +506,7 @@ describe('graceful stop (the compiled server on PGlite)', () => {
       const res = await fetch(`${p.url}/api/live`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ unique_token: pl.token }),
+        body: JSON.stringify({ app_key: APP_KEY, unique_token: pl.token }),
       });
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const reader = res.body!.getReader();

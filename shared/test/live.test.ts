@@ -165,11 +165,12 @@ describe('startLive', () => {
     expect(init.headers['Last-Event-ID']).toBeUndefined();
     expect(store.getState().live.up).toBe(false);
 
-    first.push('retry: 3000\n\nid: 41\nevent: hello\ndata: {}\n\n');
+    first.push('retry: 3000\n\nid: TnG0y31jg5oqq7PiQ76zTA\nevent: hello\ndata: {}\n\n');
     await tick();
     await tick();
     expect(store.getState().live.up).toBe(true);
-    first.push(`id: 42\nevent: result\ndata: ${JSON.stringify(KALYAN)}\n\n`);
+    // ids are opaque: the last one heard is where a reconnection resumes
+    first.push(`id: QbN1-3q9hVvJ0ZBz0m2W9g\nevent: result\ndata: ${JSON.stringify(KALYAN)}\n\n`);
     await tick();
     await tick();
     expect(api.endpoints.homeInfo.select()(store.getState() as never).data?.result?.[0].open_result).toBe('128');
@@ -183,7 +184,7 @@ describe('startLive', () => {
     await jest.runOnlyPendingTimersAsync();
     jest.useRealTimers();
     await tick();
-    expect(fetchMock.mock.calls[2][1].headers['Last-Event-ID']).toBe('42');
+    expect(fetchMock.mock.calls[2][1].headers['Last-Event-ID']).toBe('QbN1-3q9hVvJ0ZBz0m2W9g');
     live.stop();
     expect(store.getState().live.up).toBe(false);
   });
@@ -198,5 +199,30 @@ describe('startLive', () => {
     await tick();
     await tick();
     expect(store.getState().session.unique_token).toBeNull();
+  });
+
+  it('stays on polling, logged in, when newer streams of the account replaced it', async () => {
+    const store = await storeWithHome();
+    const s = sseResponse();
+    fetchMock.mockResolvedValueOnce(s.res);
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      startLive(store, 'tok');
+      await jest.advanceTimersByTimeAsync(1);
+      s.push('id: TnG0y31jg5oqq7PiQ76zTA\nevent: hello\ndata: {}\n\n');
+      await jest.advanceTimersByTimeAsync(1);
+      expect(store.getState().live.up).toBe(true);
+      const calls = fetchMock.mock.calls.length;
+      s.push('event: replaced\ndata: {}\n\n');
+      s.end();
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      // no stream is taken back, however long it waits
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+      expect(fetchMock.mock.calls.length).toBe(calls);
+      expect(store.getState().live.up).toBe(false);
+      expect(store.getState().session.unique_token).toBe('tok');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

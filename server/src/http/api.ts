@@ -46,7 +46,7 @@ export function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lan
   return requestLanguage(req);
 }
 
-const MSG_BAD_APP_KEY = 'Invalid app key';
+export const MSG_BAD_APP_KEY = 'Invalid app key';
 export const MSG_BAD_TOKEN = SERVER_TEXTS.sessionExpired;
 const MSG_BAD_REQUEST = 'Invalid request';
 

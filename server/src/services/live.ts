@@ -12,6 +12,7 @@
  *   closing by the clock, and prunes old events.
  */
 import type { ServerResponse } from 'node:http';
+import { createCipheriv, createDecipheriv, hkdfSync, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -29,6 +30,35 @@ import { kolkataIsoDate } from './clock';
 import { marketIsOpen, type MarketCache } from './markets';
 
 export const LIVE_CHANNEL = 'matka_live';
+/** where a process is told to end one of its streams (replaced by the player's newer streams) */
+export const LIVE_CLOSE_CHANNEL = 'matka_live_close';
+
+/**
+ * Event ids as the stream shows them: the events' own ids count every event of the platform, so a
+ * player would read its volume from them. Each id is sent encrypted (AES-128 of the id and a fixed
+ * check, one block, base64url) under a key derived from the server's secret, which every process shares.
+ * An id that does not decrypt to a valid one is treated as none.
+ */
+export class LiveIds {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'matka', 'live event ids', 16));
+  }
+  encode(id: bigint): string {
+    const block = Buffer.alloc(16);
+    block.writeBigUInt64BE(id, 0);
+    block.write('matkalv1', 8, 'latin1');
+    const c = createCipheriv('aes-128-ecb', this.key, null).setAutoPadding(false);
+    return Buffer.concat([c.update(block), c.final()]).toString('base64url');
+  }
+  decode(text: string | undefined): bigint | null {
+    if (!text || !/^[A-Za-z0-9_-]{22}$/.test(text)) return null;
+    const d = createDecipheriv('aes-128-ecb', this.key, null).setAutoPadding(false);
+    const block = Buffer.concat([d.update(Buffer.from(text, 'base64url')), d.final()]);
+    if (block.length !== 16 || block.toString('latin1', 8) !== 'matkalv1') return null;
+    return block.readBigUInt64BE(0);
+  }
+}
 
 /** Writes an event in the caller's transaction: `userId` null for everyone. */
 export async function recordLive(
@@ -69,7 +99,12 @@ export interface LiveStream {
   userId: string;
   tokenId: string;
   out: LiveOut;
+  /** its row in live_streams */
+  id: string;
 }
+
+/** Why a stream was not opened: the address already holds as many streams as it may. */
+export class LiveRefused extends Error {}
 
 export interface LiveHubOptions {
   heartbeatMs?: number;
@@ -79,6 +114,10 @@ export interface LiveHubOptions {
   tickMs?: number;
   /** a stream whose unsent output passes this is too slow and is closed */
   maxBuffered?: number;
+  /** streams one account may hold, in every process together (a newer one closes the oldest) */
+  perAccount?: number;
+  /** streams one address may hold, in every process together (more are refused) */
+  perAddress?: number;
 }
 
 export class LiveHub {
@@ -91,6 +130,10 @@ export class LiveHub {
   private timers: NodeJS.Timeout[] = [];
   private marketOpen = new Map<number, boolean>();
   private closed = false;
+  /** this process's streams by their row's id */
+  private byId = new Map<string, LiveStream>();
+  /** this process's name in live_streams */
+  private readonly process = randomUUID();
   /** events handed out, and the time from an event's commit to its last write (for the bench) */
   delivered = 0;
 
@@ -100,6 +143,7 @@ export class LiveHub {
     private readonly bus: CacheBus,
     private readonly markets: MarketCache,
     private readonly log: FastifyBaseLogger,
+    private readonly ids: LiveIds,
     private readonly opts: LiveHubOptions = {},
   ) {}
 
@@ -111,6 +155,10 @@ export class LiveHub {
     const top = await sql<{ id: string | null }>`SELECT max(id)::text AS id FROM live_events`.execute(this.db);
     this.seen = BigInt(top.rows[0]?.id ?? '0');
     await this.bus.listen(LIVE_CHANNEL, (tx) => this.heard(tx));
+    await this.bus.listen(LIVE_CLOSE_CHANNEL, (id) => {
+      const s = this.byId.get(id);
+      if (s) this.end(s, 'event: replaced\ndata: {}\n\n');
+    });
     this.bus.subscribe((e) => this.hear(e));
     const every = (ms: number, fn: () => void | Promise<void>) => {
       const t = setInterval(() => {
@@ -119,52 +167,117 @@ export class LiveHub {
       t.unref();
       this.timers.push(t);
     };
-    every(this.opts.heartbeatMs ?? HEARTBEAT_MS, () => this.broadcast(': ping\n\n'));
+    every(this.opts.heartbeatMs ?? HEARTBEAT_MS, () => {
+      this.broadcast(': ping\n\n');
+      return this.refresh();
+    });
     every(this.opts.recheckMs ?? 60_000, () => this.recheck([...this.streams]));
     every(this.opts.tickMs ?? 10_000, () => this.tick());
     every(60 * 60_000, () => this.prune());
     await this.tick();
   }
 
-  /** Ends every stream, telling the clients to come back (a graceful stop). */
-  close(): void {
+  /** Ends every stream, telling the clients to come back (a graceful stop), and forgets them. */
+  async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     for (const s of [...this.streams]) this.end(s, 'retry: 1000\n\n');
+    await sql`DELETE FROM live_streams WHERE process = ${this.process}`
+      .execute(this.db)
+      .catch((err) => this.log.warn({ err: String(err) }, 'live: could not forget the streams'));
   }
 
   /**
    * Opens a stream for a player: replays what was missed after `lastEventId` (at most REPLAY_LIMIT
-   * events, else `refetch`), or starts with a `hello` carrying the newest id.
+   * events, else `refetch`), or starts with a `hello` carrying the newest id. The stream is counted in
+   * live_streams first, under the account's and the address's locks: an address at its cap is refused
+   * (LiveRefused), and past the account's cap its oldest streams, in whichever process, are closed
+   * with `event: replaced` (the app then stays on polling instead of taking a stream back).
    */
-  async open(userId: string, tokenId: string, out: LiveOut, lastEventId: string | undefined): Promise<LiveStream> {
-    const s: LiveStream = { userId, tokenId, out };
+  async open(
+    userId: string,
+    tokenId: string,
+    ip: string,
+    out: LiveOut,
+    lastEventId: string | undefined,
+    /** called once the stream is counted, before anything is written (the answer's headers) */
+    begin: () => void = () => undefined,
+  ): Promise<LiveStream> {
+    const perAccount = this.opts.perAccount ?? 3;
+    const perAddress = this.opts.perAddress ?? 100;
+    const id = await this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0))
+                FROM (VALUES (${'live:ip:' + ip}), (${'live:user:' + userId})) AS v(k) ORDER BY k`.execute(trx);
+      const fresh = sql`seen_at > now() - ${`${this.staleSeconds()} seconds`}::interval`;
+      const here = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM live_streams WHERE ip = ${ip} AND ${fresh}`.execute(trx);
+      if (here.rows[0].n >= perAddress) throw new LiveRefused();
+      const row = await sql<{ id: string }>`
+        INSERT INTO live_streams (user_id, ip, process) VALUES (${userId}::bigint, ${ip}, ${this.process})
+        RETURNING id::text AS id`.execute(trx);
+      // the account's newest streams stay; the others are told to close, wherever they are
+      await sql`
+        WITH gone AS (
+          DELETE FROM live_streams WHERE user_id = ${userId}::bigint AND id NOT IN (
+            SELECT id FROM live_streams WHERE user_id = ${userId}::bigint AND ${fresh}
+            ORDER BY id DESC LIMIT ${perAccount})
+          RETURNING id)
+        SELECT pg_notify(${LIVE_CLOSE_CHANNEL}, id::text) FROM gone`.execute(trx);
+      return row.rows[0].id;
+    });
+    const s: LiveStream = { userId, tokenId, out, id };
+    begin();
     // joined first: an event committed from now on reaches it (a replayed one may come twice; ids tell)
     this.streams.add(s);
+    this.byId.set(id, s);
     let mine = this.byUser.get(userId);
     if (!mine) this.byUser.set(userId, (mine = new Set()));
     mine.add(s);
     out.write(`retry: 3000\n\n`);
-    const last = /^\d{1,18}$/.test(lastEventId ?? '') ? lastEventId! : null;
+    const last = this.ids.decode(lastEventId);
     // the newest id this process has handed out (no query per new stream): an event committed meanwhile
     // and not heard yet comes to the stream when it is heard, and a reconnection replays after it
     if (last === null) {
-      out.write(sseEvent(String(this.seen), 'hello', {}));
+      out.write(this.sse(this.seen, 'hello', {}));
       return s;
     }
     const rows = await sql<Row>`
       SELECT id::text AS id, user_id::text AS user_id, kind, data FROM live_events
-      WHERE id > ${last}::bigint AND (user_id IS NULL OR user_id = ${userId}::bigint)
+      WHERE id > ${String(last)}::bigint AND (user_id IS NULL OR user_id = ${userId}::bigint)
       ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`.execute(this.db);
     if (rows.rows.length > REPLAY_LIMIT) {
-      out.write(sseEvent(String(this.seen > BigInt(last) ? this.seen : BigInt(last)), 'refetch', {}));
-    } else for (const r of rows.rows) out.write(sseEvent(r.id, r.kind, r.data));
+      out.write(this.sse(this.seen > last ? this.seen : last, 'refetch', {}));
+    } else for (const r of rows.rows) out.write(this.sse(BigInt(r.id), r.kind, r.data));
     return s;
+  }
+
+  /** One event as the stream writes it, its id encrypted. */
+  private sse(id: bigint, kind: string, data: unknown): string {
+    return sseEvent(this.ids.encode(id), kind, data);
+  }
+
+  /** A row not refreshed for this long belongs to a process that is gone. */
+  private staleSeconds(): number {
+    return Math.ceil((3 * (this.opts.heartbeatMs ?? HEARTBEAT_MS)) / 1000) + 5;
+  }
+
+  /** Marks this process's streams as alive, and sweeps the rows of processes that are gone. */
+  private async refresh() {
+    await sql`UPDATE live_streams SET seen_at = now() WHERE process = ${this.process}`.execute(this.db);
+    await sql`DELETE FROM live_streams WHERE seen_at < now() - ${`${2 * this.staleSeconds()} seconds`}::interval`.execute(
+      this.db,
+    );
   }
 
   /** The client went away. */
   drop(s: LiveStream): void {
+    if (!this.streams.has(s)) return;
     this.streams.delete(s);
+    this.byId.delete(s.id);
+    if (this.closed) return;
+    sql`DELETE FROM live_streams WHERE id = ${s.id}::bigint`
+      .execute(this.db)
+      .catch((err) => this.log.warn({ err: String(err) }, 'live: could not forget a stream'));
     const mine = this.byUser.get(s.userId);
     mine?.delete(s);
     if (mine && mine.size === 0) this.byUser.delete(s.userId);
@@ -184,7 +297,7 @@ export class LiveHub {
     if (s.out.destroyed) return this.drop(s);
     s.out.write(text);
     // a client that does not read (or a proxy that buffers everything) is let go: it falls back to polling
-    if (s.out.writableLength > (this.opts.maxBuffered ?? 1 << 20)) this.end(s);
+    if (s.out.writableLength > (this.opts.maxBuffered ?? 64 * 1024)) this.end(s);
   }
 
   private broadcast(text: string) {
@@ -230,7 +343,7 @@ export class LiveHub {
       const id = BigInt(r.id);
       if (id > this.seen) this.seen = id;
       if (this.streams.size === 0) continue;
-      const text = sseEvent(r.id, r.kind, r.data);
+      const text = this.sse(id, r.kind, r.data);
       if (r.user_id === null) this.broadcast(text);
       else for (const s of this.byUser.get(r.user_id) ?? []) this.write(s, text);
       this.delivered++;
@@ -257,7 +370,7 @@ export class LiveHub {
           WHERE t.id = ANY (${ids}::bigint[]) AND t.revoked_at IS NULL AND t.expires_at > ${this.clock.now()}::timestamptz
             AND u.blocked_at IS NULL`.execute(this.db);
         const ok = new Set(live.rows.map((r) => r.id));
-        for (const s of part) if (!ok.has(s.tokenId)) this.end(s, sseEvent(String(this.seen), 'revoked', {}));
+        for (const s of part) if (!ok.has(s.tokenId)) this.end(s, this.sse(this.seen, 'revoked', {}));
       } catch (err) {
         this.log.warn({ err: String(err) }, 'live: could not check sessions');
       }

@@ -159,7 +159,14 @@ export function startLive(store: AppStore, token: string): LiveHandle {
     feed(SILENCE_MS);
     if (!store.getState().live.up) store.dispatch(liveUp());
     attempt = 0;
-    if (id && (lastId === null || BigInt(id) > BigInt(lastId))) lastId = id;
+    // ids are opaque and come in order: the last one heard is where a reconnection resumes
+    if (id) lastId = id;
+    if (event === 'replaced') {
+      // the account's newer streams (other tabs or phones) took its place: the lists poll meanwhile
+      stopped = true;
+      controller?.abort();
+      return;
+    }
     if (event === 'revoked') {
       stopped = true;
       controller?.abort();

@@ -2,10 +2,12 @@
  * The live stream (`POST /api/live`, Server-Sent Events) and the inbox: what the server pushes, declared
  * once for the server that writes it and every client that reads it. Pure data and types.
  *
- * A stream's event is `id: <n>` (the client sends the last one back as Last-Event-ID to replay what it
- * missed), `event: <kind>`, `data: <LiveEvent as JSON>`. Besides the kinds below the server sends
- * `event: refetch` (too much was missed: reload everything), `event: revoked` (the session ended: the
- * stream closes) and `: ping` comments every HEARTBEAT_MS.
+ * A stream's event is `id: <opaque text>` (the client sends the last one back as Last-Event-ID to replay
+ * what it missed; ids come in order but tell nothing else), `event: <kind>`, `data: <LiveEvent as JSON>`.
+ * Besides the kinds below the server sends `event: refetch` (too much was missed: reload everything),
+ * `event: revoked` (the session ended: the stream closes), `event: replaced` (the account opened more
+ * streams than it may hold and this, its oldest, is closed: the app polls instead and does not take a
+ * stream back) and `: ping` comments every HEARTBEAT_MS.
  */
 import type { Family } from '../domain/betTypes';
 import { marketResultText } from '../domain/format';
