@@ -21,6 +21,7 @@ import {
   marketByName,
   type TestApp,
 } from './helpers';
+import { publicAddress, pushLookup } from '../src/services/push';
 
 interface Received {
   path: string;
@@ -157,6 +158,99 @@ test('a subscription the server must not post to is refused; nothing is stored',
   expect(bad.body.status).toBe(false);
   expect(bad.body.msg).toMatch(/^Categories must be among results_bid, /);
   expect(await t.ctx.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+});
+
+test('an endpoint two URL parsers read differently is refused, and never reached', async () => {
+  // the attack as fired: the allowlist's wildcard, and an endpoint whose host the WHATWG parser reads as
+  // a push service's and the legacy parser (web-push's) as 127.0.0.1, port 443
+  const probe = createServer({
+    key: readFileSync(path.join(dir, 'key.pem')),
+    cert: readFileSync(path.join(dir, 'cert.pem')),
+  });
+  let reached = 0;
+  probe.on('connection', () => reached++);
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(443, '127.0.0.1', () => resolve(true));
+  });
+  const a = await makeTestApp({
+    at: kolkata('16:00', '2026-03-10'),
+    env: { PUSH_HOSTS: '*.push.apple.com', PUSH_CA_FILE: path.join(dir, 'cert.pem') },
+  });
+  try {
+    const p = await createUser(a);
+    const d = device('phone');
+    for (const endpoint of [
+      'https://127.0.0.1".push.apple.com/x',
+      `https://127.0.0.1".push.apple.com:${port}/x`,
+      'https://WEB.push.apple.com/x',
+      'https://web.push.apple.com\\@127.0.0.1/x',
+      'https://web.push.apple.com%2F@127.0.0.1/x',
+      'https://web.push.apple.com:443/x',
+      'https://web.push.apple.com./x',
+    ]) {
+      const r = await call(a.app, 'api-push-subscribe', {
+        unique_token: p.token,
+        subscription: { ...d.json, endpoint },
+        categories: ['money'],
+      });
+      expect([endpoint, r.body]).toEqual([endpoint, { status: false, msg: "This browser's push service is not supported" }]);
+    }
+    expect(await a.ctx.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+    // the canonical form of a real service's endpoint is taken
+    const good = await call(a.app, 'api-push-subscribe', {
+      unique_token: p.token,
+      subscription: { ...d.json, endpoint: 'https://web.push.apple.com/QGm3x' },
+      categories: ['money'],
+    });
+    expect(good.body.status).toBe(true);
+    // one stored before this check (or written into the table): a money event sends nothing to it
+    await a.ctx.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: p.id,
+        endpoint: 'https://127.0.0.1".push.apple.com/x',
+        p256dh: d.json.keys.p256dh,
+        auth: d.json.keys.auth,
+        categories: ['money'],
+        created_at: new Date(),
+      })
+      .execute();
+    await a.ctx.db.deleteFrom('push_subscriptions').where('endpoint', '=', 'https://web.push.apple.com/QGm3x').execute();
+    const req = await call(a.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 300 });
+    await a.app.inject({
+      method: 'POST',
+      url: '/operator/deposits/approve',
+      payload: { id: Number(req.body.request_id) },
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    a.ctx.push.poke();
+    await a.ctx.push.idle();
+    expect(a.ctx.push.sent).toBe(0);
+    // nothing connected to this machine's port 443 (when the test could listen there to count)
+    if (listening) expect(reached).toBe(0);
+  } finally {
+    await a.close();
+    probe.close();
+  }
+});
+
+test('a push service name that resolves to a private address is not connected to', async () => {
+  const lookup = pushLookup(['*.push.apple.com']);
+  const outcome = await new Promise<{ err: NodeJS.ErrnoException | null; address?: unknown }>((resolve) =>
+    lookup('localhost', { all: true }, (err, address) => resolve({ err, address })),
+  );
+  expect(outcome.err?.code).toBe('EPRIVATE');
+  // a host the operator named exactly (their own push service) is theirs to trust
+  const own = await new Promise<{ err: NodeJS.ErrnoException | null; address?: unknown }>((resolve) =>
+    pushLookup(['localhost:8443'])('localhost', {}, (err, address) => resolve({ err, address })),
+  );
+  expect(own.err).toBeNull();
+  expect(own.address).toBe('127.0.0.1');
+  for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::'])
+    expect([ip, publicAddress(ip)]).toEqual([ip, false]);
+  for (const ip of ['17.57.146.52', '142.250.183.10', '2a00:1450:4009:81f::200a'])
+    expect([ip, publicAddress(ip)]).toEqual([ip, true]);
 });
 
 test("a deposit decision and a followed market's result reach the phone, encrypted for it; a gone phone is removed", async () => {

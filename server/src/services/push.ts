@@ -11,9 +11,12 @@
  *   live_events.pushed) sends it, once; a push service's 404 or 410 removes the subscription.
  */
 import { SERVER_TEXTS } from '@matka/shared/domain';
+import dns from 'node:dns';
 import fs from 'node:fs';
 import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
+import { parse as legacyParse } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,7 +52,12 @@ export async function vapidKeys(db: Kysely<DB>, config: AppConfig['push']): Prom
   return JSON.parse(row.value) as VapidKeys;
 }
 
-/** True when `endpoint` is an https address of one of `hosts` (a host, host:port or *.domain). */
+/**
+ * True when `endpoint` is an https address of one of `hosts` (a host, host:port or *.domain), written in
+ * its canonical form: what the WHATWG parser reads must be the text itself (`href`), the host only
+ * letters, digits, dots and hyphens, and the legacy parser that web-push sends with must read the same
+ * host and port. Text that two parsers read differently never gets as far as a connection.
+ */
 export function allowedEndpoint(endpoint: string, hosts: readonly string[]): boolean {
   let u: URL;
   try {
@@ -57,9 +65,76 @@ export function allowedEndpoint(endpoint: string, hosts: readonly string[]): boo
   } catch {
     return false;
   }
-  if (u.protocol !== 'https:' || u.username || u.password) return false;
-  const host = u.host.toLowerCase();
-  return hosts.some((h) => (h.startsWith('*.') ? u.hostname.toLowerCase().endsWith(h.slice(1)) : host === h));
+  if (u.protocol !== 'https:' || u.username || u.password || u.href !== endpoint) return false;
+  if (!/^[a-z0-9.-]+$/.test(u.hostname)) return false;
+  const legacy = legacyParse(endpoint);
+  if (legacy.hostname !== u.hostname || (legacy.port ?? '') !== u.port || legacy.protocol !== 'https:') return false;
+  const host = u.host;
+  return hosts.some((h) => (h.startsWith('*.') ? u.hostname.endsWith(h.slice(1)) : host === h));
+}
+
+/** Addresses a push may never go to: this machine, private networks, link-local, and the like. */
+const NOT_PUBLIC = (() => {
+  const list = new net.BlockList();
+  for (const [a, bits] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 3],
+  ] as const)
+    list.addSubnet(a, bits, 'ipv4');
+  for (const [a, bits] of [
+    ['::', 127],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+    ['64:ff9b::', 96],
+    ['2001:db8::', 32],
+  ] as const)
+    list.addSubnet(a, bits, 'ipv6');
+  return list;
+})();
+
+/** True when a push may be sent to this address (an IPv4-mapped IPv6 address is judged as its IPv4). */
+export function publicAddress(ip: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return publicAddress(mapped[1]);
+  const family = net.isIP(ip);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The address check at send time, after resolving: the connection is made to the address checked here
+ * (the agent's lookup), so a name that resolves to a private address (or changes its answer between a
+ * check and the connection) reaches nothing. A host the operator named exactly in PUSH_HOSTS (a private
+ * push service of their own) is theirs to trust.
+ */
+export function pushLookup(trusted: readonly string[]): net.LookupFunction {
+  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err);
+      const own = trusted.some((h) => !h.startsWith('*.') && h.replace(/:\d+$/, '') === hostname);
+      const bad = addresses.find((a) => !publicAddress(a.address));
+      if (bad && !own)
+        return callback(Object.assign(new Error(`push: ${hostname} resolves to a private address`), { code: 'EPRIVATE' }));
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  }) as net.LookupFunction;
+}
+
+/** True when a push may go to the endpoint's host as written (an address literal is judged here: no lookup is made for it). */
+export function sendableHost(endpoint: string, trusted: readonly string[]): boolean {
+  const u = new URL(endpoint);
+  if (net.isIP(u.hostname) === 0) return true;
+  return publicAddress(u.hostname) || trusted.includes(u.host);
 }
 
 const MSG_BAD_SUBSCRIPTION = SERVER_TEXTS.badPushSubscription;
@@ -187,7 +262,7 @@ export interface PushSenderOptions {
 
 /** Sends the claimed events' pushes; one per process (ctx.push). */
 export class PushSender {
-  private agent: https.Agent | undefined;
+  private agent: https.Agent;
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
@@ -202,12 +277,13 @@ export class PushSender {
     private readonly log: FastifyBaseLogger,
     private readonly opts: PushSenderOptions,
   ) {
-    // a private push service's authority, beside the usual ones
-    if (opts.caFile)
-      this.agent = new https.Agent({
-        ca: [...tls.rootCertificates, fs.readFileSync(opts.caFile, 'utf8')],
-        keepAlive: true,
-      });
+    // every push goes through this agent: its lookup refuses private addresses (pushLookup), and a
+    // private push service's authority is trusted beside the usual ones
+    this.agent = new https.Agent({
+      ...(opts.caFile ? { ca: [...tls.rootCertificates, fs.readFileSync(opts.caFile, 'utf8')] } : {}),
+      keepAlive: true,
+      lookup: pushLookup(opts.hosts),
+    });
   }
 
   get publicKey(): string {
@@ -225,7 +301,7 @@ export class PushSender {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => {});
-    this.agent?.destroy();
+    this.agent.destroy();
   }
 
   /** Events committed: send what they push (coalesced: one pass at a time, another after it if poked meanwhile). */
@@ -335,7 +411,7 @@ export class PushSender {
     const worker = async () => {
       while (next < targets.length) {
         const t = targets[next++];
-        if (!allowedEndpoint(t.endpoint, this.opts.hosts)) continue;
+        if (!allowedEndpoint(t.endpoint, this.opts.hosts) || !sendableHost(t.endpoint, this.opts.hosts)) continue;
         try {
           await webpush.sendNotification(
             { endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } },
@@ -345,7 +421,7 @@ export class PushSender {
               TTL: 6 * 3600,
               urgency: e.data.kind === 'result' || e.data.kind === 'win' ? 'high' : 'normal',
               timeout: 10_000,
-              ...(this.agent ? { agent: this.agent } : {}),
+              agent: this.agent,
             },
           );
           sent.push(t.id);
