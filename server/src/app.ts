@@ -1,5 +1,6 @@
 import { SettlementRunner } from './services/settlement-jobs';
 import { LiveHub, LiveIds } from './services/live';
+import { EmbeddedVacuum } from './services/vacuum';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
 import { pushPlugin } from './api/push';
@@ -153,6 +154,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     await ctx.live.close();
   });
+  if (opts.db.kind === 'pglite') {
+    const vacuum = new EmbeddedVacuum(ctx.db, app.log, config.vacuumMs);
+    ctx.vacuum = vacuum;
+    app.addHook('onReady', () => vacuum.start());
+    app.addHook('onClose', () => vacuum.close());
+  }
   app.addHook('onReady', () => ctx.settlement.start());
   app.addHook('onClose', () => ctx.settlement.close());
   app.decorate('ctx', ctx);

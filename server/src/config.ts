@@ -82,6 +82,11 @@ export interface AppConfig {
   settlePace: number;
   settleIdleChunks: number;
   /**
+   * PGLITE_VACUUM_MS (default 600000, 0: never): how often the embedded database's often-updated tables
+   * are vacuumed (PGlite has no autovacuum; services/vacuum.ts). PostgreSQL's own autovacuum does this there.
+   */
+  vacuumMs: number;
+  /**
    * CLOCK_OFFSET_MS (default 0; ignored when NODE_ENV=production): the server's clock runs this far ahead
    * (or behind), to rehearse rules that wait for time (a raised limit after 24 hours, a break's end) on a
    * test or staging server.
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settleWaitMs: Math.min(20_000, Math.max(0, intEnv(env.SETTLE_WAIT_MS, 700))),
     settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 0.5))),
     settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
+    vacuumMs: Math.max(0, intEnv(env.PGLITE_VACUUM_MS, 600_000)),
     clockOffsetMs: nodeEnv === 'production' ? 0 : Math.trunc(intEnv(env.CLOCK_OFFSET_MS, 0)),
     push: {
       publicKey: env.VAPID_PUBLIC_KEY || undefined,

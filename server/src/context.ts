@@ -11,6 +11,7 @@ import type { CacheBus } from './services/bus';
 import type { OperatorService } from './services/operators';
 import type { SettlementRunner } from './services/settlement-jobs';
 import type { LiveHub } from './services/live';
+import type { EmbeddedVacuum } from './services/vacuum';
 import type { PushSender } from './services/push';
 import type { BidWriter } from './services/bid-batch';
 
@@ -52,6 +53,8 @@ export interface AppContext {
   operators: OperatorService;
   /** settlement jobs worked by this process (and resumed from killed ones) */
   settlement: SettlementRunner;
+  /** the embedded database's vacuum (PGlite only: PostgreSQL has autovacuum) */
+  vacuum?: EmbeddedVacuum;
   /** this process's live streams and what they hear */
   live: LiveHub;
   /** web push: this process sends the events it claims first */

@@ -2,6 +2,8 @@
  * What players and operators hit (wave 3, issue I), on the server: typed amounts, rates fixed at bid
  * time, early results.
  */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { buildNewResult, POINTS_WHOLE } from '@matka/shared/domain';
 import {
   OPERATOR_TOKEN,
@@ -11,6 +13,7 @@ import {
   ledgerSum,
   makeTestApp,
   marketByName,
+  usingPostgres,
   walletOf,
   type TestApp,
 } from './helpers';
@@ -330,9 +333,13 @@ describe("item 5: a rejection's reason reaches the player and the console", () =
 });
 
 describe('item 18: a deposit request carries the proof of the UPI payment', () => {
-  const png = (size: number) => {
+  /** A PNG of `size` bytes whose header declares width × height (a phone's screenshot by default). */
+  const png = (size: number, width = 720, height = 1560) => {
     const b = Buffer.alloc(size, 7);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(b);
+    b.write('IHDR', 12, 'latin1');
+    b.writeUInt32BE(width, 16);
+    b.writeUInt32BE(height, 20);
     return `data:image/png;base64,${b.toString('base64')}`;
   };
   const proof = (token: string, body: Record<string, unknown>) =>
@@ -423,5 +430,103 @@ describe('item 18: a deposit request carries the proof of the UPI payment', () =
     expect((await proof(other.token, { request_id: dep2.body.request_id, utr: '401234567890' })).body.status).toBe(
       true,
     );
+  });
+
+  test('a picture larger than a screen is refused by its header, whatever its file size', async () => {
+    t.clock.set(kolkata('12:00', '2026-03-15'));
+    const u = await createUser(t, { wallet: 0 });
+    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    const id = String(dep.body.request_id);
+    // the attack: 48 KB declaring 20,000 × 20,000 pixels (1.6 GB for the operator's browser to decode)
+    for (const [w, h] of [
+      [20_000, 20_000],
+      [4097, 100],
+      [100, 4097],
+    ])
+      expect((await proof(u.token, { request_id: id, screenshot: png(48 * 1024, w, h) })).body).toEqual({
+        status: false,
+        msg: 'The screenshot must be at most 4096 × 4096 pixels',
+      });
+    // a JPEG and a WebP are read by their own headers
+    const jpeg = Buffer.alloc(2048, 0);
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0, 0, 0xff, 0xc0, 0x00, 0x11, 8]).copy(jpeg);
+    jpeg.writeUInt16BE(30_000, 13);
+    jpeg.writeUInt16BE(30_000, 15);
+    const webp = Buffer.alloc(2048, 0);
+    webp.write('RIFF', 0, 'latin1');
+    webp.write('WEBPVP8X', 8, 'latin1');
+    webp.writeUIntLE(19_999, 24, 3);
+    webp.writeUIntLE(19_999, 27, 3);
+    for (const [type, b] of [
+      ['jpeg', jpeg],
+      ['webp', webp],
+    ] as const)
+      expect(
+        (await proof(u.token, { request_id: id, screenshot: `data:image/${type};base64,${b.toString('base64')}` })).body
+          .msg,
+      ).toBe('The screenshot must be at most 4096 × 4096 pixels');
+    expect(await stored(id)).toMatchObject({ proof_type: null, proof_at: null });
+    expect((await proof(u.token, { request_id: id, screenshot: png(48 * 1024, 4096, 4096) })).body.status).toBe(true);
+  });
+
+  test('replacing the screenshot over and over stops at the limits; the database does not grow with it', async () => {
+    t.clock.set(kolkata('13:00', '2026-03-16'));
+    const u = await createUser(t, { wallet: 0 });
+    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    const id = String(dep.body.request_id);
+    const size = async () =>
+      Number(
+        (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db)).rows[0].n,
+      );
+    const before = await size();
+    // the attack as fired: 3,000 replacements of a 180 KB image
+    const shot = png(180 * 1024);
+    const answers: string[] = [];
+    for (let i = 0; i < 3000; i++)
+      answers.push((await proof(u.token, { request_id: id, screenshot: shot })).body.msg as string);
+    const counts = answers.reduce<Record<string, number>>((c, m) => ({ ...c, [m]: (c[m] ?? 0) + 1 }), {});
+    expect(counts).toEqual({
+      'Payment reference added: the operator will match it': 5,
+      "This request's payment proof cannot be changed again. Please contact support.": 15,
+      'Too many payment proof changes today. Please try again tomorrow.': 2980,
+    });
+    // five images written at most: the table grew by less than six of them
+    expect((await size()) - before).toBeLessThan(6 * 180 * 1024 + 64 * 1024);
+    // the day's budget is the player's, across requests
+    const dep2 = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    expect((await proof(u.token, { request_id: dep2.body.request_id, utr: '555566667777' })).body.msg).toBe(
+      'Too many payment proof changes today. Please try again tomorrow.',
+    );
+    // the next day it may give a proof again (the first request's changes stay used)
+    t.clock.set(kolkata('13:00', '2026-03-17'));
+    expect((await proof(u.token, { request_id: dep2.body.request_id, utr: '555566667777' })).body.status).toBe(true);
+    expect((await proof(u.token, { request_id: id, utr: '555566667778' })).body.msg).toBe(
+      "This request's payment proof cannot be changed again. Please contact support.",
+    );
+  });
+
+  (usingPostgres ? test.skip : test)('the embedded database vacuums what updates leave behind, so space is used again', async () => {
+    const u = await createUser(t, { wallet: 0 });
+    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+    const size = async () =>
+      Number(
+        (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db)).rows[0].n,
+      );
+    const replace = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        await sql`UPDATE fund_requests SET proof_image = ${randomBytes(180 * 1024)}, proof_type = 'image/png'
+                  WHERE id = ${dep.body.request_id}::bigint`.execute(t.ctx.db);
+    };
+    await replace(20);
+    await t.ctx.vacuum!.run();
+    const before = await size();
+    // a hundred replacements of an incompressible 180 KB image, the vacuum passing every twenty
+    for (let round = 0; round < 5; round++) {
+      await replace(20);
+      await t.ctx.vacuum!.run();
+    }
+    // without the vacuum: 100 × 180 KB more; with it, the space of the dead images is used again
+    expect((await size()) - before).toBeLessThan(30 * 180 * 1024);
+    expect(t.ctx.vacuum!.passes).toBeGreaterThanOrEqual(6);
   });
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MSG, depositProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
-import { defineCall, refusal } from '../http/api';
+import { Refusal, defineCall, refusal } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { addDepositProof, depositHistory, lastDeposit, requestDeposit, requestStatusCode } from '../services/wallet';
 import { amountField, rangeFields, settingNumber } from './money-fields';
@@ -35,6 +35,9 @@ async function upiOptions(ctx: AppContext) {
   };
 }
 
+/** how many payment proofs (given or changed) one player may send in a day */
+export const PROOF_CHANGES_PER_DAY = 20;
+
 /** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
 const UTR_RE = /^\d{12}$/;
 const MSG_UTR_INVALID = SERVER_TEXTS.utrInvalid;
@@ -57,6 +60,54 @@ function imageTypeOf(b: Buffer): string | null {
   return null;
 }
 
+/** The largest screenshot side an operator's browser is asked to draw (a phone's screen is far below it). */
+export const PROOF_MAX_SIDE = 4096;
+
+/**
+ * An image's width and height as its header says (PNG's IHDR, JPEG's start-of-frame, WebP's VP8 / VP8L /
+ * VP8X header), or null when the header cannot be read: a small file can declare a huge picture that the
+ * operator's browser would have to decode.
+ */
+export function imageSize(b: Buffer, type: string): { width: number; height: number } | null {
+  if (type === 'image/png') {
+    if (b.length < 24 || b.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (type === 'image/jpeg') {
+    let i = 2;
+    while (i + 9 < b.length) {
+      if (b[i] !== 0xff) return null;
+      const marker = b[i + 1];
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      // a start of frame (SOF0–SOF15 but DHT, JPG and DAC) carries the size
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      if (marker === 0xda || marker === 0xd9) return null;
+      i += 2 + b.readUInt16BE(i + 2);
+    }
+    return null;
+  }
+  if (type === 'image/webp') {
+    const chunk = b.toString('latin1', 12, 16);
+    if (chunk === 'VP8 ' && b.length >= 30)
+      return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L' && b.length >= 25) {
+      const bits = b.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === 'VP8X' && b.length >= 30)
+      return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  }
+  return null;
+}
+
 const screenshotField = z
   .string({ error: MSG_SCREENSHOT_INVALID })
   .max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64, MSG_SCREENSHOT_INVALID)
@@ -66,6 +117,15 @@ const screenshotField = z
     const type = bytes ? imageTypeOf(bytes) : null;
     if (!bytes || !type || bytes.length > PROOF_MAX_BYTES) {
       c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
+      return z.NEVER;
+    }
+    const size = imageSize(bytes, type);
+    if (!size || size.width < 1 || size.height < 1) {
+      c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
+      return z.NEVER;
+    }
+    if (size.width > PROOF_MAX_SIDE || size.height > PROOF_MAX_SIDE) {
+      c.addIssue({ code: 'custom', message: SERVER_TEXTS.screenshotTooLarge });
       return z.NEVER;
     }
     return { bytes: new Uint8Array(bytes), type };
@@ -134,6 +194,9 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         .refine((b) => /^\d{1,18}$/.test(b.request_id), 'Unknown deposit request'),
     },
     async ({ body, user }) => {
+      // a player's proofs of a day, all requests together (each request also takes a few: wallet.ts)
+      if (!(await ctx.dailyLimiter.take([[`proof:user:${user.id}`, PROOF_CHANGES_PER_DAY]])))
+        throw new Refusal(429, SERVER_TEXTS.proofChangesToday);
       const out = await addDepositProof(
         db,
         user.id,

@@ -7,6 +7,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_PATH } from '@matka/shared/contract';
+import { SERVER_TEXTS } from '@matka/shared/domain';
+import { localize, requestLanguage } from '../http/language';
 import type { AppContext } from '../context';
 import { MSG_BAD_APP_KEY, MSG_BAD_TOKEN, userForToken } from '../http/api';
 import { dialectOfKey } from '../http/dialects';
@@ -15,7 +17,7 @@ import { LiveRefused, type LiveStream } from '../services/live';
 /** The refusals of a stream that cannot be had now (the app polls meanwhile and tries later). */
 export const MSG_LIVE_DOWN = 'Live updates are not available now. Please try again later.';
 /** an address holds as many streams as it may (LIVE_STREAMS_PER_ADDRESS) */
-export const MSG_TOO_MANY_STREAMS = 'Too many live connections from this network. Please try again later.';
+export const MSG_TOO_MANY_STREAMS = SERVER_TEXTS.tooManyStreams;
 
 export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(LIVE_PATH, async (req, reply) => {
@@ -57,7 +59,7 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       stream = await ctx.live.open(user.id, user.token_id, req.ip, res, last, begin);
       if (gone) ctx.live.drop(stream);
     } catch (err) {
-      if (err instanceof LiveRefused) return reply.code(429).send({ status: false, msg: MSG_TOO_MANY_STREAMS });
+      if (err instanceof LiveRefused) return reply.code(429).send({ status: false, msg: localize(MSG_TOO_MANY_STREAMS, requestLanguage(req)) });
       req.log.warn({ err: String(err) }, 'live: could not open a stream');
       if (!reply.sent && !res.headersSent) return reply.code(503).send({ status: false, msg: MSG_LIVE_DOWN });
       res.end();

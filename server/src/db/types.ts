@@ -383,6 +383,8 @@ export interface FundRequestsTable {
   proof_image: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   proof_type: ColumnType<string | null, string | null | undefined, string | null>;
   proof_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** how often the payment proof was given or changed (migration 030) */
+  proof_changes: ColumnType<number, number | undefined, number>;
 }
 
 export interface WithdrawRequestsTable {

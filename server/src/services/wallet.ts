@@ -419,6 +419,8 @@ export const depositScreenshot = (db: Db, id: number) =>
 
 const MSG_UTR_TAKEN = SERVER_TEXTS.utrTaken;
 const MSG_PROOF_NOT_PENDING = SERVER_TEXTS.proofNotPending;
+/** how often one request's payment proof may be given or changed (a wrong screenshot replaced, a UTR corrected) */
+export const PROOF_CHANGES_PER_REQUEST = 5;
 
 /**
  * The player's proof of a UPI payment on their own pending deposit request: the UTR and / or a
@@ -439,13 +441,24 @@ export async function addDepositProof(
         ...(proof.utr !== undefined ? { utr: proof.utr } : {}),
         ...(proof.image ? { proof_image: proof.image.bytes, proof_type: proof.image.type } : {}),
         proof_at: now,
+        proof_changes: sql<number>`proof_changes + 1`,
       })
       .where('id', '=', requestId)
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
+      .where('proof_changes', '<', PROOF_CHANGES_PER_REQUEST)
       .returning(['utr', 'proof_type'])
       .executeTakeFirst();
-    if (!row) throw refusal(MSG_PROOF_NOT_PENDING);
+    if (!row) {
+      const pending = await db
+        .selectFrom('fund_requests')
+        .select('proof_changes')
+        .where('id', '=', requestId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      throw refusal(pending ? SERVER_TEXTS.proofChangesUsed : MSG_PROOF_NOT_PENDING);
+    }
     return { utr: row.utr, has_screenshot: row.proof_type !== null };
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw refusal(MSG_UTR_TAKEN);
