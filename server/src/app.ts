@@ -8,7 +8,6 @@ import { protectionPlugin } from './api/protection';
 import { PushSender, vapidKeys } from './services/push';
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import { loadConfig } from './config';
 import type { Database } from './db';
@@ -193,14 +192,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   readinessRoute(app, ctx);
   metricsRoute(app, ctx);
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`SELECT 1`.execute(ctx.db);
-      return { status: 'ok', db: opts.db.kind };
-    } catch {
-      return reply.code(503).send({ status: 'error' });
-    }
-  });
 
   await app.register(accountsPlugin, { ctx });
   await app.register(contentPlugin, { ctx });

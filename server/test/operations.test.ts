@@ -191,6 +191,36 @@ describe('/metrics, in process', () => {
     expect(ok.statusCode).toBe(200);
     expect(() => parseMetrics(ok.body)).not.toThrow();
   });
+
+  test('behind a proxy on the same machine (loopback, relayed) the figures need the token too', async () => {
+    // what nginx on this machine sends for anyone on the internet: a loopback peer with proxy headers
+    for (const relayed of [
+      { 'x-forwarded-for': '198.51.100.7' },
+      { forwarded: 'for=198.51.100.7' },
+      { 'x-real-ip': '198.51.100.7' },
+      { via: '1.1 nginx' },
+    ]) {
+      expect((await scrape(relayed)).statusCode).toBe(403);
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz', headers: relayed });
+      // a load balancer still reads the status; the database's kind and migrations are not told
+      expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+      const health = await t.app.inject({ method: 'GET', url: '/healthz', headers: relayed });
+      expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+      expect((await scrape({ ...relayed, authorization: 'Bearer scrape-secret-1' })).statusCode).toBe(200);
+    }
+    // from another address, likewise; with the token, the details
+    const far = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.9' });
+    expect(far.json()).toEqual({ status: 'ready' });
+    const told = await t.app.inject({
+      method: 'GET',
+      url: '/readyz',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: 'Bearer scrape-secret-1' },
+    });
+    expect(told.json()).toEqual({ status: 'ready', db: t.database.kind, migrations: expect.any(Number) });
+    // the machine itself, no proxy in between: as before
+    expect((await scrape()).statusCode).toBe(200);
+  });
 });
 
 describe('the log of a busy run (the compiled server, LOG_LEVEL=info)', () => {

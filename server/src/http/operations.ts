@@ -9,7 +9,7 @@
  *   logged, so no code, password or token reaches the log.
  * - `/readyz` answers 200 only when the database answers (within 2 s), every migration this build knows
  *   is applied, and the process hears the other processes' cache invalidations (LISTEN is up); else 503
- *   with what is wrong. `/healthz` stays the liveness check.
+ *   (what is wrong only to those who may read the figures). `/healthz` stays the liveness check.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -68,11 +68,33 @@ export function answered(
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** headers a proxy adds when it passes a request on: a loopback peer that sends one relays someone else */
+const RELAYED = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host'];
 
 /**
- * /metrics (Prometheus text): answered as is to loopback callers (a scraper on the same machine), to any
- * other address only with `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN, only loopback.
- * The caller's address is the socket's (X-Forwarded-For is not trusted for this).
+ * Whether a caller may read the server's own figures (/metrics, and the details of /readyz and /healthz):
+ * a request truly from this machine (a loopback socket, and no proxy header: nginx on the same machine
+ * connects from loopback too, for everyone), or one with `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export function mayReadFigures(
+  req: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> },
+  token: string | undefined,
+): boolean {
+  const local = LOOPBACK.test(req.socket.remoteAddress ?? '') && RELAYED.every((h) => req.headers[h] === undefined);
+  if (local) return true;
+  const sent = req.headers.authorization;
+  return (
+    !!token &&
+    typeof sent === 'string' &&
+    sent.length === token.length + 7 &&
+    timingSafeEqual(Buffer.from(sent), Buffer.from(`Bearer ${token}`))
+  );
+}
+
+/**
+ * /metrics (Prometheus text): answered as is to a caller on this machine that no proxy relays (a scraper
+ * on the same machine), to any other only with `Authorization: Bearer <METRICS_TOKEN>`; without
+ * METRICS_TOKEN, only those local callers (mayReadFigures).
  */
 export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
   scrapeFrom({
@@ -98,14 +120,7 @@ export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
   });
   const token = ctx.config.metricsToken;
   app.get('/metrics', async (req, reply) => {
-    const local = LOOPBACK.test(req.socket.remoteAddress ?? '');
-    const sent = req.headers.authorization ?? '';
-    const allowed =
-      local ||
-      (!!token &&
-        sent.length === token.length + 7 &&
-        timingSafeEqual(Buffer.from(sent), Buffer.from(`Bearer ${token}`)));
-    if (!allowed)
+    if (!mayReadFigures(req, token))
       return reply
         .code(403)
         .send({ status: false, msg: 'Metrics are served to this machine or with the metrics token' });
@@ -144,11 +159,24 @@ export async function readinessProblems(ctx: AppContext, expected = loadMigratio
   return problems;
 }
 
+/**
+ * /readyz and /healthz: their status code and status word for anyone (a load balancer needs no more);
+ * what is wrong, the database's kind and the migrations only to those who may read the server's figures.
+ */
 export function readinessRoute(app: FastifyInstance, ctx: AppContext) {
   const expected = loadMigrations().map((m) => m.name);
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', async (req, reply) => {
     const problems = await readinessProblems(ctx, expected);
-    if (problems.length) return reply.code(503).send({ status: 'not ready', problems });
-    return { status: 'ready', db: ctx.database.kind, migrations: expected.length };
+    const details = mayReadFigures(req, ctx.config.metricsToken);
+    if (problems.length) return reply.code(503).send({ status: 'not ready', ...(details ? { problems } : {}) });
+    return { status: 'ready', ...(details ? { db: ctx.database.kind, migrations: expected.length } : {}) };
+  });
+  app.get('/healthz', async (req, reply) => {
+    try {
+      await sql`SELECT 1`.execute(ctx.db);
+      return { status: 'ok', ...(mayReadFigures(req, ctx.config.metricsToken) ? { db: ctx.database.kind } : {}) };
+    } catch {
+      return reply.code(503).send({ status: 'error' });
+    }
   });
 }
