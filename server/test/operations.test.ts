@@ -195,7 +195,7 @@ describe('/metrics, in process', () => {
   test('behind a proxy on the same machine (loopback, relayed) the figures need the token too', async () => {
     // what nginx on this machine sends for anyone on the internet: a loopback peer with proxy headers
     for (const relayed of [
-      { 'x-forwarded-for': '198.51.100.7' },
+      { 'x-forwarded-for': '198.51.100.7' } as Record<string, string>,
       { forwarded: 'for=198.51.100.7' },
       { 'x-real-ip': '198.51.100.7' },
       { via: '1.1 nginx' },

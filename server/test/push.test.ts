@@ -253,6 +253,79 @@ test('a push service name that resolves to a private address is not connected to
     expect([ip, publicAddress(ip)]).toEqual([ip, true]);
 });
 
+test('one account keeps five devices however many it subscribes; a result goes to those five', async () => {
+  const p = await createUser(t);
+  const market = await marketByName(t, 'TIME BAZAR');
+  await call(t.app, 'api-push-follow', { unique_token: p.token, follows: [market.id] });
+  // the attack as fired: 2,000 subscriptions of one player, twenty at a time
+  const devices = Array.from({ length: 2000 }, (_, i) => device(`flood${i}`));
+  for (let i = 0; i < devices.length; i += 20)
+    await Promise.all(
+      devices.slice(i, i + 20).map((d) =>
+        call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['results_followed'] }),
+      ),
+    );
+  const kept = await t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', p.id).execute();
+  expect(kept).toHaveLength(5);
+  await t.ctx.push.idle();
+  received.length = 0;
+  await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '128', date: '2026-03-10' });
+  await pushed(5);
+  t.ctx.push.poke();
+  await t.ctx.push.idle();
+  expect(received.filter((r) => r.path.startsWith('/flood'))).toHaveLength(5);
+  await t.ctx.db.deleteFrom('push_subscriptions').where('user_id', '=', p.id).execute();
+});
+
+test("a device hears nothing more once the session that subscribed it ends, however it ends", async () => {
+  const ends: [string, (p: { mobile: string; token: string }) => Promise<unknown>][] = [
+    ['logout', (p) => call(t.app, 'api-user-logout', { unique_token: p.token })],
+    [
+      // changed on another phone: every other session ends, this device's with it
+      'password change',
+      async (p) => {
+        const other = await call(t.app, 'api-user-login', { mobile: p.mobile, password: 'secret123', device_id: null });
+        return call(t.app, 'api-change-password', {
+          unique_token: other.body.unique_token,
+          old_pass: 'secret123',
+          new_pass: 'secret456',
+        });
+      },
+    ],
+    ['force-logout', (p) => op('/operator/users/logout', { mobile: p.mobile })],
+    ['block', (p) => op('/operator/users/block', { mobile: p.mobile, reason: 'Chargebacks' })],
+  ];
+  for (const [how, end] of ends) {
+    const p = await createUser(t, { wallet: 0 });
+    const d = device(`ended-${how.replace(/\W/g, '')}`);
+    const on = await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['money'] });
+    expect(on.body.status).toBe(true);
+    const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 500 });
+    await end(p);
+    // the subscription went with the session
+    expect([how, await t.ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', p.id).execute()]).toEqual([how, []]);
+    await t.ctx.push.idle();
+    received.length = 0;
+    // a deposit decided afterwards: its amount reaches no device of the ended session
+    await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+    t.ctx.push.poke();
+    await t.ctx.push.idle();
+    expect([how, received.filter((r) => r.path.startsWith('/ended-'))]).toEqual([how, []]);
+  }
+  // a subscription whose session merely expired is not sent to either (checked when sending)
+  const p = await createUser(t, { wallet: 0 });
+  const d = device('expired');
+  await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['money'] });
+  const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 500 });
+  await t.ctx.db.updateTable('auth_tokens').set({ expires_at: new Date('2026-03-01T00:00:00Z') }).where('user_id', '=', p.id).execute();
+  await t.ctx.push.idle();
+  received.length = 0;
+  await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+  t.ctx.push.poke();
+  await t.ctx.push.idle();
+  expect(received.filter((r) => r.path.startsWith('/expired/'))).toEqual([]);
+});
+
 test("a deposit decision and a followed market's result reach the phone, encrypted for it; a gone phone is removed", async () => {
   const p = await createUser(t);
   const phone = device('phone');

@@ -43,7 +43,7 @@ export const pushPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     async ({ body, user }) => {
       const sub = checkSubscription(body.subscription, ctx.config.push.hosts);
       const categories = checkCategories(body.categories);
-      await subscribe(db, user.id, sub, categories, ctx.clock.now());
+      await subscribe(db, user.id, user.token_id, sub, categories, ctx.clock.now());
       return answer(user.id, sub.endpoint, SERVER_TEXTS.pushOn);
     },
   );

@@ -261,6 +261,8 @@ export interface PushSubscriptionsTable {
   categories: ColumnType<string[], string[], string[]>;
   created_at: Timestamp;
   last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the session that subscribed (migration 031): the subscription ends with it */
+  token_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 export interface MarketFollowsTable {

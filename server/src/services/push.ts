@@ -164,28 +164,52 @@ export function checkCategories(list: unknown): PushCategory[] {
   return PUSH_CATEGORIES.filter((c) => list.includes(c));
 }
 
-/** Stores this device's subscription for the account (a device that changed hands moves with it). */
+/** how many devices of one account may hear its pushes (a newer one ends the oldest) */
+export const PUSH_DEVICES_PER_ACCOUNT = 5;
+
+/**
+ * Stores this device's subscription for the session that made it (a device that changed hands moves with
+ * it); the session's end ends it (migration 031's triggers). Past PUSH_DEVICES_PER_ACCOUNT the account's
+ * oldest subscriptions go.
+ */
 export async function subscribe(
   db: Kysely<DB>,
   userId: string,
+  tokenId: string,
   s: PushSubscriptionJson,
   categories: PushCategory[],
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('push_subscriptions')
-    .values({
-      user_id: userId,
-      endpoint: s.endpoint,
-      p256dh: s.keys.p256dh,
-      auth: s.keys.auth,
-      categories,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: s.keys.p256dh, auth: s.keys.auth, categories }),
-    )
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    // one subscriber of an account at a time: the cap below counts what the others wrote
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${'push:user:' + userId}, 0))`.execute(trx);
+    await trx
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: userId,
+        token_id: tokenId,
+        endpoint: s.endpoint,
+        p256dh: s.keys.p256dh,
+        auth: s.keys.auth,
+        categories,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({
+          user_id: userId,
+          token_id: tokenId,
+          p256dh: s.keys.p256dh,
+          auth: s.keys.auth,
+          categories,
+          created_at: now,
+        }),
+      )
+      .execute();
+    await sql`
+      DELETE FROM push_subscriptions WHERE user_id = ${userId}::bigint AND id NOT IN (
+        SELECT id FROM push_subscriptions WHERE user_id = ${userId}::bigint
+        ORDER BY created_at DESC, id DESC LIMIT ${PUSH_DEVICES_PER_ACCOUNT})`.execute(trx);
+  });
 }
 
 export async function unsubscribe(db: Kysely<DB>, userId: string, endpoint: string): Promise<void> {
@@ -259,6 +283,14 @@ export interface PushSenderOptions {
   /** sends at once */
   concurrency?: number;
 }
+
+/**
+ * A subscription's session is live and its account not blocked (checked at send time as well: an expired
+ * session ends no row by itself).
+ */
+const liveSession = (now: Date) => sql`EXISTS (
+  SELECT 1 FROM auth_tokens t JOIN users b ON b.id = t.user_id
+  WHERE t.id = s.token_id AND t.revoked_at IS NULL AND t.expires_at > ${now}::timestamptz AND b.blocked_at IS NULL)`;
 
 /** Sends the claimed events' pushes; one per process (ctx.push). */
 export class PushSender {
@@ -351,7 +383,7 @@ export class PushSender {
               SELECT s.id::text AS id, s.endpoint, s.p256dh, s.auth, s.user_id::text AS user_id, s.categories,
                      u.language
               FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-              WHERE s.user_id = ANY (${users}::bigint[])`.execute(this.db)
+              WHERE s.user_id = ANY (${users}::bigint[]) AND ${liveSession(this.clock.now())}`.execute(this.db)
           ).rows
         : [];
       for (const e of claimed.rows) {
@@ -374,19 +406,19 @@ export class PushSender {
       // rows on a big day, at the moment every result is declared
       const r = await sql<Target>`
         SELECT ${cols} FROM push_subscriptions s
-        WHERE ('results_bid' = ANY (s.categories) AND EXISTS (
+        WHERE ${liveSession(this.clock.now())} AND (('results_bid' = ANY (s.categories) AND EXISTS (
                  SELECT 1 FROM bids b
                  WHERE b.user_id = s.user_id AND b.family = ${d.family}::text AND b.bid_date = ${d.date}::date
                    AND b.market_id = ${d.market_id}::int))
            OR ('results_followed' = ANY (s.categories) AND EXISTS (
-                 SELECT 1 FROM market_follows f WHERE f.user_id = s.user_id AND f.market_id = ${d.market_id}::int))`.execute(
+                 SELECT 1 FROM market_follows f WHERE f.user_id = s.user_id AND f.market_id = ${d.market_id}::int)))`.execute(
         this.db,
       );
       return r.rows;
     }
     if (d.kind === 'notice') {
       const r =
-        await sql<Target>`SELECT ${cols} FROM push_subscriptions s WHERE 'notices' = ANY (s.categories)`.execute(
+        await sql<Target>`SELECT ${cols} FROM push_subscriptions s WHERE ${liveSession(this.clock.now())} AND 'notices' = ANY (s.categories)`.execute(
           this.db,
         );
       return r.rows;
