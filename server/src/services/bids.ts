@@ -17,6 +17,7 @@ import {
   formatBidDate,
   parseSubmission,
   rateKeyForRow,
+  settlementType,
   sessionMeaningless,
   type BetTypeId,
   type Session,
@@ -269,21 +270,22 @@ async function cappedNumbers(
 ): Promise<string[]> {
   const r = await sql<{ digits: string; closedigits: string }>`
     WITH want AS (
-      SELECT w.session, w.digits, w.closedigits,
+      SELECT w.session, w.settles, w.digits, w.closedigits,
              sum(CASE WHEN gr.val_1 > 0 THEN floor(w.points * gr.val_2::numeric / gr.val_1::numeric) ELSE 0 END) AS payout
       FROM unnest(${b.rows.map((x) => x.session)}::text[], ${b.rows.map((x) => x.digits)}::text[],
                   ${b.rows.map((x) => x.closedigits)}::text[], ${b.rows.map((x) => x.points)}::bigint[],
-                  ${b.rows.map((x) => rateKeyForRow(b.betType, x.digits))}::text[])
-             AS w(session, digits, closedigits, points, rate_key)
+                  ${b.rows.map((x) => rateKeyForRow(b.betType, x.digits))}::text[],
+                  ${b.rows.map((x) => settlementType(b.betType, x.digits))}::text[])
+             AS w(session, digits, closedigits, points, rate_key, settles)
       LEFT JOIN game_rates gr ON gr.family = ${b.family} AND gr.rate_key = w.rate_key
-      GROUP BY 1, 2, 3
+      GROUP BY 1, 2, 3, 4
     )
     SELECT w.digits, w.closedigits
     FROM want w
     JOIN liability_caps c ON c.family = ${b.family}
     LEFT JOIN number_liability nl
       ON nl.market_id = ${b.market} AND nl.bid_date = ${b.bidDate}::date AND nl.session = w.session
-     AND nl.bet_type = ${b.betType} AND nl.digits = w.digits AND nl.closedigits = w.closedigits
+     AND nl.bet_type = w.settles AND nl.digits = w.digits AND nl.closedigits = w.closedigits
     WHERE COALESCE(nl.payout, 0) + w.payout > c.cap
     ORDER BY w.digits, w.closedigits`.execute(ctx.db);
   return r.rows.map((x) => (x.closedigits ? `${x.digits}-${x.closedigits}` : x.digits));
