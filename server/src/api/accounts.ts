@@ -26,7 +26,7 @@ import {
   upgradePasswordHash,
 } from '../services/accounts';
 import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../services/passwords';
-import { issueToken, revokeToken } from '../services/tokens';
+import { issueToken, pausedPlayerNear, revokeToken } from '../services/tokens';
 import { storedPin } from '../services/passwords';
 import { codeWasDisclosed, discloseOtp, issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
@@ -95,7 +95,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (user.blocked_at) throw refusal(MSG_ACCOUNT_BLOCKED);
       if (body.device_id) await recordDevice(db, user.id, body.device_id);
       await upgradePasswordHash(db, user.id, user.password_hash, body.password);
-      const token = await issueToken(db, clock, user.id, body.device_id || null);
+      const token = await issueToken(db, clock, user.id, body.device_id || null, req.ip);
       return {
         status: true,
         msg: MSG_LOGIN_OK,
@@ -172,11 +172,16 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
         throw refusal(MSG_TOO_MANY);
       if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
+      // a second account is no way around one's own break or exclusion: from the paused player's device
+      // it is refused, from their address it is held for an operator (services/tokens.ts)
+      const near = await pausedPlayerNear(db, clock.now(), body.device_id || null, req.ip);
+      if (near === 'device') throw refusal(SERVER_TEXTS.registrationPaused);
       const checkedAt = clock.now();
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
         throw refusal(MSG.otpInvalid);
       // a code the server gave the app (LEGACY_REGISTRATION) proves nothing: unapproved, as without one
-      const proven = !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt));
+      const proven =
+        !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt)) && near === null;
       const password_hash = await hashPassword(body.password);
       const created = await createAccount(db, {
         mobile: body.mobile,
@@ -191,7 +196,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       });
       if (!created) throw refusal(MSG.userAlreadyRegistered);
       if (body.adult) await declareAge(db, created.id, clock.now());
-      const token = await issueToken(db, clock, created.id, body.device_id || null);
+      const token = await issueToken(db, clock, created.id, body.device_id || null, req.ip);
       return {
         status: true,
         msg: proven ? MSG_REGISTERED : MSG_REGISTERED_UNVERIFIED,

@@ -52,6 +52,8 @@ export interface AuthTokensTable {
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the address the session logged in from (migration 033) */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OtpCodesTable {
