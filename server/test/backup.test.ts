@@ -184,4 +184,28 @@ describe('GET /operator/backup, in process', () => {
     },
     60_000,
   );
+
+  (usingPostgres ? test.skip : test)(
+    'six backups asked at once: one is taken, the others are refused at once',
+    async () => {
+      const t = await makeTestApp();
+      try {
+        const ask = () =>
+          t.app.inject({ method: 'GET', url: '/operator/backup', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+        const answers = await Promise.all(Array.from({ length: 6 }, ask));
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+        expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({
+          status: false,
+          msg: 'A backup is being taken now. Please try again when it is done.',
+        });
+        const trail = await t.ctx.db.selectFrom('operator_audit').select('id').where('action', '=', 'backup').execute();
+        expect(trail).toHaveLength(1);
+        // once it is done, the next one is taken
+        expect((await ask()).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+    60_000,
+  );
 });

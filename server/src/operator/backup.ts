@@ -3,7 +3,7 @@
  * gzipped tar of its data dir (`npm run operator -- backup <file>` saves it; `restore <file>` puts it in
  * an empty data dir). On PostgreSQL the answer says to use pg_dump and WAL archiving (README, Operating).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { Refusal } from '../errors';
 import { audit } from '../services/audit';
@@ -13,10 +13,25 @@ export const MSG_BACKUP_POSTGRES =
   "This server's database is PostgreSQL: back it up with pg_dump (a daily copy) and WAL archiving " +
   '(point-in-time recovery), as README (Operating, Backups) describes';
 
+export const MSG_BACKUP_BUSY = 'A backup is being taken now. Please try again when it is done.';
+
 export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
+  // one copy at a time: the embedded database has one connection, and each copy holds it while it is
+  // made (players' bids wait meanwhile); a second request is refused, not queued behind it
+  let taking = false;
   op.get('/backup', async (_req, reply) => {
     const { backup } = ctx.database;
     if (!backup) throw new Refusal(400, MSG_BACKUP_POSTGRES);
+    if (taking) throw new Refusal(429, MSG_BACKUP_BUSY);
+    taking = true;
+    try {
+      return await takeBackup(backup, reply);
+    } finally {
+      taking = false;
+    }
+  });
+
+  async function takeBackup(backup: () => Promise<Buffer>, reply: FastifyReply) {
     // everything committed before this moment is in the copy (it starts between two transactions after it)
     const at = new Date();
     const started = performance.now();
@@ -29,5 +44,5 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, 
       .header('x-backup-at', at.toISOString())
       .header('cache-control', 'no-store')
       .send(bytes);
-  });
+  }
 };
