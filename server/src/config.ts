@@ -87,6 +87,12 @@ export interface AppConfig {
    */
   vacuumMs: number;
   /**
+   * LOGIN_PARALLEL_PER_ADDRESS (default 4) and LOGIN_QUEUE_PER_ADDRESS (default 32): how many logins of one
+   * address a process works on at once, and how many more wait for a turn (past that, 429 'Too many
+   * attempts'). A flood of logins from a few addresses then never queues another address's login behind it.
+   */
+  loginLanes: { perAddress: number; queue: number };
+  /**
    * CLOCK_OFFSET_MS (default 0; ignored when NODE_ENV=production): the server's clock runs this far ahead
    * (or behind), to rehearse rules that wait for time (a raised limit after 24 hours, a break's end) on a
    * test or staging server.
@@ -272,6 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 0.5))),
     settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
     vacuumMs: Math.max(0, intEnv(env.PGLITE_VACUUM_MS, 600_000)),
+    loginLanes: {
+      perAddress: Math.max(1, intEnv(env.LOGIN_PARALLEL_PER_ADDRESS, 4)),
+      queue: Math.max(0, intEnv(env.LOGIN_QUEUE_PER_ADDRESS, 32)),
+    },
     clockOffsetMs: nodeEnv === 'production' ? 0 : Math.trunc(intEnv(env.CLOCK_OFFSET_MS, 0)),
     push: {
       publicKey: env.VAPID_PUBLIC_KEY || undefined,

@@ -508,7 +508,9 @@ describe('item 4: logins to unknown numbers cannot keep the server hashing', () 
     // every unknown number gets the answer of a wrong password (or, past the limits, 'Too many attempts')
     const msgs = new Set(answers.map((a) => a.body.msg));
     for (const m of msgs) expect([MSG.userNotRegistered, 'Too many attempts. Please try again later.']).toContain(m);
-    expect(answers.filter((a) => a.body.msg === MSG.userNotRegistered).length).toBeGreaterThan(1_000);
+    // (each address's logins are worked on 4 at a time with 32 waiting: the rest of a 500-wide burst is
+    // refused at once, the ones worked on get a wrong password's answer)
+    expect(answers.filter((a) => a.body.msg === MSG.userNotRegistered).length).toBeGreaterThan(100);
     // 10 a window per address (RATE_LIMIT_LOGIN_PER_IP 100 / 10), the player's own check, and the
     // dummy hash the unknown numbers are checked against (made once per process)
     expect(hashing.runs - runsBefore).toBeLessThanOrEqual(4 * 10 + 2);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MSG_AGE_REQUIRED, SERVER_TEXTS } from '@matka/shared/domain';
 import { declareAge } from '../services/protection';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../servic
 import { issueToken, pausedPlayerNear, revokeToken } from '../services/tokens';
 import { storedPin } from '../services/passwords';
 import { codeWasDisclosed, discloseOtp, issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
-import { takeLookup } from '../services/ratelimit';
+import { AddressLanes, takeLookup } from '../services/ratelimit';
 
 const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
 const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
@@ -69,6 +69,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   /** Account lookups (is this number registered?): one budget per IP, taken before the lookup (takeLookup). */
   const lookupAllowed = (ip: string) => takeLookup(limiter, config.rateLimits.otpPerIp, ip);
   const findUser = (mobile: string) => accountByMobile(db, mobile);
+  const loginLanes = new AddressLanes(config.loginLanes.perAddress, config.loginLanes.queue);
 
   // ---------------------------------------------------------------- login / logout
   defineCall(
@@ -77,6 +78,20 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     'api-user-login',
     { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }) },
     async ({ body, req }) => {
+      // one address's logins a few at a time: a flood from a few addresses waits in its own lanes, and a
+      // player elsewhere is not queued behind it (AddressLanes)
+      const leave = await loginLanes.enter(req.ip);
+      if (!leave) throw new Refusal(429, MSG_TOO_MANY);
+      try {
+        return await login(body, req);
+      } finally {
+        leave();
+      }
+    },
+  );
+
+  async function login(body: { mobile: string; password: string; device_id?: string | null }, req: FastifyRequest) {
+    {
       // Checked and counted under the limits' locks (concurrent guesses cannot all pass); see PasswordGuard.
       const attempt = await ctx.passwords.begin('login', body.mobile, req.ip);
       if (!attempt) throw refusal(MSG_TOO_MANY);
@@ -88,7 +103,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       const good = user
         ? await verifyPassword(body.password, user.password_hash)
         : (await limiter.take([[`login-unknown:ip:${req.ip}`, unknownLoginsHashed(config)]]))
-          ? await verifyPassword(body.password, await dummyHash())
+          ? await verifyPassword(body.password, await dummyHash(), 'unknown')
           : await skippedCheck();
       if (!user || !good) throw refusal(MSG.userNotRegistered);
       await attempt.succeeded();
@@ -105,8 +120,8 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         // the language the player chose in our app (our app takes it up on this phone); absent when never chosen
         ...(user.language ? { language: user.language } : {}),
       };
-    },
-  );
+    }
+  }
 
   defineCall(
     app,
@@ -180,8 +195,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
         throw refusal(MSG.otpInvalid);
       // a code the server gave the app (LEGACY_REGISTRATION) proves nothing: unapproved, as without one
-      const proven =
-        !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt)) && near === null;
+      const proven = !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt)) && near === null;
       const password_hash = await hashPassword(body.password);
       const created = await createAccount(db, {
         mobile: body.mobile,

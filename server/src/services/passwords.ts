@@ -11,25 +11,64 @@ const MSG_HASHING_BUSY = SERVER_TEXTS.tooManyAttempts;
  * most `queue` waiting behind them (about a second of work at 77 ms a hash); a request beyond that is
  * refused at once with 'Too many attempts' (HTTP 429) instead of making every login wait. `runs` and
  * `refused` count since start (tests and metrics read them).
+ *
+ * Two lanes: a check against no account (a login to an unknown number, checked against a dummy hash so
+ * that its time tells nothing) takes at most `unknownRunning` of the slots and waits behind every real
+ * account's work, so a flood of logins to unknown numbers never queues a real player's login behind it.
  */
-export const hashing = { running: 4, queue: 48, active: 0, runs: 0, refused: 0, waiting: [] as (() => void)[] };
+export const hashing = {
+  running: 4,
+  unknownRunning: 1,
+  queue: 48,
+  active: 0,
+  activeUnknown: 0,
+  runs: 0,
+  refused: 0,
+  waiting: [] as (() => void)[],
+  waitingUnknown: [] as (() => void)[],
+};
 
-async function gated<T>(fn: () => Promise<T>): Promise<T> {
-  if (hashing.active >= hashing.running) {
-    if (hashing.waiting.length >= hashing.queue) {
+export type HashLane = 'account' | 'unknown';
+
+/** Starts the waiting work that may start now: real accounts' first. */
+function dispatch() {
+  while (hashing.active < hashing.running) {
+    const next = hashing.waiting.shift();
+    if (next) {
+      hashing.active++;
+      next();
+      continue;
+    }
+    if (hashing.activeUnknown >= hashing.unknownRunning) return;
+    const unknown = hashing.waitingUnknown.shift();
+    if (!unknown) return;
+    hashing.active++;
+    hashing.activeUnknown++;
+    unknown();
+  }
+}
+
+async function gated<T>(fn: () => Promise<T>, lane: HashLane = 'account'): Promise<T> {
+  const unknown = lane === 'unknown';
+  const free = hashing.active < hashing.running && (!unknown || hashing.activeUnknown < hashing.unknownRunning);
+  if (free) {
+    hashing.active++;
+    if (unknown) hashing.activeUnknown++;
+  } else {
+    if (hashing.waiting.length + hashing.waitingUnknown.length >= hashing.queue) {
       hashing.refused++;
       throw new Refusal(429, MSG_HASHING_BUSY);
     }
-    // the slot is handed over by the one that frees it (active stays counted)
-    await new Promise<void>((resolve) => hashing.waiting.push(resolve));
-  } else hashing.active++;
+    // started by dispatch(), which counts it as active
+    await new Promise<void>((resolve) => (unknown ? hashing.waitingUnknown : hashing.waiting).push(resolve));
+  }
   hashing.runs++;
   try {
     return await fn();
   } finally {
-    const next = hashing.waiting.shift();
-    if (next) next();
-    else hashing.active--;
+    hashing.active--;
+    if (unknown) hashing.activeUnknown--;
+    dispatch();
   }
 }
 
@@ -54,7 +93,14 @@ const MAX_N = 2 ** 20;
 /** scrypt needs about 128 * N * r bytes; allow twice that. */
 const maxmemFor = (n: number, r: number) => 256 * n * r;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  lane: HashLane = 'account',
+): Promise<Buffer> {
   return gated(
     () =>
       new Promise<Buffer>((resolve, reject) =>
@@ -62,6 +108,7 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
           err ? reject(err) : resolve(key),
         ),
       ),
+    lane,
   );
 }
 
@@ -81,11 +128,11 @@ function parseHash(stored: string) {
   return { n, r, p, salt: Buffer.from(parts[4], 'base64'), hash: Buffer.from(parts[5], 'base64') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane: HashLane = 'account'): Promise<boolean> {
   const h = parseHash(stored);
   if (!h) return false;
   const started = performance.now();
-  const key = await scrypt(password, h.salt, h.n, h.r, h.p);
+  const key = await scrypt(password, h.salt, h.n, h.r, h.p, lane);
   if (h.n === SCRYPT_N) typicalCheckMs = 0.9 * typicalCheckMs + 0.1 * (performance.now() - started);
   return key.length === h.hash.length && timingSafeEqual(key, h.hash);
 }

@@ -247,3 +247,42 @@ export class PasswordGuard {
     await this.limiter.reset(`${scope}:m:${mobile}`);
   }
 }
+
+/**
+ * How many requests of one address this process works on at once, the rest waiting in the address's own
+ * queue (and refused past it): a flood from a few addresses then holds a few of the database's and the
+ * hashing's turns, and a request from any other address is not queued behind it. Load shedding of one
+ * process (the limits themselves are the shared ones above); `busy` counts the refusals.
+ */
+export class AddressLanes {
+  private lanes = new Map<string, { active: number; waiting: (() => void)[] }>();
+  busy = 0;
+
+  constructor(
+    private readonly perAddress: number,
+    private readonly queue: number,
+  ) {}
+
+  /** Resolves with the release of a turn for `ip`; null when the address's queue is full. */
+  async enter(ip: string): Promise<(() => void) | null> {
+    let lane = this.lanes.get(ip);
+    if (!lane) this.lanes.set(ip, (lane = { active: 0, waiting: [] }));
+    if (lane.active >= this.perAddress) {
+      if (lane.waiting.length >= this.queue) {
+        this.busy++;
+        return null;
+      }
+      // the turn is handed over by the one that leaves (active stays counted)
+      await new Promise<void>((resolve) => lane.waiting.push(resolve));
+    } else lane.active++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = lane.waiting.shift();
+      if (next) return next();
+      lane.active--;
+      if (lane.active === 0) this.lanes.delete(ip);
+    };
+  }
+}
