@@ -173,9 +173,17 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   const inbox = await call(t.app, 'api-notifications', { unique_token: p.token });
   expect(inbox.body).toMatchObject({ status: true, unread: 1 });
   expect(inbox.body.notifications).toEqual([
-    { id: expect.any(Number), kind: 'deposit', event: dep.data, at: expect.any(String), read: false },
+    { id: expect.stringMatching(OPAQUE_ID), kind: 'deposit', event: dep.data, at: expect.any(String), read: false },
   ]);
   const depId = inbox.body.notifications[0].id;
+  // a plain counter is no id of the inbox's
+  expect((await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: '99999' })).body).toEqual({
+    status: false,
+    msg: 'Invalid notification id',
+  });
+  // paging back past the entry: nothing older
+  const older = await call(t.app, 'api-notifications', { unique_token: p.token, before: depId });
+  expect(older.body.notifications).toEqual([]);
   const bad = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: 'x' });
   expect(bad.body).toEqual({ status: false, msg: 'Invalid notification id' });
   const read = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: depId });

@@ -83,7 +83,7 @@ export const shellApi = api.injectEndpoints({
       query: () => ({ call: 'api-privacy-policy' }),
     }),
     /** The notifications inbox, newest first (`before`: the page older than that id). */
-    shellInbox: build.query<AnswerOf<'api-notifications'>, number | void>({
+    shellInbox: build.query<AnswerOf<'api-notifications'>, string | void>({
       query: (before) => ({ call: 'api-notifications', body: before ? { before } : {} }),
       providesTags: providedBy('api-notifications'),
     }),
@@ -130,7 +130,7 @@ export const shellApi = api.injectEndpoints({
       query: () => ({ call: 'api-reality-check' }),
       providesTags: providedBy('api-reality-check'),
     }),
-    shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, number>({
+    shellInboxRead: build.mutation<AnswerOf<'api-notifications-read'>, string>({
       query: (upto) => ({ call: 'api-notifications-read', body: { upto } }),
       invalidatesTags: invalidatedBy('api-notifications-read'),
     }),

@@ -8,21 +8,21 @@ import { mockFetch, renderPage } from './helpers';
 
 const ITEMS: InboxItem[] = [
   {
-    id: 30,
+    id: 'zfJ1Z2pCq9j-vJ4bJWv3Ew',
     kind: 'win',
     event: { kind: 'win', market_id: 5, family: 'regular', name: 'KALYAN', points: 1900, bids: 2 },
     at: '2026-03-10T10:35:00.000Z',
     read: false,
   },
   {
-    id: 21,
+    id: 'Mh5bQK7yX0a1nW2cE3dF4g',
     kind: 'notice',
     event: { kind: 'notice', notice_id: 4, title: 'Diwali bonus', body: 'Deposit today: 5% extra', link: '/addfund' },
     at: '2026-03-10T08:00:00.000Z',
     read: false,
   },
   {
-    id: 12,
+    id: 'a9B8c7D6e5F4g3H2i1J0kA',
     kind: 'withdrawal',
     event: { kind: 'withdrawal', request_id: 9, status: 'rejected', points: 500 },
     at: '2026-03-09T08:00:00.000Z',
@@ -58,7 +58,7 @@ describe('the notifications inbox', () => {
     expect(screen.getByRole('link', { name: 'Phone notifications' })).toHaveAttribute('href', '/notifysettings');
     // shown: everything up to the newest is read
     await act(async () => {});
-    expect(f.calls.filter((c) => c.call === 'api-notifications-read').map((c) => c.body.upto)).toEqual([30]);
+    expect(f.calls.filter((c) => c.call === 'api-notifications-read').map((c) => c.body.upto)).toEqual(['zfJ1Z2pCq9j-vJ4bJWv3Ew']);
   });
 
   it('says so when there is nothing yet', async () => {

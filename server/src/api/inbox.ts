@@ -9,14 +9,18 @@ import type { AppContext } from '../context';
 import { defineCall } from '../http/api';
 import { inboxOf, inboxUnread, markInboxRead } from '../services/live';
 
-const eventId = (msg: string) =>
-  z
-    .union([z.string(), z.number()], { error: msg })
-    .transform(String)
-    .refine((v) => /^\d{1,18}$/.test(v), msg);
-
 export const inboxPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  /** an entry's id as the inbox gave it (opaque: services/live.ts, LiveIds) */
+  const eventId = (msg: string) =>
+    z.string({ error: msg }).transform((v, c) => {
+      const id = ctx.live.ids.decode(v);
+      if (id === null) {
+        c.addIssue({ code: 'custom', message: msg });
+        return z.NEVER;
+      }
+      return id;
+    });
 
   defineCall(
     app,
@@ -25,7 +29,7 @@ export const inboxPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     { schema: z.object({ before: eventId('Invalid notification id').optional() }) },
     async ({ body, user }) => {
       const [notifications, unread] = await Promise.all([
-        inboxOf(db, user.id, body.before ?? null),
+        inboxOf(db, ctx.live.ids, user.id, body.before ?? null),
         inboxUnread(db, user.id),
       ]);
       return { status: true, msg: notifications.length ? '' : 'No notifications yet', notifications, unread };

@@ -143,7 +143,8 @@ export class LiveHub {
     private readonly bus: CacheBus,
     private readonly markets: MarketCache,
     private readonly log: FastifyBaseLogger,
-    private readonly ids: LiveIds,
+    /** the ids a player sees (the stream's and the inbox's) */
+    readonly ids: LiveIds,
     private readonly opts: LiveHubOptions = {},
   ) {}
 
@@ -434,16 +435,16 @@ export class LiveHub {
 const INBOX_OWN = [...INBOX_KINDS];
 
 /** A player's inbox, newest first: their own news and the notices (`before`: page back past an id). */
-export async function inboxOf(db: Kysely<DB>, userId: string, before: string | null, limit = 50) {
+export async function inboxOf(db: Kysely<DB>, ids: LiveIds, userId: string, before: bigint | null, limit = 50) {
   const rows = await sql<{ id: string; kind: string; data: LiveEvent; created_at: Date; read_upto: string }>`
     SELECT e.id::text AS id, e.kind, e.data, e.created_at, u.inbox_read_id::text AS read_upto
     FROM live_events e, users u
     WHERE u.id = ${userId}::bigint
       AND (e.user_id = ${userId}::bigint AND e.kind = ANY (${INBOX_OWN}::text[]) OR e.user_id IS NULL AND e.kind = 'notice')
-      AND (${before}::bigint IS NULL OR e.id < ${before}::bigint)
+      AND (${before === null ? null : String(before)}::bigint IS NULL OR e.id < ${before === null ? null : String(before)}::bigint)
     ORDER BY e.id DESC LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => ({
-    id: Number(r.id),
+    id: ids.encode(BigInt(r.id)),
     kind: r.kind as LiveEvent['kind'],
     event: r.data,
     at: new Date(r.created_at).toISOString(),
@@ -463,11 +464,11 @@ export async function inboxUnread(db: Kysely<DB>, userId: string): Promise<numbe
 }
 
 /** Marks the inbox read up to an id (never back: a late call with an older id changes nothing). */
-export async function markInboxRead(db: Kysely<DB>, userId: string, upto: string): Promise<void> {
+export async function markInboxRead(db: Kysely<DB>, userId: string, upto: bigint): Promise<void> {
   await db
     .updateTable('users')
     .set({
-      inbox_read_id: sql`GREATEST(inbox_read_id, LEAST(${upto}::bigint, (SELECT coalesce(max(id), 0) FROM live_events)))`,
+      inbox_read_id: sql`GREATEST(inbox_read_id, LEAST(${String(upto)}::bigint, (SELECT coalesce(max(id), 0) FROM live_events)))`,
     })
     .where('id', '=', userId)
     .execute();

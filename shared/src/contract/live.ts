@@ -164,7 +164,8 @@ export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
 
 /** An inbox entry (api-notifications). */
 export interface InboxItem {
-  id: number;
+  /** opaque, in the order of the entries (as the stream's ids: it tells nothing of the platform's volume) */
+  id: string;
   kind: LiveKind;
   /** the event as it was pushed */
   event: LiveEvent;

@@ -120,9 +120,9 @@ export interface Requests {
   };
   'api-user-withdraw-transaction-history': DateRange & { mobile_no?: unknown };
   /** the inbox, newest first: `before` pages back past an entry's id */
-  'api-notifications': { before?: number | string };
+  'api-notifications': { before?: string };
   /** marks every entry up to this id read (the newest shown) */
-  'api-notifications-read': { upto: number | string };
+  'api-notifications-read': { upto: string };
   /** `endpoint`: this device's subscription, when it has one */
   'api-push-settings': { endpoint?: string };
   'api-push-subscribe': { subscription: PushSubscriptionJson; categories: string[] };

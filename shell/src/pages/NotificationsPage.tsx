@@ -41,7 +41,7 @@ function Entry({ n }: { n: InboxItem }) {
 }
 
 /** One page of the inbox (the newest, or the page older than `before`). */
-function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number) => void }) {
+function InboxPage({ before, onOlder }: { before?: string; onOlder: (id: string) => void }) {
   useLanguage();
   const q = useShellInboxQuery(before);
   const items = q.data?.notifications ?? [];
@@ -83,7 +83,7 @@ function InboxPage({ before, onOlder }: { before?: number; onOlder: (id: number)
 /** /notifications: the player's wins, deposits, withdrawals and the operator's notices, newest first. */
 export default function NotificationsPage() {
   useLanguage();
-  const [pages, setPages] = useState<number[]>([]);
+  const [pages, setPages] = useState<string[]>([]);
   return (
     <section>
       <PageHeader title={t('menu.notifications', 'Notifications')} />
