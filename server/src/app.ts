@@ -34,7 +34,6 @@ import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 import { BidWriter } from './services/bid-batch';
 import { appCallsPlugin } from './api/app-calls';
-import { Lane } from './http/lane';
 import { countRequests, metricsRoute, readinessRoute, requestIdOf } from './http/operations';
 import { countedSms } from './services/metrics';
 
@@ -62,10 +61,7 @@ installSchemaMessages();
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
   const clock = opts.clock ?? (config.clockOffsetMs ? offsetClock(config.clockOffsetMs) : systemClock);
-  // the polled calls' lane in front of Fastify (http/lane.ts)
-  const lane = new Lane();
   const app = Fastify({
-    serverFactory: lane.serverFactory,
     // 'silent' needs no logger at all (no child logger per request)
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // one line per request of our own (http/operations.ts), with the id the answer carries
@@ -188,7 +184,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   countRequests(app, config.logLevel !== 'silent');
-  lane.attach(app, ctx, config.logLevel !== 'silent');
   readinessRoute(app, ctx);
   metricsRoute(app, ctx);
 

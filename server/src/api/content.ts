@@ -13,7 +13,6 @@ import {
   userForToken,
   type AuthUser,
 } from '../http/api';
-import { definePolledCall } from '../http/lane';
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
@@ -82,21 +81,12 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     homeAnswers.set(user, { list, settings, out });
     return out;
   };
-  // answered ahead of Fastify when the request is the plain one (http/lane.ts)
-  definePolledCall(
-    app,
-    ctx,
-    'api-home-info',
-    { schema: empty },
-    {
-      now: (user, base) => {
-        const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
-        return got && homeAnswer(user, got);
-      },
-      later: async (user, base) =>
-        homeAnswer(user, await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)),
-    },
-  );
+  // the polled list: its JSON text is kept per minute (MarketCache), so a poll usually waits for nothing
+  defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
+    const base = publicBase(ctx, req);
+    const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
+    return homeAnswer(user, got ?? (await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)));
+  });
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.

@@ -62,16 +62,9 @@ export class JsonText {
     readonly version?: string,
   ) {}
 
-  private encoded?: Buffer;
-
   /** computed once: an answer kept and sent again (the home info's) hashes nothing more */
   get etag(): string {
     return (this.tag ??= `W/"${hash('sha1', this.version ?? this.text, 'base64url').slice(0, 22)}"`);
-  }
-
-  /** the text as UTF-8, encoded once (the lane sends a kept answer's bytes again: http/lane.ts) */
-  get bytes(): Buffer {
-    return (this.encoded ??= Buffer.from(this.text, 'utf8'));
   }
 }
 
