@@ -1,5 +1,6 @@
 import { SettlementRunner } from './services/settlement-jobs';
 import { LiveHub, LiveIds } from './services/live';
+import { openApiRoute } from './http/openapi';
 import { EmbeddedVacuum } from './services/vacuum';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   countRequests(app, config.logLevel !== 'silent');
   readinessRoute(app, ctx);
   metricsRoute(app, ctx);
+  openApiRoute(app, ctx);
 
 
   await app.register(accountsPlugin, { ctx });

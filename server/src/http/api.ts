@@ -161,6 +161,9 @@ export type FieldsAgree<N extends CallName, S> =
 /** The fields an object schema reads (its shape's keys). */
 type SchemaFields<S> = S extends { shape: infer Shape } ? keyof Shape & string : never;
 
+/** Each call's request schema, as its route validates it (the OpenAPI document reads them: http/openapi.ts). */
+export const DECLARED_SCHEMAS = new Map<CallName, z.ZodType>();
+
 export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -171,6 +174,7 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | JsonText>,
 ): void {
   if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
+  DECLARED_SCHEMAS.set(name, opts.schema);
   const auth = callSpec(name).auth;
   const keyless = callSpec(name).keyless === true;
   app.post(`/api/${name}`, async (req, reply) => {

@@ -1,0 +1,172 @@
+/**
+ * `GET /openapi.json`: the API as an OpenAPI 3.1 document, for developers of apps of their own. Derived,
+ * never written by hand: every player call of the contract's index (`CALLS`) with the request its route
+ * validates (the call's zod schema, turned into JSON Schema by zod itself) and the envelope every call
+ * shares (env_type, app_key, unique_token); every operator call of `OPERATOR_CALLS` with the right it
+ * needs. Answers are documented as the envelope every answer carries (`status`, `msg`, the call's fields
+ * beside them) and the refusal `{status: false, msg}` with its HTTP status.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CALLS, OPERATOR_CALLS, callSpec, type CallName } from '@matka/shared/contract';
+import type { AppContext } from '../context';
+import { SESSION_COOKIE } from '../operator/auth';
+import { DECLARED_SCHEMAS } from './api';
+
+type JsonSchema = Record<string, unknown>;
+
+const REFUSAL: JsonSchema = {
+  type: 'object',
+  description: "A refusal: `msg` is for a person (in the player's language when the account chose one).",
+  properties: { status: { const: false }, msg: { type: 'string' } },
+  required: ['status', 'msg'],
+  examples: [{ status: false, msg: 'Session expired. Please login again.' }],
+};
+const ANSWER: JsonSchema = {
+  type: 'object',
+  description: 'An answer: `status` true, a message, and the fields of the call beside them.',
+  properties: { status: { type: 'boolean' }, msg: { type: 'string' } },
+  required: ['status'],
+  additionalProperties: true,
+};
+
+/** A call's request body: the envelope and the call's own fields, as its route validates them. */
+function requestSchema(name: CallName): JsonSchema {
+  const spec = callSpec(name);
+  const declared = DECLARED_SCHEMAS.get(name);
+  const own = declared
+    ? (z.toJSONSchema(declared, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema)
+    : { type: 'object' };
+  delete own.$schema;
+  const properties: Record<string, JsonSchema> = {
+    env_type: { type: 'string', description: "The app's environment ('Prod')." },
+    ...(spec.keyless ? {} : { app_key: { type: 'string', description: "The app's key, as the operator gave it." } }),
+    ...(spec.auth ? { unique_token: { type: 'string', description: "The player's session token (from login)." } } : {}),
+    ...((own.properties as Record<string, JsonSchema> | undefined) ?? {}),
+  };
+  const required = [
+    ...(spec.keyless ? [] : ['app_key']),
+    ...(spec.auth ? ['unique_token'] : []),
+    ...((own.required as string[] | undefined) ?? []),
+  ];
+  return { type: 'object', properties, required: [...new Set(required)] };
+}
+
+const refusals = (codes: string[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      {
+        description:
+          {
+            '400': 'The request is refused',
+            '401': 'No app key or no session',
+            '403': 'Not allowed',
+            '429': 'Too many requests',
+          }[code] ?? 'Refused',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+      },
+    ]),
+  );
+
+/** The document, for the server at `base` (PUBLIC_URL, or the address the request came to). */
+export function openApiDocument(base: string | undefined) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const name of Object.keys(CALLS) as CallName[]) {
+    const spec = callSpec(name);
+    const body = requestSchema(name);
+    paths[`/api/${name}`] = {
+      post: {
+        operationId: name,
+        tags: [spec.family ? `player: ${spec.family}` : 'player'],
+        summary: name,
+        description: [
+          spec.auth ? "Needs the player's session (`unique_token`)." : 'No session needed.',
+          spec.list ? `The answer's list is \`${spec.list}\`.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: body,
+              example: {
+                env_type: 'Prod',
+                ...(spec.keyless ? {} : { app_key: '<your app key>' }),
+                ...(spec.auth ? { unique_token: '<the token login gave>' } : {}),
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: "The answer (a refusal of the game's rules also comes with 200 and status false)",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } },
+          },
+          ...refusals(['400', '401', '429']),
+        },
+      },
+    };
+  }
+  for (const call of Object.keys(OPERATOR_CALLS) as (keyof typeof OPERATOR_CALLS)[]) {
+    const [method, path] = call.split(' ');
+    const access = OPERATOR_CALLS[call];
+    const entry = {
+      operationId: `operator ${call}`,
+      tags: ['operator'],
+      summary: call,
+      description:
+        access === 'sign-in'
+          ? 'Signs an operator in (no session needed).'
+          : access === 'self' || access === 'self-setup'
+            ? 'Any signed-in operator.'
+            : `Needs the operator right \`${access}\`.`,
+      security: access === 'sign-in' ? [] : [{ operatorToken: [] }, { consoleSession: [] }],
+      ...(method === 'POST'
+        ? {
+            requestBody: {
+              required: false,
+              content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': {
+          description: 'The answer',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } },
+        },
+        ...refusals(['400', '401', '403', '429']),
+      },
+    };
+    paths[`/operator${path}`] = { ...(paths[`/operator${path}`] ?? {}), [method.toLowerCase()]: entry };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Matka API',
+      version: '1.0.0',
+      description:
+        'Every call of the player API (POST, JSON envelope) and of the operator API. Player calls also ' +
+        "answer at the original backend's spellings (README, Bring your own client).",
+    },
+    ...(base ? { servers: [{ url: base }] } : {}),
+    paths,
+    components: {
+      schemas: { Answer: ANSWER, Refusal: REFUSAL },
+      securitySchemes: {
+        operatorToken: { type: 'http', scheme: 'bearer', description: "The operator token (the CLI's)." },
+        consoleSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The console's session." },
+      },
+    },
+  };
+}
+
+export function openApiRoute(app: FastifyInstance, ctx: AppContext) {
+  let kept: string | null = null;
+  app.get('/openapi.json', async (_req, reply) => {
+    // built once the routes are declared (the first request), then kept: it never changes while running
+    kept ??= JSON.stringify(openApiDocument(ctx.config.publicUrl));
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(kept);
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * GET /openapi.json: a valid OpenAPI 3.1 document of every player call of the contract and the whole
+ * operator API, derived from what the routes validate; a real session's requests conform to it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { CALLS, OPERATOR_CALLS } from '@matka/shared/contract';
+import { APP_KEY, createUser, makeTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: object }> } }>>;
+};
+const fetchDoc = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json() as Doc;
+};
+
+test('validates as OpenAPI 3.1 and lists every player call and every operator call', async () => {
+  const doc = await fetchDoc();
+  expect(doc.openapi).toBe('3.1.0');
+  // checked by an outside validator of the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator's CLI)
+  const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+  try {
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
+    const cli = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js');
+    const run = spawnSync(process.execPath, [cli, path.join(dir, 'openapi.json')], { encoding: 'utf8' });
+    expect([run.status, JSON.parse(run.stdout)]).toEqual([0, { valid: true }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const name of Object.keys(CALLS)) expect([name, Boolean(doc.paths[`/api/${name}`]?.post)]).toEqual([name, true]);
+  for (const call of Object.keys(OPERATOR_CALLS)) {
+    const [method, path] = call.split(' ');
+    expect([call, Boolean(doc.paths[`/operator${path}`]?.[method.toLowerCase()])]).toEqual([call, true]);
+  }
+});
+
+test("a real session's requests conform to the document, and a request the server refuses does not", async () => {
+  const doc = await fetchDoc();
+  const ajv = new Ajv2020({ strict: false });
+  const schemaOf = (name: string) => doc.paths[`/api/${name}`].post.requestBody!.content['application/json'].schema;
+  const p = await createUser(t, { wallet: 500 });
+  const requests: [string, Record<string, unknown>][] = [
+    ['api-user-login', { env_type: 'Prod', app_key: APP_KEY, mobile: p.mobile, password: 'secret123' }],
+    ['api-home-info', { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token }],
+    ['api-user-wallet-balance', { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token }],
+    ['api-fund-request-add', { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token, request_amount: 500 }],
+    [
+      'api-user-transfer-wallet-balance',
+      { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token, amount: 10, mobile_no: '9876543210' },
+    ],
+  ];
+  for (const [name, body] of requests) {
+    const valid = ajv.validate(schemaOf(name), body);
+    expect([name, valid, ajv.errors ?? null]).toEqual([name, true, null]);
+    // and the server takes it (not a schema refusal)
+    const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body });
+    expect([name, res.statusCode]).toEqual([name, 200]);
+  }
+  // a login without a mobile: the document says it is missing, and the server refuses it
+  const bad = { env_type: 'Prod', app_key: APP_KEY, password: 'secret123' };
+  expect(ajv.validate(schemaOf('api-user-login'), bad)).toBe(false);
+  const refused = await t.app.inject({ method: 'POST', url: '/api/api-user-login', payload: bad });
+  expect(refused.json()).toMatchObject({ status: false });
+});
