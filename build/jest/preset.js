@@ -38,9 +38,10 @@ function nodePreset(dir, name) {
     rootDir: dir,
     testEnvironment: 'node',
     transform: { '^.+\\.(t|j)sx?$': swc },
-    // @fastify/cookie loads the ESM-only `cookie` with import(), which jest's CommonJS runtime cannot run:
-    // both are compiled to CommonJS like the project's own code.
-    transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie)/)'],
+    // @fastify/cookie loads the ESM-only `cookie` with import(), and @fastify/static (the API reference
+    // page's files) requires the ESM-only `content-disposition`, which jest's CommonJS runtime cannot run
+    // (Node itself can): they are compiled to CommonJS like the project's own code.
+    transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie|@fastify/static|content-disposition)/)'],
     moduleNameMapper: {
       '^@matka/shared/domain$': path.join(__dirname, '../../shared/src/domain/index.ts'),
     },

@@ -1,6 +1,6 @@
 import { SettlementRunner } from './services/settlement-jobs';
 import { LiveHub, LiveIds } from './services/live';
-import { openApiRoute } from './http/openapi';
+import { registerApiDocs } from './http/openapi';
 import { EmbeddedVacuum } from './services/vacuum';
 import { livePlugin } from './api/live';
 import { inboxPlugin } from './api/inbox';
@@ -187,7 +187,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   countRequests(app, config.logLevel !== 'silent');
   readinessRoute(app, ctx);
   metricsRoute(app, ctx);
-  openApiRoute(app, ctx);
 
 
   await app.register(accountsPlugin, { ctx });
@@ -204,6 +203,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chartsPlugin, { ctx });
   await app.register(appCallsPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
+  // every call is declared by now: the API document, and its reference page at /docs
+  await registerApiDocs(app, ctx);
   await registerStatic(app, config);
   return app;
 }

@@ -18,7 +18,10 @@ afterAll(() => t.close());
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: object }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: object; example?: unknown }> } }>
+  >;
 };
 const fetchDoc = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
@@ -74,4 +77,15 @@ test("a real session's requests conform to the document, and a request the serve
   expect(ajv.validate(schemaOf('api-user-login'), bad)).toBe(false);
   const refused = await t.app.inject({ method: 'POST', url: '/api/api-user-login', payload: bad });
   expect(refused.json()).toMatchObject({ status: false });
+});
+
+test("every player call's example request is one its own schema accepts", async () => {
+  const doc = await fetchDoc();
+  const ajv = new Ajv2020({ strict: false });
+  const wrong: string[] = [];
+  for (const name of Object.keys(CALLS)) {
+    const json = doc.paths[`/api/${name}`].post.requestBody!.content['application/json'];
+    if (!ajv.validate(json.schema, json.example)) wrong.push(`${name}: ${ajv.errorsText()}`);
+  }
+  expect(wrong).toEqual([]);
 });

@@ -5,8 +5,14 @@
  * shares (env_type, app_key, unique_token); every operator call of `OPERATOR_CALLS` with the right it
  * needs. Answers are documented as the envelope every answer carries (`status`, `msg`, the call's fields
  * beside them) and the refusal `{status: false, msg}` with its HTTP status.
+ *
+ * @fastify/swagger (static mode: it only hands our document on) and @fastify/swagger-ui (the reference page,
+ * its files served from this server, so the page needs nothing from another origin) are Fastify's own,
+ * maintained with it; the page's files are about 3 MB on disk and load only when /docs is opened.
  */
 import type { FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import { CALLS, OPERATOR_CALLS, callSpec, type CallName } from '@matka/shared/contract';
 import type { AppContext } from '../context';
@@ -52,6 +58,47 @@ function requestSchema(name: CallName): JsonSchema {
   return { type: 'object', properties, required: [...new Set(required)] };
 }
 
+/** Values an example request shows for fields of these names (a real-looking request, never a real account). */
+const EXAMPLE_VALUES: Record<string, unknown> = {
+  env_type: 'Prod',
+  app_key: '<your app key>',
+  unique_token: '<the token login gave>',
+  mobile: '9876543210',
+  mobile_no: '9876543210',
+  password: 'secret123',
+  new_pass: 'secret456',
+  old_pass: 'secret123',
+  otp: '1234',
+  name: 'Ravi Kumar',
+  user_name: 'Ravi Kumar',
+  amount: 500,
+  points: 500,
+  request_amount: 500,
+  game_id: '5',
+};
+
+/** A value a schema accepts: of its name when it has a known one, else of its const, enum or type. */
+function exampleValue(p: JsonSchema, name?: string): unknown {
+  if (name !== undefined && name in EXAMPLE_VALUES) return EXAMPLE_VALUES[name];
+  if (p.const !== undefined) return p.const;
+  if (Array.isArray(p.enum)) return p.enum[0];
+  if (Array.isArray(p.anyOf)) return exampleValue(p.anyOf[0] as JsonSchema, name);
+  const type = Array.isArray(p.type) ? p.type[0] : p.type;
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [];
+  if (type === 'object') return exampleOf(p);
+  if (type === 'string') return typeof p.pattern === 'string' && /\\d/.test(p.pattern) ? '1' : 'text';
+  return '';
+}
+
+/** An example of a request (or of an object in it): each required field, and env_type. */
+function exampleOf(schema: JsonSchema): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const names = [...('env_type' in props ? ['env_type'] : []), ...((schema.required as string[] | undefined) ?? [])];
+  return Object.fromEntries(names.map((name) => [name, exampleValue(props[name] ?? {}, name)]));
+}
+
 const refusals = (codes: string[]) =>
   Object.fromEntries(
     codes.map((code) => [
@@ -91,11 +138,7 @@ export function openApiDocument(base: string | undefined) {
           content: {
             'application/json': {
               schema: body,
-              example: {
-                env_type: 'Prod',
-                ...(spec.keyless ? {} : { app_key: '<your app key>' }),
-                ...(spec.auth ? { unique_token: '<the token login gave>' } : {}),
-              },
+              example: exampleOf(body),
             },
           },
         },
@@ -162,11 +205,19 @@ export function openApiDocument(base: string | undefined) {
   };
 }
 
-export function openApiRoute(app: FastifyInstance, ctx: AppContext) {
-  let kept: string | null = null;
-  app.get('/openapi.json', async (_req, reply) => {
-    // built once the routes are declared (the first request), then kept: it never changes while running
-    kept ??= JSON.stringify(openApiDocument(ctx.config.publicUrl));
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(kept);
+/**
+ * `/openapi.json` (the document, built once every route is declared) and `/docs`, its reference page
+ * (Swagger UI, served from this server: @fastify/swagger in static mode hands it our document).
+ */
+export async function registerApiDocs(app: FastifyInstance, ctx: AppContext) {
+  const document = openApiDocument(ctx.config.publicUrl);
+  const text = JSON.stringify(document);
+  app.get('/openapi.json', async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text),
+  );
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'none', deepLinking: true, tryItOutEnabled: false },
   });
 }
