@@ -4,7 +4,7 @@ import { inWithdrawWindow, upiPayUri } from '@matka/shared/domain';
 import { liveDevices } from '../services/tokens';
 import type { AppContext } from '../context';
 import {
-  JsonText,
+  Tagged,
   MSG_BAD_TOKEN,
   Refusal,
   answerLanguage,
@@ -15,7 +15,7 @@ import {
 } from '../http/api';
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
-import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson } from '../services/markets';
+import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson, type KeptList } from '../services/markets';
 
 const empty = z.object({});
 
@@ -63,25 +63,19 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   };
 
-  // Polled every 5 s by every phone: the list's text is cached for the minute and spliced in.
-  // A player's polls get the same answer until the account, the operator's settings or the minute's list
-  // change. It is kept per account object: the token cache hands out one frozen object per cached token and
-  // account, and a new one after every change of the account (services/usercache.ts). The list text and the
-  // settings it was built from are kept with it, and its ETag is hashed once (JsonText).
-  const homeAnswers = new WeakMap<AuthUser, { list: object; settings: object; out: JsonText }>();
+  // Polled by every phone: the minute's list is kept (MarketCache), and the answer's ETag changes with
+  // the list, the operator's settings and the player's fields, so a poll of an unchanged answer is a 304.
   const homeAnswer = (
     user: AuthUser,
-    got: { settings: Record<string, string>; list: { text: string; hash: string } },
+    got: { settings: Record<string, string>; list: KeptList<ReturnType<typeof regularMarketJson>> },
   ) => {
-    const { settings, list } = got;
-    const kept = homeAnswers.get(user);
-    if (kept && kept.list === list && kept.settings === settings) return kept.out;
-    const fields = JSON.stringify(homeFieldsOf(user, settings)).slice(1, -1);
-    const out = new JsonText(`{"status":true,"msg":"Success",${fields},"result":${list.text}}`, fields + list.hash);
-    homeAnswers.set(user, { list, settings, out });
-    return out;
+    const fields = homeFieldsOf(user, got.settings);
+    return new Tagged(
+      { status: true, msg: 'Success', ...fields, result: got.list.items },
+      JSON.stringify(fields) + got.list.hash,
+    );
   };
-  // the polled list: its JSON text is kept per minute (MarketCache), so a poll usually waits for nothing
+  // the polled list: kept per minute (MarketCache), so a poll usually waits for nothing
   defineCall(app, ctx, 'api-home-info', { schema: empty }, async ({ user, req }) => {
     const base = publicBase(ctx, req);
     const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
@@ -183,19 +177,19 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  // The Starline and Gali lists are polled like the home list: cached text for the minute, ETag / 304.
+  // The Starline and Gali lists are polled like the home list: kept for the minute, ETag / 304.
   defineCall(app, ctx, 'api-starline-game', { schema: empty }, async ({ req }) => {
     const base = publicBase(ctx, req);
-    const list = await markets.listText('starline', clock.now(), base, starlineGameJson);
-    const chart = JSON.stringify(base + chartUrl.starline());
-    return new JsonText(`{"status":true,"result":${list.text},"web_starline_chart_url":${chart}}`, chart + list.hash);
+    const list = await markets.listOf('starline', clock.now(), base, starlineGameJson);
+    const chart = base + chartUrl.starline();
+    return new Tagged({ status: true, result: list.items, web_starline_chart_url: chart }, chart + list.hash);
   });
 
   defineCall(app, ctx, 'api-galidisawar-game', { schema: empty }, async ({ req }) => {
     const base = publicBase(ctx, req);
-    const list = await markets.listText('gali', clock.now(), base, galiMarketJson);
-    const chart = JSON.stringify(base + chartUrl.gali());
-    return new JsonText(`{"status":true,"result":${list.text},"web_galidessar_chart_url":${chart}}`, chart + list.hash);
+    const list = await markets.listOf('gali', clock.now(), base, galiMarketJson);
+    const chart = base + chartUrl.gali();
+    return new Tagged({ status: true, result: list.items, web_galidessar_chart_url: chart }, chart + list.hash);
   });
 
   // the operator's texts in the player's language when given (Accept-Language), else English

@@ -51,28 +51,25 @@ export const MSG_BAD_TOKEN = SERVER_TEXTS.sessionExpired;
 const MSG_BAD_REQUEST = 'Invalid request';
 
 /**
- * An answer already written as JSON text (the polled lists splice their cached list text in). It is
- * sent with an ETag; a request whose If-None-Match carries it gets 304 and no body.
+ * An answer that is sent with an ETag (the polled lists): a request whose If-None-Match carries it gets
+ * 304 and no body. `version` is a short text that changes whenever the answer does (the list's hash and
+ * the player's fields), hashed for the ETag instead of the whole answer.
  */
-export class JsonText {
-  private tag?: string;
-  /** `version`: a short text that changes whenever `text` does (hashed for the ETag instead of the text) */
+export class Tagged<T extends object = object> {
   constructor(
-    readonly text: string,
-    readonly version?: string,
+    readonly body: T,
+    readonly version: string,
   ) {}
 
-  /** computed once: an answer kept and sent again (the home info's) hashes nothing more */
   get etag(): string {
-    return (this.tag ??= `W/"${hash('sha1', this.version ?? this.text, 'base64url').slice(0, 22)}"`);
+    return `W/"${hash('sha1', this.version, 'base64url').slice(0, 22)}"`;
   }
 }
 
-function sendJsonText(req: FastifyRequest, reply: FastifyReply, out: JsonText) {
-  const etag = out.etag;
+/** Sets the answer's ETag; true when the request already holds this answer (then 304, no body). */
+function notModified(req: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag);
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(out.text);
+  return req.headers['if-none-match'] === etag;
 }
 
 export interface CallArgs<T> {
@@ -171,7 +168,7 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   // the body's schema: the fields of the contract's request, their values checked with the spec's messages
   opts: { schema: S } & FieldsAgree<N, S>,
   // the 200 answer: the contract's answer of the call (checked here at compile time), or its JSON text
-  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | JsonText>,
+  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | Tagged<AnswerOf<N>>>,
 ): void {
   if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
   DECLARED_SCHEMAS.set(name, opts.schema);
@@ -204,9 +201,9 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
         return reply.code(err.statusCode).send(refusalBody(err.message, req, user, err.extra));
       throw err;
     }
-    if (answerAdapted(dialect, name))
-      out = adaptAnswer(dialect, name, out instanceof JsonText ? (JSON.parse(out.text) as Json) : (out as Json));
-    if (out instanceof JsonText) return sendJsonText(req, reply, out);
+    // a dialect's app reads its own fields: adapted, the answer has no ETag of its own
+    if (answerAdapted(dialect, name)) out = adaptAnswer(dialect, name, (out instanceof Tagged ? out.body : out) as Json);
+    if (out instanceof Tagged) return notModified(req, reply, out.etag) ? reply.code(304).send() : out.body;
     // an answer's message (a refusal in its body, or a success: 'Login successful') speaks the player's
     // language too
     const body = out as { status?: unknown; msg?: unknown };

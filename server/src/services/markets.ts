@@ -33,6 +33,12 @@ export interface RateRow {
   val_2: string;
 }
 
+/** A family's list of the minute, as the polls answer it, and its hash (the ETag's part). */
+export interface KeptList<T extends object = object> {
+  items: T[];
+  hash: string;
+}
+
 interface Snapshot {
   date: string;
   markets: MarketRow[];
@@ -41,8 +47,8 @@ interface Snapshot {
   rates: RateRow[];
   /** the operator's bet limits (migration 020), by family */
   betLimits: { family: string; bet_type: string; min_points: string; max_points: string; session_max: string | null }[];
-  /** the lists as JSON text and its hash, by family / minute / link base (see listText) */
-  texts: Map<string, { text: string; hash: string }>;
+  /** the lists and their hashes, by family / minute / link base (see listOf) */
+  lists: Map<string, KeptList>;
 }
 
 /**
@@ -175,7 +181,7 @@ export class MarketCache {
       settings,
       rates,
       betLimits,
-      texts: new Map(),
+      lists: new Map(),
     };
   }
 
@@ -185,57 +191,56 @@ export class MarketCache {
   }
 
   /**
-   * A family's list as JSON text (and its hash, for ETags), each market rendered by `render` for `now`:
-   * kept with the snapshot for the minute (msg_status changes at whole minutes), so the polls of one
-   * minute serialize and hash it once.
+   * A family's list (and its hash, for ETags), each market rendered by `render` for `now`: kept with the
+   * snapshot for the minute (msg_status changes at whole minutes), so the polls of one minute render and
+   * hash it once.
    */
-  async listText(
+  async listOf<T extends object>(
     family: MarketFamily,
     now: Date,
     base: string,
-    render: (m: MarketRow, now: Date, base: string) => object,
-  ): Promise<{ text: string; hash: string }> {
-    return this.textOf(await this.snapshot(), family, now, base, render);
+    render: (m: MarketRow, now: Date, base: string) => T,
+  ): Promise<KeptList<T>> {
+    return this.keptList(await this.snapshot(), family, now, base, render);
   }
 
-  /** The operator's settings and a family's list text (listText), from one snapshot: what a poll reads. */
-  async settingsAndList(
+  /** The operator's settings and a family's list (listOf), from one snapshot: what a poll reads. */
+  async settingsAndList<T extends object>(
     family: MarketFamily,
     now: Date,
     base: string,
-    render: (m: MarketRow, now: Date, base: string) => object,
-  ): Promise<{ settings: Record<string, string>; list: { text: string; hash: string } }> {
+    render: (m: MarketRow, now: Date, base: string) => T,
+  ): Promise<{ settings: Record<string, string>; list: KeptList<T> }> {
     const s = await this.snapshot();
-    return { settings: s.settings, list: this.textOf(s, family, now, base, render) };
+    return { settings: s.settings, list: this.keptList(s, family, now, base, render) };
   }
 
   /** settingsAndList without waiting: undefined when the snapshot is not in memory. */
-  settingsAndListNow(
+  settingsAndListNow<T extends object>(
     family: MarketFamily,
     now: Date,
     base: string,
-    render: (m: MarketRow, now: Date, base: string) => object,
-  ): { settings: Record<string, string>; list: { text: string; hash: string } } | undefined {
+    render: (m: MarketRow, now: Date, base: string) => T,
+  ): { settings: Record<string, string>; list: KeptList<T> } | undefined {
     const s = this.snapshotNow();
-    return s && { settings: s.settings, list: this.textOf(s, family, now, base, render) };
+    return s && { settings: s.settings, list: this.keptList(s, family, now, base, render) };
   }
 
-  private textOf(
+  /** (one family is always rendered by one function: the kept list is of its type) */
+  private keptList<T extends object>(
     s: Snapshot,
     family: MarketFamily,
     now: Date,
     base: string,
-    render: (m: MarketRow, now: Date, base: string) => object,
-  ): { text: string; hash: string } {
+    render: (m: MarketRow, now: Date, base: string) => T,
+  ): KeptList<T> {
     const key = `${family}|${Math.floor(now.getTime() / 60_000)}|${base}`;
-    let entry = s.texts.get(key);
+    let entry = s.lists.get(key) as KeptList<T> | undefined;
     if (entry === undefined) {
-      const text = JSON.stringify(
-        s.markets.filter((m) => m.family === family && m.active).map((m) => render(m, now, base)),
-      );
-      entry = { text, hash: createHash('sha1').update(text).digest('base64url') };
-      if (s.texts.size >= 64) s.texts.clear();
-      s.texts.set(key, entry);
+      const items = s.markets.filter((m) => m.family === family && m.active).map((m) => render(m, now, base));
+      entry = { items, hash: createHash('sha1').update(JSON.stringify(items)).digest('base64url') };
+      if (s.lists.size >= 64) s.lists.clear();
+      s.lists.set(key, entry);
     }
     return entry;
   }
