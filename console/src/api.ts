@@ -7,7 +7,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
-import type { ServerFigures } from '@matka/shared/contract';
+import type { OperatorCall, ServerFigures } from '@matka/shared/contract';
 
 export type Role = OperatorRole;
 
@@ -255,17 +255,17 @@ export type AccountAction =
   | { action: 'block' | 'lift-exclusion'; mobile: string; reason: string }
   | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
 
-const ACCOUNT_CALLS: Record<AccountAction['action'], string> = {
-  'betting-on': '/set-betting',
-  'betting-off': '/set-betting',
-  approve: '/users/approve',
-  'approve-upi': '/users/approve-upi',
-  block: '/users/block',
-  unblock: '/users/unblock',
-  logout: '/users/logout',
-  'lift-exclusion': '/users/lift-exclusion',
-  credit: '/credit',
-  debit: '/debit',
+const ACCOUNT_CALLS: Record<AccountAction['action'], OperatorCall> = {
+  'betting-on': 'POST /set-betting',
+  'betting-off': 'POST /set-betting',
+  approve: 'POST /users/approve',
+  'approve-upi': 'POST /users/approve-upi',
+  block: 'POST /users/block',
+  unblock: 'POST /users/unblock',
+  logout: 'POST /users/logout',
+  'lift-exclusion': 'POST /users/lift-exclusion',
+  credit: 'POST /credit',
+  debit: 'POST /debit',
 };
 
 const accountBody = (a: AccountAction) => {
@@ -373,6 +373,20 @@ export type Declare = (
   | { kind: 'gali'; market: string; jodi: string; date?: string }
 ) & { early_reason?: string };
 
+/**
+ * A call of the operator API by its declaration in the contract ('POST /market/add'): the request RTK
+ * Query sends. A call the contract does not declare does not compile.
+ */
+function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) {
+  const [method, path] = call.split(' ');
+  const qs = query
+    ? `?${Object.entries(query)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('&')}`
+    : '';
+  return { url: `${path}${qs}`, method, ...(body === undefined ? {} : { body }) };
+}
+
 const declareBody = (d: Declare) => {
   const { kind: _kind, ...body } = d;
   return body;
@@ -394,49 +408,49 @@ export const consoleApi = createApi({
     'Notices',
   ],
   endpoints: (build) => ({
-    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => '/session' }),
+    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op('GET /session') }),
     signIn: build.mutation<
       { operator: Operator; csrf_token: string },
       { username: string; password: string; code?: string }
-    >({ query: (body) => ({ url: '/session', method: 'POST', body }) }),
-    signOut: build.mutation<Answer, void>({ query: () => ({ url: '/session/logout', method: 'POST' }) }),
+    >({ query: (body) => op('POST /session', body) }),
+    signOut: build.mutation<Answer, void>({ query: () => op('POST /session/logout') }),
     setPassword: build.mutation<Answer, { current_password?: string; new_password: string; confirm_password: string }>({
-      query: (body) => ({ url: '/password', method: 'POST', body }),
+      query: (body) => op('POST /password', body),
     }),
     operators: build.query<{ operators: OperatorRow[] }, void>({
-      query: () => '/operators',
+      query: () => op('GET /operators'),
       providesTags: ['Operators'],
     }),
     addOperator: build.mutation<Answer & { one_time_password: string; name: string }, { name: string; role: Role }>({
-      query: (body) => ({ url: '/operators', method: 'POST', body }),
+      query: (body) => op('POST /operators', body),
       invalidatesTags: ['Operators'],
     }),
     operatorAction: build.mutation<Answer & { one_time_password?: string }, { action: OperatorAction; name: string }>({
-      query: ({ action, name }) => ({ url: `/operators/${action}`, method: 'POST', body: { name } }),
+      query: ({ action, name }) => op(`POST /operators/${action}`, { name }),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    totpSetup: build.mutation<TotpSetup, void>({ query: () => ({ url: '/totp/setup', method: 'POST', body: {} }) }),
+    totpSetup: build.mutation<TotpSetup, void>({ query: () => op('POST /totp/setup', {}) }),
     totpEnable: build.mutation<Answer, { secret: string; code: string }>({
-      query: (body) => ({ url: '/totp/enable', method: 'POST', body }),
+      query: (body) => op('POST /totp/enable', body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
     totpDisable: build.mutation<Answer, { code: string }>({
-      query: (body) => ({ url: '/totp/disable', method: 'POST', body }),
+      query: (body) => op('POST /totp/disable', body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
     settlement: build.query<{ msg: string; job: SettlementJob }, string>({
-      query: (id) => `/settlement?id=${encodeURIComponent(id)}`,
+      query: (id) => op('GET /settlement', undefined, { id }),
     }),
-    markets: build.query<{ markets: MarketRow[] }, void>({ query: () => '/markets', providesTags: ['Markets'] }),
+    markets: build.query<{ markets: MarketRow[] }, void>({ query: () => op('GET /markets'), providesTags: ['Markets'] }),
     preview: build.mutation<Preview, Declare>({
-      query: (d) => ({ url: `/${d.kind}/preview`, method: 'POST', body: declareBody(d) }),
+      query: (d) => op(`POST /${d.kind}/preview`, declareBody(d)),
     }),
     declare: build.mutation<Preview, Declare>({
-      query: (d) => ({ url: `/${d.kind}/declare`, method: 'POST', body: declareBody(d) }),
+      query: (d) => op(`POST /${d.kind}/declare`, declareBody(d)),
       invalidatesTags: ['Markets', 'Results', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
-      query: ({ kind, status }) => `/${kind}?status=${status}`,
+      query: ({ kind, status }) => op(`GET /${kind}`, undefined, { status }),
       transformResponse: (r: { deposits?: MoneyRequest[]; withdrawals?: MoneyRequest[] }) =>
         r.deposits ?? r.withdrawals ?? [],
       providesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals'],
@@ -451,58 +465,58 @@ export const consoleApi = createApi({
         receipt_url?: string;
       }
     >({
-      query: ({ kind, action, ...body }) => ({ url: `/${kind}/${action}`, method: 'POST', body }),
+      query: ({ kind, action, ...body }) => op(`POST /${kind}/${action}`, body),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
     addMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close?: string }>({
-      query: (body) => ({ url: '/market/add', method: 'POST', body }),
+      query: (body) => op('POST /market/add', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     setMarketTimes: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close: string }>({
-      query: (body) => ({ url: '/market/set-times', method: 'POST', body }),
+      query: (body) => op('POST /market/set-times', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     toggleMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; active: boolean }>({
-      query: ({ active, ...body }) => ({ url: `/market/${active ? 'enable' : 'disable'}`, method: 'POST', body }),
+      query: ({ active, ...body }) => op(active ? 'POST /market/enable' : 'POST /market/disable', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     setOffDays: build.mutation<Answer, { family: MarketRow['family']; market: string; days: number[] }>({
-      query: (body) => ({ url: '/market/off-days', method: 'POST', body }),
+      query: (body) => op('POST /market/off-days', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     rates: build.query<RateRow[], void>({
-      query: () => '/rates',
+      query: () => op('GET /rates'),
       transformResponse: (r: { rates: RateRow[] }) => r.rates,
       providesTags: ['Rates'],
     }),
     setRate: build.mutation<Answer, RateRow>({
-      query: (body) => ({ url: '/rates/set', method: 'POST', body }),
+      query: (body) => op('POST /rates/set', body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     betLimits: build.query<FamilyLimits[], void>({
-      query: () => '/bet-limits',
+      query: () => op('GET /bet-limits'),
       transformResponse: (r: { families: FamilyLimits[] }) => r.families,
       providesTags: ['Rates'],
     }),
     setBetLimit: build.mutation<Answer, SetBetLimit>({
-      query: (body) => ({ url: '/bet-limits/set', method: 'POST', body }),
+      query: (body) => op('POST /bet-limits/set', body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     setLiabilityCap: build.mutation<Answer, { family: MarketRow['family']; cap: number | null }>({
-      query: (body) => ({ url: '/liability-cap/set', method: 'POST', body }),
+      query: (body) => op('POST /liability-cap/set', body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     resultHistory: build.query<DeclaredResult[], MarketRow['family']>({
-      query: (family) => `/result/history?family=${family}`,
+      query: (family) => op('GET /result/history', undefined, { family }),
       transformResponse: (r: { results: DeclaredResult[] }) => r.results,
       providesTags: ['Results'],
     }),
     dashboard: build.query<Dashboard, void>({
-      query: () => '/dashboard',
+      query: () => op('GET /dashboard'),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
     report: build.query<Report, { from: string; to: string }>({
-      query: ({ from, to }) => `/reports?from=${from}&to=${to}`,
+      query: ({ from, to }) => op('GET /reports', undefined, { from, to }),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
     settings: build.query<
@@ -513,33 +527,33 @@ export const consoleApi = createApi({
       },
       void
     >({
-      query: () => '/settings',
+      query: () => op('GET /settings'),
       providesTags: ['Settings'],
     }),
     setSetting: build.mutation<Answer & { value: string }, { key: string; value: string }>({
-      query: (body) => ({ url: '/settings/set', method: 'POST', body }),
+      query: (body) => op('POST /settings/set', body),
       invalidatesTags: ['Settings', 'Audit'],
     }),
     users: build.query<UserRow[], string>({
-      query: (q) => `/users?q=${encodeURIComponent(q)}`,
+      query: (q) => op('GET /users', undefined, { q }),
       transformResponse: (r: { users: UserRow[] }) => r.users,
       providesTags: ['Users'],
     }),
     userDetail: build.query<UserDetail, string>({
-      query: (mobile) => `/users/detail?mobile=${encodeURIComponent(mobile)}`,
+      query: (mobile) => op('GET /users/detail', undefined, { mobile }),
       providesTags: ['Users'],
     }),
     changeAccount: build.mutation<Answer, AccountAction>({
-      query: (a) => ({ url: ACCOUNT_CALLS[a.action], method: 'POST', body: accountBody(a) }),
+      query: (a) => op(ACCOUNT_CALLS[a.action], accountBody(a)),
       invalidatesTags: ['Users', 'Audit'],
     }),
     audit: build.query<AuditRow[], void>({
-      query: () => '/audit?limit=500',
+      query: () => op('GET /audit', undefined, { limit: '500' }),
       transformResponse: (r: { audit: AuditRow[] }) => r.audit,
       providesTags: ['Audit'],
     }),
     notices: build.query<NoticeRow[], void>({
-      query: () => '/notices',
+      query: () => op('GET /notices'),
       transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
       providesTags: ['Notices'],
     }),
@@ -547,7 +561,7 @@ export const consoleApi = createApi({
       Answer & { notice: NoticeRow },
       { title: string; body: string; link: string } & Partial<Record<`${'title' | 'body'}_${'hi' | 'mr'}`, string>>
     >({
-      query: (body) => ({ url: '/notices', method: 'POST', body }),
+      query: (body) => op('POST /notices', body),
       invalidatesTags: ['Notices', 'Audit'],
     }),
   }),
