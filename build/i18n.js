@@ -1,5 +1,5 @@
 /**
- * The player app's texts (issue E). Each part (the shell, each remote) writes its texts in English in the
+ * The player app's texts. Each part (the shell, each remote) writes its texts in English in the
  * code, t('login.title', 'Login To Play'), and keeps its catalogues in src/locales: en.json (the English
  * of every id, extracted from the code by this module), hi.json and mr.json (the translations). The spec's
  * messages (MSG) are translated in shared/src/i18n/locales, by 'msg.<key>'.

@@ -302,7 +302,7 @@ export interface Dashboard {
   days: { date: string; stakes: number; payouts: number }[];
   pending: { deposits: { count: number; points: number }; withdrawals: { count: number; points: number } };
   open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
-  /** the numbers nearest their family's liability cap today (issue D), largest share first */
+  /** the numbers nearest their family's liability cap today, largest share first */
   capped?: CappedNumber[];
   /** processes up, queues, SMS in the last hour; null when the figures could not be read */
   server?: ServerFigures | null;
@@ -354,7 +354,7 @@ export interface Report {
   totals: { stakes: number; payouts: number; profit: number; transfers: number; deposits: number; withdrawals: number };
 }
 
-/** A notice sent to every player (issue C). */
+/** A notice sent to every player. */
 export interface NoticeRow {
   id: number;
   title: string;
