@@ -21,7 +21,8 @@ const ZONES = [
   ...REMOTES.map((remote) => ({
     target: `./${remote}`,
     from: others(remote, 'shared'),
-    message: 'A remote imports only @matka/shared and its own files: never another remote, the shell, the console or the server.',
+    message:
+      'A remote imports only @matka/shared and its own files: never another remote, the shell, the console or the server.',
   })),
   {
     target: './shell',
@@ -55,11 +56,18 @@ const ZONES = [
     from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
     except: ['./domain', './contract', './routes/table.ts', './i18n/locales'],
     message:
-      'The server imports only @matka/shared/domain, @matka/shared/contract, the route table (@matka/shared/routes, pure data) and the catalogues of the spec\'s messages (@matka/shared/i18n/locales/*.json, pure data) from shared.',
+      "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas), the route table (@matka/shared/routes, pure data) and the catalogues of the spec's messages (@matka/shared/i18n/locales/*.json, pure data) from shared.",
   },
   {
     target: './server/src/services',
-    from: ['./server/src/http', './server/src/api', './server/src/operator', './server/src/cli', './server/src/app.ts', './server/src/main.ts'],
+    from: [
+      './server/src/http',
+      './server/src/api',
+      './server/src/operator',
+      './server/src/cli',
+      './server/src/app.ts',
+      './server/src/main.ts',
+    ],
     message:
       'Services own the rules and their transactions and return domain results: they never import the HTTP layer (http/, api/, operator/), the CLI or the app.',
   },
@@ -70,7 +78,18 @@ const restrict = (patterns, message) => ({
 });
 
 module.exports = tseslint.config(
-  { ignores: ['**/dist/**', '**/.test-dist/**', '**/.sw-build/**', '.bench/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.test-dist/**',
+      '**/.sw-build/**',
+      '.bench/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -102,7 +121,11 @@ module.exports = tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -116,7 +139,14 @@ module.exports = tseslint.config(
   ...REMOTES.map((remote) => ({
     files: [`${remote}/**/*.{ts,tsx}`],
     rules: restrict(
-      ['**/shell/**', 'shell', '@matka/shell*', ...REMOTES.filter((r) => r !== remote).flatMap((r) => [r, `**/${r}/**`]), '**/shared/src/**', '**/server/**'],
+      [
+        '**/shell/**',
+        'shell',
+        '@matka/shell*',
+        ...REMOTES.filter((r) => r !== remote).flatMap((r) => [r, `**/${r}/**`]),
+        '**/shared/src/**',
+        '**/server/**',
+      ],
       'A remote imports only @matka/shared (and its own files): never another remote, the shell or the server.',
     ),
   })),
@@ -143,13 +173,46 @@ module.exports = tseslint.config(
       'shared/src/domain is pure TypeScript: no React, store, browser or Node APIs.',
     ),
   },
-  // The contract is pure data: no React, store or runtime of any side.
+  // The contract is pure data: no React, store or runtime of any side. Its schemas (schemas.ts,
+  // fields.ts: @matka/shared/contract/schemas) are zod; the index the clients load names them by type only.
   {
     files: ['shared/src/contract/**/*.ts'],
     rules: restrict(
-      ['react', 'react-*', 'react/*', '@reduxjs/*', 'node:*', 'zod', '../api/**', '../store/**', '../ui/**', '../config/**'],
-      'shared/src/contract is pure data and types: no React, store, zod, browser or Node APIs.',
+      ['react', 'react-*', 'react/*', '@reduxjs/*', 'node:*', '../api/**', '../store/**', '../ui/**', '../config/**'],
+      'shared/src/contract is pure data and types: no React, store, browser or Node APIs.',
     ),
+  },
+  {
+    files: ['shared/src/contract/**/*.ts'],
+    ignores: [
+      'shared/src/contract/schemas.ts',
+      'shared/src/contract/fields.ts',
+      'shared/src/contract/answerSchemas.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+            {
+              name: './schemas',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+            {
+              name: './answerSchemas',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+          ],
+        },
+      ],
+    },
   },
   // The server imports only shared/src/domain, shared/src/contract and the route table from shared.
   {
@@ -161,9 +224,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|contract/schemas|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                "The server imports only @matka/shared/domain, @matka/shared/contract, the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
+                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas), the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
             },
           ],
         },

@@ -7,7 +7,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
-import type { OperatorCall, ServerFigures } from '@matka/shared/contract';
+import { OPERATOR_PREFIX, operatorRequest, type OperatorCall, type ServerFigures } from '@matka/shared/contract';
 
 export type Role = OperatorRole;
 
@@ -53,7 +53,7 @@ export interface TotpSetup {
 /** Where the operator API is: this server's /operator, or OPERATOR_API in the page's config. */
 export function operatorApiBase(): string {
   const configured = (globalThis as { __MATKA_CONSOLE__?: { operatorApi?: string } }).__MATKA_CONSOLE__?.operatorApi;
-  return (configured || '/operator').replace(/\/+$/, '');
+  return (configured || OPERATOR_PREFIX).replace(/\/+$/, '');
 }
 
 export interface ApiError {
@@ -378,13 +378,8 @@ export type Declare = (
  * Query sends. A call the contract does not declare does not compile.
  */
 function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) {
-  const [method, path] = call.split(' ');
-  const qs = query
-    ? `?${Object.entries(query)
-        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
-        .join('&')}`
-    : '';
-  return { url: `${path}${qs}`, method, ...(body === undefined ? {} : { body }) };
+  const { method, path } = operatorRequest(call, query);
+  return { url: path, method, ...(body === undefined ? {} : { body }) };
 }
 
 const declareBody = (d: Declare) => {
@@ -441,7 +436,10 @@ export const consoleApi = createApi({
     settlement: build.query<{ msg: string; job: SettlementJob }, string>({
       query: (id) => op('GET /settlement', undefined, { id }),
     }),
-    markets: build.query<{ markets: MarketRow[] }, void>({ query: () => op('GET /markets'), providesTags: ['Markets'] }),
+    markets: build.query<{ markets: MarketRow[] }, void>({
+      query: () => op('GET /markets'),
+      providesTags: ['Markets'],
+    }),
     preview: build.mutation<Preview, Declare>({
       query: (d) => op(`POST /${d.kind}/preview`, declareBody(d)),
     }),

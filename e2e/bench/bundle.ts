@@ -41,7 +41,7 @@ function collect(page: Page) {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const server = await startServer();
+  const server = await startServer({ CHECK_ANSWERS: '0' });
   const browser = await launchBrowser();
   let over = 0;
   try {

@@ -38,6 +38,12 @@ export interface AppConfig {
    * `npm start` sets it when HOST is loopback and no DATABASE_URL is given.
    */
   demo: boolean;
+  /**
+   * CHECK_ANSWERS=1: every player call's answer is parsed by its schema in the contract before it is
+   * sent, and one that drifts is answered 500 with what drifted (the test suites run with it; it costs
+   * a parse per answer, so production does not).
+   */
+  checkAnswers: boolean;
   /** SMS_PROVIDER and its settings (services/sms.ts) */
   sms: SmsConfig;
   /** what the SMS settings lack (main.ts refuses to start while there is any) */
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv,
     production: nodeEnv === 'production',
     demo,
+    checkAnswers: /^(1|true|yes|on)$/i.test(env.CHECK_ANSWERS ?? ''),
     sms,
     smsProblems,
     operatorToken: env.OPERATOR_TOKEN || undefined,

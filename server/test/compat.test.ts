@@ -5,7 +5,8 @@
  * fields, missing optional fields). Each answer is checked for the fields the client reads, and what
  * the call stores is read back from the database.
  */
-import { otpField } from '../src/http/api';
+import { otpField } from '@matka/shared/contract/schemas';
+import { codeText } from '../src/services/otp';
 import { rewriteCallUrl } from '../src/http/compat';
 import {
   APP_KEY,
@@ -185,10 +186,12 @@ describe('accounts at the root, with the fields deployed apps send', () => {
   });
 
   test("a code sent as a number keeps its leading zeros (237 is '0237')", () => {
-    expect(otpField('Enter Valid OTP', 4).parse(237)).toBe('0237');
-    expect(otpField('Enter Valid OTP', 6).parse(1234)).toBe('001234');
-    expect(otpField('Enter Valid OTP', 4).parse(' 0237 ')).toBe('0237');
-    expect(otpField('Enter Valid OTP', 4).parse(2.5)).toBe('2.5'); // not a code: refused by the check
+    const otp = (v: unknown, length: 4 | 6) => codeText(otpField('Enter Valid OTP').parse(v), length);
+    expect(otp(237, 4)).toBe('0237');
+    expect(otp(1234, 6)).toBe('001234');
+    expect(otp(' 0237 ', 4)).toBe('0237');
+    expect(otp(2.5, 4)).toBe('2.5'); // not a code: refused by the check
+    expect(otp(undefined, 4)).toBe(''); // none sent
   });
 
   test('a registration without a code is refused by default, and nothing is stored', async () => {

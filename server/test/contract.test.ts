@@ -3,7 +3,7 @@
  * a call it serves that the contract does not declare, or a declared call it does not serve, fails here.
  */
 import { CALLS, CALL_NAMES, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
-import { MSG_BAD_TOKEN } from '../src/http/api';
+import { MSG_BAD_TOKEN, answerCheck } from '../src/http/api';
 import { APP_KEY, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -55,4 +55,38 @@ test('every /operator/ route is a call of the operator contract, and every one o
   expect(served.size).toBeGreaterThan(50);
   expect([...served].filter((c) => !(OPERATOR_CALL_NAMES as string[]).includes(c))).toEqual([]);
   expect(OPERATOR_CALL_NAMES.filter((c) => !served.has(c))).toEqual([]);
+});
+
+describe('answers are checked against the contract (CHECK_ANSWERS, on in every test suite)', () => {
+  const reply = (statusCode: number) => {
+    const r = { statusCode, code: (c: number) => ((r.statusCode = c), r) };
+    return r;
+  };
+  const req = { log: { error: jest.fn() } };
+  const check = (name: Parameters<typeof answerCheck>[0], status: number, body: unknown) => {
+    const r = reply(status);
+    const hook = answerCheck(name) as unknown as (q: unknown, r: unknown, p: string) => Promise<string>;
+    return hook(req, r, JSON.stringify(body)).then((out) => ({ status: r.statusCode, body: JSON.parse(out) }));
+  };
+
+  test('an answer of the declared shape goes out as it is', async () => {
+    const ok = { status: true, msg: 'Success', user_name: 'Ravi', mobile: '9876543210' };
+    expect(await check('api-get-profile', 200, ok)).toEqual({ status: 200, body: ok });
+    const refused = { status: false, msg: 'Enter Valid OTP' };
+    expect(await check('api-user-registration', 400, refused)).toEqual({ status: 400, body: refused });
+  });
+
+  test('a field of another type, a list that is not one, or a refusal without its message is a 500', async () => {
+    const drift = await check('api-get-profile', 200, { status: true, user_name: 5 });
+    expect(drift.status).toBe(500);
+    expect(drift.body.msg).toMatch(/^api-get-profile answer drifted from the contract: user_name: /);
+    const list = await check('api-bid-history-data', 200, { status: true, bid_data: { bid_id: 1 } });
+    expect(list).toMatchObject({ status: 500, body: { msg: expect.stringContaining('bid_data') } });
+    const refusal = await check('api-user-login', 401, { status: false });
+    expect(refusal).toMatchObject({ status: 500, body: { msg: expect.stringContaining('msg') } });
+  });
+
+  test('the suites run with the check on', () => {
+    expect(t.config.checkAnswers).toBe(true);
+  });
 });

@@ -98,6 +98,8 @@ export async function makeTestApp(
       DEMO: '1',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SETTLE_WAIT_MS: '20000',
+      // every answer is parsed by its schema in the contract: one that drifts is a 500
+      CHECK_ANSWERS: '1',
       ...opts.env,
     },
     { staticRoot: '/nonexistent-static-root', ...opts.config },

@@ -80,7 +80,12 @@ test('without a live token the stream is refused with the API message', async ()
   for (const [body, type, status, msg] of [
     ['{"unique_token":', 'application/json', 400, 'Invalid JSON body'],
     ['[1,2]', 'application/json', 401, 'Invalid app key'],
-    [`{"app_key":"${APP_KEY}","unique_token":{"$ne":1}}`, 'application/json', 401, 'Session expired. Please login again.'],
+    [
+      `{"app_key":"${APP_KEY}","unique_token":{"$ne":1}}`,
+      'application/json',
+      401,
+      'Session expired. Please login again.',
+    ],
     ['', 'application/json', 401, 'Invalid app key'],
   ] as const) {
     const bad = await fetch(`${base}/api/live`, { method: 'POST', headers: { 'Content-Type': type }, body });
@@ -192,7 +197,10 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
 
   // missed too much: told to refetch, with the newest id to carry on from
   for (let i = 0; i <= REPLAY_LIMIT; i++)
-    await sql`INSERT INTO live_events (user_id, kind, data) VALUES (NULL, 'notice', '{}')`.execute(t.ctx.db);
+    await sql`INSERT INTO live_events (user_id, kind, data)
+              VALUES (NULL, 'notice', ${JSON.stringify({ kind: 'notice', notice_id: 0, title: `Notice ${i}`, body: 'x' })})`.execute(
+      t.ctx.db,
+    );
   const late = await stream(p.token, { lastEventId: w.id });
   const refetch = await late.next((e) => e.event === 'refetch');
   expect(refetch.id).toMatch(OPAQUE_ID);

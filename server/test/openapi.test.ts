@@ -20,7 +20,13 @@ type Doc = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { requestBody?: { content: Record<string, { schema: object; example?: unknown }> } }>
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: object; example?: unknown }> };
+        responses: Record<string, { content: Record<string, { schema: object }> }>;
+      }
+    >
   >;
 };
 const fetchDoc = async () => {
@@ -50,7 +56,7 @@ test('validates as OpenAPI 3.1 and lists every player call and every operator ca
   }
 });
 
-test("a real session's requests conform to the document, and a request the server refuses does not", async () => {
+test("a real session's requests and answers conform to the document, and a request the server refuses does not", async () => {
   const doc = await fetchDoc();
   const ajv = new Ajv2020({ strict: false });
   const schemaOf = (name: string) => doc.paths[`/api/${name}`].post.requestBody!.content['application/json'].schema;
@@ -68,10 +74,15 @@ test("a real session's requests conform to the document, and a request the serve
   for (const [name, body] of requests) {
     const valid = ajv.validate(schemaOf(name), body);
     expect([name, valid, ajv.errors ?? null]).toEqual([name, true, null]);
-    // and the server takes it (not a schema refusal)
+    // and the server takes it (not a schema refusal), answering what the document says it answers
     const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body });
     expect([name, res.statusCode]).toEqual([name, 200]);
+    const answer = doc.paths[`/api/${name}`].post.responses['200'].content['application/json'].schema;
+    expect([name, ajv.validate(answer, res.json()), ajv.errors ?? null]).toEqual([name, true, null]);
   }
+  // an answer of another shape does not conform: the document's answers say what each field is
+  const home = doc.paths['/api/api-home-info'].post.responses['200'].content['application/json'].schema;
+  expect(ajv.validate(home, { status: true, result: 'none' })).toBe(false);
   // a login without a mobile: the document says it is missing, and the server refuses it
   const bad = { env_type: 'Prod', app_key: APP_KEY, password: 'secret123' };
   expect(ajv.validate(schemaOf('api-user-login'), bad)).toBe(false);

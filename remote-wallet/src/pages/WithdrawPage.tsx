@@ -78,7 +78,9 @@ export function WithdrawPage() {
     if (openTime && closeTime && !inWithdrawWindow(openTime, closeTime, new Date()))
       return setError(MSG.withdrawOutsideHours);
     setError('');
-    const r = outcomeOf(await withdraw({ mobile: mobile ?? '', request_amount: amt, payment_method: Number(method) }));
+    const r = outcomeOf(
+      await withdraw({ mobile: mobile ?? '', request_amount: amt, payment_method: Number(method) as 2 | 3 | 4 }),
+    );
     if (r.ok) {
       notify.success(MSG.withdrawSent);
       navigate('/imp');

@@ -1,19 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG_AGE_REQUIRED, SERVER_TEXTS } from '@matka/shared/domain';
+import { MSG, MSG_AGE_REQUIRED, SERVER_TEXTS } from '@matka/shared/domain';
 import { declareAge } from '../services/protection';
-import { z } from 'zod';
-import {
-  longEnoughPassword,
-  MSG,
-  MSG_NAME_INVALID,
-  MSG_NAME_NEEDS_LETTER,
-  NAME_MAX,
-  NAME_RE,
-  PLAYER_PASSWORD_RULE,
-} from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
-import { Refusal, defineCall, optStr, otpField, phone, refusal, reqStr } from '../http/api';
+import { Refusal, defineCall, refusal } from '../http/api';
 import {
   accountByMobile,
   createAccount,
@@ -30,18 +20,6 @@ import { issueToken, pausedPlayerNear, revokeToken } from '../services/tokens';
 import { storedPin } from '../services/passwords';
 import { codeWasDisclosed, discloseOtp, issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { AddressLanes, takeLookup } from '../services/ratelimit';
-
-const loginPhone = () => phone(MSG.phoneRequired, MSG.phoneInvalid);
-const forgotPhone = () => phone(MSG.forgotPhoneRequired, MSG.forgotPhoneInvalid);
-const password = (msg: string = MSG.passwordRequired) =>
-  z.string({ error: msg }).min(1, msg).max(128, 'Password is too long');
-/** A password being chosen (registration, reset, change): also at least PLAYER_PASSWORD_MIN characters. */
-const newPassword = (msg: string = MSG.passwordRequired) =>
-  password(msg).refine((p) => longEnoughPassword(p), PLAYER_PASSWORD_RULE);
-
-/** Letters (any script), digits, spaces and . ' _ - : no markup or SQL punctuation (the domain's rule). */
-const displayName = (required: string) =>
-  reqStr(required, NAME_MAX).regex(NAME_RE, MSG_NAME_INVALID).regex(/\p{L}/u, MSG_NAME_NEEDS_LETTER);
 
 /** Logins to unknown numbers an address may have really hashed per window: a tenth of its failures. */
 const unknownLoginsHashed = (config: AppContext['config']) =>
@@ -72,23 +50,17 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const loginLanes = new AddressLanes(config.loginLanes.perAddress, config.loginLanes.queue);
 
   // ---------------------------------------------------------------- login / logout
-  defineCall(
-    app,
-    ctx,
-    'api-user-login',
-    { schema: z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }) },
-    async ({ body, req }) => {
-      // one address's logins a few at a time: a flood from a few addresses waits in its own lanes, and a
-      // player elsewhere is not queued behind it (AddressLanes)
-      const leave = await loginLanes.enter(req.ip);
-      if (!leave) throw new Refusal(429, MSG_TOO_MANY);
-      try {
-        return await login(body, req);
-      } finally {
-        leave();
-      }
-    },
-  );
+  defineCall(app, ctx, 'api-user-login', async ({ body, req }) => {
+    // one address's logins a few at a time: a flood from a few addresses waits in its own lanes, and a
+    // player elsewhere is not queued behind it (AddressLanes)
+    const leave = await loginLanes.enter(req.ip);
+    if (!leave) throw new Refusal(429, MSG_TOO_MANY);
+    try {
+      return await login(body, req);
+    } finally {
+      leave();
+    }
+  });
 
   async function login(body: { mobile: string; password: string; device_id?: string | null }, req: FastifyRequest) {
     {
@@ -123,27 +95,21 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     }
   }
 
-  defineCall(
-    app,
-    ctx,
-    'api-set-language',
-    { schema: z.object({ language: z.enum(['en', 'hi', 'mr'], { error: SERVER_TEXTS.chooseLanguage }) }) },
-    async ({ body, user }) => {
-      await setAccountLanguage(db, user.id, body.language);
-      // the cached account carries the language its refusals are answered in
-      await ctx.users.invalidate(user.id);
-      return { status: true, msg: '', language: body.language };
-    },
-  );
+  defineCall(app, ctx, 'api-set-language', async ({ body, user }) => {
+    await setAccountLanguage(db, user.id, body.language);
+    // the cached account carries the language its refusals are answered in
+    await ctx.users.invalidate(user.id);
+    return { status: true, msg: '', language: body.language };
+  });
 
-  defineCall(app, ctx, 'api-user-logout', { schema: z.object({}) }, async ({ user }) => {
+  defineCall(app, ctx, 'api-user-logout', async ({ user }) => {
     await revokeToken(db, clock, user.token_id);
     await ctx.users.revoke(user.id);
     return { status: true, msg: 'Logged out' };
   });
 
   // ---------------------------------------------------------------- registration
-  defineCall(app, ctx, 'api-check-mobile', { schema: z.object({ mobile: loginPhone() }) }, async ({ body, req }) => {
+  defineCall(app, ctx, 'api-check-mobile', async ({ body, req }) => {
     // whether a number is registered is not free to ask: limited per IP like the codes
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
     if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
@@ -152,188 +118,103 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return { ...(await discloseOtp(ctx, body.mobile, 'register', otp)), ...otpResponse(ctx, otp) };
   });
 
-  defineCall(
-    app,
-    ctx,
-    'api-user-registration',
-    {
-      schema: z.object({
-        name: displayName(MSG.usernameRequired),
-        email: z.string().max(200).optional().nullable(),
-        password: newPassword(),
-        mobile: loginPhone(),
-        security_pin: z
-          .union([z.string().max(20), z.number()])
-          .optional()
-          .nullable(),
-        device_id: optStr(),
-        otp: otpField(MSG.otpInvalid, config.otpLength)
-          .optional()
-          .nullable()
-          .transform((v) => v ?? ''),
-        // our client sends the age declaration; a deployed client, which cannot show it, sends nothing
-        adult: z.boolean({ error: MSG_AGE_REQUIRED }).optional(),
-      }),
-    },
-    async ({ body, req }) => {
-      if (body.adult === false) throw new Refusal(400, MSG_AGE_REQUIRED);
-      // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
-      // betting. A code that is sent is always checked.
-      const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
-      if (body.otp === '' && !unverified) throw new Refusal(400, MSG.otpInvalid);
-      // 'User Alredy Registered' against 'Enter Valid OTP' tells whether a number is registered
-      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
-      // an account without a code costs an IP what a code request does
-      if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
-        throw refusal(MSG_TOO_MANY);
-      if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
-      // a second account is no way around one's own break or exclusion: from the paused player's device
-      // it is refused, from their address it is held for an operator (services/tokens.ts)
-      const near = await pausedPlayerNear(db, clock.now(), body.device_id || null, req.ip);
-      if (near === 'device') throw refusal(SERVER_TEXTS.registrationPaused);
-      const checkedAt = clock.now();
-      if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
-        throw refusal(MSG.otpInvalid);
-      // a code the server gave the app (LEGACY_REGISTRATION) proves nothing: unapproved, as without one
-      const proven = !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt)) && near === null;
-      const password_hash = await hashPassword(body.password);
-      const created = await createAccount(db, {
-        mobile: body.mobile,
-        name: body.name,
-        email: body.email ?? '',
-        password_hash,
-        // kept hashed, as passwords (checked by api-check-security-pin)
-        security_pin: await storedPin(body.security_pin),
-        device_id: body.device_id ?? null,
-        betting_status: proven ? config.defaultBettingStatus : '0',
-        verified: proven,
-      });
-      if (!created) throw refusal(MSG.userAlreadyRegistered);
-      if (body.adult) await declareAge(db, created.id, clock.now());
-      const token = await issueToken(db, clock, created.id, body.device_id || null, req.ip);
-      return {
-        status: true,
-        msg: proven ? MSG_REGISTERED : MSG_REGISTERED_UNVERIFIED,
-        user_name: created.name,
-        unique_token: token,
-        mobile: created.mobile,
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-user-registration', async ({ body, req }) => {
+    if (body.adult === false) throw new Refusal(400, MSG_AGE_REQUIRED);
+    // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
+    // betting. A code that is sent is always checked.
+    const unverified = body.otp === '' && config.legacyRegistration === 'unverified';
+    if (body.otp === '' && !unverified) throw new Refusal(400, MSG.otpInvalid);
+    // 'User Alredy Registered' against 'Enter Valid OTP' tells whether a number is registered
+    if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+    // an account without a code costs an IP what a code request does
+    if (unverified && !(await limiter.take([[`otp:ip:${req.ip}`, config.rateLimits.otpPerIp]])))
+      throw refusal(MSG_TOO_MANY);
+    if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
+    // a second account is no way around one's own break or exclusion: from the paused player's device
+    // it is refused, from their address it is held for an operator (services/tokens.ts)
+    const near = await pausedPlayerNear(db, clock.now(), body.device_id || null, req.ip);
+    if (near === 'device') throw refusal(SERVER_TEXTS.registrationPaused);
+    const checkedAt = clock.now();
+    if (!unverified && !(await verifyOtp(ctx, body.mobile, 'register', body.otp, req.ip)))
+      throw refusal(MSG.otpInvalid);
+    // a code the server gave the app (LEGACY_REGISTRATION) proves nothing: unapproved, as without one
+    const proven = !unverified && !(await codeWasDisclosed(ctx, body.mobile, 'register', checkedAt)) && near === null;
+    const password_hash = await hashPassword(body.password);
+    const created = await createAccount(db, {
+      mobile: body.mobile,
+      name: body.name,
+      email: body.email ?? '',
+      password_hash,
+      // kept hashed, as passwords (checked by api-check-security-pin)
+      security_pin: await storedPin(body.security_pin),
+      device_id: body.device_id ?? null,
+      betting_status: proven ? config.defaultBettingStatus : '0',
+      verified: proven,
+    });
+    if (!created) throw refusal(MSG.userAlreadyRegistered);
+    if (body.adult) await declareAge(db, created.id, clock.now());
+    const token = await issueToken(db, clock, created.id, body.device_id || null, req.ip);
+    return {
+      status: true,
+      msg: proven ? MSG_REGISTERED : MSG_REGISTERED_UNVERIFIED,
+      user_name: created.name,
+      unique_token: token,
+      mobile: created.mobile,
+    };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-resend-otp',
-    {
-      schema: z.object({
-        mobile: loginPhone(),
-        purpose: z.enum(['register', 'forgot', 'upi'], { error: 'Invalid purpose' }).optional().nullable(),
-      }),
-    },
-    async ({ body, req }) => {
-      const purpose: OtpPurpose = body.purpose ?? 'register';
-      if (purpose === 'upi') throw refusal('Use api-upi-send-otp with your token');
-      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
-      const exists = !!(await findUser(body.mobile));
-      if (purpose === 'register' && exists) throw refusal(MSG.userAlreadyRegistered);
-      if (purpose === 'forgot' && !exists) throw refusal(MSG.userNotRegistered);
-      const otp = await issueOtp(ctx, body.mobile, purpose, req.ip);
-      return { ...(await discloseOtp(ctx, body.mobile, purpose, otp)), ...otpResponse(ctx, otp) };
-    },
-  );
+  defineCall(app, ctx, 'api-resend-otp', async ({ body, req }) => {
+    const purpose: OtpPurpose = body.purpose ?? 'register';
+    if (purpose === 'upi') throw refusal('Use api-upi-send-otp with your token');
+    if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+    const exists = !!(await findUser(body.mobile));
+    if (purpose === 'register' && exists) throw refusal(MSG.userAlreadyRegistered);
+    if (purpose === 'forgot' && !exists) throw refusal(MSG.userNotRegistered);
+    const otp = await issueOtp(ctx, body.mobile, purpose, req.ip);
+    return { ...(await discloseOtp(ctx, body.mobile, purpose, otp)), ...otpResponse(ctx, otp) };
+  });
 
   // ---------------------------------------------------------------- forgot password
-  defineCall(
-    app,
-    ctx,
-    'api-forget-check-mobile',
-    { schema: z.object({ mobile: forgotPhone() }) },
-    async ({ body, req }) => {
-      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
-      if (!(await findUser(body.mobile))) throw refusal(MSG.userNotRegistered);
-      const otp = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
-      return { ...otpResponse(ctx, otp), message: MSG_OTP_SENT };
-    },
-  );
+  defineCall(app, ctx, 'api-forget-check-mobile', async ({ body, req }) => {
+    if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+    if (!(await findUser(body.mobile))) throw refusal(MSG.userNotRegistered);
+    const otp = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
+    return { ...otpResponse(ctx, otp), message: MSG_OTP_SENT };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-forgot-password',
-    {
-      schema: z.object({
-        mobile: forgotPhone(),
-        new_pass: newPassword(MSG.newPasswordRequired),
-        otp: otpField(MSG.otpInvalidForgot, config.otpLength)
-          .optional()
-          .nullable()
-          .transform((v) => v ?? ''),
-      }),
-    },
-    async ({ body, req }) => {
-      // apps that check the code on the phone send none: a password is never reset without one
-      if (body.otp === '') throw new Refusal(400, MSG_RESET_NEEDS_CODE);
-      if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
-      const user = await findUser(body.mobile);
-      if (!user) throw refusal(MSG.userNotRegistered);
-      if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) throw refusal(MSG.otpInvalidForgot);
-      await setPassword(db, clock, user.id, body.new_pass);
-      await ctx.users.revoke(user.id);
-      await ctx.passwords.forget('login', body.mobile);
-      return { status: true, msg: MSG.passwordUpdated };
-    },
-  );
+  defineCall(app, ctx, 'api-forgot-password', async ({ body, req }) => {
+    // apps that check the code on the phone send none: a password is never reset without one
+    if (body.otp === '') throw new Refusal(400, MSG_RESET_NEEDS_CODE);
+    if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
+    const user = await findUser(body.mobile);
+    if (!user) throw refusal(MSG.userNotRegistered);
+    if (!(await verifyOtp(ctx, body.mobile, 'forgot', body.otp, req.ip))) throw refusal(MSG.otpInvalidForgot);
+    await setPassword(db, clock, user.id, body.new_pass);
+    await ctx.users.revoke(user.id);
+    await ctx.passwords.forget('login', body.mobile);
+    return { status: true, msg: MSG.passwordUpdated };
+  });
 
   // ---------------------------------------------------------------- profile
-  defineCall(
-    app,
-    ctx,
-    'api-change-password',
-    {
-      schema: z.object({
-        old_pass: password(MSG.currentPasswordRequired),
-        new_pass: newPassword(MSG.newPasswordRequired),
-      }),
-    },
-    async ({ body, user, req }) => {
-      // the same guessing limits as login (per account and IP)
-      const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
-      if (!attempt) throw refusal(MSG_TOO_MANY);
-      if (!(await verifyPassword(body.old_pass, await passwordHashOf(db, user.id))))
-        throw refusal(MSG.oldPasswordIncorrect);
-      await attempt.succeeded();
-      await setPassword(db, clock, user.id, body.new_pass, user.token_id); // other devices log in again
-      await ctx.users.revoke(user.id);
-      return { status: true, msg: MSG.passwordChanged };
-    },
-  );
+  defineCall(app, ctx, 'api-change-password', async ({ body, user, req }) => {
+    // the same guessing limits as login (per account and IP)
+    const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
+    if (!attempt) throw refusal(MSG_TOO_MANY);
+    if (!(await verifyPassword(body.old_pass, await passwordHashOf(db, user.id))))
+      throw refusal(MSG.oldPasswordIncorrect);
+    await attempt.succeeded();
+    await setPassword(db, clock, user.id, body.new_pass, user.token_id); // other devices log in again
+    await ctx.users.revoke(user.id);
+    return { status: true, msg: MSG.passwordChanged };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-profile-update',
-    {
-      schema: z.object({
-        user_name: displayName(MSG.nameRequired),
-        // the 'MATKA 04' apps edit the e-mail too ('' clears it)
-        email: z
-          .string({ error: 'Enter a valid email' })
-          .trim()
-          .max(200, 'Enter a valid email')
-          .refine((e) => e === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e), 'Enter a valid email')
-          .optional()
-          .nullable(),
-      }),
-    },
-    async ({ body, user }) => {
-      await renameAccount(db, user.id, body.user_name, clock.now(), body.email ?? undefined);
-      await ctx.users.invalidate(user.id);
-      return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
-    },
-  );
+  defineCall(app, ctx, 'api-profile-update', async ({ body, user }) => {
+    await renameAccount(db, user.id, body.user_name, clock.now(), body.email ?? undefined);
+    await ctx.users.invalidate(user.id);
+    return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
+  });
 
-  defineCall(app, ctx, 'api-get-profile', { schema: z.object({}) }, async ({ user }) => {
+  defineCall(app, ctx, 'api-get-profile', async ({ user }) => {
     const row = await profileOf(db, user.id);
     return {
       status: true,

@@ -4,7 +4,6 @@
  * deposit. Each is served by the same services as the spec's calls, with the same checks.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { MAX_BID, MIN_BID, MSG, depositProblem, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
@@ -13,72 +12,46 @@ import { bootstrapKey } from '../http/dialects';
 import { sessionClosed } from '../services/bids';
 import { hashPassword, pinMatches } from '../services/passwords';
 import { requestDeposit } from '../services/wallet';
-import { amountField, settingNumber } from './money-fields';
+import { settingNumber } from './money-fields';
+import { MSG_PIN_WRONG } from '@matka/shared/contract/schemas';
 import { depositOverMax } from './deposits';
 
-export const MSG_PIN_WRONG = 'Invalid security PIN';
 export const MSG_PIN_NONE = 'No security PIN is set for this account';
 const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
-
-const gameId = z.union([z.string().max(20), z.number()], { error: MSG.invalidGame }).transform((v) => Number(v));
-
-/** A PIN as the apps send it: digits, as text or as a number. */
-export const pinField = z
-  .union([z.string().max(20), z.number()], { error: MSG_PIN_WRONG })
-  .transform((v) => String(v).trim());
 
 export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, markets, config } = ctx;
 
   // The bootstrap: these apps ask the server for the key every later call carries (app keys ship inside
   // every installed app; they tell apps apart, they are no secret).
-  defineCall(
-    app,
-    ctx,
-    'api-get-app-key',
-    {
-      schema: z.object({
-        env_type: z
-          .union([z.string().max(20), z.number()])
-          .optional()
-          .nullable(),
-      }),
-    },
-    async () => ({ status: true, msg: 'Success', app_key: bootstrapKey(config) }),
-  );
+  defineCall(app, ctx, 'api-get-app-key', async () => ({
+    status: true,
+    msg: 'Success',
+    app_key: bootstrapKey(config),
+  }));
 
   // The PIN screen after login: the account's PIN, its guesses limited like passwords.
-  defineCall(
-    app,
-    ctx,
-    'api-check-security-pin',
-    { schema: z.object({ security_pin: pinField }) },
-    async ({ body, user, req }) => {
-      const attempt = await ctx.passwords.begin('pin', user.mobile, req.ip);
-      if (!attempt) throw refusal(MSG_TOO_MANY);
-      const row = await db
-        .selectFrom('users')
-        .select('security_pin')
+  defineCall(app, ctx, 'api-check-security-pin', async ({ body, user, req }) => {
+    const attempt = await ctx.passwords.begin('pin', user.mobile, req.ip);
+    if (!attempt) throw refusal(MSG_TOO_MANY);
+    const row = await db.selectFrom('users').select('security_pin').where('id', '=', user.id).executeTakeFirstOrThrow();
+    if (row.security_pin === '') throw refusal(MSG_PIN_NONE);
+    if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, row.security_pin)))
+      throw refusal(MSG_PIN_WRONG);
+    await attempt.succeeded();
+    // a PIN kept as plain digits before migration 023 is hashed now, unless it changed meanwhile
+    if (!row.security_pin.startsWith('scrypt$'))
+      await db
+        .updateTable('users')
+        .set({ security_pin: await hashPassword(body.security_pin) })
         .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      if (row.security_pin === '') throw refusal(MSG_PIN_NONE);
-      if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, row.security_pin)))
-        throw refusal(MSG_PIN_WRONG);
-      await attempt.succeeded();
-      // a PIN kept as plain digits before migration 023 is hashed now, unless it changed meanwhile
-      if (!row.security_pin.startsWith('scrypt$'))
-        await db
-          .updateTable('users')
-          .set({ security_pin: await hashPassword(body.security_pin) })
-          .where('id', '=', user.id)
-          .where('security_pin', '=', row.security_pin)
-          .execute();
-      return { status: true, msg: 'Success' };
-    },
-  );
+        .where('security_pin', '=', row.security_pin)
+        .execute();
+    return { status: true, msg: 'Success' };
+  });
 
   // A game screen: 1 while the market's Open session takes bids (the server's clock and results).
-  defineCall(app, ctx, 'api-check-game-status', { schema: z.object({ game_id: gameId }) }, async ({ body }) => {
+  defineCall(app, ctx, 'api-check-game-status', async ({ body }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const open = sessionClosed('single_digit', 'Open', market, clock.now()) === null;
@@ -87,7 +60,7 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // A bid screen: the day its bids carry (sent back verbatim as bid_date) and the points a row may carry
   // (the family's bet limits: the lowest minimum and the highest maximum of its bet types).
-  defineCall(app, ctx, 'api-get-current-date', { schema: z.object({ game_id: gameId }) }, async ({ body }) => {
+  defineCall(app, ctx, 'api-get-current-date', async ({ body }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const limits = await markets.betLimits(market.family);
@@ -104,41 +77,17 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // Their Add Funds: after paying by a UPI app, a deposit request in the operator's queue, as ours
   // (api-fund-request-add), with the same checks.
-  defineCall(
-    app,
-    ctx,
-    'api-add-money-via-upi',
-    {
-      schema: z.object({
-        amount: amountField(MSG.amountRequired),
-        txn_id: z.string().max(100).optional().nullable(),
-        txn_ref: z.string().max(100).optional().nullable(),
-        upigpay: z
-          .union([z.string().max(100), z.number()])
-          .optional()
-          .nullable(),
-        upiphonepe: z
-          .union([z.string().max(100), z.number()])
-          .optional()
-          .nullable(),
-        otherupi: z
-          .union([z.string().max(100), z.number()])
-          .optional()
-          .nullable(),
-      }),
-    },
-    async ({ body, user }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const problem =
-        depositProblem(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));
-      if (problem) throw refusal(problem);
-      const out = await requestDeposit(db, user.id, body.amount, clock.now());
-      return {
-        status: true,
-        msg: SERVER_TEXTS.fundRequested,
-        request_id: String(out.id),
-        request_number: `D${out.id}`,
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-add-money-via-upi', async ({ body, user }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    const problem =
+      depositProblem(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));
+    if (problem) throw refusal(problem);
+    const out = await requestDeposit(db, user.id, body.amount, clock.now());
+    return {
+      status: true,
+      msg: SERVER_TEXTS.fundRequested,
+      request_id: String(out.id),
+      request_number: `D${out.id}`,
+    };
+  });
 };

@@ -7,18 +7,9 @@ import { z } from 'zod';
 import { FAMILIES, MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
-import { Refusal, defineCall, historyDate, type AuthUser } from '../http/api';
+import { Refusal, defineCall, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
-
-const submitSchema = z.object({
-  game_id: z
-    .union([z.string().max(20), z.number()])
-    .optional()
-    .nullable(),
-  new_result: z.record(z.string(), z.unknown(), { error: 'new_result is required' }),
-  request_id: z.string().max(100).optional().nullable(),
-});
 
 /** Printable ASCII only (a UUID, a counter, ...). */
 const idemKeySchema = z
@@ -75,7 +66,7 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   for (const family of FAMILIES) {
     const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
-    defineCall(app, ctx, SUBMIT_BID_CALL[family], { schema: submitSchema }, async ({ body, user, req }) => {
+    defineCall(app, ctx, SUBMIT_BID_CALL[family], async ({ body, user, req }) => {
       const placed = await placeBid(ctx, family, user, body, idemKey(req.headers, body));
       return {
         status: true,
@@ -119,21 +110,12 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     }));
   };
 
-  const bidRange = z.object({
-    bid_from: historyDate('Invalid from date'),
-    bid_to: historyDate('Invalid to date'),
-  });
-  const winRange = z.object({
-    date_from: historyDate('Invalid from date'),
-    date_to: historyDate('Invalid to date'),
-  });
-
   // each family's two histories, answering under the list key the contract gives them
   for (const family of FAMILIES) {
     {
       const name = BID_HISTORY_CALL[family];
       const key = callSpec(name).list ?? 'bid_data';
-      defineCall(app, ctx, name, { schema: bidRange }, async ({ body, user }) => {
+      defineCall(app, ctx, name, async ({ body, user }) => {
         const { from, to } = range(body.bid_from, body.bid_to);
         const data = await bidHistory(user, family, from, to);
         return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
@@ -142,7 +124,7 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     {
       const name = WIN_HISTORY_CALL[family];
       const key = callSpec(name).list ?? 'win_data';
-      defineCall(app, ctx, name, { schema: winRange }, async ({ body, user }) => {
+      defineCall(app, ctx, name, async ({ body, user }) => {
         const { from, to } = range(body.date_from, body.date_to);
         const data = await winHistory(user, family, from, to);
         return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };

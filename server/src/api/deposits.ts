@@ -4,14 +4,14 @@
  * the wallet service (`services/wallet.ts`).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { PROOF_MAX_BYTES } from '@matka/shared/contract/schemas';
 import { MSG, depositProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { addDepositProof, depositHistory, lastDeposit, requestDeposit, requestStatusCode } from '../services/wallet';
-import { amountField, rangeFields, settingNumber } from './money-fields';
+import { settingNumber } from './money-fields';
 
 const MSG_FUND_REQUESTED = SERVER_TEXTS.fundRequested;
 
@@ -38,17 +38,7 @@ async function upiOptions(ctx: AppContext) {
 /** how many payment proofs (given or changed) one player may send in a day */
 export const PROOF_CHANGES_PER_DAY = 20;
 
-/** The UPI reference of a payment (UTR / RRN): 12 digits, as the UPI apps show it. */
-const UTR_RE = /^\d{12}$/;
-const MSG_UTR_INVALID = SERVER_TEXTS.utrInvalid;
-/** A payment screenshot, decoded: at most 180 KB (the app shrinks a photo before sending it). */
-export const PROOF_MAX_BYTES = 180 * 1024;
 const MSG_SCREENSHOT_INVALID = SERVER_TEXTS.screenshotInvalid;
-
-const utrField = z
-  .string({ error: MSG_UTR_INVALID })
-  .transform((s) => s.replace(/\s+/g, ''))
-  .refine((s) => UTR_RE.test(s), MSG_UTR_INVALID);
 
 /** What the image's first bytes say it is (a data URL's declared type is not trusted). */
 function imageTypeOf(b: Buffer): string | null {
@@ -102,118 +92,78 @@ export function imageSize(b: Buffer, type: string): { width: number; height: num
       const bits = b.readUInt32LE(21);
       return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
     }
-    if (chunk === 'VP8X' && b.length >= 30)
-      return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+    if (chunk === 'VP8X' && b.length >= 30) return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
   }
   return null;
 }
 
-const screenshotField = z
-  .string({ error: MSG_SCREENSHOT_INVALID })
-  .max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64, MSG_SCREENSHOT_INVALID)
-  .transform((s, c) => {
-    const m = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/]+={0,2})$/.exec(s.trim());
-    const bytes = m ? Buffer.from(m[2], 'base64') : null;
-    const type = bytes ? imageTypeOf(bytes) : null;
-    if (!bytes || !type || bytes.length > PROOF_MAX_BYTES) {
-      c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
-      return z.NEVER;
-    }
-    const size = imageSize(bytes, type);
-    if (!size || size.width < 1 || size.height < 1) {
-      c.addIssue({ code: 'custom', message: MSG_SCREENSHOT_INVALID });
-      return z.NEVER;
-    }
-    if (size.width > PROOF_MAX_SIDE || size.height > PROOF_MAX_SIDE) {
-      c.addIssue({ code: 'custom', message: SERVER_TEXTS.screenshotTooLarge });
-      return z.NEVER;
-    }
-    return { bytes: new Uint8Array(bytes), type };
-  });
+/**
+ * The screenshot's image, from the data URL the contract's schema let through: its first bytes must be
+ * a PNG, JPEG or WebP image (the declared type is not trusted), of at most 180 KB, whose header gives a
+ * size an operator's browser can draw.
+ */
+function proofImage(dataUrl: string): { bytes: Uint8Array; type: string } {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  const type = imageTypeOf(bytes);
+  if (!type || bytes.length > PROOF_MAX_BYTES) throw new Refusal(400, MSG_SCREENSHOT_INVALID);
+  const size = imageSize(bytes, type);
+  if (!size || size.width < 1 || size.height < 1) throw new Refusal(400, MSG_SCREENSHOT_INVALID);
+  if (size.width > PROOF_MAX_SIDE || size.height > PROOF_MAX_SIDE)
+    throw new Refusal(400, SERVER_TEXTS.screenshotTooLarge);
+  return { bytes: new Uint8Array(bytes), type };
+}
 
 export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
 
   // ---------------------------------------------------------------- deposits
-  defineCall(
-    app,
-    ctx,
-    'api-last-fund-request-detail',
-    { schema: z.object({ mobile_no: z.unknown().optional() }) },
-    async ({ user }) => {
-      const last = await lastDeposit(db, user.id);
-      return {
-        status: true,
-        msg: 'Success',
-        min_amt: String(await settingNumber(ctx, 'min_amt')),
-        // the most one request may ask (the 'MATKA 04' apps check it on the phone too)
-        max_amt: String((await settingNumber(ctx, 'max_amt')) || NO_DEPOSIT_MAX),
-        // which UPI apps a deposit may be paid with: those the operator keeps an id for
-        ...(await upiOptions(ctx)),
-        last_request: last
-          ? {
-              request_id: last.id,
-              request_amount: last.amount,
-              request_status: requestStatusCode(last.status),
-              insert_date: formatKolkataDateTime(last.created_at),
-            }
-          : null,
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-last-fund-request-detail', async ({ user }) => {
+    const last = await lastDeposit(db, user.id);
+    return {
+      status: true,
+      msg: 'Success',
+      min_amt: String(await settingNumber(ctx, 'min_amt')),
+      // the most one request may ask (the 'MATKA 04' apps check it on the phone too)
+      max_amt: String((await settingNumber(ctx, 'max_amt')) || NO_DEPOSIT_MAX),
+      // which UPI apps a deposit may be paid with: those the operator keeps an id for
+      ...(await upiOptions(ctx)),
+      last_request: last
+        ? {
+            request_id: last.id,
+            request_amount: last.amount,
+            request_status: requestStatusCode(last.status),
+            insert_date: formatKolkataDateTime(last.created_at),
+          }
+        : null,
+    };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-fund-request-add',
-    { schema: z.object({ request_amount: amountField(MSG.amountRequired) }) },
-    async ({ body, user }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const min = await settingNumber(ctx, 'min_amt');
-      const problem = depositProblem(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
-      if (problem) throw refusal(problem);
-      const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
-      const id = out.id;
-      return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
-    },
-  );
+  defineCall(app, ctx, 'api-fund-request-add', async ({ body, user }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    const min = await settingNumber(ctx, 'min_amt');
+    const problem = depositProblem(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
+    if (problem) throw refusal(problem);
+    const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
+    const id = out.id;
+    return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
+  });
 
   // The proof of a UPI payment on the player's own pending deposit request (issue 31 item 18).
-  defineCall(
-    app,
-    ctx,
-    'api-fund-request-proof',
-    {
-      schema: z
-        .object({
-          request_id: z.union([z.string(), z.number()], { error: 'request_id is required' }).transform(String),
-          utr: utrField.optional(),
-          screenshot: screenshotField.optional(),
-        })
-        .refine((b) => b.utr !== undefined || b.screenshot !== undefined, 'Enter the UTR or add a screenshot')
-        .refine((b) => /^\d{1,18}$/.test(b.request_id), 'Unknown deposit request'),
-    },
-    async ({ body, user }) => {
-      // a player's proofs of a day, all requests together (each request also takes a few: wallet.ts)
-      if (!(await ctx.dailyLimiter.take([[`proof:user:${user.id}`, PROOF_CHANGES_PER_DAY]])))
-        throw new Refusal(429, SERVER_TEXTS.proofChangesToday);
-      const out = await addDepositProof(
-        db,
-        user.id,
-        body.request_id,
-        { utr: body.utr, image: body.screenshot },
-        clock.now(),
-      );
-      return {
-        status: true,
-        msg: 'Payment reference added: the operator will match it',
-        utr: out.utr ?? '',
-        has_screenshot: out.has_screenshot,
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-fund-request-proof', async ({ body, user }) => {
+    const image = body.screenshot === undefined ? undefined : proofImage(body.screenshot);
+    // a player's proofs of a day, all requests together (each request also takes a few: wallet.ts)
+    if (!(await ctx.dailyLimiter.take([[`proof:user:${user.id}`, PROOF_CHANGES_PER_DAY]])))
+      throw new Refusal(429, SERVER_TEXTS.proofChangesToday);
+    const out = await addDepositProof(db, user.id, body.request_id, { utr: body.utr, image }, clock.now());
+    return {
+      status: true,
+      msg: 'Payment reference added: the operator will match it',
+      utr: out.utr ?? '',
+      has_screenshot: out.has_screenshot,
+    };
+  });
 
-  defineCall(app, ctx, 'api-fund-request-history', { schema: z.object(rangeFields) }, async ({ body, user }) => {
+  defineCall(app, ctx, 'api-fund-request-history', async ({ body, user }) => {
     const rows = await depositHistory(db, user.id, body);
     return {
       status: true,

@@ -59,7 +59,8 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       stream = await ctx.live.open(user.id, user.token_id, req.ip, res, last, begin);
       if (gone) ctx.live.drop(stream);
     } catch (err) {
-      if (err instanceof LiveRefused) return reply.code(429).send({ status: false, msg: localize(MSG_TOO_MANY_STREAMS, requestLanguage(req)) });
+      if (err instanceof LiveRefused)
+        return reply.code(429).send({ status: false, msg: localize(MSG_TOO_MANY_STREAMS, requestLanguage(req)) });
       req.log.warn({ err: String(err) }, 'live: could not open a stream');
       if (!reply.sent && !res.headersSent) return reply.code(503).send({ status: false, msg: MSG_LIVE_DOWN });
       res.end();

@@ -3,23 +3,11 @@
  * age declaration, a break, self-exclusion. Enforced for every client by the server (may_play).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import {
-  BREAK_PERIODS,
-  EXCLUSION_PERIODS,
-  LIMIT_KINDS,
-  LIMIT_MAX,
-  LIMIT_PERIODS,
-  PERIOD_LABELS,
-  formatPoints,
-  isPermanent,
-  limitName,
-} from '@matka/shared/domain';
+import { PERIOD_LABELS, formatPoints, isPermanent, limitName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { defineCall } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import {
-  REALITY_CHECK_MINUTES,
   declareAge,
   pausePlay,
   protectionPage,
@@ -37,99 +25,48 @@ export const protectionPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
   const until = (d: Date) => (isPermanent(d) ? 'permanently' : `until ${formatKolkataDateTime(d)}`);
 
-  defineCall(app, ctx, 'api-responsible', { schema: z.object({}) }, ({ user }) => page(user.id));
+  defineCall(app, ctx, 'api-responsible', ({ user }) => page(user.id));
 
-  defineCall(app, ctx, 'api-confirm-age', { schema: z.object({}) }, async ({ user }) => {
+  defineCall(app, ctx, 'api-confirm-age', async ({ user }) => {
     await declareAge(db, user.id, clock.now());
     return page(user.id, 'Thank you');
   });
 
-  defineCall(
-    app,
-    ctx,
-    'api-take-break',
-    { schema: z.object({ period: z.enum(BREAK_PERIODS, { error: 'Choose 24 hours, 7 days or 30 days' }) }) },
-    async ({ body, user }) => {
-      const end = await pausePlay(db, user.id, 'break', body.period, clock.now());
-      await ctx.users.invalidate(user.id);
-      return page(user.id, `You are taking a break ${until(end)} (${PERIOD_LABELS[body.period]})`);
-    },
-  );
+  defineCall(app, ctx, 'api-take-break', async ({ body, user }) => {
+    const end = await pausePlay(db, user.id, 'break', body.period, clock.now());
+    await ctx.users.invalidate(user.id);
+    return page(user.id, `You are taking a break ${until(end)} (${PERIOD_LABELS[body.period]})`);
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-self-exclude',
-    { schema: z.object({ period: z.enum(EXCLUSION_PERIODS, { error: 'Choose 6 months, 1 year or permanently' }) }) },
-    async ({ body, user }) => {
-      const end = await pausePlay(db, user.id, 'exclusion', body.period, clock.now());
-      await ctx.users.invalidate(user.id);
-      return page(user.id, `You have excluded yourself from play ${until(end)}`);
-    },
-  );
+  defineCall(app, ctx, 'api-self-exclude', async ({ body, user }) => {
+    const end = await pausePlay(db, user.id, 'exclusion', body.period, clock.now());
+    await ctx.users.invalidate(user.id);
+    return page(user.id, `You have excluded yourself from play ${until(end)}`);
+  });
 
   // a limit: set, lowered (at once), raised or removed (after 24 hours)
-  const amountField = z.union([z.string(), z.number()]).transform((v, c) => {
-    const text = String(v).trim().replace(/,/g, '');
-    if (text === '' || text === '0') return null;
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < 1 || n > LIMIT_MAX) {
-      c.addIssue({
-        code: 'custom',
-        message: `Enter a limit from 1 to ${formatPoints(LIMIT_MAX)} points, or 0 to remove it`,
-      });
-      return z.NEVER;
-    }
-    return n;
+  defineCall(app, ctx, 'api-set-limit', async ({ body, user }) => {
+    const { change, effective } = await setPlayLimit(db, user.id, body.kind, body.period, body.amount, clock.now());
+    const name = limitName(body.kind, body.period);
+    const Name = name[0].toUpperCase() + name.slice(1);
+    const msg =
+      change === 'same'
+        ? `Your ${name} stays as it is`
+        : change === 'now'
+          ? `${Name} set to ${formatPoints(body.amount!)} points`
+          : body.amount === null
+            ? `Your ${name} will be removed on ${formatKolkataDateTime(effective)}`
+            : `Your ${name} will be raised to ${formatPoints(body.amount)} points on ${formatKolkataDateTime(effective)}`;
+    return page(user.id, msg);
   });
-  defineCall(
-    app,
-    ctx,
-    'api-set-limit',
-    {
-      schema: z.object({
-        kind: z.enum(LIMIT_KINDS, { error: 'Choose a deposit, loss or stake limit' }),
-        period: z.enum(LIMIT_PERIODS, { error: 'Choose a day, a week or a month' }),
-        amount: amountField,
-      }),
-    },
-    async ({ body, user }) => {
-      const { change, effective } = await setPlayLimit(db, user.id, body.kind, body.period, body.amount, clock.now());
-      const name = limitName(body.kind, body.period);
-      const Name = name[0].toUpperCase() + name.slice(1);
-      const msg =
-        change === 'same'
-          ? `Your ${name} stays as it is`
-          : change === 'now'
-            ? `${Name} set to ${formatPoints(body.amount!)} points`
-            : body.amount === null
-              ? `Your ${name} will be removed on ${formatKolkataDateTime(effective)}`
-              : `Your ${name} will be raised to ${formatPoints(body.amount)} points on ${formatKolkataDateTime(effective)}`;
-      return page(user.id, msg);
-    },
-  );
 
-  defineCall(
-    app,
-    ctx,
-    'api-set-reality-check',
-    {
-      schema: z.object({
-        minutes: z
-          .union([z.string(), z.number()])
-          .refine((v) => [0, ...REALITY_CHECK_MINUTES].includes(Number(v) as 0), {
-            message: 'Choose every 30, 60 or 120 minutes, or off',
-          }),
-      }),
-    },
-    async ({ body, user }) => {
-      const minutes = Number(body.minutes);
-      await setRealityCheck(db, user.id, minutes || null);
-      return page(user.id, minutes ? `A reality check every ${minutes} minutes` : 'Reality check turned off');
-    },
-  );
+  defineCall(app, ctx, 'api-set-reality-check', async ({ body, user }) => {
+    const minutes = Number(body.minutes);
+    await setRealityCheck(db, user.id, minutes || null);
+    return page(user.id, minutes ? `A reality check every ${minutes} minutes` : 'Reality check turned off');
+  });
 
-  defineCall(app, ctx, 'api-reality-check', { schema: z.object({}) }, async ({ user }) => {
+  defineCall(app, ctx, 'api-reality-check', async ({ user }) => {
     const r = await realityCheck(db, user.id, user.token_id);
     return { status: true, msg: '', ...r, minutes: r.minutes ?? 0 };
   });

@@ -3,89 +3,46 @@
  * transfer of points to that account (both wallets locked, two ledger rows: `services/wallet.ts`).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { MSG, POINTS_WHOLE, transferProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
-import { Refusal, defineCall, phone, refusal } from '../http/api';
+import { Refusal, defineCall, refusal } from '../http/api';
 import { MSG_TOO_MANY } from '../services/otp';
 import { takeLookup } from '../services/ratelimit';
 import { accountName, MSG_RECEIVER_UNKNOWN, transferPoints } from '../services/wallet';
-import { MAX_AMOUNT } from './money-fields';
+import { MAX_AMOUNT } from '@matka/shared/contract/schemas';
 
 const MSG_TRANSFER_OK = SERVER_TEXTS.transferOk;
-
-const MSG_POINTS_NOT_NUMBER = SERVER_TEXTS.pointsNotNumber;
-
-/**
- * Transfer points: a number or a numeric string. Missing / empty: 'Points is required!'; not a number:
- * a 400 saying so; any number (negative, 0, a fraction) is passed on for the handler's checks.
- */
-const transferPointsField = () =>
-  z.union([z.string().max(40), z.number()], { error: MSG.transferPointsRequired }).transform((v, c) => {
-    const s = typeof v === 'number' ? String(v) : v.trim();
-    if (s === '') {
-      c.addIssue({ code: 'custom', message: MSG.transferPointsRequired });
-      return z.NEVER;
-    }
-    const n = Number(s);
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) || !Number.isFinite(n)) {
-      c.addIssue({ code: 'custom', message: MSG_POINTS_NOT_NUMBER });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
 
   // ---------------------------------------------------------------- transfers
-  const receiverPhone = () => phone(MSG.transferPhoneRequired, MSG.transferPhoneInvalid);
+  defineCall(app, ctx, 'api-check-user-for-transfer-amt', async ({ body, user, req }) => {
+    if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
+    // a lookup of who owns a number: limited per account and per IP (no free enumeration)
+    if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id))) throw refusal(MSG_TOO_MANY);
+    const name = await accountName(db, body.mobile_no);
+    if (name === undefined) throw refusal(MSG_RECEIVER_UNKNOWN);
+    return { status: true, msg: 'Success', user_name: name };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-check-user-for-transfer-amt',
-    { schema: z.object({ mobile_no: receiverPhone() }) },
-    async ({ body, user, req }) => {
-      if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
-      // a lookup of who owns a number: limited per account and per IP (no free enumeration)
-      if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id)))
-        throw refusal(MSG_TOO_MANY);
-      const name = await accountName(db, body.mobile_no);
-      if (name === undefined) throw refusal(MSG_RECEIVER_UNKNOWN);
-      return { status: true, msg: 'Success', user_name: name };
-    },
-  );
-
-  defineCall(
-    app,
-    ctx,
-    'api-user-transfer-wallet-balance',
-    {
-      schema: z.object({
-        amount: transferPointsField(),
-        mobile_no: receiverPhone(),
-        transfer_note: z.string().max(200).optional().nullable(),
-      }),
-    },
-    async ({ body, user }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
-      // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)
-      const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);
-      // a fraction is a malformed request (400), as in every other call that takes points
-      if (problem) throw new Refusal(problem === POINTS_WHOLE ? 400 : 200, problem);
-      if (body.amount > MAX_AMOUNT) throw new Refusal(400, `Points are too many (max ${MAX_AMOUNT})`);
-      const r = await transferPoints(db, {
-        fromId: user.id,
-        toMobile: body.mobile_no,
-        amount: body.amount,
-        note: body.transfer_note ?? '',
-        now: clock.now(),
-      });
-      await ctx.users.invalidate(user.id, r.toId);
-      return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
-    },
-  );
+  defineCall(app, ctx, 'api-user-transfer-wallet-balance', async ({ body, user }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
+    // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)
+    const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);
+    // a fraction is a malformed request (400), as in every other call that takes points
+    if (problem) throw new Refusal(problem === POINTS_WHOLE ? 400 : 200, problem);
+    if (body.amount > MAX_AMOUNT) throw new Refusal(400, `Points are too many (max ${MAX_AMOUNT})`);
+    const r = await transferPoints(db, {
+      fromId: user.id,
+      toMobile: body.mobile_no,
+      amount: body.amount,
+      note: body.transfer_note ?? '',
+      now: clock.now(),
+    });
+    await ctx.users.invalidate(user.id, r.toId);
+    return { status: true, msg: MSG_TRANSFER_OK, wallet_amt: r.wallet, transfer_id: r.id };
+  });
 };

@@ -4,19 +4,17 @@
  * and transfers.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { defineCall } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { ledgerHistory } from '../services/wallet';
-import { rangeFields } from './money-fields';
 
 export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, markets } = ctx;
 
   // ---------------------------------------------------------------- balance and wallet info
-  defineCall(app, ctx, 'api-user-wallet-balance', { schema: z.object({}) }, async ({ user }) => {
+  defineCall(app, ctx, 'api-user-wallet-balance', async ({ user }) => {
     const s = await markets.settings();
     return {
       status: true,
@@ -29,7 +27,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   });
 
   // ---------------------------------------------------------------- wallet history (the ledger)
-  defineCall(app, ctx, 'api-wallet-transaction-history', { schema: z.object(rangeFields) }, async ({ body, user }) => {
+  defineCall(app, ctx, 'api-wallet-transaction-history', async ({ body, user }) => {
     const rows = await ledgerHistory(db, user.id, body);
     return {
       status: true,

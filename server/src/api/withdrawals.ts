@@ -4,7 +4,6 @@
  * withdrawal hours) and the withdraw history. The UPI apps' codes are the domain's UPI_APPS.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   MSG,
   PHONE_RE,
@@ -17,20 +16,15 @@ import {
   upiAppOfType,
   withdrawProblem,
   type UpiType,
-  type WithdrawMethod,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED } from '../errors';
-import { Refusal, defineCall, otpField, phone, refusal, type AuthUser } from '../http/api';
+import { Refusal, defineCall, refusal, type AuthUser } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { codeWasDisclosed, discloseOtp, issueOtp, verifyOtp } from '../services/otp';
 import { requestStatusCode, requestWithdrawal, setUpiNumber, upiNumbers, withdrawHistory } from '../services/wallet';
-import { amountField, rangeFields, settingNumber } from './money-fields';
-
-const upiType = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['1', '2', '3'])], {
-  error: 'Invalid UPI type',
-});
+import { settingNumber } from './money-fields';
 
 export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, clock, markets } = ctx;
@@ -38,170 +32,102 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
   // ---------------------------------------------------------------- UPI numbers (OTP checked here)
   const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
 
-  defineCall(
-    app,
-    ctx,
-    'api-upi-send-otp',
-    {
-      schema: z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
-    },
-    async ({ body, user, req }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const type = Number(body.upi_type) as UpiType;
-      const subject = upiSubject(user, type, body.mobile);
-      const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, subject, user.id);
-      // apps that compare the code on the phone (api-validate-bank) get it under LEGACY_REGISTRATION only;
-      // a number saved with it is then held for the operator
-      const disclosed = await discloseOtp(ctx, subject, 'upi', otp);
-      return isDemoSms(ctx.config)
-        ? { status: true, msg: 'OTP sent successfully', otp }
-        : { status: true, msg: 'OTP sent successfully', ...disclosed };
-    },
-  );
+  defineCall(app, ctx, 'api-upi-send-otp', async ({ body, user, req }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    const type = Number(body.upi_type) as UpiType;
+    const subject = upiSubject(user, type, body.mobile);
+    const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, subject, user.id);
+    // apps that compare the code on the phone (api-validate-bank) get it under LEGACY_REGISTRATION only;
+    // a number saved with it is then held for the operator
+    const disclosed = await discloseOtp(ctx, subject, 'upi', otp);
+    return isDemoSms(ctx.config)
+      ? { status: true, msg: 'OTP sent successfully', otp }
+      : { status: true, msg: 'OTP sent successfully', ...disclosed };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-add-user-upi-details',
-    {
-      schema: z.object({
-        upi_type: upiType,
-        paytm_no: z.string().max(20).optional().nullable(),
-        google_pay_no: z.string().max(20).optional().nullable(),
-        phon_pay_no: z.string().max(20).optional().nullable(),
-        otp: otpField(MSG.otpInvalid, ctx.config.otpLength)
-          .optional()
-          .nullable()
-          .transform((v) => v ?? ''),
-      }),
-    },
-    async ({ body, user, req }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const type = Number(body.upi_type) as UpiType;
-      // only the number of the chosen app counts; the others are left as they are
-      const number = (body[upiAppOfType(type).numberField] ?? '').trim();
-      if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
-      if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
-      // No code: only under LEGACY_REGISTRATION (apps that compare it on the phone), and the number is
-      // held until an operator approves it; so is one saved with a code the server gave the app.
-      const legacy = body.otp === '' && ctx.config.legacyRegistration === 'unverified';
-      if (body.otp === '' && !legacy) throw refusal(MSG.otpInvalid);
-      const subject = upiSubject(user, type, number);
-      const checkedAt = clock.now();
-      if (!legacy && !(await verifyOtp(ctx, subject, 'upi', body.otp, req.ip))) throw refusal(MSG.otpInvalid);
-      const held = legacy || (await codeWasDisclosed(ctx, subject, 'upi', checkedAt));
-      await setUpiNumber(db, user.id, type, number, clock.now(), held);
-      return {
-        status: true,
-        msg: held ? `${MSG.upiNumberAdded} Withdrawals to it wait for the operator's approval.` : MSG.upiNumberAdded,
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-add-user-upi-details', async ({ body, user, req }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    const type = Number(body.upi_type) as UpiType;
+    // only the number of the chosen app counts; the others are left as they are
+    const number = (body[upiAppOfType(type).numberField] ?? '').trim();
+    if (!number) throw new Refusal(400, MSG.upiPhoneRequired);
+    if (!PHONE_RE.test(number)) throw new Refusal(400, MSG.upiPhoneInvalid);
+    // No code: only under LEGACY_REGISTRATION (apps that compare it on the phone), and the number is
+    // held until an operator approves it; so is one saved with a code the server gave the app.
+    const legacy = body.otp === '' && ctx.config.legacyRegistration === 'unverified';
+    if (body.otp === '' && !legacy) throw refusal(MSG.otpInvalid);
+    const subject = upiSubject(user, type, number);
+    const checkedAt = clock.now();
+    if (!legacy && !(await verifyOtp(ctx, subject, 'upi', body.otp, req.ip))) throw refusal(MSG.otpInvalid);
+    const held = legacy || (await codeWasDisclosed(ctx, subject, 'upi', checkedAt));
+    await setUpiNumber(db, user.id, type, number, clock.now(), held);
+    return {
+      status: true,
+      msg: held ? `${MSG.upiNumberAdded} Withdrawals to it wait for the operator's approval.` : MSG.upiNumberAdded,
+    };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-get-user-payment-details',
-    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
-    async ({ user }) => {
-      const r = await upiNumbers(db, user.id);
-      return {
-        status: true,
-        msg: 'Success',
-        payment_details: [
-          Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
-        ],
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-get-user-payment-details', async ({ user }) => {
+    const r = await upiNumbers(db, user.id);
+    return {
+      status: true,
+      msg: 'Success',
+      payment_details: [
+        Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
+      ],
+    };
+  });
 
   // The withdrawal methods a player can use now: their stored UPI numbers, with the payment_method
   // code api-user-withdraw-fund-request takes (deployed clients list these in their withdraw form).
-  defineCall(
-    app,
-    ctx,
-    'api-user-payment-method-list',
-    { schema: z.object({ mobile: z.unknown().optional(), mobile_no: z.unknown().optional() }) },
-    async ({ user }) => {
-      const r = await upiNumbers(db, user.id);
-      const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
-        .filter((m) => m.value !== '')
-        .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
-      return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
-    },
-  );
+  defineCall(app, ctx, 'api-user-payment-method-list', async ({ user }) => {
+    const r = await upiNumbers(db, user.id);
+    const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
+      .filter((m) => m.value !== '')
+      .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
+    return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
+  });
 
   // ---------------------------------------------------------------- withdrawals
-  defineCall(
-    app,
-    ctx,
-    'api-user-withdraw-fund-request',
-    {
-      schema: z.object({
-        // the account is the token's; a mobile in the body is ignored
-        mobile: z.unknown().optional(),
-        request_amount: amountField(MSG.amountRequired),
-        payment_method: z
-          .union(
-            [
-              z.enum(WITHDRAW_METHOD_CODES as [WithdrawMethod, ...WithdrawMethod[]]),
-              z.literal(2),
-              z.literal(3),
-              z.literal(4),
-            ],
-            {
-              error: MSG.selectPaymentMethod,
-            },
-          )
-          .transform((v) => String(v) as WithdrawMethod),
-      }),
-    },
-    async ({ body, user }) => {
-      if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-      const s = await markets.settings();
-      const amount = body.request_amount;
-      const min = await settingNumber(ctx, 'min_withdrawal');
-      // the balance as last known here; the hold is taken only while the wallet covers it (requestWithdrawal)
-      const problem = withdrawProblem(amount, Number(user.wallet), min);
-      if (problem) throw refusal(problem);
-      const now = clock.now();
-      if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
-        throw refusal(MSG.withdrawOutsideHours);
-      }
-      const r = await requestWithdrawal(db, { userId: user.id, amount, method: body.payment_method, now });
-      await ctx.users.invalidate(user.id);
-      return {
-        status: true,
-        msg: MSG.withdrawSent,
-        request_id: String(r.id),
-        request_number: `W${r.id}`,
-        wallet_amt: String(r.wallet),
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-user-withdraw-fund-request', async ({ body, user }) => {
+    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    const s = await markets.settings();
+    const amount = body.request_amount;
+    const min = await settingNumber(ctx, 'min_withdrawal');
+    // the balance as last known here; the hold is taken only while the wallet covers it (requestWithdrawal)
+    const problem = withdrawProblem(amount, Number(user.wallet), min);
+    if (problem) throw refusal(problem);
+    const now = clock.now();
+    if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {
+      throw refusal(MSG.withdrawOutsideHours);
+    }
+    const r = await requestWithdrawal(db, { userId: user.id, amount, method: body.payment_method, now });
+    await ctx.users.invalidate(user.id);
+    return {
+      status: true,
+      msg: MSG.withdrawSent,
+      request_id: String(r.id),
+      request_number: `W${r.id}`,
+      wallet_amt: String(r.wallet),
+    };
+  });
 
-  defineCall(
-    app,
-    ctx,
-    'api-user-withdraw-transaction-history',
-    { schema: z.object({ mobile_no: z.unknown().optional(), ...rangeFields }) },
-    async ({ body, user }) => {
-      const rows = await withdrawHistory(db, user.id, body);
-      return {
-        status: true,
-        msg: rows.length ? 'Success' : MSG.noDataFound,
-        withdrawdata: rows.map((r) => ({
-          request_id: r.id,
-          request_number: `W${r.id}`,
-          ...methodNumberFields(r.payment_method, r.payment_number),
-          payment_method: r.payment_method,
-          request_amount: r.amount,
-          request_status: requestStatusCode(r.status),
-          insert_date: formatKolkataDateTime(r.created_at),
-          payment_receipt: r.receipt_url ?? '',
-          reject_reason: r.status === 'rejected' ? r.note : '',
-        })),
-      };
-    },
-  );
+  defineCall(app, ctx, 'api-user-withdraw-transaction-history', async ({ body, user }) => {
+    const rows = await withdrawHistory(db, user.id, body);
+    return {
+      status: true,
+      msg: rows.length ? 'Success' : MSG.noDataFound,
+      withdrawdata: rows.map((r) => ({
+        request_id: r.id,
+        request_number: `W${r.id}`,
+        ...methodNumberFields(r.payment_method, r.payment_number),
+        payment_method: r.payment_method,
+        request_amount: r.amount,
+        request_status: requestStatusCode(r.status),
+        insert_date: formatKolkataDateTime(r.created_at),
+        payment_receipt: r.receipt_url ?? '',
+        reject_reason: r.status === 'rejected' ? r.note : '',
+      })),
+    };
+  });
 };

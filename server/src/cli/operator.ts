@@ -18,6 +18,7 @@ import {
   type Uncovered,
   type Winner,
 } from '@matka/shared/domain';
+import { operatorCall, operatorRequest, type OperatorCall } from '@matka/shared/contract';
 
 const USAGE = `Usage: npm run operator -- <command>
 
@@ -126,8 +127,9 @@ type FileCommand =
   | { kind: 'verify'; databaseUrl?: string; dataDir: string };
 
 interface Request {
-  method: 'GET' | 'POST';
-  path: string;
+  /** the call of the operator API (@matka/shared/contract) and its query */
+  call: OperatorCall;
+  query?: Record<string, string | undefined>;
   body?: unknown;
   print: (data: Answer, io: CliIO) => void;
 }
@@ -354,8 +356,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         `'${points}' is not a positive whole number of points`,
       );
       return {
-        method: 'POST',
-        path: '/operator/credit',
+        call: 'POST /credit',
         body: { mobile, points: Number(points), note: note.join(' ') || undefined },
         print: (d, io) => io.out(`${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`),
       };
@@ -366,8 +367,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       need(status === '0' || status === '1', `betting status must be 0 or 1, not '${status}'`);
       return {
-        method: 'POST',
-        path: '/operator/set-betting',
+        call: 'POST /set-betting',
         body: { mobile, status },
         print: (d, io) => io.out(String(d.msg)),
       };
@@ -377,8 +377,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'list') {
         need(args.length === 0, 'market list takes no arguments');
         return {
-          method: 'GET',
-          path: '/operator/markets',
+          call: 'GET /markets',
           print: (d, io) => {
             const rows = (d.markets as MarketInfo[]).map((m) => [
               String(m.id),
@@ -410,8 +409,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         need(HHMM.test(open), `open time '${open}' must be HH:MM (24-hour)`);
         need(HHMM.test(close), `close time '${close}' must be HH:MM (24-hour)`);
         return {
-          method: 'POST',
-          path: '/operator/market/set-times',
+          call: 'POST /market/set-times',
           body: { name, open, close, family },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -429,8 +427,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           `market add needs <open HH:MM> <close HH:MM> for a ${family} market`,
         );
         return {
-          method: 'POST',
-          path: '/operator/market/add',
+          call: 'POST /market/add',
           body: { family, name, open: times[0], close: times[1] },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -441,8 +438,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const name = a.join(' ').trim();
         need(name, `market ${sub} needs <name>`);
         return {
-          method: 'POST',
-          path: `/operator/market/${sub}`,
+          call: operatorCall('POST', `/market/${sub}`),
           body: { name, family },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -456,8 +452,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           `cap '${args[0]}' must be a whole number of points, or off`,
         );
         return {
-          method: 'POST',
-          path: '/operator/liability-cap/set',
+          call: 'POST /liability-cap/set',
           body: { family, cap },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -483,8 +478,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       const pana = a[si + 1];
       need(PANA.test(pana), `'${pana}' is not a pana (3 digits, e.g. 128)`);
       return {
-        method: 'POST',
-        path: `/operator/result/${sub}`,
+        call: operatorCall('POST', `/result/${sub}`),
         body: { market, session, pana, date, early_reason: o.string('early-reason') },
         print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
       };
@@ -505,8 +499,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (cmd === 'starline') need(PANA.test(value), `'${value}' is not a pana (3 digits, e.g. 128)`);
       else need(/^\d{2}$/.test(value), `'${value}' is not a jodi (2 digits, e.g. 47)`);
       return {
-        method: 'POST',
-        path: `/operator/${cmd}/${sub}`,
+        call: operatorCall('POST', `/${cmd}/${sub}`),
         body: {
           ...(cmd === 'starline' ? { slot: ref, pana: value } : { market: ref, jodi: value }),
           date,
@@ -530,8 +523,8 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         );
         const filter = all ? 'all' : (status ?? 'pending');
         return {
-          method: 'GET',
-          path: `/operator/${cmd}?status=${filter}`,
+          call: operatorCall('GET', `/${cmd}`),
+          query: { status: filter },
           print: (d, io) => {
             const rows = (d[cmd] as RequestRow[]) ?? [];
             if (rows.length === 0) return io.out(`No ${filter === 'all' ? '' : filter + ' '}${single} requests.`);
@@ -575,8 +568,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           body = { id, reason: more.join(' ') };
         }
         return {
-          method: 'POST',
-          path: `/operator/${cmd}/${sub}`,
+          call: operatorCall('POST', `/${cmd}/${sub}`),
           body,
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -588,8 +580,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'unapproved') {
         need(args.length === 0, 'users unapproved takes no arguments');
         return {
-          method: 'GET',
-          path: '/operator/users/unapproved',
+          call: 'GET /users/unapproved',
           print: (d, io) => {
             const rows = (d.users as { id: string; mobile: string; name: string; created: string }[]) ?? [];
             if (rows.length === 0) return io.out('No accounts waiting for approval.');
@@ -605,8 +596,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [mobile, extra] = args;
         need(mobile && !extra, 'users approve needs <mobile>');
         return {
-          method: 'POST',
-          path: '/operator/users/approve',
+          call: 'POST /users/approve',
           body: { mobile },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -615,8 +605,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [mobile, extra] = args;
         need(mobile && !extra, 'users approve-upi needs <mobile>');
         return {
-          method: 'POST',
-          path: '/operator/users/approve-upi',
+          call: 'POST /users/approve-upi',
           body: { mobile },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -627,8 +616,8 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       );
       const term = args.join(' ').trim();
       return {
-        method: 'GET',
-        path: `/operator/users${term ? `?q=${encodeURIComponent(term)}` : ''}`,
+        call: 'GET /users',
+        query: { q: term || undefined },
         print: (d, io) => {
           const rows =
             (d.users as {
@@ -660,8 +649,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'list') {
         need(args.length === 0, 'settings list takes no arguments');
         return {
-          method: 'GET',
-          path: '/operator/settings',
+          call: 'GET /settings',
           print: (d, io) => {
             const entries = Object.entries((d.settings as Record<string, string>) ?? {});
             const w = Math.max(...entries.map(([k]) => k.length));
@@ -676,8 +664,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [key, ...value] = args;
         need(key && value.length, 'settings set needs <key> <value>');
         return {
-          method: 'POST',
-          path: '/operator/settings/set',
+          call: 'POST /settings/set',
           body: { key, value: value.join(' ') },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -688,8 +675,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         need(HHMM.test(open), `open time '${open}' must be HH:MM (24-hour)`);
         need(HHMM.test(close), `close time '${close}' must be HH:MM (24-hour)`);
         return {
-          method: 'POST',
-          path: '/operator/settings/withdraw-window',
+          call: 'POST /settings/withdraw-window',
           body: { open, close },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -707,18 +693,17 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (cmd === 'owner') {
         need(sub === 'create', `unknown owner command '${sub ?? ''}' (create)`);
         need(name && !role, 'owner create needs <name>');
-        return { method: 'POST', path: '/operator/operators', body: { name, role: 'owner' }, print: printPassword };
+        return { call: 'POST /operators', body: { name, role: 'owner' }, print: printPassword };
       }
       if (sub === 'add') {
         need(name && role && !extra, 'operators add needs <name> <role>');
         need(OPERATOR_ROLES.includes(role as never), `'${role}' is not a role (${OPERATOR_ROLES.join(', ')})`);
-        return { method: 'POST', path: '/operator/operators', body: { name, role }, print: printPassword };
+        return { call: 'POST /operators', body: { name, role }, print: printPassword };
       }
       if (sub === 'list') {
         need(!name, 'operators list takes no arguments');
         return {
-          method: 'GET',
-          path: '/operator/operators',
+          call: 'GET /operators',
           print: (d, io) => {
             const rows = (d.operators ?? []) as { name: string; role: string; totp: boolean; disabled: boolean }[];
             if (!rows.length) return io.out('No operators yet: npm run operator -- owner create <name>');
@@ -732,13 +717,12 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       }
       if (sub === 'reset-password') {
         need(name && !role, 'operators reset-password needs <name>');
-        return { method: 'POST', path: '/operator/operators/reset-password', body: { name }, print: printPassword };
+        return { call: 'POST /operators/reset-password', body: { name }, print: printPassword };
       }
       if (sub === 'disable' || sub === 'enable') {
         need(name && !role, `operators ${sub} needs <name>`);
         return {
-          method: 'POST',
-          path: `/operator/operators/${sub}`,
+          call: operatorCall('POST', `/operators/${sub}`),
           body: { name },
           print: (d, io) => io.out(`${String(d.msg)}.`),
         };
@@ -753,8 +737,8 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       need(mobile && !extra, 'otp last needs <mobile>');
       need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       return {
-        method: 'GET',
-        path: `/operator/otp/last?mobile=${mobile}`,
+        call: 'GET /otp/last',
+        query: { mobile },
         print: (d, io) => io.out(`${String(d.otp)}  (${String(d.purpose)}, sent ${String(d.created_at)})`),
       };
     }
@@ -798,8 +782,9 @@ export async function run(
   if ('kind' in req) return saveBackup(base, token, req.file, io);
   let res: Response;
   try {
-    res = await fetch(base + req.path, {
-      method: req.method,
+    const { method, url } = operatorRequest(req.call, req.query);
+    res = await fetch(base + url, {
+      method,
       headers: { authorization: `Bearer ${token}`, ...(req.body ? { 'content-type': 'application/json' } : {}) },
       body: req.body ? JSON.stringify(req.body) : undefined,
       signal: AbortSignal.timeout(15_000),
@@ -839,7 +824,7 @@ async function followJob(base: string, token: string, id: string, io: CliIO): Pr
       job?: { status: string; bids_done: number; bids_total: number | null };
     };
     try {
-      const res = await fetch(`${base}/operator/settlement?id=${encodeURIComponent(id)}`, {
+      const res = await fetch(base + operatorRequest('GET /settlement', { id }).url, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(15_000),
       });

@@ -1,21 +1,14 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PHONE_RE, isoDateText, parseHistoryDate, parseIsoDate, SERVER_TEXTS } from '@matka/shared/domain';
+import { SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
 import { localize, requestLanguage, type Lang } from './language';
-import {
-  CALLS,
-  callSpec,
-  isCallName,
-  type AnswerOf,
-  type CallName,
-  type Dialect,
-  type RequestOf,
-} from '@matka/shared/contract';
+import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type Dialect } from '@matka/shared/contract';
+import { ANSWER_SCHEMAS, REQUEST_SCHEMAS, RefusalSchema, type ParsedRequestOf } from '@matka/shared/contract/schemas';
 import { adaptAnswer, adaptRequest, answerAdapted, dialectOfKey } from './dialects';
 
 // the handlers take these from here; their owners are the token cache and the errors module
@@ -141,40 +134,23 @@ function firstIssue(err: z.ZodError): string {
 
 /**
  * Registers POST /api/<name> for a call of the contract (@matka/shared/contract): checks the JSON object
- * body, app_key (401), the token when the contract says the call needs it (401), the zod schema (400),
- * then runs the handler; the handler's return value is the 200 body, a Refusal it throws (or a service
- * throws) is answered {status:false,msg} with the Refusal's status.
+ * body, app_key (401), the token when the contract says the call needs it (401), the body by the call's
+ * schema in the contract (@matka/shared/contract/schemas, 400 with the schema's message), then runs the
+ * handler; the handler's return value is the 200 body, a Refusal it throws (or a service throws) is
+ * answered {status:false,msg} with the Refusal's status.
  */
-type SameKeys<A, B> = [Exclude<A, B>] extends [never] ? ([Exclude<B, A>] extends [never] ? true : false) : false;
-
-/**
- * The schema reads exactly the fields the contract's request of the call declares (RequestOf): else
- * `opts` asks for a property that names both lists, and the call does not compile.
- */
-export type FieldsAgree<N extends CallName, S> =
-  SameKeys<SchemaFields<S>, keyof RequestOf<N> & string> extends true
-    ? unknown
-    : { schemaFieldsDifferFromTheContract: { schema: SchemaFields<S>; contract: keyof RequestOf<N> } };
-/** The fields an object schema reads (its shape's keys). */
-type SchemaFields<S> = S extends { shape: infer Shape } ? keyof Shape & string : never;
-
-/** Each call's request schema, as its route validates it (the OpenAPI document reads them: http/openapi.ts). */
-export const DECLARED_SCHEMAS = new Map<CallName, z.ZodType>();
-
-export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
+export function defineCall<N extends CallName>(
   app: FastifyInstance,
   ctx: AppContext,
   name: N,
-  // the body's schema: the fields of the contract's request, their values checked with the spec's messages
-  opts: { schema: S } & FieldsAgree<N, S>,
-  // the 200 answer: the contract's answer of the call (checked here at compile time), or its JSON text
-  handler: (args: CallArgs<z.output<S>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | Tagged<AnswerOf<N>>>,
+  // the 200 answer: the contract's answer of the call (checked here at compile time), kept with its ETag
+  handler: (args: CallArgs<ParsedRequestOf<N>> & { user: UserOf<N> }) => Promise<AnswerOf<N> | Tagged<AnswerOf<N>>>,
 ): void {
   if (!isCallName(name)) throw new Error(`${name} is not a call of @matka/shared/contract: declare it there`);
-  DECLARED_SCHEMAS.set(name, opts.schema);
   const auth = callSpec(name).auth;
   const keyless = callSpec(name).keyless === true;
-  app.post(`/api/${name}`, async (req, reply) => {
+  const onSend = ctx.config.checkAnswers ? [answerCheck(name)] : [];
+  app.post(`/api/${name}`, { onSend }, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return reply.code(400).send(refusalBody('Request body must be a JSON object'));
@@ -184,13 +160,14 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
     // call that gives a deployed app its key carries none
     const dialect = keyless ? 'spec' : dialectOfKey(ctx.config, (raw as Json).app_key);
     if (!dialect) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
+    if (dialect !== 'spec') DIALECT_ANSWERS.add(req);
     const envelope = adaptRequest(dialect, name, raw as Json);
     let user: AuthUser | null = null;
     if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
       if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
-    const parsed = opts.schema.safeParse(envelope);
+    const parsed = (REQUEST_SCHEMAS[name] as unknown as z.ZodType<ParsedRequestOf<N>>).safeParse(envelope);
     if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user));
     let out: unknown;
     try {
@@ -202,7 +179,8 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
       throw err;
     }
     // a dialect's app reads its own fields: adapted, the answer has no ETag of its own
-    if (answerAdapted(dialect, name)) out = adaptAnswer(dialect, name, (out instanceof Tagged ? out.body : out) as Json);
+    if (answerAdapted(dialect, name))
+      out = adaptAnswer(dialect, name, (out instanceof Tagged ? out.body : out) as Json);
     if (out instanceof Tagged) return notModified(req, reply, out.etag) ? reply.code(304).send() : out.body;
     // an answer's message (a refusal in its body, or a success: 'Login successful') speaks the player's
     // language too
@@ -215,39 +193,29 @@ export function defineCall<N extends CallName, S extends z.ZodType<Json>>(
   });
 }
 
-// ---- zod helpers with the spec's messages
-
-/** A required non-empty string (trimmed) with one message for missing / wrong type / empty. */
-export const reqStr = (msg: string, max = 200) =>
-  z.string({ error: msg }).trim().min(1, msg).max(max, `Too long (max ${max} characters)`);
-
-export const phone = (required: string, invalid: string) =>
-  z.string({ error: required }).trim().min(1, required).regex(PHONE_RE, invalid);
+/** Requests answered in a deployed app's dialect: their answers are the dialect's (http/dialects.ts). */
+const DIALECT_ANSWERS = new WeakSet<FastifyRequest>();
 
 /**
- * A one-time code as clients send it: a digit string, or a number (some apps send 237 for the code
- * '0237': a whole number is padded with leading zeros to the code length).
+ * CHECK_ANSWERS: the answer about to be sent, parsed by the contract's schema of the call (a success)
+ * or of a refusal; one that does not conform is answered 500 with what drifted, so a test that made the
+ * call fails where it made it.
  */
-export const otpField = (msg: string, length: number) =>
-  z
-    .union([z.string().max(10), z.number()], { error: msg })
-    .transform((v) =>
-      typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v).padStart(length, '0') : String(v).trim(),
-    );
-
-export const optStr = (max = 200) => z.string().max(max).optional().nullable();
-
-/** month/day/year ('03/15/2026', also '3/5/2026'); also accepts YYYY-MM-DD. Returns 'YYYY-MM-DD'. */
-export const historyDate = (msg = 'Invalid date') =>
-  z
-    .string({ error: msg })
-    .trim()
-    .transform((s, c) => {
-      // the client's month/day/year, or an ISO day; the calendar rules are the domain's
-      const ymd = parseHistoryDate(s) ?? parseIsoDate(s);
-      if (!ymd || ymd.year < 2000 || ymd.year > 2100) {
-        c.addIssue({ code: 'custom', message: msg });
-        return z.NEVER;
-      }
-      return isoDateText(ymd);
-    });
+export function answerCheck(name: CallName) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (typeof payload !== 'string' || reply.statusCode === 304 || DIALECT_ANSWERS.has(req)) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      body = payload;
+    }
+    const refused = reply.statusCode !== 200 || (body as { status?: unknown } | null)?.status === false;
+    const checked = (refused ? RefusalSchema : ANSWER_SCHEMAS[name]).safeParse(body);
+    if (checked.success) return payload;
+    const drift = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    req.log.error({ call: name, drift }, 'answer drifted from the contract');
+    reply.code(500);
+    return JSON.stringify({ status: false, msg: `${name} answer drifted from the contract: ${drift}` });
+  };
+}

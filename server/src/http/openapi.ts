@@ -17,15 +17,20 @@ import { z } from 'zod';
 import { CALLS, OPERATOR_CALLS, callSpec, type CallName } from '@matka/shared/contract';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
-import { DECLARED_SCHEMAS } from './api';
+import { ANSWER_SCHEMAS, REQUEST_SCHEMAS, RefusalSchema } from '@matka/shared/contract/schemas';
 
 type JsonSchema = Record<string, unknown>;
 
+/** A zod schema of the contract as JSON Schema 2020-12 (what OpenAPI 3.1 takes). */
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+};
+
 const REFUSAL: JsonSchema = {
-  type: 'object',
+  ...jsonSchema(RefusalSchema, 'output'),
   description: "A refusal: `msg` is for a person (in the player's language when the account chose one).",
-  properties: { status: { const: false }, msg: { type: 'string' } },
-  required: ['status', 'msg'],
   examples: [{ status: false, msg: 'Session expired. Please login again.' }],
 };
 const ANSWER: JsonSchema = {
@@ -36,14 +41,18 @@ const ANSWER: JsonSchema = {
   additionalProperties: true,
 };
 
+/** A call's 200 answer as the contract declares it. */
+function answerSchema(name: CallName): JsonSchema {
+  return {
+    ...jsonSchema(ANSWER_SCHEMAS[name], 'output'),
+    description: "The answer (a refusal of the game's rules also comes with 200, status false and `msg`).",
+  };
+}
+
 /** A call's request body: the envelope and the call's own fields, as its route validates them. */
 function requestSchema(name: CallName): JsonSchema {
   const spec = callSpec(name);
-  const declared = DECLARED_SCHEMAS.get(name);
-  const own = declared
-    ? (z.toJSONSchema(declared, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema)
-    : { type: 'object' };
-  delete own.$schema;
+  const own = jsonSchema(REQUEST_SCHEMAS[name], 'input');
   const properties: Record<string, JsonSchema> = {
     env_type: { type: 'string', description: "The app's environment ('Prod')." },
     ...(spec.keyless ? {} : { app_key: { type: 'string', description: "The app's key, as the operator gave it." } }),
@@ -145,7 +154,9 @@ export function openApiDocument(base: string | undefined) {
         responses: {
           '200': {
             description: "The answer (a refusal of the game's rules also comes with 200 and status false)",
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } },
+            content: {
+              'application/json': { schema: answerSchema(name), example: { status: true, msg: 'Success' } },
+            },
           },
           ...refusals(['400', '401', '429']),
         },

@@ -170,13 +170,23 @@ export async function issueOtp(
  * of the subject, where the day's wrong guesses are read and the code's try is taken by a guarded
  * `UPDATE … SET attempts = attempts + 1 … WHERE attempts < 5 RETURNING` before the comparison.
  */
+/**
+ * A code as an app sent it, as text: some apps send the number 237 for the code '0237', so a whole
+ * number is padded with leading zeros to the code's length (anything else is compared as it is).
+ */
+export function codeText(code: string | number, length: number): string {
+  if (typeof code === 'string') return code;
+  return Number.isSafeInteger(code) && code >= 0 ? String(code).padStart(length, '0') : String(code);
+}
+
 export async function verifyOtp(
   ctx: AppContext,
   mobile: string,
   purpose: OtpPurpose,
-  code: string,
+  sent: string | number,
   ip: string,
 ): Promise<boolean> {
+  const code = codeText(sent, ctx.config.otpLength);
   const budget = dailyWrongCodes(ctx.config.otpLength);
   const ipKey = `otp-wrong:ip:${ip}`;
   if (!(await ctx.dailyLimiter.take([[ipKey, budget * 5]]))) return false;

@@ -274,8 +274,6 @@ async function limitHistory(
 
 // ------------------------------------------------------------------ the reality check
 
-export const REALITY_CHECK_MINUTES = [30, 60, 120] as const;
-
 /** Every 30, 60 or 120 minutes of play (null: off), kept on the account for all its apps. */
 export async function setRealityCheck(db: Kysely<DB>, userId: string, minutes: number | null): Promise<void> {
   await db.updateTable('users').set({ reality_check_minutes: minutes }).where('id', '=', userId).execute();

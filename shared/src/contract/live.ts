@@ -162,18 +162,6 @@ export const LIVE_TAGS: Record<LiveKind, readonly Tag[]> = {
   account: ['Home', 'Wallet', 'Profile', 'Protection'],
 };
 
-/** An inbox entry (api-notifications). */
-export interface InboxItem {
-  /** opaque, in the order of the entries (as the stream's ids: it tells nothing of the platform's volume) */
-  id: string;
-  kind: LiveKind;
-  /** the event as it was pushed */
-  event: LiveEvent;
-  /** ISO time */
-  at: string;
-  read: boolean;
-}
-
 /** The app's page an event opens (a notification's tap, an inbox entry). */
 export function livePath(e: LiveEvent): string {
   switch (e.kind) {

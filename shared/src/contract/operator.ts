@@ -112,6 +112,33 @@ export function operatorAccess(method: string, path: string): OperatorAccess | u
   return Object.hasOwn(OPERATOR_CALLS, key) ? OPERATOR_CALLS[key as OperatorCall] : undefined;
 }
 
+/** Where the operator API is mounted. */
+export const OPERATOR_PREFIX = '/operator';
+
+/**
+ * A call's method, its path below OPERATOR_PREFIX with the query, and its URL on this server, as the
+ * console and the CLI send it: the one place a client turns a declared call into a request.
+ */
+export function operatorRequest(
+  call: OperatorCall,
+  query: Record<string, string | number | undefined> = {},
+): { method: 'GET' | 'POST'; path: string; url: string } {
+  const [method, path] = call.split(' ') as ['GET' | 'POST', string];
+  const qs = Object.entries(query)
+    .filter((e): e is [string, string | number] => e[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  const below = `${path}${qs ? `?${qs}` : ''}`;
+  return { method, path: below, url: `${OPERATOR_PREFIX}${below}` };
+}
+
+/** The declared call of a method and a path put together at run time (a CLI word); throws for any other. */
+export function operatorCall(method: 'GET' | 'POST', path: string): OperatorCall {
+  const call = `${method} ${path}`;
+  if (!Object.hasOwn(OPERATOR_CALLS, call)) throw new Error(`${call} is not a call of the operator API`);
+  return call as OperatorCall;
+}
+
 /**
  * The server's state on the console's dashboard (GET /operator/dashboard's `server`), read from the
  * figures /metrics answers, every process added up (server/src/services/metrics.ts).

@@ -80,6 +80,9 @@ export const LIMIT_RAISE_WAIT_MS = 24 * 3600_000;
 /** The largest limit a player can set (points). */
 export const LIMIT_MAX = 10_000_000;
 
+/** How often a player may ask for a reality check (0: off). */
+export const REALITY_CHECK_MINUTES = [30, 60, 120] as const;
+
 /** 'daily stake limit' */
 export const limitName = (kind: LimitKind, period: LimitPeriod): string =>
   `${LIMIT_PERIOD_LABELS[period].toLowerCase()} ${LIMIT_KIND_LABELS[kind].toLowerCase()} limit`;

@@ -1,0 +1,482 @@
+/**
+ * The answers of the player calls (spec section 7) as zod schemas, declared once: what a 200 answer of
+ * each call holds, and the refusal every call may give. The clients' answer types are inferred from them
+ * (answers.ts, type-only); the server's handlers must return what they declare (checked at compile time),
+ * and its test suites parse every answer the server gives by its call's schema, so an answer that drifts
+ * fails a test. `/openapi.json` documents them.
+ *
+ * Fields are optional where a deployed server of the contract may leave them out, and an answer may carry
+ * more fields than declared (a dialect's extras): the schemas check the type of each field they name.
+ */
+import { z } from 'zod';
+import { LIMIT_KINDS, LIMIT_PERIODS, type UpiDetailsField } from '../domain';
+import { PUSH_CATEGORIES, isLiveKind, type LiveEvent, type LiveKind } from './live';
+import type { CallName } from './index';
+
+/** A text or a number: ids, points and amounts come as either from deployed servers. */
+const num = z.union([z.string(), z.number()]);
+const optNum = num.optional();
+const optStr = z.string().optional();
+const optNullStr = z.string().nullable().optional();
+
+/** What every answer carries: status and a message; the other fields depend on the call. */
+export const AnswerSchema = z.looseObject({
+  status: z.union([z.boolean(), z.string()]).optional(),
+  msg: optStr,
+  message: optStr,
+});
+const answer = <S extends z.core.$ZodLooseShape>(shape: S) => AnswerSchema.extend(shape);
+
+/** A refusal, of any call: status false and a message for a person (in the account's language). */
+export const RefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string() });
+
+/** A login or a registration: the session's token and the player. */
+export const LoginAnswerSchema = answer({
+  user_name: optStr,
+  unique_token: optStr,
+  mobile: optStr,
+  /** the language the player chose in our app ('en', 'hi', 'mr'): absent when never chosen */
+  language: optStr,
+});
+
+/** A market as the lists give it (its times as text, 'msg_status' 1 open / 2 closed). */
+export const ListedMarketSchema = z.looseObject({
+  game_id: num,
+  game_name: z.string(),
+  open_result: optNullStr,
+  close_result: optNullStr,
+  open_time: z.string(),
+  close_time: z.string(),
+  msg_status: num,
+  web_chart_url: optStr,
+});
+
+/** A family's game rates: game_rates[0] holds the pairs by rate key. */
+export const RatesAnswerSchema = answer({
+  game_rates: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]).optional())).optional(),
+  /** the operator's bet limits of the family's bet types that have their own (the rest: the defaults) */
+  bet_limits: z
+    .array(z.object({ bet_type: z.string(), min: z.number(), max: z.number(), session_max: z.number().nullable() }))
+    .optional(),
+});
+
+/** The home info of a logged-in player with the regular markets' list (polled). */
+export const HomeInfoAnswerSchema = answer({
+  betting_status: optNum,
+  wallet_amt: optNum,
+  telegram_no: optStr,
+  mobile_1: optStr,
+  mobile_no: optStr,
+  result: z.array(ListedMarketSchema).optional(),
+});
+
+/** A code sent for registration or a reset (the code itself only in demo mode). */
+export const OtpSentAnswerSchema = answer({ otp: optNum });
+
+export const ProfileAnswerSchema = answer({ user_name: optStr, mobile: optStr });
+
+/** A market of the landing's list (a logged-in player's home info comes with it from deployed clients). */
+export const DashboardGameSchema = ListedMarketSchema.partial().extend({
+  game_id: optNum,
+  game_name: z.string(),
+  web_chart_url: optStr,
+});
+export const DashboardAnswerSchema = answer({ result: z.array(DashboardGameSchema).optional() });
+
+export const HowToPlayAnswerSchema = answer({
+  content: z.array(z.looseObject({ how_to_play_content: optStr, video_link: optStr })).optional(),
+  video_link: optStr,
+});
+
+export const PrivacyPolicyAnswerSchema = answer({ privacy_policy: optStr });
+
+/** One Starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
+export const StarlineGameSchema = z.looseObject({
+  game_id: num,
+  game_name: z.string(),
+  open_time: z.string(),
+  close_time: optStr,
+  open_result: optNullStr,
+  msg_status: num,
+});
+export const StarlineGamesAnswerSchema = answer({
+  result: z.array(StarlineGameSchema).optional(),
+  web_starline_chart_url: optStr,
+});
+
+/** One Gali market of the list (spec section 3). msg_status 1 = Market Open. */
+export const GaliMarketSchema = z.looseObject({
+  game_id: num,
+  game_name: z.string(),
+  open_time: z.string(),
+  close_time: z.string(),
+  /** the declared jodi ('' or absent when none) */
+  result: optNullStr,
+  open_result: optNullStr,
+  msg_status: num,
+});
+export const GaliGamesAnswerSchema = answer({
+  result: z.array(GaliMarketSchema).optional(),
+  web_galidessar_chart_url: optStr,
+});
+
+const sliderRow = z.looseObject({ id: optNum, slider_image: optStr });
+/** The home slider's images (also under `result`, as some clients read it). */
+export const SliderAnswerSchema = answer({
+  sliderdata: z.array(sliderRow).optional(),
+  result: z.array(sliderRow).optional(),
+});
+
+/** Where players pay a deposit: the operator's UPI ids, each with its upi:// link. */
+export const AutoDepositAnswerSchema = answer({
+  result: z
+    .array(z.looseObject({ id: optNum, name: optStr, upi_id: optStr, payee_name: optStr, upi_uri: optStr }))
+    .optional(),
+});
+
+/** The contact numbers the app links to (WhatsApp, call, Telegram). */
+export const SocialAnswerSchema = answer({ mobile_no: optStr, mobile_1: optStr, telegram_no: optStr });
+
+/** A bid placed: its submission, the wallet after it and its points (`duplicate`: a retry met the first). */
+export const BidPlacedAnswerSchema = answer({
+  wallet_amt: optNum,
+  bid_id: optNum,
+  total_points: optNum,
+  duplicate: z.boolean().optional(),
+  /** a refusal by the liability cap: the numbers it closed (the other rows could still be placed) */
+  closed_numbers: z.array(z.string()).optional(),
+});
+
+/** The withdrawal methods the player can use now (deployed clients' withdraw form). */
+export const PaymentMethodsAnswerSchema = answer({
+  result: z.array(z.looseObject({ payment_method: optStr, name: optStr, value: optStr })).optional(),
+});
+
+/** Wallet info (spec section 3): the balance and the money settings the wallet screens show. */
+export const WalletInfoAnswerSchema = answer({
+  wallet_amt: optNum,
+  withdraw_open_time: optStr,
+  withdraw_close_time: optStr,
+  min_withdrawal: optNum,
+  min_amt: optNum,
+});
+
+/** The UPI ids players pay deposits to. */
+export const BankDetailsAnswerSchema = answer({
+  bank_details: z
+    .array(z.looseObject({ google_upi_payment_id: optStr, phonepay_upi_payment_id: optStr, payee_name: optStr }))
+    .optional(),
+});
+
+/** The QR code players scan to pay (an image data URL) and its UPI id. */
+export const QrPayAnswerSchema = answer({
+  qrdata: z.array(z.looseObject({ qr_image: optStr, upi_id: optStr, payee_name: optStr })).optional(),
+});
+
+/** The operator's deposit and withdrawal rules (texts). */
+export const RulesAnswerSchema = answer({
+  content: z.array(z.looseObject({ withdrawal_rule: optStr, deposit_rule: optStr })).optional(),
+});
+
+/** The account's UPI numbers, each under its app's detailsField (the domain's UPI_APPS). */
+const paymentDetails = z.record(z.string(), z.string().nullable().optional()) as unknown as z.ZodType<
+  Partial<Record<UpiDetailsField, string | null>>
+>;
+export const PaymentDetailsAnswerSchema = answer({ payment_details: z.array(paymentDetails).optional() });
+
+/** The minimum deposit (and the last request's details, which the app does not show). */
+export const FundDetailAnswerSchema = answer({ min_amt: optNum });
+
+/** A code sent (the code itself only in demo mode, for testing by hand). */
+export const CodeSentAnswerSchema = answer({ otp: optStr });
+
+/** A deposit or withdrawal request made: its id and number ('D12', 'W7'). */
+export const RequestMadeAnswerSchema = answer({ request_id: optStr, request_number: optStr });
+
+/** A withdrawal requested: the request and the wallet after the points are held. */
+export const WithdrawalMadeAnswerSchema = RequestMadeAnswerSchema.extend({ wallet_amt: optStr });
+
+/** A payment's proof added to a deposit request. */
+export const ProofAddedAnswerSchema = answer({ utr: optStr, has_screenshot: z.boolean().optional() });
+
+/** Who owns the number points would be transferred to. */
+export const TransferUserAnswerSchema = answer({ user_name: optStr });
+
+/** A transfer made: the sender's wallet after it. */
+export const TransferMadeAnswerSchema = answer({ wallet_amt: optStr, transfer_id: optStr });
+
+/** A bid as the histories show it. */
+export const BidRowSchema = z.looseObject({
+  bid_id: optNum,
+  game_name: optStr,
+  pana: optStr,
+  digits: optStr,
+  closedigits: optStr,
+  session: optStr,
+  bid_date: optStr,
+  points: optNum,
+  /** what became of it: 'pending', 'won' or 'lost' (our server), with the result it met */
+  status: optStr,
+  win_amount: optNum,
+  result: optStr,
+  /** the rate it was placed at ('10-95') and what it pays if it wins */
+  rate: optStr,
+  win_if_correct: optStr,
+});
+
+/** A win as the win histories show it. */
+export const WinRowSchema = z.looseObject({
+  game_name: optStr,
+  pana: optStr,
+  digits: optStr,
+  closedigits: optStr,
+  session: optStr,
+  bid_date: optStr,
+  points: optNum,
+  win_id: optNum,
+  wining_date: optStr,
+  amount: optNum,
+});
+
+export const BidHistoryAnswerSchema = answer({ bid_data: z.array(BidRowSchema).optional() });
+export const WinHistoryAnswerSchema = answer({ win_data: z.array(WinRowSchema).optional() });
+/** Spec section 7: the Gali win history answers under bid_data. */
+export const GaliWinHistoryAnswerSchema = answer({ bid_data: z.array(WinRowSchema).optional() });
+
+/** '0' pending, '1' cancelled or rejected, '2' approved (spec section 3). */
+const requestStatus = optStr;
+
+export const DepositHistoryAnswerSchema = answer({
+  fund_requests: z
+    .array(
+      z.looseObject({
+        request_id: optNum,
+        request_number: optStr,
+        request_amount: optNum,
+        request_status: requestStatus,
+        insert_date: optStr,
+        reject_reason: optStr,
+        utr: optStr,
+        has_screenshot: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export const WithdrawHistoryAnswerSchema = answer({
+  withdrawdata: z
+    .array(
+      z.looseObject({
+        request_id: optNum,
+        request_number: optStr,
+        payment_method: optStr,
+        request_amount: optNum,
+        request_status: requestStatus,
+        insert_date: optStr,
+        payment_receipt: optStr,
+        reject_reason: optStr,
+      }) as unknown as z.ZodType<
+        Partial<Record<UpiDetailsField, string>> & {
+          request_id?: string | number;
+          request_number?: string;
+          payment_method?: string;
+          request_amount?: string | number;
+          request_status?: string;
+          insert_date?: string;
+          payment_receipt?: string;
+          reject_reason?: string;
+        }
+      >,
+    )
+    .optional(),
+});
+
+export const LedgerHistoryAnswerSchema = answer({
+  transaction_history: z
+    .array(
+      z.looseObject({
+        transaction_id: optNum,
+        /** '1' credit, '2' debit */
+        transaction_type: optStr,
+        transaction_note: optStr,
+        amount: optNum,
+        /** '0' pending (a withdrawal's hold), '1' final */
+        amount_status: optStr,
+        insert_date: optStr,
+        balance_after: optNum,
+      }),
+    )
+    .optional(),
+});
+
+/** The 'MATKA 04' apps' bootstrap: the app key every later call carries. */
+export const AppKeyAnswerSchema = answer({ app_key: z.string() });
+
+/** A game screen's check: 1 while the market's Open session takes bids, else 0. */
+export const GameStatusAnswerSchema = answer({ game_status: z.number() });
+
+/** A bid screen's date (sent back verbatim as bid_date) and the points one bid row may carry. */
+export const CurrentDateAnswerSchema = answer({ new_date: z.string(), min_bid_amount: num, max_bid_amount: num });
+
+const limitKind = z.enum(LIMIT_KINDS);
+const limitPeriod = z.enum(LIMIT_PERIODS);
+
+export const PlayLimitSchema = z.object({
+  kind: limitKind,
+  period: limitPeriod,
+  amount: z.number(),
+  used: z.number(),
+  resets: z.string(),
+  /** a raise waiting until next_at (null with removing: a removal waits) */
+  next_amount: z.number().nullable(),
+  next_at: z.string(),
+  removing: z.boolean(),
+});
+
+/** A change the player asked for: what it was, and when it took (or takes) effect. */
+export const PlayLimitChangeSchema = z.object({
+  kind: limitKind,
+  period: limitPeriod,
+  action: z.enum(['set', 'lowered', 'raised', 'removed', 'kept']),
+  amount: z.number().nullable(),
+  previous: z.number().nullable(),
+  effective_at: z.string(),
+  at: z.string(),
+});
+
+/** Responsible play: the age declaration, a break or exclusion running (ISO end, '' for none), the history. */
+export const ProtectionAnswerSchema = answer({
+  age_declared: z.boolean().optional(),
+  /** the operator requires the declaration before any bid */
+  age_required: z.boolean().optional(),
+  break_until: optStr,
+  excluded_until: optStr,
+  permanent: z.boolean().optional(),
+  history: z
+    .array(
+      z.object({
+        kind: z.enum(['age', 'break', 'exclusion', 'exclusion_lifted']),
+        until: z.string(),
+        note: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
+  /** the limits in force, with what is used in the running period (resets: ISO) and a change that waits */
+  limits: z.array(PlayLimitSchema).optional(),
+  limit_history: z.array(PlayLimitChangeSchema).optional(),
+  /** the reality check's interval in minutes (0: off) */
+  reality_check_minutes: z.number().optional(),
+});
+
+/** The reality check: since this session's login (ISO), the points staked and won. */
+export const RealityCheckAnswerSchema = answer({
+  minutes: z.number().optional(),
+  login_at: optStr,
+  staked: z.number().optional(),
+  won: z.number().optional(),
+});
+
+/** Web push: the key a browser subscribes with, this device's state, the markets the player follows. */
+export const PushSettingsAnswerSchema = answer({
+  /** the server's VAPID public key (base64url), for pushManager.subscribe */
+  public_key: optStr,
+  /** this device (its endpoint) is subscribed for this account */
+  subscribed: z.boolean().optional(),
+  categories: z.array(z.enum(PUSH_CATEGORIES)).optional(),
+  /** ids of the markets the player follows */
+  follows: z.array(z.number()).optional(),
+});
+
+/** An inbox entry (api-notifications): an event as the live stream pushed it, when, and whether it was read. */
+export const InboxItemSchema = z.object({
+  /** opaque, in the order of the entries (as the stream's ids: it tells nothing of the platform's volume) */
+  id: z.string(),
+  kind: z.custom<LiveKind>((k) => typeof k === 'string' && isLiveKind(k)),
+  event: z.custom<LiveEvent>(
+    (v) => v !== null && typeof v === 'object' && typeof (v as { kind?: unknown }).kind === 'string',
+  ),
+  /** ISO time */
+  at: z.string(),
+  read: z.boolean(),
+});
+
+/** The notifications inbox: newest first, and how many are unread. */
+export const InboxAnswerSchema = answer({
+  notifications: z.array(InboxItemSchema).optional(),
+  unread: z.number().optional(),
+});
+export const InboxReadAnswerSchema = answer({ unread: z.number().optional() });
+
+/** The 200 answer each call declares. */
+export const ANSWER_SCHEMAS = {
+  'api-get-app-key': AppKeyAnswerSchema,
+  'api-check-security-pin': AnswerSchema,
+  'api-check-game-status': GameStatusAnswerSchema,
+  'api-get-current-date': CurrentDateAnswerSchema,
+  'api-add-money-via-upi': RequestMadeAnswerSchema,
+  'api-user-logout': AnswerSchema,
+  'api-forgot-password': AnswerSchema,
+  'api-change-password': AnswerSchema,
+  'api-get-slider-images': SliderAnswerSchema,
+  'api-get-auto-deposit-list': AutoDepositAnswerSchema,
+  'api-social-data': SocialAnswerSchema,
+  'api-submit-bid': BidPlacedAnswerSchema,
+  'api-starline-submit-bid': BidPlacedAnswerSchema,
+  'api-galidisawar-submit-bid': BidPlacedAnswerSchema,
+  'api-user-payment-method-list': PaymentMethodsAnswerSchema,
+  'api-check-mobile': OtpSentAnswerSchema,
+  'api-resend-otp': OtpSentAnswerSchema,
+  'api-forget-check-mobile': OtpSentAnswerSchema,
+  'api-get-profile': ProfileAnswerSchema,
+  'api-profile-update': ProfileAnswerSchema,
+  'api-dashboard-data': DashboardAnswerSchema,
+  'api-how-to-play': HowToPlayAnswerSchema,
+  'api-privacy-policy': PrivacyPolicyAnswerSchema,
+  'api-starline-game': StarlineGamesAnswerSchema,
+  'api-galidisawar-game': GaliGamesAnswerSchema,
+  'api-bid-history-data': BidHistoryAnswerSchema,
+  'api-starline-bid-history-data': BidHistoryAnswerSchema,
+  'api-galidisawar-bid-history-data': BidHistoryAnswerSchema,
+  'api-wining-history-data': WinHistoryAnswerSchema,
+  'api-starline-wining-history-data': WinHistoryAnswerSchema,
+  'api-galidisawar-wining-history-data': GaliWinHistoryAnswerSchema,
+  'api-fund-request-history': DepositHistoryAnswerSchema,
+  'api-user-withdraw-transaction-history': WithdrawHistoryAnswerSchema,
+  'api-wallet-transaction-history': LedgerHistoryAnswerSchema,
+  'api-user-login': LoginAnswerSchema,
+  'api-user-registration': LoginAnswerSchema,
+  'api-home-info': HomeInfoAnswerSchema,
+  'api-game-rates': RatesAnswerSchema,
+  'api-starline-game-rates': RatesAnswerSchema,
+  'api-galidisawar-game-rates': RatesAnswerSchema,
+  'api-upi-send-otp': CodeSentAnswerSchema,
+  'api-add-user-upi-details': AnswerSchema,
+  'api-fund-request-add': RequestMadeAnswerSchema,
+  'api-fund-request-proof': ProofAddedAnswerSchema,
+  'api-user-withdraw-fund-request': WithdrawalMadeAnswerSchema,
+  'api-check-user-for-transfer-amt': TransferUserAnswerSchema,
+  'api-user-transfer-wallet-balance': TransferMadeAnswerSchema,
+  'api-user-wallet-balance': WalletInfoAnswerSchema,
+  'api-admin-bank-details': BankDetailsAnswerSchema,
+  'api-get-qr-pay': QrPayAnswerSchema,
+  'api-money-deposit-withdrawal-rule': RulesAnswerSchema,
+  'api-get-user-payment-details': PaymentDetailsAnswerSchema,
+  'api-last-fund-request-detail': FundDetailAnswerSchema,
+  'api-notifications': InboxAnswerSchema,
+  'api-notifications-read': InboxReadAnswerSchema,
+  'api-push-settings': PushSettingsAnswerSchema,
+  'api-push-subscribe': PushSettingsAnswerSchema,
+  'api-push-unsubscribe': PushSettingsAnswerSchema,
+  'api-push-follow': PushSettingsAnswerSchema,
+  'api-responsible': ProtectionAnswerSchema,
+  'api-confirm-age': ProtectionAnswerSchema,
+  'api-take-break': ProtectionAnswerSchema,
+  'api-self-exclude': ProtectionAnswerSchema,
+  'api-set-limit': ProtectionAnswerSchema,
+  'api-set-reality-check': ProtectionAnswerSchema,
+  'api-reality-check': RealityCheckAnswerSchema,
+  'api-set-language': answer({ language: z.string() }),
+} as const satisfies Record<CallName, z.ZodType>;
+
+export type AnswerSchemas = typeof ANSWER_SCHEMAS;
