@@ -188,6 +188,7 @@ module.exports = tseslint.config(
       'shared/src/contract/schemas.ts',
       'shared/src/contract/fields.ts',
       'shared/src/contract/answerSchemas.ts',
+      'shared/src/contract/liveSchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -201,6 +202,11 @@ module.exports = tseslint.config(
             },
             {
               name: './schemas',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+            {
+              name: './liveSchemas',
               allowTypeImports: true,
               message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
             },

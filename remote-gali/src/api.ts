@@ -1,21 +1,16 @@
-import { api } from '@matka/shared/api';
-import { type AnswerOf, type GaliMarket, providedBy } from '@matka/shared/contract';
+import { api, callQuery } from '@matka/shared/api';
+import { CALL, type AnswerOf, type GaliMarket } from '@matka/shared/contract';
 
 // the answers as the contract declares them
 export type { GaliMarket };
-export type GaliGamesResponse = AnswerOf<'api-galidisawar-game'>;
-export type RatesResponse = AnswerOf<'api-galidisawar-game-rates'>;
+export type GaliGamesResponse = AnswerOf<typeof CALL.galidisawarGame>;
+export type RatesResponse = AnswerOf<typeof CALL.galidisawarGameRates>;
 
 export const galiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    galiGames: build.query<GaliGamesResponse, void>({
-      query: () => ({ call: 'api-galidisawar-game' }),
-      // the live stream writes results into it (tag Markets)
-      providesTags: providedBy('api-galidisawar-game'),
-    }),
-    galiRates: build.query<RatesResponse, void>({
-      query: () => ({ call: 'api-galidisawar-game-rates' }),
-    }),
+    // the live stream writes results into it (tag Markets)
+    galiGames: callQuery(build, CALL.galidisawarGame),
+    galiRates: callQuery(build, CALL.galidisawarGameRates),
   }),
 });
 

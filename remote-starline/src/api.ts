@@ -1,21 +1,16 @@
-import { api } from '@matka/shared/api';
-import { type AnswerOf, type StarlineGame, providedBy } from '@matka/shared/contract';
+import { api, callQuery } from '@matka/shared/api';
+import { CALL, type AnswerOf, type StarlineGame } from '@matka/shared/contract';
 
 // the answers as the contract declares them
 export type { StarlineGame };
-export type StarlineGamesResponse = AnswerOf<'api-starline-game'>;
-export type RatesResponse = AnswerOf<'api-starline-game-rates'>;
+export type StarlineGamesResponse = AnswerOf<typeof CALL.starlineGame>;
+export type RatesResponse = AnswerOf<typeof CALL.starlineGameRates>;
 
 export const starlineApi = api.injectEndpoints({
   endpoints: (build) => ({
-    starlineGames: build.query<StarlineGamesResponse, void>({
-      query: () => ({ call: 'api-starline-game' }),
-      // the live stream writes results into it (tag Markets)
-      providesTags: providedBy('api-starline-game'),
-    }),
-    starlineRates: build.query<RatesResponse, void>({
-      query: () => ({ call: 'api-starline-game-rates' }),
-    }),
+    // the live stream writes results into it (tag Markets)
+    starlineGames: callQuery(build, CALL.starlineGame),
+    starlineRates: callQuery(build, CALL.starlineGameRates),
   }),
 });
 

@@ -4,8 +4,9 @@
  * and the histories it shows up in.
  */
 import { isOk, type ApiResponse, type CallArgs } from '@matka/shared';
-import { api } from '@matka/shared/api';
+import { api, callMutation, callQuery } from '@matka/shared/api';
 import {
+  CALL,
   invalidatedBy,
   providedBy,
   type AnswerOf,
@@ -13,18 +14,17 @@ import {
   type CallName,
   type DateRange,
   type PaymentDetails,
-  type RequestOf,
 } from '@matka/shared/contract';
 import { UPI_APPS_BY_TYPE, type UpiType } from '@matka/shared/domain';
 
 // the answers as the contract declares them (the server's handlers are checked against the same types)
-export type BankDetailsResponse = AnswerOf<'api-admin-bank-details'>;
-export type QrPayResponse = AnswerOf<'api-get-qr-pay'>;
-export type RulesResponse = AnswerOf<'api-money-deposit-withdrawal-rule'>;
-export type PaymentDetailsResponse = AnswerOf<'api-get-user-payment-details'>;
+export type BankDetailsResponse = AnswerOf<typeof CALL.adminBankDetails>;
+export type QrPayResponse = AnswerOf<typeof CALL.getQrPay>;
+export type RulesResponse = AnswerOf<typeof CALL.moneyDepositWithdrawalRule>;
+export type PaymentDetailsResponse = AnswerOf<typeof CALL.getUserPaymentDetails>;
 export type { PaymentDetails };
 /** Wallet info (spec section 3): the answer of the shared walletBalance endpoint (api-user-wallet-balance). */
-export type WalletInfoResponse = AnswerOf<'api-user-wallet-balance'>;
+export type WalletInfoResponse = AnswerOf<typeof CALL.userWalletBalance>;
 
 /** A UPI-details code (the domain's UpiType: 1 Paytm, 2 Google Pay, 3 PhonePe). */
 export type UpiOption = UpiType;
@@ -37,34 +37,22 @@ export interface HistoryArgs {
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
-    walletFundDetail: build.query<AnswerOf<'api-last-fund-request-detail'>, void>({
-      query: () => ({ call: 'api-last-fund-request-detail' }),
-      providesTags: providedBy('api-last-fund-request-detail'),
-    }),
-    walletBankDetails: build.query<BankDetailsResponse, void>({
-      query: () => ({ call: 'api-admin-bank-details' }),
-    }),
-    walletQrPay: build.query<QrPayResponse, void>({
-      query: () => ({ call: 'api-get-qr-pay' }),
-    }),
+    walletFundDetail: callQuery(build, CALL.lastFundRequestDetail),
+    walletBankDetails: callQuery(build, CALL.adminBankDetails),
+    walletQrPay: callQuery(build, CALL.getQrPay),
     // one cache entry per language (the operator's rules come in the player's language; none: English)
     walletRules: build.query<RulesResponse, string | void>({
-      query: () => ({ call: 'api-money-deposit-withdrawal-rule' }),
+      query: () => ({ call: CALL.moneyDepositWithdrawalRule }),
     }),
-    walletPaymentDetails: build.query<PaymentDetailsResponse, void>({
-      query: () => ({ call: 'api-get-user-payment-details' }),
-      providesTags: providedBy('api-get-user-payment-details'),
-    }),
+    walletPaymentDetails: callQuery(build, CALL.getUserPaymentDetails),
     /** Sends the code that confirms a new UPI number (checked by the server on api-add-user-upi-details). */
-    walletSendUpiOtp: build.mutation<AnswerOf<'api-upi-send-otp'>, RequestOf<'api-upi-send-otp'>>({
-      query: (body) => ({ call: 'api-upi-send-otp', body }),
-    }),
+    walletSendUpiOtp: callMutation(build, CALL.upiSendOtp),
     walletAddUpiDetails: build.mutation<
-      AnswerOf<'api-add-user-upi-details'>,
+      AnswerOf<typeof CALL.addUserUpiDetails>,
       { upi_type: UpiOption; number: string; otp: string }
     >({
       query: ({ upi_type, number, otp }) => ({
-        call: 'api-add-user-upi-details',
+        call: CALL.addUserUpiDetails,
         body: {
           upi_type,
           // the chosen app's number, the others empty (they are left as they are)
@@ -72,38 +60,15 @@ export const walletApi = api.injectEndpoints({
           otp,
         },
       }),
-      invalidatesTags: (r) => (isOk(r) ? invalidatedBy('api-add-user-upi-details') : []),
+      invalidatesTags: (r) => (isOk(r) ? invalidatedBy(CALL.addUserUpiDetails) : []),
     }),
-    walletFundRequestAdd: build.mutation<AnswerOf<'api-fund-request-add'>, RequestOf<'api-fund-request-add'>>({
-      query: (body) => ({ call: 'api-fund-request-add', body }),
-      invalidatesTags: invalidatedBy('api-fund-request-add'),
-    }),
+    walletFundRequestAdd: callMutation(build, CALL.fundRequestAdd),
     /** The proof of a UPI payment on a pending deposit request: the UTR and / or a screenshot (data URL). */
-    walletFundRequestProof: build.mutation<AnswerOf<'api-fund-request-proof'>, RequestOf<'api-fund-request-proof'>>({
-      query: (body) => ({ call: 'api-fund-request-proof', body }),
-      invalidatesTags: invalidatedBy('api-fund-request-proof'),
-    }),
-    walletWithdrawRequest: build.mutation<
-      AnswerOf<'api-user-withdraw-fund-request'>,
-      RequestOf<'api-user-withdraw-fund-request'>
-    >({
-      query: (body) => ({ call: 'api-user-withdraw-fund-request', body }),
-      invalidatesTags: invalidatedBy('api-user-withdraw-fund-request'),
-    }),
+    walletFundRequestProof: callMutation(build, CALL.fundRequestProof),
+    walletWithdrawRequest: callMutation(build, CALL.userWithdrawFundRequest),
     /** A lookup, but always fresh: a mutation so a repeated check asks the server again. */
-    walletCheckTransferUser: build.mutation<
-      AnswerOf<'api-check-user-for-transfer-amt'>,
-      RequestOf<'api-check-user-for-transfer-amt'>
-    >({
-      query: (body) => ({ call: 'api-check-user-for-transfer-amt', body }),
-    }),
-    walletTransfer: build.mutation<
-      AnswerOf<'api-user-transfer-wallet-balance'>,
-      RequestOf<'api-user-transfer-wallet-balance'>
-    >({
-      query: (body) => ({ call: 'api-user-transfer-wallet-balance', body }),
-      invalidatesTags: invalidatedBy('api-user-transfer-wallet-balance'),
-    }),
+    walletCheckTransferUser: callMutation(build, CALL.checkUserForTransferAmt),
+    walletTransfer: callMutation(build, CALL.userTransferWalletBalance),
     /** Every history screen: one endpoint, the call from the screen's config, its tags from the contract. */
     historyList: build.query<ApiResponse, HistoryArgs>({
       // the body's keys follow the call's contract entry (HistoryPage), so it is that call's request

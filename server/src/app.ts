@@ -134,7 +134,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     pace: config.settlePace,
     idleChunks: config.settleIdleChunks,
   });
-  ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, new LiveIds(ctx.otpSecret), config.live);
+  ctx.live = new LiveHub(ctx.db, clock, bus, ctx.markets, app.log, new LiveIds(ctx.otpSecret), {
+    ...config.live,
+    checkEvents: config.checkAnswers,
+  });
   ctx.users.onChange((e) => ctx.live.hear(e));
   ctx.push = new PushSender(ctx.db, clock, app.log, {
     keys: await vapidKeys(ctx.db, config.push),
@@ -187,7 +190,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   countRequests(app, config.logLevel !== 'silent');
   readinessRoute(app, ctx);
   metricsRoute(app, ctx);
-
 
   await app.register(accountsPlugin, { ctx });
   await app.register(contentPlugin, { ctx });

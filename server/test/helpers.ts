@@ -113,8 +113,11 @@ export async function makeTestApp(
     clock,
     config,
     close: async () => {
+      // an event a stream was given that the contract's schema does not read fails the file
+      const drifts = [...app.ctx.live.drifts];
       await app.close();
       await cleanup();
+      if (drifts.length) throw new Error(`live events drifted from the contract:\n${drifts.join('\n')}`);
     },
   };
 }

@@ -198,7 +198,7 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   // missed too much: told to refetch, with the newest id to carry on from
   for (let i = 0; i <= REPLAY_LIMIT; i++)
     await sql`INSERT INTO live_events (user_id, kind, data)
-              VALUES (NULL, 'notice', ${JSON.stringify({ kind: 'notice', notice_id: 0, title: `Notice ${i}`, body: 'x' })})`.execute(
+              VALUES (NULL, 'notice', ${JSON.stringify({ kind: 'notice', notice_id: 0, title: `Notice ${i}`, body: 'x', link: '' })})`.execute(
       t.ctx.db,
     );
   const late = await stream(p.token, { lastEventId: w.id });

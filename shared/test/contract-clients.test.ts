@@ -1,12 +1,14 @@
 /**
- * Every call a client makes is declared in the contract: the player clients' sources (shell, remotes,
- * shared) name no `api-*` call the contract does not list. (Their endpoints are also typed with
- * CallName, so an undeclared name does not compile; this catches a name built another way.) And the
+ * Every call a client makes is declared in the contract, and named through it: the player clients'
+ * sources (shell, remotes, shared) and the server write no `api-*` name of their own but CALL.<key>,
+ * and only keys the contract has. (An undeclared key does not compile either; this catches a name
+ * written another way.) And the
  * operator API's clients, the console and the CLI, call only paths the operator contract declares.
  */
 import fs from 'node:fs';
+import { callNamed } from '../src/api/baseQuery';
 import path from 'node:path';
-import { CALLS, CALL_ALIASES, OPERATOR_CALLS, OPERATOR_PATHS, isCallName } from '@matka/shared/contract';
+import { CALL, CALLS, CALL_ALIASES, OPERATOR_CALLS, OPERATOR_PATHS, isCallName } from '@matka/shared/contract';
 
 const ROOT = path.join(__dirname, '../..');
 const CLIENTS = [
@@ -26,20 +28,37 @@ function sources(dir: string): string[] {
   });
 }
 
-test('the clients call only what the contract declares', () => {
+test('the clients name calls only through the contract, and only calls it declares', () => {
+  const written: string[] = [];
   const undeclared: string[] = [];
-  let seen = 0;
-  for (const dir of CLIENTS) {
+  let named = 0;
+  for (const dir of [...CLIENTS, 'server/src']) {
     for (const file of sources(path.join(ROOT, dir))) {
       if (file.includes(`${path.sep}contract${path.sep}`)) continue;
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/['"`](api-[a-z0-9-]+)['"`]/g)) {
-        seen++;
-        if (!isCallName(m[1])) undeclared.push(`${path.relative(ROOT, file)}: ${m[1]}`);
+      const text = fs.readFileSync(file, 'utf8');
+      // a call's name is written only in the contract: code names it CALL.<key>
+      for (const m of text.matchAll(/['"](api-[a-z0-9-]+)['"]/g)) written.push(`${path.relative(ROOT, file)}: ${m[1]}`);
+      for (const m of text.matchAll(/\bCALL\.([A-Za-z0-9]+)|\bcallNamed\('([A-Za-z0-9]+)'\)/g)) {
+        named++;
+        const key = m[1] ?? m[2];
+        if (!Object.hasOwn(CALL, key)) undeclared.push(`${path.relative(ROOT, file)}: ${m[0]}`);
       }
     }
   }
+  expect(written).toEqual([]);
   expect(undeclared).toEqual([]);
-  expect(seen).toBeGreaterThan(30);
+  expect(named).toBeGreaterThan(100);
+});
+
+test("CALL names every call by its name's identifier", () => {
+  expect(Object.keys(CALL)).toHaveLength(Object.keys(CALLS).length);
+  expect(CALL.checkMobile).toBe('api-check-mobile');
+  expect(CALL.galidisawarWiningHistoryData).toBe('api-galidisawar-wining-history-data');
+  for (const [key, name] of Object.entries(CALL)) expect([key, isCallName(name)]).toEqual([key, true]);
+});
+
+test('callNamed gives the call CALL names, for every key (the light pages name calls by it)', () => {
+  for (const [key, name] of Object.entries(CALL)) expect(callNamed(key as keyof typeof CALL)).toBe(name);
 });
 
 test('each alias of a deployed dialect names a declared call', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MSG } from '@matka/shared';
 import { t } from '@matka/shared/i18n';
-import { BID_HISTORY_CALL, WIN_HISTORY_CALL, type CallName } from '@matka/shared/contract';
+import { CALL, BID_HISTORY_CALL, WIN_HISTORY_CALL, type CallName } from '@matka/shared/contract';
 import { BidCard, DepositCard, TransactionCard, WinCard, WithdrawCard, type Row } from './cards';
 
 /**
@@ -68,14 +68,14 @@ export const HISTORIES = {
     get title() {
       return t('history.wallet', 'Wallet History');
     },
-    call: 'api-wallet-transaction-history',
+    call: CALL.walletTransactionHistory,
     card: (row: Row) => <TransactionCard row={row} />,
   },
   withdraw: {
     get title() {
       return t('history.withdraw', 'Withdraw History');
     },
-    call: 'api-user-withdraw-transaction-history',
+    call: CALL.userWithdrawTransactionHistory,
     withMobile: true,
     card: (row: Row) => <WithdrawCard row={row} />,
   },
@@ -83,7 +83,7 @@ export const HISTORIES = {
     get title() {
       return t('history.deposit', 'Deposit History');
     },
-    call: 'api-fund-request-history',
+    call: CALL.fundRequestHistory,
     emptyText: MSG.noAddFundTransactions,
     card: (row: Row) => <DepositCard row={row} />,
   },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CALL } from '@matka/shared/contract';
 import { MSG, MSG_AGE_REQUIRED, SERVER_TEXTS } from '@matka/shared/domain';
 import { declareAge } from '../services/protection';
 import type { AppContext } from '../context';
@@ -50,7 +51,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const loginLanes = new AddressLanes(config.loginLanes.perAddress, config.loginLanes.queue);
 
   // ---------------------------------------------------------------- login / logout
-  defineCall(app, ctx, 'api-user-login', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.userLogin, async ({ body, req }) => {
     // one address's logins a few at a time: a flood from a few addresses waits in its own lanes, and a
     // player elsewhere is not queued behind it (AddressLanes)
     const leave = await loginLanes.enter(req.ip);
@@ -95,21 +96,21 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     }
   }
 
-  defineCall(app, ctx, 'api-set-language', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.setLanguage, async ({ body, user }) => {
     await setAccountLanguage(db, user.id, body.language);
     // the cached account carries the language its refusals are answered in
     await ctx.users.invalidate(user.id);
     return { status: true, msg: '', language: body.language };
   });
 
-  defineCall(app, ctx, 'api-user-logout', async ({ user }) => {
+  defineCall(app, ctx, CALL.userLogout, async ({ user }) => {
     await revokeToken(db, clock, user.token_id);
     await ctx.users.revoke(user.id);
     return { status: true, msg: 'Logged out' };
   });
 
   // ---------------------------------------------------------------- registration
-  defineCall(app, ctx, 'api-check-mobile', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.checkMobile, async ({ body, req }) => {
     // whether a number is registered is not free to ask: limited per IP like the codes
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
     if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
@@ -118,7 +119,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return { ...(await discloseOtp(ctx, body.mobile, 'register', otp)), ...otpResponse(ctx, otp) };
   });
 
-  defineCall(app, ctx, 'api-user-registration', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.userRegistration, async ({ body, req }) => {
     if (body.adult === false) throw new Refusal(400, MSG_AGE_REQUIRED);
     // No code at all: only with LEGACY_REGISTRATION=unverified, as an unapproved account without
     // betting. A code that is sent is always checked.
@@ -163,7 +164,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     };
   });
 
-  defineCall(app, ctx, 'api-resend-otp', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.resendOtp, async ({ body, req }) => {
     const purpose: OtpPurpose = body.purpose ?? 'register';
     if (purpose === 'upi') throw refusal('Use api-upi-send-otp with your token');
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
@@ -175,14 +176,14 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   // ---------------------------------------------------------------- forgot password
-  defineCall(app, ctx, 'api-forget-check-mobile', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.forgetCheckMobile, async ({ body, req }) => {
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
     if (!(await findUser(body.mobile))) throw refusal(MSG.userNotRegistered);
     const otp = await issueOtp(ctx, body.mobile, 'forgot', req.ip);
     return { ...otpResponse(ctx, otp), message: MSG_OTP_SENT };
   });
 
-  defineCall(app, ctx, 'api-forgot-password', async ({ body, req }) => {
+  defineCall(app, ctx, CALL.forgotPassword, async ({ body, req }) => {
     // apps that check the code on the phone send none: a password is never reset without one
     if (body.otp === '') throw new Refusal(400, MSG_RESET_NEEDS_CODE);
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
@@ -196,7 +197,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   // ---------------------------------------------------------------- profile
-  defineCall(app, ctx, 'api-change-password', async ({ body, user, req }) => {
+  defineCall(app, ctx, CALL.changePassword, async ({ body, user, req }) => {
     // the same guessing limits as login (per account and IP)
     const attempt = await ctx.passwords.begin('password', user.mobile, req.ip);
     if (!attempt) throw refusal(MSG_TOO_MANY);
@@ -208,13 +209,13 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return { status: true, msg: MSG.passwordChanged };
   });
 
-  defineCall(app, ctx, 'api-profile-update', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.profileUpdate, async ({ body, user }) => {
     await renameAccount(db, user.id, body.user_name, clock.now(), body.email ?? undefined);
     await ctx.users.invalidate(user.id);
     return { status: true, msg: 'Profile updated successfully', user_name: body.user_name };
   });
 
-  defineCall(app, ctx, 'api-get-profile', async ({ user }) => {
+  defineCall(app, ctx, CALL.getProfile, async ({ user }) => {
     const row = await profileOf(db, user.id);
     return {
       status: true,

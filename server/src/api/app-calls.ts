@@ -3,6 +3,7 @@
  * bootstrap (the app key), the security PIN screen, the game and bid screens' checks and their UPI
  * deposit. Each is served by the same services as the spec's calls, with the same checks.
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_BID, MIN_BID, MSG, depositProblem, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -24,14 +25,14 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // The bootstrap: these apps ask the server for the key every later call carries (app keys ship inside
   // every installed app; they tell apps apart, they are no secret).
-  defineCall(app, ctx, 'api-get-app-key', async () => ({
+  defineCall(app, ctx, CALL.getAppKey, async () => ({
     status: true,
     msg: 'Success',
     app_key: bootstrapKey(config),
   }));
 
   // The PIN screen after login: the account's PIN, its guesses limited like passwords.
-  defineCall(app, ctx, 'api-check-security-pin', async ({ body, user, req }) => {
+  defineCall(app, ctx, CALL.checkSecurityPin, async ({ body, user, req }) => {
     const attempt = await ctx.passwords.begin('pin', user.mobile, req.ip);
     if (!attempt) throw refusal(MSG_TOO_MANY);
     const row = await db.selectFrom('users').select('security_pin').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -51,7 +52,7 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   // A game screen: 1 while the market's Open session takes bids (the server's clock and results).
-  defineCall(app, ctx, 'api-check-game-status', async ({ body }) => {
+  defineCall(app, ctx, CALL.checkGameStatus, async ({ body }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const open = sessionClosed('single_digit', 'Open', market, clock.now()) === null;
@@ -60,7 +61,7 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // A bid screen: the day its bids carry (sent back verbatim as bid_date) and the points a row may carry
   // (the family's bet limits: the lowest minimum and the highest maximum of its bet types).
-  defineCall(app, ctx, 'api-get-current-date', async ({ body }) => {
+  defineCall(app, ctx, CALL.getCurrentDate, async ({ body }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const limits = await markets.betLimits(market.family);
@@ -77,7 +78,7 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // Their Add Funds: after paying by a UPI app, a deposit request in the operator's queue, as ours
   // (api-fund-request-add), with the same checks.
-  defineCall(app, ctx, 'api-add-money-via-upi', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.addMoneyViaUpi, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const problem =
       depositProblem(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));

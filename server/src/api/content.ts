@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CALL } from '@matka/shared/contract';
 import { inWithdrawWindow, upiPayUri } from '@matka/shared/domain';
 import { liveDevices } from '../services/tokens';
 import type { AppContext } from '../context';
@@ -73,7 +74,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     );
   };
   // the polled list: kept per minute (MarketCache), so a poll usually waits for nothing
-  defineCall(app, ctx, 'api-home-info', async ({ user, req }) => {
+  defineCall(app, ctx, CALL.homeInfo, async ({ user, req }) => {
     const base = publicBase(ctx, req);
     const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
     return homeAnswer(user, got ?? (await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)));
@@ -81,7 +82,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as
   // api-get-dashboard-data) and read the home info with it: a valid token adds those fields.
-  defineCall(app, ctx, 'api-dashboard-data', async ({ req, dialect }) => {
+  defineCall(app, ctx, CALL.dashboardData, async ({ req, dialect }) => {
     const token = (req.body as Record<string, unknown>).unique_token;
     const user = token === undefined || token === null || token === '' ? null : await userForToken(ctx, token);
     if (token && !user) throw new Refusal(401, MSG_BAD_TOKEN);
@@ -104,7 +105,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Slider images of the home screen some clients show: the operator's `slider_images` setting
   // (one image URL a line), an empty list until it is set.
-  defineCall(app, ctx, 'api-get-slider-images', async () => {
+  defineCall(app, ctx, CALL.getSliderImages, async () => {
     const s = await markets.settings();
     const sliderdata = (s.slider_images ?? '')
       .split('\n')
@@ -116,7 +117,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Where a player pays a deposit (clients with an 'auto deposit' screen): the operator's UPI ids, with
   // a upi:// link each; the QR code of the main one is api-get-qr-pay.
-  defineCall(app, ctx, 'api-get-auto-deposit-list', async () => {
+  defineCall(app, ctx, CALL.getAutoDepositList, async () => {
     const s = await markets.settings();
     const payee = s.payee_name ?? '';
     const ids: [string, string | undefined][] = [
@@ -137,24 +138,24 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
   });
 
-  defineCall(app, ctx, 'api-social-data', async () => {
+  defineCall(app, ctx, CALL.socialData, async () => {
     const s = await markets.settings();
     return { status: true, mobile_no: s.mobile_no ?? '', mobile_1: s.mobile_1 ?? '', telegram_no: s.telegram_no ?? '' };
   });
 
-  defineCall(app, ctx, 'api-game-rates', async () => ({
+  defineCall(app, ctx, CALL.gameRates, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('regular')],
     bet_limits: await markets.betLimits('regular'),
   }));
 
-  defineCall(app, ctx, 'api-starline-game-rates', async () => ({
+  defineCall(app, ctx, CALL.starlineGameRates, async () => ({
     status: true,
     game_rates: [await markets.ratesRecord('starline')],
     bet_limits: await markets.betLimits('starline'),
   }));
 
-  defineCall(app, ctx, 'api-galidisawar-game-rates', async () => {
+  defineCall(app, ctx, CALL.galidisawarGameRates, async () => {
     const r = await markets.ratesRecord('gali');
     return {
       status: true,
@@ -175,14 +176,14 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   // The Starline and Gali lists are polled like the home list: kept for the minute, ETag / 304.
-  defineCall(app, ctx, 'api-starline-game', async ({ req }) => {
+  defineCall(app, ctx, CALL.starlineGame, async ({ req }) => {
     const base = publicBase(ctx, req);
     const list = await markets.listOf('starline', clock.now(), base, starlineGameJson);
     const chart = base + chartUrl.starline();
     return new Tagged({ status: true, result: list.items, web_starline_chart_url: chart }, chart + list.hash);
   });
 
-  defineCall(app, ctx, 'api-galidisawar-game', async ({ req }) => {
+  defineCall(app, ctx, CALL.galidisawarGame, async ({ req }) => {
     const base = publicBase(ctx, req);
     const list = await markets.listOf('gali', clock.now(), base, galiMarketJson);
     const chart = base + chartUrl.gali();
@@ -190,7 +191,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   // the operator's texts in the player's language when given (Accept-Language), else English
-  defineCall(app, ctx, 'api-how-to-play', async ({ req }) => {
+  defineCall(app, ctx, CALL.howToPlay, async ({ req }) => {
     const s = await markets.settings();
     const lang = answerLanguage(req);
     const item = { how_to_play_content: settingIn(s, 'how_to_play_content', lang), video_link: s.video_link ?? '' };
@@ -199,12 +200,12 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Not in the deployed contract: the web app's Privacy Policy page asks for the operator's text
   // (setting privacy_policy, HTML) and shows its built-in policy when it is empty or cannot be read.
-  defineCall(app, ctx, 'api-privacy-policy', async ({ req }) => {
+  defineCall(app, ctx, CALL.privacyPolicy, async ({ req }) => {
     const s = await markets.settings();
     return { status: true, msg: 'Success', privacy_policy: settingIn(s, 'privacy_policy', answerLanguage(req)) };
   });
 
-  defineCall(app, ctx, 'api-money-deposit-withdrawal-rule', async ({ req }) => {
+  defineCall(app, ctx, CALL.moneyDepositWithdrawalRule, async ({ req }) => {
     const s = await markets.settings();
     const lang = answerLanguage(req);
     return {
@@ -215,7 +216,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  defineCall(app, ctx, 'api-admin-bank-details', async () => {
+  defineCall(app, ctx, CALL.adminBankDetails, async () => {
     const s = await markets.settings();
     return {
       status: true,
@@ -233,7 +234,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  defineCall(app, ctx, 'api-get-qr-pay', async () => {
+  defineCall(app, ctx, CALL.getQrPay, async () => {
     return { status: true, qrdata: [await upiQr(await markets.settings())] };
   });
 };

@@ -3,6 +3,7 @@
  * pending), its proof of payment (UTR and / or screenshot) and the deposit history. What they write is
  * the wallet service (`services/wallet.ts`).
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { PROOF_MAX_BYTES } from '@matka/shared/contract/schemas';
 import { MSG, depositProblem, SERVER_TEXTS } from '@matka/shared/domain';
@@ -117,7 +118,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const { db, clock } = ctx;
 
   // ---------------------------------------------------------------- deposits
-  defineCall(app, ctx, 'api-last-fund-request-detail', async ({ user }) => {
+  defineCall(app, ctx, CALL.lastFundRequestDetail, async ({ user }) => {
     const last = await lastDeposit(db, user.id);
     return {
       status: true,
@@ -138,7 +139,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     };
   });
 
-  defineCall(app, ctx, 'api-fund-request-add', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.fundRequestAdd, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const min = await settingNumber(ctx, 'min_amt');
     const problem = depositProblem(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
@@ -149,7 +150,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   // The proof of a UPI payment on the player's own pending deposit request (issue 31 item 18).
-  defineCall(app, ctx, 'api-fund-request-proof', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.fundRequestProof, async ({ body, user }) => {
     const image = body.screenshot === undefined ? undefined : proofImage(body.screenshot);
     // a player's proofs of a day, all requests together (each request also takes a few: wallet.ts)
     if (!(await ctx.dailyLimiter.take([[`proof:user:${user.id}`, PROOF_CHANGES_PER_DAY]])))
@@ -163,7 +164,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     };
   });
 
-  defineCall(app, ctx, 'api-fund-request-history', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.fundRequestHistory, async ({ body, user }) => {
     const rows = await depositHistory(db, user.id, body);
     return {
       status: true,

@@ -3,6 +3,7 @@
  * operator's notices (the live events kept LIVE_KEEP_DAYS), read and unread. The live stream itself is
  * api/live.ts.
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { Refusal, defineCall } from '../http/api';
@@ -19,7 +20,7 @@ export const inboxPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return id;
   };
 
-  defineCall(app, ctx, 'api-notifications', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.notifications, async ({ body, user }) => {
     const [notifications, unread] = await Promise.all([
       inboxOf(db, ctx.live.ids, user.id, body.before === undefined ? null : entryId(body.before)),
       inboxUnread(db, user.id),
@@ -27,7 +28,7 @@ export const inboxPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return { status: true, msg: notifications.length ? '' : 'No notifications yet', notifications, unread };
   });
 
-  defineCall(app, ctx, 'api-notifications-read', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.notificationsRead, async ({ body, user }) => {
     await markInboxRead(db, user.id, entryId(body.upto));
     return { status: true, msg: '', unread: await inboxUnread(db, user.id) };
   });

@@ -2,6 +2,7 @@
  * Responsible play (issue D, first part): the player's page (/responsible) reads and changes it here: the
  * age declaration, a break, self-exclusion. Enforced for every client by the server (may_play).
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { PERIOD_LABELS, formatPoints, isPermanent, limitName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -25,27 +26,27 @@ export const protectionPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
   const until = (d: Date) => (isPermanent(d) ? 'permanently' : `until ${formatKolkataDateTime(d)}`);
 
-  defineCall(app, ctx, 'api-responsible', ({ user }) => page(user.id));
+  defineCall(app, ctx, CALL.responsible, ({ user }) => page(user.id));
 
-  defineCall(app, ctx, 'api-confirm-age', async ({ user }) => {
+  defineCall(app, ctx, CALL.confirmAge, async ({ user }) => {
     await declareAge(db, user.id, clock.now());
     return page(user.id, 'Thank you');
   });
 
-  defineCall(app, ctx, 'api-take-break', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.takeBreak, async ({ body, user }) => {
     const end = await pausePlay(db, user.id, 'break', body.period, clock.now());
     await ctx.users.invalidate(user.id);
     return page(user.id, `You are taking a break ${until(end)} (${PERIOD_LABELS[body.period]})`);
   });
 
-  defineCall(app, ctx, 'api-self-exclude', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.selfExclude, async ({ body, user }) => {
     const end = await pausePlay(db, user.id, 'exclusion', body.period, clock.now());
     await ctx.users.invalidate(user.id);
     return page(user.id, `You have excluded yourself from play ${until(end)}`);
   });
 
   // a limit: set, lowered (at once), raised or removed (after 24 hours)
-  defineCall(app, ctx, 'api-set-limit', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.setLimit, async ({ body, user }) => {
     const { change, effective } = await setPlayLimit(db, user.id, body.kind, body.period, body.amount, clock.now());
     const name = limitName(body.kind, body.period);
     const Name = name[0].toUpperCase() + name.slice(1);
@@ -60,13 +61,13 @@ export const protectionPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return page(user.id, msg);
   });
 
-  defineCall(app, ctx, 'api-set-reality-check', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.setRealityCheck, async ({ body, user }) => {
     const minutes = Number(body.minutes);
     await setRealityCheck(db, user.id, minutes || null);
     return page(user.id, minutes ? `A reality check every ${minutes} minutes` : 'Reality check turned off');
   });
 
-  defineCall(app, ctx, 'api-reality-check', async ({ user }) => {
+  defineCall(app, ctx, CALL.realityCheck, async ({ user }) => {
     const r = await realityCheck(db, user.id, user.token_id);
     return { status: true, msg: '', ...r, minutes: r.minutes ?? 0 };
   });

@@ -2,6 +2,7 @@
  * The transfer calls (spec sections 5, 7): who owns a number (a lookup limited like the codes) and a
  * transfer of points to that account (both wallets locked, two ledger rows: `services/wallet.ts`).
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { MSG, POINTS_WHOLE, transferProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -18,7 +19,7 @@ export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const { db, clock } = ctx;
 
   // ---------------------------------------------------------------- transfers
-  defineCall(app, ctx, 'api-check-user-for-transfer-amt', async ({ body, user, req }) => {
+  defineCall(app, ctx, CALL.checkUserForTransferAmt, async ({ body, user, req }) => {
     if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
     // a lookup of who owns a number: limited per account and per IP (no free enumeration)
     if (!(await takeLookup(ctx.limiter, ctx.config.rateLimits.otpPerIp, req.ip, user.id))) throw refusal(MSG_TOO_MANY);
@@ -27,7 +28,7 @@ export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     return { status: true, msg: 'Success', user_name: name };
   });
 
-  defineCall(app, ctx, 'api-user-transfer-wallet-balance', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.userTransferWalletBalance, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
     // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)

@@ -3,6 +3,7 @@
  * the wallet history (the ledger). Deposits, withdrawals and transfers are deposits.ts, withdrawals.ts
  * and transfers.ts.
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { MSG } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -14,7 +15,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const { db, markets } = ctx;
 
   // ---------------------------------------------------------------- balance and wallet info
-  defineCall(app, ctx, 'api-user-wallet-balance', async ({ user }) => {
+  defineCall(app, ctx, CALL.userWalletBalance, async ({ user }) => {
     const s = await markets.settings();
     return {
       status: true,
@@ -27,7 +28,7 @@ export const walletPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   });
 
   // ---------------------------------------------------------------- wallet history (the ledger)
-  defineCall(app, ctx, 'api-wallet-transaction-history', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.walletTransactionHistory, async ({ body, user }) => {
     const rows = await ledgerHistory(db, user.id, body);
     return {
       status: true,

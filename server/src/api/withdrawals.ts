@@ -3,6 +3,7 @@
  * checks; the payment details and methods; a withdrawal request (the points held at once, within the
  * withdrawal hours) and the withdraw history. The UPI apps' codes are the domain's UPI_APPS.
  */
+import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   MSG,
@@ -32,7 +33,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
   // ---------------------------------------------------------------- UPI numbers (OTP checked here)
   const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
 
-  defineCall(app, ctx, 'api-upi-send-otp', async ({ body, user, req }) => {
+  defineCall(app, ctx, CALL.upiSendOtp, async ({ body, user, req }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const type = Number(body.upi_type) as UpiType;
     const subject = upiSubject(user, type, body.mobile);
@@ -45,7 +46,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       : { status: true, msg: 'OTP sent successfully', ...disclosed };
   });
 
-  defineCall(app, ctx, 'api-add-user-upi-details', async ({ body, user, req }) => {
+  defineCall(app, ctx, CALL.addUserUpiDetails, async ({ body, user, req }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const type = Number(body.upi_type) as UpiType;
     // only the number of the chosen app counts; the others are left as they are
@@ -67,7 +68,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  defineCall(app, ctx, 'api-get-user-payment-details', async ({ user }) => {
+  defineCall(app, ctx, CALL.getUserPaymentDetails, async ({ user }) => {
     const r = await upiNumbers(db, user.id);
     return {
       status: true,
@@ -80,7 +81,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   // The withdrawal methods a player can use now: their stored UPI numbers, with the payment_method
   // code api-user-withdraw-fund-request takes (deployed clients list these in their withdraw form).
-  defineCall(app, ctx, 'api-user-payment-method-list', async ({ user }) => {
+  defineCall(app, ctx, CALL.userPaymentMethodList, async ({ user }) => {
     const r = await upiNumbers(db, user.id);
     const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
       .filter((m) => m.value !== '')
@@ -89,7 +90,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
   });
 
   // ---------------------------------------------------------------- withdrawals
-  defineCall(app, ctx, 'api-user-withdraw-fund-request', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.userWithdrawFundRequest, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const s = await markets.settings();
     const amount = body.request_amount;
@@ -112,7 +113,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  defineCall(app, ctx, 'api-user-withdraw-transaction-history', async ({ body, user }) => {
+  defineCall(app, ctx, CALL.userWithdrawTransactionHistory, async ({ body, user }) => {
     const rows = await withdrawHistory(db, user.id, body);
     return {
       status: true,

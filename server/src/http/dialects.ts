@@ -4,7 +4,7 @@
  * dialect sends is turned into the call's own fields before the schema reads them, and the answer into
  * what the dialect reads. The services and handlers never see a dialect.
  */
-import { DIALECT_FACTS, withdrawMethodOfDialect, type CallName, type Dialect } from '@matka/shared/contract';
+import { CALL, DIALECT_FACTS, withdrawMethodOfDialect, type CallName, type Dialect } from '@matka/shared/contract';
 import { MIN_TRANSFER } from '@matka/shared/domain';
 import type { AppConfig } from '../config';
 
@@ -47,7 +47,7 @@ export function adaptRequest(dialect: Dialect, name: CallName, body: Json): Json
     const m = typeof v === 'string' ? UNPADDED_DATE.exec(v.trim()) : null;
     if (m) out = { ...out, [f]: `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` };
   }
-  if (dialect !== 'spec' && name === 'api-user-withdraw-fund-request' && out.payment_method != null) {
+  if (dialect !== 'spec' && name === CALL.userWithdrawFundRequest && out.payment_method != null) {
     const code = String(out.payment_method).trim();
     const spec = DIALECT_FACTS[dialect].withdrawMethodToSpec[code];
     // an unknown code stays as sent: the call refuses it with the spec's message
@@ -57,17 +57,12 @@ export function adaptRequest(dialect: Dialect, name: CallName, body: Json): Json
 }
 
 /** The calls whose answer lists markets with msg_status. */
-const MARKET_LISTS = new Set<CallName>([
-  'api-home-info',
-  'api-dashboard-data',
-  'api-starline-game',
-  'api-galidisawar-game',
-]);
+const MARKET_LISTS = new Set<CallName>([CALL.homeInfo, CALL.dashboardData, CALL.starlineGame, CALL.galidisawarGame]);
 
 /** True when the answer of this call must be rewritten for the dialect (a cached JSON text is parsed first). */
 export const answerAdapted = (dialect: Dialect, name: CallName): boolean =>
   dialect !== 'spec' &&
-  (MARKET_LISTS.has(name) || name === 'api-user-payment-method-list' || name === 'api-user-wallet-balance');
+  (MARKET_LISTS.has(name) || name === CALL.userPaymentMethodList || name === CALL.userWalletBalance);
 
 /**
  * The answer as the dialect reads it: a 'matka04' market list says 2 for a closed market, and each market
@@ -77,7 +72,7 @@ export const answerAdapted = (dialect: Dialect, name: CallName): boolean =>
 export function adaptAnswer(dialect: Dialect, name: CallName, answer: Json): Json {
   if (!answerAdapted(dialect, name)) return answer;
   // the transfer bounds and the largest withdrawal (what the wallet holds)
-  if (name === 'api-user-wallet-balance' && answer.status === true)
+  if (name === CALL.userWalletBalance && answer.status === true)
     return {
       ...answer,
       min_transfer: String(MIN_TRANSFER),
@@ -85,7 +80,7 @@ export function adaptAnswer(dialect: Dialect, name: CallName, answer: Json): Jso
       max_withdrawal: answer.wallet_amt,
     };
   if (!Array.isArray(answer.result)) return answer;
-  if (name === 'api-user-payment-method-list')
+  if (name === CALL.userPaymentMethodList)
     return {
       ...answer,
       result: (answer.result as Json[]).map((r) => {

@@ -20,9 +20,11 @@ import {
   INBOX_KINDS,
   LIVE_KEEP_DAYS,
   REPLAY_LIMIT,
+  isLiveKind,
   type LiveEvent,
   type MarketEvent,
 } from '@matka/shared/contract';
+import { LiveEventSchema } from '@matka/shared/contract/schemas';
 import type { DB } from '../db/types';
 import type { CacheBus, CacheEvent } from './bus';
 import type { Clock } from './clock';
@@ -118,6 +120,8 @@ export interface LiveHubOptions {
   perAccount?: number;
   /** streams one address may hold, in every process together (more are refused) */
   perAddress?: number;
+  /** CHECK_ANSWERS: each event a stream is given is parsed by the contract's schema (drifts are kept) */
+  checkEvents?: boolean;
 }
 
 export class LiveHub {
@@ -252,8 +256,23 @@ export class LiveHub {
     return s;
   }
 
+  /** events that did not conform to the contract's schema (CHECK_ANSWERS), as `<kind>: <what drifted>` */
+  readonly drifts: string[] = [];
+
   /** One event as the stream writes it, its id encrypted. */
   private sse(id: bigint, kind: string, data: unknown): string {
+    if (this.opts.checkEvents && isLiveKind(kind)) {
+      const checked = LiveEventSchema.safeParse(data);
+      const drift = checked.success
+        ? checked.data.kind === kind
+          ? null
+          : `the event says ${checked.data.kind}`
+        : checked.error.issues.map((i) => `${i.path.join('.') || '(event)'}: ${i.message}`).join('; ');
+      if (drift !== null) {
+        this.drifts.push(`${kind}: ${drift}`);
+        this.log.error({ kind, drift }, 'live event drifted from the contract');
+      }
+    }
     return sseEvent(this.ids.encode(id), kind, data);
   }
 

@@ -123,7 +123,9 @@ export function pushLookup(trusted: readonly string[]): net.LookupFunction {
       const own = trusted.some((h) => !h.startsWith('*.') && h.replace(/:\d+$/, '') === hostname);
       const bad = addresses.find((a) => !publicAddress(a.address));
       if (bad && !own)
-        return callback(Object.assign(new Error(`push: ${hostname} resolves to a private address`), { code: 'EPRIVATE' }));
+        return callback(
+          Object.assign(new Error(`push: ${hostname} resolves to a private address`), { code: 'EPRIVATE' }),
+        );
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });

@@ -4,27 +4,55 @@
  * `attachApi(store)` before the store's first query. Everything it uses from the core is imported by
  * package name, so the federated build wires it to the one shared copy.
  */
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { setupListeners, type BaseQueryFn, type EndpointBuilder } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
   createMatkaBaseQuery,
   loggedOut,
+  type ApiError,
+  type ApiResponse,
   type AppStore,
-  type HomeInfoResponse,
+  type CallArgs,
   type LoginResponse,
   type RatesResponse,
 } from '@matka/shared';
 import {
+  CALL,
   RATES_CALL,
   SUBMIT_BID_CALL,
   TAGS,
   invalidatedBy,
   providedBy,
   type AnswerOf,
+  type CallName,
   type RequestOf,
+  type Tag,
 } from '@matka/shared/contract';
 import type { Family, NewResult } from '@matka/shared/domain';
 import type { WithSlice } from '@reduxjs/toolkit';
+
+type Builder = EndpointBuilder<BaseQueryFn<CallArgs | string, ApiResponse, ApiError>, Tag, 'api'>;
+/** A call's argument: its request, or nothing for a call whose request has no required field. */
+type BodyOf<N extends CallName> = Record<never, never> extends RequestOf<N> ? RequestOf<N> | void : RequestOf<N>;
+
+/**
+ * A call as an RTK Query query, all of it from the contract: the call's request is the argument, its
+ * answer the result, the tags it gives its cache tags.
+ */
+export function callQuery<N extends CallName>(build: Builder, call: N) {
+  return build.query<AnswerOf<N>, BodyOf<N>>({
+    query: (body) => ({ call, body: body ?? {} }) as CallArgs,
+    providesTags: providedBy(call),
+  });
+}
+
+/** A call as an RTK Query mutation: its request, its answer, and the tags a success makes stale. */
+export function callMutation<N extends CallName>(build: Builder, call: N) {
+  return build.mutation<AnswerOf<N>, BodyOf<N>>({
+    query: (body) => ({ call, body: body ?? {} }) as CallArgs,
+    invalidatesTags: invalidatedBy(call),
+  });
+}
 
 /**
  * The one RTK Query api. The calls every family needs live here; each package adds its own with
@@ -37,31 +65,20 @@ export const api = createApi({
   refetchOnReconnect: true,
   tagTypes: TAGS,
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, Omit<RequestOf<'api-user-login'>, 'device_id'>>({
-      query: (body) => ({ call: 'api-user-login', body: { ...body, device_id: null } }),
+    login: build.mutation<LoginResponse, Omit<RequestOf<typeof CALL.userLogin>, 'device_id'>>({
+      query: (body) => ({ call: CALL.userLogin, body: { ...body, device_id: null } }),
     }),
-    logout: build.mutation<AnswerOf<'api-user-logout'>, void>({
-      query: () => ({ call: 'api-user-logout' }),
-    }),
-    homeInfo: build.query<HomeInfoResponse, void>({
-      query: () => ({ call: 'api-home-info' }),
-      providesTags: providedBy('api-home-info'),
-    }),
+    logout: callMutation(build, CALL.userLogout),
+    homeInfo: callQuery(build, CALL.homeInfo),
     /** Responsible play: the age declaration, a break or exclusion running, the limits (Responsible Play, the notices). */
-    protection: build.query<AnswerOf<'api-responsible'>, void>({
-      query: () => ({ call: 'api-responsible' }),
-      providesTags: providedBy('api-responsible'),
-    }),
-    walletBalance: build.query<AnswerOf<'api-user-wallet-balance'>, void>({
-      query: () => ({ call: 'api-user-wallet-balance' }),
-      providesTags: providedBy('api-user-wallet-balance'),
-    }),
+    protection: callQuery(build, CALL.responsible),
+    walletBalance: callQuery(build, CALL.userWalletBalance),
     /** A family's game rates (what a bid wins: the bid screens' 'Win if correct'). */
     gameRates: build.query<RatesResponse, Family>({
       query: (family) => ({ call: RATES_CALL[family] }),
     }),
     /** One bid request; `requestId` makes a repeated submit of the same confirmation place it once. */
-    submitBid: build.mutation<AnswerOf<'api-submit-bid'>, { family: Family; body: NewResult; requestId: string }>({
+    submitBid: build.mutation<AnswerOf<typeof CALL.submitBid>, { family: Family; body: NewResult; requestId: string }>({
       query: ({ family, body, requestId }) => ({
         call: SUBMIT_BID_CALL[family],
         body: { unique_token: body.unique_token, game_id: body.gameid, new_result: body, request_id: requestId },

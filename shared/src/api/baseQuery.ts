@@ -2,7 +2,7 @@ import { currentLanguage } from '@matka/shared/i18n';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getRuntimeConfig } from '../config/runtime';
 import { connectionBack, connectionLost } from '../store/network';
-import type { Answer, CallName, RequestOf } from '@matka/shared/contract';
+import type { Answer, CallKeyName, CallName, CallOfKey, RequestOf } from '@matka/shared/contract';
 import { parseLooseJson } from './parse';
 
 /**
@@ -12,6 +12,14 @@ import { parseLooseJson } from './parse';
 export type CallArgs = {
   [N in CallName]: { call: N; body?: RequestOf<N>; headers?: Record<string, string> };
 }[CallName];
+
+/**
+ * The call a contract key names (`callNamed('userLogin')` is the call CALL.userLogin names), by
+ * the rule the contract derives its keys with, so a page that must stay light (the login page) names a
+ * call without loading the contract's tables; the key is checked against the contract at compile time.
+ */
+export const callNamed = <K extends CallKeyName>(key: K): CallOfKey<K> =>
+  `api-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` as CallOfKey<K>;
 
 /** A typed error: the network failed, the server answered non-2xx, or the body had no JSON. */
 export interface ApiError {

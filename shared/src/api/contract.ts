@@ -2,7 +2,7 @@
  * The answers every family reads, named as the packages know them, and the polling of the lists (no RTK
  * Query here: see api.ts). The calls and their answers are declared in @matka/shared/contract.
  */
-import type { AnswerOf, ListedMarket } from '@matka/shared/contract';
+import type { AnswerOf, CALL, ListedMarket } from '@matka/shared/contract';
 import { useAppSelector } from '../store/store';
 import { selectLiveUp } from '../store/live';
 
@@ -22,7 +22,7 @@ export function usePolling(): { pollingInterval: number; skipPollingIfUnfocused:
 }
 
 // the answers every family reads, as the contract declares them (answers.ts)
-export type LoginResponse = AnswerOf<'api-user-login'>;
+export type LoginResponse = AnswerOf<typeof CALL.userLogin>;
 export type Market = ListedMarket;
-export type RatesResponse = AnswerOf<'api-game-rates'>;
-export type HomeInfoResponse = AnswerOf<'api-home-info'>;
+export type RatesResponse = AnswerOf<typeof CALL.gameRates>;
+export type HomeInfoResponse = AnswerOf<typeof CALL.homeInfo>;

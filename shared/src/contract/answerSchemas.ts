@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { LIMIT_KINDS, LIMIT_PERIODS, type UpiDetailsField } from '../domain';
-import { PUSH_CATEGORIES, isLiveKind, type LiveEvent, type LiveKind } from './live';
+import { PUSH_CATEGORIES, isLiveKind, type LiveKind } from './live';
+import { LiveEventSchema } from './liveSchemas';
 import type { CallName } from './index';
 
 /** A text or a number: ids, points and amounts come as either from deployed servers. */
@@ -393,9 +394,7 @@ export const InboxItemSchema = z.object({
   /** opaque, in the order of the entries (as the stream's ids: it tells nothing of the platform's volume) */
   id: z.string(),
   kind: z.custom<LiveKind>((k) => typeof k === 'string' && isLiveKind(k)),
-  event: z.custom<LiveEvent>(
-    (v) => v !== null && typeof v === 'object' && typeof (v as { kind?: unknown }).kind === 'string',
-  ),
+  event: LiveEventSchema,
   /** ISO time */
   at: z.string(),
   read: z.boolean(),

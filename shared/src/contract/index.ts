@@ -211,6 +211,24 @@ export type CallName = keyof typeof CALLS;
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 
+/** 'check-mobile' -> 'checkMobile' */
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+/** A call's name as an identifier: 'api-check-mobile' -> 'checkMobile'. */
+export type CallKey<N extends CallName> = Camel<N extends `api-${infer R}` ? R : N>;
+const keyOf = (name: string) => name.slice(4).replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * Every call by its identifier (`CALL.checkMobile` is 'api-check-mobile'): how the server and the
+ * clients name a call, so that its name is written only in CALLS above.
+ */
+export const CALL = Object.fromEntries(CALL_NAMES.map((name) => [keyOf(name), name])) as {
+  readonly [N in CallName as CallKey<N>]: N;
+};
+
+/** A call's identifier (`checkMobile`), and the call it names. */
+export type CallKeyName = keyof typeof CALL;
+export type CallOfKey<K extends CallKeyName> = (typeof CALL)[K];
+
 /** A call's declaration, as the general shape (every field optional but the token rule). */
 export function callSpec(name: CallName): CallSpec {
   return CALLS[name];

@@ -9,10 +9,10 @@
  * streams than it may hold and this, its oldest, is closed: the app polls instead and does not take a
  * stream back) and `: ping` comments every HEARTBEAT_MS.
  */
-import type { Family } from '../domain/betTypes';
 import { marketResultText } from '../domain/format';
-import type { ResultState } from '../domain/settlement';
+import type { z } from 'zod';
 import type { Tag } from './index';
+import type * as S from './liveSchemas';
 
 /** the stream's path (POST, JSON body `{ unique_token }`, optional `Last-Event-ID` header) */
 export const LIVE_PATH = '/api/live';
@@ -23,107 +23,18 @@ export const REPLAY_LIMIT = 200;
 /** how long events are kept (the replay's and the inbox's horizon) */
 export const LIVE_KEEP_DAYS = 30;
 
-/** A result declared or corrected: its parts (ResultState: null while not declared) and its text. */
-export interface ResultEvent extends ResultState {
-  kind: 'result';
-  /** the result's day (YYYY-MM-DD, Asia/Kolkata): a correction of an earlier day changes no list of today */
-  date: string;
-  market_id: number;
-  family: Family;
-  name: string;
-  /** as the lists write it: '123-68-468', Starline '128-1', Gali '45' */
-  result: string;
-  /** a declared result was changed */
-  corrected: boolean;
-}
-
-/** A market opened or closed for bids (by the clock, or an operator changed it). */
-export interface MarketEvent {
-  kind: 'market';
-  market_id: number;
-  family: Family;
-  name: string;
-  /** takes bids now */
-  open: boolean;
-}
-
-/** The player's wallet changed (anything but their own bid): the balance after it. */
-export interface WalletEvent {
-  kind: 'wallet';
-  wallet: number;
-}
-
-/** The player won on a market: the points paid by one settlement step. */
-export interface WinEvent {
-  kind: 'win';
-  market_id: number;
-  family: Family;
-  name: string;
-  points: number;
-  bids: number;
-}
-
-/** A correction took back the player's wins on a market: the points reversed and what left the wallet. */
-export interface WinReversedEvent {
-  kind: 'win_reversed';
-  market_id: number;
-  family: Family;
-  name: string;
-  /** the wins' points reversed */
-  points: number;
-  /** the points taken from the wallet (less when the wallet did not hold them) */
-  taken: number;
-  bids: number;
-}
-
-export interface MoneyEvent {
-  kind: 'deposit' | 'withdrawal';
-  request_id: number;
-  status: 'approved' | 'rejected';
-  points: number;
-}
-
-/** Points another player sent to this one. */
-export interface TransferEvent {
-  kind: 'transfer';
-  transfer_id: number;
-  points: number;
-  /** the sender's name */
-  from: string;
-}
-
-export interface NoticeEvent {
-  kind: 'notice';
-  notice_id: number;
-  title: string;
-  body: string;
-  /** a path of the app ('/funds') or an https address; '' for none */
-  link: string;
-  /** the operator's title and text in Hindi and Marathi, where given (issue E; else the English) */
-  translations?: Partial<Record<'hi' | 'mr', { title: string; body: string }>>;
-}
-
-/** An operator changed markets, their hours or the settings the lists carry: fetch the lists again. */
-export interface ListsEvent {
-  kind: 'lists';
-}
-
-/** The player's account changed (betting on or off, approved, a break taken in another app). */
-export interface AccountEvent {
-  kind: 'account';
-}
-
-export type LiveEvent =
-  | ResultEvent
-  | MarketEvent
-  | WalletEvent
-  | WinEvent
-  | WinReversedEvent
-  | MoneyEvent
-  | TransferEvent
-  | NoticeEvent
-  | ListsEvent
-  | AccountEvent;
+// the events, declared as schemas in liveSchemas.ts (@matka/shared/contract/schemas), their types here
+export type ResultEvent = z.output<typeof S.ResultEventSchema>;
+export type MarketEvent = z.output<typeof S.MarketEventSchema>;
+export type WalletEvent = z.output<typeof S.WalletEventSchema>;
+export type WinEvent = z.output<typeof S.WinEventSchema>;
+export type WinReversedEvent = z.output<typeof S.WinReversedEventSchema>;
+export type MoneyEvent = z.output<typeof S.MoneyEventSchema>;
+export type TransferEvent = z.output<typeof S.TransferEventSchema>;
+export type NoticeEvent = z.output<typeof S.NoticeEventSchema>;
+export type ListsEvent = z.output<typeof S.ListsEventSchema>;
+export type AccountEvent = z.output<typeof S.AccountEventSchema>;
+export type LiveEvent = z.output<typeof S.LiveEventSchema>;
 export type LiveKind = LiveEvent['kind'];
 export const LIVE_KINDS: readonly LiveKind[] = [
   'result',
@@ -300,14 +211,7 @@ export const isPushCategory = (c: unknown): c is PushCategory =>
   typeof c === 'string' && (PUSH_CATEGORIES as readonly string[]).includes(c);
 
 /** A push message as the service worker shows it: a notification, and the page its tap opens. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** a path of the app, or an https address (a notice's link) */
-  url: string;
-  /** one notification per tag: a newer one replaces it (a correction replaces the result) */
-  tag: string;
-}
+export type PushMessage = z.output<typeof S.PushMessageSchema>;
 
 /** `t`: the texts in the player's language (the server's, from the account's choice); else English. */
 export function pushMessage(e: LiveEvent, t?: Translate, lang?: string): PushMessage {

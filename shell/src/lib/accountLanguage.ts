@@ -3,12 +3,12 @@
  * account too (api-set-language), and a login takes up the account's choice on this phone, or gives the
  * account this phone's choice when it has none yet. The server answers the account's refusals in it.
  */
-import { callApi } from '@matka/shared';
+import { callApi, callNamed } from '@matka/shared';
 import { currentLanguage, isLanguage, setLanguage, type Language } from '@matka/shared/i18n';
 
 /** Keeps `lang` on the account of `token` (a failure leaves the phone's choice; the next login retries). */
 export async function saveAccountLanguage(token: string, lang: Language): Promise<void> {
-  await callApi({ call: 'api-set-language', body: { language: lang } }, { token });
+  await callApi({ call: callNamed('setLanguage'), body: { language: lang } }, { token });
 }
 
 /**

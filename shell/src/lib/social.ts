@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { callApi } from '@matka/shared';
+import { callApi, callNamed } from '@matka/shared';
 
 let adminNumber: Promise<string> | null = null;
 
@@ -11,7 +11,7 @@ export function useAdminNumber(): string {
   const [number, setNumber] = useState('');
   useEffect(() => {
     let live = true;
-    adminNumber ??= callApi('api-social-data').then((r) => String(r.data?.mobile_no ?? ''));
+    adminNumber ??= callApi(callNamed('socialData')).then((r) => String(r.data?.mobile_no ?? ''));
     void adminNumber.then((n) => {
       if (!n) adminNumber = null;
       if (live) setNumber(n);

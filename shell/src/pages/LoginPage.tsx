@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { callApi, isOk, loggedIn, MSG, outcomeOf, useAppDispatch, type LoginResponse } from '@matka/shared';
+import { callApi, callNamed, isOk, loggedIn, MSG, outcomeOf, useAppDispatch, type LoginResponse } from '@matka/shared';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
 import { FormMessage, hasErrors, PasswordField, PhoneField, SubmitButton, type FieldErrors } from '../components/form';
@@ -28,7 +28,7 @@ function useLoginForm() {
     if (hasErrors(found)) return;
     // The plain call, not RTK Query: the login page stays light (RTK Query loads with the next page).
     setLoading(true);
-    const res = await callApi({ call: 'api-user-login', body: { mobile: mobile.trim(), password, device_id: null } });
+    const res = await callApi({ call: callNamed('userLogin'), body: { mobile: mobile.trim(), password, device_id: null } });
     setLoading(false);
     const d = res.data as LoginResponse | undefined;
     if (d && isOk(d) && d.unique_token) {
