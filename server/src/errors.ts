@@ -4,14 +4,17 @@
  * builds a wire answer); the player API's defineCall answers it as {status:false,msg} and the operator
  * API as {status:false,msg,...extra}. Anything else that escapes a handler is a bug (logged, 500).
  */
-import { SERVER_TEXTS } from '@matka/shared/domain';
+import { SERVER_TEXTS, type Composed, type Message } from '@matka/shared/domain';
 export class Refusal extends Error {
+  /** a composed message's template and values: the player's language says it from its catalogue */
+  readonly composed?: Composed;
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: Message,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
+    if (typeof message !== 'string') this.composed = message;
   }
 }
 
@@ -19,7 +22,7 @@ export class Refusal extends Error {
  * A refusal of what the player asked (the spec's clients read {status:false,msg} answered with HTTP 200);
  * a malformed request is `new Refusal(400, ...)`.
  */
-export const refusal = (msg: string): Refusal => new Refusal(200, msg);
+export const refusal = (msg: Message): Refusal => new Refusal(200, msg);
 
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
 export const MSG_BETTING_DISABLED = SERVER_TEXTS.bettingDisabled;

@@ -163,6 +163,28 @@ test("a composed refusal (a limit with its figures and reset time) in the player
   expect(marathi).toMatch(/^ही बोली तुमची दैनिक डाव मर्यादा 100 पॉइंट ओलांडेल \(100 शिल्लक\)\./);
 });
 
+test('a refusal composed with a figure is said from its template: the minimum deposit in Hindi', async () => {
+  const p = await createUser(t);
+  const set = await t.app.inject({
+    method: 'POST',
+    url: '/operator/settings/set',
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    payload: { key: 'min_amt', value: '500' },
+  });
+  expect(set.statusCode).toBe(200);
+  const ask = (language?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/api-fund-request-add',
+      headers: language ? { 'accept-language': language } : {},
+      payload: { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token, request_amount: 100 },
+    });
+  expect((await ask()).json()).toEqual({ status: false, msg: 'Minimum amount to add is 500' });
+  // the catalogue's template ('tpl.minAddAmount') with the refusal's own figure
+  expect((await ask('hi')).json()).toEqual({ status: false, msg: 'कम से कम 500 जोड़ने होंगे' });
+  expect(await t.ctx.db.selectFrom('fund_requests').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
+});
+
 test("an operator's notice in Hindi and Marathi where given: the inbox carries them, each player reads their language", async () => {
   const sent = await t.app.inject({
     method: 'POST',

@@ -5,7 +5,7 @@
  */
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { MAX_BID, MIN_BID, MSG, depositProblem, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
+import { MAX_BID, MIN_BID, MSG, depositProblemText, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { defineCall, refusal } from '../http/api';
@@ -81,7 +81,7 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   defineCall(app, ctx, CALL.addMoneyViaUpi, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const problem =
-      depositProblem(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));
+      depositProblemText(body.amount, await settingNumber(ctx, 'min_amt')) || (await depositOverMax(ctx, body.amount));
     if (problem) throw refusal(problem);
     const out = await requestDeposit(db, user.id, body.amount, clock.now());
     return {

@@ -6,7 +6,7 @@
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { PROOF_MAX_BYTES } from '@matka/shared/contract/schemas';
-import { MSG, depositProblem, SERVER_TEXTS } from '@matka/shared/domain';
+import { MSG, depositProblemText, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal } from '../http/api';
@@ -142,7 +142,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   defineCall(app, ctx, CALL.fundRequestAdd, async ({ body, user }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     const min = await settingNumber(ctx, 'min_amt');
-    const problem = depositProblem(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
+    const problem = depositProblemText(body.request_amount, min) || (await depositOverMax(ctx, body.request_amount));
     if (problem) throw refusal(problem);
     const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
     const id = out.id;

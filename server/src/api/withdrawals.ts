@@ -15,7 +15,7 @@ import {
   methodNumberFields,
   upiAppOfMethod,
   upiAppOfType,
-  withdrawProblem,
+  withdrawProblemText,
   type UpiType,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
@@ -96,7 +96,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const amount = body.request_amount;
     const min = await settingNumber(ctx, 'min_withdrawal');
     // the balance as last known here; the hold is taken only while the wallet covers it (requestWithdrawal)
-    const problem = withdrawProblem(amount, Number(user.wallet), min);
+    const problem = withdrawProblemText(amount, Number(user.wallet), min);
     if (problem) throw refusal(problem);
     const now = clock.now();
     if (!inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now)) {

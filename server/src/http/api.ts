@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SERVER_TEXTS } from '@matka/shared/domain';
+import { SERVER_TEXTS, messageText, type Message } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
@@ -18,14 +18,14 @@ export { Refusal, refusal } from '../errors';
 
 /** The player API's envelope of a refusal: {status:false, msg}. */
 const refusalBody = (
-  msg: string,
+  msg: Message,
   req?: FastifyRequest,
   user?: AuthUser | null,
   extra: Record<string, unknown> = {},
 ) => ({
   ...extra,
   status: false as const,
-  msg: req ? localize(msg, answerLanguage(req, user)) : msg,
+  msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg),
 });
 
 /**
@@ -160,7 +160,6 @@ export function defineCall<N extends CallName>(
     // call that gives a deployed app its key carries none
     const dialect = keyless ? 'spec' : dialectOfKey(ctx.config, (raw as Json).app_key);
     if (!dialect) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
-    if (dialect !== 'spec') DIALECT_ANSWERS.add(req);
     const envelope = adaptRequest(dialect, name, raw as Json);
     let user: AuthUser | null = null;
     if (auth) {
@@ -175,7 +174,7 @@ export function defineCall<N extends CallName>(
     } catch (err) {
       // the one refusal style: a service or the handler threw it
       if (err instanceof Refusal)
-        return reply.code(err.statusCode).send(refusalBody(err.message, req, user, err.extra));
+        return reply.code(err.statusCode).send(refusalBody(err.composed ?? err.message, req, user, err.extra));
       throw err;
     }
     // a dialect's app reads its own fields: adapted, the answer has no ETag of its own
@@ -193,17 +192,14 @@ export function defineCall<N extends CallName>(
   });
 }
 
-/** Requests answered in a deployed app's dialect: their answers are the dialect's (http/dialects.ts). */
-const DIALECT_ANSWERS = new WeakSet<FastifyRequest>();
-
 /**
- * CHECK_ANSWERS: the answer about to be sent, parsed by the contract's schema of the call (a success)
- * or of a refusal; one that does not conform is answered 500 with what drifted, so a test that made the
- * call fails where it made it.
+ * CHECK_ANSWERS: the answer about to be sent (in the spec's dialect or a deployed app's), parsed by the
+ * contract's schema of the call (a success) or of a refusal; one that does not conform is answered 500
+ * with what drifted, so a test that made the call fails where it made it.
  */
 export function answerCheck(name: CallName) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' || reply.statusCode === 304 || DIALECT_ANSWERS.has(req)) return payload;
+    if (typeof payload !== 'string' || reply.statusCode === 304) return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);

@@ -5,7 +5,7 @@
  * deployed app of the contract) keeps the English texts exactly as they are.
  */
 import type { FastifyRequest } from 'fastify';
-import { MSG, SERVER_TEXTS, TEXTS } from '@matka/shared/domain';
+import { MSG, SERVER_TEXTS, TEXTS, type Message } from '@matka/shared/domain';
 import { CATALOGS, localizeComposed, type Lang } from '../services/language';
 
 export type { Lang } from '../services/language';
@@ -32,10 +32,14 @@ export function requestLanguage(req: FastifyRequest): Lang | null {
   return best && best.lang !== 'en' ? best.lang : null;
 }
 
-/** A refusal's text in `lang`: the spec's message translated, any other text as it is. */
-export function localize(text: string, lang: Lang | null): string {
-  if (!lang) return text;
+/**
+ * A refusal's text in `lang`: a composed one from its template and values ('tpl.<key>'), one of the
+ * spec's messages by its id, any other text as it is.
+ */
+export function localize(message: Message, lang: Lang | null): string {
+  if (typeof message !== 'string') return lang ? localizeComposed(message, lang) : message.text;
+  if (!lang) return message;
   const catalog = CATALOGS[lang];
-  const id = IDS.get(text)?.find((i) => i in catalog);
-  return id ? catalog[id] : (localizeComposed(text, lang) ?? text);
+  const id = IDS.get(message)?.find((i) => i in catalog);
+  return id ? catalog[id] : message;
 }

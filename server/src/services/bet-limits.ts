@@ -9,10 +9,11 @@ import {
   BET_TYPES,
   BET_TYPE_IDS,
   defaultBetLimit,
-  maxBidMessage,
-  minBidMessage,
-  sessionMaxMessage,
+  maxBidText,
+  minBidText,
+  sessionMaxText,
   type BetLimit,
+  type Message,
 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
 import type { AppContext } from '../context';
@@ -29,10 +30,10 @@ export interface BetRuleHit {
 
 export const betRuleOf = (err: unknown): BetRuleHit => JSON.parse((err as Error).message) as BetRuleHit;
 
-export function betRuleMessage(title: string, hit: BetRuleHit): string {
-  if (hit.rule === 'min') return minBidMessage(Number(hit.limit));
-  if (hit.rule === 'max') return maxBidMessage(Number(hit.limit));
-  return sessionMaxMessage(title, Number(hit.limit), Number(hit.used ?? 0));
+export function betRuleText(title: string, hit: BetRuleHit): Message {
+  if (hit.rule === 'min') return minBidText(Number(hit.limit));
+  if (hit.rule === 'max') return maxBidText(Number(hit.limit));
+  return sessionMaxText(title, Number(hit.limit), Number(hit.used ?? 0));
 }
 
 export interface FamilyLimits {

@@ -11,23 +11,25 @@ import {
   betTypeById,
   biddableSessions,
   isOffDay,
-  biddingClosed,
-  numbersClosedMessage,
-  sessionClosedMessage,
+  compose,
+  messageText,
+  numbersClosedText,
+  sessionClosedText,
   formatBidDate,
   parseSubmission,
   rateKeyForRow,
   settlementType,
   sessionMeaningless,
   type BetTypeId,
+  type Message,
   type Session,
   SERVER_TEXTS,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { DB, MarketFamily } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
-import { limitHitMessage, limitHitOf, playRefusal, protectionOf } from './protection';
-import { betRuleMessage, betRuleOf } from './bet-limits';
+import { limitHitOf, limitHitText, playRefusal, protectionOf } from './protection';
+import { betRuleOf, betRuleText } from './bet-limits';
 import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { bidsPlaced, bidsRefused, pointsStaked, type BidRefusal } from './metrics';
@@ -71,7 +73,7 @@ export async function placeBid(
 }
 
 /** A refusal of a bid, with the reason /metrics counts it under. */
-const refusedFor = (reason: BidRefusal, msg: string) => Object.assign(refusal(msg), { bidReason: reason });
+const refusedFor = (reason: BidRefusal, msg: Message) => Object.assign(refusal(msg), { bidReason: reason });
 
 async function place(
   ctx: AppContext,
@@ -82,7 +84,8 @@ async function place(
 ): Promise<PlacedBid> {
   if (!shortStrings(body.new_result, 0)) throw new Refusal(400, MSG.invalidRequest);
   const parsed = parseSubmission(family, body);
-  if (!parsed.ok) throw new Refusal(400, parsed.message.length > 120 ? MSG.invalidRequest : parsed.message);
+  if (!parsed.ok)
+    throw new Refusal(400, messageText(parsed.message).length > 120 ? MSG.invalidRequest : parsed.message);
   const def = betTypeById(parsed.betType)!;
 
   // A repeated submit with a known key answers like the first one, without touching the wallet.
@@ -100,7 +103,7 @@ async function place(
   };
   // Looked up only when the answer would be a refusal (a retry may come after the market closed) or the
   // key turns out taken: a new submission costs no query for it.
-  const refuseUnlessPlaced = async (msg: string, reason: BidRefusal = 'invalid'): Promise<PlacedBid> => {
+  const refuseUnlessPlaced = async (msg: Message, reason: BidRefusal = 'invalid'): Promise<PlacedBid> => {
     const p = await previous();
     if (p) return p;
     throw refusedFor(reason, msg);
@@ -162,9 +165,9 @@ async function place(
       await ctx.users.wrote(user.id, began, null);
       // one of the player's stake or loss limits would be passed (migration 019): nothing stayed, unless
       // this is a retry of a submission that was placed (its own points count against the limit)
-      if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitMessage('bid', limitHitOf(err)), 'player_limit');
+      if (sqlState(err) === 'MKLIM') return refuseUnlessPlaced(limitHitText('bid', limitHitOf(err)), 'player_limit');
       // the operator's bet limits of this bet type, and the liability cap of a number (migration 020)
-      if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleMessage(def.title, betRuleOf(err)), 'bet_limit');
+      if (sqlState(err) === 'MKBET') return refuseUnlessPlaced(betRuleText(def.title, betRuleOf(err)), 'bet_limit');
       if (sqlState(err) === 'MKCAP') {
         const p = await previous();
         if (p) return p;
@@ -178,7 +181,7 @@ async function place(
           rows,
         });
         throw Object.assign(
-          new Refusal(200, numbers.length ? numbersClosedMessage(numbers) : MSG_NUMBER_CLOSED, {
+          new Refusal(200, numbers.length ? numbersClosedText(numbers) : MSG_NUMBER_CLOSED, {
             closed_numbers: numbers,
           }),
           { bidReason: 'number_capped' as BidRefusal },
@@ -203,8 +206,8 @@ async function place(
           'declared',
           // the open result ends the Open session only: Close bids are still taken
           family === 'regular' && def.hasSession && parsed.session === 'Open' && !def.timed
-            ? sessionClosedMessage(def.title, 'Open')
-            : biddingClosed(def.title),
+            ? sessionClosedText(def.title, 'Open')
+            : compose('biddingClosed', { betType: def.title }),
         );
       throw refusedFor('balance', balanceMessage(parsed.betType));
     }
@@ -304,7 +307,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Null when the session takes bids now (the shared rule: times and declared results); otherwise the refusal message. */
-export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): string | null {
+export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow, now: Date): Message | null {
   const def = betTypeById(betType)!;
   if (!m.active || isOffDay(m.off_days, now)) return MSG_MARKET_CLOSED;
   // Today's results come from the market cache, which every declaration invalidates; the insert
@@ -313,8 +316,8 @@ export function sessionClosed(betType: BetTypeId, session: Session, m: MarketRow
   if (open.includes(def.fixedSession ?? session)) return null;
   // one session closed while the other still takes bids: the refusal names it
   return def.hasSession && !def.fixedSession && open.length > 0
-    ? sessionClosedMessage(def.title, session)
-    : biddingClosed(def.title);
+    ? sessionClosedText(def.title, session)
+    : compose('biddingClosed', { betType: def.title });
 }
 
 // ------------------------------------------------------------------------------------ an account's bids and wins

@@ -4,7 +4,7 @@
  * files the player app loads (shared/src/i18n/locales).
  */
 import type { Translate } from '@matka/shared/contract';
-import { TEMPLATES, localizeMonths, type TemplateKey } from '@matka/shared/domain';
+import { localizeMonths, type Composed } from '@matka/shared/domain';
 import hi from '@matka/shared/i18n/locales/hi.json';
 import mr from '@matka/shared/i18n/locales/mr.json';
 
@@ -20,29 +20,6 @@ export function translatorFor(lang: string | null | undefined): Translate | unde
   if (!isServedLanguage(lang)) return undefined;
   const catalog = CATALOGS[lang];
   return (id, english, values) => fill(catalog[id] ?? english, values);
-}
-
-const PATTERNS = (Object.keys(TEMPLATES) as TemplateKey[]).map((key) => {
-  const names: string[] = [];
-  const source = TEMPLATES[key]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const m = /^\{(\w+)\}$/.exec(part);
-      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(m[1]);
-      return '(.+?)';
-    })
-    .join('');
-  return { key, names, re: new RegExp(`^${source}$`) };
-});
-
-/** Which of the domain's templates wrote `text`, with its values; null for any other text. */
-export function matchTemplate(text: string): { key: TemplateKey; values: Record<string, string> } | null {
-  for (const p of PATTERNS) {
-    const m = p.re.exec(text);
-    if (m) return { key: p.key, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]])) };
-  }
-  return null;
 }
 
 /** The game's words of a catalogue by their English, lower case ('single digit' -> 'सिंगल अंक'). */
@@ -65,12 +42,10 @@ function value(v: string, lang: Lang): string {
   return localizeMonths(v, lang);
 }
 
-/** A composed text of the domain (a limit's refusal with its figures and time) in `lang`; null when it is none. */
-export function localizeComposed(text: string, lang: Lang): string | null {
-  const hit = matchTemplate(text);
-  if (!hit) return null;
-  const template = CATALOGS[lang][`tpl.${hit.key}`];
-  if (!template) return null;
-  const values = Object.fromEntries(Object.entries(hit.values).map(([k, v]) => [k, value(v, lang)]));
+/** A composed text of the domain (a limit's refusal with its figures and time) in `lang`: its template and values. */
+export function localizeComposed(c: Composed, lang: Lang): string {
+  const template = CATALOGS[lang][`tpl.${c.key}`];
+  if (!template) return c.text;
+  const values = Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, value(String(v), lang)]));
   return fill(template, values);
 }

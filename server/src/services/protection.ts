@@ -9,10 +9,11 @@ import {
   LIMIT_RAISE_WAIT_MS,
   isPermanent,
   limitChange,
-  limitMessage,
+  limitText,
   periodEnd,
-  protectionMessage,
+  protectionText,
   type BreakPeriod,
+  type Composed,
   type ExclusionPeriod,
   type LimitKind,
   type LimitPeriod,
@@ -43,9 +44,9 @@ export async function protectionOf(db: Db, userId: string, now: Date): Promise<P
 }
 
 /** Why this account may not play now (a bid, a deposit request), or null. */
-export function playRefusal(p: Protection, now: Date): string | null {
+export function playRefusal(p: Protection, now: Date): Composed | null {
   if (p.may_play) return null;
-  return protectionMessage({ ...p, age_missing: p.age_required && !p.age_declared_at }, now, formatKolkataDateTime);
+  return protectionText({ ...p, age_missing: p.age_required && !p.age_declared_at }, now, formatKolkataDateTime);
 }
 
 /** Refuses (with the player's message) unless the account may play now. */
@@ -184,8 +185,8 @@ interface LimitHit {
 }
 
 /** The player's words for a limit the database found passed (play_limit_hit's JSON). */
-export const limitHitMessage = (what: 'bid' | 'deposit', hit: LimitHit): string =>
-  limitMessage(
+export const limitHitText = (what: 'bid' | 'deposit', hit: LimitHit): Composed =>
+  limitText(
     what,
     { ...hit, amount: Number(hit.amount), used: Number(hit.used), resets: new Date(hit.resets) },
     formatKolkataDateTime,

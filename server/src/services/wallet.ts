@@ -3,7 +3,7 @@
  * calls (`api/wallet.ts`) and the operator's (`operator/money.ts`, `operator/users.ts`). Every balance
  * change writes its ledger row (`wallet_transactions`) in the same transaction.
  */
-import { assertMayPlay, depositLimitHit, limitHitMessage } from './protection';
+import { assertMayPlay, depositLimitHit, limitHitText } from './protection';
 import { formatKolkataDateTime } from './clock';
 import { recordLive } from './live';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type UpdateObject } from 'kysely';
@@ -16,7 +16,7 @@ import {
   type UpiType,
   type WithdrawMethod,
   SERVER_TEXTS,
-  protectionMessage,
+  protectionText,
 } from '@matka/shared/domain';
 import type { DB, RequestStatus } from '../db/types';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
@@ -190,7 +190,7 @@ export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, n
     await assertMayPlay(trx, userId, now);
     // nor past the player's deposit limits (counted under the same lock: racing requests one by one)
     const hit = await depositLimitHit(trx, userId, amount, now);
-    if (hit) throw refusal(limitHitMessage('deposit', hit));
+    if (hit) throw refusal(limitHitText('deposit', hit));
     const pending = await trx
       .selectFrom('fund_requests')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -347,7 +347,7 @@ export async function transferPoints(
     if (from.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     // a sender on a break or self-excluded sends no points (another player could bet them); their
     // withdrawals stay allowed
-    const paused = protectionMessage({ ...from, age_missing: false }, now, formatKolkataDateTime);
+    const paused = protectionText({ ...from, age_missing: false }, now, formatKolkataDateTime);
     if (paused) throw refusal(paused);
     if (BigInt(from.wallet) < BigInt(amount)) throw refusal(MSG.transferNotEnoughPoints);
     const dest = to && locked.rows.find((r) => String(r.id) === String(to.id));

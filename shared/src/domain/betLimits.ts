@@ -6,7 +6,7 @@
  * the words.
  */
 import { MSG } from './messages';
-import { TEMPLATES, fillTemplate } from './templates';
+import { compose, messageText, type Composed, type Message } from './templates';
 import { formatPoints } from './text';
 import { MAX_BID, MIN_BID } from './validate';
 
@@ -31,18 +31,16 @@ export const betLimitOf = (limits: readonly BetLimit[] | undefined, betType: str
   limits?.find((l) => l.bet_type === betType) ?? defaultBetLimit(betType);
 
 /** The spec's words ('Required minimum bid amount is 10'), with the operator's number. */
-export const minBidMessage = (min: number): string =>
-  min === MIN_BID ? MSG.minBid : fillTemplate(TEMPLATES.minBid, { min });
-export const maxBidMessage = (max: number): string =>
-  max === MAX_BID ? MSG.maxBid : fillTemplate(TEMPLATES.maxBid, { max });
+export const minBidText = (min: number): Message => (min === MIN_BID ? MSG.minBid : compose('minBid', { min }));
+export const maxBidText = (max: number): Message => (max === MAX_BID ? MSG.maxBid : compose('maxBid', { max }));
+export const minBidMessage = (min: number): string => messageText(minBidText(min));
+export const maxBidMessage = (max: number): string => messageText(maxBidText(max));
 
 /** What the bid screens show under the points ('Max 10,000 points'). */
 export const maxBidHint = (l: BetLimit): string => (l.max === MAX_BID ? '' : `Max ${formatPoints(l.max)} points`);
 
 /** A submission past the maximum per player per market session. */
+export const sessionMaxText = (title: string, max: number, used: number): Composed =>
+  compose('sessionMax', { max: formatPoints(max), betType: title, left: formatPoints(Math.max(max - used, 0)) });
 export const sessionMaxMessage = (title: string, max: number, used: number): string =>
-  fillTemplate(TEMPLATES.sessionMax, {
-    max: formatPoints(max),
-    betType: title,
-    left: formatPoints(Math.max(max - used, 0)),
-  });
+  sessionMaxText(title, max, used).text;

@@ -3,7 +3,8 @@
  * server: the UPI apps a player keeps a number for and their codes in each call, the UPI payment link,
  * and the checks of a deposit, a withdrawal and a transfer.
  */
-import { MSG, minAddAmount, minWithdraw } from './messages';
+import { MSG } from './messages';
+import { compose, messageText, type Message } from './templates';
 import { POINTS_WHOLE, transferPointsTooFew } from './validate';
 
 /**
@@ -107,17 +108,20 @@ export const upiPayUri = (p: UpiPayment): string => `upi://pay?${upiQuery(p)}`;
 // ------------------------------------------------------------------ the checks of money requests
 
 /** A deposit's points (a whole number above 0, parsed): '' when it may be asked, else the message. */
-export function depositProblem(amount: number, min: number): string {
-  if (amount < min) return minAddAmount(min);
+export function depositProblemText(amount: number, min: number): Message {
+  if (amount < min) return compose('minAddAmount', { min });
   return '';
 }
+export const depositProblem = (amount: number, min: number): string => messageText(depositProblemText(amount, min));
 
 /** A withdrawal's points (a whole number above 0, parsed) against the balance, then the minimum. */
-export function withdrawProblem(amount: number, balance: number, min: number): string {
+export function withdrawProblemText(amount: number, balance: number, min: number): Message {
   if (amount > balance) return MSG.walletLimitExceeded;
-  if (amount < min) return minWithdraw(min);
+  if (amount < min) return compose('minWithdraw', { min });
   return '';
 }
+export const withdrawProblem = (amount: number, balance: number, min: number): string =>
+  messageText(withdrawProblemText(amount, balance, min));
 
 /**
  * A transfer's points, as a number (any number: negative, 0, a fraction): below 100 the spec's

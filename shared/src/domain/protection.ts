@@ -4,7 +4,7 @@
  * rules both sides read.
  */
 
-import { TEMPLATES, fillTemplate } from './templates';
+import { compose, type Composed } from './templates';
 import { formatPoints } from './text';
 
 export const BREAK_PERIODS = ['24h', '7d', '30d'] as const;
@@ -48,20 +48,22 @@ export function periodEnd(now: Date, period: BreakPeriod | ExclusionPeriod): Dat
 }
 
 /** The refusal of a bid, a deposit request or a transfer received, or null when the player may play. */
-export function protectionMessage(
+export function protectionText(
   p: { break_until: Date | string | null; excluded_until: Date | string | null; age_missing: boolean },
   now: Date,
   when: (d: Date) => string,
-): string | null {
+): Composed | null {
   const running = (d: Date | string | null): d is Date | string => !!d && new Date(d).getTime() > now.getTime();
   if (running(p.excluded_until))
     return isPermanent(p.excluded_until)
-      ? TEMPLATES.excludedForGood
-      : fillTemplate(TEMPLATES.excludedUntil, { time: when(new Date(p.excluded_until)) });
-  if (running(p.break_until)) return fillTemplate(TEMPLATES.breakUntil, { time: when(new Date(p.break_until)) });
-  if (p.age_missing) return TEMPLATES.ageBeforePlay;
+      ? compose('excludedForGood')
+      : compose('excludedUntil', { time: when(new Date(p.excluded_until)) });
+  if (running(p.break_until)) return compose('breakUntil', { time: when(new Date(p.break_until)) });
+  if (p.age_missing) return compose('ageBeforePlay');
   return null;
 }
+export const protectionMessage = (...args: Parameters<typeof protectionText>): string | null =>
+  protectionText(...args)?.text ?? null;
 
 // ------------------------------------------------------------------ the player's limits
 
@@ -100,13 +102,13 @@ export function limitChange(current: number | null, wanted: number | null): 'now
 }
 
 /** The refusal of a bid or a deposit request that would pass a limit: names it and when it resets. */
-export function limitMessage(
+export function limitText(
   what: 'bid' | 'deposit',
   hit: { kind: LimitKind; period: LimitPeriod; amount: number; used: number; resets: Date },
   when: (d: Date) => string,
-): string {
+): Composed {
   const left = Math.max(hit.amount - hit.used, 0);
-  return fillTemplate(what === 'bid' ? TEMPLATES.limitBid : TEMPLATES.limitDeposit, {
+  return compose(what === 'bid' ? 'limitBid' : 'limitDeposit', {
     period: LIMIT_PERIOD_LABELS[hit.period].toLowerCase(),
     kind: LIMIT_KIND_LABELS[hit.kind].toLowerCase(),
     points: formatPoints(hit.amount),
@@ -114,3 +116,4 @@ export function limitMessage(
     time: when(hit.resets),
   });
 }
+export const limitMessage = (...args: Parameters<typeof limitText>): string => limitText(...args).text;

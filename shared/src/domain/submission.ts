@@ -13,7 +13,8 @@
  */
 import { betTypeById, betTypeByName, type BetTypeDef, type BetTypeId, type Family, type Session } from './betTypes';
 import { bidDateText, parseBidDate } from './format';
-import { MSG, numberNotValid } from './messages';
+import { MSG } from './messages';
+import { compose, type Message } from './templates';
 import { PANA_KIND_LABEL, panaDigit, panaKind } from './panas';
 import { parseSession, validateRow, type BidRow } from './validate';
 
@@ -111,7 +112,7 @@ export function buildNewResult(args: Parameters<typeof splitSubmission>[0]): New
 }
 
 type Parsed = { ok: true; betType: BetTypeId; session: Session; gameId: string; bidDate: string; rows: BidRow[] };
-type ParseResult = Parsed | { ok: false; message: string };
+type ParseResult = Parsed | { ok: false; message: Message };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -185,11 +186,11 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
   for (const w of wire) {
     if (!isObject(w)) return { ok: false, message: MSG.enterNumber };
     const values = converted ? fromWire(family, w) : { digits: str(w.digits), closedigits: str(w.closedigits) };
-    if (!values) return { ok: false, message: numberNotValid(str(w.pana) || str(w.closepana)) };
+    if (!values) return { ok: false, message: compose('numberNotValid', { n: str(w.pana) || str(w.closepana) }) };
     const r = validateRow(def.id, { ...values, points: w.points as number | string, session });
-    if (!r.ok) return { ok: false, message: r.message };
+    if (!r.ok) return { ok: false, message: r.composed ?? r.message };
     if (def.id === 'sp_dp_tp' && betTypeByName('regular', str(nr.pana))?.title !== r.rows[0].pana) {
-      return { ok: false, message: numberNotValid(values.digits) };
+      return { ok: false, message: compose('numberNotValid', { n: values.digits }) };
     }
     rows.push(...r.rows);
   }

@@ -33,14 +33,36 @@ export function fillTemplate(text: string, values: Record<string, string | numbe
 }
 
 /**
+ * A composed text as the server refuses with it: the template's key and values (what a catalogue needs
+ * to say it in another language, 'tpl.<key>') and its English.
+ */
+export interface Composed {
+  readonly key: TemplateKey;
+  readonly values: Readonly<Record<string, string | number>>;
+  readonly text: string;
+}
+export const compose = (key: TemplateKey, values: Record<string, string | number> = {}): Composed => ({
+  key,
+  values,
+  text: fillTemplate(TEMPLATES[key], values),
+});
+
+/** A refusal's message: one of the spec's fixed texts, or a composed one. */
+export type Message = string | Composed;
+export const messageText = (m: Message): string => (typeof m === 'string' ? m : m.text);
+
+/**
  * One session of a market closed while the other still takes bids (its result was declared): the
  * refusal names it. '{session} bids are closed for {betType}; {other} bids are still taken.'
  */
 export const sessionClosedMessage = (betType: string, session: 'Open' | 'Close'): string =>
-  `${session} bids are closed for ${betType}; ${session === 'Open' ? 'Close' : 'Open'} bids are still taken.`;
+  sessionClosedText(betType, session).text;
+export const sessionClosedText = (betType: string, session: 'Open' | 'Close'): Composed =>
+  compose('sessionClosed', { session, betType, other: session === 'Open' ? 'Close' : 'Open' });
 /**
  * A liability cap closed some numbers of a bid: they are named, and the rest could still be placed.
  * 'Closed for this session: {numbers}. The other numbers can still be placed.'
  */
-export const numbersClosedMessage = (numbers: readonly string[]): string =>
-  `Closed for this session: ${numbers.join(', ')}. The other numbers can still be placed.`;
+export const numbersClosedMessage = (numbers: readonly string[]): string => numbersClosedText(numbers).text;
+export const numbersClosedText = (numbers: readonly string[]): Composed =>
+  compose('numbersClosed', { numbers: numbers.join(', ') });

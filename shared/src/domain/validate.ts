@@ -14,7 +14,8 @@ import {
   type HalfSangamForm,
   type Session,
 } from './betTypes';
-import { MSG, numberNotValid } from './messages';
+import { MSG } from './messages';
+import { compose, type Composed } from './templates';
 import { dpMotor, spdptp, spMotor, type Expansion } from './motors';
 import { PANA_KIND_LABEL, panaKind } from './panas';
 
@@ -39,7 +40,8 @@ export interface BidInput {
 }
 export type ErrorKey = 'Opendigit' | 'digit' | 'point';
 export type ValidationResult =
-  { ok: true; rows: BidRow[]; total: number } | { ok: false; key: ErrorKey; message: string };
+  | { ok: true; rows: BidRow[]; total: number }
+  | { ok: false; key: ErrorKey; message: string; /** the message's template, when composed */ composed?: Composed };
 type Failure = Extract<ValidationResult, { ok: false }>;
 
 export const MIN_BID = 10;
@@ -53,6 +55,11 @@ export const transferPointsTooFew = (points: number): boolean => !(points >= MIN
 export const MAX_BID = 10_000_000;
 
 const fail = (key: ErrorKey, message: string): Failure => ({ ok: false, key, message });
+/** 'Number {n} is not valid', with its template for the server's languages. */
+const notValid = (key: ErrorKey, n: string): Failure => {
+  const composed = compose('numberNotValid', { n });
+  return { ok: false, key, message: composed.text, composed };
+};
 
 /** Points are whole: '10.5', '1,000' or '1e3' is refused with this, never read as another number. */
 export const POINTS_WHOLE = 'Points must be a whole number';
@@ -92,8 +99,8 @@ function isAllowed(values: readonly string[], v: string): boolean {
 /** One field: required, then one of its allowed values. */
 function checkField(field: FieldDef, value: unknown, key: ErrorKey): Failure | null {
   if (value === undefined || value === null || value === '') return fail(key, MSG.enterNumber);
-  if (typeof value !== 'string') return fail(key, numberNotValid(String(value)));
-  return field.values && !isAllowed(field.values, value) ? fail(key, numberNotValid(value)) : null;
+  if (typeof value !== 'string') return notValid(key, String(value));
+  return field.values && !isAllowed(field.values, value) ? notValid(key, value) : null;
 }
 
 type Entry = Omit<BidRow, 'points' | 'session'>;

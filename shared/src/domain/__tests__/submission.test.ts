@@ -2,6 +2,7 @@ import {
   BET_TYPES,
   MSG,
   buildNewResult,
+  messageText,
   parseSubmission,
   validateBid,
   type BetTypeId,
@@ -173,7 +174,7 @@ describe('parseSubmission inverts buildNewResult for every bet type and session'
         game_id: 7,
         new_result: JSON.parse(JSON.stringify(nr)),
       });
-      if (!p.ok) throw new Error(p.message);
+      if (!p.ok) throw new Error(messageText(p.message));
       expect(p).toMatchObject({ betType: type, gameId: '7', bidDate: '22-November-2026', session: rows[0].session });
       return p.rows;
     });
@@ -193,8 +194,10 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
     session: 'Close',
     result: [{ digits: '5', closedigits: '', points: '20', session: 'Close' }],
   };
+  /** the result with a refusal's English (a composed one carries its template besides) */
+  const english = (r: ReturnType<typeof parseSubmission>) => (r.ok ? r : { ...r, message: messageText(r.message) });
   const parse = (patch: object, family: 'regular' | 'starline' | 'gali' = 'regular') =>
-    parseSubmission(family, { ...good, ...patch });
+    english(parseSubmission(family, { ...good, ...patch }));
   test('accepted, totalbit ignored, spellings normalised', () => {
     expect(parse({ session: 'closed', result: [{ digits: '5', points: '20', session: 'close' }] })).toEqual({
       ok: true,
@@ -215,7 +218,7 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
     [null, MSG.invalidRequest],
     [[], MSG.invalidRequest],
     ['x', MSG.invalidRequest],
-  ])('body %j', (body, message) => expect(parseSubmission('regular', body)).toEqual({ ok: false, message }));
+  ])('body %j', (body, message) => expect(english(parseSubmission('regular', body))).toEqual({ ok: false, message }));
   test.each([
     [{ gametype: 'Left Digit', pana: 'Left Digit' }, MSG.unknownBetType],
     [{ session: 'Later' }, MSG.selectSession],
@@ -306,7 +309,7 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
       pana: 'Single Pana',
       result: [{ digits: '112', closedigits: '', points: 10, session: 'Close' }],
     };
-    expect(parseSubmission('regular', body)).toEqual({ ok: false, message: 'Number 112 is not valid' });
+    expect(english(parseSubmission('regular', body))).toEqual({ ok: false, message: 'Number 112 is not valid' });
     expect(parseSubmission('regular', { ...body, pana: 'Double Pana' })).toMatchObject({
       ok: true,
       betType: 'sp_dp_tp',
