@@ -155,7 +155,8 @@ describe('the installable app', () => {
     await addBid(page, { Digit: '5' }, '100');
     const submit = page.getByRole('button', { name: 'Submit', exact: true });
     await submit.waitFor();
-    expect(await submit.isDisabled()).toBe(true);
+    // the button follows the connection's state as the page learns it
+    expect(await until(() => submit.isDisabled(), true)).toBe(true);
     await page.getByText(OFFLINE_REASON).waitFor();
     await page.screenshot({ path: path.join(tmpdir(), 'pwa-offline-bid.png') });
 

@@ -42,12 +42,7 @@ const ANSWER: JsonSchema = {
 };
 
 /** A call's 200 answer as the contract declares it. */
-function answerSchema(name: CallName): JsonSchema {
-  return {
-    ...jsonSchema(ANSWER_SCHEMAS[name], 'output'),
-    description: "The answer (a refusal of the game's rules also comes with 200, status false and `msg`).",
-  };
-}
+const answerSchema = (name: CallName): JsonSchema => jsonSchema(ANSWER_SCHEMAS[name], 'output');
 
 /** A call's request body: the envelope and the call's own fields, as its route validates them. */
 function requestSchema(name: CallName): JsonSchema {
