@@ -8,6 +8,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@re
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
 import { OPERATOR_PREFIX, operatorRequest, type OperatorCall, type ServerFigures } from '@matka/shared/contract';
+import type { OperatorRequestOf } from '@matka/shared/contract/schemas';
 
 export type Role = OperatorRole;
 
@@ -404,19 +405,21 @@ export const consoleApi = createApi({
   ],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op('GET /session') }),
-    signIn: build.mutation<
-      { operator: Operator; csrf_token: string },
-      { username: string; password: string; code?: string }
-    >({ query: (body) => op('POST /session', body) }),
+    signIn: build.mutation<{ operator: Operator; csrf_token: string }, OperatorRequestOf<'POST /session'>>({
+      query: (body) => op('POST /session', body),
+    }),
     signOut: build.mutation<Answer, void>({ query: () => op('POST /session/logout') }),
-    setPassword: build.mutation<Answer, { current_password?: string; new_password: string; confirm_password: string }>({
+    setPassword: build.mutation<Answer, OperatorRequestOf<'POST /password'>>({
       query: (body) => op('POST /password', body),
     }),
     operators: build.query<{ operators: OperatorRow[] }, void>({
       query: () => op('GET /operators'),
       providesTags: ['Operators'],
     }),
-    addOperator: build.mutation<Answer & { one_time_password: string; name: string }, { name: string; role: Role }>({
+    addOperator: build.mutation<
+      Answer & { one_time_password: string; name: string },
+      OperatorRequestOf<'POST /operators'>
+    >({
       query: (body) => op('POST /operators', body),
       invalidatesTags: ['Operators'],
     }),
@@ -425,11 +428,11 @@ export const consoleApi = createApi({
       invalidatesTags: ['Operators', 'Audit'],
     }),
     totpSetup: build.mutation<TotpSetup, void>({ query: () => op('POST /totp/setup', {}) }),
-    totpEnable: build.mutation<Answer, { secret: string; code: string }>({
+    totpEnable: build.mutation<Answer, OperatorRequestOf<'POST /totp/enable'>>({
       query: (body) => op('POST /totp/enable', body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    totpDisable: build.mutation<Answer, { code: string }>({
+    totpDisable: build.mutation<Answer, OperatorRequestOf<'POST /totp/disable'>>({
       query: (body) => op('POST /totp/disable', body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
@@ -466,11 +469,11 @@ export const consoleApi = createApi({
       query: ({ kind, action, ...body }) => op(`POST /${kind}/${action}`, body),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
-    addMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close?: string }>({
+    addMarket: build.mutation<Answer, OperatorRequestOf<'POST /market/add'>>({
       query: (body) => op('POST /market/add', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setMarketTimes: build.mutation<Answer, { family: MarketRow['family']; name: string; open: string; close: string }>({
+    setMarketTimes: build.mutation<Answer, OperatorRequestOf<'POST /market/set-times'>>({
       query: (body) => op('POST /market/set-times', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
@@ -478,7 +481,7 @@ export const consoleApi = createApi({
       query: ({ active, ...body }) => op(active ? 'POST /market/enable' : 'POST /market/disable', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setOffDays: build.mutation<Answer, { family: MarketRow['family']; market: string; days: number[] }>({
+    setOffDays: build.mutation<Answer, OperatorRequestOf<'POST /market/off-days'>>({
       query: (body) => op('POST /market/off-days', body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
@@ -500,7 +503,7 @@ export const consoleApi = createApi({
       query: (body) => op('POST /bet-limits/set', body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
-    setLiabilityCap: build.mutation<Answer, { family: MarketRow['family']; cap: number | null }>({
+    setLiabilityCap: build.mutation<Answer, OperatorRequestOf<'POST /liability-cap/set'>>({
       query: (body) => op('POST /liability-cap/set', body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
@@ -528,7 +531,7 @@ export const consoleApi = createApi({
       query: () => op('GET /settings'),
       providesTags: ['Settings'],
     }),
-    setSetting: build.mutation<Answer & { value: string }, { key: string; value: string }>({
+    setSetting: build.mutation<Answer & { value: string }, OperatorRequestOf<'POST /settings/set'>>({
       query: (body) => op('POST /settings/set', body),
       invalidatesTags: ['Settings', 'Audit'],
     }),
@@ -555,10 +558,7 @@ export const consoleApi = createApi({
       transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
       providesTags: ['Notices'],
     }),
-    sendNotice: build.mutation<
-      Answer & { notice: NoticeRow },
-      { title: string; body: string; link: string } & Partial<Record<`${'title' | 'body'}_${'hi' | 'mr'}`, string>>
-    >({
+    sendNotice: build.mutation<Answer & { notice: NoticeRow }, OperatorRequestOf<'POST /notices'>>({
       query: (body) => op('POST /notices', body),
       invalidatesTags: ['Notices', 'Audit'],
     }),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { CALLS, OPERATOR_CALLS } from '@matka/shared/contract';
-import { APP_KEY, createUser, makeTestApp, type TestApp } from './helpers';
+import { APP_KEY, OPERATOR_TOKEN, createUser, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,6 +88,41 @@ test("a real session's requests and answers conform to the document, and a reque
   expect(ajv.validate(schemaOf('api-user-login'), bad)).toBe(false);
   const refused = await t.app.inject({ method: 'POST', url: '/api/api-user-login', payload: bad });
   expect(refused.json()).toMatchObject({ status: false });
+});
+
+test("an operator call's body and query are the contract's: what the document refuses, the server refuses", async () => {
+  const doc = (await fetchDoc()) as unknown as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: object }> };
+          parameters?: { name: string; required: boolean }[];
+        }
+      >
+    >;
+  };
+  const ajv = new Ajv2020({ strict: false });
+  const addMarket = doc.paths['/operator/market/add'].post.requestBody!.content['application/json'].schema;
+  const good = { family: 'gali', name: 'NOON GALI', open: '13:00', close: '14:00' };
+  expect(ajv.validate(addMarket, good)).toBe(true);
+  const bad = { family: 'gali', open: '13:00' };
+  expect(ajv.validate(addMarket, bad)).toBe(false);
+  const send = (payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/operator/market/add',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload,
+    });
+  expect((await send(bad)).json()).toEqual({ status: false, msg: 'market name is required' });
+  expect((await send(good)).json()).toMatchObject({ status: true });
+  // a GET's query: the search's parameters
+  expect(doc.paths['/operator/users'].get.parameters?.map((p) => [p.name, p.required])).toEqual([
+    ['q', false],
+    ['limit', false],
+  ]);
 });
 
 test("every player call's example request is one its own schema accepts", async () => {

@@ -14,10 +14,16 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { CALLS, OPERATOR_CALLS, callSpec, type CallName } from '@matka/shared/contract';
+import { CALLS, OPERATOR_CALLS, callSpec, type CallName, type OperatorCall } from '@matka/shared/contract';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
-import { ANSWER_SCHEMAS, REQUEST_SCHEMAS, RefusalSchema } from '@matka/shared/contract/schemas';
+import {
+  ANSWER_SCHEMAS,
+  OPERATOR_REQUESTS,
+  REQUEST_SCHEMAS,
+  RefusalSchema,
+  type OperatorCallWithRequest,
+} from '@matka/shared/contract/schemas';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -120,6 +126,28 @@ const refusals = (codes: string[]) =>
     ]),
   );
 
+/** An operator call's request as the contract declares it: a POST's body, a GET's query parameters. */
+function operatorInput(call: OperatorCall, method: string): Record<string, unknown> {
+  const declared = Object.hasOwn(OPERATOR_REQUESTS, call)
+    ? jsonSchema(OPERATOR_REQUESTS[call as OperatorCallWithRequest], 'input')
+    : null;
+  if (method === 'POST') {
+    const schema = declared ?? { type: 'object', description: 'No fields.' };
+    return { requestBody: { required: declared !== null, content: { 'application/json': { schema } } } };
+  }
+  if (!declared) return {};
+  const props = (declared.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((declared.required as string[] | undefined) ?? []);
+  return {
+    parameters: Object.entries(props).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema,
+    })),
+  };
+}
+
 /** The document, for the server at `base` (PUBLIC_URL, or the address the request came to). */
 export function openApiDocument(base: string | undefined) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -172,14 +200,7 @@ export function openApiDocument(base: string | undefined) {
             ? 'Any signed-in operator.'
             : `Needs the operator right \`${access}\`.`,
       security: access === 'sign-in' ? [] : [{ operatorToken: [] }, { consoleSession: [] }],
-      ...(method === 'POST'
-        ? {
-            requestBody: {
-              required: false,
-              content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
-            },
-          }
-        : {}),
+      ...operatorInput(call, method),
       responses: {
         '200': {
           description: 'The answer',

@@ -2,29 +2,24 @@
  * /operator/audit: the newest rows of the audit log (who did what, when, with what before and after);
  * and /operator/otp/last (demo mode only): the last code sent to a number, for testing the app by hand.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { audit, auditTrail } from '../services/audit';
 import { Refusal } from '../errors';
-import { mobileSchema, parse } from './common';
+import { parse } from './common';
 
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db } = ctx;
 
   op.get('/audit', async (req) => {
-    const q = parse(
-      z.object({
-        limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
-      }),
-      req.query,
-    );
+    const q = parse(OPERATOR_REQUESTS['GET /audit'], req.query);
     const rows = await auditTrail(db, q.limit ?? 100);
     return { status: true, audit: rows };
   });
 
   op.get('/otp/last', async (req) => {
-    const mobile = parse(mobileSchema, (req.query as Record<string, unknown>)?.mobile);
+    const { mobile } = parse(OPERATOR_REQUESTS['GET /otp/last'], req.query);
     const entry = ctx.outbox.get(mobile);
     if (!entry) {
       throw new Refusal(

@@ -6,7 +6,7 @@
  * GET /operator/reports?from&to: profit and loss per market and day, stakes by bet type, transfers,
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
-import { z } from 'zod';
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -15,7 +15,7 @@ import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
 import { pendingTotals } from '../services/wallet';
 import { cappedNumbers } from '../services/bet-limits';
-import { isoDateSchema, parse } from './common';
+import { parse } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { serverFigures } from '../services/metrics';
@@ -77,7 +77,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
 
   op.get('/reports', async (req) => {
     const today = kolkataIsoDate(clock.now());
-    const q = parse(z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }), req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /reports'], req.query);
     const to = q.to ?? today;
     const from = q.from ?? addDays(to, -(DAYS - 1));
     if (from > to) throw new Refusal(400, 'The first day must not be after the last day');

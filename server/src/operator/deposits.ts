@@ -2,19 +2,19 @@
  * /operator/deposits: the queue of deposit requests, a request's payment screenshot, approve (the points
  * are credited) and reject. The decisions are services/money-requests.ts.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveDeposit, rejectDeposit } from '../services/money-requests';
 import { depositRequests, depositScreenshot } from '../services/wallet';
-import { decision, listQuery, parse } from './common';
+import { parse } from './common';
 
 export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
   op.get('/deposits', async (req) => {
-    const q = parse(listQuery, req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /deposits'], req.query);
     const status = q.status ?? 'pending';
     const rows = await depositRequests(db, status, q.limit ?? 200);
     return {
@@ -38,7 +38,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
 
   // A deposit's payment screenshot, as the image itself (the console shows it beside the request).
   op.get('/deposits/screenshot', async (req, reply) => {
-    const { id } = parse(z.object({ id: z.coerce.number().int().positive('id must be a request id') }), req.query);
+    const { id } = parse(OPERATOR_REQUESTS['GET /deposits/screenshot'], req.query);
     const row = await depositScreenshot(db, id);
     if (!row?.proof_image || !row.proof_type)
       return reply.code(404).send({ status: false, msg: `D${id} has no screenshot` });
@@ -50,7 +50,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   op.post('/deposits/approve', async (req) => {
-    const body = parse(decision, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /deposits/approve'], req.body);
     const out = await approveDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,
@@ -62,7 +62,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   op.post('/deposits/reject', async (req) => {
-    const body = parse(decision, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /deposits/reject'], req.body);
     const out = await rejectDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

@@ -3,18 +3,9 @@
  * market, its weekly off days and hours; the game rates). The changes are the workflows of
  * services/market-admin.ts, each audited in the transaction that makes it.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import {
-  BET_TYPES,
-  MAX_BID,
-  MIN_BID,
-  WEEKDAY_NAMES,
-  formatPoints,
-  formatRate,
-  rateLabel,
-  type BetTypeId,
-} from '@matka/shared/domain';
+import { BET_TYPES, WEEKDAY_NAMES, formatPoints, formatRate, rateLabel, type BetTypeId } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { allBetLimits, setBetLimit, setLiabilityCap } from '../services/bet-limits';
 import type { AppContext } from '../context';
@@ -22,87 +13,7 @@ import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { gameRates } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
 import { createMarket, setMarketActive, setMarketTimes, setOffDays, setRate } from '../services/market-admin';
-import { familySchema, hhmm, marketRef, parse } from './common';
-
-/** Points of a bet limit: whole, from MIN_BID to MAX_BID. */
-const points = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number of points` })
-    .int(`${name} must be a whole number of points`)
-    .min(MIN_BID, `${name} must be at least ${MIN_BID} points`)
-    .max(MAX_BID, `${name} must be at most ${MAX_BID} points`);
-const MAX_CAP = 1e12;
-
-const schemas = {
-  add: z.object({
-    family: familySchema.default('regular'),
-    name: z
-      .string({ error: 'market name is required' })
-      .trim()
-      .min(1, 'market name is required')
-      .max(60, 'market name is too long')
-      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
-    open: hhmm('open'),
-    close: hhmm('close').optional(),
-  }),
-  toggle: z.object({ name: marketRef, family: familySchema.optional() }),
-  betLimit: z
-    .object({
-      family: familySchema,
-      bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
-      min: points('min'),
-      max: points('max'),
-      session_max: z.union([points('session_max'), z.null(), z.literal('').transform(() => null)]).default(null),
-    })
-    .refine((b) => b.min <= b.max, { message: 'min must not be more than max', path: ['min'] })
-    .refine((b) => b.session_max === null || b.session_max >= b.max, {
-      message: 'the maximum per session must be at least the maximum of one bid',
-      path: ['session_max'],
-    }),
-  cap: z.object({
-    family: familySchema,
-    cap: z.union([
-      z.coerce
-        .number()
-        .int('cap must be a whole number of points')
-        .positive('cap must be more than 0')
-        .max(MAX_CAP, 'cap is too large'),
-      z.null(),
-      z.literal('').transform(() => null),
-    ]),
-  }),
-  offDays: z.object({
-    market: marketRef,
-    family: familySchema,
-    days: z
-      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
-        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
-      })
-      .max(7)
-      .refine((d) => new Set(d).size === d.length, 'each day may be given once')
-      .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
-  }),
-  setTimes: z.object({
-    name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
-    family: familySchema.optional(),
-    open: hhmm('open'),
-    close: hhmm('close'),
-  }),
-  rate: z.object({
-    family: familySchema,
-    rate_key: z.string({ error: 'rate_key is required' }).max(40),
-    val_1: z.coerce
-      .number({ error: 'val_1 must be a whole number' })
-      .int('val_1 must be a whole number')
-      .positive('val_1 must be more than 0')
-      .max(10_000_000, 'val_1 is too large'),
-    val_2: z.coerce
-      .number({ error: 'val_2 must be a whole number' })
-      .int('val_2 must be a whole number')
-      .positive('val_2 must be more than 0')
-      .max(100_000_000, 'val_2 is too large'),
-  }),
-};
+import { parse } from './common';
 
 const dayNames = (days: readonly number[]) =>
   days.length
@@ -136,7 +47,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   op.post('/market/add', async (req) => {
-    const body = parse(schemas.add, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /market/add'], req.body);
     const open = parseHHMM(body.open)!;
     const close = body.close !== undefined ? parseHHMM(body.close)! : null;
     const m = await createMarket(ctx, { family: body.family, name: body.name, open, close }, body);
@@ -149,21 +60,21 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   for (const active of [true, false])
     op.post(active ? '/market/enable' : '/market/disable', async (req) => {
-      const body = parse(schemas.toggle, req.body);
+      const body = parse(OPERATOR_REQUESTS[active ? 'POST /market/enable' : 'POST /market/disable'], req.body);
       const m = await setMarketActive(ctx, body.name, body.family, active, body);
       return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
     });
 
   // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
   op.post('/market/off-days', async (req) => {
-    const body = parse(schemas.offDays, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /market/off-days'], req.body);
     const days = [...body.days].sort();
     const m = await setOffDays(ctx, body.market, body.family, days, body);
     return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
   });
 
   op.post('/market/set-times', async (req) => {
-    const body = parse(schemas.setTimes, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /market/set-times'], req.body);
     const open = parseHHMM(body.open)!;
     const close = parseHHMM(body.close)!;
     const r = await setMarketTimes(ctx, body.name, body.family, open, close, body);
@@ -181,7 +92,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
   op.post('/rates/set', async (req) => {
-    const body = parse(schemas.rate, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /rates/set'], req.body);
     await setRate(ctx, body);
     return {
       status: true,
@@ -194,7 +105,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   op.get('/bet-limits', async () => ({ status: true, families: await allBetLimits(ctx.db) }));
 
   op.post('/bet-limits/set', async (req) => {
-    const body = parse(schemas.betLimit, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /bet-limits/set'], req.body);
     const def = BET_TYPES[body.bet_type as BetTypeId];
     if (!def || def.family !== body.family) throw new Refusal(400, `${body.family} has no bet type '${body.bet_type}'`);
     await setBetLimit(ctx, body);
@@ -209,7 +120,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   op.post('/liability-cap/set', async (req) => {
-    const body = parse(schemas.cap, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /liability-cap/set'], req.body);
     await setLiabilityCap(ctx, body.family, body.cap);
     return {
       status: true,

@@ -3,22 +3,11 @@
  * password, disable / enable, turn off a lost two-step sign-in, change a role. Each is audited; the
  * rules (no owner disables or demotes themselves) are services/operators.ts.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { OPERATOR_NAME_RULE as NAME_RULE, OPERATOR_ROLES, type OperatorRole } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { parse } from './common';
-
-const schemas = {
-  name: z.object({ name: z.string({ error: NAME_RULE }).trim().min(1, NAME_RULE).max(64) }),
-  newOperator: z.object({
-    name: z.string({ error: NAME_RULE }).trim().min(1, NAME_RULE).max(64),
-    role: z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]], {
-      error: `Role must be one of ${OPERATOR_ROLES.join(', ')}`,
-    }),
-  }),
-};
 
 export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { operators } = ctx;
@@ -26,7 +15,7 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
   op.get('/operators', async () => ({ status: true, operators: await operators.list() }));
 
   op.post('/operators', async (req) => {
-    const body = parse(schemas.newOperator, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /operators'], req.body);
     const { password } = await operators.create(body.name, body.role);
     await audit(ctx.db, 'operator add', body.name, { role: body.role }, null, { role: body.role });
     return {
@@ -39,7 +28,7 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
   });
 
   op.post('/operators/reset-password', async (req) => {
-    const body = parse(schemas.name, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /operators/reset-password'], req.body);
     const password = await operators.resetPassword(body.name);
     await audit(ctx.db, 'operator reset-password', body.name, null, null, null);
     return { status: true, msg: `New one-time password for ${body.name}`, one_time_password: password };
@@ -50,7 +39,7 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     ['/operators/enable', false],
   ] as const)
     op.post(path, async (req) => {
-      const body = parse(schemas.name, req.body);
+      const body = parse(OPERATOR_REQUESTS[disabled ? 'POST /operators/disable' : 'POST /operators/enable'], req.body);
       const row = await operators.setDisabled(body.name, disabled, req.operator!);
       await audit(
         ctx.db,
@@ -64,14 +53,14 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     });
 
   op.post('/operators/totp-off', async (req) => {
-    const body = parse(schemas.name, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /operators/totp-off'], req.body);
     const row = await operators.clearTotp(body.name, req.operator!);
     await audit(ctx.db, 'operator totp-off', row.name, null, { totp: true }, { totp: false });
     return { status: true, msg: `Two-step sign-in is off for ${row.name}: they can set it up again` };
   });
 
   op.post('/operators/role', async (req) => {
-    const body = parse(schemas.newOperator, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /operators/role'], req.body);
     const row = await operators.setRole(body.name, body.role, req.operator!);
     await audit(ctx.db, 'operator role', row.name, null, { role: row.role }, { role: body.role });
     return { status: true, msg: `${row.name} is now ${body.role}` };

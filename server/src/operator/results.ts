@@ -5,8 +5,8 @@
  * audited transaction); the job settles the bids in chunks (services/settlement-jobs). The answer waits
  * for it at most SETTLE_WAIT_MS, then carries the job's progress (GET /operator/settlement?id= follows it).
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
 import { counted, formatPoints, shortResultText } from '@matka/shared/domain';
@@ -17,49 +17,9 @@ import { jobState, type JobState } from '../services/settlement-jobs';
 import { declareResult, howLong, timingOf } from '../services/declarations';
 import { declaredResults } from '../services/results';
 import { findMarket } from '../services/catalog';
-import { familySchema, isoDateSchema, marketRef, parse } from './common';
+import { parse } from './common';
 import { Refusal } from '../errors';
 import type { Actor } from '../services/operators';
-
-const dateOpt = isoDateSchema.optional();
-/** An owner's reason for declaring a result before its draw time (the override; audited). */
-const earlyReason = z
-  .string({ error: 'early_reason must be text' })
-  .trim()
-  .max(200, 'The reason is too long (max 200 characters)')
-  .optional()
-  .transform((v) => v || undefined);
-
-const schemas = {
-  regular: z.object({
-    market: marketRef,
-    session: z.enum(['open', 'close'], { error: 'session must be open or close' }),
-    pana: z.string({ error: 'pana is required' }).max(10),
-    date: dateOpt,
-    early_reason: earlyReason,
-  }),
-  starline: z.object({
-    slot: marketRef,
-    pana: z.string({ error: 'pana is required' }).max(10),
-    date: dateOpt,
-    early_reason: earlyReason,
-  }),
-  gali: z.object({
-    market: marketRef,
-    jodi: z.string({ error: 'jodi is required' }).max(10),
-    date: dateOpt,
-    early_reason: earlyReason,
-  }),
-  history: z.object({
-    family: familySchema.optional(),
-    days: z.coerce
-      .number({ error: 'days must be a whole number' })
-      .int()
-      .min(1, 'days must be 1 to 92')
-      .max(92, 'days must be 1 to 92')
-      .optional(),
-  }),
-};
 
 /** A finished job's summary, as a declaration answered it before settlement ran in chunks. */
 function summaryOf(job: JobState) {
@@ -143,7 +103,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   // A settlement job's progress and, once done, its summary (the console and the CLI follow it).
   op.get('/settlement', async (req) => {
-    const q = parse(z.object({ id: z.coerce.number().int().positive('id must be a job id') }), req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /settlement'], req.query);
     const job = await jobState(db, String(q.id));
     return { status: true, msg: jobText(job), job, summary: job.status === 'done' ? summaryOf(job) : null };
   });
@@ -182,7 +142,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   // The declared results of the last `days` days (30 by default), newest first, of one family or all.
   op.get('/result/history', async (req) => {
-    const q = parse(schemas.history, req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /result/history'], req.query);
     const today = kolkataIsoDate(clock.now());
     const from = addDays(today, -((q.days ?? 30) - 1));
     const rows = await declaredResults(db, { from, to: today, family: q.family });
@@ -204,7 +164,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   op.post('/result/declare', async (req) => {
-    const b = parse(schemas.regular, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /result/declare'], req.body);
     return declare(
       'regular',
       b.market,
@@ -215,23 +175,23 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     );
   });
   op.post('/result/preview', async (req) => {
-    const b = parse(schemas.regular, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /result/preview'], req.body);
     return preview('regular', b.market, dayOf(b.date), { family: 'regular', session: b.session, pana: b.pana.trim() });
   });
   op.post('/starline/declare', async (req) => {
-    const b = parse(schemas.starline, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /starline/declare'], req.body);
     return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b, req.operator!);
   });
   op.post('/starline/preview', async (req) => {
-    const b = parse(schemas.starline, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /starline/preview'], req.body);
     return preview('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() });
   });
   op.post('/gali/declare', async (req) => {
-    const b = parse(schemas.gali, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /gali/declare'], req.body);
     return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b, req.operator!);
   });
   op.post('/gali/preview', async (req) => {
-    const b = parse(schemas.gali, req.body);
+    const b = parse(OPERATOR_REQUESTS['POST /gali/preview'], req.body);
     return preview('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() });
   });
 };

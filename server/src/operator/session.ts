@@ -3,40 +3,13 @@
  * it is on), who is signed in (and the CSRF token after a reload), sign out, change the password, and
  * set up or turn off two-step sign-in (/totp/*). Each is audited.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { newOperatorPasswordProblem } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { actAs, csrfOf, SESSION_TTL_MS } from '../services/operators';
 import { SESSION_COOKIE, describe } from './auth';
 import { parse } from './common';
-
-const schemas = {
-  signIn: z.object({
-    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
-    code: z.string().max(12).optional(),
-  }),
-  password: z
-    .object({
-      current_password: z.string().max(200).optional(),
-      new_password: z.string({ error: 'New password is required' }).max(200),
-      confirm_password: z.string({ error: 'Confirm password is required' }),
-    })
-    .superRefine((b, c) => {
-      // the domain's rule, as the console checks it before sending
-      const problem = newOperatorPasswordProblem(b.new_password, b.confirm_password);
-      if (problem) c.addIssue({ code: 'custom', message: problem });
-    }),
-  totpEnable: z.object({
-    secret: z.string({ error: 'secret is required' }).max(128),
-    code: z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code'),
-  }),
-  totpDisable: z.object({
-    code: z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code'),
-  }),
-};
 
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { operators } = ctx;
@@ -51,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     });
 
   op.post('/session', async (req, reply) => {
-    const body = parse(schemas.signIn, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /session'], req.body);
     const key = body.username.toLowerCase();
     const attempt = await ctx.passwords.begin('operator', key, req.ip);
     if (!attempt)
@@ -90,7 +63,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   op.post('/password', async (req) => {
-    const body = parse(schemas.password, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /password'], req.body);
     await operators.changePassword(req.operator!, body.current_password, body.new_password);
     await audit(ctx.db, 'password change', req.operator!.name, null, null, null);
     return { status: true, msg: 'Password saved' };
@@ -98,13 +71,13 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   op.post('/totp/setup', async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
   op.post('/totp/enable', async (req) => {
-    const body = parse(schemas.totpEnable, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /totp/enable'], req.body);
     await operators.confirmTotp(req.operator!, body.secret, body.code);
     await audit(ctx.db, 'totp enable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is on' };
   });
   op.post('/totp/disable', async (req) => {
-    const body = parse(schemas.totpDisable, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /totp/disable'], req.body);
     await operators.removeTotp(req.operator!, body.code);
     await audit(ctx.db, 'totp disable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is off' };

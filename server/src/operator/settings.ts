@@ -2,6 +2,7 @@
  * /operator/settings: every setting, the QR code players pay to, one setting set (each key with its
  * check), and the withdrawal hours. Writing is services/market-admin.ts's saveSettings (audited).
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { PHONE_RE, parseTime12, webLink } from '@matka/shared/domain';
@@ -11,7 +12,7 @@ import { TRANSLATED_SETTINGS, readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
 import { upiQr } from '../services/upi';
 import { Refusal } from '../errors';
-import { hhmm, parse } from './common';
+import { parse } from './common';
 
 /** Settings the operator may change, each with its check; times are stored as the 12-hour text the app shows. */
 const SETTINGS: Record<string, z.ZodType<string>> = (() => {
@@ -85,13 +86,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   op.post('/settings/set', async (req) => {
-    const body = parse(
-      z.object({
-        key: z.string({ error: 'key is required' }).max(64),
-        value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
-      }),
-      req.body,
-    );
+    const body = parse(OPERATOR_REQUESTS['POST /settings/set'], req.body);
     const check = Object.hasOwn(SETTINGS, body.key) ? SETTINGS[body.key] : undefined;
     if (!check) throw new Refusal(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
     const v = check.safeParse(body.value.trim());
@@ -106,7 +101,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   op.post('/settings/withdraw-window', async (req) => {
-    const body = parse(z.object({ open: hhmm('open'), close: hhmm('close') }), req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /settings/withdraw-window'], req.body);
     const open = formatMinutes12(parseTime12(body.open)!);
     const close = formatMinutes12(parseTime12(body.close)!);
     await saveSettings(

@@ -5,8 +5,8 @@
  * the transaction that makes it); a change that ends the player's sessions also drops them from every
  * process's token cache (the operator scope's onSend hook).
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { accountBids, accountWins } from '../services/bids';
@@ -16,32 +16,8 @@ import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
 import { UPI_APPS, formatPoints, isPermanent, limitName, sessionWord } from '@matka/shared/domain';
-import { mobileSchema, parse } from './common';
+import { parse } from './common';
 import { Refusal } from '../errors';
-
-const points = z.coerce
-  .number({ error: 'points must be a whole number' })
-  .int('points must be a whole number')
-  .positive('points must be more than 0')
-  .max(100_000_000, 'points too large');
-const reason = z
-  .string({ error: 'a reason is required' })
-  .trim()
-  .min(3, 'a reason is required (at least 3 characters)')
-  .max(200, 'the reason must be at most 200 characters');
-
-const schemas = {
-  search: z.object({
-    q: z.string().max(100).optional(),
-    limit: z.coerce.number().int().positive().max(1000).optional(),
-  }),
-  mobile: z.object({ mobile: mobileSchema }),
-  // the CLI's credit keeps an optional note; the console always sends a reason
-  credit: z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
-  debit: z.object({ mobile: mobileSchema, points, note: reason }),
-  setBetting: z.object({ mobile: mobileSchema, status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }) }),
-  block: z.object({ mobile: mobileSchema, reason }),
-};
 
 /** An account as the users list and one user's page show it. */
 function accountJson(r: NonNullable<Awaited<ReturnType<typeof accountOf>>>) {
@@ -68,7 +44,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   const notFound = (mobile: string) => new Refusal(404, `No user with mobile ${mobile}`);
 
   op.get('/users', async (req) => {
-    const q = parse(schemas.search, req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /users'], req.query);
     const rows = await searchAccounts(db, q.q?.trim(), q.limit ?? 200);
     return {
       status: true,
@@ -87,7 +63,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   // One account in full: the newest DETAIL_ROWS ledger rows, bids and wins, and its totals.
   op.get('/users/detail', async (req) => {
-    const { mobile } = parse(schemas.mobile, req.query);
+    const { mobile } = parse(OPERATOR_REQUESTS['GET /users/detail'], req.query);
     const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
@@ -173,7 +149,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   op.post('/users/approve', async (req) => {
-    const body = parse(schemas.mobile, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/approve'], req.body);
     const betting_status = ctx.config.defaultBettingStatus;
     await approve(db, clock, body.mobile, betting_status, body);
     return {
@@ -185,7 +161,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   // UPI numbers saved without a code the player proved (LEGACY_REGISTRATION): held until approved here
   op.post('/users/approve-upi', async (req) => {
-    const body = parse(schemas.mobile, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/approve-upi'], req.body);
     const held = await approveUpi(db, clock, body.mobile, body);
     const names = held.map((f) => Object.values(UPI_APPS).find((a) => a.numberField === f)?.name ?? f);
     return {
@@ -196,7 +172,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   op.post('/set-betting', async (req) => {
-    const body = parse(schemas.setBetting, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /set-betting'], req.body);
     await setBetting(db, clock, body.mobile, body.status, body);
     return {
       status: true,
@@ -208,27 +184,27 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
   // (The operator plugin's onSend hook drops the token cache in every process before the answer goes.)
   op.post('/users/block', async (req) => {
-    const body = parse(schemas.block, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/block'], req.body);
     await setBlock(db, clock, body.mobile, body.reason, body);
     return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
   });
 
   op.post('/users/unblock', async (req) => {
-    const body = parse(schemas.mobile, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/unblock'], req.body);
     await setBlock(db, clock, body.mobile, null, body);
     return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
   });
 
   // Force logout: every token of the account stops working, in every server process.
   op.post('/users/logout', async (req) => {
-    const body = parse(schemas.mobile, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/logout'], req.body);
     const n = await logoutEverywhere(db, clock, body.mobile, body);
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
   // responsible play (issue D): only an owner ends a player's self-exclusion early, with a written reason
   op.post('/users/lift-exclusion', async (req) => {
-    const body = parse(schemas.block, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /users/lift-exclusion'], req.body);
     const account = await db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();
     if (!account) throw new Refusal(404, `No account with mobile ${body.mobile}`);
     await liftExclusion(db, account.id, body.reason, clock.now());
@@ -237,7 +213,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   op.post('/credit', async (req) => {
-    const body = parse(schemas.credit, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /credit'], req.body);
     const note = body.note?.trim() || 'Points added by admin';
     const wallet = await adjustWallet(
       db,
@@ -254,7 +230,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   op.post('/debit', async (req) => {
-    const body = parse(schemas.debit, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /debit'], req.body);
     const wallet = await adjustWallet(
       db,
       clock,

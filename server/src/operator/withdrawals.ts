@@ -2,31 +2,20 @@
  * /operator/withdrawals: the queue of withdrawal requests, approve (the held points are paid out, with an
  * optional receipt link) and reject (the held points go back). The decisions are services/money-requests.ts.
  */
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { formatPoints, webLink, withdrawMethodName } from '@matka/shared/domain';
+import { formatPoints, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveWithdrawal, rejectWithdrawal } from '../services/money-requests';
 import { withdrawRequests } from '../services/wallet';
-import { decision, idSchema, listQuery, parse } from './common';
-
-const approval = z.object({
-  id: idSchema,
-  // needed for a request held for a reversed win (kept on the request and in the audit log)
-  reason: z.string().trim().max(200).optional(),
-  receipt_url: z
-    .string()
-    .max(500)
-    .refine((s) => webLink(s) !== null, 'receipt-url must be an http(s) link')
-    .optional(),
-});
+import { parse } from './common';
 
 export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
   op.get('/withdrawals', async (req) => {
-    const q = parse(listQuery, req.query);
+    const q = parse(OPERATOR_REQUESTS['GET /withdrawals'], req.query);
     const status = q.status ?? 'pending';
     const rows = await withdrawRequests(db, status, q.limit ?? 200);
     return {
@@ -52,7 +41,7 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   });
 
   op.post('/withdrawals/approve', async (req) => {
-    const body = parse(approval, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /withdrawals/approve'], req.body);
     const out = await approveWithdrawal(
       db,
       clock,
@@ -72,7 +61,7 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   });
 
   op.post('/withdrawals/reject', async (req) => {
-    const body = parse(decision, req.body);
+    const body = parse(OPERATOR_REQUESTS['POST /withdrawals/reject'], req.body);
     const out = await rejectWithdrawal(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

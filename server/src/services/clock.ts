@@ -42,15 +42,7 @@ export function formatMinutes12(m: number): string {
   return `${pad(h12)}:${pad(min)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** 'HH:MM' (24-hour) -> minutes, null when invalid. */
-export function parseHHMM(s: string): number | null {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(s.trim());
-  if (!m) return null;
-  const h = Number(m[1]);
-  const min = Number(m[2]);
-  if (h > 23 || min > 59) return null;
-  return h * 60 + min;
-}
+export { parseHHMM } from '@matka/shared/domain';
 
 export function minutesToHHMM(m: number): string {
   return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;

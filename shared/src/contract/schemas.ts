@@ -45,6 +45,7 @@ import {
 export * from './fields';
 export * from './answerSchemas';
 export * from './liveSchemas';
+export * from './operatorSchemas';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */
 export const MSG_PIN_WRONG = 'Invalid security PIN';

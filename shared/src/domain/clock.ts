@@ -139,3 +139,13 @@ export function allowedSessions(betType: BetTypeId, openTime: string, now: Date,
   if (def.timed || def.family !== 'regular') return open ? sessions : [];
   return open ? sessions : ['Close'];
 }
+
+/** 'HH:MM' (24-hour) -> minutes, null when invalid. */
+export function parseHHMM(s: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(s.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h > 23 || min > 59) return null;
+  return h * 60 + min;
+}

@@ -1,0 +1,360 @@
+/**
+ * What the operator calls read (the body of a POST, the query of a GET) as zod schemas, declared once
+ * beside the operator API's index (operator.ts): the server parses each request by its call's schema
+ * (400 with the schema's message), `/openapi.json` documents them, and the console's and the CLI's bodies
+ * are typed by them (OperatorRequestOf). A call that reads nothing has none.
+ */
+import { z } from 'zod';
+import {
+  FAMILIES,
+  MAX_BID,
+  MIN_BID,
+  OPERATOR_NAME_RULE,
+  OPERATOR_ROLES,
+  PHONE_RE,
+  newOperatorPasswordProblem,
+  parseHHMM,
+  parseIsoDate,
+  webLink,
+  type Family,
+  type OperatorRole,
+} from '../domain';
+import { findRoute } from '../routes/table';
+import type { OperatorCall } from './operator';
+
+// ------------------------------------------------------------------ the fields many calls share
+
+/** A market family in a request. */
+export const familySchema = z.enum(FAMILIES as [Family, ...Family[]], {
+  error: `family must be ${FAMILIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`,
+});
+
+export const mobileSchema = z
+  .string({ error: 'mobile is required' })
+  .regex(PHONE_RE, 'mobile must be 10 digits starting 6-9');
+
+export const hhmm = (what: string) =>
+  z
+    .string({ error: `${what} time is required (HH:MM)` })
+    .refine((s) => parseHHMM(s) !== null, `${what} time must be HH:MM (24-hour)`);
+
+/** A request id from the URL or body: a positive whole number, as a number or plain decimal digits ('0x10', true: no). */
+export const idSchema = z
+  .union(
+    [z.number({ error: 'id must be a whole number' }), z.string().regex(/^\d{1,15}$/, 'id must be a whole number')],
+    { error: 'id must be a whole number' },
+  )
+  .transform((v) => Number(v))
+  .pipe(
+    z
+      .number()
+      .int('id must be a whole number')
+      .positive('id must be a whole number')
+      .max(Number.MAX_SAFE_INTEGER, 'id too large'),
+  );
+
+/** 'YYYY-MM-DD' (a real calendar day). */
+export const isoDateSchema = z
+  .string({ error: 'date must be YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((s) => parseIsoDate(s) !== null, 'date must be a real day (YYYY-MM-DD)');
+
+/** A market by its name or id, as a request gives it. */
+export const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
+
+/** A queue's filter: one status (pending by default) or all, and how many rows. */
+const listQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'status must be pending, approved, rejected or all' })
+    .optional(),
+  limit: z.coerce.number().int().positive().max(1000).optional(),
+});
+
+/** A decision on a request: its id and the operator's reason. */
+const decision = z.object({ id: idSchema, reason: z.string().max(200).optional() });
+
+/** A request's id in a query. */
+const queryId = (what: string) => z.object({ id: z.coerce.number().int().positive(`id must be a ${what} id`) });
+
+// ------------------------------------------------------------------ markets and rates
+
+/** Points of a bet limit: whole, from MIN_BID to MAX_BID. */
+const limitPoints = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of points` })
+    .int(`${name} must be a whole number of points`)
+    .min(MIN_BID, `${name} must be at least ${MIN_BID} points`)
+    .max(MAX_BID, `${name} must be at most ${MAX_BID} points`);
+const MAX_CAP = 1e12;
+
+const marketToggle = z.object({ name: marketRef, family: familySchema.optional() });
+
+// ------------------------------------------------------------------ results
+
+const dateOpt = isoDateSchema.optional();
+const earlyReason = z
+  .string({ error: 'early_reason must be text' })
+  .trim()
+  .max(200, 'The reason is too long (max 200 characters)')
+  .optional()
+  .transform((v) => v || undefined);
+const regularResult = z.object({
+  market: marketRef,
+  session: z.enum(['open', 'close'], { error: 'session must be open or close' }),
+  pana: z.string({ error: 'pana is required' }).max(10),
+  date: dateOpt,
+  early_reason: earlyReason,
+});
+const starlineResult = z.object({
+  slot: marketRef,
+  pana: z.string({ error: 'pana is required' }).max(10),
+  date: dateOpt,
+  early_reason: earlyReason,
+});
+const galiResult = z.object({
+  market: marketRef,
+  jodi: z.string({ error: 'jodi is required' }).max(10),
+  date: dateOpt,
+  early_reason: earlyReason,
+});
+
+// ------------------------------------------------------------------ players
+
+const points = z.coerce
+  .number({ error: 'points must be a whole number' })
+  .int('points must be a whole number')
+  .positive('points must be more than 0')
+  .max(100_000_000, 'points too large');
+const reason = z
+  .string({ error: 'a reason is required' })
+  .trim()
+  .min(3, 'a reason is required (at least 3 characters)')
+  .max(200, 'the reason must be at most 200 characters');
+const byMobile = z.object({ mobile: mobileSchema });
+const block = z.object({ mobile: mobileSchema, reason });
+
+// ------------------------------------------------------------------ operators
+
+const operatorName = z.object({
+  name: z.string({ error: OPERATOR_NAME_RULE }).trim().min(1, OPERATOR_NAME_RULE).max(64),
+});
+const newOperator = z.object({
+  name: z.string({ error: OPERATOR_NAME_RULE }).trim().min(1, OPERATOR_NAME_RULE).max(64),
+  role: z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]], {
+    error: `Role must be one of ${OPERATOR_ROLES.join(', ')}`,
+  }),
+});
+const totpCode = z.string({ error: 'Enter the 6-digit code' }).regex(/^\s*\d{6}\s*$/, 'Enter the 6-digit code');
+
+// ------------------------------------------------------------------ notices
+
+const noticeText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} is too long (at most ${max} characters)`);
+const noticeOptional = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is too long (at most ${max} characters)`)
+    .optional()
+    .transform((v) => v ?? '');
+
+/** Each operator call's request: a POST's body, a GET's query. */
+export const OPERATOR_REQUESTS = {
+  // the console's session and the operator's own account
+  'POST /session': z.object({
+    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+    code: z.string().max(12).optional(),
+  }),
+  'POST /password': z
+    .object({
+      current_password: z.string().max(200).optional(),
+      new_password: z.string({ error: 'New password is required' }).max(200),
+      confirm_password: z.string({ error: 'Confirm password is required' }),
+    })
+    .superRefine((b, c) => {
+      // the domain's rule, as the console checks it before sending
+      const problem = newOperatorPasswordProblem(b.new_password, b.confirm_password);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    }),
+  'POST /totp/enable': z.object({ secret: z.string({ error: 'secret is required' }).max(128), code: totpCode }),
+  'POST /totp/disable': z.object({ code: totpCode }),
+
+  // operators (owner)
+  'POST /operators': newOperator,
+  'POST /operators/reset-password': operatorName,
+  'POST /operators/disable': operatorName,
+  'POST /operators/enable': operatorName,
+  'POST /operators/totp-off': operatorName,
+  'POST /operators/role': newOperator,
+
+  // markets and rates
+  'POST /market/add': z.object({
+    family: familySchema.default('regular'),
+    name: z
+      .string({ error: 'market name is required' })
+      .trim()
+      .min(1, 'market name is required')
+      .max(60, 'market name is too long')
+      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
+    open: hhmm('open'),
+    close: hhmm('close').optional(),
+  }),
+  'POST /market/enable': marketToggle,
+  'POST /market/disable': marketToggle,
+  'POST /market/off-days': z.object({
+    market: marketRef,
+    family: familySchema,
+    days: z
+      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
+        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
+      })
+      .max(7)
+      .refine((d) => new Set(d).size === d.length, 'each day may be given once')
+      .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
+  }),
+  'POST /market/set-times': z.object({
+    name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
+    family: familySchema.optional(),
+    open: hhmm('open'),
+    close: hhmm('close'),
+  }),
+  'POST /rates/set': z.object({
+    family: familySchema,
+    rate_key: z.string({ error: 'rate_key is required' }).max(40),
+    val_1: z.coerce
+      .number({ error: 'val_1 must be a whole number' })
+      .int('val_1 must be a whole number')
+      .positive('val_1 must be more than 0')
+      .max(10_000_000, 'val_1 is too large'),
+    val_2: z.coerce
+      .number({ error: 'val_2 must be a whole number' })
+      .int('val_2 must be a whole number')
+      .positive('val_2 must be more than 0')
+      .max(100_000_000, 'val_2 is too large'),
+  }),
+  'POST /bet-limits/set': z
+    .object({
+      family: familySchema,
+      bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
+      min: limitPoints('min'),
+      max: limitPoints('max'),
+      session_max: z.union([limitPoints('session_max'), z.null(), z.literal('').transform(() => null)]).default(null),
+    })
+    .refine((b) => b.min <= b.max, { message: 'min must not be more than max', path: ['min'] })
+    .refine((b) => b.session_max === null || b.session_max >= b.max, {
+      message: 'the maximum per session must be at least the maximum of one bid',
+      path: ['session_max'],
+    }),
+  'POST /liability-cap/set': z.object({
+    family: familySchema,
+    cap: z.union([
+      z.coerce
+        .number()
+        .int('cap must be a whole number of points')
+        .positive('cap must be more than 0')
+        .max(MAX_CAP, 'cap is too large'),
+      z.null(),
+      z.literal('').transform(() => null),
+    ]),
+  }),
+
+  // results (a preview reads what its declaration would)
+  'POST /result/declare': regularResult,
+  'POST /result/preview': regularResult,
+  'POST /starline/declare': starlineResult,
+  'POST /starline/preview': starlineResult,
+  'POST /gali/declare': galiResult,
+  'POST /gali/preview': galiResult,
+  'GET /result/history': z.object({
+    family: familySchema.optional(),
+    days: z.coerce
+      .number({ error: 'days must be a whole number' })
+      .int()
+      .min(1, 'days must be 1 to 92')
+      .max(92, 'days must be 1 to 92')
+      .optional(),
+  }),
+  'GET /settlement': queryId('job'),
+
+  // players
+  'GET /users': z.object({
+    q: z.string().max(100).optional(),
+    limit: z.coerce.number().int().positive().max(1000).optional(),
+  }),
+  'GET /users/detail': byMobile,
+  'POST /users/approve': byMobile,
+  'POST /users/approve-upi': byMobile,
+  'POST /set-betting': z.object({
+    mobile: mobileSchema,
+    status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }),
+  }),
+  'POST /users/block': block,
+  'POST /users/unblock': byMobile,
+  'POST /users/logout': byMobile,
+  'POST /users/lift-exclusion': block,
+  // the CLI's credit keeps an optional note; the console always sends a reason
+  'POST /credit': z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
+  'POST /debit': z.object({ mobile: mobileSchema, points, note: reason }),
+  'GET /otp/last': byMobile,
+
+  // money
+  'GET /deposits': listQuery,
+  'GET /deposits/screenshot': queryId('request'),
+  'POST /deposits/approve': decision,
+  'POST /deposits/reject': decision,
+  'GET /withdrawals': listQuery,
+  'POST /withdrawals/approve': z.object({
+    id: idSchema,
+    // needed for a request held for a reversed win (kept on the request and in the audit log)
+    reason: z.string().trim().max(200).optional(),
+    receipt_url: z
+      .string()
+      .max(500)
+      .refine((s) => webLink(s) !== null, 'receipt-url must be an http(s) link')
+      .optional(),
+  }),
+  'POST /withdrawals/reject': decision,
+
+  // settings
+  'POST /settings/set': z.object({
+    key: z.string({ error: 'key is required' }).max(64),
+    value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
+  }),
+  'POST /settings/withdraw-window': z.object({ open: hhmm('open'), close: hhmm('close') }),
+
+  // notices, the audit log, reports
+  'POST /notices': z.object({
+    title: noticeText('Title', 80),
+    body: noticeText('Text', 500),
+    title_hi: noticeOptional('Title in Hindi', 80),
+    body_hi: noticeOptional('Text in Hindi', 500),
+    title_mr: noticeOptional('Title in Marathi', 80),
+    body_mr: noticeOptional('Text in Marathi', 500),
+    link: z
+      .string({ error: 'Link must be text' })
+      .trim()
+      .max(300, 'Link is too long (at most 300 characters)')
+      .optional()
+      .transform((v) => v ?? '')
+      .refine(
+        (v) => v === '' || (v.startsWith('/') ? !!findRoute(v) : webLink(v)?.startsWith('https://')),
+        'Link must be a page of the app (such as /addfund) or an https:// address',
+      ),
+  }),
+  'GET /audit': z.object({
+    limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
+  }),
+  'GET /reports': z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
+} as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
+
+export type OperatorRequests = typeof OPERATOR_REQUESTS;
+/** The calls that read a body or a query. */
+export type OperatorCallWithRequest = keyof OperatorRequests;
+/** What a client sends with an operator call, and what the server reads from it once parsed. */
+export type OperatorRequestOf<C extends OperatorCallWithRequest> = z.input<OperatorRequests[C]>;
+export type ParsedOperatorRequestOf<C extends OperatorCallWithRequest> = z.output<OperatorRequests[C]>;
