@@ -370,7 +370,8 @@ test("a deposit decision and a followed market's result reach the phone, encrypt
     url: '/addfundhistory',
     tag: `deposit-${req.body.request_id}`,
   });
-  // the service said 410 for the other one: it is gone
+  // the service said 410 for the other one: it is gone once the sender has taken that answer in
+  await t.ctx.push.idle();
   const left = await t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', p.id).execute();
   expect(left.map((s) => s.endpoint)).toEqual([phone.json.endpoint]);
 
