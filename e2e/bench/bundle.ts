@@ -19,7 +19,7 @@ import {
 const LOGIN_BUDGET = 120 * 1024;
 /** What a remote may add beyond its own screens' code. */
 const REMOTE_OVERHEAD_BUDGET = 10 * 1024;
-/** A remote's catalogue of one language (issue E). */
+/** A remote's catalogue of one language. */
 const CATALOG_BUDGET = 5 * 1024;
 const PROBES: Record<string, string> = { regular: '/game', starline: '/star', gali: '/galiIMP', wallet: '/histories' };
 

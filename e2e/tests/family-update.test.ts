@@ -1,5 +1,5 @@
 /**
- * A family deployed alone reaches open tabs (wave 3, issue H), in Chromium at 360 x 780 against the
+ * A family deployed alone reaches open tabs, in Chromium at 360 x 780 against the
  * production build: the regular family is rebuilt under a running server while a tab has it open; the
  * tab offers 'A new version is available' when it comes back to the foreground, never while a bid
  * screen holds unsent rows, and Reload brings the new build. A Gali family built when @matka/shared was

@@ -1,5 +1,5 @@
 /**
- * The player app's languages in a real browser (issue E) at 360 x 780: the switch on /login shows each
+ * The player app's languages in a real browser at 360 x 780: the switch on /login shows each
  * language by its own name; Hindi changes the page's texts and the spec's validation messages, is kept on
  * the device (a reload opens in Hindi, before any click), and renders in Devanagari with the machine's own
  * font (no web font is downloaded); Marathi too; axe passes in Hindi. A player's whole way in Hindi:

@@ -1,5 +1,5 @@
 /**
- * The player's limits and the reality check in a real browser (issue D, second part), at 360 x 780:
+ * The player's limits and the reality check in a real browser, at 360 x 780:
  *   - a daily stake limit set on Responsible Play; a bid past it is refused on the bid screen with the
  *     server's message (the limit and when it resets), and nothing is placed;
  *   - lowered at once, then raised: the raise waits 24 hours and the page says until when; with the

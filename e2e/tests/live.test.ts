@@ -1,5 +1,5 @@
 /**
- * The live stream in a real browser (issue C): a result declared on the server shows on a logged-in /imp
+ * The live stream in a real browser: a result declared on the server shows on a logged-in /imp
  * within 2 s without the page asking for its list; while the stream is up the lists are polled at most
  * twice a minute; with the stream blocked the page polls every 5 s as before; the player's win reaches
  * the inbox (side menu -> Notifications) with its badge.

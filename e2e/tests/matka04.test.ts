@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the test reads loosely typed JSON answers */
 /**
- * The 'MATKA 04' apps against the compiled server (issue F): a server configured for them
+ * The 'MATKA 04' apps against the compiled server: a server configured for them
  * (APP_KEY_DIALECTS, LEGACY_REGISTRATION=unverified) answers their calls at the root with their bodies,
  * and an owner finishes in the console what those apps cannot prove: the account is approved, and the
  * UPI number saved without a code is approved on the player's page before a withdrawal goes to it. At

@@ -1,5 +1,5 @@
 /**
- * Responsible play in a real browser (issue D, first part): the player takes a 7-day break on
+ * Responsible play in a real browser: the player takes a 7-day break on
  * Responsible Play after a confirmation that says what it means; a bid is then refused with the
  * server's message (until when), and a deposit request too, while a withdrawal still works; axe passes
  * on the page.

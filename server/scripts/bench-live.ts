@@ -1,5 +1,5 @@
 /**
- * npm run bench:live — the live stream at scale (issue C), on this machine.
+ * npm run bench:live — the live stream at scale, on this machine.
  *
  * It builds the server, creates a fresh PostgreSQL database (DATABASE_URL: a server where a database may
  * be created; dropped afterwards), starts the server with WORKERS processes (default: the cores), makes

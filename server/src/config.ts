@@ -76,7 +76,7 @@ export interface AppConfig {
   /** REQUEST_TIMEOUT_MS (default 30000): a request (headers and body) that takes longer is dropped */
   requestTimeoutMs: number;
   /**
-   * Settlement (issue 38): SETTLE_CHUNK_BIDS bids per chunk transaction (default 10000: bigger chunks
+   * Settlement: SETTLE_CHUNK_BIDS bids per chunk transaction (default 10000: bigger chunks
    * settle a little faster but hold the wallets they credit, and PGlite's one connection, longer); SETTLE_WAIT_MS, how long a declaration's answer
    * waits for its settlement before it answers with the job's progress (default 700). SETTLE_PACE (default 0.5,
    * 0 to 4): while players are placing bids, a settlement waits this many times as long as each chunk took
@@ -105,7 +105,7 @@ export interface AppConfig {
    */
   clockOffsetMs: number;
   /**
-   * Live streams (issue C): LIVE_HEARTBEAT_MS (default 25000), the comment that keeps proxies from
+   * Live streams: LIVE_HEARTBEAT_MS (default 25000), the comment that keeps proxies from
    * closing an idle stream; LIVE_TICK_MS (default 10000), how often markets opening or closing by the
    * clock are looked for; LIVE_STREAMS_PER_ACCOUNT (default 3), the streams one account holds at once
    * in every process together (a newer one closes the oldest); LIVE_STREAMS_PER_ADDRESS (default 100),
@@ -114,7 +114,7 @@ export interface AppConfig {
    */
   live: { heartbeatMs: number; tickMs: number; perAccount: number; perAddress: number };
   /**
-   * Web push (issue C): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `npx web-push
+   * Web push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `npx web-push
    * generate-vapid-keys` prints them; when unset the server makes a pair at first start and keeps it in
    * the database, shared by every process); VAPID_SUBJECT (mailto: or https:, default PUBLIC_URL);
    * PUSH_HOSTS: the push services a subscription may name (host or *.domain, comma separated; the

@@ -1,5 +1,5 @@
 /**
- * The rest of a fresh attack (wave 3, issue A, items 8 and 9): slow bodies, new-password minimums,
+ * The rest of a fresh attack: slow bodies, new-password minimums,
  * the operator API in upper case, source maps, and requests Node cannot parse. Over real sockets where
  * the attack needs them.
  */
@@ -37,7 +37,7 @@ function rawExchange(url: string, chunks: string[], gapMs: number, giveUpMs: num
   });
 }
 
-describe('item 8: a body sent a byte at a time does not outlive REQUEST_TIMEOUT_MS', () => {
+describe('a body sent a byte at a time does not outlive REQUEST_TIMEOUT_MS', () => {
   let t: TestApp;
   let url = '';
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('item 8: a body sent a byte at a time does not outlive REQUEST_TIMEOUT_
   });
 });
 
-describe('item 9: the smaller findings', () => {
+describe('the smaller findings', () => {
   let t: TestApp;
   let staticRoot = '';
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (issue H): `npm run operator -- backup` takes a copy from a running
+ * Backups of the embedded database: `npm run operator -- backup` takes a copy from a running
  * PGlite server while players bid, `restore` puts it in a fresh data dir and checks it, and a server
  * started on the copy holds every bid answered before the backup, once, with every wallet equal to its
  * ledger. On PostgreSQL the call says to use pg_dump.
@@ -191,7 +191,11 @@ describe('GET /operator/backup, in process', () => {
       const t = await makeTestApp();
       try {
         const ask = () =>
-          t.app.inject({ method: 'GET', url: '/operator/backup', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+          t.app.inject({
+            method: 'GET',
+            url: '/operator/backup',
+            headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+          });
         const answers = await Promise.all(Array.from({ length: 6 }, ask));
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
         expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({

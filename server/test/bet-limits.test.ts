@@ -1,5 +1,5 @@
 /**
- * The operator's bet limits per family and bet type, and the liability cap per number (issue D),
+ * The operator's bet limits per family and bet type, and the liability cap per number,
  * enforced by the server inside place_bid for every client: a bid row below the minimum or above the
  * maximum, a player's stake past the maximum per market session, and a bid that would take one number's
  * potential payout past its family's cap are refused and change nothing; racing bids at the session

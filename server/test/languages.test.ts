@@ -1,5 +1,5 @@
 /**
- * Server refusals in the player's language (issue E): a request whose Accept-Language asks for Hindi or
+ * Server refusals in the player's language: a request whose Accept-Language asks for Hindi or
  * Marathi gets the spec's messages in it; a request that asks for neither (every deployed app) keeps
  * the English texts exactly as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * The player's own limits (issue D, second part), enforced by the server for every client: a stake, a
+ * The player's own limits, enforced by the server for every client: a stake, a
  * loss (stakes minus wins) and a deposit limit per day, week or month. Lowering holds at once, raising or
  * removing only after 24 hours; a bid or a deposit request past a limit is refused with a message that
  * names it and when it resets, and changes nothing; racing bids and requests at a limit cannot both pass

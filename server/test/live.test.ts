@@ -1,5 +1,5 @@
 /**
- * The live stream (issue C), over real sockets: results reach every stream, a player's own events reach
+ * The live stream, over real sockets: results reach every stream, a player's own events reach
  * only that player, a reconnect replays what it missed (or says refetch), an ended session's stream is
  * closed, markets closing by the clock are told once, and (PostgreSQL) a stream on another server
  * instance hears what this one committed.

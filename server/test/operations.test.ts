@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
 /**
- * Running it in production (issue H, first part): request ids on every answer and in the one log line
+ * Running it in production: request ids on every answer and in the one log line
  * of each request, a busy run's log free of codes, passwords and tokens, readiness (/readyz) that says
  * when the database or the migrations are not there and comes back by itself with the database, /metrics
  * (one scrape for every process), and a stop under load that loses no answered request.

@@ -134,7 +134,7 @@ describe('operator CLI (npm run operator -- ...)', () => {
     expect(r.out).toBe('MAIN BAZAR: open 08:00 PM, close 10:30 PM');
     expect((await marketByName(t, 'MAIN BAZAR')).open_minute).toBe(20 * 60);
 
-    // the liability cap per number (issue D), from the CLI too
+    // the liability cap per number, from the CLI too
     r = await cli('market', 'cap', '50000', '--family', 'gali');
     expect(r).toMatchObject({ code: 0, out: 'gali: one number may cost at most 50,000 points a session' });
     expect(

@@ -1,5 +1,5 @@
 /**
- * What players and operators hit (wave 3, issue I), on the server: typed amounts, rates fixed at bid
+ * What players and operators hit, on the server: typed amounts, rates fixed at bid
  * time, early results.
  */
 import { randomBytes } from 'node:crypto';
@@ -53,7 +53,7 @@ const countOf = async (
     ).n,
   );
 
-describe('item 1: points are whole; a decimal is refused with a message and stores nothing', () => {
+describe('points are whole; a decimal is refused with a message and stores nothing', () => {
   test('a bid of 10.5 points', async () => {
     const u = await createUser(t, { wallet: 1_000 });
     for (const points of ['10.5', '105.', '1,000']) {
@@ -94,7 +94,7 @@ const op = async (url: string, payload: Record<string, unknown>) => {
   return { statusCode: res.statusCode, body: res.json() };
 };
 
-describe('item 2: the rate is part of the bet', () => {
+describe('the rate is part of the bet', () => {
   test('a 1,000-point Single Digit bid placed at 10-95 is paid 9,500 after the rate becomes 10-90; history shows its rate', async () => {
     t.clock.set(kolkata('12:00'));
     const u = await createUser(t, { wallet: 1_000 });
@@ -152,7 +152,7 @@ describe('item 2: the rate is part of the bet', () => {
   });
 });
 
-describe('item 3: a result before its draw needs an owner with a reason; labels say what happened', () => {
+describe('a result before its draw needs an owner with a reason; labels say what happened', () => {
   test("KALYAN's open result at 05:56 for a 15:45 draw: refused (and audited) without an override; an owner's reason declares it", async () => {
     t.clock.set(kolkata('05:56', '2026-03-11'));
     const u = await createUser(t, { wallet: 1_000 });
@@ -283,7 +283,7 @@ describe('item 3: a result before its draw needs an owner with a reason; labels 
   });
 });
 
-describe("item 5: a rejection's reason reaches the player and the console", () => {
+describe("a rejection's reason reaches the player and the console", () => {
   test('a deposit and a withdrawal rejected with a reason: the histories and the queues carry it', async () => {
     t.clock.set(kolkata('12:00', '2026-03-14'));
     const u = await createUser(t, { wallet: 5_000 });
@@ -332,7 +332,7 @@ describe("item 5: a rejection's reason reaches the player and the console", () =
   });
 });
 
-describe('item 18: a deposit request carries the proof of the UPI payment', () => {
+describe('a deposit request carries the proof of the UPI payment', () => {
   /** A PNG of `size` bytes whose header declares width × height (a phone's screenshot by default). */
   const png = (size: number, width = 720, height = 1560) => {
     const b = Buffer.alloc(size, 7);
@@ -476,7 +476,8 @@ describe('item 18: a deposit request carries the proof of the UPI payment', () =
     const id = String(dep.body.request_id);
     const size = async () =>
       Number(
-        (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db)).rows[0].n,
+        (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db)).rows[0]
+          .n,
       );
     const before = await size();
     // the attack as fired: 3,000 replacements of a 180 KB image
@@ -505,28 +506,32 @@ describe('item 18: a deposit request carries the proof of the UPI payment', () =
     );
   });
 
-  (usingPostgres ? test.skip : test)('the embedded database vacuums what updates leave behind, so space is used again', async () => {
-    const u = await createUser(t, { wallet: 0 });
-    const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
-    const size = async () =>
-      Number(
-        (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db)).rows[0].n,
-      );
-    const replace = async (n: number) => {
-      for (let i = 0; i < n; i++)
-        await sql`UPDATE fund_requests SET proof_image = ${randomBytes(180 * 1024)}, proof_type = 'image/png'
+  (usingPostgres ? test.skip : test)(
+    'the embedded database vacuums what updates leave behind, so space is used again',
+    async () => {
+      const u = await createUser(t, { wallet: 0 });
+      const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
+      const size = async () =>
+        Number(
+          (await sql<{ n: string }>`SELECT pg_total_relation_size('fund_requests')::text AS n`.execute(t.ctx.db))
+            .rows[0].n,
+        );
+      const replace = async (n: number) => {
+        for (let i = 0; i < n; i++)
+          await sql`UPDATE fund_requests SET proof_image = ${randomBytes(180 * 1024)}, proof_type = 'image/png'
                   WHERE id = ${dep.body.request_id}::bigint`.execute(t.ctx.db);
-    };
-    await replace(20);
-    await t.ctx.vacuum!.run();
-    const before = await size();
-    // a hundred replacements of an incompressible 180 KB image, the vacuum passing every twenty
-    for (let round = 0; round < 5; round++) {
+      };
       await replace(20);
       await t.ctx.vacuum!.run();
-    }
-    // without the vacuum: 100 × 180 KB more; with it, the space of the dead images is used again
-    expect((await size()) - before).toBeLessThan(30 * 180 * 1024);
-    expect(t.ctx.vacuum!.passes).toBeGreaterThanOrEqual(6);
-  });
+      const before = await size();
+      // a hundred replacements of an incompressible 180 KB image, the vacuum passing every twenty
+      for (let round = 0; round < 5; round++) {
+        await replace(20);
+        await t.ctx.vacuum!.run();
+      }
+      // without the vacuum: 100 × 180 KB more; with it, the space of the dead images is used again
+      expect((await size()) - before).toBeLessThan(30 * 180 * 1024);
+      expect(t.ctx.vacuum!.passes).toBeGreaterThanOrEqual(6);
+    },
+  );
 });

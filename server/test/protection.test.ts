@@ -1,5 +1,5 @@
 /**
- * Responsible play (issue D, first part), enforced by the server for every client: the age declaration
+ * Responsible play, enforced by the server for every client: the age declaration
  * at registration (and asked later), a break and self-exclusion: no bid, no deposit request, no transfer
  * received, while login, histories and withdrawals stay; never shortened by the player.
  */

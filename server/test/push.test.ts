@@ -1,5 +1,5 @@
 /**
- * Web push (issue C) against a local fake push service: the server posts each push over HTTPS with a
+ * Web push against a local fake push service: the server posts each push over HTTPS with a
  * VAPID signature; the fake service decrypts the body with the subscription's own keys (RFC 8291,
  * aes128gcm, written here from the RFC, not with the library under test) and checks the payload; a
  * subscription the service answers 410 for is removed. Subscriptions the server must not post to are
@@ -194,7 +194,10 @@ test('an endpoint two URL parsers read differently is refused, and never reached
         subscription: { ...d.json, endpoint },
         categories: ['money'],
       });
-      expect([endpoint, r.body]).toEqual([endpoint, { status: false, msg: "This browser's push service is not supported" }]);
+      expect([endpoint, r.body]).toEqual([
+        endpoint,
+        { status: false, msg: "This browser's push service is not supported" },
+      ]);
     }
     expect(await a.ctx.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
     // the canonical form of a real service's endpoint is taken
@@ -216,7 +219,10 @@ test('an endpoint two URL parsers read differently is refused, and never reached
         created_at: new Date(),
       })
       .execute();
-    await a.ctx.db.deleteFrom('push_subscriptions').where('endpoint', '=', 'https://web.push.apple.com/QGm3x').execute();
+    await a.ctx.db
+      .deleteFrom('push_subscriptions')
+      .where('endpoint', '=', 'https://web.push.apple.com/QGm3x')
+      .execute();
     const req = await call(a.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 300 });
     await a.app.inject({
       method: 'POST',
@@ -247,7 +253,20 @@ test('a push service name that resolves to a private address is not connected to
   );
   expect(own.err).toBeNull();
   expect(own.address).toBe('127.0.0.1');
-  for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::'])
+  for (const ip of [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::',
+  ])
     expect([ip, publicAddress(ip)]).toEqual([ip, false]);
   for (const ip of ['17.57.146.52', '142.250.183.10', '2a00:1450:4009:81f::200a'])
     expect([ip, publicAddress(ip)]).toEqual([ip, true]);
@@ -261,9 +280,15 @@ test('one account keeps five devices however many it subscribes; a result goes t
   const devices = Array.from({ length: 2000 }, (_, i) => device(`flood${i}`));
   for (let i = 0; i < devices.length; i += 20)
     await Promise.all(
-      devices.slice(i, i + 20).map((d) =>
-        call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['results_followed'] }),
-      ),
+      devices
+        .slice(i, i + 20)
+        .map((d) =>
+          call(t.app, 'api-push-subscribe', {
+            unique_token: p.token,
+            subscription: d.json,
+            categories: ['results_followed'],
+          }),
+        ),
     );
   const kept = await t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', p.id).execute();
   expect(kept).toHaveLength(5);
@@ -277,7 +302,7 @@ test('one account keeps five devices however many it subscribes; a result goes t
   await t.ctx.db.deleteFrom('push_subscriptions').where('user_id', '=', p.id).execute();
 });
 
-test("a device hears nothing more once the session that subscribed it ends, however it ends", async () => {
+test('a device hears nothing more once the session that subscribed it ends, however it ends', async () => {
   const ends: [string, (p: { mobile: string; token: string }) => Promise<unknown>][] = [
     ['logout', (p) => call(t.app, 'api-user-logout', { unique_token: p.token })],
     [
@@ -298,12 +323,19 @@ test("a device hears nothing more once the session that subscribed it ends, howe
   for (const [how, end] of ends) {
     const p = await createUser(t, { wallet: 0 });
     const d = device(`ended-${how.replace(/\W/g, '')}`);
-    const on = await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['money'] });
+    const on = await call(t.app, 'api-push-subscribe', {
+      unique_token: p.token,
+      subscription: d.json,
+      categories: ['money'],
+    });
     expect(on.body.status).toBe(true);
     const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 500 });
     await end(p);
     // the subscription went with the session
-    expect([how, await t.ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', p.id).execute()]).toEqual([how, []]);
+    expect([
+      how,
+      await t.ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', p.id).execute(),
+    ]).toEqual([how, []]);
     await t.ctx.push.idle();
     received.length = 0;
     // a deposit decided afterwards: its amount reaches no device of the ended session
@@ -317,7 +349,11 @@ test("a device hears nothing more once the session that subscribed it ends, howe
   const d = device('expired');
   await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription: d.json, categories: ['money'] });
   const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 500 });
-  await t.ctx.db.updateTable('auth_tokens').set({ expires_at: new Date('2026-03-01T00:00:00Z') }).where('user_id', '=', p.id).execute();
+  await t.ctx.db
+    .updateTable('auth_tokens')
+    .set({ expires_at: new Date('2026-03-01T00:00:00Z') })
+    .where('user_id', '=', p.id)
+    .execute();
   await t.ctx.push.idle();
   received.length = 0;
   await op('/operator/deposits/approve', { id: Number(req.body.request_id) });

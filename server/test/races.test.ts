@@ -1,5 +1,5 @@
 /**
- * Promises that hold when requests race (wave 3, issue A). Every test fires its requests at once over
+ * Promises that hold when requests race. Every test fires its requests at once over
  * real HTTP connections (the app listening on a loopback port, fetch opening as many connections as
  * there are requests in flight), on PGlite and, with DATABASE_URL, on PostgreSQL, and then checks what
  * the database holds.
@@ -100,7 +100,7 @@ async function ledgerFaults() {
   return { badBalanceAfter: rows.rows.map((r) => r.id), badWallets: wallets.rows.map((r) => r.id) };
 }
 
-describe('item 1: confirmed bids are never lost, whatever else fails at the same time', () => {
+describe('confirmed bids are never lost, whatever else fails at the same time', () => {
   test('6 players x 150 bids and transfers race refused operator calls: every confirmed bid stored once, ledgers exact', async () => {
     const kalyan = await marketByName(t, 'KALYAN');
     const players = await Promise.all(Array.from({ length: 6 }, () => createUser(t, { wallet: 2_000 })));
@@ -195,7 +195,7 @@ describe('item 1: confirmed bids are never lost, whatever else fails at the same
   });
 });
 
-describe('item 2: one-time-code guesses take their budget before they are compared', () => {
+describe('one-time-code guesses take their budget before they are compared', () => {
   test('2,000 wrong forgot-password guesses over 500 connections from 200 addresses: at most 5 checked', async () => {
     const u = await createUser(t);
     const sent = await api('api-forget-check-mobile', { mobile: u.mobile }, address(1));
@@ -325,7 +325,7 @@ describe('item 2: one-time-code guesses take their budget before they are compar
   });
 });
 
-describe('item 7: a console TOTP code signs in once', () => {
+describe('a console TOTP code signs in once', () => {
   /** A console sign-in as the browser makes it, from `ip`: the session cookie and CSRF token come back. */
   async function signIn(username: string, password: string, ip: string, code?: string) {
     const res = await fetch(`${base}/operator/session`, {
@@ -390,7 +390,7 @@ describe('item 7: a console TOTP code signs in once', () => {
   });
 });
 
-describe('items 3 and 5: which numbers are registered, and accounts without a code, are limited per address', () => {
+describe('which numbers are registered, and accounts without a code, are limited per address', () => {
   const TOO_MANY = 'Too many attempts. Please try again later.';
 
   test('700 lookups from one address over every call that tells registered numbers apart: 60 answered', async () => {
@@ -450,7 +450,7 @@ describe('items 3 and 5: which numbers are registered, and accounts without a co
 
   test('LEGACY_REGISTRATION=unverified: 300 registrations without a code from one address make 60 accounts', async () => {
     const legacy = await makeTestApp({ at: kolkata('12:00'), env: { LEGACY_REGISTRATION: 'unverified' } });
-    // the address's limit is under test here, not the process's hashing queue (item 4)
+    // the address's limit is under test here, not the process's hashing queue
     const queue = hashing.queue;
     hashing.queue = 1_000;
     try {
@@ -487,7 +487,7 @@ describe('items 3 and 5: which numbers are registered, and accounts without a co
   });
 });
 
-describe('item 4: logins to unknown numbers cannot keep the server hashing', () => {
+describe('logins to unknown numbers cannot keep the server hashing', () => {
   test('2,000 logins to unknown numbers from 4 addresses hash 10 a window each; a player logs in meanwhile', async () => {
     const player = await createUser(t);
     const runsBefore = hashing.runs;

@@ -1,5 +1,5 @@
 /**
- * A settlement while nobody bids (issue 38): its chunks grow to SETTLE_IDLE_CHUNKS times SETTLE_CHUNK_BIDS,
+ * A settlement while nobody bids: its chunks grow to SETTLE_IDLE_CHUNKS times SETTLE_CHUNK_BIDS,
  * since each chunk's own statements cost about as much as PostgreSQL's writes of 10,000 bids; its judging
  * and counting go a slice at a time. Every bid still settles once. On PGlite and on PostgreSQL.
  */

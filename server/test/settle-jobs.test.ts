@@ -1,5 +1,5 @@
 /**
- * Settlement jobs (issue 38) in one server: the declaration answers before its bids are settled and
+ * Settlement jobs in one server: the declaration answers before its bids are settled and
  * holds the market's bid lock only to store the result, so a Close bid during an Open settlement is
  * placed at once, and its job's first step counts the bids (with the scan that judges their plays); a correction racing the
  * declaration it corrects leaves every bid settled to the later result, paid once, with every wallet equal

@@ -1,5 +1,5 @@
 /**
- * A settlement survives its process (issue 38): a server killed with SIGKILL in the middle of a
+ * A settlement survives its process: a server killed with SIGKILL in the middle of a
  * declaration's settlement leaves a running job; another server process on the same PostgreSQL resumes
  * it by itself, and every bid is paid exactly once (one live win record and one ledger credit per won
  * bid, every wallet equal to its ledger). Meanwhile the market's bids of the other session are placed

@@ -1,5 +1,5 @@
 /**
- * Set-based settlement (issue 38) against the domain: for every bet type of every family, bids with and
+ * Set-based settlement against the domain: for every bet type of every family, bids with and
  * without their own rate, wallets too small for a reversal, a sequence of declarations, corrections and
  * restorations. Before each declaration the expected outcome is worked out here row by row from the
  * domain's rules (`computeChanges`: outcome and payout of each bid) and the money rules of settlement

@@ -1,5 +1,5 @@
 /**
- * The catalogues (issue E): every text of the code is in its part's en.json as written (a changed English
+ * The catalogues: every text of the code is in its part's en.json as written (a changed English
  * text fails until `node build/i18n.js` is run and the translations follow), every translation exists in
  * Hindi and Marathi with the same {placeholders}, none is left in English, and the spec's messages that
  * are translated are the spec's texts to the letter.

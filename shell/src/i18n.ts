@@ -1,5 +1,5 @@
 /**
- * The shell's texts in Hindi and Marathi (issue E): its catalogues, fetched only when their language is
+ * The shell's texts in Hindi and Marathi: its catalogues, fetched only when their language is
  * chosen (README: languages). The remotes register their own the same way.
  */
 import { MSG, TEXTS } from '@matka/shared';

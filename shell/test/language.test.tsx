@@ -16,7 +16,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-describe('the language switch (issue E)', () => {
+describe('the language switch', () => {
   it('on /login: each language by its own name; Hindi changes the texts and the validation messages, and is kept on the device', async () => {
     mockFetch(() => ({ status: true }));
     await renderPage(<LoginPage />, { path: '/login' });
@@ -50,7 +50,7 @@ describe('the language switch (issue E)', () => {
   });
 });
 
-describe('the language on the account (issue E)', () => {
+describe('the language on the account', () => {
   it('logged in, a choice goes to the account too (api-set-language with the session)', async () => {
     const api = mockFetch(() => ({ status: true, msg: '', language: 'mr' }));
     await renderPage(<LanguageSwitch />, { path: '/imp', session: true });
@@ -88,7 +88,7 @@ describe('the language on the account (issue E)', () => {
   });
 });
 
-describe('dates in the language (issue E)', () => {
+describe('dates in the language', () => {
   it("a date as the app and the server write it gets its month's name in Hindi and Marathi; English stays as it is", async () => {
     expect(tDate('28-November-2026')).toBe('28-November-2026');
     await setLanguage('hi');
@@ -101,7 +101,7 @@ describe('dates in the language (issue E)', () => {
   });
 });
 
-describe("the domain's composed texts on the phone (issue E)", () => {
+describe("the domain's composed texts on the phone", () => {
   it("an operator's own maximum per bid: English as the domain writes it, Hindi from its template", async () => {
     expect(tTemplate('maxBid', TEMPLATES.maxBid, { max: 500 })).toBe('Maximum bid amount is 500');
     await setLanguage('hi');

@@ -14,7 +14,7 @@ const WHOLE = /^[1-9]\d{0,11}$/;
 type BetRow = FamilyLimits['bet_types'][number];
 
 /**
- * A family's bet limits (issue D): per bet type the fewest and most points a bid row may carry and the most
+ * A family's bet limits: per bet type the fewest and most points a bid row may carry and the most
  * one player may stake on it in one market session; and the liability cap per number. The server enforces
  * them for every app; bids already placed stay.
  */

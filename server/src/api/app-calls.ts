@@ -1,5 +1,5 @@
 /**
- * The calls only the 'MATKA 04' apps make (wave 3, issue F; @matka/shared/contract dialects.ts): their
+ * The calls only the 'MATKA 04' apps make (@matka/shared/contract dialects.ts): their
  * bootstrap (the app key), the security PIN screen, the game and bid screens' checks and their UPI
  * deposit. Each is served by the same services as the spec's calls, with the same checks.
  */

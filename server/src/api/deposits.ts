@@ -149,7 +149,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
   });
 
-  // The proof of a UPI payment on the player's own pending deposit request (issue 31 item 18).
+  // The proof of a UPI payment on the player's own pending deposit request.
   defineCall(app, ctx, CALL.fundRequestProof, async ({ body, user }) => {
     const image = body.screenshot === undefined ? undefined : proofImage(body.screenshot);
     // a player's proofs of a day, all requests together (each request also takes a few: wallet.ts)
@@ -177,7 +177,7 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         insert_date: formatKolkataDateTime(r.created_at),
         // why the operator rejected it ('' otherwise)
         reject_reason: r.status === 'rejected' ? r.note : '',
-        // the payment's proof the player gave (issue 31 item 18)
+        // the payment's proof the player gave
         utr: r.utr ?? '',
         has_screenshot: Boolean(r.has_screenshot),
       })),

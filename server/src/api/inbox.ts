@@ -1,5 +1,5 @@
 /**
- * The notifications inbox (issue C): the player's wins, deposit and withdrawal decisions and the
+ * The notifications inbox: the player's wins, deposit and withdrawal decisions and the
  * operator's notices (the live events kept LIVE_KEEP_DAYS), read and unread. The live stream itself is
  * api/live.ts.
  */

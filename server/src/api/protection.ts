@@ -1,5 +1,5 @@
 /**
- * Responsible play (issue D, first part): the player's page (/responsible) reads and changes it here: the
+ * Responsible play: the player's page (/responsible) reads and changes it here: the
  * age declaration, a break, self-exclusion. Enforced for every client by the server (may_play).
  */
 import { CALL } from '@matka/shared/contract';

@@ -1,5 +1,5 @@
 /**
- * Web push settings (issue C): the server's public key, this device's subscription and its categories,
+ * Web push settings: the server's public key, this device's subscription and its categories,
  * and the markets the player follows. Sending is services/push.ts.
  */
 import { CALL } from '@matka/shared/contract';

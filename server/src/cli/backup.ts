@@ -1,5 +1,5 @@
 /**
- * `npm run operator -- backup <file>` and `restore <file>` (issue H): the embedded database's copy taken
+ * `npm run operator -- backup <file>` and `restore <file>`: the embedded database's copy taken
  * from the running server (GET /operator/backup), and put back into an empty data dir with the server
  * stopped, then checked (every wallet equal to its ledger) before any server uses it.
  */

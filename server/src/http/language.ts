@@ -1,5 +1,5 @@
 /**
- * Server refusals in the player's language (issue E): a request that asks for Hindi or Marathi
+ * Server refusals in the player's language: a request that asks for Hindi or Marathi
  * (`Accept-Language: hi`, as our app sends when the player chose it) gets the spec's messages (MSG) in it,
  * from the same catalogues the app uses (shared/src/i18n/locales). A request that asks for neither (every
  * deployed app of the contract) keeps the English texts exactly as they are.

@@ -1,5 +1,5 @@
 /**
- * What an operator runs the server by (wave 3, issue H): request ids, one log line per request, and
+ * What an operator runs the server by: request ids, one log line per request, and
  * readiness.
  *
  * - Every answer carries `X-Request-Id`: the caller's, when it sent a plain one (letters, digits, '.', '_',

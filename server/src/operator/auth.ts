@@ -1,5 +1,5 @@
 /**
- * Who may call the operator API, and the console's sign-in (issue 15).
+ * Who may call the operator API, and the console's sign-in.
  *
  * A call is made either with the bearer token (the CLI and scripts; acts as an owner) or with a console
  * session cookie (HttpOnly, SameSite=Strict, path /operator). A session's writes also carry the

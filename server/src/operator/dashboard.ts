@@ -69,7 +69,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
         withdrawals: { count: Number(withdrawals.n), points: Number(withdrawals.points) },
       },
       open_markets: open.map((m) => ({ id: m.id, family: m.family, name: m.name, close_time: m.close_time })),
-      // the numbers nearest their family's liability cap today (issue D), largest share first
+      // the numbers nearest their family's liability cap today, largest share first
       capped,
       server,
     };

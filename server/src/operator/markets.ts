@@ -100,7 +100,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  // bet limits of one bet type of a family (issue D): the fewest and most points a bid row may carry, the
+  // bet limits of one bet type of a family: the fewest and most points a bid row may carry, the
   // most a player may stake on it in one market session (empty: no maximum)
   op.get('/bet-limits', async () => ({ status: true, families: await allBetLimits(ctx.db) }));
 

@@ -1,6 +1,6 @@
 /**
  * /operator/notices (owner): the notices sent to every player, and sending one (its title, text and an
- * optional link: a page of the app such as /addfund, or an https address). Issue C.
+ * optional link: a page of the app such as /addfund, or an https address).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';

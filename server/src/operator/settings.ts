@@ -34,7 +34,7 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     // the app versions the 'MATKA 04' apps compare with their own (api-get-dashboard-data)
     user_current_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
     user_minimum_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
-    // responsible play (issue D): '1' requires a player's age declaration before any bid (off by default,
+    // responsible play: '1' requires a player's age declaration before any bid (off by default,
     // so installed apps that cannot ask it keep working)
     require_age_declaration: z.enum(['0', '1'], { error: "must be '1' (required) or '0'" }),
     min_withdrawal: whole,
@@ -53,7 +53,7 @@ const SETTINGS: Record<string, z.ZodType<string>> = (() => {
     withdrawal_rule: text(20_000),
     // the Privacy Policy page's text (HTML; empty: the app's built-in policy)
     privacy_policy: text(20_000),
-    // the same texts in Hindi and Marathi (issue E; empty: the English one), e.g. how_to_play_content_hi
+    // the same texts in Hindi and Marathi (empty: the English one), e.g. how_to_play_content_hi
     ...Object.fromEntries(
       TRANSLATED_SETTINGS.flatMap((key) => ['hi', 'mr'].map((lang) => [`${key}_${lang}`, text(20_000)])),
     ),

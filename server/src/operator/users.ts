@@ -88,7 +88,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
         created: formatKolkataShort(u.created_at),
         sessions,
       },
-      // responsible play (issue D): what the player set, as it stands now
+      // responsible play: what the player set, as it stands now
       protection: {
         age_declared: protection.age_declared_at ? formatKolkataShort(protection.age_declared_at) : null,
         break_until: running(protection.break_until) ? formatKolkataShort(protection.break_until!) : null,
@@ -202,7 +202,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
-  // responsible play (issue D): only an owner ends a player's self-exclusion early, with a written reason
+  // responsible play: only an owner ends a player's self-exclusion early, with a written reason
   op.post('/users/lift-exclusion', async (req) => {
     const body = parse(OPERATOR_REQUESTS['POST /users/lift-exclusion'], req.body);
     const account = await db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (issue H): what a restored copy must hold. The copy itself is
+ * Backups of the embedded database: what a restored copy must hold. The copy itself is
  * `Database.backup` (PGlite's data dir as a gzipped tar, taken between two transactions); PostgreSQL is
  * backed up with its own tools (README, Operating).
  */

@@ -1,5 +1,5 @@
 /**
- * The operator's bet limits per family and bet type, and the liability cap per number (issue D). The
+ * The operator's bet limits per family and bet type, and the liability cap per number. The
  * database enforces both inside place_bid (migration 020: bet_rule_hit, take_liability); this module
  * sets them (audited), explains a refusal in the player's words, and lists the numbers that reached
  * their cap for the console's dashboard.

@@ -1,5 +1,5 @@
 /**
- * The app's catalogues of Hindi and Marathi as the server uses them (issue E): the spec's messages for
+ * The app's catalogues of Hindi and Marathi as the server uses them: the spec's messages for
  * refusals (http/language.ts) and the live events' texts for a push in the account's language. The same
  * files the player app loads (shared/src/i18n/locales).
  */

@@ -1,5 +1,5 @@
 /**
- * Live events (issue C): what players hear at once, and the streams of this process that hear it.
+ * Live events: what players hear at once, and the streams of this process that hear it.
  *
  * - `recordLive` writes an event in the caller's transaction (live_events, migration 015), so it exists
  *   exactly when the change commits. The database notifies 'matka_live' with the transaction's id at

@@ -1,5 +1,5 @@
 /**
- * The server's figures in the Prometheus text format (wave 3, issue H), with prom-client: one registry
+ * The server's figures in the Prometheus text format, with prom-client: one registry
  * per process; with WORKERS > 1 the primary adds up its workers' registries (prom-client's
  * AggregatorRegistry over node:cluster), so one scrape of /metrics answers for all (http/metrics.ts).
  *

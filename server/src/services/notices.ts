@@ -1,5 +1,5 @@
 /**
- * The operator's notices to every player (issue C): stored, audited and pushed as one live event in the
+ * The operator's notices to every player: stored, audited and pushed as one live event in the
  * same transaction, so the streams, the inboxes and web push all tell it once it has committed.
  */
 import type { Kysely } from 'kysely';
@@ -25,7 +25,7 @@ export async function sendNotice(
     title: string;
     body: string;
     link: string;
-    /** the same in Hindi and Marathi (issue E): '' where not given */
+    /** the same in Hindi and Marathi: '' where not given */
     title_hi?: string;
     body_hi?: string;
     title_mr?: string;

@@ -1,5 +1,5 @@
 /**
- * Operator accounts, their roles and their console sessions (issue 15).
+ * Operator accounts, their roles and their console sessions.
  *
  * - An account has a name, one role and a scrypt password. One made by the CLI or by an owner gets a
  *   random one-time password that allows nothing but setting a new one.

@@ -1,5 +1,5 @@
 /**
- * The preview of a declaration by aggregation (issue 38): what declaring would pay and reverse, the
+ * The preview of a declaration by aggregation: what declaring would pay and reverse, the
  * winners and the exposure, without loading every bid. One scan of the day's bids sums them per play
  * (bet type, session, digits) and status; the rules module judges each distinct play (once for the
  * result, and once per candidate result for the exposure) in slices that leave the event loop free; a

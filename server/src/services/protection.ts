@@ -1,5 +1,5 @@
 /**
- * Responsible play (issue D, first part): the age declaration, breaks and self-exclusion of a player,
+ * Responsible play: the age declaration, breaks and self-exclusion of a player,
  * enforced by the server for every client. The rule 'may this account play now' is the database's
  * may_play (migration 017), which place_bid's guard reads; the services here ask it too and explain a
  * refusal in the player's words (the domain's protectionMessage).

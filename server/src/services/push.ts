@@ -1,5 +1,5 @@
 /**
- * Web push (issue C): a player's phones hear of results, wins, money decisions and notices while the app
+ * Web push: a player's phones hear of results, wins, money decisions and notices while the app
  * is closed. Sent with `web-push` (VAPID, payloads encrypted per RFC 8291).
  *
  * - The VAPID key pair is configured, or made at first start and kept in server_keys (every process
@@ -258,7 +258,7 @@ interface Target {
   endpoint: string;
   p256dh: string;
   auth: string;
-  /** the player's language (issue E): the push is written in it */
+  /** the player's language: the push is written in it */
   language: string | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Set-based settlement (issue 38): the bids of a market and day are brought to the outcome a result gives
+ * Set-based settlement: the bids of a market and day are brought to the outcome a result gives
  * them by SQL over the bids, in time linear in the bids, with no loop over bids or players in JavaScript.
  *
  * The rules keep one owner, the domain: a day's bids hold few distinct plays (bet type, session, digits:

@@ -1,5 +1,5 @@
 /**
- * Durable settlement (issue 38). A declaration stores the result and a job in one short transaction
+ * Durable settlement. A declaration stores the result and a job in one short transaction
  * (the market's bid lock is held only for that); the job then settles the day's bids in chunks, each in
  * its own transaction with its progress, so:
  * - a Close bid during an Open settlement is placed at once (it waits for no payout);

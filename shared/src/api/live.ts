@@ -1,5 +1,5 @@
 /**
- * The client of the live stream (issue C): one per app, owned by the shell (`startLive`). It reads
+ * The client of the live stream: one per app, owned by the shell (`startLive`). It reads
  * `POST <apiBase>/live` with fetch (the token goes in the body, never in an address), and turns each
  * event into the cache's update: a result or a market's status is written into the cached lists (no
  * list is asked for again), the wallet into the cached balance and the top bar, the player's own news

@@ -1,5 +1,5 @@
 /**
- * The dialects of the contract that installed apps speak (wave 3, issue F). The server reads a request's
+ * The dialects of the contract that installed apps speak. The server reads a request's
  * dialect from its app key (APP_KEY_DIALECTS: the operator names the dialect of each key) and its one
  * adapter (server/src/http/dialects.ts) turns what that dialect sends into the calls' own fields, and the
  * answers back; the services never see a dialect.

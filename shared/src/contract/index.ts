@@ -178,15 +178,15 @@ export const CALLS = {
     provides: ['Transactions'],
   },
 
-  // the notifications inbox (wave 3, issue C): the player's news and the operator's notices
+  // the notifications inbox: the player's news and the operator's notices
   'api-notifications': { auth: true, list: 'notifications', provides: ['Inbox'] },
   'api-notifications-read': { auth: true, invalidates: ['Inbox'] },
-  // web push (issue C): the server's key, this device's subscription and categories, followed markets
+  // web push: the server's key, this device's subscription and categories, followed markets
   'api-push-settings': { auth: true, provides: ['Push'] },
   'api-push-subscribe': { auth: true, invalidates: ['Push'] },
   'api-push-unsubscribe': { auth: true, invalidates: ['Push'] },
   'api-push-follow': { auth: true, invalidates: ['Push'] },
-  // responsible play (wave 3, issue D): enforced by the server for every client
+  // responsible play: enforced by the server for every client
   // (its limits' use changes with every bid and deposit: the wallet's tag makes it stale too)
   'api-responsible': { auth: true, provides: ['Protection', 'Wallet'] },
   'api-confirm-age': { auth: true, invalidates: ['Protection'] },
@@ -195,10 +195,10 @@ export const CALLS = {
   'api-set-limit': { auth: true, invalidates: ['Protection'] },
   'api-set-reality-check': { auth: true, invalidates: ['Protection'] },
   'api-reality-check': { auth: true, provides: ['Protection'] },
-  // the player's language, kept on the account (issue E): refusals are answered in it
+  // the player's language, kept on the account: refusals are answered in it
   'api-set-language': { auth: true },
 
-  // the calls only the 'MATKA 04' apps make (issue F; dialects.ts): their bootstrap, the PIN screen, the
+  // the calls only the 'MATKA 04' apps make (dialects.ts): their bootstrap, the PIN screen, the
   // game and bid screens' checks, their UPI deposit
   'api-get-app-key': { auth: false, keyless: true },
   'api-check-security-pin': { auth: true },

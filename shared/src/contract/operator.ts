@@ -41,7 +41,7 @@ export const OPERATOR_CALLS = {
   'POST /market/set-times': 'markets',
   'GET /rates': 'markets:read',
   'POST /rates/set': 'markets',
-  // bet limits per family and bet type, the liability cap per number (issue D)
+  // bet limits per family and bet type, the liability cap per number
   'GET /bet-limits': 'markets:read',
   'POST /bet-limits/set': 'markets',
   'POST /liability-cap/set': 'markets',
@@ -88,11 +88,11 @@ export const OPERATOR_CALLS = {
   'GET /reports': 'reports',
   'GET /audit': 'audit',
 
-  // notices to every player (issue C)
+  // notices to every player
   'GET /notices': 'notices',
   'POST /notices': 'notices',
 
-  // a copy of the embedded database (issue H; PostgreSQL: pg_dump, README)
+  // a copy of the embedded database (PostgreSQL: pg_dump, README)
   'GET /backup': 'backup',
 } as const satisfies Record<`${'GET' | 'POST'} /${string}`, OperatorAccess>;
 

@@ -1,5 +1,5 @@
 /**
- * Bet limits and the liability cap (wave 3, issue D): an operator sets, per family and bet type, the
+ * Bet limits and the liability cap: an operator sets, per family and bet type, the
  * fewest and most points one bid row may carry and the most a player may stake on that bet type in one
  * session of one market; and per family the largest payout one number may cost on a market session. The
  * server enforces them (place_bid, migration 020); the bid screens show them. These are the defaults and

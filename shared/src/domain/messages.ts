@@ -96,12 +96,12 @@ export const MSG = {
   invalidBidDate: 'Invalid bid date',
   noBids: 'No bids to submit',
   tooManyBids: 'Too many bids in one request',
-  // --- not in spec: the installable app (issue 16)
+  // --- not in spec: the installable app
   offline: 'You are offline — showing the last data',
   offlineReason: 'Bids and money requests wait until you are back online.',
   offlinePage: 'This page is not saved on this phone yet. It opens when you are back online.',
   newVersion: 'A new version is available',
-  // --- not in spec: a player whose betting_status is not '1' (issue 31)
+  // --- not in spec: a player whose betting_status is not '1'
   bettingOff: 'Betting is not enabled on your account. Please contact Customer Support to start playing.',
 } as const;
 
@@ -116,8 +116,8 @@ export const minWithdraw = (min: number | string): string => `Min amt is ${min}`
 /** 'Error registering: {message}' */
 export const errorRegistering = (message: string): string => `Error registering: ${message}`;
 
-/** Responsible play (wave 3, issue D): the registration's age declaration and its refusal. */
+/** Responsible play: the registration's age declaration and its refusal. */
 export const AGE_DECLARATION = 'I confirm that I am 18 years of age or older';
 export const MSG_AGE_REQUIRED = 'Please confirm that you are 18 years of age or older';
-/** A number whose potential payout reached its family's liability cap (issue D; the server's refusal). */
+/** A number whose potential payout reached its family's liability cap (the server's refusal). */
 export const MSG_NUMBER_CLOSED = 'This number is closed for this session';

@@ -1,5 +1,5 @@
 /**
- * Operator roles and what each may do (issue 15). The server checks a right on every operator call
+ * Operator roles and what each may do. The server checks a right on every operator call
  * (server/src/operator/auth.ts); the console shows the screens and buttons a role has.
  */
 import { longEnoughPassword } from './passwords';

@@ -1,5 +1,5 @@
 /**
- * New passwords (wave 3, issue A): how short a password may be when it is chosen. Logging in with an
+ * New passwords: how short a password may be when it is chosen. Logging in with an
  * older, shorter password still works; only registration, a reset and a change are held to this.
  * Spaces at the ends do not count, so a password of spaces alone is never long enough.
  */

@@ -1,5 +1,5 @@
 /**
- * Responsible play (wave 3, issue D): the periods a player may choose and the texts that explain them.
+ * Responsible play: the periods a player may choose and the texts that explain them.
  * The server enforces them (the database's may_play, migration 017) for every client; these are the
  * rules both sides read.
  */

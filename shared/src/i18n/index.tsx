@@ -1,5 +1,5 @@
 /**
- * The player app's languages (wave 3, issue E): English (the default, the spec's texts to the letter),
+ * The player app's languages: English (the default, the spec's texts to the letter),
  * Hindi and Marathi. One Lingui instance (`@lingui/core`, 2.3 KB gzip; README: why Lingui), in this
  * entry (`@matka/shared/i18n`), a Module Federation singleton the shell owns and the remotes share. Lingui
  * and the catalogues' compiler come with the first catalogue: English downloads neither.

@@ -75,10 +75,10 @@ const OWNERS: Record<RouteFamily, string[]> = {
     '/privacypolicy',
     '/about',
     '/delete',
-    // wave 3, issue C: the notifications inbox and the phone notifications' settings
+    // the notifications inbox and the phone notifications' settings
     '/notifications',
     '/notifysettings',
-    // wave 3, issue D: responsible play
+    // responsible play
     '/responsible',
   ],
   regular: [

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from './session';
 
 /**
- * The live stream's health (issue C): `up` while the shell's one stream delivers events (its heartbeat
+ * The live stream's health: `up` while the shell's one stream delivers events (its heartbeat
  * comes at least every 25 s). The polled lists slow to a safety poll meanwhile and go back to polling
  * every 5 s the moment it is down (offline, a proxy that buffers, a server without streams).
  */

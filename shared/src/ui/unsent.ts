@@ -1,5 +1,5 @@
 /**
- * Whether a bid screen on the page holds rows not yet sent (wave 3, issue H): the shell offers a new
+ * Whether a bid screen on the page holds rows not yet sent: the shell offers a new
  * version of the app or of a family only when none does, so a reload never interrupts a slip being
  * made. One copy for the whole page: `@matka/shared` is a Module Federation singleton, so BidEntry (in
  * a remote) and the shell's prompt read the same set.

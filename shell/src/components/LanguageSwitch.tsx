@@ -4,7 +4,7 @@ import { LANGUAGES, setLanguage, t, useLanguage, type Language } from '@matka/sh
 import { saveAccountLanguage } from '../lib/accountLanguage';
 
 /**
- * The language switch (issue E): each language by its own name; the choice is kept on this device and,
+ * The language switch: each language by its own name; the choice is kept on this device and,
  * once logged in, on the account. A catalogue is fetched the first time its language is chosen;
  * meanwhile the switch says so.
  */

@@ -1,5 +1,5 @@
 /**
- * Which loaded families have a newer build deployed than the one this tab runs (wave 3, issue H): set by
+ * Which loaded families have a newer build deployed than the one this tab runs: set by
  * the watcher (watch.ts, loaded once a family has loaded), read by the UpdatePrompt, which offers a
  * reload. Kept tiny: the login page carries it.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices that a family this tab has loaded was deployed again (wave 3, issue H). A family deploys alone
+ * Notices that a family this tab has loaded was deployed again. A family deploys alone
  * (README: Deploying one family alone) and the shell reads `/remotes.json` at each page load, but an open
  * tab keeps the build it loaded. So, when the app comes back to the foreground and every 5 minutes, the
  * shell asks again where each loaded family lives and for its `remoteEntry.js`'s validator (ETag, else

@@ -16,7 +16,7 @@ function askedHere(): boolean {
 
 /**
  * An account made by another app (which could not show the age box at registration) is asked once, on
- * this device, the next time the player uses this app (issue D). 'Not now' is remembered here; the
+ * this device, the next time the player uses this app. 'Not now' is remembered here; the
  * player can confirm later on Responsible Play, and an operator can require it before any bid.
  */
 export function AgePrompt() {

@@ -4,7 +4,7 @@ import { selectSession, useAppSelector, type AppStore } from '@matka/shared';
 import { startLive } from '@matka/shared/api';
 
 /**
- * The app's one live stream (issue C), open while a player is logged in and a page with the top bar is
+ * The app's one live stream, open while a player is logged in and a page with the top bar is
  * shown: results, market changes, the wallet and the player's news update every page by themselves.
  */
 export function LiveStream() {

@@ -23,7 +23,7 @@ export function nextCheck(loginAt: number, minutes: number, now: number): number
 }
 
 /**
- * The reality check (issue D): with an interval chosen on Responsible Play (kept on the account), every
+ * The reality check: with an interval chosen on Responsible Play (kept on the account), every
  * 30, 60 or 120 minutes after login a dialog shows the time played and the net result since login, read
  * from the server when it opens, with 'Continue' and 'Log out'.
  */

@@ -40,7 +40,7 @@ export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
 /**
  * Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need
- * betting on; Notifications (wave 3, issue C), with its unread count, and Responsible Play (issue D) after
+ * betting on; Notifications, with its unread count, and Responsible Play after
  * Charts.
  */
 export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {

@@ -1,5 +1,5 @@
 /**
- * The player's language on the account (issue E): the switch keeps a choice made while logged in on the
+ * The player's language on the account: the switch keeps a choice made while logged in on the
  * account too (api-set-language), and a login takes up the account's choice on this phone, or gives the
  * account this phone's choice when it has none yet. The server answers the account's refusals in it.
  */

@@ -53,7 +53,7 @@ const keyBytes = (b64url: string) =>
 const MSG_FAILED = () => t('push.failed', 'Could not turn on notifications on this phone. Please try again later.');
 
 /**
- * /notifysettings: web push for this phone (issue C). Nothing asks for permission until the player taps
+ * /notifysettings: web push for this phone. Nothing asks for permission until the player taps
  * 'Turn on notifications'; they pick what they want to hear and the markets they follow.
  */
 export default function PushSettingsPage() {

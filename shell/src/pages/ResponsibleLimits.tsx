@@ -75,7 +75,7 @@ function LimitLine({ l }: { l: PlayLimit }) {
 }
 
 /**
- * The player's deposit, loss and stake limits (issue D): set per day, week or month; a lower limit holds
+ * The player's deposit, loss and stake limits: set per day, week or month; a lower limit holds
  * at once, a higher one or a removal after 24 hours. The server counts and enforces them for every app.
  */
 export function LimitsCard({ limits }: { limits: PlayLimit[] }) {

@@ -40,7 +40,7 @@ function meaning(p: Pending): string {
 }
 
 /**
- * /responsible (issue D): the player's own protection, enforced by the server for every app: limits, the
+ * /responsible: the player's own protection, enforced by the server for every app: limits, the
  * reality check, a break, a self-exclusion, the age declaration, and what was set when.
  */
 export default function ResponsiblePage() {

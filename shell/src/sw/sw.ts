@@ -66,7 +66,7 @@ self.addEventListener('message', (event) => {
 });
 
 /**
- * Web push (issue C): a result, a win, a money decision or a notice while the app is closed. The server
+ * Web push: a result, a win, a money decision or a notice while the app is closed. The server
  * sends a PushMessage (@matka/shared/contract): shown as a notification; a tap opens its page in the
  * app's window (or a new one).
  */

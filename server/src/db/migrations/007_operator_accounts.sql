@@ -1,4 +1,4 @@
--- Operator accounts of the web console (issue 15): a name, one role, a scrypt password hash, an optional
+-- Operator accounts of the web console: a name, one role, a scrypt password hash, an optional
 -- TOTP second factor. An account made by the CLI has a one-time password (must_change_password) that
 -- allows nothing but setting a new one.
 CREATE TABLE operator_accounts (

@@ -1,4 +1,4 @@
--- Issue 15, operator console.
+-- The operator console.
 -- A blocked account: no login and no call with an old token, until an operator unblocks it.
 ALTER TABLE users ADD COLUMN blocked_at timestamptz;
 ALTER TABLE users ADD COLUMN blocked_reason text NOT NULL DEFAULT '';

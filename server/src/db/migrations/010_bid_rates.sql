@@ -1,4 +1,4 @@
--- Wave 3, issue I item 2: the rate is part of the bet. Each bid keeps the game rate of its bet type when
+-- The rate is part of the bet. Each bid keeps the game rate of its bet type when
 -- it is placed (val_1 points pay val_2), and is paid at it, whatever the operator sets later. Bids placed
 -- before this migration have none and are paid at the rates of the day they are settled, as before.
 ALTER TABLE bids ADD COLUMN rate_1 bigint;

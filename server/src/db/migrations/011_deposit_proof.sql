@@ -1,4 +1,4 @@
--- Wave 3, issue I item 18: a deposit request can carry the proof of the UPI payment, so an operator can
+-- A deposit request can carry the proof of the UPI payment, so an operator can
 -- match it: the UTR (the 12-digit UPI reference of the payment) and a screenshot (at most 180 KB).
 -- One UTR belongs to one live request: the same payment cannot be claimed twice (a rejected request
 -- frees its UTR).

@@ -1,4 +1,4 @@
--- Wave 3, issue 38: a declaration stores its result and a settlement job; the job's chunks settle the
+-- A declaration stores its result and a settlement job; the job's chunks settle the
 -- bids in their own transactions, its progress is stored, and any process resumes a job that a killed
 -- one left running. A later declaration of the same market and day supersedes a running job (the new
 -- job brings every bid to the new result; settlement is idempotent, so nothing is paid twice).

@@ -1,4 +1,4 @@
--- Wave 3, issue G item 3: one owner of 'points move' for every single movement. move_points changes one
+-- One owner of 'points move' for every single movement. move_points changes one
 -- wallet and writes its ledger row with the balance after it, in the caller's transaction: a credit
 -- always; a debit only while the wallet covers it (else nothing changes and it returns NULL). The
 -- wallet service's credits, debits, withdrawal holds and transfers all call it. Two writers keep their

@@ -1,4 +1,4 @@
--- Wave 3, issue G item 3: one owner of 'points move', whatever moves them, and one owner of the bid lock.
+-- One owner of 'points move', whatever moves them, and one owner of the bid lock.
 --
 -- move_points_set is the only writer of the ledger (wallet_transactions) and of a wallet's balance after
 -- registration: it applies a list of moves in the order given (a credit or a debit of some points, each

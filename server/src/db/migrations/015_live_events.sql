@@ -1,4 +1,4 @@
--- Wave 3, issue C: live events. What a player hears at once (a result declared or corrected, a market's
+-- Live events. What a player hears at once (a result declared or corrected, a market's
 -- status, their wallet, a win, a deposit or withdrawal decided, an operator's notice) is written as a row
 -- of live_events in the transaction that makes it true, so it exists exactly when the change commits.
 --   - user_id NULL: everyone's (results, markets, notices); else that player's only;

@@ -1,4 +1,4 @@
--- Wave 3, issue C: web push. A player's phone (a browser's push subscription) hears of results, wins,
+-- Web push. A player's phone (a browser's push subscription) hears of results, wins,
 -- money decisions and notices while the app is closed.
 --   - push_subscriptions: one row per device (its endpoint is the device's), owned by the account that
 --     subscribed last, with the categories that device wants;

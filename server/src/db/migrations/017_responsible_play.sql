@@ -1,4 +1,4 @@
--- Wave 3, issue D (first part): responsible play enforced by the server for every client.
+-- Responsible play enforced by the server for every client.
 --   - age: the player's declaration 'I confirm that I am 18 years of age or older' and its time
 --     (registration from our client, or asked once later); an operator setting
 --     (require_age_declaration = '1') makes it needed before any bid;

@@ -1,4 +1,4 @@
--- Wave 3, issue D (second part): the player's own limits and reality check, enforced by the server for
+-- The player's own limits and reality check, enforced by the server for
 -- every client.
 --   - play_limits: a deposit limit, a loss limit (stakes minus wins) and a stake limit, each per day, week
 --     or month (IST calendar: a day from 12:00 AM, a week from Monday, a month from the 1st). `amount` is

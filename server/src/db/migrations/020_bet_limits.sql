@@ -1,4 +1,4 @@
--- Wave 3, issue D (operator's part): bet limits per bet type and family, and a liability cap per number.
+-- Bet limits per bet type and family, and a liability cap per number.
 --   - bet_limits: per family and bet type, the fewest and most points one bid row may carry, and the most a
 --     player may stake on that bet type in one session of one market (NULL: no such maximum). No row: the
 --     defaults (10 and 10,000,000 points a row, no session maximum).

@@ -1,4 +1,4 @@
--- Wave 3, issue B (bench:api): bids that arrive together are written together. place_bids places a list
+-- Bids that arrive together are written together. place_bids places a list
 -- of submissions in one transaction and one round trip, each through place_bid (migration 020) in its own
 -- subtransaction: a submission that is refused (MKBET, MKLIM, MKCAP, MKLOW, MKDUP, or any other error)
 -- is undone alone and reported with its SQLSTATE and message, the others stand. One commit for the list is

@@ -1,4 +1,4 @@
--- Wave 3, issue F (the 'MATKA 04' apps): the device of each login, and the security PIN kept hashed.
+-- The device of each login, and the security PIN kept hashed.
 --   - auth_tokens.device_id: the device_id the login sent. The dashboard lists the devices of the
 --     account's live sessions (device_result): those apps log out when theirs is not listed, so an
 --     operator's force logout (which revokes the sessions) reaches them.

@@ -1,4 +1,4 @@
--- Wave 3, issue B (bids while a result settles). A job judged the plays of all its bids in one statement,
+-- A job judged the plays of all its bids in one statement,
 -- and its bids were counted by the declaration and by every progress call until stored: scans of a
 -- million bids that kept the cores busy for seconds while the bids placed meanwhile waited. A job now
 -- judges and counts its bids in slices, in id order, each slice in its own transaction with its progress:

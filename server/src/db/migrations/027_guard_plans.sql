@@ -1,4 +1,4 @@
--- Wave 3, issue B (bench:api, bid submit). place_bid's guard calls may_play (017) and bid_session_declared
+-- place_bid's guard calls may_play (017) and bid_session_declared
 -- (006). Both were SQL functions with a sub-query, which PostgreSQL cannot inline, and a SQL function that
 -- is not inlined is planned again on every call: 2 plans per bid, 30-40 us each on this machine, about a
 -- tenth of a bid's time in the database (pg_stat_statements with track_planning: 16,109 plans of each for
