@@ -7,7 +7,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
-import { OPERATOR_PREFIX, operatorRequest, type OperatorCall, type ServerFigures } from '@matka/shared/contract';
+import { OP, OPERATOR_PREFIX, operatorRequest, type OperatorCall, type ServerFigures } from '@matka/shared/contract';
 import type { OperatorRequestOf } from '@matka/shared/contract/schemas';
 
 export type Role = OperatorRole;
@@ -41,8 +41,14 @@ export const sessionSlice = createSlice({
 });
 export const { signedIn, signedOut, totpChanged } = sessionSlice.actions;
 
-/** What the owner may do to another operator (POST /operator/operators/<action> {name}). */
-export type OperatorAction = 'disable' | 'enable' | 'reset-password' | 'totp-off';
+/** What the owner may do to another operator, and the call that does it ({name}). */
+const OPERATOR_ACTIONS = {
+  disable: OP.disableOperator,
+  enable: OP.enableOperator,
+  'reset-password': OP.resetOperatorPassword,
+  'totp-off': OP.operatorTotpOff,
+} as const satisfies Record<string, OperatorCall>;
+export type OperatorAction = keyof typeof OPERATOR_ACTIONS;
 
 export interface TotpSetup {
   secret: string;
@@ -257,16 +263,16 @@ export type AccountAction =
   | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
 
 const ACCOUNT_CALLS: Record<AccountAction['action'], OperatorCall> = {
-  'betting-on': 'POST /set-betting',
-  'betting-off': 'POST /set-betting',
-  approve: 'POST /users/approve',
-  'approve-upi': 'POST /users/approve-upi',
-  block: 'POST /users/block',
-  unblock: 'POST /users/unblock',
-  logout: 'POST /users/logout',
-  'lift-exclusion': 'POST /users/lift-exclusion',
-  credit: 'POST /credit',
-  debit: 'POST /debit',
+  'betting-on': OP.setBetting,
+  'betting-off': OP.setBetting,
+  approve: OP.approveUser,
+  'approve-upi': OP.approveUpi,
+  block: OP.blockUser,
+  unblock: OP.unblockUser,
+  logout: OP.logoutUser,
+  'lift-exclusion': OP.liftExclusion,
+  credit: OP.credit,
+  debit: OP.debit,
 };
 
 const accountBody = (a: AccountAction) => {
@@ -375,13 +381,26 @@ export type Declare = (
 ) & { early_reason?: string };
 
 /**
- * A call of the operator API by its declaration in the contract ('POST /market/add'): the request RTK
+ * A call of the operator API by its declaration in the contract (OP.addMarket): the request RTK
  * Query sends. A call the contract does not declare does not compile.
  */
 function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) {
   const { method, path } = operatorRequest(call, query);
   return { url: path, method, ...(body === undefined ? {} : { body }) };
 }
+
+/** The calls that preview and declare a result, by its kind. */
+const DECLARE = {
+  result: { preview: OP.previewResult, declare: OP.declareResult },
+  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
+  gali: { preview: OP.previewGali, declare: OP.declareGali },
+} as const satisfies Record<Declare['kind'], Record<'preview' | 'declare', OperatorCall>>;
+
+/** The calls that approve and reject a money request, by its queue. */
+const DECIDE = {
+  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
+  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
+} as const satisfies Record<'deposits' | 'withdrawals', Record<'approve' | 'reject', OperatorCall>>;
 
 const declareBody = (d: Declare) => {
   const { kind: _kind, ...body } = d;
@@ -404,54 +423,53 @@ export const consoleApi = createApi({
     'Notices',
   ],
   endpoints: (build) => ({
-    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op('GET /session') }),
-    signIn: build.mutation<{ operator: Operator; csrf_token: string }, OperatorRequestOf<'POST /session'>>({
-      query: (body) => op('POST /session', body),
+    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op(OP.session) }),
+    signIn: build.mutation<{ operator: Operator; csrf_token: string }, OperatorRequestOf<'signIn'>>({
+      query: (body) => op(OP.signIn, body),
     }),
-    signOut: build.mutation<Answer, void>({ query: () => op('POST /session/logout') }),
-    setPassword: build.mutation<Answer, OperatorRequestOf<'POST /password'>>({
-      query: (body) => op('POST /password', body),
+    signOut: build.mutation<Answer, void>({ query: () => op(OP.signOut) }),
+    setPassword: build.mutation<Answer, OperatorRequestOf<'setPassword'>>({
+      query: (body) => op(OP.setPassword, body),
     }),
     operators: build.query<{ operators: OperatorRow[] }, void>({
-      query: () => op('GET /operators'),
+      query: () => op(OP.operators),
       providesTags: ['Operators'],
     }),
-    addOperator: build.mutation<
-      Answer & { one_time_password: string; name: string },
-      OperatorRequestOf<'POST /operators'>
-    >({
-      query: (body) => op('POST /operators', body),
-      invalidatesTags: ['Operators'],
-    }),
+    addOperator: build.mutation<Answer & { one_time_password: string; name: string }, OperatorRequestOf<'addOperator'>>(
+      {
+        query: (body) => op(OP.addOperator, body),
+        invalidatesTags: ['Operators'],
+      },
+    ),
     operatorAction: build.mutation<Answer & { one_time_password?: string }, { action: OperatorAction; name: string }>({
-      query: ({ action, name }) => op(`POST /operators/${action}`, { name }),
+      query: ({ action, name }) => op(OPERATOR_ACTIONS[action], { name }),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    totpSetup: build.mutation<TotpSetup, void>({ query: () => op('POST /totp/setup', {}) }),
-    totpEnable: build.mutation<Answer, OperatorRequestOf<'POST /totp/enable'>>({
-      query: (body) => op('POST /totp/enable', body),
+    totpSetup: build.mutation<TotpSetup, void>({ query: () => op(OP.totpSetup, {}) }),
+    totpEnable: build.mutation<Answer, OperatorRequestOf<'totpEnable'>>({
+      query: (body) => op(OP.totpEnable, body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    totpDisable: build.mutation<Answer, OperatorRequestOf<'POST /totp/disable'>>({
-      query: (body) => op('POST /totp/disable', body),
+    totpDisable: build.mutation<Answer, OperatorRequestOf<'totpDisable'>>({
+      query: (body) => op(OP.totpDisable, body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
     settlement: build.query<{ msg: string; job: SettlementJob }, string>({
-      query: (id) => op('GET /settlement', undefined, { id }),
+      query: (id) => op(OP.settlement, undefined, { id }),
     }),
     markets: build.query<{ markets: MarketRow[] }, void>({
-      query: () => op('GET /markets'),
+      query: () => op(OP.markets),
       providesTags: ['Markets'],
     }),
     preview: build.mutation<Preview, Declare>({
-      query: (d) => op(`POST /${d.kind}/preview`, declareBody(d)),
+      query: (d) => op(DECLARE[d.kind].preview, declareBody(d)),
     }),
     declare: build.mutation<Preview, Declare>({
-      query: (d) => op(`POST /${d.kind}/declare`, declareBody(d)),
+      query: (d) => op(DECLARE[d.kind].declare, declareBody(d)),
       invalidatesTags: ['Markets', 'Results', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
-      query: ({ kind, status }) => op(`GET /${kind}`, undefined, { status }),
+      query: ({ kind, status }) => op(kind === 'deposits' ? OP.deposits : OP.withdrawals, undefined, { status }),
       transformResponse: (r: { deposits?: MoneyRequest[]; withdrawals?: MoneyRequest[] }) =>
         r.deposits ?? r.withdrawals ?? [],
       providesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals'],
@@ -466,58 +484,58 @@ export const consoleApi = createApi({
         receipt_url?: string;
       }
     >({
-      query: ({ kind, action, ...body }) => op(`POST /${kind}/${action}`, body),
+      query: ({ kind, action, ...body }) => op(DECIDE[kind][action], body),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
-    addMarket: build.mutation<Answer, OperatorRequestOf<'POST /market/add'>>({
-      query: (body) => op('POST /market/add', body),
+    addMarket: build.mutation<Answer, OperatorRequestOf<'addMarket'>>({
+      query: (body) => op(OP.addMarket, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setMarketTimes: build.mutation<Answer, OperatorRequestOf<'POST /market/set-times'>>({
-      query: (body) => op('POST /market/set-times', body),
+    setMarketTimes: build.mutation<Answer, OperatorRequestOf<'setMarketTimes'>>({
+      query: (body) => op(OP.setMarketTimes, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     toggleMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; active: boolean }>({
-      query: ({ active, ...body }) => op(active ? 'POST /market/enable' : 'POST /market/disable', body),
+      query: ({ active, ...body }) => op(active ? OP.enableMarket : OP.disableMarket, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setOffDays: build.mutation<Answer, OperatorRequestOf<'POST /market/off-days'>>({
-      query: (body) => op('POST /market/off-days', body),
+    setOffDays: build.mutation<Answer, OperatorRequestOf<'setOffDays'>>({
+      query: (body) => op(OP.setOffDays, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     rates: build.query<RateRow[], void>({
-      query: () => op('GET /rates'),
+      query: () => op(OP.rates),
       transformResponse: (r: { rates: RateRow[] }) => r.rates,
       providesTags: ['Rates'],
     }),
     setRate: build.mutation<Answer, RateRow>({
-      query: (body) => op('POST /rates/set', body),
+      query: (body) => op(OP.setRate, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     betLimits: build.query<FamilyLimits[], void>({
-      query: () => op('GET /bet-limits'),
+      query: () => op(OP.betLimits),
       transformResponse: (r: { families: FamilyLimits[] }) => r.families,
       providesTags: ['Rates'],
     }),
     setBetLimit: build.mutation<Answer, SetBetLimit>({
-      query: (body) => op('POST /bet-limits/set', body),
+      query: (body) => op(OP.setBetLimit, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
-    setLiabilityCap: build.mutation<Answer, OperatorRequestOf<'POST /liability-cap/set'>>({
-      query: (body) => op('POST /liability-cap/set', body),
+    setLiabilityCap: build.mutation<Answer, OperatorRequestOf<'setLiabilityCap'>>({
+      query: (body) => op(OP.setLiabilityCap, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     resultHistory: build.query<DeclaredResult[], MarketRow['family']>({
-      query: (family) => op('GET /result/history', undefined, { family }),
+      query: (family) => op(OP.resultHistory, undefined, { family }),
       transformResponse: (r: { results: DeclaredResult[] }) => r.results,
       providesTags: ['Results'],
     }),
     dashboard: build.query<Dashboard, void>({
-      query: () => op('GET /dashboard'),
+      query: () => op(OP.dashboard),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
     report: build.query<Report, { from: string; to: string }>({
-      query: ({ from, to }) => op('GET /reports', undefined, { from, to }),
+      query: ({ from, to }) => op(OP.reports, undefined, { from, to }),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
     settings: build.query<
@@ -528,20 +546,20 @@ export const consoleApi = createApi({
       },
       void
     >({
-      query: () => op('GET /settings'),
+      query: () => op(OP.settings),
       providesTags: ['Settings'],
     }),
-    setSetting: build.mutation<Answer & { value: string }, OperatorRequestOf<'POST /settings/set'>>({
-      query: (body) => op('POST /settings/set', body),
+    setSetting: build.mutation<Answer & { value: string }, OperatorRequestOf<'setSetting'>>({
+      query: (body) => op(OP.setSetting, body),
       invalidatesTags: ['Settings', 'Audit'],
     }),
     users: build.query<UserRow[], string>({
-      query: (q) => op('GET /users', undefined, { q }),
+      query: (q) => op(OP.users, undefined, { q }),
       transformResponse: (r: { users: UserRow[] }) => r.users,
       providesTags: ['Users'],
     }),
     userDetail: build.query<UserDetail, string>({
-      query: (mobile) => op('GET /users/detail', undefined, { mobile }),
+      query: (mobile) => op(OP.userDetail, undefined, { mobile }),
       providesTags: ['Users'],
     }),
     changeAccount: build.mutation<Answer, AccountAction>({
@@ -549,17 +567,17 @@ export const consoleApi = createApi({
       invalidatesTags: ['Users', 'Audit'],
     }),
     audit: build.query<AuditRow[], void>({
-      query: () => op('GET /audit', undefined, { limit: '500' }),
+      query: () => op(OP.audit, undefined, { limit: '500' }),
       transformResponse: (r: { audit: AuditRow[] }) => r.audit,
       providesTags: ['Audit'],
     }),
     notices: build.query<NoticeRow[], void>({
-      query: () => op('GET /notices'),
+      query: () => op(OP.notices),
       transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
       providesTags: ['Notices'],
     }),
-    sendNotice: build.mutation<Answer & { notice: NoticeRow }, OperatorRequestOf<'POST /notices'>>({
-      query: (body) => op('POST /notices', body),
+    sendNotice: build.mutation<Answer & { notice: NoticeRow }, OperatorRequestOf<'sendNotice'>>({
+      query: (body) => op(OP.sendNotice, body),
       invalidatesTags: ['Notices', 'Audit'],
     }),
   }),

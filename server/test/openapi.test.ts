@@ -50,8 +50,7 @@ test('validates as OpenAPI 3.1 and lists every player call and every operator ca
     rmSync(dir, { recursive: true, force: true });
   }
   for (const name of Object.keys(CALLS)) expect([name, Boolean(doc.paths[`/api/${name}`]?.post)]).toEqual([name, true]);
-  for (const call of Object.keys(OPERATOR_CALLS)) {
-    const [method, path] = call.split(' ');
+  for (const [call, { method, path }] of Object.entries(OPERATOR_CALLS)) {
     expect([call, Boolean(doc.paths[`/operator${path}`]?.[method.toLowerCase()])]).toEqual([call, true]);
   }
 });

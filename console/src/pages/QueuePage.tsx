@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@matka/shared';
 import { formatPoints, webLink } from '@matka/shared/domain';
-import { operatorRequest } from '@matka/shared/contract';
+import { OP, operatorRequest } from '@matka/shared/contract';
 import {
   messageOf,
   operatorApiBase,
@@ -19,7 +19,7 @@ function ScreenshotDialog({ id, onClose }: { id: string; onClose: () => void }) 
   useEffect(() => {
     let made = '';
     let live = true;
-    fetch(operatorApiBase() + operatorRequest('GET /deposits/screenshot', { id }).path, { credentials: 'include' })
+    fetch(operatorApiBase() + operatorRequest(OP.depositScreenshot, { id }).path, { credentials: 'include' })
       .then(async (r) => {
         if (!r.ok) throw new Error(((await r.json().catch(() => ({}))) as { msg?: string }).msg ?? `HTTP ${r.status}`);
         made = URL.createObjectURL(await r.blob());

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { operatorRequest } from '@matka/shared/contract';
+import { OP, operatorRequest } from '@matka/shared/contract';
 import { openDatabase } from '../db';
 import { databaseFacts, type DatabaseFacts } from '../services/backup';
 
@@ -30,7 +30,7 @@ export async function saveBackup(base: string, token: string, file: string, io: 
   }
   let res: Response;
   try {
-    res = await fetch(base + operatorRequest('GET /backup').url, {
+    res = await fetch(base + operatorRequest(OP.backup).url, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(10 * 60_000),
     });

@@ -18,7 +18,7 @@ import {
   type Uncovered,
   type Winner,
 } from '@matka/shared/domain';
-import { operatorCall, operatorRequest, type OperatorCall } from '@matka/shared/contract';
+import { OP, operatorRequest, type OperatorCall } from '@matka/shared/contract';
 
 const USAGE = `Usage: npm run operator -- <command>
 
@@ -342,6 +342,19 @@ function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCom
   return req;
 }
 
+/** The calls that declare or preview a result, by the command's words. */
+const DECLARE = {
+  result: { preview: OP.previewResult, declare: OP.declareResult },
+  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
+  gali: { preview: OP.previewGali, declare: OP.declareGali },
+} as const;
+
+/** The calls that approve or reject a money request, by the command's words. */
+const DECIDE = {
+  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
+  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
+} as const;
+
 function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
   switch (cmd) {
     case undefined:
@@ -356,7 +369,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         `'${points}' is not a positive whole number of points`,
       );
       return {
-        call: 'POST /credit',
+        call: OP.credit,
         body: { mobile, points: Number(points), note: note.join(' ') || undefined },
         print: (d, io) => io.out(`${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`),
       };
@@ -367,7 +380,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       need(status === '0' || status === '1', `betting status must be 0 or 1, not '${status}'`);
       return {
-        call: 'POST /set-betting',
+        call: OP.setBetting,
         body: { mobile, status },
         print: (d, io) => io.out(String(d.msg)),
       };
@@ -377,7 +390,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'list') {
         need(args.length === 0, 'market list takes no arguments');
         return {
-          call: 'GET /markets',
+          call: OP.markets,
           print: (d, io) => {
             const rows = (d.markets as MarketInfo[]).map((m) => [
               String(m.id),
@@ -409,7 +422,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         need(HHMM.test(open), `open time '${open}' must be HH:MM (24-hour)`);
         need(HHMM.test(close), `close time '${close}' must be HH:MM (24-hour)`);
         return {
-          call: 'POST /market/set-times',
+          call: OP.setMarketTimes,
           body: { name, open, close, family },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -427,7 +440,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           `market add needs <open HH:MM> <close HH:MM> for a ${family} market`,
         );
         return {
-          call: 'POST /market/add',
+          call: OP.addMarket,
           body: { family, name, open: times[0], close: times[1] },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -438,7 +451,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const name = a.join(' ').trim();
         need(name, `market ${sub} needs <name>`);
         return {
-          call: operatorCall('POST', `/market/${sub}`),
+          call: sub === 'enable' ? OP.enableMarket : OP.disableMarket,
           body: { name, family },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -452,7 +465,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           `cap '${args[0]}' must be a whole number of points, or off`,
         );
         return {
-          call: 'POST /liability-cap/set',
+          call: OP.setLiabilityCap,
           body: { family, cap },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -478,7 +491,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       const pana = a[si + 1];
       need(PANA.test(pana), `'${pana}' is not a pana (3 digits, e.g. 128)`);
       return {
-        call: operatorCall('POST', `/result/${sub}`),
+        call: DECLARE.result[sub],
         body: { market, session, pana, date, early_reason: o.string('early-reason') },
         print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
       };
@@ -499,7 +512,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (cmd === 'starline') need(PANA.test(value), `'${value}' is not a pana (3 digits, e.g. 128)`);
       else need(/^\d{2}$/.test(value), `'${value}' is not a jodi (2 digits, e.g. 47)`);
       return {
-        call: operatorCall('POST', `/${cmd}/${sub}`),
+        call: DECLARE[cmd][sub],
         body: {
           ...(cmd === 'starline' ? { slot: ref, pana: value } : { market: ref, jodi: value }),
           date,
@@ -523,7 +536,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         );
         const filter = all ? 'all' : (status ?? 'pending');
         return {
-          call: operatorCall('GET', `/${cmd}`),
+          call: cmd === 'deposits' ? OP.deposits : OP.withdrawals,
           query: { status: filter },
           print: (d, io) => {
             const rows = (d[cmd] as RequestRow[]) ?? [];
@@ -568,7 +581,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
           body = { id, reason: more.join(' ') };
         }
         return {
-          call: operatorCall('POST', `/${cmd}/${sub}`),
+          call: DECIDE[cmd][sub],
           body,
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -580,7 +593,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'unapproved') {
         need(args.length === 0, 'users unapproved takes no arguments');
         return {
-          call: 'GET /users/unapproved',
+          call: OP.unapprovedUsers,
           print: (d, io) => {
             const rows = (d.users as { id: string; mobile: string; name: string; created: string }[]) ?? [];
             if (rows.length === 0) return io.out('No accounts waiting for approval.');
@@ -596,7 +609,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [mobile, extra] = args;
         need(mobile && !extra, 'users approve needs <mobile>');
         return {
-          call: 'POST /users/approve',
+          call: OP.approveUser,
           body: { mobile },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -605,7 +618,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [mobile, extra] = args;
         need(mobile && !extra, 'users approve-upi needs <mobile>');
         return {
-          call: 'POST /users/approve-upi',
+          call: OP.approveUpi,
           body: { mobile },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -616,7 +629,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       );
       const term = args.join(' ').trim();
       return {
-        call: 'GET /users',
+        call: OP.users,
         query: { q: term || undefined },
         print: (d, io) => {
           const rows =
@@ -649,7 +662,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (sub === 'list') {
         need(args.length === 0, 'settings list takes no arguments');
         return {
-          call: 'GET /settings',
+          call: OP.settings,
           print: (d, io) => {
             const entries = Object.entries((d.settings as Record<string, string>) ?? {});
             const w = Math.max(...entries.map(([k]) => k.length));
@@ -664,7 +677,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         const [key, ...value] = args;
         need(key && value.length, 'settings set needs <key> <value>');
         return {
-          call: 'POST /settings/set',
+          call: OP.setSetting,
           body: { key, value: value.join(' ') },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -675,7 +688,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
         need(HHMM.test(open), `open time '${open}' must be HH:MM (24-hour)`);
         need(HHMM.test(close), `close time '${close}' must be HH:MM (24-hour)`);
         return {
-          call: 'POST /settings/withdraw-window',
+          call: OP.setWithdrawWindow,
           body: { open, close },
           print: (d, io) => io.out(String(d.msg)),
         };
@@ -693,17 +706,17 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       if (cmd === 'owner') {
         need(sub === 'create', `unknown owner command '${sub ?? ''}' (create)`);
         need(name && !role, 'owner create needs <name>');
-        return { call: 'POST /operators', body: { name, role: 'owner' }, print: printPassword };
+        return { call: OP.addOperator, body: { name, role: 'owner' }, print: printPassword };
       }
       if (sub === 'add') {
         need(name && role && !extra, 'operators add needs <name> <role>');
         need(OPERATOR_ROLES.includes(role as never), `'${role}' is not a role (${OPERATOR_ROLES.join(', ')})`);
-        return { call: 'POST /operators', body: { name, role }, print: printPassword };
+        return { call: OP.addOperator, body: { name, role }, print: printPassword };
       }
       if (sub === 'list') {
         need(!name, 'operators list takes no arguments');
         return {
-          call: 'GET /operators',
+          call: OP.operators,
           print: (d, io) => {
             const rows = (d.operators ?? []) as { name: string; role: string; totp: boolean; disabled: boolean }[];
             if (!rows.length) return io.out('No operators yet: npm run operator -- owner create <name>');
@@ -717,12 +730,12 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       }
       if (sub === 'reset-password') {
         need(name && !role, 'operators reset-password needs <name>');
-        return { call: 'POST /operators/reset-password', body: { name }, print: printPassword };
+        return { call: OP.resetOperatorPassword, body: { name }, print: printPassword };
       }
       if (sub === 'disable' || sub === 'enable') {
         need(name && !role, `operators ${sub} needs <name>`);
         return {
-          call: operatorCall('POST', `/operators/${sub}`),
+          call: sub === 'disable' ? OP.disableOperator : OP.enableOperator,
           body: { name },
           print: (d, io) => io.out(`${String(d.msg)}.`),
         };
@@ -737,7 +750,7 @@ function command([cmd, ...rest]: string[], o: Options): Request | 'help' {
       need(mobile && !extra, 'otp last needs <mobile>');
       need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
       return {
-        call: 'GET /otp/last',
+        call: OP.lastOtp,
         query: { mobile },
         print: (d, io) => io.out(`${String(d.otp)}  (${String(d.purpose)}, sent ${String(d.created_at)})`),
       };
@@ -824,7 +837,7 @@ async function followJob(base: string, token: string, id: string, io: CliIO): Pr
       job?: { status: string; bids_done: number; bids_total: number | null };
     };
     try {
-      const res = await fetch(base + operatorRequest('GET /settlement', { id }).url, {
+      const res = await fetch(base + operatorRequest(OP.settlement, { id }).url, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(15_000),
       });

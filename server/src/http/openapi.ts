@@ -14,7 +14,15 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { CALLS, OPERATOR_CALLS, callSpec, type CallName, type OperatorCall } from '@matka/shared/contract';
+import {
+  CALLS,
+  OPERATOR_CALLS,
+  OPERATOR_CALL_NAMES,
+  OPERATOR_PREFIX,
+  callSpec,
+  type CallName,
+  type OperatorCall,
+} from '@matka/shared/contract';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
 import {
@@ -186,13 +194,12 @@ export function openApiDocument(base: string | undefined) {
       },
     };
   }
-  for (const call of Object.keys(OPERATOR_CALLS) as (keyof typeof OPERATOR_CALLS)[]) {
-    const [method, path] = call.split(' ');
-    const access = OPERATOR_CALLS[call];
+  for (const call of OPERATOR_CALL_NAMES) {
+    const { method, path, access } = OPERATOR_CALLS[call];
     const entry = {
-      operationId: `operator ${call}`,
+      operationId: `operator.${call}`,
       tags: ['operator'],
-      summary: call,
+      summary: `${method} ${OPERATOR_PREFIX}${path}`,
       description:
         access === 'sign-in'
           ? 'Signs an operator in (no session needed).'
@@ -209,7 +216,10 @@ export function openApiDocument(base: string | undefined) {
         ...refusals(['400', '401', '403', '429']),
       },
     };
-    paths[`/operator${path}`] = { ...(paths[`/operator${path}`] ?? {}), [method.toLowerCase()]: entry };
+    paths[`${OPERATOR_PREFIX}${path}`] = {
+      ...(paths[`${OPERATOR_PREFIX}${path}`] ?? {}),
+      [method.toLowerCase()]: entry,
+    };
   }
   return {
     openapi: '3.1.0',

@@ -3,23 +3,24 @@
  * and /operator/otp/last (demo mode only): the last code sent to a number, for testing the app by hand.
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { audit, auditTrail } from '../services/audit';
 import { Refusal } from '../errors';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db } = ctx;
 
-  op.get('/audit', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /audit'], req.query);
+  route(op, OP.audit, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.audit, req.query);
     const rows = await auditTrail(db, q.limit ?? 100);
     return { status: true, audit: rows };
   });
 
-  op.get('/otp/last', async (req) => {
-    const { mobile } = parse(OPERATOR_REQUESTS['GET /otp/last'], req.query);
+  route(op, OP.lastOtp, async (req) => {
+    const { mobile } = parse(OPERATOR_REQUESTS.lastOtp, req.query);
     const entry = ctx.outbox.get(mobile);
     if (!entry) {
       throw new Refusal(

@@ -11,7 +11,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { refusal, roleAllows } from '@matka/shared/domain';
-import { operatorAccess, type OperatorAccess } from '@matka/shared/contract';
+import { OPERATOR_PREFIX, operatorAccess, type OperatorAccess } from '@matka/shared/contract';
 import { actAs, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
 
 export const SESSION_COOKIE = 'matka_operator';
@@ -31,7 +31,7 @@ function accessOf(method: string, url: string): OperatorAccess {
   const path = url
     .split('?')[0]
     .toLowerCase()
-    .replace(/^\/operator(?=\/|$)/, '');
+    .replace(new RegExp(`^${OPERATOR_PREFIX}(?=/|$)`), '');
   return operatorAccess(method, path) ?? 'operators';
 }
 
@@ -69,7 +69,7 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
     // the router matches paths in any case ('/OPERATOR/...'): so do these checks
     const path = req.url.split('?')[0].toLowerCase();
     if (req.method === 'OPTIONS') return;
-    if (req.method === 'POST' && path === '/operator/session') return; // signing in
+    if (accessOf(req.method, path) === 'sign-in') return; // signing in
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
     if (bearer) {
       if (!same(bearer[1].trim(), ctx.operatorToken)) return deny(reply, 401, 'Operator token missing or wrong');

@@ -3,11 +3,13 @@
  * gzipped tar of its data dir (`npm run operator -- backup <file>` saves it; `restore <file>` puts it in
  * an empty data dir). On PostgreSQL the answer says to use pg_dump and WAL archiving (README, Operating).
  */
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { Refusal } from '../errors';
 import { audit } from '../services/audit';
 import { backupFileName } from '../services/backup';
+import { route } from './common';
 
 export const MSG_BACKUP_POSTGRES =
   "This server's database is PostgreSQL: back it up with pg_dump (a daily copy) and WAL archiving " +
@@ -19,7 +21,7 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, 
   // one copy at a time: the embedded database has one connection, and each copy holds it while it is
   // made (players' bids wait meanwhile); a second request is refused, not queued behind it
   let taking = false;
-  op.get('/backup', async (_req, reply) => {
+  route(op, OP.backup, async (_req, reply) => {
     const { backup } = ctx.database;
     if (!backup) throw new Refusal(400, MSG_BACKUP_POSTGRES);
     if (taking) throw new Refusal(429, MSG_BACKUP_BUSY);

@@ -1,9 +1,18 @@
 /**
- * What every operator route group shares: parsing a request by its call's schema in the contract
- * (@matka/shared/contract/schemas, OPERATOR_REQUESTS).
+ * What every operator route group shares: a route registered from its call's declaration in the
+ * contract (@matka/shared/contract OPERATOR_CALLS: its method and path), and a request parsed by its
+ * call's schema (@matka/shared/contract/schemas OPERATOR_REQUESTS).
  */
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
+import { OPERATOR_CALLS, type OperatorCall } from '@matka/shared/contract';
 import { Refusal } from '../errors';
+
+/** Registers the handler of an operator call at the method and path the contract declares for it. */
+export function route(op: FastifyInstance, call: OperatorCall, handler: RouteHandlerMethod): void {
+  const { method, path } = OPERATOR_CALLS[call];
+  op.route({ method, url: path, handler });
+}
 
 /** Parses an operator request body (or query) with its zod schema; 400 with the first issue otherwise. */
 export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {

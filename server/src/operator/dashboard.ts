@@ -7,6 +7,7 @@
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -15,7 +16,7 @@ import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
 import { pendingTotals } from '../services/wallet';
 import { cappedNumbers } from '../services/bet-limits';
-import { parse } from './common';
+import { parse, route } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { serverFigures } from '../services/metrics';
@@ -27,7 +28,7 @@ const REPORT_MAX_DAYS = 92;
 export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  op.get('/dashboard', async () => {
+  route(op, OP.dashboard, async () => {
     const now = clock.now();
     const today = kolkataIsoDate(now);
     const from = addDays(today, -(DAYS - 1));
@@ -75,9 +76,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     };
   });
 
-  op.get('/reports', async (req) => {
+  route(op, OP.reports, async (req) => {
     const today = kolkataIsoDate(clock.now());
-    const q = parse(OPERATOR_REQUESTS['GET /reports'], req.query);
+    const q = parse(OPERATOR_REQUESTS.reports, req.query);
     const to = q.to ?? today;
     const from = q.from ?? addDays(to, -(DAYS - 1));
     if (from > to) throw new Refusal(400, 'The first day must not be after the last day');

@@ -3,18 +3,19 @@
  * are credited) and reject. The decisions are services/money-requests.ts.
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveDeposit, rejectDeposit } from '../services/money-requests';
 import { depositRequests, depositScreenshot } from '../services/wallet';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  op.get('/deposits', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /deposits'], req.query);
+  route(op, OP.deposits, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.deposits, req.query);
     const status = q.status ?? 'pending';
     const rows = await depositRequests(db, status, q.limit ?? 200);
     return {
@@ -37,8 +38,8 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   // A deposit's payment screenshot, as the image itself (the console shows it beside the request).
-  op.get('/deposits/screenshot', async (req, reply) => {
-    const { id } = parse(OPERATOR_REQUESTS['GET /deposits/screenshot'], req.query);
+  route(op, OP.depositScreenshot, async (req, reply) => {
+    const { id } = parse(OPERATOR_REQUESTS.depositScreenshot, req.query);
     const row = await depositScreenshot(db, id);
     if (!row?.proof_image || !row.proof_type)
       return reply.code(404).send({ status: false, msg: `D${id} has no screenshot` });
@@ -49,8 +50,8 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
       .send(Buffer.from(row.proof_image));
   });
 
-  op.post('/deposits/approve', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /deposits/approve'], req.body);
+  route(op, OP.approveDeposit, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.approveDeposit, req.body);
     const out = await approveDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,
@@ -61,8 +62,8 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  op.post('/deposits/reject', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /deposits/reject'], req.body);
+  route(op, OP.rejectDeposit, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.rejectDeposit, req.body);
     const out = await rejectDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

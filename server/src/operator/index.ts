@@ -9,7 +9,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
-import { operatorAccess } from '@matka/shared/contract';
+import { OPERATOR_PREFIX, operatorAccess } from '@matka/shared/contract';
 import type { AppContext } from '../context';
 import { MSG_NUL } from '../http/input';
 import { Refusal } from '../errors';
@@ -34,7 +34,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       op.addHook('onRoute', (route) => {
         for (const method of [route.method].flat()) {
           if (method === 'HEAD' || method === 'OPTIONS') continue;
-          const path = route.url.replace(/^\/operator(?=\/|$)/, '');
+          const path = route.url.replace(new RegExp(`^${OPERATOR_PREFIX}(?=/|$)`), '');
           if (!operatorAccess(method, path))
             throw new Error(
               `${method} ${route.url} is not a call of the operator contract: declare it in OPERATOR_CALLS`,
@@ -89,6 +89,6 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       ])
         await op.register(routes, { ctx });
     },
-    { prefix: '/operator' },
+    { prefix: OPERATOR_PREFIX },
   );
 };

@@ -4,6 +4,7 @@
  * services/market-admin.ts, each audited in the transaction that makes it.
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { BET_TYPES, WEEKDAY_NAMES, formatPoints, formatRate, rateLabel, type BetTypeId } from '@matka/shared/domain';
 import { Refusal } from '../errors';
@@ -13,7 +14,7 @@ import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { gameRates } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
 import { createMarket, setMarketActive, setMarketTimes, setOffDays, setRate } from '../services/market-admin';
-import { parse } from './common';
+import { parse, route } from './common';
 
 const dayNames = (days: readonly number[]) =>
   days.length
@@ -26,7 +27,7 @@ const dayNames = (days: readonly number[]) =>
 export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  op.get('/markets', async () => {
+  route(op, OP.markets, async () => {
     const now = clock.now();
     const list = (await ctx.markets.snapshot()).markets;
     return {
@@ -46,8 +47,8 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  op.post('/market/add', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /market/add'], req.body);
+  route(op, OP.addMarket, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.addMarket, req.body);
     const open = parseHHMM(body.open)!;
     const close = body.close !== undefined ? parseHHMM(body.close)! : null;
     const m = await createMarket(ctx, { family: body.family, name: body.name, open, close }, body);
@@ -59,22 +60,22 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   for (const active of [true, false])
-    op.post(active ? '/market/enable' : '/market/disable', async (req) => {
-      const body = parse(OPERATOR_REQUESTS[active ? 'POST /market/enable' : 'POST /market/disable'], req.body);
+    route(op, active ? OP.enableMarket : OP.disableMarket, async (req) => {
+      const body = parse(OPERATOR_REQUESTS[active ? OP.enableMarket : OP.disableMarket], req.body);
       const m = await setMarketActive(ctx, body.name, body.family, active, body);
       return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
     });
 
   // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
-  op.post('/market/off-days', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /market/off-days'], req.body);
+  route(op, OP.setOffDays, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setOffDays, req.body);
     const days = [...body.days].sort();
     const m = await setOffDays(ctx, body.market, body.family, days, body);
     return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
   });
 
-  op.post('/market/set-times', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /market/set-times'], req.body);
+  route(op, OP.setMarketTimes, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setMarketTimes, req.body);
     const open = parseHHMM(body.open)!;
     const close = parseHHMM(body.close)!;
     const r = await setMarketTimes(ctx, body.name, body.family, open, close, body);
@@ -85,14 +86,14 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  op.get('/rates', async () => {
+  route(op, OP.rates, async () => {
     const rows = await gameRates(db);
     return { status: true, rates: rows.map((r) => ({ ...r, val_1: Number(r.val_1), val_2: Number(r.val_2) })) };
   });
 
   // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
-  op.post('/rates/set', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /rates/set'], req.body);
+  route(op, OP.setRate, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setRate, req.body);
     await setRate(ctx, body);
     return {
       status: true,
@@ -102,10 +103,10 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
 
   // bet limits of one bet type of a family: the fewest and most points a bid row may carry, the
   // most a player may stake on it in one market session (empty: no maximum)
-  op.get('/bet-limits', async () => ({ status: true, families: await allBetLimits(ctx.db) }));
+  route(op, OP.betLimits, async () => ({ status: true, families: await allBetLimits(ctx.db) }));
 
-  op.post('/bet-limits/set', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /bet-limits/set'], req.body);
+  route(op, OP.setBetLimit, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setBetLimit, req.body);
     const def = BET_TYPES[body.bet_type as BetTypeId];
     if (!def || def.family !== body.family) throw new Refusal(400, `${body.family} has no bet type '${body.bet_type}'`);
     await setBetLimit(ctx, body);
@@ -119,8 +120,8 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  op.post('/liability-cap/set', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /liability-cap/set'], req.body);
+  route(op, OP.setLiabilityCap, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setLiabilityCap, req.body);
     await setLiabilityCap(ctx, body.family, body.cap);
     return {
       status: true,

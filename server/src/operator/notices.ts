@@ -3,17 +3,18 @@
  * optional link: a page of the app such as /addfund, or an https address).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { actorContext } from '../services/operators';
 import { latestNotices, sendNotice } from '../services/notices';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const noticesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
-  op.get('/notices', async () => ({ status: true, notices: await latestNotices(ctx.db) }));
+  route(op, OP.notices, async () => ({ status: true, notices: await latestNotices(ctx.db) }));
 
-  op.post('/notices', async (req) => {
-    const n = parse(OPERATOR_REQUESTS['POST /notices'], req.body);
+  route(op, OP.sendNotice, async (req) => {
+    const n = parse(OPERATOR_REQUESTS.sendNotice, req.body);
     const sent = await sendNotice(ctx.db, ctx.clock, n, actorContext.getStore()?.name ?? null);
     return { status: true, msg: `Notice #${sent.id} sent to every player`, notice: sent };
   });

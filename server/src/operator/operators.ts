@@ -4,18 +4,19 @@
  * rules (no owner disables or demotes themselves) are services/operators.ts.
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { operators } = ctx;
 
-  op.get('/operators', async () => ({ status: true, operators: await operators.list() }));
+  route(op, OP.operators, async () => ({ status: true, operators: await operators.list() }));
 
-  op.post('/operators', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /operators'], req.body);
+  route(op, OP.addOperator, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.addOperator, req.body);
     const { password } = await operators.create(body.name, body.role);
     await audit(ctx.db, 'operator add', body.name, { role: body.role }, null, { role: body.role });
     return {
@@ -27,19 +28,16 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     };
   });
 
-  op.post('/operators/reset-password', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /operators/reset-password'], req.body);
+  route(op, OP.resetOperatorPassword, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.resetOperatorPassword, req.body);
     const password = await operators.resetPassword(body.name);
     await audit(ctx.db, 'operator reset-password', body.name, null, null, null);
     return { status: true, msg: `New one-time password for ${body.name}`, one_time_password: password };
   });
 
-  for (const [path, disabled] of [
-    ['/operators/disable', true],
-    ['/operators/enable', false],
-  ] as const)
-    op.post(path, async (req) => {
-      const body = parse(OPERATOR_REQUESTS[disabled ? 'POST /operators/disable' : 'POST /operators/enable'], req.body);
+  for (const disabled of [true, false])
+    route(op, disabled ? OP.disableOperator : OP.enableOperator, async (req) => {
+      const body = parse(OPERATOR_REQUESTS[disabled ? OP.disableOperator : OP.enableOperator], req.body);
       const row = await operators.setDisabled(body.name, disabled, req.operator!);
       await audit(
         ctx.db,
@@ -52,15 +50,15 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
       return { status: true, msg: `${row.name} is now ${disabled ? 'disabled' : 'enabled'}` };
     });
 
-  op.post('/operators/totp-off', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /operators/totp-off'], req.body);
+  route(op, OP.operatorTotpOff, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.operatorTotpOff, req.body);
     const row = await operators.clearTotp(body.name, req.operator!);
     await audit(ctx.db, 'operator totp-off', row.name, null, { totp: true }, { totp: false });
     return { status: true, msg: `Two-step sign-in is off for ${row.name}: they can set it up again` };
   });
 
-  op.post('/operators/role', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /operators/role'], req.body);
+  route(op, OP.setOperatorRole, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setOperatorRole, req.body);
     const row = await operators.setRole(body.name, body.role, req.operator!);
     await audit(ctx.db, 'operator role', row.name, null, { role: row.role }, { role: body.role });
     return { status: true, msg: `${row.name} is now ${body.role}` };

@@ -6,6 +6,7 @@
  * for it at most SETTLE_WAIT_MS, then carries the job's progress (GET /operator/settlement?id= follows it).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/types';
@@ -17,7 +18,7 @@ import { jobState, type JobState } from '../services/settlement-jobs';
 import { declareResult, howLong, timingOf } from '../services/declarations';
 import { declaredResults } from '../services/results';
 import { findMarket } from '../services/catalog';
-import { parse } from './common';
+import { parse, route } from './common';
 import { Refusal } from '../errors';
 import type { Actor } from '../services/operators';
 
@@ -102,8 +103,8 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   };
 
   // A settlement job's progress and, once done, its summary (the console and the CLI follow it).
-  op.get('/settlement', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /settlement'], req.query);
+  route(op, OP.settlement, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.settlement, req.query);
     const job = await jobState(db, String(q.id));
     return { status: true, msg: jobText(job), job, summary: job.status === 'done' ? summaryOf(job) : null };
   });
@@ -141,8 +142,8 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   };
 
   // The declared results of the last `days` days (30 by default), newest first, of one family or all.
-  op.get('/result/history', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /result/history'], req.query);
+  route(op, OP.resultHistory, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.resultHistory, req.query);
     const today = kolkataIsoDate(clock.now());
     const from = addDays(today, -((q.days ?? 30) - 1));
     const rows = await declaredResults(db, { from, to: today, family: q.family });
@@ -163,8 +164,8 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  op.post('/result/declare', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /result/declare'], req.body);
+  route(op, OP.declareResult, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.declareResult, req.body);
     return declare(
       'regular',
       b.market,
@@ -174,24 +175,24 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       req.operator!,
     );
   });
-  op.post('/result/preview', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /result/preview'], req.body);
+  route(op, OP.previewResult, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.previewResult, req.body);
     return preview('regular', b.market, dayOf(b.date), { family: 'regular', session: b.session, pana: b.pana.trim() });
   });
-  op.post('/starline/declare', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /starline/declare'], req.body);
+  route(op, OP.declareStarline, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.declareStarline, req.body);
     return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b, req.operator!);
   });
-  op.post('/starline/preview', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /starline/preview'], req.body);
+  route(op, OP.previewStarline, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.previewStarline, req.body);
     return preview('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() });
   });
-  op.post('/gali/declare', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /gali/declare'], req.body);
+  route(op, OP.declareGali, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.declareGali, req.body);
     return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b, req.operator!);
   });
-  op.post('/gali/preview', async (req) => {
-    const b = parse(OPERATOR_REQUESTS['POST /gali/preview'], req.body);
+  route(op, OP.previewGali, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.previewGali, req.body);
     return preview('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() });
   });
 };

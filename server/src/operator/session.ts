@@ -3,13 +3,14 @@
  * it is on), who is signed in (and the CSRF token after a reload), sign out, change the password, and
  * set up or turn off two-step sign-in (/totp/*). Each is audited.
  */
+import { OP } from '@matka/shared/contract';
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { actAs, csrfOf, SESSION_TTL_MS } from '../services/operators';
 import { SESSION_COOKIE, describe } from './auth';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { operators } = ctx;
@@ -23,8 +24,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       maxAge: SESSION_TTL_MS / 1000,
     });
 
-  op.post('/session', async (req, reply) => {
-    const body = parse(OPERATOR_REQUESTS['POST /session'], req.body);
+  route(op, OP.signIn, async (req, reply) => {
+    const body = parse(OPERATOR_REQUESTS.signIn, req.body);
     const key = body.username.toLowerCase();
     const attempt = await ctx.passwords.begin('operator', key, req.ip);
     if (!attempt)
@@ -44,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     }
   });
 
-  op.get('/session', async (req) => {
+  route(op, OP.session, async (req) => {
     const actor = req.operator!;
     const token = req.cookies[SESSION_COOKIE];
     return {
@@ -54,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  op.post('/session/logout', async (req, reply) => {
+  route(op, OP.signOut, async (req, reply) => {
     const actor = req.operator!;
     if (actor.sessionId) await operators.signOut(actor.sessionId);
     await audit(ctx.db, 'sign-out', actor.name, null, null, null);
@@ -62,22 +63,22 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     return { status: true, msg: 'Signed out' };
   });
 
-  op.post('/password', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /password'], req.body);
+  route(op, OP.setPassword, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setPassword, req.body);
     await operators.changePassword(req.operator!, body.current_password, body.new_password);
     await audit(ctx.db, 'password change', req.operator!.name, null, null, null);
     return { status: true, msg: 'Password saved' };
   });
 
-  op.post('/totp/setup', async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
-  op.post('/totp/enable', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /totp/enable'], req.body);
+  route(op, OP.totpSetup, async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
+  route(op, OP.totpEnable, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.totpEnable, req.body);
     await operators.confirmTotp(req.operator!, body.secret, body.code);
     await audit(ctx.db, 'totp enable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is on' };
   });
-  op.post('/totp/disable', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /totp/disable'], req.body);
+  route(op, OP.totpDisable, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.totpDisable, req.body);
     await operators.removeTotp(req.operator!, body.code);
     await audit(ctx.db, 'totp disable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is off' };

@@ -3,6 +3,7 @@
  * check), and the withdrawal hours. Writing is services/market-admin.ts's saveSettings (audited).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { PHONE_RE, parseTime12, webLink } from '@matka/shared/domain';
@@ -12,7 +13,7 @@ import { TRANSLATED_SETTINGS, readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
 import { upiQr } from '../services/upi';
 import { Refusal } from '../errors';
-import { parse } from './common';
+import { parse, route } from './common';
 
 /** Settings the operator may change, each with its check; times are stored as the 12-hour text the app shows. */
 const SETTINGS: Record<string, z.ZodType<string>> = (() => {
@@ -74,7 +75,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   const { db } = ctx;
 
   // ---------------------------------------------------------------- settings
-  op.get('/settings', async () => {
+  route(op, OP.settings, async () => {
     const settings = await readSettings(db);
     return {
       status: true,
@@ -85,8 +86,8 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  op.post('/settings/set', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /settings/set'], req.body);
+  route(op, OP.setSetting, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setSetting, req.body);
     const check = Object.hasOwn(SETTINGS, body.key) ? SETTINGS[body.key] : undefined;
     if (!check) throw new Refusal(400, `unknown setting '${body.key}' (one of: ${Object.keys(SETTINGS).join(', ')})`);
     const v = check.safeParse(body.value.trim());
@@ -100,8 +101,8 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  op.post('/settings/withdraw-window', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /settings/withdraw-window'], req.body);
+  route(op, OP.setWithdrawWindow, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setWithdrawWindow, req.body);
     const open = formatMinutes12(parseTime12(body.open)!);
     const close = formatMinutes12(parseTime12(body.close)!);
     await saveSettings(

@@ -6,6 +6,7 @@
  * process's token cache (the operator scope's onSend hook).
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
@@ -16,7 +17,7 @@ import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
 import { UPI_APPS, formatPoints, isPermanent, limitName, sessionWord } from '@matka/shared/domain';
-import { parse } from './common';
+import { parse, route } from './common';
 import { Refusal } from '../errors';
 
 /** An account as the users list and one user's page show it. */
@@ -43,8 +44,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   const notFound = (mobile: string) => new Refusal(404, `No user with mobile ${mobile}`);
 
-  op.get('/users', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /users'], req.query);
+  route(op, OP.users, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.users, req.query);
     const rows = await searchAccounts(db, q.q?.trim(), q.limit ?? 200);
     return {
       status: true,
@@ -53,7 +54,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // Accounts registered without a verified code (LEGACY_REGISTRATION=unverified): no betting until approved.
-  op.get('/users/unapproved', async () => {
+  route(op, OP.unapprovedUsers, async () => {
     const rows = await unapprovedAccounts(db, 1000);
     return {
       status: true,
@@ -62,8 +63,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // One account in full: the newest DETAIL_ROWS ledger rows, bids and wins, and its totals.
-  op.get('/users/detail', async (req) => {
-    const { mobile } = parse(OPERATOR_REQUESTS['GET /users/detail'], req.query);
+  route(op, OP.userDetail, async (req) => {
+    const { mobile } = parse(OPERATOR_REQUESTS.userDetail, req.query);
     const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
@@ -148,8 +149,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  op.post('/users/approve', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/approve'], req.body);
+  route(op, OP.approveUser, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.approveUser, req.body);
     const betting_status = ctx.config.defaultBettingStatus;
     await approve(db, clock, body.mobile, betting_status, body);
     return {
@@ -160,8 +161,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // UPI numbers saved without a code the player proved (LEGACY_REGISTRATION): held until approved here
-  op.post('/users/approve-upi', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/approve-upi'], req.body);
+  route(op, OP.approveUpi, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.approveUpi, req.body);
     const held = await approveUpi(db, clock, body.mobile, body);
     const names = held.map((f) => Object.values(UPI_APPS).find((a) => a.numberField === f)?.name ?? f);
     return {
@@ -171,8 +172,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  op.post('/set-betting', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /set-betting'], req.body);
+  route(op, OP.setBetting, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.setBetting, req.body);
     await setBetting(db, clock, body.mobile, body.status, body);
     return {
       status: true,
@@ -183,28 +184,28 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
   // (The operator plugin's onSend hook drops the token cache in every process before the answer goes.)
-  op.post('/users/block', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/block'], req.body);
+  route(op, OP.blockUser, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.blockUser, req.body);
     await setBlock(db, clock, body.mobile, body.reason, body);
     return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
   });
 
-  op.post('/users/unblock', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/unblock'], req.body);
+  route(op, OP.unblockUser, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.unblockUser, req.body);
     await setBlock(db, clock, body.mobile, null, body);
     return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
   });
 
   // Force logout: every token of the account stops working, in every server process.
-  op.post('/users/logout', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/logout'], req.body);
+  route(op, OP.logoutUser, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.logoutUser, req.body);
     const n = await logoutEverywhere(db, clock, body.mobile, body);
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
   // responsible play: only an owner ends a player's self-exclusion early, with a written reason
-  op.post('/users/lift-exclusion', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /users/lift-exclusion'], req.body);
+  route(op, OP.liftExclusion, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.liftExclusion, req.body);
     const account = await db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();
     if (!account) throw new Refusal(404, `No account with mobile ${body.mobile}`);
     await liftExclusion(db, account.id, body.reason, clock.now());
@@ -212,8 +213,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     return { status: true, msg: `${body.mobile}'s self-exclusion is lifted: they may play again` };
   });
 
-  op.post('/credit', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /credit'], req.body);
+  route(op, OP.credit, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.credit, req.body);
     const note = body.note?.trim() || 'Points added by admin';
     const wallet = await adjustWallet(
       db,
@@ -229,8 +230,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  op.post('/debit', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /debit'], req.body);
+  route(op, OP.debit, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.debit, req.body);
     const wallet = await adjustWallet(
       db,
       clock,

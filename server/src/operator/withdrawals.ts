@@ -3,19 +3,20 @@
  * optional receipt link) and reject (the held points go back). The decisions are services/money-requests.ts.
  */
 import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatPoints, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveWithdrawal, rejectWithdrawal } from '../services/money-requests';
 import { withdrawRequests } from '../services/wallet';
-import { parse } from './common';
+import { parse, route } from './common';
 
 export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  op.get('/withdrawals', async (req) => {
-    const q = parse(OPERATOR_REQUESTS['GET /withdrawals'], req.query);
+  route(op, OP.withdrawals, async (req) => {
+    const q = parse(OPERATOR_REQUESTS.withdrawals, req.query);
     const status = q.status ?? 'pending';
     const rows = await withdrawRequests(db, status, q.limit ?? 200);
     return {
@@ -40,8 +41,8 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  op.post('/withdrawals/approve', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /withdrawals/approve'], req.body);
+  route(op, OP.approveWithdrawal, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.approveWithdrawal, req.body);
     const out = await approveWithdrawal(
       db,
       clock,
@@ -60,8 +61,8 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  op.post('/withdrawals/reject', async (req) => {
-    const body = parse(OPERATOR_REQUESTS['POST /withdrawals/reject'], req.body);
+  route(op, OP.rejectWithdrawal, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.rejectWithdrawal, req.body);
     const out = await rejectWithdrawal(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

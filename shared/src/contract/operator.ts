@@ -1,8 +1,8 @@
 /**
- * The operator API's index (the player API's twin): every call under /operator/ once, as 'METHOD /path',
- * with who may make it. The server refuses to start with a route this index does not declare and takes
- * each call's right from here; the console and the CLI name their calls by these paths (a test checks
- * both sides). Pure data, like the player contract.
+ * The operator API's index (the player API's twin): every call under /operator/ once, by name, with its
+ * method, its path and who may make it. The server registers each route from here and takes its right
+ * from here; the console and the CLI name their calls OP.<name> and turn them into requests with
+ * operatorRequest, so a path is written only here (a test checks). Pure data, like the player contract.
  */
 import type { OperatorRight } from '../domain/operators';
 
@@ -15,101 +15,121 @@ export type OperatorAccess = OperatorRight | 'sign-in' | 'self' | 'self-setup';
 
 export const OPERATOR_CALLS = {
   // the console's session and the operator's own account
-  'POST /session': 'sign-in',
-  'GET /session': 'self',
-  'POST /session/logout': 'self',
-  'POST /password': 'self',
-  'POST /totp/setup': 'self-setup',
-  'POST /totp/enable': 'self-setup',
-  'POST /totp/disable': 'self-setup',
+  signIn: { method: 'POST', path: '/session', access: 'sign-in' },
+  session: { method: 'GET', path: '/session', access: 'self' },
+  signOut: { method: 'POST', path: '/session/logout', access: 'self' },
+  setPassword: { method: 'POST', path: '/password', access: 'self' },
+  totpSetup: { method: 'POST', path: '/totp/setup', access: 'self-setup' },
+  totpEnable: { method: 'POST', path: '/totp/enable', access: 'self-setup' },
+  totpDisable: { method: 'POST', path: '/totp/disable', access: 'self-setup' },
 
   // operators (owner)
-  'GET /operators': 'operators',
-  'POST /operators': 'operators',
-  'POST /operators/reset-password': 'operators',
-  'POST /operators/disable': 'operators',
-  'POST /operators/enable': 'operators',
-  'POST /operators/totp-off': 'operators',
-  'POST /operators/role': 'operators',
+  operators: { method: 'GET', path: '/operators', access: 'operators' },
+  addOperator: { method: 'POST', path: '/operators', access: 'operators' },
+  resetOperatorPassword: { method: 'POST', path: '/operators/reset-password', access: 'operators' },
+  disableOperator: { method: 'POST', path: '/operators/disable', access: 'operators' },
+  enableOperator: { method: 'POST', path: '/operators/enable', access: 'operators' },
+  operatorTotpOff: { method: 'POST', path: '/operators/totp-off', access: 'operators' },
+  setOperatorRole: { method: 'POST', path: '/operators/role', access: 'operators' },
 
   // markets and rates
-  'GET /markets': 'markets:read',
-  'POST /market/add': 'markets',
-  'POST /market/enable': 'markets',
-  'POST /market/disable': 'markets',
-  'POST /market/off-days': 'markets',
-  'POST /market/set-times': 'markets',
-  'GET /rates': 'markets:read',
-  'POST /rates/set': 'markets',
+  markets: { method: 'GET', path: '/markets', access: 'markets:read' },
+  addMarket: { method: 'POST', path: '/market/add', access: 'markets' },
+  enableMarket: { method: 'POST', path: '/market/enable', access: 'markets' },
+  disableMarket: { method: 'POST', path: '/market/disable', access: 'markets' },
+  setOffDays: { method: 'POST', path: '/market/off-days', access: 'markets' },
+  setMarketTimes: { method: 'POST', path: '/market/set-times', access: 'markets' },
+  rates: { method: 'GET', path: '/rates', access: 'markets:read' },
+  setRate: { method: 'POST', path: '/rates/set', access: 'markets' },
   // bet limits per family and bet type, the liability cap per number
-  'GET /bet-limits': 'markets:read',
-  'POST /bet-limits/set': 'markets',
-  'POST /liability-cap/set': 'markets',
+  betLimits: { method: 'GET', path: '/bet-limits', access: 'markets:read' },
+  setBetLimit: { method: 'POST', path: '/bet-limits/set', access: 'markets' },
+  setLiabilityCap: { method: 'POST', path: '/liability-cap/set', access: 'markets' },
 
   // results and their settlement
-  'POST /result/preview': 'results',
-  'POST /result/declare': 'results',
-  'POST /starline/preview': 'results',
-  'POST /starline/declare': 'results',
-  'POST /gali/preview': 'results',
-  'POST /gali/declare': 'results',
-  'GET /result/history': 'results',
-  'GET /settlement': 'results',
+  previewResult: { method: 'POST', path: '/result/preview', access: 'results' },
+  declareResult: { method: 'POST', path: '/result/declare', access: 'results' },
+  previewStarline: { method: 'POST', path: '/starline/preview', access: 'results' },
+  declareStarline: { method: 'POST', path: '/starline/declare', access: 'results' },
+  previewGali: { method: 'POST', path: '/gali/preview', access: 'results' },
+  declareGali: { method: 'POST', path: '/gali/declare', access: 'results' },
+  resultHistory: { method: 'GET', path: '/result/history', access: 'results' },
+  settlement: { method: 'GET', path: '/settlement', access: 'results' },
 
   // money
-  'GET /deposits': 'money',
-  'GET /deposits/screenshot': 'money',
-  'POST /deposits/approve': 'money',
-  'POST /deposits/reject': 'money',
-  'GET /withdrawals': 'money',
-  'POST /withdrawals/approve': 'money',
-  'POST /withdrawals/reject': 'money',
-  'POST /credit': 'money',
-  'POST /debit': 'money',
+  deposits: { method: 'GET', path: '/deposits', access: 'money' },
+  depositScreenshot: { method: 'GET', path: '/deposits/screenshot', access: 'money' },
+  approveDeposit: { method: 'POST', path: '/deposits/approve', access: 'money' },
+  rejectDeposit: { method: 'POST', path: '/deposits/reject', access: 'money' },
+  withdrawals: { method: 'GET', path: '/withdrawals', access: 'money' },
+  approveWithdrawal: { method: 'POST', path: '/withdrawals/approve', access: 'money' },
+  rejectWithdrawal: { method: 'POST', path: '/withdrawals/reject', access: 'money' },
+  credit: { method: 'POST', path: '/credit', access: 'money' },
+  debit: { method: 'POST', path: '/debit', access: 'money' },
 
   // players' accounts
-  'GET /users': 'users:read',
-  'GET /users/unapproved': 'users:read',
-  'GET /users/detail': 'users:read',
-  'POST /users/approve': 'users',
-  'POST /users/approve-upi': 'users',
-  'POST /set-betting': 'users',
-  'POST /users/block': 'users',
-  'POST /users/unblock': 'users',
-  'POST /users/logout': 'users',
-  'POST /users/lift-exclusion': 'protection',
-  'GET /otp/last': 'users',
+  users: { method: 'GET', path: '/users', access: 'users:read' },
+  unapprovedUsers: { method: 'GET', path: '/users/unapproved', access: 'users:read' },
+  userDetail: { method: 'GET', path: '/users/detail', access: 'users:read' },
+  approveUser: { method: 'POST', path: '/users/approve', access: 'users' },
+  approveUpi: { method: 'POST', path: '/users/approve-upi', access: 'users' },
+  setBetting: { method: 'POST', path: '/set-betting', access: 'users' },
+  blockUser: { method: 'POST', path: '/users/block', access: 'users' },
+  unblockUser: { method: 'POST', path: '/users/unblock', access: 'users' },
+  logoutUser: { method: 'POST', path: '/users/logout', access: 'users' },
+  liftExclusion: { method: 'POST', path: '/users/lift-exclusion', access: 'protection' },
+  lastOtp: { method: 'GET', path: '/otp/last', access: 'users' },
 
   // settings, figures, the audit log
-  'GET /settings': 'settings',
-  'POST /settings/set': 'settings',
-  'POST /settings/withdraw-window': 'settings',
-  'GET /dashboard': 'dashboard',
-  'GET /reports': 'reports',
-  'GET /audit': 'audit',
+  settings: { method: 'GET', path: '/settings', access: 'settings' },
+  setSetting: { method: 'POST', path: '/settings/set', access: 'settings' },
+  setWithdrawWindow: { method: 'POST', path: '/settings/withdraw-window', access: 'settings' },
+  dashboard: { method: 'GET', path: '/dashboard', access: 'dashboard' },
+  reports: { method: 'GET', path: '/reports', access: 'reports' },
+  audit: { method: 'GET', path: '/audit', access: 'audit' },
 
   // notices to every player
-  'GET /notices': 'notices',
-  'POST /notices': 'notices',
+  notices: { method: 'GET', path: '/notices', access: 'notices' },
+  sendNotice: { method: 'POST', path: '/notices', access: 'notices' },
 
   // a copy of the embedded database (PostgreSQL: pg_dump, README)
-  'GET /backup': 'backup',
-} as const satisfies Record<`${'GET' | 'POST'} /${string}`, OperatorAccess>;
+  backup: { method: 'GET', path: '/backup', access: 'backup' },
+} as const satisfies Record<string, OperatorCallSpec>;
 
+/** A call of the operator API: its method, its path below OPERATOR_PREFIX, who may make it. */
+export interface OperatorCallSpec {
+  method: 'GET' | 'POST';
+  path: `/${string}`;
+  access: OperatorAccess;
+}
+
+/** An operator call's name (the key of OPERATOR_CALLS: 'addMarket'). */
 export type OperatorCall = keyof typeof OPERATOR_CALLS;
 export const OPERATOR_CALL_NAMES = Object.keys(OPERATOR_CALLS) as OperatorCall[];
 
+/** Every operator call by its name's identifier: code writes OP.addMarket, never the call's path. */
+export const OP = Object.fromEntries(OPERATOR_CALL_NAMES.map((c) => [c, c])) as { readonly [C in OperatorCall]: C };
+
 /** The paths of the operator calls (below /operator). */
-export const OPERATOR_PATHS: readonly string[] = [...new Set(OPERATOR_CALL_NAMES.map((c) => c.split(' ')[1]))];
+export const OPERATOR_PATHS: readonly string[] = [...new Set(OPERATOR_CALL_NAMES.map((c) => OPERATOR_CALLS[c].path))];
+
+const BY_ROUTE = new Map<string, OperatorCall>(
+  OPERATOR_CALL_NAMES.map((c) => [`${OPERATOR_CALLS[c].method} ${OPERATOR_CALLS[c].path}`, c]),
+);
 
 /**
- * Who may make a call, by its method and path (below /operator, any case, no query): undefined for a
- * call this index does not declare.
+ * The call a method and a path make (below /operator, any case, no query; HEAD is GET): undefined for a
+ * route this index does not declare.
  */
-export function operatorAccess(method: string, path: string): OperatorAccess | undefined {
+export function operatorCallOf(method: string, path: string): OperatorCall | undefined {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  const key = `${m} ${path.toLowerCase()}`;
-  return Object.hasOwn(OPERATOR_CALLS, key) ? OPERATOR_CALLS[key as OperatorCall] : undefined;
+  return BY_ROUTE.get(`${m} ${path.toLowerCase()}`);
+}
+
+/** Who may make a call, by its method and path: undefined for a call this index does not declare. */
+export function operatorAccess(method: string, path: string): OperatorAccess | undefined {
+  const call = operatorCallOf(method, path);
+  return call && OPERATOR_CALLS[call].access;
 }
 
 /** Where the operator API is mounted. */
@@ -123,20 +143,13 @@ export function operatorRequest(
   call: OperatorCall,
   query: Record<string, string | number | undefined> = {},
 ): { method: 'GET' | 'POST'; path: string; url: string } {
-  const [method, path] = call.split(' ') as ['GET' | 'POST', string];
+  const { method, path } = OPERATOR_CALLS[call];
   const qs = Object.entries(query)
     .filter((e): e is [string, string | number] => e[1] !== undefined)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
   const below = `${path}${qs ? `?${qs}` : ''}`;
   return { method, path: below, url: `${OPERATOR_PREFIX}${below}` };
-}
-
-/** The declared call of a method and a path put together at run time (a CLI word); throws for any other. */
-export function operatorCall(method: 'GET' | 'POST', path: string): OperatorCall {
-  const call = `${method} ${path}`;
-  if (!Object.hasOwn(OPERATOR_CALLS, call)) throw new Error(`${call} is not a call of the operator API`);
-  return call as OperatorCall;
 }
 
 /**

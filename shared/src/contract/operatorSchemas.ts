@@ -165,12 +165,12 @@ const noticeOptional = (what: string, max: number) =>
 /** Each operator call's request: a POST's body, a GET's query. */
 export const OPERATOR_REQUESTS = {
   // the console's session and the operator's own account
-  'POST /session': z.object({
+  signIn: z.object({
     username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
     code: z.string().max(12).optional(),
   }),
-  'POST /password': z
+  setPassword: z
     .object({
       current_password: z.string().max(200).optional(),
       new_password: z.string({ error: 'New password is required' }).max(200),
@@ -181,19 +181,19 @@ export const OPERATOR_REQUESTS = {
       const problem = newOperatorPasswordProblem(b.new_password, b.confirm_password);
       if (problem) c.addIssue({ code: 'custom', message: problem });
     }),
-  'POST /totp/enable': z.object({ secret: z.string({ error: 'secret is required' }).max(128), code: totpCode }),
-  'POST /totp/disable': z.object({ code: totpCode }),
+  totpEnable: z.object({ secret: z.string({ error: 'secret is required' }).max(128), code: totpCode }),
+  totpDisable: z.object({ code: totpCode }),
 
   // operators (owner)
-  'POST /operators': newOperator,
-  'POST /operators/reset-password': operatorName,
-  'POST /operators/disable': operatorName,
-  'POST /operators/enable': operatorName,
-  'POST /operators/totp-off': operatorName,
-  'POST /operators/role': newOperator,
+  addOperator: newOperator,
+  resetOperatorPassword: operatorName,
+  disableOperator: operatorName,
+  enableOperator: operatorName,
+  operatorTotpOff: operatorName,
+  setOperatorRole: newOperator,
 
   // markets and rates
-  'POST /market/add': z.object({
+  addMarket: z.object({
     family: familySchema.default('regular'),
     name: z
       .string({ error: 'market name is required' })
@@ -204,9 +204,9 @@ export const OPERATOR_REQUESTS = {
     open: hhmm('open'),
     close: hhmm('close').optional(),
   }),
-  'POST /market/enable': marketToggle,
-  'POST /market/disable': marketToggle,
-  'POST /market/off-days': z.object({
+  enableMarket: marketToggle,
+  disableMarket: marketToggle,
+  setOffDays: z.object({
     market: marketRef,
     family: familySchema,
     days: z
@@ -217,13 +217,13 @@ export const OPERATOR_REQUESTS = {
       .refine((d) => new Set(d).size === d.length, 'each day may be given once')
       .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
   }),
-  'POST /market/set-times': z.object({
+  setMarketTimes: z.object({
     name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
     family: familySchema.optional(),
     open: hhmm('open'),
     close: hhmm('close'),
   }),
-  'POST /rates/set': z.object({
+  setRate: z.object({
     family: familySchema,
     rate_key: z.string({ error: 'rate_key is required' }).max(40),
     val_1: z.coerce
@@ -237,7 +237,7 @@ export const OPERATOR_REQUESTS = {
       .positive('val_2 must be more than 0')
       .max(100_000_000, 'val_2 is too large'),
   }),
-  'POST /bet-limits/set': z
+  setBetLimit: z
     .object({
       family: familySchema,
       bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
@@ -250,7 +250,7 @@ export const OPERATOR_REQUESTS = {
       message: 'the maximum per session must be at least the maximum of one bid',
       path: ['session_max'],
     }),
-  'POST /liability-cap/set': z.object({
+  setLiabilityCap: z.object({
     family: familySchema,
     cap: z.union([
       z.coerce
@@ -264,13 +264,13 @@ export const OPERATOR_REQUESTS = {
   }),
 
   // results (a preview reads what its declaration would)
-  'POST /result/declare': regularResult,
-  'POST /result/preview': regularResult,
-  'POST /starline/declare': starlineResult,
-  'POST /starline/preview': starlineResult,
-  'POST /gali/declare': galiResult,
-  'POST /gali/preview': galiResult,
-  'GET /result/history': z.object({
+  declareResult: regularResult,
+  previewResult: regularResult,
+  declareStarline: starlineResult,
+  previewStarline: starlineResult,
+  declareGali: galiResult,
+  previewGali: galiResult,
+  resultHistory: z.object({
     family: familySchema.optional(),
     days: z.coerce
       .number({ error: 'days must be a whole number' })
@@ -279,36 +279,36 @@ export const OPERATOR_REQUESTS = {
       .max(92, 'days must be 1 to 92')
       .optional(),
   }),
-  'GET /settlement': queryId('job'),
+  settlement: queryId('job'),
 
   // players
-  'GET /users': z.object({
+  users: z.object({
     q: z.string().max(100).optional(),
     limit: z.coerce.number().int().positive().max(1000).optional(),
   }),
-  'GET /users/detail': byMobile,
-  'POST /users/approve': byMobile,
-  'POST /users/approve-upi': byMobile,
-  'POST /set-betting': z.object({
+  userDetail: byMobile,
+  approveUser: byMobile,
+  approveUpi: byMobile,
+  setBetting: z.object({
     mobile: mobileSchema,
     status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }),
   }),
-  'POST /users/block': block,
-  'POST /users/unblock': byMobile,
-  'POST /users/logout': byMobile,
-  'POST /users/lift-exclusion': block,
+  blockUser: block,
+  unblockUser: byMobile,
+  logoutUser: byMobile,
+  liftExclusion: block,
   // the CLI's credit keeps an optional note; the console always sends a reason
-  'POST /credit': z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
-  'POST /debit': z.object({ mobile: mobileSchema, points, note: reason }),
-  'GET /otp/last': byMobile,
+  credit: z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
+  debit: z.object({ mobile: mobileSchema, points, note: reason }),
+  lastOtp: byMobile,
 
   // money
-  'GET /deposits': listQuery,
-  'GET /deposits/screenshot': queryId('request'),
-  'POST /deposits/approve': decision,
-  'POST /deposits/reject': decision,
-  'GET /withdrawals': listQuery,
-  'POST /withdrawals/approve': z.object({
+  deposits: listQuery,
+  depositScreenshot: queryId('request'),
+  approveDeposit: decision,
+  rejectDeposit: decision,
+  withdrawals: listQuery,
+  approveWithdrawal: z.object({
     id: idSchema,
     // needed for a request held for a reversed win (kept on the request and in the audit log)
     reason: z.string().trim().max(200).optional(),
@@ -318,17 +318,17 @@ export const OPERATOR_REQUESTS = {
       .refine((s) => webLink(s) !== null, 'receipt-url must be an http(s) link')
       .optional(),
   }),
-  'POST /withdrawals/reject': decision,
+  rejectWithdrawal: decision,
 
   // settings
-  'POST /settings/set': z.object({
+  setSetting: z.object({
     key: z.string({ error: 'key is required' }).max(64),
     value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
   }),
-  'POST /settings/withdraw-window': z.object({ open: hhmm('open'), close: hhmm('close') }),
+  setWithdrawWindow: z.object({ open: hhmm('open'), close: hhmm('close') }),
 
   // notices, the audit log, reports
-  'POST /notices': z.object({
+  sendNotice: z.object({
     title: noticeText('Title', 80),
     body: noticeText('Text', 500),
     title_hi: noticeOptional('Title in Hindi', 80),
@@ -346,10 +346,10 @@ export const OPERATOR_REQUESTS = {
         'Link must be a page of the app (such as /addfund) or an https:// address',
       ),
   }),
-  'GET /audit': z.object({
+  audit: z.object({
     limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
   }),
-  'GET /reports': z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
+  reports: z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 export type OperatorRequests = typeof OPERATOR_REQUESTS;
