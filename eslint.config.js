@@ -190,6 +190,7 @@ module.exports = tseslint.config(
       'shared/src/contract/answerSchemas.ts',
       'shared/src/contract/liveSchemas.ts',
       'shared/src/contract/operatorSchemas.ts',
+      'shared/src/contract/operatorAnswerSchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -213,6 +214,11 @@ module.exports = tseslint.config(
             },
             {
               name: './answerSchemas',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+            {
+              name: './operatorAnswerSchemas',
               allowTypeImports: true,
               message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
             },

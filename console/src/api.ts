@@ -6,18 +6,14 @@
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Exposure, OperatorRole, SettleSummary, SettlementJob, Uncovered, Winner } from '@matka/shared/domain';
-import { OP, OPERATOR_PREFIX, operatorRequest, type OperatorCall, type ServerFigures } from '@matka/shared/contract';
-import type { OperatorRequestOf } from '@matka/shared/contract/schemas';
+import type { OperatorRole } from '@matka/shared/domain';
+import { OP, OPERATOR_PREFIX, operatorRequest, type OperatorCall, type SettlementJob } from '@matka/shared/contract';
+import type { OperatorAnswerOf, OperatorRequestOf } from '@matka/shared/contract/schemas';
 
 export type Role = OperatorRole;
 
-export interface Operator {
-  name: string;
-  role: Role;
-  must_change_password: boolean;
-  totp: boolean;
-}
+/** The signed-in operator. */
+export type Operator = OperatorAnswerOf<'session'>['operator'];
 
 export interface SessionState {
   operator: Operator | null;
@@ -50,12 +46,7 @@ const OPERATOR_ACTIONS = {
 } as const satisfies Record<string, OperatorCall>;
 export type OperatorAction = keyof typeof OPERATOR_ACTIONS;
 
-export interface TotpSetup {
-  secret: string;
-  uri: string;
-  /** the otpauth URI as a QR code (PNG data URL) */
-  qr_image: string;
-}
+export type TotpSetup = OperatorAnswerOf<'totpSetup'>;
 
 /** Where the operator API is: this server's /operator, or OPERATOR_API in the page's config. */
 export function operatorApiBase(): string {
@@ -112,149 +103,35 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
 export const messageOf = (error: unknown): string =>
   (error as ApiError | undefined)?.msg ?? 'Something went wrong: try again';
 
+/** The answer of a call that only says what it did. */
 export interface Answer {
   status: boolean;
   msg?: string;
 }
 
-export interface OperatorRow {
-  id: string;
-  name: string;
-  role: Role;
-  must_change_password: boolean;
-  totp: boolean;
-  disabled: boolean;
-  created_at: string;
-}
+export type OperatorRow = OperatorAnswerOf<'operators'>['operators'][number];
+export type MarketRow = OperatorAnswerOf<'markets'>['markets'][number];
+export type RateRow = OperatorAnswerOf<'rates'>['rates'][number];
+export type DeclaredResult = OperatorAnswerOf<'resultHistory'>['results'][number];
 
-export interface MarketRow {
-  id: number;
-  family: 'regular' | 'starline' | 'gali';
-  name: string;
-  open: string;
-  close: string;
-  open_time: string;
-  close_time: string;
-  active: boolean;
-  /** weekly off days, 0 = Sunday .. 6 = Saturday */
-  off_days: number[];
-  open_now: boolean;
-}
+/** What declaring a result would do (its winners, what it reverses, the exposure, whether it is early). */
+export type Preview = OperatorAnswerOf<'previewResult'>;
+/** A declaration: the result stored and its settlement job. */
+export type Declaration = OperatorAnswerOf<'declareResult'>;
 
-export interface RateRow {
-  family: MarketRow['family'];
-  rate_key: string;
-  val_1: number;
-  val_2: number;
-}
-
-export interface DeclaredResult {
-  market_id: number;
-  family: MarketRow['family'];
-  market: string;
-  date: string;
-  result_text: string;
-  declared: string;
-  changed: string;
-}
-
-/** A preview (what declaring would do) or a declaration's outcome. */
-export interface Preview {
-  status: boolean;
-  msg: string;
-  market: { id: number; name: string; family: string };
-  date: string;
-  result_text: string;
-  winners_count?: number;
-  total_payout?: number;
-  winners?: Winner[];
-  /** a correction: the players whose wallets cannot cover the wins it reverses */
-  uncovered?: Uncovered[];
-  summary: SettleSummary;
-  exposure?: Exposure;
-  /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
-  early?: { due: string; minutes_early: number } | null;
-  /** a declaration's settlement job (its bids settle in chunks after the answer) */
-  job?: SettlementJob;
-}
-
-/** A declaration's settlement: progress while it runs, the summary once done (the domain's type). */
+/** A declaration's settlement: progress while it runs, the summary once done. */
 export type { SettlementJob };
 
-export interface MoneyRequest {
-  id: string;
-  mobile: string;
-  name: string;
-  amount: string;
-  status: 'pending' | 'approved' | 'rejected';
-  requested: string;
-  method?: string;
-  number?: string;
-  receipt_url?: string | null;
-  /** why it was rejected (the operator's reason), if it was */
-  note?: string;
-  /** deposits: the UPI payment's reference and whether the player sent a screenshot */
-  utr?: string;
-  has_screenshot?: boolean;
-  /** withdrawals: points of a reversed win it still owes (approved only with a reason) and why */
-  held_points?: string;
-  held_note?: string;
-  [key: string]: unknown;
-}
+type DepositRow = OperatorAnswerOf<'deposits'>['deposits'][number];
+type WithdrawRow = OperatorAnswerOf<'withdrawals'>['withdrawals'][number];
+/** A row of the deposits or the withdrawals queue: what both have, and what one of them has. */
+export type MoneyRequest = Pick<DepositRow, keyof DepositRow & keyof WithdrawRow> &
+  Partial<Omit<DepositRow, keyof WithdrawRow>> &
+  Partial<Omit<WithdrawRow, keyof DepositRow>>;
 
-export interface UserRow {
-  id: string;
-  mobile: string;
-  name: string;
-  wallet: string;
-  betting_status: '0' | '1';
-  approved: boolean;
-  blocked: boolean;
-  created: string;
-}
-
-/** One account in full (GET /operator/users/detail). */
-export interface UserDetail {
-  user: UserRow & {
-    blocked_reason: string;
-    blocked_since: string | null;
-    sessions: number;
-    /** UPI numbers saved without a proved code (LEGACY_REGISTRATION): no withdrawal to them until approved */
-    upi_held?: string[];
-  };
-  /** responsible play: when the age was declared, a break or self-exclusion running ('permanent'), or null */
-  protection: {
-    age_declared: string | null;
-    break_until: string | null;
-    excluded_until: string | null;
-    /** the player's limits in force, with their use and a change that waits */
-    limits: string[];
-  };
-  totals: { staked: number; won: number; deposited: number; withdrawn: number };
-  ledger: {
-    id: string;
-    when: string;
-    type: 'credit' | 'debit';
-    amount: number;
-    balance_after: number;
-    kind: string;
-    note: string;
-  }[];
-  bids: {
-    id: string;
-    when: string;
-    date: string;
-    family: MarketRow['family'];
-    market: string;
-    bet: string;
-    session: string;
-    digits: string;
-    points: number;
-    status: string;
-    win_amount: number;
-  }[];
-  wins: { id: string; date: string; family: MarketRow['family']; market: string; amount: number; reversed: boolean }[];
-}
+export type UserRow = OperatorAnswerOf<'users'>['users'][number];
+/** One account in full (its ledger, bids, wins, totals and responsible play). */
+export type UserDetail = OperatorAnswerOf<'userDetail'>;
 
 /** What an operator may do to an account (the Users screens). */
 export type AccountAction =
@@ -291,85 +168,16 @@ const accountBody = (a: AccountAction) => {
   }
 };
 
-export interface AuditRow {
-  id: string;
-  action: string;
-  target: string | null;
-  operator: string | null;
-  params: unknown;
-  before: unknown;
-  after: unknown;
-  ok: boolean;
-  created_at: string;
-}
-
-export interface Dashboard {
-  date: string;
-  today: { family: MarketRow['family']; stakes: number; payouts: number; profit: number }[];
-  days: { date: string; stakes: number; payouts: number }[];
-  pending: { deposits: { count: number; points: number }; withdrawals: { count: number; points: number } };
-  open_markets: { id: number; family: MarketRow['family']; name: string; close_time: string }[];
-  /** the numbers nearest their family's liability cap today, largest share first */
-  capped?: CappedNumber[];
-  /** processes up, queues, SMS in the last hour; null when the figures could not be read */
-  server?: ServerFigures | null;
-}
-
-export interface CappedNumber {
-  market: string;
-  family: MarketRow['family'];
-  session: string;
-  bet_type: string;
-  title: string;
-  number: string;
-  payout: number;
-  cap: number;
-  /** no bid of the family's smallest size fits any more */
-  closed: boolean;
-}
-
-/** GET /operator/bet-limits: a family's bet types with their limits (own or the defaults), and its cap. */
-export interface FamilyLimits {
-  family: MarketRow['family'];
-  bet_types: { bet_type: string; title: string; min: number; max: number; session_max: number | null; own: boolean }[];
-  liability_cap: number | null;
-}
-export interface SetBetLimit {
-  family: MarketRow['family'];
-  bet_type: string;
-  min: number;
-  max: number;
-  session_max: number | null;
-}
-
-/** GET /operator/reports: the figures of a range of days. */
-export interface Report {
-  from: string;
-  to: string;
-  markets: {
-    date: string;
-    family: MarketRow['family'];
-    market_id: number;
-    market: string;
-    stakes: number;
-    payouts: number;
-    profit: number;
-  }[];
-  bet_types: { family: MarketRow['family']; bet: string; bids: number; points: number }[];
-  transfers: { date: string; count: number; points: number }[];
-  money: { date: string; deposits: number; withdrawals: number }[];
-  totals: { stakes: number; payouts: number; profit: number; transfers: number; deposits: number; withdrawals: number };
-}
-
+export type AuditRow = OperatorAnswerOf<'audit'>['audit'][number];
+export type Dashboard = OperatorAnswerOf<'dashboard'>;
+export type CappedNumber = Dashboard['capped'][number];
+/** A family's bet types with their limits (own or the defaults), and its cap. */
+export type FamilyLimits = OperatorAnswerOf<'betLimits'>['families'][number];
+export type SetBetLimit = OperatorRequestOf<'setBetLimit'>;
+/** The figures of a range of days. */
+export type Report = OperatorAnswerOf<'reports'>;
 /** A notice sent to every player. */
-export interface NoticeRow {
-  id: number;
-  title: string;
-  body: string;
-  link: string;
-  sent_by: string | null;
-  created_at: string;
-}
+export type NoticeRow = OperatorAnswerOf<'notices'>['notices'][number];
 
 export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
@@ -464,7 +272,7 @@ export const consoleApi = createApi({
     preview: build.mutation<Preview, Declare>({
       query: (d) => op(DECLARE[d.kind].preview, declareBody(d)),
     }),
-    declare: build.mutation<Preview, Declare>({
+    declare: build.mutation<Declaration, Declare>({
       query: (d) => op(DECLARE[d.kind].declare, declareBody(d)),
       invalidatesTags: ['Markets', 'Results', 'Audit'],
     }),

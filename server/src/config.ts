@@ -39,7 +39,7 @@ export interface AppConfig {
    */
   demo: boolean;
   /**
-   * CHECK_ANSWERS=1: every player call's answer is parsed by its schema in the contract before it is
+   * CHECK_ANSWERS=1: every player and operator call's answer is parsed by its schema in the contract before it is
    * sent, and one that drifts is answered 500 with what drifted (the test suites run with it; it costs
    * a parse per answer, so production does not).
    */

@@ -2,8 +2,9 @@
  * The server serves exactly the calls of @matka/shared/contract, each with the contract's token rule:
  * a call it serves that the contract does not declare, or a declared call it does not serve, fails here.
  */
-import { CALLS, CALL_NAMES, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
+import { CALLS, CALL_NAMES, OPERATOR_CALLS, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
 import { MSG_BAD_TOKEN, answerCheck } from '../src/http/api';
+import { operatorAnswerCheck } from '../src/operator';
 import { APP_KEY, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -53,8 +54,9 @@ test("each call asks for the player's token exactly when the contract says so", 
 test('every /operator/ route is a call of the operator contract, and every one of its calls is served', () => {
   const served = new Set(routes().flatMap((r) => /^(GET|POST) \/operator(\/.*)$/.exec(r)?.slice(1).join(' ') ?? []));
   expect(served.size).toBeGreaterThan(50);
-  expect([...served].filter((c) => !(OPERATOR_CALL_NAMES as string[]).includes(c))).toEqual([]);
-  expect(OPERATOR_CALL_NAMES.filter((c) => !served.has(c))).toEqual([]);
+  const declared = OPERATOR_CALL_NAMES.map((c) => `${OPERATOR_CALLS[c].method} ${OPERATOR_CALLS[c].path}`);
+  expect([...served].filter((c) => !declared.includes(c))).toEqual([]);
+  expect(declared.filter((c) => !served.has(c))).toEqual([]);
 });
 
 describe('answers are checked against the contract (CHECK_ANSWERS, on in every test suite)', () => {
@@ -88,5 +90,35 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
 
   test('the suites run with the check on', () => {
     expect(t.config.checkAnswers).toBe(true);
+  });
+});
+
+describe("operator answers are checked against the contract's OPERATOR_ANSWERS", () => {
+  const check = async (method: string, url: string, status: number, body: unknown) => {
+    const r = {
+      statusCode: status,
+      code: (c: number) => ((r.statusCode = c), r),
+      getHeader: () => 'application/json; charset=utf-8',
+    };
+    const req = { method, routeOptions: { url }, log: { error: jest.fn() } };
+    const out = await operatorAnswerCheck(req as never, r as never, JSON.stringify(body));
+    return { status: r.statusCode, body: JSON.parse(out as string) };
+  };
+
+  test('a declared answer and a refusal go out as they are', async () => {
+    const ok = { status: true, msg: 'Signed out' };
+    expect(await check('POST', '/operator/session/logout', 200, ok)).toEqual({ status: 200, body: ok });
+    const refused = { status: false, msg: 'No user with mobile 9876543210' };
+    expect(await check('GET', '/operator/users/detail', 404, refused)).toEqual({ status: 404, body: refused });
+  });
+
+  test('an answer without a declared field, or of another type, is a 500 that names it', async () => {
+    const rates = await check('GET', '/operator/rates', 200, {
+      status: true,
+      rates: [{ family: 'regular', rate_key: 'single_digit', val_1: '10', val_2: 95 }],
+    });
+    expect(rates).toMatchObject({ status: 500, body: { msg: expect.stringMatching(/^rates answer drifted.*val_1/) } });
+    const added = await check('POST', '/operator/market/add', 200, { status: true, msg: 'Added' });
+    expect(added).toMatchObject({ status: 500, body: { msg: expect.stringContaining('market') } });
   });
 });

@@ -116,7 +116,35 @@ test("an operator call's body and query are the contract's: what the document re
       payload,
     });
   expect((await send(bad)).json()).toEqual({ status: false, msg: 'market name is required' });
-  expect((await send(good)).json()).toMatchObject({ status: true });
+  const added = await send(good);
+  expect(added.json()).toMatchObject({ status: true });
+  const answerOf = (path: string, method: string) =>
+    (
+      doc.paths[path][method] as unknown as {
+        responses: Record<string, { content: Record<string, { schema: object }> }>;
+      }
+    ).responses['200'].content['application/json'].schema;
+  expect(ajv.validate(answerOf('/operator/market/add', 'post'), added.json())).toBe(true);
+  // and what the document says an answer holds: an answer without its fields does not conform
+  expect(ajv.validate(answerOf('/operator/market/add', 'post'), { status: true, msg: 'Added' })).toBe(false);
+  // every list and figure the console reads conforms to the document
+  const reads = Object.values(OPERATOR_CALLS).filter(
+    (c) =>
+      c.method === 'GET' &&
+      !doc.paths[`/operator${c.path}`].get.parameters?.some((p) => p.required) &&
+      !['/backup', '/deposits/screenshot'].includes(c.path),
+  );
+  expect(reads.length).toBeGreaterThan(12);
+  for (const c of reads) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/operator${c.path}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect([c.path, res.statusCode]).toEqual([c.path, 200]);
+    const valid = ajv.validate(answerOf(`/operator${c.path}`, 'get'), res.json());
+    expect([c.path, valid, ajv.errors ?? null]).toEqual([c.path, true, null]);
+  }
   // a GET's query: the search's parameters
   expect(doc.paths['/operator/users'].get.parameters?.map((p) => [p.name, p.required])).toEqual([
     ['q', false],

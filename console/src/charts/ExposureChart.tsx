@@ -2,7 +2,7 @@
  * The points at stake on a market's open bids, by digit, jodi and pana, as bar charts (Chart.js, loaded
  * with this module only on the Results screen).
  */
-import type { Exposure } from '@matka/shared/domain';
+import type { Exposure } from '@matka/shared/contract';
 import { BarChart } from './BarChart';
 
 const DIGITS = Array.from({ length: 10 }, (_, d) => String(d));

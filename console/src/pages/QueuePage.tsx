@@ -170,7 +170,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
                     <>
                       <StatusCell row={r} />
                       {r.status === 'pending' && heldOf(r) > 0 && (
-                        <span className="console-flag" title={r.held_note}>
+                        <span className="console-flag" title={r.held_note ?? undefined}>
                           {' '}
                           Held: {formatPoints(heldOf(r))} points of a reversed win
                         </span>

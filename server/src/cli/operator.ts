@@ -9,16 +9,8 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { restoreBackup, saveBackup, verifyDatabase } from './backup';
-import {
-  FAMILIES,
-  OPERATOR_ROLES,
-  PHONE_RE,
-  counted,
-  formatPoints,
-  type Uncovered,
-  type Winner,
-} from '@matka/shared/domain';
-import { OP, operatorRequest, type OperatorCall } from '@matka/shared/contract';
+import { FAMILIES, OPERATOR_ROLES, PHONE_RE, counted, formatPoints } from '@matka/shared/domain';
+import { OP, operatorRequest, type OperatorCall, type Uncovered, type Winner } from '@matka/shared/contract';
 
 const USAGE = `Usage: npm run operator -- <command>
 

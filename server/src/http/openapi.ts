@@ -3,8 +3,8 @@
  * never written by hand: every player call of the contract's index (`CALLS`) with the request its route
  * validates (the call's zod schema, turned into JSON Schema by zod itself) and the envelope every call
  * shares (env_type, app_key, unique_token); every operator call of `OPERATOR_CALLS` with the right it
- * needs. Answers are documented as the envelope every answer carries (`status`, `msg`, the call's fields
- * beside them) and the refusal `{status: false, msg}` with its HTTP status.
+ * needs and what it reads. Each call's answer is its schema in the contract (ANSWER_SCHEMAS,
+ * OPERATOR_ANSWERS), with an example, and the refusal `{status: false, msg}` with its HTTP status.
  *
  * @fastify/swagger (static mode: it only hands our document on) and @fastify/swagger-ui (the reference page,
  * its files served from this server, so the page needs nothing from another origin) are Fastify's own,
@@ -27,9 +27,11 @@ import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
 import {
   ANSWER_SCHEMAS,
+  OPERATOR_ANSWERS,
   OPERATOR_REQUESTS,
   REQUEST_SCHEMAS,
   RefusalSchema,
+  type OperatorCallWithAnswer,
   type OperatorCallWithRequest,
 } from '@matka/shared/contract/schemas';
 
@@ -156,6 +158,29 @@ function operatorInput(call: OperatorCall, method: string): Record<string, unkno
   };
 }
 
+/** The calls that answer bytes, not JSON, and what they answer. */
+const BYTES: Partial<Record<OperatorCall, { type: string; description: string }>> = {
+  depositScreenshot: { type: 'image/*', description: 'The payment screenshot the player sent, as the image itself' },
+  backup: { type: 'application/gzip', description: "A consistent copy of the embedded database's data dir (tar.gz)" },
+};
+
+/** An operator call's 200 answer as the contract declares it (or the bytes it answers). */
+function operatorAnswer(call: OperatorCall): Record<string, unknown> {
+  const bytes = BYTES[call];
+  if (bytes)
+    return {
+      description: bytes.description,
+      content: { [bytes.type]: { schema: { type: 'string', contentEncoding: 'binary' } } },
+    };
+  const schema = Object.hasOwn(OPERATOR_ANSWERS, call)
+    ? jsonSchema(OPERATOR_ANSWERS[call as OperatorCallWithAnswer], 'output')
+    : ANSWER;
+  return {
+    description: 'The answer',
+    content: { 'application/json': { schema, example: exampleOf(schema) } },
+  };
+}
+
 /** The document, for the server at `base` (PUBLIC_URL, or the address the request came to). */
 export function openApiDocument(base: string | undefined) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -209,10 +234,7 @@ export function openApiDocument(base: string | undefined) {
       security: access === 'sign-in' ? [] : [{ operatorToken: [] }, { consoleSession: [] }],
       ...operatorInput(call, method),
       responses: {
-        '200': {
-          description: 'The answer',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } },
-        },
+        '200': operatorAnswer(call),
         ...refusals(['400', '401', '403', '429']),
       },
     };

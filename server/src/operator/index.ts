@@ -8,8 +8,9 @@
  * /otp/last), notices.ts (/notices), backup.ts (/backup).
  */
 import cors from '@fastify/cors';
-import type { FastifyPluginAsync } from 'fastify';
-import { OPERATOR_PREFIX, operatorAccess } from '@matka/shared/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { OPERATOR_PREFIX, operatorAccess, operatorCallOf } from '@matka/shared/contract';
+import { OPERATOR_ANSWERS, OperatorRefusalSchema, type OperatorCallWithAnswer } from '@matka/shared/contract/schemas';
 import type { AppContext } from '../context';
 import { MSG_NUL } from '../http/input';
 import { Refusal } from '../errors';
@@ -26,6 +27,34 @@ import { usersRoutes } from './users';
 import { noticesRoutes } from './notices';
 import { backupRoutes } from './backup';
 import { withdrawalsRoutes } from './withdrawals';
+
+/** The answer about to be sent, parsed by its call's schema (a success) or as a refusal. */
+export async function operatorAnswerCheck(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+    return payload;
+  const path = (req.routeOptions.url ?? '').replace(new RegExp(`^${OPERATOR_PREFIX}(?=/|$)`), '');
+  const call = operatorCallOf(req.method, path);
+  if (!call) return payload;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    body = payload;
+  }
+  const refused = reply.statusCode !== 200;
+  const schema = refused
+    ? OperatorRefusalSchema
+    : Object.hasOwn(OPERATOR_ANSWERS, call)
+      ? OPERATOR_ANSWERS[call as OperatorCallWithAnswer]
+      : null;
+  if (!schema) return payload;
+  const checked = schema.safeParse(body);
+  if (checked.success) return payload;
+  const drift = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+  req.log.error({ call, drift }, 'operator answer drifted from the contract');
+  reply.code(500);
+  return JSON.stringify({ status: false, msg: `${call} answer drifted from the contract: ${drift}` });
+}
 
 export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(
@@ -64,6 +93,9 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         if (req.method !== 'GET' && req.method !== 'HEAD') await ctx.users.clear();
         return payload;
       });
+      // CHECK_ANSWERS (the test suites): every JSON answer is parsed by its call's schema in the contract;
+      // one that drifts is answered 500 with what drifted, so the test that made the call fails there
+      if (ctx.config.checkAnswers) op.addHook('onSend', operatorAnswerCheck);
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
         if (err instanceof Refusal)
           return reply.code(err.statusCode).send({ status: false, msg: err.message, ...err.extra });

@@ -4,6 +4,7 @@
  * sets them (audited), explains a refusal in the player's words, and lists the numbers that reached
  * their cap for the console's dashboard.
  */
+import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import { sql, type Kysely } from 'kysely';
 import {
   BET_TYPES,
@@ -12,7 +13,6 @@ import {
   maxBidText,
   minBidText,
   sessionMaxText,
-  type BetLimit,
   type Message,
 } from '@matka/shared/domain';
 import type { DB, MarketFamily } from '../db/types';
@@ -36,13 +36,7 @@ export function betRuleText(title: string, hit: BetRuleHit): Message {
   return sessionMaxText(title, Number(hit.limit), Number(hit.used ?? 0));
 }
 
-export interface FamilyLimits {
-  family: MarketFamily;
-  /** every bet type of the family, with its own limits or the defaults (own: false) */
-  bet_types: (BetLimit & { title: string; own: boolean })[];
-  /** the largest payout one number may cost on one market session; null: no cap */
-  liability_cap: number | null;
-}
+export type FamilyLimits = OperatorAnswerOf<'betLimits'>['families'][number];
 
 /** The console's view: every family's bet types with their limits, and the family's cap. */
 export async function allBetLimits(db: Kysely<DB>): Promise<FamilyLimits[]> {
@@ -112,18 +106,7 @@ export async function setLiabilityCap(ctx: Ctx, family: MarketFamily, cap: numbe
   });
 }
 
-export interface CappedNumber {
-  market: string;
-  family: string;
-  session: string;
-  bet_type: string;
-  title: string;
-  number: string;
-  payout: number;
-  cap: number;
-  /** no bid of the family's smallest size fits any more */
-  closed: boolean;
-}
+export type CappedNumber = OperatorAnswerOf<'dashboard'>['capped'][number];
 
 /**
  * The numbers of a day nearest their family's cap (at least `share` of it), largest first: read from

@@ -3,6 +3,7 @@
  * `operator/results.ts`, `operator/routes.ts`, `operator/money.ts`) and read by everyone through the
  * market cache (`services/markets.ts`). After a write, the caller invalidates that cache.
  */
+import { TRANSLATED_SETTINGS } from '@matka/shared/contract/schemas';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { FAMILIES, parseTime12 } from '@matka/shared/domain';
 import type { DB, MarketFamily, MarketsTable } from '../db/types';
@@ -134,13 +135,7 @@ export async function setGameRate(
   return old;
 }
 
-/** The operator's texts that can be given per language (the player's language, else English). */
-export const TRANSLATED_SETTINGS = [
-  'how_to_play_content',
-  'deposit_rule',
-  'withdrawal_rule',
-  'privacy_policy',
-] as const;
+export { TRANSLATED_SETTINGS };
 
 /** An operator's text in `lang` ('<key>_<lang>') when one is given, else the English one. */
 export function settingIn(s: Record<string, string | undefined>, key: string, lang: string | null): string {

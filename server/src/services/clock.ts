@@ -1,4 +1,6 @@
-import { bidDateText, kolkataDateParts } from '@matka/shared/domain';
+import { bidDateText, formatMinutes12, kolkataDateParts } from '@matka/shared/domain';
+
+export { formatMinutes12 };
 
 export interface Clock {
   now(): Date;
@@ -32,14 +34,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function kolkataIsoDate(now: Date): string {
   const p = kolkataDateParts(now);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
-/** 570 -> '09:30 AM', 0 -> '12:00 AM', 750 -> '12:30 PM' */
-export function formatMinutes12(m: number): string {
-  const h = Math.floor(m / 60);
-  const min = m % 60;
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${pad(h12)}:${pad(min)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 export { parseHHMM } from '@matka/shared/domain';

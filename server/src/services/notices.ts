@@ -2,6 +2,7 @@
  * The operator's notices to every player: stored, audited and pushed as one live event in the
  * same transaction, so the streams, the inboxes and web push all tell it once it has committed.
  */
+import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { NoticeEvent } from '@matka/shared/contract';
 import type { DB } from '../db/types';
@@ -9,14 +10,7 @@ import { audit } from './audit';
 import type { Clock } from './clock';
 import { recordLive } from './live';
 
-export interface NoticeRow {
-  id: number;
-  title: string;
-  body: string;
-  link: string;
-  sent_by: string | null;
-  created_at: string;
-}
+export type NoticeRow = OperatorAnswerOf<'notices'>['notices'][number];
 
 export async function sendNotice(
   db: Kysely<DB>,

@@ -6,17 +6,8 @@
  * second query reads the top winners among the bids of the winning plays.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import {
-  ALL_PANAS,
-  JODIS,
-  rateKeyForRow,
-  betTypeById,
-  type BetTypeId,
-  type Exposure,
-  type SettleSummary,
-  type Uncovered,
-  type Winner,
-} from '@matka/shared/domain';
+import { ALL_PANAS, JODIS, rateKeyForRow, betTypeById, type BetTypeId } from '@matka/shared/domain';
+import type { Exposure, SettleSummary, Uncovered, Winner } from '@matka/shared/contract';
 import type { DB } from '../db/types';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';

@@ -3,6 +3,7 @@
  * (Asia/Kolkata dates): stakes and payouts per market and day (the dashboard sums them per family),
  * stakes by bet type, transfers per day, and approved deposits and withdrawals per day.
  */
+import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import { sql, type Kysely } from 'kysely';
 import type { DB, MarketFamily } from '../db/types';
 import { addDays } from './clock';
@@ -75,15 +76,7 @@ export async function marketDays(db: Kysely<DB>, from: string, to: string): Prom
     );
 }
 
-export interface Report {
-  from: string;
-  to: string;
-  markets: MarketDay[];
-  bet_types: { family: MarketFamily; bet: string; bids: number; points: number }[];
-  transfers: { date: string; count: number; points: number }[];
-  money: { date: string; deposits: number; withdrawals: number }[];
-  totals: { stakes: number; payouts: number; profit: number; transfers: number; deposits: number; withdrawals: number };
-}
+export type Report = Omit<OperatorAnswerOf<'reports'>, 'status' | 'msg'>;
 
 const kolkataDay = sql<string>`(created_at AT TIME ZONE 'Asia/Kolkata')::date::text`;
 const decidedDay = sql<string>`(decided_at AT TIME ZONE 'Asia/Kolkata')::date::text`;

@@ -12,7 +12,8 @@
  * most what the wallet holds after the player's new wins, in bid order, and records the rest.
  */
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { BET_TYPES, rateKeyForRow, sessionMeaningless, type BetTypeId, type SettledPoints } from '@matka/shared/domain';
+import { BET_TYPES, rateKeyForRow, sessionMeaningless, type BetTypeId } from '@matka/shared/domain';
+import type { SettledPoints } from '@matka/shared/contract';
 import type { DB, MarketFamily } from '../db/types';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';

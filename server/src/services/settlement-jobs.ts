@@ -15,7 +15,7 @@ import { pointsPaid, settlementBids, settlementDuration, settlementJobsDone } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/types';
 import type { Clock } from './clock';
-import type { SettlementJob } from '@matka/shared/domain';
+import type { SettlementJob } from '@matka/shared/contract';
 import { Refusal } from '../errors';
 import { audit } from './audit';
 import { bidCounts, settleSet, storeJudgedPlays } from './settle-sql';

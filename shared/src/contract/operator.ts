@@ -4,7 +4,17 @@
  * from here; the console and the CLI name their calls OP.<name> and turn them into requests with
  * operatorRequest, so a path is written only here (a test checks). Pure data, like the player contract.
  */
+import type { z } from 'zod';
 import type { OperatorRight } from '../domain/operators';
+import type {
+  ExposureSchema,
+  ServerFiguresSchema,
+  SettleSummarySchema,
+  SettledPointsSchema,
+  SettlementJobSchema,
+  UncoveredSchema,
+  WinnerSchema,
+} from './operatorAnswerSchemas';
 
 /**
  * Who may make a call: a right of the operator's role (the domain's ROLE_RIGHTS), or
@@ -152,17 +162,22 @@ export function operatorRequest(
   return { method, path: below, url: `${OPERATOR_PREFIX}${below}` };
 }
 
-/**
- * The server's state on the console's dashboard (GET /operator/dashboard's `server`), read from the
- * figures /metrics answers, every process added up (server/src/services/metrics.ts).
+/** The server's state on the console's dashboard (the dashboard's `server`), from the figures /metrics answers. */
+export type ServerFigures = z.output<typeof ServerFiguresSchema>;
+
+/*
+ * What a settlement reports (the points it moves, its job, the winners and the players a correction
+ * leaves short, the exposure), as the operator API answers it (operatorAnswerSchemas.ts).
  */
-export interface ServerFigures {
-  /** server processes answering, and how many are configured (WORKERS) */
-  processes: { up: number; configured: number };
-  queues: { deposits: number; withdrawals: number; settlement_jobs: number };
-  /** one-time codes handed to the SMS provider in the last 60 minutes */
-  sms_last_hour: { sent: number; failed: number };
-  live_streams: number;
-  /** PostgreSQL's connections (null on the embedded database) */
-  db_pool: { in_use: number; idle: number; waiting: number } | null;
-}
+/** The points a settlement moves (a chunk's, a job's, a declaration's). */
+export type SettledPoints = z.output<typeof SettledPointsSchema>;
+/** The bids a declaration settles, and the points it moves. */
+export type SettleSummary = z.output<typeof SettleSummarySchema>;
+/** A declaration's settlement job, as the operator API reports it: progress while it runs, then done. */
+export type SettlementJob = z.output<typeof SettlementJobSchema>;
+/** One winning bid of a previewed result. */
+export type Winner = z.output<typeof WinnerSchema>;
+/** A player a correction's reversals would leave short (their pending withdrawals are held). */
+export type Uncovered = z.output<typeof UncoveredSchema>;
+/** The points at stake on a market's open bids, by what the result could be. */
+export type Exposure = z.output<typeof ExposureSchema>;

@@ -13,7 +13,9 @@ import {
   OPERATOR_ROLES,
   PHONE_RE,
   newOperatorPasswordProblem,
+  formatMinutes12,
   parseHHMM,
+  parseTime12,
   parseIsoDate,
   webLink,
   type Family,
@@ -161,6 +163,73 @@ const noticeOptional = (what: string, max: number) =>
     .max(max, `${what} is too long (at most ${max} characters)`)
     .optional()
     .transform((v) => v ?? '');
+
+/** The operator's texts that can be given per language (the player's language, else English). */
+export const TRANSLATED_SETTINGS = [
+  'how_to_play_content',
+  'deposit_rule',
+  'withdrawal_rule',
+  'privacy_policy',
+] as const;
+
+/**
+ * The settings an operator may change, each with the check of its value (POST /settings/set parses by
+ * it); times are stored as the 12-hour text the app shows, points as plain whole numbers.
+ */
+export const SETTING_VALUES: Record<string, z.ZodType<string, string>> = (() => {
+  const whole = z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number of points')
+    .transform((s) => String(Number(s)));
+  const time = z
+    .string()
+    .refine((s) => parseTime12(s) !== null, "must be a time: 'HH:MM' (24-hour) or '10:00 AM'")
+    .transform((s) => formatMinutes12(parseTime12(s)!));
+  const phoneNo = z.string().regex(PHONE_RE, 'must be a 10-digit mobile number starting 6-9');
+  const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+  const upi = z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "must be a UPI id like 'name@bank'");
+  return {
+    min_amt: whole,
+    // the most one deposit request may ask ('0': no maximum); the 'MATKA 04' apps show it (max_amt)
+    max_amt: whole,
+    // the app versions the 'MATKA 04' apps compare with their own (api-get-dashboard-data)
+    user_current_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
+    user_minimum_version: z.string().regex(/^[\w.-]{1,20}$/, "must be a version like '1' or '2.0.1'"),
+    // responsible play: '1' requires a player's age declaration before any bid (off by default,
+    // so installed apps that cannot ask it keep working)
+    require_age_declaration: z.enum(['0', '1'], { error: "must be '1' (required) or '0'" }),
+    min_withdrawal: whole,
+    withdraw_open_time: time,
+    withdraw_close_time: time,
+    telegram_no: phoneNo,
+    mobile_1: phoneNo,
+    mobile_no: phoneNo,
+    upi_id: upi,
+    google_upi_payment_id: upi,
+    phonepay_upi_payment_id: upi,
+    payee_name: text(100),
+    video_link: z.string().max(500).url('must be a link'),
+    how_to_play_content: text(20_000),
+    deposit_rule: text(20_000),
+    withdrawal_rule: text(20_000),
+    // the Privacy Policy page's text (HTML; empty: the app's built-in policy)
+    privacy_policy: text(20_000),
+    // the same texts in Hindi and Marathi (empty: the English one), e.g. how_to_play_content_hi
+    ...Object.fromEntries(
+      TRANSLATED_SETTINGS.flatMap((key) => ['hi', 'mr'].map((lang) => [`${key}_${lang}`, text(20_000)])),
+    ),
+    // image URLs of the home slider (api-get-slider-images), separated by spaces, commas or lines
+    slider_images: z
+      .string()
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .refine((urls) => urls.length <= 10, 'takes at most 10 images')
+      .refine(
+        (urls) => urls.every((u) => webLink(u) !== null && u.length <= 500),
+        'must be image links (http:// or https://)',
+      )
+      .transform((urls) => urls.join('\n')),
+  };
+})();
 
 /** Each operator call's request: a POST's body, a GET's query. */
 export const OPERATOR_REQUESTS = {
@@ -321,10 +390,27 @@ export const OPERATOR_REQUESTS = {
   rejectWithdrawal: decision,
 
   // settings
-  setSetting: z.object({
-    key: z.string({ error: 'key is required' }).max(64),
-    value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
-  }),
+  setSetting: z
+    .object({
+      key: z.string({ error: 'key is required' }).max(64),
+      value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
+    })
+    .transform(({ key, value }, ctx) => {
+      const check = Object.hasOwn(SETTING_VALUES, key) ? SETTING_VALUES[key] : undefined;
+      if (!check) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown setting '${key}' (one of: ${Object.keys(SETTING_VALUES).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      const v = check.safeParse(value.trim());
+      if (!v.success) {
+        ctx.addIssue({ code: 'custom', message: `${key} ${v.error.issues[0]?.message ?? 'is invalid'}` });
+        return z.NEVER;
+      }
+      return { key, value: v.data };
+    }),
   setWithdrawWindow: z.object({ open: hhmm('open'), close: hhmm('close') }),
 
   // notices, the audit log, reports

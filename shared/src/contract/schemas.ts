@@ -46,6 +46,7 @@ export * from './fields';
 export * from './answerSchemas';
 export * from './liveSchemas';
 export * from './operatorSchemas';
+export * from './operatorAnswerSchemas';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */
 export const MSG_PIN_WRONG = 'Invalid security PIN';

@@ -8,6 +8,15 @@ import { BET_TYPES, type BetTypeId, type Session } from './betTypes';
 
 export const MARKET_TIME_ZONE = 'Asia/Kolkata';
 
+/** 570 -> '09:30 AM', 0 -> '12:00 AM', 750 -> '12:30 PM' */
+export function formatMinutes12(m: number): string {
+  const h = Math.floor(m / 60);
+  const min = m % 60;
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(h12)}:${two(min)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 /** '03:45 PM' -> 945, '12:05 AM' -> 5, '12:30 PM' -> 750; also 24-hour '15:45' (optional ':ss'). Null when invalid. */
 export function parseTime12(t: string): number | null {
   if (typeof t !== 'string') return null;

@@ -1,0 +1,493 @@
+/**
+ * What each operator call answers (status true), as zod schemas declared once beside its request
+ * (operatorSchemas.ts): the console's types and the server's are inferred from them (OperatorAnswerOf,
+ * type-only), the server's test suites parse every operator answer by its call's schema (CHECK_ANSWERS),
+ * and `/openapi.json` documents them. A refusal is `{ status: false, msg }` with a 4xx status, like the
+ * player API's. Two calls answer bytes, not JSON (a deposit's screenshot, a backup): they have none.
+ *
+ * Objects may carry more fields than they name (the checks read the fields they name).
+ */
+import { z } from 'zod';
+import { FAMILIES, OPERATOR_ROLES, type Family, type OperatorRole } from '../domain';
+import type { OperatorCall } from './operator';
+
+const family = z.enum(FAMILIES as [Family, ...Family[]]);
+const role = z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]);
+/** ids of rows held as PostgreSQL bigint: text */
+const id = z.string();
+const count = z.number().int();
+
+/** What every operator answer carries. */
+const ok = z.object({ status: z.literal(true), msg: z.string().optional() });
+const answer = <S extends z.ZodRawShape>(shape: S) => ok.extend(shape);
+/** An answer whose message says what was done. */
+const done = answer({ msg: z.string() });
+const doneWith = <S extends z.ZodRawShape>(shape: S) => done.extend(shape);
+
+// ------------------------------------------------------------------ the operator and the operators
+
+/** The signed-in operator. */
+export const OperatorSchema = z.object({
+  name: z.string(),
+  role,
+  must_change_password: z.boolean(),
+  totp: z.boolean(),
+});
+
+export const OperatorRowSchema = z.object({
+  id,
+  name: z.string(),
+  role,
+  must_change_password: z.boolean(),
+  totp: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+
+export const TotpSetupSchema = answer({
+  secret: z.string(),
+  /** the otpauth URI */
+  uri: z.string(),
+  /** the otpauth URI as a QR code (PNG data URL) */
+  qr_image: z.string(),
+});
+
+const oneTimePassword = doneWith({ one_time_password: z.string() });
+
+// ------------------------------------------------------------------ markets, rates and limits
+
+export const MarketRowSchema = z.object({
+  id: count,
+  family,
+  name: z.string(),
+  /** HH:MM, 24-hour */
+  open: z.string(),
+  close: z.string(),
+  /** as players see them ('09:30 AM') */
+  open_time: z.string(),
+  close_time: z.string(),
+  active: z.boolean(),
+  /** weekly off days, 0 = Sunday .. 6 = Saturday */
+  off_days: z.array(z.number().int().min(0).max(6)),
+  open_now: z.boolean(),
+});
+
+const marketHours = z.object({ id: count, family, name: z.string(), open: z.string(), close: z.string() });
+
+export const RateRowSchema = z.object({ family, rate_key: z.string(), val_1: z.number(), val_2: z.number() });
+
+/** A family's bet types with their limits (own or the defaults), and its liability cap. */
+export const FamilyLimitsSchema = z.object({
+  family,
+  /** every bet type of the family, with its own limits or the defaults (own: false) */
+  bet_types: z.array(
+    z.object({
+      bet_type: z.string(),
+      title: z.string(),
+      min: z.number(),
+      max: z.number(),
+      /** the most one player may stake on it in one market session; null: no maximum */
+      session_max: z.number().nullable(),
+      own: z.boolean(),
+    }),
+  ),
+  /** the largest payout one number may cost on one market session; null: no cap */
+  liability_cap: z.number().nullable(),
+});
+
+// ------------------------------------------------------------------ results and their settlement
+
+/** The points a settlement moves (a chunk's, a job's, a declaration's). */
+export const SettledPointsSchema = z.object({
+  paid: count,
+  paid_points: z.number(),
+  reversed: count,
+  reversed_points: z.number(),
+  /** points of reversed wins the wallets no longer held (recorded on the bids; reported, never negative) */
+  shortfall_points: z.number(),
+  /** points of new wins kept back against earlier unrecovered reversals of the same bids */
+  withheld_points: z.number(),
+});
+
+/** The bids a declaration settles, and the points it moves. */
+export const SettleSummarySchema = SettledPointsSchema.extend({ bids: count, lost: count, pending: count });
+
+/** A declaration's settlement job: progress while it runs, then done. */
+export const SettlementJobSchema = SettledPointsSchema.extend({
+  id,
+  status: z.enum(['running', 'done', 'superseded']),
+  /** the bids it settles; null until its first step has counted them */
+  bids_total: count.nullable(),
+  bids_done: count,
+});
+
+/** One winning bid of a previewed result. */
+export const WinnerSchema = z.object({
+  bid_id: id,
+  mobile: z.string(),
+  bet: z.string(),
+  session: z.string(),
+  digits: z.string(),
+  closedigits: z.string(),
+  points: z.number(),
+  win_amount: z.number(),
+});
+
+/**
+ * A player a correction's reversals would leave short: the wins it takes back are more than the wallet
+ * (with what the correction newly pays them) holds. Their pending withdrawals are held for the shortfall.
+ */
+export const UncoveredSchema = z.object({
+  mobile: z.string(),
+  name: z.string(),
+  /** points of wins the correction reverses */
+  reversed: z.number(),
+  /** the wallet now, and what the correction newly pays them */
+  wallet: z.number(),
+  gained: z.number(),
+  /** what the reversal cannot take */
+  shortfall: z.number(),
+  /** points in pending withdrawals (not yet held), which the shortfall would hold */
+  pending_withdrawals: z.number(),
+});
+
+const atStake = <K extends string>(key: K) =>
+  z.array(z.object({ [key]: z.string(), points: z.number() } as { [P in K]: z.ZodString } & { points: z.ZodNumber }));
+
+/** The points at stake on a market's open bids, by what the result could be. */
+export const ExposureSchema = z.object({
+  /** pending bids that the declared session can still settle, and their points */
+  bids: count,
+  points: z.number(),
+  by_digit: z.record(z.string(), z.number()),
+  by_pana: atStake('pana'),
+  by_jodi: atStake('jodi'),
+  /** Half / Full Sangam bids by 'open-close' */
+  by_sangam: atStake('sangam'),
+  /** the candidate results that would pay the most, with that payout */
+  riskiest: z.array(z.object({ result: z.string(), payout: z.number() })),
+});
+
+const resultMarket = z.object({ id: count, name: z.string(), family });
+/** a result's pana and digits as stored (the fields a family uses) */
+const resultFields = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
+/** What declaring a result would do: its winners, what it reverses, the exposure, whether it is early. */
+export const PreviewSchema = doneWith({
+  market: resultMarket,
+  date: z.string(),
+  result: resultFields,
+  result_text: z.string(),
+  winners_count: count,
+  total_payout: z.number(),
+  /** the first 100 winners */
+  winners: z.array(WinnerSchema),
+  /** a correction: the players whose wallets cannot cover the wins it reverses */
+  uncovered: z.array(UncoveredSchema),
+  summary: SettleSummarySchema,
+  exposure: ExposureSchema,
+  /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
+  early: z.object({ due: z.string(), minutes_early: z.number() }).nullable(),
+});
+
+/** A declaration: the result stored and its settlement job (the summary once the job is done). */
+export const DeclarationSchema = doneWith({
+  market: resultMarket,
+  date: z.string(),
+  result: resultFields,
+  result_text: z.string(),
+  changed: z.boolean(),
+  corrected: z.boolean(),
+  early: z.boolean(),
+  job: SettlementJobSchema,
+  summary: SettleSummarySchema.nullable(),
+});
+
+export const DeclaredResultSchema = z.object({
+  market_id: count,
+  family,
+  market: z.string(),
+  date: z.string(),
+  result_text: z.string(),
+  declared: z.string(),
+  changed: z.string(),
+});
+
+// ------------------------------------------------------------------ money
+
+const requestStatus = z.enum(['pending', 'approved', 'rejected']);
+
+/** A deposit or withdrawal request in its queue. */
+const moneyRequest = z.object({
+  id,
+  mobile: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  status: requestStatus,
+  requested: z.string(),
+  decided: z.string().nullable(),
+  /** why it was rejected (the operator's reason), if it was */
+  note: z.string().nullable(),
+});
+
+export const DepositRequestSchema = moneyRequest.extend({
+  /** the UPI payment's reference the player gave ('' if none), and whether a screenshot came */
+  utr: z.string(),
+  has_screenshot: z.boolean(),
+});
+
+export const WithdrawRequestSchema = moneyRequest.extend({
+  method: z.string(),
+  number: z.string(),
+  receipt_url: z.string().nullable(),
+  /** points of a reversed win it still owes (approved only with a reason) and why */
+  held_points: z.string(),
+  held_note: z.string().nullable(),
+});
+
+// ------------------------------------------------------------------ players' accounts
+
+export const UserRowSchema = z.object({
+  id,
+  mobile: z.string(),
+  name: z.string(),
+  wallet: z.string(),
+  betting_status: z.enum(['0', '1']),
+  /** false: registered without a verified code and not approved yet (LEGACY_REGISTRATION) */
+  approved: z.boolean(),
+  blocked: z.boolean(),
+  created: z.string(),
+});
+
+/** One account in full. */
+export const UserDetailSchema = answer({
+  user: UserRowSchema.extend({
+    blocked_reason: z.string().nullable(),
+    blocked_since: z.string().nullable(),
+    sessions: count,
+    /** UPI numbers saved without a proved code (LEGACY_REGISTRATION): no withdrawal to them until approved */
+    upi_held: z.array(z.string()),
+  }),
+  /** responsible play: when the age was declared, a break or self-exclusion running ('permanent'), or null */
+  protection: z.object({
+    age_declared: z.string().nullable(),
+    break_until: z.string().nullable(),
+    excluded_until: z.string().nullable(),
+    /** the player's limits in force, with their use and a change that waits */
+    limits: z.array(z.string()),
+  }),
+  totals: z.object({ staked: z.number(), won: z.number(), deposited: z.number(), withdrawn: z.number() }),
+  ledger: z.array(
+    z.object({
+      id,
+      when: z.string(),
+      type: z.enum(['credit', 'debit']),
+      amount: z.number(),
+      balance_after: z.number(),
+      kind: z.string(),
+      note: z.string(),
+    }),
+  ),
+  bids: z.array(
+    z.object({
+      id,
+      when: z.string(),
+      date: z.string(),
+      family,
+      market: z.string(),
+      bet: z.string(),
+      session: z.string(),
+      digits: z.string(),
+      points: z.number(),
+      status: z.string(),
+      win_amount: z.number(),
+    }),
+  ),
+  wins: z.array(
+    z.object({ id, date: z.string(), family, market: z.string(), amount: z.number(), reversed: z.boolean() }),
+  ),
+});
+
+// ------------------------------------------------------------------ figures, settings, the audit log, notices
+
+/**
+ * The server's state on the dashboard, read from the figures /metrics answers, every process added up.
+ */
+export const ServerFiguresSchema = z.object({
+  /** server processes answering, and how many are configured (WORKERS) */
+  processes: z.object({ up: count, configured: count }),
+  queues: z.object({ deposits: count, withdrawals: count, settlement_jobs: count }),
+  /** one-time codes handed to the SMS provider in the last 60 minutes */
+  sms_last_hour: z.object({ sent: count, failed: count }),
+  live_streams: count,
+  /** PostgreSQL's connections (null on the embedded database) */
+  db_pool: z.object({ in_use: count, idle: count, waiting: count }).nullable(),
+});
+
+/** A number near its family's liability cap today. */
+export const CappedNumberSchema = z.object({
+  market: z.string(),
+  family: z.string(),
+  session: z.string(),
+  bet_type: z.string(),
+  title: z.string(),
+  number: z.string(),
+  payout: z.number(),
+  cap: z.number(),
+  /** no bid of the family's smallest size fits any more */
+  closed: z.boolean(),
+});
+
+const points = z.object({ count, points: z.number() });
+
+export const DashboardSchema = answer({
+  date: z.string(),
+  today: z.array(z.object({ family, stakes: z.number(), payouts: z.number(), profit: z.number() })),
+  days: z.array(z.object({ date: z.string(), stakes: z.number(), payouts: z.number() })),
+  pending: z.object({ deposits: points, withdrawals: points }),
+  open_markets: z.array(z.object({ id: count, family, name: z.string(), close_time: z.string() })),
+  /** the numbers nearest their family's liability cap today, largest share first */
+  capped: z.array(CappedNumberSchema),
+  /** processes up, queues, SMS in the last hour; null when the figures could not be read */
+  server: ServerFiguresSchema.nullable(),
+});
+
+/** The figures of a range of days. */
+export const ReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  markets: z.array(
+    z.object({
+      date: z.string(),
+      family,
+      market_id: count,
+      market: z.string(),
+      stakes: z.number(),
+      payouts: z.number(),
+      profit: z.number(),
+    }),
+  ),
+  bet_types: z.array(z.object({ family, bet: z.string(), bids: count, points: z.number() })),
+  transfers: z.array(z.object({ date: z.string(), count, points: z.number() })),
+  money: z.array(z.object({ date: z.string(), deposits: z.number(), withdrawals: z.number() })),
+  totals: z.object({
+    stakes: z.number(),
+    payouts: z.number(),
+    profit: z.number(),
+    transfers: z.number(),
+    deposits: z.number(),
+    withdrawals: z.number(),
+  }),
+});
+
+export const AuditRowSchema = z.object({
+  id,
+  action: z.string(),
+  target: z.string().nullable(),
+  operator: z.string().nullable(),
+  params: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ok: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A notice sent to every player. */
+export const NoticeRowSchema = z.object({
+  id: count,
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  sent_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+// ------------------------------------------------------------------ every call's answer
+
+/** A refusal of any operator call (4xx): a message for the operator, and what more it names. */
+export const OperatorRefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string() });
+
+const withId = doneWith({ id: z.string() });
+const walletMoved = doneWith({ mobile: z.string(), wallet_amt: z.string() });
+
+export const OPERATOR_ANSWERS = {
+  signIn: doneWith({ operator: OperatorSchema, csrf_token: z.string() }),
+  session: answer({ operator: OperatorSchema, csrf_token: z.string().optional() }),
+  signOut: done,
+  setPassword: done,
+  totpSetup: TotpSetupSchema,
+  totpEnable: done,
+  totpDisable: done,
+
+  operators: answer({ operators: z.array(OperatorRowSchema) }),
+  addOperator: oneTimePassword.extend({ name: z.string(), role }),
+  resetOperatorPassword: oneTimePassword,
+  disableOperator: done,
+  enableOperator: done,
+  operatorTotpOff: done,
+  setOperatorRole: done,
+
+  markets: answer({ markets: z.array(MarketRowSchema) }),
+  addMarket: doneWith({ market: marketHours }),
+  enableMarket: doneWith({ id: count }),
+  disableMarket: doneWith({ id: count }),
+  setOffDays: doneWith({ off_days: z.array(z.number().int()) }),
+  setMarketTimes: doneWith({ market: marketHours }),
+  rates: answer({ rates: z.array(RateRowSchema) }),
+  setRate: done,
+  betLimits: answer({ families: z.array(FamilyLimitsSchema) }),
+  setBetLimit: done,
+  setLiabilityCap: done,
+
+  previewResult: PreviewSchema,
+  declareResult: DeclarationSchema,
+  previewStarline: PreviewSchema,
+  declareStarline: DeclarationSchema,
+  previewGali: PreviewSchema,
+  declareGali: DeclarationSchema,
+  resultHistory: answer({ from: z.string(), to: z.string(), results: z.array(DeclaredResultSchema) }),
+  settlement: doneWith({ job: SettlementJobSchema, summary: SettleSummarySchema.nullable() }),
+
+  deposits: answer({ filter: z.string(), deposits: z.array(DepositRequestSchema) }),
+  approveDeposit: walletMoved.extend({ id: z.string() }),
+  rejectDeposit: withId,
+  withdrawals: answer({ filter: z.string(), withdrawals: z.array(WithdrawRequestSchema) }),
+  approveWithdrawal: withId,
+  rejectWithdrawal: withId.extend({ wallet_amt: z.string() }),
+  credit: walletMoved,
+  debit: walletMoved,
+
+  users: answer({ users: z.array(UserRowSchema) }),
+  unapprovedUsers: answer({
+    users: z.array(z.object({ id, mobile: z.string(), name: z.string(), created: z.string() })),
+  }),
+  userDetail: UserDetailSchema,
+  approveUser: doneWith({ betting_status: z.enum(['0', '1']) }),
+  approveUpi: doneWith({ approved: z.array(z.string()) }),
+  setBetting: doneWith({ betting_status: z.enum(['0', '1']) }),
+  blockUser: done,
+  unblockUser: done,
+  logoutUser: doneWith({ sessions: count }),
+  liftExclusion: done,
+  lastOtp: answer({ mobile: z.string(), otp: z.string(), purpose: z.string(), created_at: z.string() }),
+
+  settings: answer({
+    settings: z.record(z.string(), z.string()),
+    keys: z.array(z.string()),
+    /** the QR code players scan on /qrpay (from upi_id and payee_name) */
+    qr: z.object({ qr_image: z.string(), upi_id: z.string(), payee_name: z.string(), upi_uri: z.string() }),
+  }),
+  setSetting: doneWith({ key: z.string(), value: z.string() }),
+  setWithdrawWindow: doneWith({ open: z.string(), close: z.string() }),
+  dashboard: DashboardSchema,
+  reports: ok.extend(ReportSchema.shape),
+  audit: answer({ audit: z.array(AuditRowSchema) }),
+
+  notices: answer({ notices: z.array(NoticeRowSchema) }),
+  sendNotice: doneWith({ notice: NoticeRowSchema }),
+} as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
+
+/** The calls whose answer is JSON (the rest answer bytes: an image, a backup). */
+export type OperatorCallWithAnswer = keyof typeof OPERATOR_ANSWERS;
+/** What an operator call answers (status true), as the console reads it. */
+export type OperatorAnswerOf<C extends OperatorCallWithAnswer> = z.output<(typeof OPERATOR_ANSWERS)[C]>;
