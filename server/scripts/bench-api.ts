@@ -28,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { writeBench } from '../../build/bench-doc';
 import {
   APP_KEY,
   bidBody,
@@ -296,10 +297,14 @@ async function main() {
   const get = (backend: string, scenario: string) =>
     rows.find((r) => r.backend === backend && r.scenario.startsWith(scenario));
   console.log('\nratios (same run)                                          measured   target');
-  const line = (label: string, v: number | undefined, target: string, ok: boolean | undefined) =>
+  const ratios: string[][] = [];
+  const line = (label: string, v: number | undefined, target: string, ok: boolean | undefined) => {
+    const verdict = ok === undefined ? '' : ok ? 'ok' : 'MISSED';
+    ratios.push([label, v === undefined ? '—' : v.toFixed(2), target, verdict]);
     console.log(
-      `${label.padEnd(58)} ${v === undefined ? '     —' : v.toFixed(2).padStart(8)}   ${target}${ok === undefined ? '' : ok ? '  ok' : '  MISSED'}`,
+      `${label.padEnd(58)} ${v === undefined ? '     —' : v.toFixed(2).padStart(8)}   ${target}${verdict ? `  ${verdict}` : ''}`,
     );
+  };
   for (const b of [...new Set(rows.map((r) => r.backend))]) {
     const list = get(b, 'polled market list');
     const bare = get(b, 'bare route');
@@ -325,6 +330,16 @@ async function main() {
   if (bid1 && bidN && cores > 1)
     line(`bid submit x${cores} processes / x1`, bidN.reqs / bid1.reqs, '(scaling)', undefined);
   console.log(`\ndone in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  writeBench('api', {
+    setup: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a scenario${tps !== null ? `; pgbench ${tps.toFixed(0)} tps` : ''}`,
+    header: ['backend', 'scenario', 'req/s', 'p50', 'p99'],
+    rows: rows.map((r) => [r.backend, r.scenario, r.reqs.toFixed(0), `${r.p50} ms`, `${r.p99} ms`]),
+    notes: [
+      '| ratio (same run) | measured | target | |',
+      '|---|---|---|---|',
+      ...ratios.map((r) => `| ${r.join(' | ')} |`),
+    ],
+  });
 }
 
 main().catch((e) => {

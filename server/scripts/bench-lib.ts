@@ -184,7 +184,7 @@ export interface SteadyResult {
  * back to back, then idles, and it corrects its histogram for coordinated omission with an expected
  * interval of ceil(1 / rate-per-connection) = 1 ms, so an answer of n ms is recorded n times (n, n − 1,
  * …, 1 ms). At 25 req/s per connection one 60 ms answer then weighs as much as 60 answers, and its p99
- * says more about that correction than about the server (see README, *Live*).
+ * says more about that correction than about the server (docs/benchmarks.md, bench:settle).
  */
 export function steadyLoad(
   url: string,

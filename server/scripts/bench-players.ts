@@ -19,6 +19,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { writeBench } from '../../build/bench-doc';
 import {
   bidBody,
   buildServer,
@@ -115,11 +116,23 @@ async function main() {
     await dropDb?.();
   }
   const best = rows.filter((r) => r.ok).pop();
-  console.log(
-    best
-      ? `\none server serves ${best.players.toLocaleString('en-IN')} players (p99 ≤ ${P99_MS} ms for polls and bids)`
-      : `\nnot even ${LADDER[0]} players within p99 ≤ ${P99_MS} ms`,
-  );
+  const verdict = best
+    ? `one server serves ${best.players.toLocaleString('en-IN')} players (p99 ≤ ${P99_MS} ms for polls and bids)`
+    : `not even ${LADDER[0]} players within p99 ≤ ${P99_MS} ms`;
+  console.log(`\n${verdict}`);
+  writeBench('players', {
+    setup: `${backend}, ${SECONDS} s a step, ${Math.round(STREAM_SHARE * 100)} % of phones with the live stream up`,
+    header: ['players', 'polls/s', 'poll p99', 'bids/s', 'bid p99', `within p99 ≤ ${P99_MS} ms`],
+    rows: rows.map((r) => [
+      r.players.toLocaleString('en-IN'),
+      r.polls,
+      `${r.pollP99} ms`,
+      r.bids,
+      `${r.bidP99} ms`,
+      r.ok ? 'yes' : 'no',
+    ]),
+    notes: [`**${verdict[0].toUpperCase()}${verdict.slice(1)}.**`],
+  });
 }
 
 main().catch((err) => {

@@ -48,6 +48,7 @@ import {
   steadyLoad,
   stopServer,
 } from './bench-lib';
+import { writeBench } from '../../build/bench-doc';
 
 const BASE = process.env.DATABASE_URL;
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000')
@@ -395,8 +396,8 @@ async function main() {
     process.exit(2);
   }
   const log = { warn: console.warn, error: console.error } as unknown as FastifyBaseLogger;
-  // the PostgreSQL settings the figures depend on (README: wal_compression = lz4 halves a settlement's WAL;
-  // shared_buffers and max_wal_size: see *PostgreSQL settings*)
+  // the PostgreSQL settings the figures depend on (docs/operating.md, PostgreSQL settings: wal_compression
+  // = lz4 halves a settlement's WAL; shared_buffers and max_wal_size)
   const admin = new pg.Client({ connectionString: BASE });
   await admin.connect();
   const set = await admin.query<{ name: string; setting: string }>(
@@ -448,6 +449,7 @@ async function main() {
     }
   }
   console.table(rows);
+  let liveRow: Record<string, number | string> | null = null;
   if (rows.length >= 2) {
     const [a, b] = [rows[0], rows[rows.length - 1]];
     const growth = Number(b.bids) / Number(a.bids);
@@ -464,7 +466,26 @@ async function main() {
       `\nlive: ${row.bids} bids settled by the server (WORKERS=${row.workers}) while bids came at ${LIVE_RATE} req/s on the market's Close session and ${LIVE_RATE} req/s on another market`,
     );
     console.table([row]);
+    liveRow = { ...row };
   }
+  const settings = set.rows.map((r) => `${r.name} = ${r.setting}`).join(', ');
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  writeBench('settle', {
+    setup: `PostgreSQL (${settings}), chunks of ${CHUNK} bids`,
+    header: keys,
+    rows: rows.map((r) => keys.map((k) => r[k])),
+    notes: liveRow
+      ? [
+          `Live: the compiled server settles today's Open result while bids come at ${LIVE_RATE} req/s on the market's Close session and ${LIVE_RATE} req/s on another market.`,
+          '',
+          `| ${Object.keys(liveRow).join(' | ')} |`,
+          `|${Object.keys(liveRow)
+            .map(() => '---')
+            .join('|')}|`,
+          `| ${Object.values(liveRow).join(' | ')} |`,
+        ]
+      : [],
+  });
 }
 
 void main();

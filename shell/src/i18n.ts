@@ -1,6 +1,6 @@
 /**
  * The shell's texts in Hindi and Marathi: its catalogues, fetched only when their language is
- * chosen (README: languages). The remotes register their own the same way.
+ * chosen (docs/product.md: Languages). The remotes register their own the same way.
  */
 import { MSG, TEXTS } from '@matka/shared';
 import { onLanguageChange, registerCatalog, registerSpecMessages } from '@matka/shared/i18n';

@@ -45,7 +45,7 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'Content-Type': 'text/event-stream; charset=utf-8',
-        // nothing in between may keep or transform it; nginx must not buffer it (README's block)
+        // nothing in between may keep or transform it; nginx must not buffer it (docs/operating.md's block)
         'Cache-Control': 'no-cache, no-transform',
         'X-Accel-Buffering': 'no',
         'X-Content-Type-Options': 'nosniff',

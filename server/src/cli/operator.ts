@@ -59,7 +59,7 @@ Commands:
   operators reset-password <name>                  a new one-time password (their sessions end)
   operators disable|enable <name>                  turn an operator off (their sessions end) or on
   backup <file>                                    a consistent copy of the embedded database (PGlite) while
-                                                   the server runs (PostgreSQL: pg_dump, see README)
+                                                   the server runs (PostgreSQL: pg_dump, see docs/operating.md)
   restore <file> [--data-dir DIR]                  with the server stopped: put a backup into an empty data
                                                    dir (DATA_DIR) and check that every wallet equals its ledger
   verify [--data-dir DIR]                          the same check of a database: DATABASE_URL (a restored

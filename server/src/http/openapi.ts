@@ -250,7 +250,7 @@ export function openApiDocument(base: string | undefined) {
       version: '1.0.0',
       description:
         'Every call of the player API (POST, JSON envelope) and of the operator API. Player calls also ' +
-        "answer at the original backend's spellings (README, Bring your own client).",
+        "answer at the original backend's spellings (docs/clients.md).",
     },
     ...(base ? { servers: [{ url: base }] } : {}),
     paths,

@@ -1,7 +1,7 @@
 /**
  * GET /operator/backup (owner): a consistent copy of the embedded database while the server runs, as a
  * gzipped tar of its data dir (`npm run operator -- backup <file>` saves it; `restore <file>` puts it in
- * an empty data dir). On PostgreSQL the answer says to use pg_dump and WAL archiving (README, Operating).
+ * an empty data dir). On PostgreSQL the answer says to use pg_dump and WAL archiving (docs/operating.md).
  */
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -13,7 +13,7 @@ import { route } from './common';
 
 export const MSG_BACKUP_POSTGRES =
   "This server's database is PostgreSQL: back it up with pg_dump (a daily copy) and WAL archiving " +
-  '(point-in-time recovery), as README (Operating, Backups) describes';
+  '(point-in-time recovery), as docs/operating.md (Backups of PostgreSQL) describes';
 
 export const MSG_BACKUP_BUSY = 'A backup is being taken now. Please try again when it is done.';
 

@@ -1,7 +1,7 @@
 /**
  * Backups of the embedded database: what a restored copy must hold. The copy itself is
  * `Database.backup` (PGlite's data dir as a gzipped tar, taken between two transactions); PostgreSQL is
- * backed up with its own tools (README, Operating).
+ * backed up with its own tools (docs/operating.md).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';

@@ -102,7 +102,7 @@ export const OPERATOR_CALLS = {
   notices: { method: 'GET', path: '/notices', access: 'notices' },
   sendNotice: { method: 'POST', path: '/notices', access: 'notices' },
 
-  // a copy of the embedded database (PostgreSQL: pg_dump, README)
+  // a copy of the embedded database (PostgreSQL: pg_dump, docs/operating.md)
   backup: { method: 'GET', path: '/backup', access: 'backup' },
 } as const satisfies Record<string, OperatorCallSpec>;
 

@@ -1,6 +1,6 @@
 /**
  * The player app's languages: English (the default, the spec's texts to the letter),
- * Hindi and Marathi. One Lingui instance (`@lingui/core`, 2.3 KB gzip; README: why Lingui), in this
+ * Hindi and Marathi. One Lingui instance (`@lingui/core`, 2.3 KB gzip; docs/product.md: why Lingui), in this
  * entry (`@matka/shared/i18n`), a Module Federation singleton the shell owns and the remotes share. Lingui
  * and the catalogues' compiler come with the first catalogue: English downloads neither.
  *

@@ -1,6 +1,6 @@
 /**
  * Notices that a family this tab has loaded was deployed again. A family deploys alone
- * (README: Deploying one family alone) and the shell reads `/remotes.json` at each page load, but an open
+ * (docs/development.md: Deploying one family alone) and the shell reads `/remotes.json` at each page load, but an open
  * tab keeps the build it loaded. So, when the app comes back to the foreground and every 5 minutes, the
  * shell asks again where each loaded family lives and for its `remoteEntry.js`'s validator (ETag, else
  * Last-Modified, else a digest of the file): another URL or another validator than at load is a new build,

@@ -11,7 +11,7 @@ const PullToRefresh = lazy(() =>
 
 /**
  * Pull-to-refresh on the bare pages, fetched at the first touch instead of with the first screen (the
- * login page's budget, README): a player's first touch is a tap on a field or a button, and the pull
+ * login page's budget, docs/benchmarks.md): a player's first touch is a tap on a field or a button, and the pull
  * after it works.
  */
 function PullToRefreshOnTouch() {
