@@ -15,12 +15,15 @@ jest.mock('../../node_modules/light-my-request/node_modules/cookie/dist/index.js
     ),
 }));
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { SmsSender } from '../src/services/sms';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { loadMigrations, migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
@@ -36,21 +39,88 @@ export const APP_KEY = 'test-app-key';
 export const OPERATOR_TOKEN = 'test-operator-token';
 export const usingPostgres = !!process.env.DATABASE_URL;
 
+/** The migrations' fingerprint: a template built from other migrations is never used. */
+const MIGRATIONS_HASH = createHash('sha256')
+  .update(
+    loadMigrations()
+      .map((m) => `${m.name}\n${m.sql}`)
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 16);
+
 /**
- * A fresh, empty database for one test file: PGlite in memory by default; with DATABASE_URL a new
- * database (random name) created on that server and dropped by cleanup(), so files run in parallel.
+ * The migrated template every test file's database starts from, built once for the whole run (and for
+ * later runs, until a migration changes): PGlite's data dir as a backup file, PostgreSQL's a template
+ * database. Whichever test file comes first builds it; the others wait for it.
  */
-export async function freshDatabase(): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
+async function pgliteTemplate(): Promise<string> {
+  const file = path.join(os.tmpdir(), `matka-test-template-${MIGRATIONS_HASH}.tar.gz`);
+  if (fs.existsSync(file)) return file;
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(database);
+    const bytes = await database.backup!();
+    // written beside and renamed: a file that exists is whole, whoever wrote it
+    const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(part, bytes);
+    fs.renameSync(part, file);
+  } finally {
+    await database.close();
+  }
+  return file;
+}
+
+async function postgresTemplate(admin: pg.Client): Promise<string> {
+  const name = `matka_tpl_${MIGRATIONS_HASH}`;
+  // one builder at a time across the test workers (a session lock, released when `admin` ends)
+  await admin.query('SELECT pg_advisory_lock(7316842002)');
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return name;
+    for (const old of (
+      await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'matka\\_tpl\\_%'")
+    ).rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${old.datname} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}_part`);
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${name}_part`;
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`ALTER DATABASE ${name}_part RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(7316842002)');
+  }
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL a new database
+ * (random name) created on that server and dropped by cleanup(), so files run in parallel. `migrated`:
+ * with every migration applied (a copy of the run's template, made once), else empty.
+ */
+export async function freshDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const restoreFrom = opts.migrated ? await pgliteTemplate() : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', restoreFrom });
     return { database, cleanup: () => database.close() };
   }
   const name = `matka_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    const template = opts.migrated ? await postgresTemplate(admin) : null;
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(base);
   u.pathname = `/${name}`;
   const url = u.toString();
@@ -85,7 +155,7 @@ export interface TestApp {
 export async function makeTestApp(
   opts: { seed?: boolean; config?: Partial<AppConfig>; at?: Date; env?: Record<string, string>; sms?: SmsSender } = {},
 ): Promise<TestApp> {
-  const { database, cleanup } = await freshDatabase();
+  const { database, cleanup } = await freshDatabase({ migrated: true });
   await migrate(database);
   if (opts.seed !== false) await seedDemoData(database.db);
   const clock = new ManualClock(opts.at ?? kolkata('08:00'));

@@ -37,7 +37,7 @@ export function buildServer(): { main: string; remove: () => void } {
  */
 export async function multiProcessSetup() {
   const server = buildServer();
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase({ migrated: true });
   await migrate(fresh.database);
   await seedDemoData(fresh.database.db);
   const database: Database = fresh.database;

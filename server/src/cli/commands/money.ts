@@ -1,0 +1,101 @@
+/**
+ * The operator CLI's money commands: credit, and the deposits and withdrawals queues (list, approve, reject).
+ */
+import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
+import { OP } from '@matka/shared/contract';
+import { PHONE_RE } from '@matka/shared/domain';
+import { UsageError, need, printTable, requestId, type Options, type Request } from '../args';
+
+const DECIDE = {
+  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
+  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
+} as const;
+
+/** A row of the deposits or the withdrawals queue, as the operator API lists it. */
+type RequestRow = OperatorAnswerOf<'deposits'>['deposits'][number] &
+  Partial<OperatorAnswerOf<'withdrawals'>['withdrawals'][number]>;
+
+/** credit <mobile> <points> [note] */
+export function credit(_cmd: string, rest: string[], _o: Options): Request {
+  const [mobile, points, ...note] = rest;
+  need(mobile && points, 'credit needs <mobile> <points> [note]');
+  need(PHONE_RE.test(mobile), `'${mobile}' is not a mobile number (10 digits starting 6-9)`);
+  need(
+    /^\d+$/.test(points) && Number(points) > 0 && Number(points) <= 100_000_000,
+    `'${points}' is not a positive whole number of points`,
+  );
+  return {
+    call: OP.credit,
+    body: { mobile, points: Number(points), note: note.join(' ') || undefined },
+    print: (d, io) => io.out(`${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`),
+  };
+}
+
+/** deposits|withdrawals list | approve | reject */
+export function queue(word: string, rest: string[], o: Options): Request {
+  const cmd = word === 'deposits' ? 'deposits' : 'withdrawals';
+  const [sub, ...args] = rest;
+  const single = cmd === 'deposits' ? 'deposit' : 'withdrawal';
+  if (sub === 'list') {
+    const a = [...args];
+    const all = o.flag('all');
+    const status = o.string('status');
+    need(a.length === 0, `${cmd} list takes no arguments besides --all / --status`);
+    need(
+      status === undefined || ['pending', 'approved', 'rejected', 'all'].includes(status),
+      '--status must be pending, approved, rejected or all',
+    );
+    const filter = all ? 'all' : (status ?? 'pending');
+    return {
+      call: cmd === 'deposits' ? OP.deposits : OP.withdrawals,
+      query: { status: filter },
+      print: (d, io) => {
+        const rows = (d[cmd] as RequestRow[]) ?? [];
+        if (rows.length === 0) return io.out(`No ${filter === 'all' ? '' : filter + ' '}${single} requests.`);
+        const head = ['id', 'mobile', 'amount', 'status', 'requested'];
+        if (cmd === 'withdrawals') head.push('method', 'number', 'held');
+        head.push('name');
+        printTable(
+          io,
+          head,
+          rows.map((r) => [
+            String(r.id),
+            r.mobile,
+            String(r.amount),
+            r.status,
+            r.requested,
+            ...(cmd === 'withdrawals'
+              ? [r.method ?? '', r.number ?? '', Number(r.held_points ?? 0) > 0 ? `HELD ${r.held_points}` : '']
+              : []),
+            r.name,
+          ]),
+        );
+      },
+    };
+  }
+  if (sub === 'approve' || sub === 'reject') {
+    const [rawId, ...more] = args;
+    const id = requestId(rawId, `${cmd} ${sub}`);
+    let body: Record<string, unknown> = { id };
+    if (sub === 'approve' && cmd === 'withdrawals') {
+      need(more.length <= 1, 'withdrawals approve needs <id> [receipt-url] [--reason <text>]');
+      if (more[0]) {
+        need(/^https?:\/\/\S+$/i.test(more[0]), `receipt-url must be an http(s) link, not '${more[0]}'`);
+        body = { id, receipt_url: more[0] };
+      }
+      // a withdrawal held for a reversed win is approved only with a reason
+      const reason = o.string('reason');
+      if (reason) body = { ...body, reason };
+    } else if (sub === 'approve') {
+      need(more.length === 0, 'deposits approve needs <id>');
+    } else if (more.length) {
+      body = { id, reason: more.join(' ') };
+    }
+    return {
+      call: DECIDE[cmd][sub],
+      body,
+      print: (d, io) => io.out(String(d.msg)),
+    };
+  }
+  throw new UsageError(`${cmd} needs a command: list, approve, reject${sub ? ` (not '${sub}')` : ''}`);
+}

@@ -1,0 +1,135 @@
+/**
+ * The operator CLI's result commands: preview and declare a regular market's pana, a Starline slot's
+ * pana or a Gali jodi, with the preview's winners, the players a correction leaves short and the exposure.
+ */
+import { OP, type Uncovered, type Winner } from '@matka/shared/contract';
+import { counted, formatPoints } from '@matka/shared/domain';
+import { PANA, dateOption, need, printTable, type Answer, type CliIO, type Options, type Request } from '../args';
+
+const DECLARE = {
+  result: { preview: OP.previewResult, declare: OP.declareResult },
+  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
+  gali: { preview: OP.previewGali, declare: OP.declareGali },
+} as const;
+
+/** The calls that approve or reject a money request, by the command's words. */
+
+function printPreview(d: Answer, io: CliIO) {
+  io.out(String(d.msg));
+  const short = (d.uncovered as Uncovered[]) ?? [];
+  if (short.length) {
+    io.out('');
+    io.out('Players who cannot cover the reversal (their pending withdrawals are held for the shortfall):');
+    printTable(
+      io,
+      ['mobile', 'reversed', 'wallet', 'new wins', 'shortfall', 'pending withdrawals', 'name'],
+      short.map((u) => [
+        u.mobile,
+        String(u.reversed),
+        String(u.wallet),
+        String(u.gained),
+        String(u.shortfall),
+        String(u.pending_withdrawals),
+        u.name,
+      ]),
+    );
+  }
+  const winners = (d.winners as Winner[]) ?? [];
+  if (winners.length) {
+    io.out('');
+    printTable(
+      io,
+      ['mobile', 'bet', 'session', 'digits', 'points', 'wins'],
+      winners
+        .slice(0, 30)
+        .map((w) => [
+          w.mobile,
+          w.bet,
+          w.session,
+          w.digits + (w.closedigits ? '-' + w.closedigits : ''),
+          String(w.points),
+          String(w.win_amount),
+        ]),
+    );
+    if (Number(d.winners_count) > 30) io.out(`... and ${counted(Number(d.winners_count) - 30, 'more winning bid')}`);
+  }
+  const e = d.exposure as {
+    bids: number;
+    points: number;
+    by_digit: Record<string, number>;
+    by_pana: { pana: string; points: number }[];
+    by_jodi: { jodi: string; points: number }[];
+    riskiest: { result: string; payout: number }[];
+  };
+  if (e) {
+    io.out('');
+    io.out(`Exposure: ${counted(e.bids, 'open bid')}, ${formatPoints(e.points)} points`);
+    const digits = Object.entries(e.by_digit).sort(([a], [b]) => a.localeCompare(b));
+    if (digits.length) io.out(`  by digit: ${digits.map(([k, v]) => `${k}:${v}`).join('  ')}`);
+    if (e.by_pana.length)
+      io.out(
+        `  by pana (top): ${e.by_pana
+          .slice(0, 15)
+          .map((x) => `${x.pana}:${x.points}`)
+          .join('  ')}`,
+      );
+    if (e.by_jodi.length)
+      io.out(
+        `  by jodi (top): ${e.by_jodi
+          .slice(0, 15)
+          .map((x) => `${x.jodi}:${x.points}`)
+          .join('  ')}`,
+      );
+    if (e.riskiest.length)
+      io.out(`  costliest results: ${e.riskiest.map((x) => `${x.result} pays ${x.payout}`).join(', ')}`);
+  }
+}
+
+/** result preview|declare <market> open|close <pana> */
+export function result(_cmd: string, rest: string[], o: Options): Request {
+  const [sub, ...args] = rest;
+  need(
+    sub === 'declare' || sub === 'preview',
+    `result needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+  );
+  const a = [...args];
+  const date = dateOption(o);
+  const si = a.findIndex((x) => /^(open|close)$/i.test(x));
+  need(si > 0 && si === a.length - 2, `result ${sub} needs <market> open|close <pana>`);
+  const market = a.slice(0, si).join(' ');
+  const session = a[si].toLowerCase();
+  const pana = a[si + 1];
+  need(PANA.test(pana), `'${pana}' is not a pana (3 digits, e.g. 128)`);
+  return {
+    call: DECLARE.result[sub],
+    body: { market, session, pana, date, early_reason: o.string('early-reason') },
+    print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
+  };
+}
+
+/** starline|gali preview|declare <slot or market> <pana or jodi> */
+export function slotOrJodi(word: string, rest: string[], o: Options): Request {
+  const cmd = word === 'starline' ? 'starline' : 'gali';
+  const [sub, ...args] = rest;
+  need(
+    sub === 'declare' || sub === 'preview',
+    `${cmd} needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+  );
+  const a = [...args];
+  const date = dateOption(o);
+  const value = a.pop();
+  const ref = a.join(' ').trim();
+  const what = cmd === 'starline' ? '<slot> <pana>' : '<market> <jodi>';
+  need(ref && value, `${cmd} ${sub} needs ${what}`);
+  if (cmd === 'starline') need(PANA.test(value), `'${value}' is not a pana (3 digits, e.g. 128)`);
+  else need(/^\d{2}$/.test(value), `'${value}' is not a jodi (2 digits, e.g. 47)`);
+  return {
+    call: DECLARE[cmd][sub],
+    body: {
+      ...(cmd === 'starline' ? { slot: ref, pana: value } : { market: ref, jodi: value }),
+      date,
+      early_reason: o.string('early-reason'),
+    },
+    print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
+  };
+}
