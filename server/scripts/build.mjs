@@ -28,6 +28,7 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(SERVER, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+fs.cpSync(path.join(SERVER, 'src/db/functions'), path.join(out, 'functions'), { recursive: true });
 fs.copyFileSync(path.join(SERVER, 'src/db/pglite-host.js'), path.join(out, 'pglite-host.js'));
 console.log(
   `built server in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${path.relative(process.cwd(), out) || '.'}`,

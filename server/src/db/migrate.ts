@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Database } from './index';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+/** Each SQL function's one current definition (functions/<name>.sql), applied after the migrations. */
+const FUNCTIONS_DIR = path.join(__dirname, 'functions');
 
 export interface Migration {
   name: string;
@@ -18,15 +20,30 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((f) => ({ name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
 }
 
+/** The SQL functions' current definitions, one file per function name (overloads together). */
+export function loadFunctions(dir = FUNCTIONS_DIR): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^[a-z_][a-z0-9_]*\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
 // An arbitrary constant key for pg_advisory_xact_lock so two processes never migrate at once.
 const LOCK_KEY = 7_316_842_001;
 
 /**
  * Applies the pending migrations in name order. Each migration runs in its own transaction together
  * with its schema_migrations row, so a failed migration leaves nothing behind and a re-run is a no-op.
- * Returns the names applied by this call.
+ * Then every SQL function is defined as its file says (applyFunctions), unless the migrations were
+ * given (a test's own list). Returns the names of the migrations applied by this call.
  */
-export async function migrate(database: Database, migrations = loadMigrations()): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  given?: Migration[],
+  functions: Migration[] = given ? [] : loadFunctions(),
+): Promise<string[]> {
+  const migrations = given ?? loadMigrations();
   await database.execScript(
     `BEGIN; SELECT pg_advisory_xact_lock(${LOCK_KEY});\n` +
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());\nCOMMIT;',
@@ -59,7 +76,21 @@ export async function migrate(database: Database, migrations = loadMigrations())
     }
     applied.push(m.name);
   }
+  if (functions.length) await applyFunctions(database, functions);
   return applied;
+}
+
+/**
+ * Every SQL function as its file defines it (CREATE OR REPLACE), in one transaction under the migrations'
+ * lock, after the migrations: a function's current source is its file, whatever a migration made before.
+ * Re-applying an unchanged definition changes nothing.
+ */
+export async function applyFunctions(database: Database, functions = loadFunctions()): Promise<void> {
+  await database.execScript(
+    `BEGIN;\nSELECT pg_advisory_xact_lock(${LOCK_KEY});\nSET LOCAL check_function_bodies = off;\n` +
+      functions.map((f) => f.sql).join('\n;\n') +
+      '\n;\nCOMMIT;',
+  );
 }
 
 export async function appliedMigrations(database: Database): Promise<string[]> {
