@@ -246,6 +246,34 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // Handlers check the request, call a service and shape the answer: what is read and written, and every
+  // transaction, lives in server/src/services/ (and the SQL functions). No query is built in a handler.
+  {
+    files: [
+      'server/src/api/**/*.ts',
+      'server/src/http/**/*.ts',
+      'server/src/pages/**/*.ts',
+      'server/src/operator/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='kysely']",
+          message: 'Handlers write no SQL: put the query in a service (server/src/services/).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/]',
+          message: 'Handlers write no SQL: put the query in a service (server/src/services/).',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'Handlers write no SQL: put the query in a service (server/src/services/).',
+        },
+      ],
+    },
+  },
   // The benches write their last run to docs/benchmarks.md through one helper beside the build scripts.
   {
     files: ['server/scripts/bench-*.ts', 'e2e/bench/*.ts', 'shared/test/house.test.ts'],

@@ -3,5 +3,4 @@ const { nodePreset } = require('../build/jest/preset');
 module.exports = {
   ...nodePreset(__dirname, 'server'),
   testTimeout: 60000,
-  maxWorkers: '100%',
 };

@@ -67,3 +67,15 @@ test('docs/benchmarks.md holds one block per bench, which --write replaces with 
   expect(writeBench('players', { header: ['a'], rows: [] }, copy)).toBe(false);
   expect(block('x', { header: ['a|b'], rows: [['c']] })).toContain('| a\\|b |');
 });
+
+test("every file ARCHITECTURE.md leads to exists, and it names every SQL function's file", () => {
+  const map = read('ARCHITECTURE.md');
+  const missing: string[] = [];
+  for (const m of map.matchAll(/`((?:shared|shell|remote-[a-z]+|console|server|e2e|build|docs)\/[\w./-]+)`/g)) {
+    const p = m[1].replace(/\/$/, '');
+    if (!fs.existsSync(path.join(ROOT, p))) missing.push(p);
+  }
+  expect(missing).toEqual([]);
+  for (const f of fs.readdirSync(path.join(ROOT, 'server/src/db/functions')))
+    expect([f, map.includes(`\`${f.replace(/\.sql$/, '')}\``)]).toEqual([f, true]);
+});

@@ -16,6 +16,7 @@ import { requestDeposit } from '../services/wallet';
 import { settingNumber } from './money-fields';
 import { MSG_PIN_WRONG } from '@matka/shared/contract/schemas';
 import { depositOverMax } from './deposits';
+import { hashStoredPin, securityPinOf } from '../services/accounts';
 
 export const MSG_PIN_NONE = 'No security PIN is set for this account';
 const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
@@ -35,19 +36,13 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   defineCall(app, ctx, CALL.checkSecurityPin, async ({ body, user, req }) => {
     const attempt = await ctx.passwords.begin('pin', user.mobile, req.ip);
     if (!attempt) throw refusal(MSG_TOO_MANY);
-    const row = await db.selectFrom('users').select('security_pin').where('id', '=', user.id).executeTakeFirstOrThrow();
-    if (row.security_pin === '') throw refusal(MSG_PIN_NONE);
-    if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, row.security_pin)))
+    const stored = await securityPinOf(db, user.id);
+    if (stored === '') throw refusal(MSG_PIN_NONE);
+    if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, stored)))
       throw refusal(MSG_PIN_WRONG);
     await attempt.succeeded();
-    // a PIN kept as plain digits before migration 023 is hashed now, unless it changed meanwhile
-    if (!row.security_pin.startsWith('scrypt$'))
-      await db
-        .updateTable('users')
-        .set({ security_pin: await hashPassword(body.security_pin) })
-        .where('id', '=', user.id)
-        .where('security_pin', '=', row.security_pin)
-        .execute();
+    // a PIN kept as plain digits (as the original backend kept them) is hashed now
+    if (!stored.startsWith('scrypt$')) await hashStoredPin(db, user.id, stored, await hashPassword(body.security_pin));
     return { status: true, msg: 'Success' };
   });
 

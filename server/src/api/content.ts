@@ -16,6 +16,7 @@ import {
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson, type KeptList } from '../services/markets';
+import { securityPinOf } from '../services/accounts';
 
 /** Content: the market lists, rates, texts, contacts, slider and QR, as a Fastify plugin (registered by app.ts with the context). */
 export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -44,7 +45,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const sessionFields = async (user: AuthUser, now: Date) => {
     const s = await markets.settings();
     const devices = await liveDevices(ctx.db, user.id, now);
-    const pin = await ctx.db.selectFrom('users').select('security_pin').where('id', '=', user.id).executeTakeFirst();
+    const pin = await securityPinOf(ctx.db, user.id);
     const on = user.betting_status === '1' ? 1 : 0;
     return {
       account_block_status: 0,
@@ -56,7 +57,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       device_result: devices.map((device_id) => ({
         device_id,
         logout_status: 0,
-        security_pin_status: pin?.security_pin ? 1 : 0,
+        security_pin_status: pin ? 1 : 0,
       })),
     };
   };

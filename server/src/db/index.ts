@@ -41,6 +41,11 @@ export interface Database {
 }
 
 // OIDs returned as strings: int8, numeric, date.
+/** Whether the database answers a trivial query (liveness: /healthz). */
+export async function pingDatabase(database: Database): Promise<void> {
+  await database.db.executeQuery(CompiledQuery.raw('SELECT 1'));
+}
+
 const INT8 = 20;
 const NUMERIC = 1700;
 const DATE = 1082;

@@ -14,10 +14,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { loadMigrations } from '../db/migrate';
-import { httpDuration, httpRequests, metricsContentType, metricsText, scrapeFrom } from '../services/metrics';
+import { pingDatabase } from '../db';
+import { appliedMigrations, loadMigrations } from '../db/migrate';
+import {
+  httpDuration,
+  httpRequests,
+  metricsContentType,
+  metricsText,
+  queueFigures,
+  scrapeFrom,
+} from '../services/metrics';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
 
@@ -100,23 +107,7 @@ export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
   scrapeFrom({
     liveStreams: () => ctx.live.size,
     pool: () => ctx.database.poolStats?.() ?? null,
-    queues: async () => {
-      const r = await sql<Record<'deposits' | 'withdrawals' | 'settling' | 'done' | 'total', string>>`
-        SELECT (SELECT count(*) FROM fund_requests WHERE status = 'pending') AS deposits,
-               (SELECT count(*) FROM withdraw_requests WHERE status = 'pending') AS withdrawals,
-               j.settling, j.done, j.total
-          FROM (SELECT count(*) AS settling, coalesce(sum(bids_done), 0) AS done,
-                       coalesce(sum(bids_total), 0) AS total
-                  FROM settlement_jobs WHERE status = 'running') j`.execute(ctx.db);
-      const q = r.rows[0];
-      return {
-        deposits: Number(q.deposits),
-        withdrawals: Number(q.withdrawals),
-        settling: Number(q.settling),
-        bidsDone: Number(q.done),
-        bidsTotal: Number(q.total),
-      };
-    },
+    queues: () => queueFigures(ctx.db),
   });
   const token = ctx.config.metricsToken;
   app.get('/metrics', async (req, reply) => {
@@ -143,11 +134,8 @@ export async function readinessProblems(ctx: AppContext, expected = loadMigratio
     timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
   });
   try {
-    const rows = await Promise.race([
-      sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(ctx.db),
-      timeout,
-    ]);
-    const applied = new Set(rows.rows.map((r) => r.name));
+    const rows = await Promise.race([appliedMigrations(ctx.database), timeout]);
+    const applied = new Set(rows);
     const missing = expected.filter((m) => !applied.has(m));
     if (missing.length) problems.push(`migrations not applied: ${missing.join(', ')}`);
   } catch (err) {
@@ -173,7 +161,7 @@ export function readinessRoute(app: FastifyInstance, ctx: AppContext) {
   });
   app.get('/healthz', async (req, reply) => {
     try {
-      await sql`SELECT 1`.execute(ctx.db);
+      await pingDatabase(ctx.database);
       return { status: 'ok', ...(mayReadFigures(req, ctx.config.metricsToken) ? { db: ctx.database.kind } : {}) };
     } catch {
       return reply.code(503).send({ status: 'error' });

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { accountBids, accountWins } from '../services/bids';
-import { accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '../services/accounts';
+import { accountIdOf, accountOf, accountTotals, searchAccounts, unapprovedAccounts } from '../services/accounts';
 import { adjustWallet, approve, approveUpi, logoutEverywhere, setBetting, setBlock } from '../services/account-admin';
 import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
@@ -206,10 +206,10 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   // responsible play: only an owner ends a player's self-exclusion early, with a written reason
   route(op, OP.liftExclusion, async (req) => {
     const body = parse(OPERATOR_REQUESTS.liftExclusion, req.body);
-    const account = await db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();
-    if (!account) throw new Refusal(404, `No account with mobile ${body.mobile}`);
-    await liftExclusion(db, account.id, body.reason, clock.now());
-    await ctx.users.invalidate(account.id);
+    const id = await accountIdOf(db, body.mobile);
+    if (!id) throw new Refusal(404, `No account with mobile ${body.mobile}`);
+    await liftExclusion(db, id, body.reason, clock.now());
+    await ctx.users.invalidate(id);
     return { status: true, msg: `${body.mobile}'s self-exclusion is lifted: they may play again` };
   });
 

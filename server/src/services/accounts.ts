@@ -173,3 +173,25 @@ export const accountTotals = (db: Db, userId: string) =>
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
+
+/** The account's security PIN as stored: '' when none, 'scrypt$…' hashed, or plain digits kept before hashing. */
+export async function securityPinOf(db: Kysely<DB>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('security_pin').where('id', '=', userId).executeTakeFirst();
+  return row?.security_pin ?? '';
+}
+
+/** Replaces a PIN kept as plain digits by its hash, unless it changed meanwhile. */
+export async function hashStoredPin(db: Kysely<DB>, userId: string, plain: string, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ security_pin: hash })
+    .where('id', '=', userId)
+    .where('security_pin', '=', plain)
+    .execute();
+}
+
+/** The id of the account with this mobile number, if there is one. */
+export async function accountIdOf(db: Kysely<DB>, mobile: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  return row?.id;
+}

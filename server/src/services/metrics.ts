@@ -9,6 +9,8 @@
 import cluster from 'node:cluster';
 import type { ServerFigures } from '@matka/shared/contract';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
 
 export const registry = new Registry();
 // event-loop delay (nodejs_eventloop_lag_*), memory, CPU, handles: prom-client's default set
@@ -332,5 +334,24 @@ export async function serverFigures(configuredWorkers: number): Promise<ServerFi
           waiting: at('matka_db_pool_connections{state="waiting"}'),
         }
       : null,
+  };
+}
+
+/** The queues the metrics report: money requests waiting for an operator, results settling. */
+export async function queueFigures(db: Kysely<DB>) {
+  const r = await sql<Record<'deposits' | 'withdrawals' | 'settling' | 'done' | 'total', string>>`
+    SELECT (SELECT count(*) FROM fund_requests WHERE status = 'pending') AS deposits,
+           (SELECT count(*) FROM withdraw_requests WHERE status = 'pending') AS withdrawals,
+           j.settling, j.done, j.total
+      FROM (SELECT count(*) AS settling, coalesce(sum(bids_done), 0) AS done,
+                   coalesce(sum(bids_total), 0) AS total
+              FROM settlement_jobs WHERE status = 'running') j`.execute(db);
+  const q = r.rows[0];
+  return {
+    deposits: Number(q.deposits),
+    withdrawals: Number(q.withdrawals),
+    settling: Number(q.settling),
+    bidsDone: Number(q.done),
+    bidsTotal: Number(q.total),
   };
 }
