@@ -192,7 +192,26 @@ export async function drawHasHappened(server: TestServer, marketName: string): P
   await operator(server, 'market', 'set-times', marketName, hhmm(now - 2), hhmm(now - 1));
 }
 
-export function operator(server: TestServer, ...args: string[]): Promise<string> {
+/** The compiled operator CLI (`npm run build` makes it beside the server), run in this process. */
+const CLI = path.join(SERVER_DIR, 'dist', 'operator.js');
+type Cli = {
+  run: (
+    argv: string[],
+    env: NodeJS.ProcessEnv,
+    io: { out: (s: string) => void; err: (s: string) => void },
+  ) => Promise<number>;
+};
+
+/** `npm run operator -- <args>` against a test server: what it printed, or an error with it. */
+export async function operator(server: TestServer, ...args: string[]): Promise<string> {
+  if (existsSync(CLI)) {
+    const { run } = require(CLI) as Cli;
+    let out = '';
+    const io = { out: (s: string) => void (out += `${s}\n`), err: (s: string) => void (out += `${s}\n`) };
+    const code = await run(args, { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir }, io);
+    if (code !== 0) throw new Error(`operator ${args.join(' ')} failed: ${out}`);
+    return out;
+  }
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [TSX, 'src/cli/operator.ts', ...args], {
       cwd: SERVER_DIR,

@@ -17,7 +17,8 @@ const external = Object.keys(pkg.dependencies).filter((d) => d !== '@matka/share
 const started = Date.now();
 fs.rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(SERVER, 'src/main.ts') },
+  // the server, and the operator CLI (the browser tests call it in process)
+  entryPoints: { main: path.join(SERVER, 'src/main.ts'), operator: path.join(SERVER, 'src/cli/operator.ts') },
   outdir: out,
   bundle: true,
   platform: 'node',

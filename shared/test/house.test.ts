@@ -79,3 +79,21 @@ test("every file ARCHITECTURE.md leads to exists, and it names every SQL functio
   for (const f of fs.readdirSync(path.join(ROOT, 'server/src/db/functions')))
     expect([f, map.includes(`\`${f.replace(/\.sql$/, '')}\``)]).toEqual([f, true]);
 });
+
+test('no source file is over 500 lines (tests aside)', () => {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(
+      (f) =>
+        /\.(ts|tsx|js|mjs)$/.test(f) &&
+        !/(^|\/)(test|tests|__tests__|test-utils)\//.test(f) &&
+        !/\.test\.tsx?$/.test(f) &&
+        fs.existsSync(path.join(ROOT, f)),
+    );
+  const long = files
+    .map((f) => [f, read(f).split('\n').length] as const)
+    .filter(([, n]) => n > 500)
+    .map(([f, n]) => `${f}: ${n}`);
+  expect(files.length).toBeGreaterThan(300);
+  expect(long).toEqual([]);
+});

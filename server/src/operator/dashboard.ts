@@ -14,7 +14,7 @@ import type { MarketFamily } from '../db/types';
 import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
-import { pendingTotals } from '../services/wallet';
+import { pendingTotals } from '../services/request-queues';
 import { cappedNumbers } from '../services/bet-limits';
 import { parse, route } from './common';
 import { FAMILIES } from '@matka/shared/domain';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveDeposit, rejectDeposit } from '../services/money-requests';
-import { depositRequests, depositScreenshot } from '../services/wallet';
+import { depositRequests, depositScreenshot } from '../services/request-queues';
 import { parse, route } from './common';
 
 export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {

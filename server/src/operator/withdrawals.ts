@@ -9,7 +9,7 @@ import { formatPoints, withdrawMethodName } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveWithdrawal, rejectWithdrawal } from '../services/money-requests';
-import { withdrawRequests } from '../services/wallet';
+import { withdrawRequests } from '../services/request-queues';
 import { parse, route } from './common';
 
 export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {

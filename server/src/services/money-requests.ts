@@ -11,15 +11,8 @@ import type { MoneyEvent } from '@matka/shared/contract';
 import { audit } from './audit';
 import type { Clock } from './clock';
 import { recordLive } from './live';
-import {
-  creditWallet,
-  debitWallet,
-  decidePending,
-  finalizeWithdrawHold,
-  lockWallet,
-  mobileOf,
-  notPending,
-} from './wallet';
+import { creditWallet, debitWallet, finalizeWithdrawHold, lockWallet, mobileOf } from './wallet';
+import { decidePending, notPending } from './request-queues';
 
 /**
  * A withdrawal's account locked before the request itself, the order a correction's settlement takes

@@ -38,9 +38,13 @@ import {
 } from '@matka/shared/domain';
 import { useGameRatesQuery, usePlayPause } from '@matka/shared/api';
 import { t, tDate, tMsg, tTemplate, tWord, useLanguage } from '@matka/shared/i18n';
-import { ConfirmBidDialog, type SessionTotal } from './ConfirmBidDialog';
+import { BidList } from './BidList';
+import { KINDS, sessionTotals, slipKeptText, sum, toEntries, type Entry } from './entries';
+
+export { slipKeptText } from './entries';
+import { ConfirmBidDialog } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
-import { readSlip, slipKey, writeSlip, type SlipEntry } from './slip';
+import { readSlip, slipKey, writeSlip } from './slip';
 import { SuggestField } from './SuggestField';
 import { useBidSubmit } from './useBidSubmit';
 import './bid.css';
@@ -58,77 +62,14 @@ export interface BidEntryProps {
   now?: () => Date;
 }
 
-/** One line of the pending list: a row, or (SP DP TP) one entry with all its combinations. */
-type Entry = SlipEntry;
-
 const defaultNow = () => new Date();
 
 const HALF_SANGAM_FORMS: readonly { id: HalfSangamForm; label: () => string }[] = [
   { id: 'openDigitClosePana', label: () => t('bid.openDigitClosePana', 'Open Digit + Close Pana') },
   { id: 'openPanaCloseDigit', label: () => t('bid.openPanaCloseDigit', 'Open Pana + Close Digit') },
 ];
-const KINDS = ['SP', 'DP', 'TP'] as const;
 const NO_FLAGS: SpDpTpFlags = { SP: false, DP: false, TP: false };
-const sum = (xs: { total: number }[]) => xs.reduce((s, x) => s + x.total, 0);
 const fmt = formatPoints;
-
-/** What a refresh did to the pending slip: kept it (not yet placed), and dropped what has closed. */
-export function slipKeptText(restored: number, dropped: number): string {
-  const kept = !restored
-    ? ''
-    : restored === 1
-      ? t('bid.keptOne', '1 bid not yet placed was kept.')
-      : t('bid.keptMany', '{n} bids not yet placed were kept.', { n: restored });
-  const gone = !dropped
-    ? ''
-    : dropped === 1
-      ? t('bid.droppedOne', '1 bid for a session that has closed was removed.')
-      : t('bid.droppedMany', '{n} bids for a session that has closed were removed.', { n: dropped });
-  return [kept, gone].filter(Boolean).join(' ');
-}
-
-/** Bids and points per session of the pending rows, in the order Open, Close (the dialog's Game Type). */
-function sessionTotals(rows: BidRow[], shown: Session | undefined): SessionTotal[] {
-  return (['Open', 'Close'] as const)
-    .map((s) => {
-      const mine = rows.filter((r) => (shown ?? r.session) === s);
-      return { session: s, bids: mine.length, points: mine.reduce((t, r) => t + r.points, 0) };
-    })
-    .filter((t) => t.bids > 0);
-}
-
-/** Splits what Proceed validated into list lines: SP DP TP keeps its combinations together. */
-function toEntries(
-  betType: BetTypeId,
-  digit: string,
-  rows: BidRow[],
-  nextKey: () => number,
-  flags: SpDpTpFlags,
-): Entry[] {
-  if (betType === 'sp_dp_tp') {
-    const kinds = KINDS.filter((k) => flags[k]).join('/');
-    const total = rows.reduce((s, r) => s + r.points, 0);
-    return [
-      {
-        key: nextKey(),
-        text: digit,
-        detail:
-          rows.length === 1
-            ? t('bid.pana', '{kinds} · 1 pana', { kinds })
-            : t('bid.panas', '{kinds} · {n} panas', { kinds, n: rows.length }),
-        rows,
-        total,
-      },
-    ];
-  }
-  return rows.map((r) => ({
-    key: nextKey(),
-    text: r.closedigits ? `${r.digits}-${r.closedigits}` : r.digits,
-    detail: r.pana,
-    rows: [r],
-    total: r.points,
-  }));
-}
 
 /**
  * The common bid-entry layout of all 17 bet types (spec "Bid-entry screens"), driven by BET_TYPES
@@ -484,51 +425,20 @@ export function BidEntry(props: BidEntryProps) {
       )}
 
       {entries.length > 0 && (
-        <section className="card bid-list" aria-label={t('bid.yourBids', 'Your bids')}>
-          <div className="bid-list-head" aria-hidden="true">
-            <span>
-              {betType === 'sp_dp_tp'
-                ? tWord('Digit')
-                : fields.length > 1
-                  ? t('bid.openClose', 'Open-Close')
-                  : tWord(fields[0].label)}
-            </span>
-            <span>{t('bid.points', 'Points')}</span>
-            <span>{t('bid.type', 'Type')}</span>
-            <span />
-          </div>
-          <ul>
-            {entries.map((x) => (
-              <li key={x.key} className={`bid-row${x.rows.some(rowClosed) ? ' is-closed' : ''}`}>
-                <span className="bid-row-digit">{x.text}</span>
-                <span className="bid-row-points">{fmt(x.total)}</span>
-                <span className="bid-row-type">
-                  {tWord(x.detail)}
-                  {!sessionMeaningless(def) && <small>{tWord(def.requestSession ?? x.rows[0].session)}</small>}
-                  {x.rows.some(rowClosed) && <small className="bid-row-closed">{t('bid.rowClosed', 'Closed')}</small>}
-                </span>
-                <button
-                  type="button"
-                  className="bid-row-delete"
-                  aria-label={t('bid.delete', 'Delete {bid}', { bid: x.text })}
-                  onClick={() => remove(x.key)}
-                >
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-                    />
-                  </svg>
-                </button>
-                {winOf(x) !== null && (
-                  <span className="bid-row-win">
-                    {t('bid.winIfCorrect', 'Win if correct')}: <strong>{fmt(winOf(x)!)}</strong>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <BidList
+          entries={entries}
+          heading={
+            betType === 'sp_dp_tp'
+              ? tWord('Digit')
+              : fields.length > 1
+                ? t('bid.openClose', 'Open-Close')
+                : tWord(fields[0].label)
+          }
+          session={sessionMeaningless(def) ? null : (x) => def.requestSession ?? x.rows[0].session}
+          rowClosed={rowClosed}
+          winOf={winOf}
+          onDelete={remove}
+        />
       )}
 
       {entries.length > 0 && (
