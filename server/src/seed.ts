@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, MarketFamily } from './db/types';
+import type { DB } from './db/types';
+import type { MarketFamily } from './db/columns';
 import { parseHHMM } from './services/clock';
 
 const DEMO_SETTINGS: Record<string, string> = {

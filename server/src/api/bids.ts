@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { FAMILIES, MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal, defineCall, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';

@@ -10,7 +10,7 @@ import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { addDays, kolkataIsoDate } from '../services/clock';
 import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';

@@ -9,7 +9,7 @@ import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { counted, formatPoints, shortResultText } from '@matka/shared/domain';
 import { addDays, formatKolkataShort, kolkataIsoDate } from '../services/clock';
 import { correctsEarlier, type Declaration } from '../services/settlement';

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { addDays, formatMinutes12, kolkataIsoDate } from '../services/clock';
 import { declaredResults } from '../services/results';
 

@@ -4,7 +4,7 @@
  * operator's (`operator/users.ts`). Sessions (tokens) are `services/tokens.ts`.
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { DB, UsersTable } from '../db/types';
+import type { DB, Users } from '../db/types';
 import type { Clock } from './clock';
 import { hashPassword, needsRehash } from './passwords';
 import { revokeAllTokens } from './tokens';
@@ -33,7 +33,7 @@ export const lockAccount = (trx: Transaction<DB>, mobile: string) =>
     .executeTakeFirst();
 
 /** Creates an account; undefined when the number is already registered (a concurrent registration). */
-export const createAccount = (db: Db, values: Insertable<UsersTable>) =>
+export const createAccount = (db: Db, values: Insertable<Users>) =>
   db
     .insertInto('users')
     .values(values)

@@ -15,7 +15,8 @@ import {
   sessionMaxText,
   type Message,
 } from '@matka/shared/domain';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import type { AppContext } from '../context';
 import { audit } from './audit';
 

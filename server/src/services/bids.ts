@@ -26,7 +26,8 @@ import {
   SERVER_TEXTS,
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { MSG_BETTING_DISABLED, Refusal, refusal } from '../errors';
 import { limitHitOf, limitHitText, playRefusal, protectionOf } from './protection';
 import { betRuleOf, betRuleText } from './bet-limits';

@@ -6,7 +6,8 @@
 import { TRANSLATED_SETTINGS } from '@matka/shared/contract/schemas';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { FAMILIES, parseTime12 } from '@matka/shared/domain';
-import type { DB, MarketFamily, MarketsTable } from '../db/types';
+import type { DB, Markets } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import type { MarketRow } from './markets';
 
@@ -95,7 +96,7 @@ export const lockMarket = (trx: Transaction<DB>, id: number) =>
 export const updateMarket = (
   db: Db,
   id: number,
-  set: Pick<Updateable<MarketsTable>, 'active' | 'off_days' | 'open_minute' | 'close_minute'>,
+  set: Pick<Updateable<Markets>, 'active' | 'off_days' | 'open_minute' | 'close_minute'>,
   now: Date,
 ) =>
   db

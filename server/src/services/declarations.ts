@@ -6,7 +6,7 @@
  */
 import { declarations } from './metrics';
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { audit } from './audit';
 import { findMarket, type FoundMarket } from './catalog';

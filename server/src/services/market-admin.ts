@@ -5,7 +5,7 @@
  * the market cache of every process once it has committed (the lists and charts show it at once).
  */
 import type { AppContext } from '../context';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { audit } from './audit';
 import {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { marketResultText, marketTakesBids, type BetLimit, type MarketClock } from '@matka/shared/domain';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import type { Clock } from './clock';
 import { formatMinutes12, kolkataIsoDate } from './clock';
 import type { CacheBus } from './bus';

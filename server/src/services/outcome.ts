@@ -11,7 +11,7 @@ import {
   type Outcome,
   type ResultState,
 } from '@matka/shared/domain';
-import type { MarketFamily } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 
 export interface MarketRef {
   id: number;

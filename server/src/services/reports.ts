@@ -5,7 +5,8 @@
  */
 import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import { sql, type Kysely } from 'kysely';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { addDays } from './clock';
 
 export interface MarketDay {

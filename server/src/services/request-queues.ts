@@ -4,7 +4,8 @@
  * status that every decision makes once (services/money-requests.ts decides).
  */
 import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
-import type { DB, RequestStatus } from '../db/types';
+import type { DB } from '../db/types';
+import type { RequestStatus } from '../db/columns';
 import { Refusal } from '../errors';
 
 type Db = Kysely<DB> | Transaction<DB>;

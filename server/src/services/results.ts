@@ -3,7 +3,8 @@
  * (`operator/results.ts`) read them here. Declaring and settling a result is `services/settlement.ts`.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 
 /** Which results: an inclusive range of days ('YYYY-MM-DD'), of one family or of some markets. */
 export interface ResultFilter {

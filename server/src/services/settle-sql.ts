@@ -14,7 +14,8 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { BET_TYPES, rateKeyForRow, sessionMeaningless, type BetTypeId } from '@matka/shared/domain';
 import type { SettledPoints } from '@matka/shared/contract';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { bidOutcome, type MarketRef, type ResultState, type SettleBid } from './outcome';
 

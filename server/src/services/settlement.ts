@@ -23,7 +23,8 @@ import {
   type BetTypeId,
   type Outcome,
 } from '@matka/shared/domain';
-import type { DB, MarketFamily } from '../db/types';
+import type { DB } from '../db/types';
+import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { BID_PLAY_COLUMNS } from './bids';
 import { kolkataIsoDate } from './clock';
