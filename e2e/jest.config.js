@@ -10,7 +10,8 @@ module.exports = {
   moduleNameMapper: { '^@matka/shared/domain$': path.join(__dirname, '../shared/src/domain/index.ts') },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
-  maxWorkers: 1,
+  // two files at once on two cores: each mostly waits on its server and Chromium (78 tests: 6.5 → 4 min)
+  maxWorkers: '100%',
   // The spawned servers and Chromium are stopped in afterAll; keep-alive sockets of Node's fetch may linger.
   forceExit: true,
 };
