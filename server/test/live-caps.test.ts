@@ -28,8 +28,10 @@ afterAll(async () => {
 
 const rows = async (where = sql`true`) =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM live_streams WHERE ${where}`.execute(t.ctx.db)).rows[0].n;
+// a thousand streams replaced over several processes take a few seconds, more on a busy machine
+// (two test files at once beside PostgreSQL on two cores): up to 40 s, checked every 25 ms
 const until = async (ok: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1600; i++) {
     if (await ok()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
