@@ -7,7 +7,15 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OperatorRole } from '@matka/shared/domain';
-import { OP, OPERATOR_PREFIX, operatorRequest, type OperatorCall, type SettlementJob } from '@matka/shared/contract';
+import {
+  DECISION_CALLS,
+  DECLARE_CALLS,
+  OP,
+  OPERATOR_PREFIX,
+  operatorRequest,
+  type OperatorCall,
+  type SettlementJob,
+} from '@matka/shared/contract';
 import type { OperatorAnswerOf, OperatorRequestOf } from '@matka/shared/contract/schemas';
 
 export type Role = OperatorRole;
@@ -197,19 +205,6 @@ function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) 
   return { url: path, method, ...(body === undefined ? {} : { body }) };
 }
 
-/** The calls that preview and declare a result, by its kind. */
-const DECLARE = {
-  result: { preview: OP.previewResult, declare: OP.declareResult },
-  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
-  gali: { preview: OP.previewGali, declare: OP.declareGali },
-} as const satisfies Record<Declare['kind'], Record<'preview' | 'declare', OperatorCall>>;
-
-/** The calls that approve and reject a money request, by its queue. */
-const DECIDE = {
-  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
-  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
-} as const satisfies Record<'deposits' | 'withdrawals', Record<'approve' | 'reject', OperatorCall>>;
-
 const declareBody = (d: Declare) => {
   const { kind: _kind, ...body } = d;
   return body;
@@ -270,10 +265,10 @@ export const consoleApi = createApi({
       providesTags: ['Markets'],
     }),
     preview: build.mutation<Preview, Declare>({
-      query: (d) => op(DECLARE[d.kind].preview, declareBody(d)),
+      query: (d) => op(DECLARE_CALLS[d.kind].preview, declareBody(d)),
     }),
     declare: build.mutation<Declaration, Declare>({
-      query: (d) => op(DECLARE[d.kind].declare, declareBody(d)),
+      query: (d) => op(DECLARE_CALLS[d.kind].declare, declareBody(d)),
       invalidatesTags: ['Markets', 'Results', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
@@ -292,7 +287,7 @@ export const consoleApi = createApi({
         receipt_url?: string;
       }
     >({
-      query: ({ kind, action, ...body }) => op(DECIDE[kind][action], body),
+      query: ({ kind, action, ...body }) => op(DECISION_CALLS[kind][action], body),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
     addMarket: build.mutation<Answer, OperatorRequestOf<'addMarket'>>({

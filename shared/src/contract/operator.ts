@@ -142,6 +142,19 @@ export function operatorAccess(method: string, path: string): OperatorAccess | u
   return call && OPERATOR_CALLS[call].access;
 }
 
+/** The calls that preview and declare a result, by the family's word (the console and the CLI share it). */
+export const DECLARE_CALLS = {
+  result: { preview: OP.previewResult, declare: OP.declareResult },
+  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
+  gali: { preview: OP.previewGali, declare: OP.declareGali },
+} as const satisfies Record<string, Record<'preview' | 'declare', OperatorCall>>;
+
+/** The calls that approve and reject a money request, by its queue (the console and the CLI share it). */
+export const DECISION_CALLS = {
+  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
+  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
+} as const satisfies Record<string, Record<'approve' | 'reject', OperatorCall>>;
+
 /** Where the operator API is mounted. */
 export const OPERATOR_PREFIX = '/operator';
 

@@ -2,14 +2,9 @@
  * The operator CLI's money commands: credit, and the deposits and withdrawals queues (list, approve, reject).
  */
 import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
-import { OP } from '@matka/shared/contract';
+import { DECISION_CALLS, OP } from '@matka/shared/contract';
 import { PHONE_RE } from '@matka/shared/domain';
 import { UsageError, need, printTable, requestId, type Options, type Request } from '../args';
-
-const DECIDE = {
-  deposits: { approve: OP.approveDeposit, reject: OP.rejectDeposit },
-  withdrawals: { approve: OP.approveWithdrawal, reject: OP.rejectWithdrawal },
-} as const;
 
 /** A row of the deposits or the withdrawals queue, as the operator API lists it. */
 type RequestRow = OperatorAnswerOf<'deposits'>['deposits'][number] &
@@ -92,7 +87,7 @@ export function queue(word: string, rest: string[], o: Options): Request {
       body = { id, reason: more.join(' ') };
     }
     return {
-      call: DECIDE[cmd][sub],
+      call: DECISION_CALLS[cmd][sub],
       body,
       print: (d, io) => io.out(String(d.msg)),
     };

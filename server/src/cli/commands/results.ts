@@ -2,18 +2,11 @@
  * The operator CLI's result commands: preview and declare a regular market's pana, a Starline slot's
  * pana or a Gali jodi, with the preview's winners, the players a correction leaves short and the exposure.
  */
-import { OP, type Uncovered, type Winner } from '@matka/shared/contract';
+import { DECLARE_CALLS, type Uncovered, type Winner } from '@matka/shared/contract';
 import { counted, formatPoints } from '@matka/shared/domain';
 import { PANA, dateOption, need, printTable, type Answer, type CliIO, type Options, type Request } from '../args';
 
-const DECLARE = {
-  result: { preview: OP.previewResult, declare: OP.declareResult },
-  starline: { preview: OP.previewStarline, declare: OP.declareStarline },
-  gali: { preview: OP.previewGali, declare: OP.declareGali },
-} as const;
-
-/** The calls that approve or reject a money request, by the command's words. */
-
+/** A preview's message, then the players a correction leaves short, the winners and the exposure. */
 function printPreview(d: Answer, io: CliIO) {
   io.out(String(d.msg));
   const short = (d.uncovered as Uncovered[]) ?? [];
@@ -101,7 +94,7 @@ export function result(_cmd: string, rest: string[], o: Options): Request {
   const pana = a[si + 1];
   need(PANA.test(pana), `'${pana}' is not a pana (3 digits, e.g. 128)`);
   return {
-    call: DECLARE.result[sub],
+    call: DECLARE_CALLS.result[sub],
     body: { market, session, pana, date, early_reason: o.string('early-reason') },
     print: sub === 'preview' ? printPreview : (d, io) => io.out(String(d.msg)),
   };
@@ -124,7 +117,7 @@ export function slotOrJodi(word: string, rest: string[], o: Options): Request {
   if (cmd === 'starline') need(PANA.test(value), `'${value}' is not a pana (3 digits, e.g. 128)`);
   else need(/^\d{2}$/.test(value), `'${value}' is not a jodi (2 digits, e.g. 47)`);
   return {
-    call: DECLARE[cmd][sub],
+    call: DECLARE_CALLS[cmd][sub],
     body: {
       ...(cmd === 'starline' ? { slot: ref, pana: value } : { market: ref, jodi: value }),
       date,
