@@ -30,12 +30,12 @@ const rows = async (where = sql`true`) =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM live_streams WHERE ${where}`.execute(t.ctx.db)).rows[0].n;
 // a thousand streams replaced over several processes take a few seconds, more on a busy machine
 // (two test files at once beside PostgreSQL on two cores): up to 40 s, checked every 25 ms
-const until = async (ok: () => boolean | Promise<boolean>, what: string) => {
+const until = async (ok: () => boolean | Promise<boolean>, what: string, found?: () => string | Promise<string>) => {
   for (let i = 0; i < 1600; i++) {
     if (await ok()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`never: ${what}`);
+  throw new Error(`never: ${what}${found ? ` (${await found()})` : ''}`);
 };
 
 test('one account opening a thousand streams keeps its newest three; everyone else is served', async () => {
@@ -49,8 +49,11 @@ test('one account opening a thousand streams keeps its newest three; everyone el
     open.push(...batch);
   }
   expect(streams.every((s) => s.status === 200)).toBe(true);
-  await until(() => streams.filter((s) => !s.ended()).length <= 3, 'the account is down to three streams');
-  await until(async () => (await rows(sql`user_id = ${attacker.id}::bigint`)) <= 3, 'three rows are left');
+  const left = async () =>
+    `${streams.filter((s) => !s.ended()).length} streams open, ${t.ctx.live.size} in the hub, ` +
+    `${await rows(sql`user_id = ${attacker.id}::bigint`)} rows`;
+  await until(() => streams.filter((s) => !s.ended()).length <= 3, 'the account is down to three streams', left);
+  await until(async () => (await rows(sql`user_id = ${attacker.id}::bigint`)) <= 3, 'three rows are left', left);
   expect(t.ctx.live.size).toBeLessThanOrEqual(3);
   // the closed ones were told why (the app then polls instead of taking a stream back)
   const replaced = streams.filter((s) => s.events.some((e) => e.event === 'replaced'));
@@ -132,6 +135,32 @@ test('a stream that never reads is let go once its unsent output passes the boun
   expect(hub.size).toBe(0);
   // what it was given stopped at the bound (one event past it at most)
   expect(buffered).toBeLessThan(64 * 1024 + 2048);
+  await hub.close();
+});
+
+test('a stream whose row is gone without its notice is closed at the next heartbeat', async () => {
+  const hub = new LiveHub(t.ctx.db, t.clock, new LocalBus(), t.ctx.markets, t.ctx.log, new LiveIds('k'));
+  const user = await createUser(t);
+  const written: string[] = [];
+  let ended = false;
+  const stream = (): LiveOut => ({
+    write: ((chunk: string) => {
+      written.push(chunk);
+      return true;
+    }) as LiveOut['write'],
+    end: (() => {
+      ended = true;
+    }) as LiveOut['end'],
+    writableLength: 0,
+    destroyed: false,
+  });
+  const s = await hub.open(user.id, '1', '10.0.0.8', stream(), undefined);
+  // a newer stream of the account, in another process, took its place while this one's notice was lost
+  await sql`DELETE FROM live_streams WHERE id = ${s.id}::bigint`.execute(t.ctx.db);
+  await (hub as unknown as { refresh(): Promise<void> }).refresh();
+  expect(ended).toBe(true);
+  expect(written.at(-1)).toBe('event: replaced\ndata: {}\n\n');
+  expect(hub.size).toBe(0);
   await hub.close();
 });
 

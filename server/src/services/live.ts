@@ -94,6 +94,8 @@ interface Row {
 export const sseEvent = (id: string, kind: string, data: unknown) =>
   `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 
+const REPLACED = 'event: replaced\ndata: {}\n\n';
+
 /** A stream's output: the response it writes to (node's ServerResponse, or a test's stand-in). */
 export type LiveOut = Pick<ServerResponse, 'write' | 'end' | 'writableLength' | 'destroyed'>;
 
@@ -128,6 +130,8 @@ export class LiveHub {
   private streams = new Set<LiveStream>();
   private byUser = new Map<string, Set<LiveStream>>();
   private pending: string[] = [];
+  /** streams counted in live_streams and not joined yet: whether they were told to close meanwhile */
+  private joining = new Map<string, boolean>();
   private working = false;
   /** the highest event id handed to the streams (a reconnected listener catches up from it) */
   private seen = 0n;
@@ -162,7 +166,9 @@ export class LiveHub {
     await this.bus.listen(LIVE_CHANNEL, (tx) => this.heard(tx));
     await this.bus.listen(LIVE_CLOSE_CHANNEL, (id) => {
       const s = this.byId.get(id);
-      if (s) this.end(s, 'event: replaced\ndata: {}\n\n');
+      if (s) this.end(s, REPLACED);
+      // counted and committed, but not joined yet: it is ended as soon as it joins
+      else if (this.joining.has(id)) this.joining.set(id, true);
     });
     this.bus.subscribe((e) => this.hear(e));
     const every = (ms: number, fn: () => void | Promise<void>) => {
@@ -210,26 +216,38 @@ export class LiveHub {
   ): Promise<LiveStream> {
     const perAccount = this.opts.perAccount ?? 3;
     const perAddress = this.opts.perAddress ?? 100;
-    const id = await this.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0))
+    let counted: string | undefined;
+    const id = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0))
                 FROM (VALUES (${'live:ip:' + ip}), (${'live:user:' + userId})) AS v(k) ORDER BY k`.execute(trx);
-      const fresh = sql`seen_at > now() - ${`${this.staleSeconds()} seconds`}::interval`;
-      const here = await sql<{ n: number }>`
+        const fresh = sql`seen_at > now() - ${`${this.staleSeconds()} seconds`}::interval`;
+        const here = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM live_streams WHERE ip = ${ip} AND ${fresh}`.execute(trx);
-      if (here.rows[0].n >= perAddress) throw new LiveRefused();
-      const row = await sql<{ id: string }>`
+        if (here.rows[0].n >= perAddress) throw new LiveRefused();
+        const row = await sql<{ id: string }>`
         INSERT INTO live_streams (user_id, ip, process) VALUES (${userId}::bigint, ${ip}, ${this.process})
         RETURNING id::text AS id`.execute(trx);
-      // the account's newest streams stay; the others are told to close, wherever they are
-      await sql`
+        // the account's newest streams stay; the others are told to close, wherever they are
+        await sql`
         WITH gone AS (
           DELETE FROM live_streams WHERE user_id = ${userId}::bigint AND id NOT IN (
             SELECT id FROM live_streams WHERE user_id = ${userId}::bigint AND ${fresh}
             ORDER BY id DESC LIMIT ${perAccount})
           RETURNING id)
         SELECT pg_notify(${LIVE_CLOSE_CHANNEL}, id::text) FROM gone`.execute(trx);
-      return row.rows[0].id;
-    });
+        // a newer stream may replace this one as soon as this commits, before it has joined below
+        counted = row.rows[0].id;
+        this.joining.set(counted, false);
+        return counted;
+      })
+      .catch((err: unknown) => {
+        if (counted !== undefined) this.joining.delete(counted);
+        throw err;
+      });
+    const replacedMeanwhile = this.joining.get(id) === true;
+    this.joining.delete(id);
     const s: LiveStream = { userId, tokenId, out, id };
     begin();
     // joined first: an event committed from now on reaches it (a replayed one may come twice; ids tell)
@@ -239,6 +257,10 @@ export class LiveHub {
     if (!mine) this.byUser.set(userId, (mine = new Set()));
     mine.add(s);
     out.write(`retry: 3000\n\n`);
+    if (replacedMeanwhile) {
+      this.end(s, REPLACED);
+      return s;
+    }
     const last = this.ids.decode(lastEventId);
     // the newest id this process has handed out (no query per new stream): an event committed meanwhile
     // and not heard yet comes to the stream when it is heard, and a reconnection replays after it
@@ -281,9 +303,20 @@ export class LiveHub {
     return Math.ceil((3 * (this.opts.heartbeatMs ?? HEARTBEAT_MS)) / 1000) + 5;
   }
 
-  /** Marks this process's streams as alive, and sweeps the rows of processes that are gone. */
+  /**
+   * Marks this process's streams as alive, and sweeps the rows of processes that are gone. A stream
+   * whose row is gone was replaced by a newer one of its account whose notice did not come (the
+   * listening connection dropped meanwhile): it is closed now, as the notice would have.
+   */
   private async refresh() {
-    await sql`UPDATE live_streams SET seen_at = now() WHERE process = ${this.process}`.execute(this.db);
+    // only streams joined before the update: their rows were committed before it looked
+    const joined = [...this.streams];
+    const alive = await sql<{ id: string }>`
+      UPDATE live_streams SET seen_at = now() WHERE process = ${this.process} RETURNING id::text AS id`.execute(
+      this.db,
+    );
+    const ids = new Set(alive.rows.map((r) => r.id));
+    for (const s of joined) if (this.streams.has(s) && !ids.has(s.id)) this.end(s, REPLACED);
     await sql`DELETE FROM live_streams WHERE seen_at < now() - ${`${2 * this.staleSeconds()} seconds`}::interval`.execute(
       this.db,
     );
