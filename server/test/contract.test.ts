@@ -6,6 +6,7 @@ import { CALLS, CALL_NAMES, OPERATOR_CALLS, OPERATOR_CALL_NAMES, callSpec } from
 import { MSG_BAD_TOKEN, answerCheck } from '../src/http/api';
 import { operatorAnswerCheck } from '../src/operator';
 import { APP_KEY, makeTestApp, type TestApp } from './helpers';
+import { refusalText, refusalsOf } from '@matka/shared/contract/schemas';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,23 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
     expect(list).toMatchObject({ status: 500, body: { msg: expect.stringContaining('bid_data') } });
     const refusal = await check('api-user-login', 401, { status: false });
     expect(refusal).toMatchObject({ status: 500, body: { msg: expect.stringContaining('msg') } });
+  });
+
+  test('a refusal the call does not declare is a 500 naming it; each declared code has its English text', async () => {
+    // an OTP refusal is the registration's, never the profile's
+    const otp = { status: false, msg: 'Enter Valid OTP' };
+    expect(await check('api-user-registration', 200, otp)).toEqual({ status: 200, body: otp });
+    expect(await check('api-get-profile', 200, otp)).toMatchObject({
+      status: 500,
+      body: { msg: expect.stringContaining('refused with msg.otpInvalid, not declared for the call') },
+    });
+    const loose = await check('api-get-profile', 200, { status: false, msg: 'Something new' });
+    expect(loose.body.msg).toContain("a text no catalogue has ('Something new')");
+    for (const name of CALL_NAMES)
+      for (const code of refusalsOf(name))
+        expect([name, code, refusalText(code)?.length > 0]).toEqual([name, code, true]);
+    expect(refusalsOf('api-submit-bid')).toEqual(expect.arrayContaining(['msg.sessionExpired', 'tpl.sessionClosed']));
+    expect(refusalsOf('api-game-rates')).not.toContain('msg.sessionExpired');
   });
 
   test('the suites run with the check on', () => {

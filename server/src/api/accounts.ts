@@ -35,8 +35,7 @@ const MSG_REGISTERED_UNVERIFIED = SERVER_TEXTS.registeredUnverified;
 
 /** The OTP response: the code only in demo mode (spec contract), never in production. */
 /** A password reset that carries no code (apps that compare the code on the phone) changes nothing. */
-export const MSG_RESET_NEEDS_CODE =
-  'This app cannot reset your password. Please reset it on our website or ask support.';
+export const MSG_RESET_NEEDS_CODE = SERVER_TEXTS.resetNeedsCode;
 
 function otpResponse(ctx: AppContext, otp: string, msg = MSG_OTP_SENT) {
   return isDemoSms(ctx.config) ? { status: true, msg, otp } : { status: true, msg };

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { FAMILIES, MSG, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
+import { FAMILIES, MSG, SERVER_TEXTS, bidDateText, declaredResultText, formatRate, payout } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { MarketFamily } from '../db/columns';
 import { Refusal, defineCall, type AuthUser } from '../http/api';
@@ -60,7 +60,7 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const raw = (typeof h === 'string' ? h : undefined) ?? body.request_id ?? (body.new_result.request_id as unknown);
     if (raw === undefined || raw === null || raw === '') return null;
     const k = idemKeySchema.safeParse(raw);
-    if (!k.success) throw new Refusal(400, 'Invalid idempotency key');
+    if (!k.success) throw new Refusal(400, SERVER_TEXTS.badIdempotencyKey);
     return k.data;
   };
 

@@ -6,7 +6,7 @@
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { PROOF_MAX_BYTES } from '@matka/shared/contract/schemas';
-import { MSG, depositProblemText, SERVER_TEXTS } from '@matka/shared/domain';
+import { MSG, compose, depositProblemText, SERVER_TEXTS, type Message } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal } from '../http/api';
@@ -20,9 +20,9 @@ const MSG_FUND_REQUESTED = SERVER_TEXTS.fundRequested;
 const NO_DEPOSIT_MAX = 10_000_000;
 
 /** The operator's maximum of one deposit request (setting max_amt, '0' or unset: none) passed, or null. */
-export async function depositOverMax(ctx: AppContext, amount: number): Promise<string | null> {
+export async function depositOverMax(ctx: AppContext, amount: number): Promise<Message | null> {
   const max = (await settingNumber(ctx, 'max_amt')) || NO_DEPOSIT_MAX;
-  return amount > max ? `Maximum amount to add is ${max}` : null;
+  return amount > max ? compose('maxAddAmount', { max }) : null;
 }
 
 /** '1' for each UPI app the operator keeps an id for (a deposit may be paid with it), else '0'. */

@@ -4,15 +4,16 @@
  * api/live.ts.
  */
 import { CALL } from '@matka/shared/contract';
+import { SERVER_TEXTS } from '@matka/shared/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { Refusal, defineCall } from '../http/api';
-import { inboxOf, inboxUnread, markInboxRead } from '../services/live';
+import { inboxOf, inboxUnread, markInboxRead } from '../services/inbox';
 
 export const inboxPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   /** an entry's id as the inbox gave it (opaque: services/live.ts, LiveIds) */
-  const MSG_BAD_ID = 'Invalid notification id';
+  const MSG_BAD_ID = SERVER_TEXTS.badNotificationId;
   /** an entry's id as the inbox gave it (opaque: services/live.ts, LiveIds) */
   const entryId = (v: string) => {
     const id = ctx.live.ids.decode(v);

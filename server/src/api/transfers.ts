@@ -4,7 +4,7 @@
  */
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { MSG, POINTS_WHOLE, transferProblem, SERVER_TEXTS } from '@matka/shared/domain';
+import { MSG, POINTS_WHOLE, compose, transferProblem, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal } from '../http/api';
@@ -35,7 +35,7 @@ export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);
     // a fraction is a malformed request (400), as in every other call that takes points
     if (problem) throw new Refusal(problem === POINTS_WHOLE ? 400 : 200, problem);
-    if (body.amount > MAX_AMOUNT) throw new Refusal(400, `Points are too many (max ${MAX_AMOUNT})`);
+    if (body.amount > MAX_AMOUNT) throw new Refusal(400, compose('pointsTooMany', { max: MAX_AMOUNT }));
     const r = await transferPoints(db, {
       fromId: user.id,
       toMobile: body.mobile_no,

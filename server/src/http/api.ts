@@ -8,7 +8,14 @@ import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
 import { localize, requestLanguage, type Lang } from './language';
 import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type Dialect } from '@matka/shared/contract';
-import { ANSWER_SCHEMAS, REQUEST_SCHEMAS, RefusalSchema, type ParsedRequestOf } from '@matka/shared/contract/schemas';
+import {
+  ANSWER_SCHEMAS,
+  REQUEST_SCHEMAS,
+  RefusalSchema,
+  refusalCode,
+  refusalsOf,
+  type ParsedRequestOf,
+} from '@matka/shared/contract/schemas';
 import { adaptAnswer, adaptRequest, answerAdapted, dialectOfKey } from './dialects';
 
 // the handlers take these from here; their owners are the token cache and the errors module
@@ -16,17 +23,27 @@ import { adaptAnswer, adaptRequest, answerAdapted, dialectOfKey } from './dialec
 export type { AuthUser } from '../services/usercache';
 export { Refusal, refusal } from '../errors';
 
+/**
+ * The message each refused request was answered with, before its translation (CHECK_ANSWERS checks its
+ * code against the call's declared refusals); a request refused by its own schema is marked `request`.
+ */
+const REFUSED = new WeakMap<FastifyRequest, Message | typeof BY_SCHEMA>();
+const BY_SCHEMA = Symbol('the request schema');
+
 /** The player API's envelope of a refusal: {status:false, msg}. */
 const refusalBody = (
   msg: Message,
   req?: FastifyRequest,
   user?: AuthUser | null,
   extra: Record<string, unknown> = {},
-) => ({
-  ...extra,
-  status: false as const,
-  msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg),
-});
+) => (
+  req && REFUSED.set(req, msg),
+  {
+    ...extra,
+    status: false as const,
+    msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg),
+  }
+);
 
 /**
  * The language of a call's refusals: the account's, when the call has one and the player chose it in
@@ -39,7 +56,7 @@ export function answerLanguage(req: FastifyRequest, user?: AuthUser | null): Lan
   return requestLanguage(req);
 }
 
-export const MSG_BAD_APP_KEY = 'Invalid app key';
+export const MSG_BAD_APP_KEY = SERVER_TEXTS.badAppKey;
 export const MSG_BAD_TOKEN = SERVER_TEXTS.sessionExpired;
 const MSG_BAD_REQUEST = 'Invalid request';
 
@@ -153,7 +170,7 @@ export function defineCall<N extends CallName>(
   app.post(`/api/${name}`, { onSend }, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      return reply.code(400).send(refusalBody('Request body must be a JSON object'));
+      return reply.code(400).send(refusalBody(SERVER_TEXTS.notAnObject, req));
     }
     // (a NUL anywhere in the body was refused by the body parser: http/input.ts)
     // the app key names the dialect of the contract its app speaks (http/dialects.ts); the bootstrap
@@ -167,7 +184,11 @@ export function defineCall<N extends CallName>(
       if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
     const parsed = (REQUEST_SCHEMAS[name] as unknown as z.ZodType<ParsedRequestOf<N>>).safeParse(envelope);
-    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user));
+    if (!parsed.success) {
+      const answer = refusalBody(firstIssue(parsed.error), req, user);
+      REFUSED.set(req, BY_SCHEMA);
+      return reply.code(400).send(answer);
+    }
     let out: unknown;
     try {
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply, dialect });
@@ -197,6 +218,20 @@ export function defineCall<N extends CallName>(
  * contract's schema of the call (a success) or of a refusal; one that does not conform is answered 500
  * with what drifted, so a test that made the call fails where it made it.
  */
+/**
+ * What is wrong with a refusal the call does not declare (@matka/shared/contract/refusals), else null.
+ * A refusal of the framework itself (a body it could not parse, too large: its error handler, never 200)
+ * is the envelope's; the request schema's own messages are declared by the schema.
+ */
+function undeclared(name: CallName, req: FastifyRequest, status: number, msg: string): string | null {
+  const given = REFUSED.get(req);
+  if (given === BY_SCHEMA || (given === undefined && status !== 200 && status !== 401)) return null;
+  const message = given ?? msg;
+  const code = refusalCode(message);
+  if (code !== null && refusalsOf(name).includes(code)) return null;
+  return `refused with ${code ?? `a text no catalogue has ('${messageText(message)}')`}, not declared for the call`;
+}
+
 export function answerCheck(name: CallName) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' || reply.statusCode === 304) return payload;
@@ -208,8 +243,12 @@ export function answerCheck(name: CallName) {
     }
     const refused = reply.statusCode !== 200 || (body as { status?: unknown } | null)?.status === false;
     const checked = (refused ? RefusalSchema : ANSWER_SCHEMAS[name]).safeParse(body);
-    if (checked.success) return payload;
-    const drift = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    const drift = checked.success
+      ? refused
+        ? undeclared(name, req, reply.statusCode, (body as { msg: string }).msg)
+        : null
+      : checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    if (drift === null) return payload;
     req.log.error({ call: name, drift }, 'answer drifted from the contract');
     reply.code(500);
     return JSON.stringify({ status: false, msg: `${name} answer drifted from the contract: ${drift}` });

@@ -31,6 +31,8 @@ import {
   OPERATOR_REQUESTS,
   REQUEST_SCHEMAS,
   RefusalSchema,
+  refusalText,
+  refusalsOf,
   type OperatorCallWithAnswer,
   type OperatorCallWithRequest,
 } from '@matka/shared/contract/schemas';
@@ -195,9 +197,12 @@ export function openApiDocument(base: string | undefined) {
         description: [
           spec.auth ? "Needs the player's session (`unique_token`)." : 'No session needed.',
           spec.list ? `The answer's list is \`${spec.list}\`.` : '',
+          'Its refusals (`x-refusals`: a code, its English text) come as `{status: false, msg}`, the text in ' +
+            "the player's language; `request` is the message of a field of the request that is missing or not valid.",
         ]
           .filter(Boolean)
           .join(' '),
+        'x-refusals': refusalsOf(name).map((code) => ({ code, text: refusalText(code) })),
         requestBody: {
           required: true,
           content: {

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { AppContext } from '../context';
-import { MSG, SERVER_TEXTS } from '@matka/shared/domain';
+import { MSG, SERVER_TEXTS, compose } from '@matka/shared/domain';
 import { isDemoSms } from '../config';
 import { otpText } from './sms';
 import { refusal } from '../errors';
@@ -46,8 +46,7 @@ const hashCode = (secret: string, subject: string, purpose: string, code: string
 const sameHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
-const waitMessage = (ms: number) =>
-  `Please wait ${Math.max(1, Math.ceil(ms / 1000))} seconds before requesting a new OTP.`;
+const waitMessage = (ms: number) => compose('otpWait', { seconds: Math.max(1, Math.ceil(ms / 1000)) });
 
 /**
  * Creates a new 4-digit code for (subject, purpose), replacing any earlier one, and sends it to `mobile`.

@@ -10,7 +10,7 @@
  * - Sending follows the live events: whichever process claims an event first (an UPDATE of
  *   live_events.pushed) sends it, once; a push service's 404 or 410 removes the subscription.
  */
-import { SERVER_TEXTS } from '@matka/shared/domain';
+import { SERVER_TEXTS, compose } from '@matka/shared/domain';
 import dns from 'node:dns';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -140,7 +140,7 @@ export function sendableHost(endpoint: string, trusted: readonly string[]): bool
 }
 
 const MSG_BAD_SUBSCRIPTION = SERVER_TEXTS.badPushSubscription;
-const MSG_UNKNOWN_SERVICE = "This browser's push service is not supported";
+const MSG_UNKNOWN_SERVICE = SERVER_TEXTS.pushServiceUnknown;
 
 /** Checks a subscription as the browser gave it. */
 export function checkSubscription(s: PushSubscriptionJson, hosts: readonly string[]): PushSubscriptionJson {
@@ -162,7 +162,7 @@ export function checkSubscription(s: PushSubscriptionJson, hosts: readonly strin
 
 export function checkCategories(list: unknown): PushCategory[] {
   if (!Array.isArray(list) || !list.every(isPushCategory))
-    throw new Refusal(400, `Categories must be among ${PUSH_CATEGORIES.join(', ')}`);
+    throw new Refusal(400, compose('pushCategories', { categories: PUSH_CATEGORIES.join(', ') }));
   return PUSH_CATEGORIES.filter((c) => list.includes(c));
 }
 

@@ -17,6 +17,7 @@ import {
   type UpiType,
   type WithdrawMethod,
   SERVER_TEXTS,
+  compose,
   protectionText,
 } from '@matka/shared/domain';
 import type { DB } from '../db/types';
@@ -30,7 +31,6 @@ const MAX_PENDING_DEPOSITS = 5;
 /** The most rows a history answers with. */
 const HISTORY_CAP = 500;
 
-const MSG_TOO_MANY_PENDING = `You already have ${MAX_PENDING_DEPOSITS} pending fund requests. Please wait until they are processed.`;
 export const MSG_RECEIVER_UNKNOWN = MSG.transferLookupFailed; // 'Username or password incorrect'
 
 /** The ledger reference of a withdrawal's hold (written at request time, made final when decided). */
@@ -198,7 +198,7 @@ export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, n
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
-    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw refusal(MSG_TOO_MANY_PENDING);
+    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw refusal(compose('tooManyPending', { count: MAX_PENDING_DEPOSITS }));
     const row = await trx
       .insertInto('fund_requests')
       .values({ user_id: userId, amount, created_at: now })
@@ -246,7 +246,7 @@ export async function approveHeldUpi(db: Db, userId: string, now: Date): Promise
   return before.upi_held;
 }
 
-export const MSG_UPI_HELD = 'This UPI number is waiting for approval. Please contact support.';
+export const MSG_UPI_HELD = SERVER_TEXTS.upiHeld;
 
 // ------------------------------------------------------------------ withdrawals
 
@@ -271,7 +271,7 @@ export async function requestWithdrawal(
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     const number = (acct as unknown as Record<string, string | null>)[column] ?? '';
-    if (!number) throw refusal(`Please add your ${WITHDRAW_METHODS[r.method]} number first`);
+    if (!number) throw refusal(compose('addMethodFirst', { method: WITHDRAW_METHODS[r.method] }));
     if (acct.upi_held.includes(column)) throw refusal(MSG_UPI_HELD);
     if (acct.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
     if (BigInt(acct.wallet) < BigInt(r.amount)) throw refusal(MSG.walletLimitExceeded);

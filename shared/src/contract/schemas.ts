@@ -47,9 +47,10 @@ export * from './answerSchemas';
 export * from './liveSchemas';
 export * from './operatorSchemas';
 export * from './operatorAnswerSchemas';
+export * from './refusals';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */
-export const MSG_PIN_WRONG = 'Invalid security PIN';
+export const MSG_PIN_WRONG = SERVER_TEXTS.pinWrong;
 /** A screenshot's data URL, at most 180 KB decoded (the server then checks the image itself). */
 export const PROOF_MAX_BYTES = 180 * 1024;
 
@@ -102,7 +103,7 @@ const screenshotField = z
   .refine((s) => /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(s), SERVER_TEXTS.screenshotInvalid);
 const endpoint = z.string({ error: 'endpoint is required' }).max(1000, 'Invalid endpoint');
 /** an inbox entry's id as the inbox gave it (opaque: the server reads it) */
-const inboxId = z.string({ error: 'Invalid notification id' }).max(200, 'Invalid notification id');
+const inboxId = z.string({ error: SERVER_TEXTS.badNotificationId }).max(200, SERVER_TEXTS.badNotificationId);
 
 export const REQUEST_SCHEMAS = {
   // accounts

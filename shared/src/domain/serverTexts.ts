@@ -4,6 +4,8 @@
  * the messages catalogue; server/src/http/language.ts). Not in the app's first screen: the app gets them
  * from the server, already in its language.
  */
+import { POINTS_WHOLE } from './validate';
+
 export const SERVER_TEXTS = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   tooManyWrongCodes: 'Too many wrong codes for this number today. Please try again tomorrow.',
@@ -33,4 +35,13 @@ export const SERVER_TEXTS = {
   chooseLanguage: 'Choose English, Hindi or Marathi',
   pushOn: 'Notifications are on for this phone',
   pushOff: 'Notifications are off for this phone',
+  badAppKey: 'Invalid app key',
+  notAnObject: 'Request body must be a JSON object',
+  badIdempotencyKey: 'Invalid idempotency key',
+  badNotificationId: 'Invalid notification id',
+  pinWrong: 'Invalid security PIN',
+  upiHeld: 'This UPI number is waiting for approval. Please contact support.',
+  resetNeedsCode: 'This app cannot reset your password. Please reset it on our website or ask support.',
+  pointsWhole: POINTS_WHOLE,
+  pushServiceUnknown: "This browser's push service is not supported",
 } as const;

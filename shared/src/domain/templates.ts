@@ -24,6 +24,12 @@ export const TEMPLATES = {
   breakUntil:
     'You are taking a break until {time}. Bids, deposits and transfers to and from you are closed until then.',
   ageBeforePlay: 'Please confirm that you are 18 years of age or older before you play.',
+  otpWait: 'Please wait {seconds} seconds before requesting a new OTP.',
+  tooManyPending: 'You already have {count} pending fund requests. Please wait until they are processed.',
+  maxAddAmount: 'Maximum amount to add is {max}',
+  pointsTooMany: 'Points are too many (max {max})',
+  addMethodFirst: 'Please add your {method} number first',
+  pushCategories: 'Categories must be among {categories}',
 } as const;
 export type TemplateKey = keyof typeof TEMPLATES;
 
