@@ -167,29 +167,31 @@ describe('the live stream', () => {
     await context.close();
   });
 
-  it('polls the list at most twice a minute while the stream is up', async () => {
-    const context = await kolkataPhone(browser);
-    const { page, stream } = await loggedInHome(context);
-    await stream;
-    await page.waitForTimeout(500);
-    const homeInfo = counter(page, 'api-home-info');
-    const balance = counter(page, 'api-user-wallet-balance');
-    await page.waitForTimeout(60_000);
-    expect(homeInfo()).toBeLessThanOrEqual(2);
-    expect(balance()).toBeLessThanOrEqual(2);
-    await context.close();
-  }, 120_000);
-
-  it('polls every 5 s as before when the stream is blocked', async () => {
-    const context = await kolkataPhone(browser);
-    // a proxy that refuses streams
-    await context.route('**/api/live', (route) => route.abort());
-    const page = await context.newPage();
-    await loginInBrowser(page, server.url, player.mobile, player.password);
-    await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
-    const homeInfo = counter(page, 'api-home-info');
-    await page.waitForTimeout(16_000);
-    expect(homeInfo()).toBeGreaterThanOrEqual(3);
-    await context.close();
-  }, 60_000);
+  it('polls the list at most twice a minute while the stream is up, and every 5 s when it is blocked', async () => {
+    // two phones over the same minute: one with its stream, one behind a proxy that refuses streams
+    const streaming = await kolkataPhone(browser);
+    const blocked = await kolkataPhone(browser);
+    await blocked.route('**/api/live', (route) => route.abort());
+    const [up, down] = await Promise.all([
+      (async () => {
+        const { page, stream } = await loggedInHome(streaming);
+        await stream;
+        await page.waitForTimeout(500);
+        return { homeInfo: counter(page, 'api-home-info'), balance: counter(page, 'api-user-wallet-balance') };
+      })(),
+      (async () => {
+        const page = await blocked.newPage();
+        await loginInBrowser(page, server.url, player.mobile, player.password);
+        await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
+        return { homeInfo: counter(page, 'api-home-info') };
+      })(),
+    ]);
+    await new Promise((r) => setTimeout(r, 60_000));
+    expect(up.homeInfo()).toBeLessThanOrEqual(2);
+    expect(up.balance()).toBeLessThanOrEqual(2);
+    // twelve in a minute; a busy machine may delay a few
+    expect(down.homeInfo()).toBeGreaterThanOrEqual(8);
+    await streaming.close();
+    await blocked.close();
+  }, 150_000);
 });
