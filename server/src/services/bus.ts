@@ -57,8 +57,12 @@ const CHANNEL = 'matka_cache';
 const ACK_CHANNEL = 'matka_cache_ack';
 /** the listening connection's application_name: pg_stat_activity lists the live processes by it */
 const MEMBER_PREFIX = 'matka-bus:';
-/** events that end sessions: their publish() resolves only once every other process has applied them */
-const ACKED: ReadonlySet<CacheEvent['kind']> = new Set(['revoke', 'clear', 'all']);
+/**
+ * events that must be in force everywhere before the answer that caused them: sessions ended, and an
+ * account's row changed (a balance read through another process right after a bid or a transfer is
+ * the new one); their publish() resolves only once every other process has applied them
+ */
+const ACKED: ReadonlySet<CacheEvent['kind']> = new Set(['revoke', 'clear', 'all', 'users']);
 /** how long a publish waits for a process that does not acknowledge (its connection is stuck) */
 const ACK_TIMEOUT_MS = 2_000;
 /** NOTIFY payloads are limited to 8000 bytes: events are packed into payloads of at most this size */
@@ -74,7 +78,8 @@ const MAX_PAYLOAD = 7000;
  * drop everything (events sent meanwhile were missed).
  *
  * Events that end sessions (a logout, a password change, an operator's block or force-logout: 'revoke',
- * 'clear') are in force everywhere before the answer goes out: the publisher first lists the other
+ * 'clear') and an account's changed row ('users': a wallet moved, a status set) are in force everywhere
+ * before the answer goes out: the publisher first lists the other
  * processes listening (their listening connections in pg_stat_activity, named after their origin),
  * sends the event with a number, and resolves only when each of them has acknowledged that number on
  * `matka_cache_ack` after applying it (or after ACK_TIMEOUT_MS for one that does not answer, logged).
