@@ -43,3 +43,31 @@ test('no migration after the files came defines a function', () => {
   const defining = later.filter((m) => /\bCREATE\s+(OR\s+REPLACE\s+)?FUNCTION\b/i.test(m.sql)).map((m) => m.name);
   expect(defining).toEqual([]);
 });
+
+test("a migration marked '-- no transaction' builds an index concurrently, statement by statement, once", async () => {
+  const { database, cleanup } = await freshDatabase();
+  try {
+    const migrations = [
+      { name: '001_table', sql: 'CREATE TABLE things (id bigint PRIMARY KEY, kind text NOT NULL);' },
+      {
+        name: '002_index',
+        sql:
+          '-- no transaction\n-- built while the table is written to\n' +
+          'DROP INDEX CONCURRENTLY IF EXISTS things_kind;\n' +
+          'CREATE INDEX CONCURRENTLY things_kind ON things (kind);\n',
+      },
+    ];
+    expect(await migrate(database, migrations)).toEqual(['001_table', '002_index']);
+    const index = await sql<{ valid: boolean }>`
+      SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname = 'things_kind'`.execute(database.db);
+    expect(index.rows).toEqual([{ valid: true }]);
+    // applied once: a second run does nothing, and the lock was let go (the next migration takes it)
+    expect(await migrate(database, migrations)).toEqual([]);
+    expect(
+      await migrate(database, [...migrations, { name: '003_more', sql: 'ALTER TABLE things ADD note text;' }]),
+    ).toEqual(['003_more']);
+  } finally {
+    await cleanup();
+  }
+});

@@ -28,6 +28,11 @@ export interface Database {
   /** Runs a script of several SQL statements in one round trip (simple query protocol). */
   execScript(sql: string): Promise<void>;
   /**
+   * Runs statements one by one on one connection, each in its own implicit transaction (what
+   * `CREATE INDEX CONCURRENTLY` needs), then `last` whatever happened (a session lock's release).
+   */
+  execAlone(statements: string[], last: string): Promise<void>;
+  /**
    * PGlite only: hears the database's notifications on a channel (PostgreSQL's are heard by the cache
    * bus's listening connection).
    */
@@ -106,6 +111,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
           client.release();
         }
       },
+      async execAlone(statements, last) {
+        const client = await pool.connect();
+        try {
+          for (const statement of statements) await client.query(statement);
+        } finally {
+          await client.query(last).catch(() => {});
+          client.release();
+        }
+      },
       async close() {
         await db.destroy(); // ends the pool
       },
@@ -126,6 +140,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     async execScript(sql) {
       // Holds the dialect's one connection while the script runs, like every other statement.
       await db.connection().execute(() => lite.exec(sql));
+    },
+    async execAlone(statements, last) {
+      await db.connection().execute(async () => {
+        try {
+          for (const statement of statements) await lite.exec(statement);
+        } finally {
+          await lite.exec(last).catch(() => {});
+        }
+      });
     },
     // through the one connection's queue too: LISTEN sent inside another caller's transaction would end with it
     listen: (channel, fn) => db.connection().execute(() => lite.listen(channel, fn)),

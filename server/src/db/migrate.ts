@@ -29,12 +29,33 @@ export function loadFunctions(dir = FUNCTIONS_DIR): Migration[] {
     .map((f) => ({ name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
 }
 
+/**
+ * A migration whose first line is `-- no transaction` runs outside a transaction, one statement at a
+ * time on one connection under the migrations' session lock: what `CREATE INDEX CONCURRENTLY` needs (an
+ * index built while bids go on). Its statements end a line with ';' (no function bodies) and must be
+ * safe to run again: a build that failed half way is re-run from the start (`DROP INDEX CONCURRENTLY IF
+ * EXISTS` first, since a failed concurrent build leaves an invalid index behind).
+ */
+const NO_TRANSACTION = /^--\s*no transaction\b/i;
+export const statementsOf = (script: string): string[] =>
+  script
+    .split(/;[ \t]*$/m)
+    .map((s) =>
+      s
+        .split('\n')
+        .filter((line) => !/^\s*--/.test(line))
+        .join('\n')
+        .trim(),
+    )
+    .filter(Boolean);
+
 // An arbitrary constant key for pg_advisory_xact_lock so two processes never migrate at once.
 const LOCK_KEY = 7_316_842_001;
 
 /**
  * Applies the pending migrations in name order. Each migration runs in its own transaction together
- * with its schema_migrations row, so a failed migration leaves nothing behind and a re-run is a no-op.
+ * with its schema_migrations row, so a failed migration leaves nothing behind and a re-run is a no-op
+ * (one marked `-- no transaction` runs statement by statement instead: NO_TRANSACTION).
  * Then every SQL function is defined as its file says (applyFunctions), unless the migrations were
  * given (a test's own list). Returns the names of the migrations applied by this call.
  */
@@ -57,6 +78,18 @@ export async function migrate(
       .executeTakeFirst();
     if (done) continue;
     const quoted = m.name.replace(/'/g, "''");
+    if (NO_TRANSACTION.test(m.sql)) {
+      await database.execAlone(
+        [
+          `SELECT pg_advisory_lock(${LOCK_KEY})`,
+          ...statementsOf(m.sql),
+          `INSERT INTO schema_migrations (name) VALUES ('${quoted}') ON CONFLICT DO NOTHING`,
+        ],
+        `SELECT pg_advisory_unlock(${LOCK_KEY})`,
+      );
+      applied.push(m.name);
+      continue;
+    }
     // The INSERT fails on a concurrent duplicate (primary key), rolling the whole script back.
     const script =
       `BEGIN;\nSELECT pg_advisory_xact_lock(${LOCK_KEY});\n${m.sql}\n;\n` +
