@@ -10,6 +10,9 @@ module.exports = {
   moduleNameMapper: { '^@matka/shared/domain$': path.join(__dirname, '../shared/src/domain/index.ts') },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
+  // the remotes a test rebuilds are built once per run and shared (lib/deploy.ts)
+  globalSetup: '<rootDir>/lib/builds-setup.js',
+  globalTeardown: '<rootDir>/lib/builds-teardown.js',
   // two files at once on two cores: each mostly waits on its server and Chromium (78 tests: 6.5 → 4 min)
   maxWorkers: '100%',
   // The spawned servers and Chromium are stopped in afterAll; keep-alive sockets of Node's fetch may linger.

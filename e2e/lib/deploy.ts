@@ -4,7 +4,8 @@
  * for the others; a server started with STATIC_ROOT=<root> serves it.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './harness';
@@ -27,26 +28,49 @@ export function deployment(copied: readonly Family[]): string {
 }
 
 /**
+ * The builds made in this run, by family, config and environment: a build two tests deploy is made
+ * once and copied into each deployment. The run's folder comes from the jest config's global setup
+ * (lib/builds-setup.js); a file run on its own without it builds into a folder of its own.
+ */
+const BUILDS = process.env.MATKA_E2E_BUILDS ?? mkdtempSync(path.join(tmpdir(), 'matka-e2e-builds-'));
+
+/**
  * The family's team deploys a new build into the deployment (the shell is neither rebuilt nor
  * restarted): webpack in production mode, its remote only, written over `<root>/remote-<family>/dist`.
  * `config` is another webpack config to build with (default: the family's own).
  */
 export function deployFamily(root: string, family: Family, env: Record<string, string>, config?: string): void {
-  const build = spawnSync(
-    process.execPath,
-    [
-      require.resolve('webpack-cli/bin/cli.js'),
-      '-c',
-      config ?? path.join(ROOT, `remote-${family}`, 'webpack.config.js'),
-      '--config-name',
-      family,
-      '--mode',
-      'production',
-      '--output-path',
-      path.join(root, `remote-${family}`, 'dist'),
-    ],
-    { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
-  if (build.status !== 0 || /ERROR/.test(build.stderr + build.stdout))
-    throw new Error(`building ${family} failed:\n${build.stderr}\n${build.stdout}`);
+  const webpackConfig = config ?? path.join(ROOT, `remote-${family}`, 'webpack.config.js');
+  const key = createHash('sha256').update(JSON.stringify([family, webpackConfig, env])).digest('hex').slice(0, 16);
+  const built = path.join(BUILDS, key);
+  if (!existsSync(built)) {
+    mkdirSync(BUILDS, { recursive: true });
+    const out = mkdtempSync(path.join(BUILDS, `${key}-`));
+    const build = spawnSync(
+      process.execPath,
+      [
+        require.resolve('webpack-cli/bin/cli.js'),
+        '-c',
+        webpackConfig,
+        '--config-name',
+        family,
+        '--mode',
+        'production',
+        '--output-path',
+        out,
+      ],
+      { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    if (build.status !== 0 || /ERROR/.test(build.stderr + build.stdout))
+      throw new Error(`building ${family} failed:\n${build.stderr}\n${build.stdout}`);
+    // whole or not at all: another worker may have finished the same build meanwhile
+    try {
+      renameSync(out, built);
+    } catch {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+  const dist = path.join(root, `remote-${family}`, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  cpSync(built, dist, { recursive: true });
 }

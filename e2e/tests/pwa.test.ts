@@ -261,11 +261,11 @@ describe('the installable app', () => {
     expect(await root.getAttribute('data-build')).toBeNull();
 
     // The regular team deploys a new build; the shell is neither rebuilt nor restarted.
-    deployFamily(staticRoot, 'regular', { MATKA_BUILD_ID: 'regular-rebuilt' });
+    deployFamily(staticRoot, 'regular', { MATKA_BUILD_ID: 'regular-v2' });
 
     await page.reload();
     await root.waitFor();
-    expect(await root.getAttribute('data-build')).toBe('regular-rebuilt');
+    expect(await root.getAttribute('data-build')).toBe('regular-v2');
     await page.getByRole('button', { name: 'Single Digit' }).waitFor();
   }, 120_000);
 });
