@@ -9,7 +9,6 @@ import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import { sql } from 'kysely';
 import {
   APP_KEY,
-  OPERATOR_TOKEN,
   call,
   createUser,
   kolkata,
@@ -18,6 +17,7 @@ import {
   marketByName,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -27,16 +27,6 @@ beforeAll(async () => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
-
-const op = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
-  const res = await t.app.inject({
-    method,
-    url: `/operator${url}`,
-    payload,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return { code: res.statusCode, body: res.json() };
-};
 
 type Row = { digits: string; points: number; session?: 'Open' | 'Close'; closedigits?: string };
 async function bidBody(token: string, rows: Row[], market = 'MORNING STAR', betType = 'single_digit' as const) {
@@ -96,14 +86,14 @@ describe('bet limits per family and bet type', () => {
       [{ family: 'regular', bet_type: 'single_digit', min: 10.5, max: 100 }, 'min must be a whole number of points'],
     ];
     for (const [body, msg] of cases) {
-      const r = await op('POST', '/bet-limits/set', body);
-      expect([r.code, r.body.msg]).toEqual([400, expect.stringContaining(msg)]);
+      const r = await operatorCall(t, '/bet-limits/set', body);
+      expect([r.statusCode, r.body.msg]).toEqual([400, expect.stringContaining(msg)]);
     }
     expect(await t.ctx.db.selectFrom('bet_limits').selectAll().execute()).toEqual([]);
   });
 
   test('min, max and the maximum per player and session: each refusal names it and changes nothing; the rates answer shows them', async () => {
-    const set = await op('POST', '/bet-limits/set', {
+    const set = await operatorCall(t, '/bet-limits/set', {
       family: 'regular',
       bet_type: 'single_digit',
       min: 50,
@@ -116,7 +106,7 @@ describe('bet limits per family and bet type', () => {
     });
     const rates = await call(t.app, 'api-game-rates', {});
     expect(rates.body.bet_limits).toEqual([{ bet_type: 'single_digit', min: 50, max: 1000, session_max: 2000 }]);
-    const listed = await op('GET', '/bet-limits');
+    const listed = await operatorCall(t, '/bet-limits');
     expect(listed.body.families[0].bet_types.find((b: { bet_type: string }) => b.bet_type === 'single_digit')).toEqual({
       bet_type: 'single_digit',
       title: 'Single Digit',
@@ -167,7 +157,7 @@ describe('bet limits per family and bet type', () => {
 
 describe('the liability cap per number', () => {
   afterAll(async () => {
-    await op('POST', '/liability-cap/set', { family: 'regular', cap: null });
+    await operatorCall(t, '/liability-cap/set', { family: 'regular', cap: null });
   });
 
   test("a bid that would take a number's potential payout past the cap is refused whole; other numbers stay open; the dashboard lists it", async () => {
@@ -178,7 +168,7 @@ describe('the liability cap per number', () => {
       .where('rate_key', '=', 'single_digit')
       .executeTakeFirstOrThrow();
     const per100 = Math.floor((100 * Number(rate.val_2)) / Number(rate.val_1));
-    const set = await op('POST', '/liability-cap/set', { family: 'regular', cap: per100 * 10 });
+    const set = await operatorCall(t, '/liability-cap/set', { family: 'regular', cap: per100 * 10 });
     expect(set.body.status).toBe(true);
     const market = 'SRIDEVI';
     const p = await createUser(t, { wallet: 50_000 });
@@ -205,7 +195,7 @@ describe('the liability cap per number', () => {
     expect((await bid(p.token, [{ digits: '6', points: 100 }], market)).body.status).toBe(true);
     // the Close session's digit 4 is another number
     expect((await bid(p.token, [{ digits: '4', points: 100, session: 'Close' }], market)).body.status).toBe(true);
-    const dash = await op('GET', '/dashboard');
+    const dash = await operatorCall(t, '/dashboard');
     expect(dash.body.capped).toEqual([
       expect.objectContaining({
         market,
@@ -227,7 +217,7 @@ describe('the liability cap per number', () => {
       .where('rate_key', '=', 'single_digit')
       .executeTakeFirstOrThrow();
     const per100 = Math.floor((100 * Number(rate.val_2)) / Number(rate.val_1));
-    await op('POST', '/liability-cap/set', { family: 'regular', cap: per100 * 25 });
+    await operatorCall(t, '/liability-cap/set', { family: 'regular', cap: per100 * 25 });
     const market = 'TIME BAZAR';
     const players = await Promise.all(Array.from({ length: 100 }, () => createUser(t, { wallet: 1_000 })));
     const bodies = await Promise.all(players.map((p) => bidBody(p.token, [{ digits: '9', points: 100 }], market)));

@@ -15,9 +15,9 @@ import {
   makeTestApp,
   marketByName,
   newMobile,
-  OPERATOR_TOKEN,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -39,18 +39,6 @@ async function send(where: Where, name: string, payload: Record<string, unknown>
 }
 const both = (name: string, payload?: Record<string, unknown>) =>
   Promise.all([send('root', name, payload), send('api', name, payload)]);
-
-/** An operator call (the owner's token) on a test app. */
-const operatorCall = async (app: TestApp['app'], url: string, payload: Record<string, unknown>) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/operator/${url}`,
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      payload,
-    })
-  ).json();
-const op = (url: string, payload: Record<string, unknown>) => operatorCall(t.app, url, payload);
 
 describe('paths and names: one adapter', () => {
   test('only api-* call paths are mapped; aliases go to the call they mean', () => {
@@ -132,17 +120,21 @@ describe('logged-out calls, root and /api/ alike', () => {
   });
 
   test('slider images are what the operator sets', async () => {
-    const set = await op('settings/set', {
-      key: 'slider_images',
-      value: 'https://cdn.example.com/a.jpg, https://cdn.example.com/b.jpg',
-    });
+    const set = (
+      await operatorCall(t, 'settings/set', {
+        key: 'slider_images',
+        value: 'https://cdn.example.com/a.jpg, https://cdn.example.com/b.jpg',
+      })
+    ).body;
     expect(set.status).toBe(true);
     const r = await send('root', 'api-get-slider-images');
     expect(r.body.sliderdata).toEqual([
       { id: 1, slider_image: 'https://cdn.example.com/a.jpg' },
       { id: 2, slider_image: 'https://cdn.example.com/b.jpg' },
     ]);
-    expect((await op('settings/set', { key: 'slider_images', value: 'javascript:alert(1)' })).status).toBe(false);
+    expect(
+      (await operatorCall(t, 'settings/set', { key: 'slider_images', value: 'javascript:alert(1)' })).body.status,
+    ).toBe(false);
   });
 });
 
@@ -242,23 +234,14 @@ describe('LEGACY_REGISTRATION=unverified', () => {
 
     const home = (await inject('/api-get-dashboard-data', { unique_token: reg.unique_token })).json();
     expect(home).toMatchObject({ betting_status: '0', wallet_amt: '0' });
-    const opr = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-      (
-        await legacy.app.inject({
-          method,
-          url: `/operator/${url}`,
-          headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-          payload,
-        })
-      ).json();
     // no money movement and no bids while unapproved: the operator cannot turn betting on around the approval
-    expect((await opr('POST', 'set-betting', { mobile, status: '1' })).msg).toMatch(/not approved yet/);
-    const list = await opr('GET', 'users/unapproved');
+    expect((await operatorCall(legacy, 'set-betting', { mobile, status: '1' })).body.msg).toMatch(/not approved yet/);
+    const list = (await operatorCall(legacy, 'users/unapproved')).body;
     expect(list.users.map((u: any) => u.mobile)).toContain(mobile);
-    const approved = await opr('POST', 'users/approve', { mobile });
+    const approved = (await operatorCall(legacy, 'users/approve', { mobile })).body;
     expect(approved).toMatchObject({ status: true, betting_status: '1' });
-    expect((await opr('GET', 'users/unapproved')).users.map((u: any) => u.mobile)).not.toContain(mobile);
-    expect((await opr('POST', 'users/approve', { mobile })).status).toBe(false);
+    expect((await operatorCall(legacy, 'users/unapproved')).body.users.map((u: any) => u.mobile)).not.toContain(mobile);
+    expect((await operatorCall(legacy, 'users/approve', { mobile })).body.status).toBe(false);
     const after = (await inject('/api-get-dashboard-data', { unique_token: reg.unique_token })).json();
     expect(after.betting_status).toBe('1');
     const audit = await legacy.ctx.db
@@ -411,7 +394,7 @@ describe('a logged-in player, as the deployed apps call', () => {
       .executeTakeFirstOrThrow();
     expect(row.paytm_no).toBe(number);
     // withdraw with the deployed fields: mobile, amount as a string, payment_method as a string (3 = Paytm)
-    await op('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    await operatorCall(t, 'settings/withdraw-window', { open: '00:00', close: '23:59' });
     const w = await send('root', 'api-user-withdraw-fund-request', {
       unique_token: p.token,
       mobile: p.mobile,
@@ -591,7 +574,6 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     });
     return { statusCode: res.statusCode, body: res.json() as Record<string, any> };
   };
-  const opr = (url: string, payload: Record<string, unknown>) => operatorCall(m4.app, url, payload);
 
   test('a whole session: key, registration, login and PIN, dashboard, profile, game and bid screens, histories, wallet, deposit, withdrawal', async () => {
     // bootstrap: no key yet
@@ -617,8 +599,8 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
       .executeTakeFirstOrThrow();
     expect(stored.security_pin).toMatch(/^scrypt\$/); // the PIN is kept hashed
     expect(stored.verified).toBe(false);
-    expect((await opr('users/approve', { mobile })).status).toBe(true);
-    expect((await opr('credit', { mobile, points: 5000 })).status).toBe(true);
+    expect((await operatorCall(m4, 'users/approve', { mobile })).body.status).toBe(true);
+    expect((await operatorCall(m4, 'credit', { mobile, points: 5000 })).body.status).toBe(true);
 
     // login with its device, then the PIN screen
     const login = await m('api-user-login', { device_id: 'phone-A', mobile, password: 'pass1234' });
@@ -762,7 +744,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
       phone_upi_option: '1',
       other_upi_option: '1',
     });
-    expect((await opr('settings/set', { key: 'max_amt', value: '20000' })).status).toBe(true);
+    expect((await operatorCall(m4, 'settings/set', { key: 'max_amt', value: '20000' })).body.status).toBe(true);
     expect((await m('api-last-fund-request-detail', { unique_token: token })).body.max_amt).toBe('20000');
     expect((await m('api-add-money-via-upi', { unique_token: token, amount: '20001' })).body).toEqual({
       status: false,
@@ -793,7 +775,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     expect((await m('api-user-payment-method-list', { unique_token: token })).body.result).toEqual([
       { name: 'Google Pay', value: '9123456780', type: '3', payment_method: '3' },
     ]);
-    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    await operatorCall(m4, 'settings/withdraw-window', { open: '00:00', close: '23:59' });
     const w = await m('api-user-withdraw-fund-request', {
       unique_token: token,
       request_amount: '1000',
@@ -809,7 +791,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     ).toEqual([{ payment_method: '2', payment_number: '9123456780' }]);
 
     // an operator's force logout: the device is no longer listed (and the session is over)
-    expect((await opr('users/logout', { mobile })).status).toBe(true);
+    expect((await operatorCall(m4, 'users/logout', { mobile })).body.status).toBe(true);
     expect((await m('api-get-dashboard-data', { unique_token: token })).statusCode).toBe(401);
     const again = (await m('api-user-login', { device_id: 'phone-B', mobile, password: 'pass1234' })).body;
     expect((await m('api-get-dashboard-data', { unique_token: again.unique_token })).body.device_result).toEqual([
@@ -839,7 +821,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
   test('a withdrawal under the spec key: payment_method 3 is Paytm', async () => {
     const u = await createUser(m4, { wallet: 2000 });
     await m4.ctx.db.updateTable('users').set({ paytm_no: '9123456782' }).where('id', '=', u.id).execute();
-    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    await operatorCall(m4, 'settings/withdraw-window', { open: '00:00', close: '23:59' });
     const w = await m4.app.inject({
       method: 'POST',
       url: '/api-user-withdraw-fund-request',
@@ -895,7 +877,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
       status: true,
       msg: "UPI Number Added Successfully! Withdrawals to it wait for the operator's approval.",
     });
-    await opr('settings/withdraw-window', { open: '00:00', close: '23:59' });
+    await operatorCall(m4, 'settings/withdraw-window', { open: '00:00', close: '23:59' });
     // this family's 2 is Paytm
     const held = (
       await m('api-user-withdraw-fund-request', { unique_token: u.token, request_amount: '1000', payment_method: 2 })
@@ -911,7 +893,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
       .where('id', '=', u.id)
       .executeTakeFirstOrThrow();
     expect(row.upi_held).toEqual(['paytm_no']);
-    const approved = await opr('users/approve-upi', { mobile: row.mobile });
+    const approved = (await operatorCall(m4, 'users/approve-upi', { mobile: row.mobile })).body;
     expect(approved).toMatchObject({ status: true, approved: ['paytm_no'] });
     const ok = (
       await m('api-user-withdraw-fund-request', { unique_token: u.token, request_amount: '1000', payment_method: 2 })

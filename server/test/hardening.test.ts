@@ -13,7 +13,6 @@ import { buildNewResult } from '@matka/shared/domain';
 import { sql } from 'kysely';
 import {
   APP_KEY,
-  OPERATOR_TOKEN,
   TEST_PASSWORD,
   call,
   createUser,
@@ -24,6 +23,7 @@ import {
   newMobile,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 import { DEFAULT_RATE_LIMITS, loadConfig, parseTrustProxy } from '../src/config';
 import { resolveOtpSecret, startupProblems } from '../src/main';
@@ -41,16 +41,6 @@ beforeEach(() => t.clock.set(kolkata('08:00')));
 
 const TOO_MANY = 'Too many attempts. Please try again later.';
 const DISABLED = 'Betting is disabled for your account';
-
-const op = async (url: string, payload: Record<string, unknown>) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return { statusCode: res.statusCode, body: res.json() };
-};
 
 async function submitSingle(
   app: TestApp,
@@ -444,7 +434,7 @@ describe('betting_status 0 also closes the wallet features; transfer amounts', (
       true,
     );
     // the operator turns betting on: the same calls work at once (the account cache is dropped)
-    expect((await op('/operator/set-betting', { mobile: u.mobile, status: '1' })).statusCode).toBe(200);
+    expect((await operatorCall(t, '/operator/set-betting', { mobile: u.mobile, status: '1' })).statusCode).toBe(200);
     expect((await call(t.app, 'api-fund-request-add', { ...tk, request_amount: 500 })).body.status).toBe(true);
   });
 
@@ -544,7 +534,7 @@ describe('bids racing a declaration', () => {
     // some bids are placed before the declaration, more keep coming while it runs and after it
     while (results.filter((r) => r.status).length < 24) await new Promise((r) => setTimeout(r, 2));
     // digit 0; before the draw (an owner's override)
-    const d = await op('/operator/result/declare', {
+    const d = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'open',
       pana: '370',
@@ -609,7 +599,7 @@ describe('token -> account cache', () => {
     expect(tr.body.status).toBe(true); // transfer: both sides
     expect(await wallet(u)).toBe('700');
     expect(await wallet(v)).toBe('1200');
-    expect((await op('/operator/credit', { mobile: u.mobile, points: 300 })).statusCode).toBe(200); // credit
+    expect((await operatorCall(t, '/operator/credit', { mobile: u.mobile, points: 300 })).statusCode).toBe(200); // credit
     expect(await wallet(u)).toBe('1000');
     t.clock.set(kolkata('12:00'));
     const w = await call(t.app, 'api-user-withdraw-fund-request', {
@@ -620,13 +610,17 @@ describe('token -> account cache', () => {
     expect(w.body.status).toBe(true); // withdrawal hold
     expect(await wallet(u)).toBe('500');
     const wid = w.body.request_id;
-    expect((await op('/operator/withdrawals/reject', { id: wid })).statusCode).toBe(200); // refund
+    expect((await operatorCall(t, '/operator/withdrawals/reject', { id: wid })).statusCode).toBe(200); // refund
     expect(await wallet(u)).toBe('1000');
     t.clock.set(kolkata('19:30'));
-    const d = await op('/operator/result/declare', { market: 'SRIDEVI NIGHT', session: 'open', pana: '140' }); // digit 5
+    const d = await operatorCall(t, '/operator/result/declare', {
+      market: 'SRIDEVI NIGHT',
+      session: 'open',
+      pana: '140',
+    }); // digit 5
     expect(d.body.summary).toMatchObject({ paid: 1, paid_points: 950 });
     expect(await wallet(u)).toBe('1950'); // settlement
-    expect((await op('/operator/set-betting', { mobile: u.mobile, status: '0' })).statusCode).toBe(200);
+    expect((await operatorCall(t, '/operator/set-betting', { mobile: u.mobile, status: '0' })).statusCode).toBe(200);
     expect((await home(u)).betting_status).toBe('0');
     expect((await call(t.app, 'api-profile-update', { unique_token: u.token, user_name: 'Renamed' })).body.status).toBe(
       true,

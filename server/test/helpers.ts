@@ -220,6 +220,30 @@ export async function call(
   return { statusCode: res.statusCode, body, res };
 }
 
+/**
+ * An operator call as the CLI makes it (the operator token): POST with a body, GET without; the path
+ * with or without its `/operator` prefix. Answers the status and the JSON body.
+ */
+export async function operatorCall(
+  t: { app: FastifyInstance },
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<ApiResult> {
+  const res = await t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url: url.startsWith('/operator') ? url : `/operator/${url.replace(/^\//, '')}`,
+    ...(payload ? { payload } : {}),
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  let body: Record<string, any>;
+  try {
+    body = res.json();
+  } catch {
+    body = { raw: res.body };
+  }
+  return { statusCode: res.statusCode, body, res };
+}
+
 let mobileSeq = 0;
 /** A unique valid mobile per call within a file. */
 export function newMobile(): string {

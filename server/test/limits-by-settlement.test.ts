@@ -18,7 +18,6 @@ import {
 import { sql } from 'kysely';
 import {
   APP_KEY,
-  OPERATOR_TOKEN,
   call,
   createUser,
   kolkata,
@@ -27,6 +26,7 @@ import {
   walletOf,
   ledgerSum,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -36,16 +36,6 @@ beforeAll(async () => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
-
-const op = async (url: string, payload: Record<string, unknown>) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: `/operator${url}`,
-      payload,
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-    })
-  ).json();
 
 async function bidBody(token: string, betType: BetTypeId, digits: string, points: number, market: string) {
   const m = await marketByName(t, market);
@@ -88,12 +78,25 @@ test("the database's settles_as agrees with the domain for every bet type", asyn
   const r = await sql<{ t: string; d: string; s: string }>`
     SELECT x.t, x.d, settles_as(x.t, x.d) AS s
     FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) AS x(t, d)`.execute(t.ctx.db);
-  for (const row of r.rows) expect([row.t, row.d, row.s]).toEqual([row.t, row.d, settlementType(row.t as BetTypeId, row.d)]);
+  for (const row of r.rows)
+    expect([row.t, row.d, row.s]).toEqual([row.t, row.d, settlementType(row.t as BetTypeId, row.d)]);
 });
 
 test("Single Pana's limit of a bid holds through SP DP TP and SP Motor; Double Pana's through DP Motor", async () => {
-  await op('/bet-limits/set', { family: 'regular', bet_type: 'single_pana', min: 10, max: 100, session_max: null });
-  await op('/bet-limits/set', { family: 'regular', bet_type: 'double_pana', min: 10, max: 100, session_max: null });
+  await operatorCall(t, '/bet-limits/set', {
+    family: 'regular',
+    bet_type: 'single_pana',
+    min: 10,
+    max: 100,
+    session_max: null,
+  });
+  await operatorCall(t, '/bet-limits/set', {
+    family: 'regular',
+    bet_type: 'double_pana',
+    min: 10,
+    max: 100,
+    session_max: null,
+  });
   const p = await createUser(t, { wallet: 50_000 });
   const market = 'MORNING STAR';
   for (const [type, digits] of [
@@ -105,22 +108,36 @@ test("Single Pana's limit of a bid holds through SP DP TP and SP Motor; Double P
     ['dp_motor', '112'],
   ] as const) {
     const r = await bid(p.token, type, digits, 5000, market);
-    expect([type, digits, r.body]).toEqual([
-      type,
-      digits,
-      { status: false, msg: expect.stringMatching(/100/) },
-    ]);
+    expect([type, digits, r.body]).toEqual([type, digits, { status: false, msg: expect.stringMatching(/100/) }]);
   }
   expect(await walletOf(t, p.id)).toBe(50_000);
   // within the limit, each screen places it
   for (const type of ['single_pana', 'sp_dp_tp', 'sp_motor'] as const)
     expect((await bid(p.token, type, '128', 100, market)).body.status).toBe(true);
-  await op('/bet-limits/set', { family: 'regular', bet_type: 'single_pana', min: 10, max: 100, session_max: 250 });
+  await operatorCall(t, '/bet-limits/set', {
+    family: 'regular',
+    bet_type: 'single_pana',
+    min: 10,
+    max: 100,
+    session_max: 250,
+  });
   // the session's maximum counts the pana's bids of every screen: 300 are placed already
   const over = await bid(p.token, 'sp_motor', '129', 10, market);
   expect(over.body.status).toBe(false);
-  await op('/bet-limits/set', { family: 'regular', bet_type: 'single_pana', min: null, max: null, session_max: null });
-  await op('/bet-limits/set', { family: 'regular', bet_type: 'double_pana', min: null, max: null, session_max: null });
+  await operatorCall(t, '/bet-limits/set', {
+    family: 'regular',
+    bet_type: 'single_pana',
+    min: null,
+    max: null,
+    session_max: null,
+  });
+  await operatorCall(t, '/bet-limits/set', {
+    family: 'regular',
+    bet_type: 'double_pana',
+    min: null,
+    max: null,
+    session_max: null,
+  });
 });
 
 test('one pana has one liability row: racing bids through every screen that carries it stop at the cap', async () => {
@@ -132,7 +149,7 @@ test('one pana has one liability row: racing bids through every screen that carr
     .executeTakeFirstOrThrow();
   const per100 = Math.floor((100 * Number(rate.val_2)) / Number(rate.val_1));
   // the cap holds 15 bids of 100 on one pana
-  await op('/liability-cap/set', { family: 'regular', cap: per100 * 15 });
+  await operatorCall(t, '/liability-cap/set', { family: 'regular', cap: per100 * 15 });
   try {
     const market = 'KALYAN';
     const players = await Promise.all(Array.from({ length: 60 }, () => createUser(t, { wallet: 1_000 })));
@@ -141,7 +158,9 @@ test('one pana has one liability row: racing bids through every screen that carr
     const answers = await Promise.all(bodies.map((b) => post(b)));
     // before: 15 through each screen, 45 in all (the number could pay three times the cap)
     expect(answers.filter((a) => a.status)).toHaveLength(15);
-    expect(answers.filter((a) => a.msg === 'Closed for this session: 128. The other numbers can still be placed.')).toHaveLength(45);
+    expect(
+      answers.filter((a) => a.msg === 'Closed for this session: 128. The other numbers can still be placed.'),
+    ).toHaveLength(45);
     const m = await marketByName(t, market);
     const rows = await sql<{ bet_type: string; payout: string }>`
       SELECT bet_type, payout::text FROM number_liability
@@ -162,6 +181,6 @@ test('one pana has one liability row: racing bids through every screen that carr
       SELECT bet_type FROM number_liability WHERE market_id = ${m.id} AND digits = '777'`.execute(t.ctx.db);
     expect(triple.rows).toEqual([{ bet_type: 'triple_pana' }]);
   } finally {
-    await op('/liability-cap/set', { family: 'regular', cap: null });
+    await operatorCall(t, '/liability-cap/set', { family: 'regular', cap: null });
   }
 });

@@ -19,6 +19,7 @@ import {
   marketByName,
   usingPostgres,
   type TestApp,
+  operatorCall,
 } from './helpers';
 import { openStream, type TestStream } from './live-client';
 
@@ -45,9 +46,6 @@ const stream = async (token: string, opts?: Parameters<typeof openStream>[2]) =>
   open.push(s);
   return s;
 };
-
-const op = async (url: string, payload: Record<string, unknown>) =>
-  (await t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json();
 
 /** One Open single-digit bid of `points` on `digit`, straight into the tables. */
 async function bid(userId: string, marketId: number, digit: string, points = 10) {
@@ -115,7 +113,9 @@ test('a result reaches every stream; a win and the wallet only the winner', asyn
   expect(hello.id).toMatch(OPAQUE_ID);
   await b.next((e) => e.event === 'hello');
 
-  const declared = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE });
+  const declared = (
+    await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE })
+  ).body;
   expect(declared).toMatchObject({ status: true });
 
   for (const s of [a, b]) {
@@ -144,7 +144,7 @@ test('a result reaches every stream; a win and the wallet only the winner', asyn
   expect(b.events.map((e) => e.event)).toEqual(['hello', 'result']);
 
   // a correction is told as one
-  await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '137', date: DATE });
+  await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '137', date: DATE });
   const fixed = await b.next((e) => e.event === 'result' && e.data.corrected);
   expect(fixed.data.result).toBe('137-1*-***');
 });
@@ -156,7 +156,7 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   s.close();
 
   const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 700 });
-  const approved = await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+  const approved = (await operatorCall(t, '/operator/deposits/approve', { id: Number(req.body.request_id) })).body;
   expect(approved.status).toBe(true);
 
   const again = await stream(p.token, { lastEventId: hello.id });
@@ -220,7 +220,7 @@ test('a logged-out session loses its stream; another session of the player keeps
   expect(first.ended()).toBe(true);
   expect(second.ended()).toBe(false);
   // an operator's force-logout ends the rest
-  await op('/operator/users/logout', { mobile: p.mobile });
+  await operatorCall(t, '/operator/users/logout', { mobile: p.mobile });
   await second.next((e) => e.event === 'revoked');
 });
 
@@ -252,13 +252,17 @@ test('a market closing by the clock is told once, whoever notices it', async () 
 
   // an operator's change of a market: every app fetches its lists again, at once
   const before = s.events.length;
-  expect(await op('/operator/market/disable', { family: 'regular', name: 'MILAN DAY' })).toMatchObject({
+  expect(
+    (await operatorCall(t, '/operator/market/disable', { family: 'regular', name: 'MILAN DAY' })).body,
+  ).toMatchObject({
     status: true,
   });
   await s.next((e) => e.event === 'lists' && s.events.indexOf(e) >= before);
   // counted before the call: its event may arrive before the call's answer
   const beforeEnable = s.events.length;
-  expect(await op('/operator/market/enable', { family: 'regular', name: 'MILAN DAY' })).toMatchObject({ status: true });
+  expect(
+    (await operatorCall(t, '/operator/market/enable', { family: 'regular', name: 'MILAN DAY' })).body,
+  ).toMatchObject({ status: true });
   await s.next((e) => e.event === 'lists' && s.events.indexOf(e) >= beforeEnable);
 });
 
@@ -279,14 +283,16 @@ test("an operator's notice reaches every stream and inbox, audited; a bad one is
     ],
     [{ title: 'x'.repeat(81), body: 'x' }, 'Title is too long (at most 80 characters)'],
   ] as const)
-    expect(await op('/operator/notices', body)).toEqual({ status: false, msg });
+    expect((await operatorCall(t, '/operator/notices', body)).body).toEqual({ status: false, msg });
   expect((await t.ctx.db.selectFrom('notices').select('id').execute()).length).toBe(0);
 
-  const sent = await op('/operator/notices', {
-    title: 'Diwali bonus',
-    body: 'Deposit today: 5% extra',
-    link: '/addfund',
-  });
+  const sent = (
+    await operatorCall(t, '/operator/notices', {
+      title: 'Diwali bonus',
+      body: 'Deposit today: 5% extra',
+      link: '/addfund',
+    })
+  ).body;
   expect(sent).toMatchObject({ status: true, msg: `Notice #${sent.notice.id} sent to every player` });
   const heard = await s.next((e) => e.event === 'notice');
   expect(heard.data).toEqual({
@@ -320,7 +326,7 @@ test("an operator's notice reaches every stream and inbox, audited; a bad one is
     open.push(s);
     await s.next((e) => e.event === 'hello');
     const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 300 });
-    await op('/operator/deposits/reject', { id: Number(req.body.request_id), reason: 'No payment' });
+    await operatorCall(t, '/operator/deposits/reject', { id: Number(req.body.request_id), reason: 'No payment' });
     const dep = await s.next((e) => e.event === 'deposit');
     expect(dep.data).toMatchObject({ status: 'rejected', points: 300 });
   } finally {

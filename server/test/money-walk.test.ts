@@ -7,7 +7,6 @@ import { buildNewResult } from '@matka/shared/domain';
 import { liveText, pushMessage, type LiveEvent } from '@matka/shared/contract';
 import { translatorFor } from '../src/services/language';
 import {
-  OPERATOR_TOKEN,
   call,
   createUser,
   kolkata,
@@ -16,24 +15,15 @@ import {
   marketByName,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ at: kolkata('12:00') });
-  await op('/operator/settings/withdraw-window', { open: '00:00', close: '23:59' });
+  await operatorCall(t, '/operator/settings/withdraw-window', { open: '00:00', close: '23:59' });
 });
 afterAll(() => t.close());
-
-async function op(url: string, payload?: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return { statusCode: res.statusCode, body: res.json() };
-}
 
 async function bid(
   u: { token: string },
@@ -80,9 +70,10 @@ describe('a correction reverses a win its player is withdrawing', () => {
     for (const u of [a, b, covered]) await bid(u, 'KALYAN', 500, '1');
     t.clock.set(kolkata('15:50'));
     // 128: 1 + 2 + 8 = 11, open digit 1: each wins 500 at 10-95 = 4,750
-    expect((await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).body.status).toBe(
-      true,
-    );
+    expect(
+      (await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' })).body
+        .status,
+    ).toBe(true);
     expect(await walletOf(t, a.id)).toBe(4_750);
     const wa = await withdraw(a, 4_700);
     const wb = await withdraw(b, 4_000);
@@ -90,7 +81,11 @@ describe('a correction reverses a win its player is withdrawing', () => {
     expect(await walletOf(t, b.id)).toBe(750);
 
     // the correction 235 (open digit 0) reverses the three wins
-    const preview = await op('/operator/result/preview', { market: 'KALYAN', session: 'open', pana: '235' });
+    const preview = await operatorCall(t, '/operator/result/preview', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '235',
+    });
     expect(preview.body.summary).toMatchObject({ reversed: 3, reversed_points: 14_250 });
     const short = Object.fromEntries(
       (preview.body.uncovered as { mobile: string; shortfall: number }[]).map((u) => [u.mobile, u]),
@@ -111,7 +106,7 @@ describe('a correction reverses a win its player is withdrawing', () => {
     });
     expect(preview.body.msg).toContain('2 players cannot cover the reversal');
 
-    const d = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '235' });
+    const d = await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '235' });
     expect(d.body.status).toBe(true);
     expect(await walletOf(t, a.id)).toBe(0);
     expect(await walletOf(t, b.id)).toBe(0);
@@ -138,20 +133,23 @@ describe('a correction reverses a win its player is withdrawing', () => {
     expect(await requestOf(wb)).toMatchObject({ status: 'pending', held_points: '4000' });
 
     // the queue flags them
-    const queue = await op('/operator/withdrawals');
+    const queue = await operatorCall(t, '/operator/withdrawals');
     const row = (queue.body.withdrawals as { id: string; held_points: string }[]).find((w) => String(w.id) === wa);
     expect(row).toMatchObject({ held_points: '4700' });
 
     // approving a held withdrawal without a reason is refused and changes nothing
     for (const reason of [undefined, '   ']) {
-      const refused = await op('/operator/withdrawals/approve', { id: Number(wa), ...(reason ? { reason } : {}) });
+      const refused = await operatorCall(t, '/operator/withdrawals/approve', {
+        id: Number(wa),
+        ...(reason ? { reason } : {}),
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.body.msg).toContain(`Withdrawal #${wa} is held: 4700 points of a reversed win`);
     }
     expect(await requestOf(wa)).toMatchObject({ status: 'pending' });
 
     // rejecting it: the points come back less what the house is owed, and the bid owes nothing more
-    const rejected = await op('/operator/withdrawals/reject', { id: Number(wa), reason: 'Win reversed' });
+    const rejected = await operatorCall(t, '/operator/withdrawals/reject', { id: Number(wa), reason: 'Win reversed' });
     expect(rejected.body.msg).toContain('of which 4,700 recovered for the reversed win (wallet now 0)');
     expect(await walletOf(t, a.id)).toBe(0);
     expect(await ledgerSum(t, a.id)).toBe(0);
@@ -159,7 +157,7 @@ describe('a correction reverses a win its player is withdrawing', () => {
     expect(owed.map((r) => r.unrecovered)).toEqual(['0']);
 
     // approving with a reason pays it, and the reason is kept and audited
-    const approved = await op('/operator/withdrawals/approve', {
+    const approved = await operatorCall(t, '/operator/withdrawals/approve', {
       id: Number(wb),
       reason: 'Paid out before the correction',
     });
@@ -182,17 +180,17 @@ describe('a correction reverses a win its player is withdrawing', () => {
     const m = await marketByName(t, 'MILAN DAY');
     t.clock.set(kolkata('16:00'));
     // 120: open digit 3, wins 950; then 4,000 asked out of the 20,850
-    const first = await op('/operator/result/declare', { market: m.name, session: 'open', pana: '120' });
+    const first = await operatorCall(t, '/operator/result/declare', { market: m.name, session: 'open', pana: '120' });
     expect(first.body.status).toBe(true);
     const w = await withdraw(u, 4_000);
-    const preview = await op('/operator/result/preview', { market: m.name, session: 'open', pana: '149' });
+    const preview = await operatorCall(t, '/operator/result/preview', { market: m.name, session: 'open', pana: '149' });
     expect(preview.body.uncovered).toEqual([]);
-    expect((await op('/operator/result/declare', { market: m.name, session: 'open', pana: '149' })).body.status).toBe(
-      true,
-    );
+    expect(
+      (await operatorCall(t, '/operator/result/declare', { market: m.name, session: 'open', pana: '149' })).body.status,
+    ).toBe(true);
     expect(await walletOf(t, u.id)).toBe(20_000 - 100 - 4_000);
     expect(await requestOf(w)).toMatchObject({ status: 'pending', held_points: '0' });
-    expect((await op('/operator/withdrawals/approve', { id: Number(w) })).body.status).toBe(true);
+    expect((await operatorCall(t, '/operator/withdrawals/approve', { id: Number(w) })).body.status).toBe(true);
   });
 });
 
@@ -247,10 +245,14 @@ describe("a declaration's counts", () => {
     await bid(u, 'TIME BAZAR', 10, '15', '10-March-2026', 'jodi_digit');
     await bid(v, 'TIME BAZAR', 10, '16', '10-March-2026', 'jodi_digit');
     t.clock.set(kolkata('13:05'));
-    const preview = await op('/operator/result/preview', { market: 'TIME BAZAR', session: 'open', pana: '128' });
+    const preview = await operatorCall(t, '/operator/result/preview', {
+      market: 'TIME BAZAR',
+      session: 'open',
+      pana: '128',
+    });
     expect(preview.body.msg).toContain('if declared 128-1, 1 winning bid would be paid 95 points');
     expect(preview.body.summary).toMatchObject({ bids: 5, pending: 2, paid: 1 });
-    const d = await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '128' });
+    const d = await operatorCall(t, '/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '128' });
     expect(d.body.msg).toContain('settled 3 bids: 1 winning bid paid 95 points');
     expect(d.body.msg).toContain('2 bids wait for the close result');
     expect(d.body.msg).not.toContain('settled 5');
@@ -260,7 +262,11 @@ describe("a declaration's counts", () => {
     await bid(w, 'TIME BAZAR', 10, '4', '11-March-2026');
     await bid(w, 'TIME BAZAR', 10, '44', '11-March-2026', 'jodi_digit');
     t.clock.set(kolkata('13:05', '2026-03-11'));
-    const one = await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '130' });
+    const one = await operatorCall(t, '/operator/result/declare', {
+      market: 'TIME BAZAR',
+      session: 'open',
+      pana: '130',
+    });
     expect(one.body.msg).toContain('settled 1 bid: 1 winning bid paid 95 points');
     expect(one.body.msg).toContain('1 bid waits for the close result');
   });
@@ -287,14 +293,16 @@ describe('Gali has no session', () => {
     });
     expect(placed.body.status).toBe(true);
     t.clock.set(kolkata('18:05'));
-    expect((await op('/operator/gali/declare', { market: 'FARIDABAD', jodi: '47' })).body.status).toBe(true);
+    expect((await operatorCall(t, '/operator/gali/declare', { market: 'FARIDABAD', jodi: '47' })).body.status).toBe(
+      true,
+    );
     const notes = (
       await t.ctx.db.selectFrom('wallet_transactions').select(['kind', 'note']).where('user_id', '=', u.id).execute()
     ).filter((r) => r.kind === 'win' || r.kind === 'bid');
     expect(notes.map((r) => r.kind).sort()).toEqual(['bid', 'win']);
     for (const r of notes) expect(r.note).not.toMatch(/\((Open|Close)\)/);
     expect(notes.find((r) => r.kind === 'win')!.note).toBe('Win FARIDABAD Jodi Digit 47');
-    const detail = await op(`/operator/users/detail?mobile=${u.mobile}`);
+    const detail = await operatorCall(t, `/operator/users/detail?mobile=${u.mobile}`);
     expect(detail.body.bids[0]).toMatchObject({ market: 'FARIDABAD', bet: 'Jodi Digit', session: '' });
   });
 });
@@ -302,9 +310,9 @@ describe('Gali has no session', () => {
 describe("the operator's messages", () => {
   test('betting on and off, and an approval, are said in words, not field values', async () => {
     const u = await createUser(t, { wallet: 0 });
-    const off = await op('/operator/set-betting', { mobile: u.mobile, status: '0' });
+    const off = await operatorCall(t, '/operator/set-betting', { mobile: u.mobile, status: '0' });
     expect(off.body.msg).toBe(`Betting for ${u.mobile} is now off`);
-    const on = await op('/operator/set-betting', { mobile: u.mobile, status: '1' });
+    const on = await operatorCall(t, '/operator/set-betting', { mobile: u.mobile, status: '1' });
     expect(on.body.msg).toBe(`Betting for ${u.mobile} is now on`);
     expect(JSON.stringify([off.body.msg, on.body.msg])).not.toMatch(/betting_status|'0'|'1'/);
   });

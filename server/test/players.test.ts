@@ -16,6 +16,7 @@ import {
   usingPostgres,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -84,16 +85,6 @@ describe('points are whole; a decimal is refused with a message and stores nothi
   });
 });
 
-const op = async (url: string, payload: Record<string, unknown>) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return { statusCode: res.statusCode, body: res.json() };
-};
-
 describe('the rate is part of the bet', () => {
   test('a 1,000-point Single Digit bid placed at 10-95 is paid 9,500 after the rate becomes 10-90; history shows its rate', async () => {
     t.clock.set(kolkata('12:00'));
@@ -107,7 +98,7 @@ describe('the rate is part of the bet', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ rate_1: '10', rate_2: '95' });
 
-    const changed = await op('/operator/rates/set', {
+    const changed = await operatorCall(t, '/operator/rates/set', {
       family: 'regular',
       rate_key: 'single_digit',
       val_1: 10,
@@ -131,7 +122,7 @@ describe('the rate is part of the bet', () => {
 
     t.clock.set(kolkata('15:50'));
     // 128: 1 + 2 + 8 = 11 -> open digit 1
-    const d = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
+    const d = await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
     expect(d.body.status).toBe(true);
     expect(await walletOf(t, u.id)).toBe(9_500);
     expect(await walletOf(t, late.id)).toBe(9_000);
@@ -148,7 +139,7 @@ describe('the rate is part of the bet', () => {
       result: '128-1*-***',
     });
     // and the preview of a correction counts it at its own rate too
-    await op('/operator/rates/set', { family: 'regular', rate_key: 'single_digit', val_1: 10, val_2: 95 });
+    await operatorCall(t, '/operator/rates/set', { family: 'regular', rate_key: 'single_digit', val_1: 10, val_2: 95 });
   });
 });
 
@@ -170,11 +161,19 @@ describe('a result before its draw needs an owner with a reason; labels say what
       (await call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result })).body.status,
     ).toBe(true);
 
-    const preview = await op('/operator/result/preview', { market: 'KALYAN', session: 'open', pana: '128' });
+    const preview = await operatorCall(t, '/operator/result/preview', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '128',
+    });
     expect(preview.body.early).toEqual({ due: '15:45 IST', minutes_early: 589 });
     expect(preview.body.msg).toContain("Early: KALYAN's open result is due at 15:45 IST, 9 h 49 min from now");
 
-    const refused = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
+    const refused = await operatorCall(t, '/operator/result/declare', {
+      market: 'KALYAN',
+      session: 'open',
+      pana: '128',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toMatchObject({
       status: false,
@@ -199,7 +198,7 @@ describe('a result before its draw needs an owner with a reason; labels say what
       .executeTakeFirstOrThrow();
     expect(audited).toMatchObject({ ok: false, target: 'regular:KALYAN 2026-03-11' });
 
-    const done = await op('/operator/result/declare', {
+    const done = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'open',
       pana: '128',
@@ -223,14 +222,14 @@ describe('a result before its draw needs an owner with a reason; labels say what
 
   test('the first close declaration is not a correction; a changed one is', async () => {
     t.clock.set(kolkata('22:00', '2026-03-12'));
-    const open = await op('/operator/result/declare', {
+    const open = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'open',
       pana: '128',
       date: '2026-03-12',
     });
     expect(open.body.msg).toMatch(/^KALYAN 2026-03-12: 128-1;/);
-    const close = await op('/operator/result/declare', {
+    const close = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'close',
       pana: '446',
@@ -238,7 +237,7 @@ describe('a result before its draw needs an owner with a reason; labels say what
     });
     expect(close.body).toMatchObject({ status: true, corrected: false });
     expect(close.body.msg).toMatch(/^KALYAN 2026-03-12: 128-14-446;/);
-    const again = await op('/operator/result/declare', {
+    const again = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'close',
       pana: '455',
@@ -246,7 +245,7 @@ describe('a result before its draw needs an owner with a reason; labels say what
     });
     expect(again.body).toMatchObject({ status: true, corrected: true });
     expect(again.body.msg).toMatch(/^KALYAN 2026-03-12: 128-14-455 \(corrected\);/);
-    const same = await op('/operator/result/declare', {
+    const same = await operatorCall(t, '/operator/result/declare', {
       market: 'KALYAN',
       session: 'close',
       pana: '455',
@@ -257,7 +256,7 @@ describe('a result before its draw needs an owner with a reason; labels say what
 
   test('only an owner may override: a results operator with a reason is refused', async () => {
     t.clock.set(kolkata('15:40', '2026-03-13'));
-    const made = await op('/operator/operators', { name: 'declarer', role: 'results' });
+    const made = await operatorCall(t, '/operator/operators', { name: 'declarer', role: 'results' });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/operator/session',
@@ -290,7 +289,10 @@ describe("a rejection's reason reaches the player and the console", () => {
     await t.ctx.db.updateTable('users').set({ google_pay_no: '9123456780' }).where('id', '=', u.id).execute();
     const dep = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 500 });
     expect(dep.body.status).toBe(true);
-    const rej = await op('/operator/deposits/reject', { id: dep.body.request_id, reason: 'No payment with this UTR' });
+    const rej = await operatorCall(t, '/operator/deposits/reject', {
+      id: dep.body.request_id,
+      reason: 'No payment with this UTR',
+    });
     expect(rej.body.status).toBe(true);
     const hist = await call(t.app, 'api-fund-request-history', { unique_token: u.token });
     expect(hist.body.fund_requests[0]).toMatchObject({
@@ -316,7 +318,8 @@ describe("a rejection's reason reaches the player and the console", () => {
     });
     expect(wd.body.status).toBe(true);
     expect(
-      (await op('/operator/withdrawals/reject', { id: wd.body.request_id, reason: 'UPI number closed' })).body.status,
+      (await operatorCall(t, '/operator/withdrawals/reject', { id: wd.body.request_id, reason: 'UPI number closed' }))
+        .body.status,
     ).toBe(true);
     const wh = await call(t.app, 'api-user-withdraw-transaction-history', {
       unique_token: u.token,
@@ -423,7 +426,7 @@ describe('a deposit request carries the proof of the UPI payment', () => {
     expect(none.statusCode).toBe(404);
 
     // once decided, the request takes no more proof; a rejected one frees its UTR
-    await op('/operator/deposits/reject', { id: Number(id), reason: 'No payment with this UTR' });
+    await operatorCall(t, '/operator/deposits/reject', { id: Number(id), reason: 'No payment with this UTR' });
     expect((await proof(u.token, { request_id: id, utr: '999999999999' })).body.msg).toBe(
       'Only a pending deposit request can take a payment reference',
     );

@@ -20,6 +20,7 @@ import {
   makeTestApp,
   marketByName,
   type TestApp,
+  operatorCall,
 } from './helpers';
 import { publicAddress, pushLookup } from '../src/services/push';
 
@@ -123,9 +124,6 @@ function decrypt(body: Buffer, ecdh: ECDH, auth: Buffer): string {
   expect(plain[end - 1]).toBe(2);
   return plain.subarray(0, end - 1).toString('utf8');
 }
-
-const op = async (url: string, payload: Record<string, unknown>) =>
-  (await t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })).json();
 
 async function pushed(n: number) {
   for (let i = 0; i < 200 && received.length < n; i++) {
@@ -280,21 +278,24 @@ test('one account keeps five devices however many it subscribes; a result goes t
   const devices = Array.from({ length: 2000 }, (_, i) => device(`flood${i}`));
   for (let i = 0; i < devices.length; i += 20)
     await Promise.all(
-      devices
-        .slice(i, i + 20)
-        .map((d) =>
-          call(t.app, 'api-push-subscribe', {
-            unique_token: p.token,
-            subscription: d.json,
-            categories: ['results_followed'],
-          }),
-        ),
+      devices.slice(i, i + 20).map((d) =>
+        call(t.app, 'api-push-subscribe', {
+          unique_token: p.token,
+          subscription: d.json,
+          categories: ['results_followed'],
+        }),
+      ),
     );
   const kept = await t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', p.id).execute();
   expect(kept).toHaveLength(5);
   await t.ctx.push.idle();
   received.length = 0;
-  await op('/operator/result/declare', { market: 'TIME BAZAR', session: 'open', pana: '128', date: '2026-03-10' });
+  await operatorCall(t, '/operator/result/declare', {
+    market: 'TIME BAZAR',
+    session: 'open',
+    pana: '128',
+    date: '2026-03-10',
+  });
   await pushed(5);
   t.ctx.push.poke();
   await t.ctx.push.idle();
@@ -317,8 +318,11 @@ test('a device hears nothing more once the session that subscribed it ends, howe
         });
       },
     ],
-    ['force-logout', (p) => op('/operator/users/logout', { mobile: p.mobile })],
-    ['block', (p) => op('/operator/users/block', { mobile: p.mobile, reason: 'Chargebacks' })],
+    ['force-logout', (p) => operatorCall(t, '/operator/users/logout', { mobile: p.mobile }).then((r) => r.body)],
+    [
+      'block',
+      (p) => operatorCall(t, '/operator/users/block', { mobile: p.mobile, reason: 'Chargebacks' }).then((r) => r.body),
+    ],
   ];
   for (const [how, end] of ends) {
     const p = await createUser(t, { wallet: 0 });
@@ -339,7 +343,7 @@ test('a device hears nothing more once the session that subscribed it ends, howe
     await t.ctx.push.idle();
     received.length = 0;
     // a deposit decided afterwards: its amount reaches no device of the ended session
-    await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+    await operatorCall(t, '/operator/deposits/approve', { id: Number(req.body.request_id) });
     t.ctx.push.poke();
     await t.ctx.push.idle();
     expect([how, received.filter((r) => r.path.startsWith('/ended-'))]).toEqual([how, []]);
@@ -356,7 +360,7 @@ test('a device hears nothing more once the session that subscribed it ends, howe
     .execute();
   await t.ctx.push.idle();
   received.length = 0;
-  await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+  await operatorCall(t, '/operator/deposits/approve', { id: Number(req.body.request_id) });
   t.ctx.push.poke();
   await t.ctx.push.idle();
   expect(received.filter((r) => r.path.startsWith('/expired/'))).toEqual([]);
@@ -394,7 +398,7 @@ test("a deposit decision and a followed market's result reach the phone, encrypt
   received.length = 0;
 
   const req = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 700 });
-  await op('/operator/deposits/approve', { id: Number(req.body.request_id) });
+  await operatorCall(t, '/operator/deposits/approve', { id: Number(req.body.request_id) });
   await pushed(2);
   const mine = received.find((r) => r.path === new URL(phone.json.endpoint).pathname)!;
   expect(mine.headers['content-encoding']).toBe('aes128gcm');
@@ -412,7 +416,12 @@ test("a deposit decision and a followed market's result reach the phone, encrypt
   expect(left.map((s) => s.endpoint)).toEqual([phone.json.endpoint]);
 
   received.length = 0;
-  await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: '2026-03-10' });
+  await operatorCall(t, '/operator/result/declare', {
+    market: 'KALYAN',
+    session: 'open',
+    pana: '128',
+    date: '2026-03-10',
+  });
   await pushed(1);
   expect(JSON.parse(decrypt(received[0].body, phone.ecdh, phone.auth))).toEqual({
     title: 'KALYAN result',
@@ -442,8 +451,8 @@ test("a push is written in the player's language (the account's choice); others'
   received.length = 0;
   const a = await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 1500 });
   const b = await call(t.app, 'api-fund-request-add', { unique_token: q.token, request_amount: 600 });
-  await op('/operator/deposits/approve', { id: Number(a.body.request_id) });
-  await op('/operator/deposits/approve', { id: Number(b.body.request_id) });
+  await operatorCall(t, '/operator/deposits/approve', { id: Number(a.body.request_id) });
+  await operatorCall(t, '/operator/deposits/approve', { id: Number(b.body.request_id) });
   await pushed(2);
   const to = (d: ReturnType<typeof device>) =>
     JSON.parse(
@@ -485,7 +494,12 @@ test("a result reaches the phones of the players who bid on that market that day
   await t.ctx.push.idle();
   received.length = 0;
 
-  await op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '137', date: '2026-03-10' });
+  await operatorCall(t, '/operator/result/declare', {
+    market: 'MILAN DAY',
+    session: 'open',
+    pana: '137',
+    date: '2026-03-10',
+  });
   await pushed(1);
   t.ctx.push.poke();
   await t.ctx.push.idle();

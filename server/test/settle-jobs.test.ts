@@ -16,6 +16,7 @@ import {
   makeTestApp,
   marketByName,
   type TestApp,
+  operatorCall,
 } from './helpers';
 import { jobState, storeDeclaration } from '../src/services/settlement-jobs';
 
@@ -30,16 +31,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-const op = async (url: string, payload: Record<string, unknown>) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return res.json();
-};
 
 /** `n` Open single-digit bids on a market, by a few players, straight into the tables. */
 async function seedBids(marketId: number, n: number) {
@@ -94,7 +85,9 @@ test('the declaration answers with its job at once; a Close bid meanwhile is pla
     .execute();
   await seedBids(m.id, 6000);
   const bidder = await createUser(t, { wallet: 1000 });
-  const declared = await op('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE });
+  const declared = (
+    await operatorCall(t, '/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128', date: DATE })
+  ).body;
   // answered before the job's first step: its bids are counted by the scan that judges their plays
   expect(declared).toMatchObject({ status: true, job: { status: 'running', bids_total: null }, summary: null });
   expect(declared.msg).toMatch(/settling: counting the bids to settle/);
@@ -153,8 +146,12 @@ test('a correction racing the declaration it corrects: every bid ends at the lat
     .execute();
   await seedBids(m.id, 3000);
   const [a, b] = await Promise.all([
-    op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '128', date: DATE }),
-    op('/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '123', date: DATE }),
+    operatorCall(t, '/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '128', date: DATE }).then(
+      (r) => r.body,
+    ),
+    operatorCall(t, '/operator/result/declare', { market: 'MILAN DAY', session: 'open', pana: '123', date: DATE }).then(
+      (r) => r.body,
+    ),
   ]);
   expect([a.status, b.status]).toEqual([true, true]);
   const jobs = await t.ctx.db

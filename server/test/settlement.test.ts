@@ -22,9 +22,9 @@ import {
   ledgerSum,
   makeTestApp,
   marketByName,
-  OPERATOR_TOKEN,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -70,17 +70,8 @@ async function place(
   }
 }
 
-const op = async (url: string, payload: Record<string, unknown>) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-  });
-  return { statusCode: res.statusCode, body: res.json() };
-};
 const declare = (market: string, session: 'open' | 'close', pana: string, date?: string) =>
-  op('/operator/result/declare', { market, session, pana, date });
+  operatorCall(t, '/operator/result/declare', { market, session, pana, date });
 
 /** bet label + digits -> [status, win_amount] of a user's bids */
 async function outcomes(userId: string) {
@@ -244,7 +235,7 @@ describe('regular market: every bet type, open then close, twice, then corrected
   test('preview of the close result: winners, total payout and exposure, nothing written', async () => {
     t.clock.set(kolkata('18:00'));
     const before = await ledgerSum(t, u.id);
-    const p = await op('/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '446' });
+    const p = await operatorCall(t, '/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '446' });
     expect(p.statusCode).toBe(200);
     // Close Single Digit 4: 95; Jodi 14: 950; Double Pana 446: 3000; Half Sangam 1-446 and 128-4: 10000 each;
     // Full Sangam 128-446: 100000; DP Motor 446: 3000
@@ -274,10 +265,11 @@ describe('regular market: every bet type, open then close, twice, then corrected
     expect(await ledgerSum(t, u.id)).toBe(before);
     // a bad candidate is a 400 with a clear message; a close before the open is refused
     expect(
-      (await op('/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '123x' })).statusCode,
+      (await operatorCall(t, '/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '123x' }))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await op('/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '132' })).body.msg,
+      (await operatorCall(t, '/operator/result/preview', { market: 'KALYAN', session: 'close', pana: '132' })).body.msg,
     ).toMatch(/not a pana/);
     expect((await declare('SRIDEVI', 'close', '446')).body).toMatchObject({
       status: false,
@@ -573,17 +565,17 @@ describe('starline and Gali', () => {
     expect(await walletOf(t, u.id)).toBe(1000 - staked);
 
     t.clock.set(kolkata('15:30'));
-    const s1 = await op('/operator/starline/declare', { slot: '01:00 PM', pana: '580' });
+    const s1 = await operatorCall(t, '/operator/starline/declare', { slot: '01:00 PM', pana: '580' });
     expect(s1.body).toMatchObject({ status: true, result_text: '580-3', summary: { paid: 2, paid_points: 95 + 1500 } });
-    const s2 = await op('/operator/starline/declare', { slot: '14:00', pana: '112' });
+    const s2 = await operatorCall(t, '/operator/starline/declare', { slot: '14:00', pana: '112' });
     expect(s2.body.summary).toMatchObject({ paid: 1, paid_points: 6000 });
-    const s3 = await op('/operator/starline/declare', { slot: 'STARLINE 03:00 PM', pana: '000' });
+    const s3 = await operatorCall(t, '/operator/starline/declare', { slot: 'STARLINE 03:00 PM', pana: '000' });
     expect(s3.body.summary).toMatchObject({ paid: 1, paid_points: 7000 });
     t.clock.set(kolkata('23:45'));
-    const gp = await op('/operator/gali/preview', { market: 'GALI', jodi: '47' });
+    const gp = await operatorCall(t, '/operator/gali/preview', { market: 'GALI', jodi: '47' });
     expect(gp.body).toMatchObject({ total_payout: 95 + 95 + 950, winners_count: 3 });
     expect(gp.body.exposure.by_digit).toEqual({ L4: 10, L5: 10, R7: 10, R8: 10 });
-    const g = await op('/operator/gali/declare', { market: 'GALI', jodi: '47' });
+    const g = await operatorCall(t, '/operator/gali/declare', { market: 'GALI', jodi: '47' });
     expect(g.body).toMatchObject({ status: true, result_text: '47', summary: { paid: 3, paid_points: 1140 } });
     expect(await walletOf(t, u.id)).toBe(1000 - staked + 1595 + 6000 + 7000 + 1140);
     expect(await outcomes(u.id)).toEqual([
@@ -624,11 +616,13 @@ describe('starline and Gali', () => {
     });
     expect(gw.body.bid_data).toHaveLength(3);
     // wrong family / bad values / future date: clear 4xx messages
-    expect((await op('/operator/starline/declare', { slot: 'KALYAN', pana: '128' })).body.msg).toBe(
+    expect((await operatorCall(t, '/operator/starline/declare', { slot: 'KALYAN', pana: '128' })).body.msg).toBe(
       "No starline market 'KALYAN'",
     );
-    expect((await op('/operator/gali/declare', { market: 'GALI', jodi: '7' })).body.msg).toMatch(/not a jodi/);
-    const future = await op('/operator/gali/declare', { market: 'GALI', jodi: '47', date: '2026-03-11' });
+    expect((await operatorCall(t, '/operator/gali/declare', { market: 'GALI', jodi: '7' })).body.msg).toMatch(
+      /not a jodi/,
+    );
+    const future = await operatorCall(t, '/operator/gali/declare', { market: 'GALI', jodi: '47', date: '2026-03-11' });
     expect(future).toMatchObject({ statusCode: 400, body: { msg: expect.stringMatching(/future day/) } });
     await expectAllWalletsMatchLedger();
   });
@@ -710,7 +704,7 @@ describe('a declared result closes its market in the lists and to bids, whatever
     // before their draw times: an owner's override with a reason (the operator token is an owner)
     expect(
       (
-        await op('/operator/starline/declare', {
+        await operatorCall(t, '/operator/starline/declare', {
           slot: '18:00',
           pana: '128',
           early_reason: 'test: declared before the draw',
@@ -719,7 +713,7 @@ describe('a declared result closes its market in the lists and to bids, whatever
     ).toBe(true);
     expect(
       (
-        await op('/operator/gali/declare', {
+        await operatorCall(t, '/operator/gali/declare', {
           market: 'FARIDABAD',
           jodi: '12',
           early_reason: 'test: declared before the draw',
@@ -727,7 +721,7 @@ describe('a declared result closes its market in the lists and to bids, whatever
       ).body.status,
     ).toBe(true);
     const early = (session: string, pana: string) =>
-      op('/operator/result/declare', {
+      operatorCall(t, '/operator/result/declare', {
         market: 'MAIN BAZAR',
         session,
         pana,

@@ -15,6 +15,7 @@ import {
   OPERATOR_TOKEN,
   walletOf,
   type TestApp,
+  operatorCall,
 } from './helpers';
 
 let t: TestApp;
@@ -26,11 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(kolkata('12:00')));
-
-const op = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
-  const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
-  return { statusCode: res.statusCode, body: res.json() };
-};
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -107,16 +103,16 @@ describe('deposits', () => {
       request_status: '0',
     });
 
-    const approved = await op('POST', '/operator/deposits/approve', { id: a.body.request_id });
+    const approved = await operatorCall(t, '/operator/deposits/approve', { id: a.body.request_id });
     expect(approved.body).toMatchObject({ status: true, wallet_amt: '700' });
     expect(approved.body.msg).toContain(`700 points credited to ${u.mobile}`);
-    const twice = await op('POST', '/operator/deposits/approve', { id: a.body.request_id });
+    const twice = await operatorCall(t, '/operator/deposits/approve', { id: a.body.request_id });
     expect(twice).toMatchObject({
       statusCode: 409,
       body: { msg: `Deposit request #${a.body.request_id} is already approved` },
     });
     const concurrently = await Promise.all(
-      [1, 2, 3].map(() => op('POST', '/operator/deposits/approve', { id: b.body.request_id })),
+      [1, 2, 3].map(() => operatorCall(t, '/operator/deposits/approve', { id: b.body.request_id })),
     );
     expect(concurrently.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await walletOf(t, u.id)).toBe(950);
@@ -133,13 +129,13 @@ describe('deposits', () => {
 
     const c = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 300 });
     expect(
-      (await op('POST', '/operator/deposits/reject', { id: c.body.request_id, reason: 'no payment seen' })).body,
+      (await operatorCall(t, '/operator/deposits/reject', { id: c.body.request_id, reason: 'no payment seen' })).body,
     ).toMatchObject({
       status: true,
     });
-    expect((await op('POST', '/operator/deposits/approve', { id: c.body.request_id })).statusCode).toBe(409);
-    expect((await op('POST', '/operator/deposits/approve', { id: 987654 })).statusCode).toBe(404);
-    expect((await op('POST', '/operator/deposits/approve', { id: 'x' })).statusCode).toBe(400);
+    expect((await operatorCall(t, '/operator/deposits/approve', { id: c.body.request_id })).statusCode).toBe(409);
+    expect((await operatorCall(t, '/operator/deposits/approve', { id: 987654 })).statusCode).toBe(404);
+    expect((await operatorCall(t, '/operator/deposits/approve', { id: 'x' })).statusCode).toBe(400);
     expect(await walletOf(t, u.id)).toBe(950);
     hist = await call(t.app, 'api-fund-request-history', {
       unique_token: u.token,
@@ -367,21 +363,25 @@ describe('withdrawals', () => {
       }),
     ]);
 
-    const ok = await op('POST', '/operator/withdrawals/approve', {
+    const ok = await operatorCall(t, '/operator/withdrawals/approve', {
       id: a.body.request_id,
       receipt_url: 'https://bank.example/r/1.png',
     });
     expect(ok.body).toMatchObject({ status: true });
     expect(ok.body.msg).toContain(`pay 600 to Google Pay ${gpay}`);
-    expect((await op('POST', '/operator/withdrawals/approve', { id: a.body.request_id })).statusCode).toBe(409);
+    expect((await operatorCall(t, '/operator/withdrawals/approve', { id: a.body.request_id })).statusCode).toBe(409);
     expect(
-      (await op('POST', '/operator/withdrawals/approve', { id: b.body.request_id, receipt_url: 'javascript:alert(1)' }))
-        .statusCode,
+      (
+        await operatorCall(t, '/operator/withdrawals/approve', {
+          id: b.body.request_id,
+          receipt_url: 'javascript:alert(1)',
+        })
+      ).statusCode,
     ).toBe(400);
-    const rej = await op('POST', '/operator/withdrawals/reject', { id: b.body.request_id });
+    const rej = await operatorCall(t, '/operator/withdrawals/reject', { id: b.body.request_id });
     expect(rej.body).toMatchObject({ status: true, wallet_amt: '1400' });
-    expect((await op('POST', '/operator/withdrawals/reject', { id: b.body.request_id })).statusCode).toBe(409);
-    expect((await op('POST', '/operator/withdrawals/approve', { id: b.body.request_id })).statusCode).toBe(409);
+    expect((await operatorCall(t, '/operator/withdrawals/reject', { id: b.body.request_id })).statusCode).toBe(409);
+    expect((await operatorCall(t, '/operator/withdrawals/approve', { id: b.body.request_id })).statusCode).toBe(409);
     expect(await walletOf(t, u.id)).toBe(1400);
     expect(await ledgerSum(t, u.id)).toBe(1400);
     const rows = await ledger(u.id);
