@@ -63,6 +63,8 @@ const MEMBER_PREFIX = 'matka-bus:';
  * the new one); their publish() resolves only once every other process has applied them
  */
 const ACKED: ReadonlySet<CacheEvent['kind']> = new Set(['revoke', 'clear', 'all', 'users']);
+/** how long a listing of the other processes is used */
+const MEMBERS_FOR_MS = 1_000;
 /** how long a publish waits for a process that does not acknowledge (its connection is stuck) */
 const ACK_TIMEOUT_MS = 2_000;
 /** NOTIFY payloads are limited to 8000 bytes: events are packed into payloads of at most this size */
@@ -240,12 +242,28 @@ export class PgBus implements CacheBus {
   private seq = 0;
   private acks = new Map<number, { pending: Set<string>; done: () => void }>();
 
-  /** The origins of the other processes listening on this database now. */
-  private async members(): Promise<string[]> {
-    const rows = await sql<{ name: string }>`
+  private listed: { at: number; origins: Promise<string[]> } | null = null;
+
+  /**
+   * The origins of the other processes listening on this database, listed at most once a second (the
+   * list is read from pg_stat_activity, not free at every batch of a busy minute). A process that
+   * starts listening within that second is not waited for: it hears the event all the same, and it
+   * has cached nothing from before it listened.
+   */
+  private members(): Promise<string[]> {
+    const now = Date.now();
+    if (this.listed && now - this.listed.at < MEMBERS_FOR_MS) return this.listed.origins;
+    const origins = sql<{ name: string }>`
       SELECT application_name AS name FROM pg_stat_activity
-       WHERE datname = current_database() AND starts_with(application_name, ${MEMBER_PREFIX})`.execute(this.db);
-    return rows.rows.map((r) => r.name.slice(MEMBER_PREFIX.length)).filter((o) => o !== this.origin);
+       WHERE datname = current_database() AND starts_with(application_name, ${MEMBER_PREFIX})`
+      .execute(this.db)
+      .then((rows) => rows.rows.map((r) => r.name.slice(MEMBER_PREFIX.length)).filter((o) => o !== this.origin));
+    this.listed = { at: now, origins };
+    // a failed listing is not kept
+    origins.catch(() => {
+      if (this.listed?.origins === origins) this.listed = null;
+    });
+    return origins;
   }
 
   /** Resolves when every member has acknowledged `seq`, or after ACK_TIMEOUT_MS (logged). */
