@@ -30,20 +30,17 @@ export { Refusal, refusal } from '../errors';
 const REFUSED = new WeakMap<FastifyRequest, Message | typeof BY_SCHEMA>();
 const BY_SCHEMA = Symbol('the request schema');
 
-/** The player API's envelope of a refusal: {status:false, msg}. */
-const refusalBody = (
+/** The player API's envelope of a refusal: {status:false, msg}, its message kept for CHECK_ANSWERS. */
+function refusalBody(
   msg: Message,
   req?: FastifyRequest,
   user?: AuthUser | null,
   extra: Record<string, unknown> = {},
-) => (
-  req && REFUSED.set(req, msg),
-  {
-    ...extra,
-    status: false as const,
-    msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg),
-  }
-);
+  given: Message | typeof BY_SCHEMA = msg,
+) {
+  if (req) REFUSED.set(req, given);
+  return { ...extra, status: false as const, msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg) };
+}
 
 /**
  * The language of a call's refusals: the account's, when the call has one and the player chose it in
@@ -184,11 +181,7 @@ export function defineCall<N extends CallName>(
       if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
     const parsed = (REQUEST_SCHEMAS[name] as unknown as z.ZodType<ParsedRequestOf<N>>).safeParse(envelope);
-    if (!parsed.success) {
-      const answer = refusalBody(firstIssue(parsed.error), req, user);
-      REFUSED.set(req, BY_SCHEMA);
-      return reply.code(400).send(answer);
-    }
+    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user, {}, BY_SCHEMA));
     let out: unknown;
     try {
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply, dialect });
@@ -214,11 +207,6 @@ export function defineCall<N extends CallName>(
 }
 
 /**
- * CHECK_ANSWERS: the answer about to be sent (in the spec's dialect or a deployed app's), parsed by the
- * contract's schema of the call (a success) or of a refusal; one that does not conform is answered 500
- * with what drifted, so a test that made the call fails where it made it.
- */
-/**
  * What is wrong with a refusal the call does not declare (@matka/shared/contract/refusals), else null.
  * A refusal of the framework itself (a body it could not parse, too large: its error handler, never 200)
  * is the envelope's; the request schema's own messages are declared by the schema.
@@ -232,6 +220,11 @@ function undeclared(name: CallName, req: FastifyRequest, status: number, msg: st
   return `refused with ${code ?? `a text no catalogue has ('${messageText(message)}')`}, not declared for the call`;
 }
 
+/**
+ * CHECK_ANSWERS: the answer about to be sent (in the spec's dialect or a deployed app's), parsed by the
+ * contract's schema of the call (a success) or of a refusal; one that does not conform is answered 500
+ * with what drifted, so a test that made the call fails where it made it.
+ */
 export function answerCheck(name: CallName) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' || reply.statusCode === 304) return payload;
