@@ -191,6 +191,7 @@ module.exports = tseslint.config(
       'shared/src/contract/liveSchemas.ts',
       'shared/src/contract/operatorSchemas.ts',
       'shared/src/contract/operatorAnswerSchemas.ts',
+      'shared/src/contract/familySchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -219,6 +220,11 @@ module.exports = tseslint.config(
             },
             {
               name: './operatorAnswerSchemas',
+              allowTypeImports: true,
+              message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
+            },
+            {
+              name: './familySchemas',
               allowTypeImports: true,
               message: "Only @matka/shared/contract/schemas loads zod: the clients' index takes its types only.",
             },

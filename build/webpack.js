@@ -168,6 +168,36 @@ function withSharedModules(compilation, chunks) {
   return [...all];
 }
 
+/**
+ * Writes release.json beside a remote's remoteEntry.js: the family and the build's version, which the
+ * server keeps its releases under (server/src/services/releases.ts). The version is MATKA_BUILD_ID when
+ * it is a plain id, else the start of remoteEntry.js's SHA-256 (the entry names every hashed chunk, so
+ * two builds that differ have different versions).
+ */
+class ReleaseFilePlugin {
+  constructor(family) {
+    this.family = family;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ReleaseFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ReleaseFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const entry = assets['remoteEntry.js'];
+          if (!entry) return;
+          const id = process.env.MATKA_BUILD_ID ?? '';
+          const version = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)
+            ? id
+            : require('node:crypto').createHash('sha256').update(entry.source()).digest('hex').slice(0, 12);
+          const body = `${JSON.stringify({ family: this.family, version })}\n`;
+          compilation.emitAsset('release.json', new sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
+
 class PreloadChunksPlugin {
   constructor(names) {
     this.names = names;
@@ -308,6 +338,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
             }),
           ]
         : []),
+      ...(kind === 'remote' ? [new ReleaseFilePlugin(family)] : []),
       ...(kind === 'shell' ? pwaPlugins(dir, prod) : []),
       ...(kind === 'shell' && prod ? [new PreloadChunksPlugin(['main', 'first-screen', 'router', 'bootstrap'])] : []),
     ],

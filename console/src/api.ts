@@ -200,7 +200,7 @@ export type Declare = (
  * A call of the operator API by its declaration in the contract (OP.addMarket): the request RTK
  * Query sends. A call the contract does not declare does not compile.
  */
-function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) {
+export function op(call: OperatorCall, body?: unknown, query?: Record<string, string>) {
   const { method, path } = operatorRequest(call, query);
   return { url: path, method, ...(body === undefined ? {} : { body }) };
 }

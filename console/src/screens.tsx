@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { roleAllows, type OperatorRight, type OperatorRole } from '@matka/shared/domain';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { FamiliesPage } from './pages/FamiliesPage';
 import { MarketsPage } from './pages/MarketsPage';
 import { NoticesPage } from './pages/NoticesPage';
 import { OperatorsPage } from './pages/OperatorsPage';
@@ -39,6 +40,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/notices', label: 'Notices', right: 'notices', page: <NoticesPage /> },
   { path: '/audit', label: 'Audit log', right: 'audit', page: <AuditPage /> },
   { path: '/operators', label: 'Operators', right: 'operators', page: <OperatorsPage /> },
+  { path: '/families', label: 'Families', right: 'releases', page: <FamiliesPage /> },
 ];
 
 export const screensFor = (role: OperatorRole) => SCREENS.filter((s) => roleAllows(role, s.right));

@@ -41,7 +41,10 @@ const BUILDS = process.env.MATKA_E2E_BUILDS ?? mkdtempSync(path.join(tmpdir(), '
  */
 export function deployFamily(root: string, family: Family, env: Record<string, string>, config?: string): void {
   const webpackConfig = config ?? path.join(ROOT, `remote-${family}`, 'webpack.config.js');
-  const key = createHash('sha256').update(JSON.stringify([family, webpackConfig, env])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([family, webpackConfig, env]))
+    .digest('hex')
+    .slice(0, 16);
   const built = path.join(BUILDS, key);
   if (!existsSync(built)) {
     mkdirSync(BUILDS, { recursive: true });
@@ -73,4 +76,16 @@ export function deployFamily(root: string, family: Family, env: Record<string, s
   const dist = path.join(root, `remote-${family}`, 'dist');
   rmSync(dist, { recursive: true, force: true });
   cpSync(built, dist, { recursive: true });
+}
+
+/**
+ * The app comes back to the foreground (the tab was in the background): the shell asks /remotes.json
+ * again which release of each loaded family it should run. Resolves once the answer is in, and a moment
+ * later, for the prompt to render if it is going to.
+ */
+export async function backToForeground(page: import('playwright-core').Page): Promise<void> {
+  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/remotes.json');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await asked;
+  await page.waitForTimeout(500);
 }

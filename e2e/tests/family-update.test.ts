@@ -19,7 +19,7 @@ import {
   type TestServer,
 } from '../lib/harness';
 import { addBid, confirmBids, kolkataPhone, prepareMarkets } from '../lib/regular';
-import { deployFamily, deployment } from '../lib/deploy';
+import { backToForeground, deployFamily, deployment } from '../lib/deploy';
 import { seriousViolations } from '../lib/axe';
 
 const OPEN = 'KALYAN';
@@ -51,17 +51,6 @@ async function player(page: Page) {
   await page.getByTestId('topbar-wallet').first().waitFor();
 }
 
-/** The app comes back to the foreground (the tab was in the background): the shell checks its families. */
-async function backToForeground(page: Page, family: string) {
-  const asked = page.waitForRequest(
-    (r) => r.method() === 'HEAD' && r.url().endsWith(`/remotes/${family}/remoteEntry.js`),
-  );
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await asked;
-  // the answer, and a moment for the prompt to render if it is going to
-  await page.waitForTimeout(500);
-}
-
 describe('a family deployed alone', () => {
   it('is offered to an open tab at a safe moment: not while the bid slip holds rows; Reload loads it', async () => {
     // axe is added as a script tag: the app's CSP would refuse it
@@ -78,12 +67,16 @@ describe('a family deployed alone', () => {
     await page.getByRole('button', { name: 'Delete 3' }).waitFor();
 
     // nothing changed yet: nothing offered
-    await backToForeground(page, 'regular');
+    await backToForeground(page);
     expect(await page.getByText(PROMPT).count()).toBe(0);
 
     // the regular team deploys a new build; the shell is neither rebuilt nor restarted
     deployFamily(root, 'regular', { MATKA_BUILD_ID: 'regular-v2' });
-    await backToForeground(page, 'regular');
+    await backToForeground(page);
+    // built, not released: nothing reaches players yet
+    expect(await page.getByText(PROMPT).count()).toBe(0);
+    await operator(server, 'family', 'release', 'regular', 'regular-v2');
+    await backToForeground(page);
     // the slip holds a row: the player is not interrupted
     expect(await page.getByText(PROMPT).count()).toBe(0);
     await page.screenshot({ path: '/tmp/shots/family-update-slip.png' });
@@ -123,6 +116,7 @@ describe('a family deployed alone', () => {
       { SHARED_VERSION: '1.4.0', FAMILY: 'remote-gali', MATKA_BUILD_ID: 'gali-minor' },
       SHARED_VERSION_CONFIG,
     );
+    await operator(server, 'family', 'release', 'gali', 'gali-minor');
     await page.goto(`${server.url}/galiIMP`);
     await page.locator('[data-family="gali"][data-build="gali-minor"]').first().waitFor();
     expect(await page.getByText(FALLBACK).count()).toBe(0);
@@ -134,6 +128,7 @@ describe('a family deployed alone', () => {
       { SHARED_VERSION: '2.0.0', FAMILY: 'remote-gali', MATKA_BUILD_ID: 'gali-major' },
       SHARED_VERSION_CONFIG,
     );
+    await operator(server, 'family', 'release', 'gali', 'gali-major');
     await page.reload();
     await page.getByText(FALLBACK).waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-family="gali"]').count()).toBe(0);

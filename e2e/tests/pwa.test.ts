@@ -249,7 +249,7 @@ describe('the installable app', () => {
     expect(waiting).toBe(false);
   });
 
-  it('a remote rebuilt alone is picked up by the running shell at its next page load', async () => {
+  it('a remote rebuilt alone and released is picked up by the running shell at its next page load', async () => {
     const user = await newPlayer('10');
     ctx = await kolkataPhone(browser);
     const page = await ctx.newPage();
@@ -262,6 +262,11 @@ describe('the installable app', () => {
 
     // The regular team deploys a new build; the shell is neither rebuilt nor restarted.
     deployFamily(staticRoot, 'regular', { MATKA_BUILD_ID: 'regular-v2' });
+    // built, not yet released: a reload still gets the stable release
+    await page.reload();
+    await root.waitFor();
+    expect(await root.getAttribute('data-build')).toBeNull();
+    await operator(server, 'family', 'release', 'regular', 'regular-v2');
 
     await page.reload();
     await root.waitFor();

@@ -19,6 +19,8 @@ import { UserCache } from './services/usercache';
 import { MarketCache } from './services/markets';
 import { LocalBus, PgBus, type CacheBus } from './services/bus';
 import { registerStatic } from './http/static';
+import { registerReleases } from './http/releases';
+import { Releases } from './services/releases';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -127,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     live: undefined as unknown as LiveHub,
     push: undefined as unknown as PushSender,
     bidWriter: new BidWriter(opts.db, config.bidWriters),
+    releases: new Releases(opts.db.db, config),
   };
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
@@ -207,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(operatorPlugin, { ctx });
   // every call is declared by now: the API document, and its reference page at /docs
   await registerApiDocs(app, ctx);
+  await registerReleases(app, ctx);
   await registerStatic(app, config);
   return app;
 }

@@ -147,6 +147,8 @@ export interface AppConfig {
   appDownloadUrl: string;
   remoteUrls: Partial<Record<Remote, string>>;
   staticRoot: string;
+  /** Where each family's releases are kept side by side (<dir>/<family>/<version>/); every process shares it. */
+  releasesDir: string;
   rateLimits: RateLimitConfig;
   /**
    * TRUST_PROXY, passed to Fastify's `trustProxy` (default off). Behind a reverse proxy (nginx, a load
@@ -315,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     remoteUrls,
     // server/src -> repo root
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(__dirname, '..', '..')),
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.INIT_CWD || process.cwd(), env.RELEASES_DIR) : '',
     rateLimits: {
       loginPerMobile: intEnv(env.RATE_LIMIT_LOGIN_PER_MOBILE, DEFAULT_RATE_LIMITS.loginPerMobile),
       loginPerIp: intEnv(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
@@ -328,7 +331,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userCacheTtlMs: Math.max(0, intEnv(env.USER_CACHE_TTL_MS, 30_000)),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
   };
-  return { ...cfg, ...overrides };
+  const out = { ...cfg, ...overrides };
+  // by default beside the database, in the data dir
+  return out.releasesDir ? out : { ...out, releasesDir: path.join(out.dataDir, 'releases') };
 }
 
 /** Demo mode: OTP codes are returned in responses, logged, and readable from the operator's outbox. */

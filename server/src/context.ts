@@ -1,3 +1,4 @@
+import type { Releases } from './services/releases';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
@@ -61,4 +62,6 @@ export interface AppContext {
   push: PushSender;
   /** writes bids, those that arrive together in one transaction (services/bid-batch.ts) */
   bidWriter: BidWriter;
+  /** each family's releases: which build players load, a canary, the way back */
+  releases: Releases;
 }

@@ -147,7 +147,7 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
 
   test('/remotes.json never carries an odd Host header: the paths stay relative', async () => {
     const res = await t.app.inject({ url: '/remotes.json', headers: { host: 'evil.example"><script>' } });
-    expect(res.json().regular).toBe('/remotes/regular/remoteEntry.js');
+    expect(res.json().regular).toMatch(/^\/remotes\/regular\/v\/[0-9a-f]{12}\/remoteEntry\.js$/);
   });
 
   test('/healthz pings the database', async () => {
@@ -156,15 +156,18 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
   });
 
-  test('/remotes.json: env URL or this server’s own /remotes/<family>/remoteEntry.js, no-cache', async () => {
+  test('/remotes.json: env URL, else the release of a built family, else its deployed files; no-cache', async () => {
     const res = await t.app.inject({ url: '/remotes.json', headers: { host: 'phone.example:8080' } });
+    const version = res.json().releases.regular;
+    expect(version).toMatch(/^[0-9a-f]{12}$/);
     expect(res.json()).toEqual({
-      regular: 'http://phone.example:8080/remotes/regular/remoteEntry.js',
+      regular: `http://phone.example:8080/remotes/regular/v/${version}/remoteEntry.js`,
       starline: 'http://phone.example:8080/remotes/starline/remoteEntry.js',
       gali: 'https://cdn.example.com/gali/mf-manifest.json',
       wallet: 'http://phone.example:8080/remotes/wallet/remoteEntry.js',
+      releases: { regular: version },
     });
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-cache, private');
   });
 
   test('/config.json', async () => {
@@ -356,7 +359,7 @@ describe('npm start entry (src/main.ts)', () => {
     try {
       expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', db: 'pglite' });
       const remotes = (await (await fetch(`${url}/remotes.json`)).json()) as any;
-      expect(remotes.regular).toBe(`${url}/remotes/regular/remoteEntry.js`);
+      expect(remotes.regular).toBe(`${url}/remotes/regular/v/${remotes.releases.regular}/remoteEntry.js`);
       expect(await (await fetch(`${url}/config.json`)).json()).toMatchObject({ apiBase: '/api' });
       const games: any = await (
         await fetch(`${url}/api/api-starline-game`, {

@@ -172,7 +172,12 @@ export async function makeTestApp(
       CHECK_ANSWERS: '1',
       ...opts.env,
     },
-    { staticRoot: '/nonexistent-static-root', ...opts.config },
+    // a family's releases are kept in a folder of this app's own (never the repository's data dir)
+    {
+      staticRoot: '/nonexistent-static-root',
+      releasesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'matka-kept-')),
+      ...opts.config,
+    },
   );
   const app = await buildApp({ db: database, config, clock, operatorToken: OPERATOR_TOKEN, sms: opts.sms });
   await app.ready();
@@ -187,6 +192,7 @@ export async function makeTestApp(
       const drifts = [...app.ctx.live.drifts];
       await app.close();
       await cleanup();
+      fs.rmSync(config.releasesDir, { recursive: true, force: true });
       if (drifts.length) throw new Error(`live events drifted from the contract:\n${drifts.join('\n')}`);
     },
   };

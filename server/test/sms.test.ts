@@ -36,7 +36,13 @@ async function fakeProvider(reply: (n: number) => { status: number; body?: strin
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+  // closing drops answers still held back (a slow provider's), so a test never waits them out
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { url, seen, close };
 }
 
 async function appWith(env: Record<string, string>) {

@@ -58,6 +58,7 @@ export const OPTIONS = {
   reason: { type: 'string' },
   'data-dir': { type: 'string' },
   status: { type: 'string' },
+  canary: { type: 'string' },
   all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -92,7 +93,7 @@ export function splitArgv(argv: string[]): { positionals: string[]; options: Opt
 export class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
-  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir'): string | undefined {
+  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir' | 'canary'): string | undefined {
     this.read.add(name);
     const v = this.values[name];
     return typeof v === 'string' ? v : undefined;

@@ -26,6 +26,7 @@ import { credit, queue } from './commands/money';
 import { operators } from './commands/operators';
 import { result, slotOrJodi } from './commands/results';
 import { settings } from './commands/settings';
+import { family } from './commands/families';
 
 export type { CliIO } from './args';
 
@@ -75,6 +76,12 @@ Commands:
   operators list                                   console operators, roles, two-step sign-in, disabled
   operators reset-password <name>                  a new one-time password (their sessions end)
   operators disable|enable <name>                  turn an operator off (their sessions end) or on
+  family status                                    each family's releases: stable, canary, their health
+  family release <family> <version|URL> [--canary <percent>]
+                                                   a build (its version, or the URL of its remoteEntry.js)
+                                                   to every player, or to that share of them
+  family promote <family>                          the canary becomes the stable release
+  family rollback <family>                         end the canary, or go back to the stable before
   backup <file>                                    a consistent copy of the embedded database (PGlite) while
                                                    the server runs (PostgreSQL: pg_dump, see docs/operating.md)
   restore <file> [--data-dir DIR]                  with the server stopped: put a backup into an empty data
@@ -151,6 +158,7 @@ const COMMANDS: Record<string, (cmd: string, rest: string[], o: Options) => Requ
   owner: operators,
   operators,
   otp,
+  family,
 };
 
 function command([cmd, ...rest]: string[], o: Options): Request | 'help' {

@@ -539,6 +539,36 @@ CREATE SEQUENCE public.bids_id_seq
 
 ALTER SEQUENCE public.bids_id_seq OWNED BY public.bids.id;
 
+CREATE TABLE public.family_channels (
+    family text NOT NULL,
+    stable text NOT NULL,
+    earlier text[] DEFAULT '{}'::text[] NOT NULL,
+    canary text,
+    canary_percent integer,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT family_channels_canary_percent_check CHECK (((canary_percent >= 1) AND (canary_percent <= 99))),
+    CONSTRAINT family_channels_check CHECK (((canary IS NULL) = (canary_percent IS NULL))),
+    CONSTRAINT family_channels_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text, 'wallet'::text])))
+);
+
+CREATE TABLE public.family_health (
+    family text NOT NULL,
+    version text NOT NULL,
+    page_views bigint DEFAULT 0 NOT NULL,
+    load_failures bigint DEFAULT 0 NOT NULL,
+    errors bigint DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE public.family_releases (
+    family text NOT NULL,
+    version text NOT NULL,
+    url text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text NOT NULL,
+    CONSTRAINT family_releases_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text, 'wallet'::text]))),
+    CONSTRAINT family_releases_version_check CHECK ((version ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$'::text))
+);
+
 CREATE TABLE public.fund_requests (
     id bigint NOT NULL,
     user_id bigint NOT NULL,
@@ -1101,6 +1131,15 @@ ALTER TABLE ONLY public.bid_submissions
 ALTER TABLE ONLY public.bids
     ADD CONSTRAINT bids_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.family_channels
+    ADD CONSTRAINT family_channels_pkey PRIMARY KEY (family);
+
+ALTER TABLE ONLY public.family_health
+    ADD CONSTRAINT family_health_pkey PRIMARY KEY (family, version);
+
+ALTER TABLE ONLY public.family_releases
+    ADD CONSTRAINT family_releases_pkey PRIMARY KEY (family, version);
+
 ALTER TABLE ONLY public.fund_requests
     ADD CONSTRAINT fund_requests_pkey PRIMARY KEY (id);
 
@@ -1296,6 +1335,12 @@ ALTER TABLE ONLY public.bids
 
 ALTER TABLE ONLY public.bids
     ADD CONSTRAINT bids_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.family_channels
+    ADD CONSTRAINT family_channels_family_canary_fkey FOREIGN KEY (family, canary) REFERENCES public.family_releases(family, version);
+
+ALTER TABLE ONLY public.family_channels
+    ADD CONSTRAINT family_channels_family_stable_fkey FOREIGN KEY (family, stable) REFERENCES public.family_releases(family, version);
 
 ALTER TABLE ONLY public.fund_requests
     ADD CONSTRAINT fund_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

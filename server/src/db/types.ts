@@ -70,6 +70,31 @@ export interface BidSubmissions {
   user_id: Int8;
 }
 
+export interface FamilyChannels {
+  canary: string | null;
+  canary_percent: number | null;
+  earlier: Generated<string[]>;
+  family: string;
+  stable: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FamilyHealth {
+  errors: Generated<Int8>;
+  family: string;
+  load_failures: Generated<Int8>;
+  page_views: Generated<Int8>;
+  version: string;
+}
+
+export interface FamilyReleases {
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  family: string;
+  url: string | null;
+  version: string;
+}
+
 export interface FundRequests {
   amount: Int8;
   created_at: Generated<Timestamp>;
@@ -405,6 +430,9 @@ export interface DB {
   bet_limits: BetLimits;
   bid_submissions: BidSubmissions;
   bids: Bids;
+  family_channels: FamilyChannels;
+  family_health: FamilyHealth;
+  family_releases: FamilyReleases;
   fund_requests: FundRequests;
   game_rates: GameRates;
   liability_caps: LiabilityCaps;

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, Remote } from '../config';
 import { REMOTES } from '../config';
+import { RELEASE_VERSION } from '@matka/shared/contract/schemas';
 
 /** Files the browser must always revalidate (they name the current build). */
 const NO_CACHE = new Set([
@@ -12,6 +13,7 @@ const NO_CACHE = new Set([
   'mf-manifest.json',
   'index.html',
   'remotes.json',
+  'release.json',
   'config.json',
   'sw.js',
   'manifest.webmanifest',
@@ -184,13 +186,6 @@ export function runtimeConfigScript(config: AppConfig): string {
   return `window.__MATKA_CONFIG__=${JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c')}`;
 }
 
-/** The request's origin when its Host is a plain host[:port] (and the protocol http/https); else ''. */
-function safeOrigin(req: FastifyRequest): string {
-  const host = req.host;
-  if (typeof host !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return '';
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
-}
-
 export async function registerStatic(app: FastifyInstance, config: AppConfig) {
   const shellRoot = path.join(config.staticRoot, 'shell', 'dist');
   const remoteRoots = new Map<Remote, string>(
@@ -217,6 +212,19 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     if (last.includes('.') && last !== 'index.html') return notFound(reply);
     return sendRemoteIndex(req, reply, root, family);
   };
+  // A release's files, kept side by side (services/releases.ts): immutable, so any of them may be cached.
+  app.get(
+    '/remotes/:family/v/:version/*',
+    async (req: FastifyRequest<{ Params: { family: string; version: string; '*'?: string } }>, reply) => {
+      const family = req.params.family.toLowerCase();
+      if (!(REMOTES as readonly string[]).includes(family) || !RELEASE_VERSION.test(req.params.version))
+        return notFound(reply);
+      reply.header('Access-Control-Allow-Origin', '*');
+      const root = path.join(config.releasesDir, family, req.params.version);
+      const file = resolveFile(root, req.params['*'] || 'index.html', config.sourceMaps);
+      return file ? sendFrom(req, reply, file) : notFound(reply);
+    },
+  );
   app.get('/remotes/:family', remoteHandler);
   app.get('/remotes/:family/*', remoteHandler);
 
@@ -240,17 +248,6 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig) {
     app.get('/console', consoleHandler);
     app.get('/console/*', consoleHandler);
   }
-
-  // Where the shell loads each family's code from: the configured URLs, else this server's copies at
-  // PUBLIC_URL or a validated request host (a Host header that is not a plain host[:port] never ends
-  // up in a URL the shell loads code from: the path then stays relative to the page).
-  app.get('/remotes.json', async (req, reply) => {
-    const origin = config.publicUrl ?? safeOrigin(req);
-    const out: Record<string, string> = {};
-    for (const f of REMOTES) out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/remoteEntry.js`;
-    reply.header('Cache-Control', 'no-cache');
-    return out;
-  });
 
   const runtimeConfig = runtimeConfigOf(config);
   app.get('/config.json', async (_req, reply) => {

@@ -26,6 +26,7 @@ import { settingsRoutes } from './settings';
 import { usersRoutes } from './users';
 import { noticesRoutes } from './notices';
 import { backupRoutes } from './backup';
+import { familiesRoutes } from './families';
 import { withdrawalsRoutes } from './withdrawals';
 
 /** The answer about to be sent, parsed by its call's schema (a success) or as a refusal. */
@@ -118,6 +119,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         auditRoutes,
         noticesRoutes,
         backupRoutes,
+        familiesRoutes,
       ])
         await op.register(routes, { ctx });
     },

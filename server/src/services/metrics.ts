@@ -168,6 +168,14 @@ export const rateLimited = new Counter({
   registers: [registry],
 });
 
+/** What the shell reports of each family's release: pages shown, loads that failed, errors thrown inside it. */
+export const familyEvents = new Counter({
+  name: 'matka_family_events_total',
+  help: "Pages shown (view), failed loads (load) and errors thrown (error) in a family's release, as players' browsers report them",
+  labelNames: ['family', 'version', 'kind'] as const,
+  registers: [registry],
+});
+
 /** Where the figures read at a scrape come from (set by the app: the last one built in a process). */
 interface ScrapeSources {
   liveStreams: () => number;

@@ -292,6 +292,7 @@ export * from './answers';
 export * from './requests';
 export * from './live';
 export * from './dialects';
+export * from './releases';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;

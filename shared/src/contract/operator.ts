@@ -104,6 +104,12 @@ export const OPERATOR_CALLS = {
 
   // a copy of the embedded database (PostgreSQL: pg_dump, docs/operating.md)
   backup: { method: 'GET', path: '/backup', access: 'backup' },
+
+  // each family's releases: which build players get, a canary for some of them, the way back
+  families: { method: 'GET', path: '/families', access: 'releases' },
+  releaseFamily: { method: 'POST', path: '/families/release', access: 'releases' },
+  promoteFamily: { method: 'POST', path: '/families/promote', access: 'releases' },
+  rollbackFamily: { method: 'POST', path: '/families/rollback', access: 'releases' },
 } as const satisfies Record<string, OperatorCallSpec>;
 
 /** A call of the operator API: its method, its path below OPERATOR_PREFIX, who may make it. */

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { FAMILIES, OPERATOR_ROLES, type Family, type OperatorRole } from '../domain';
 import type { OperatorCall } from './operator';
+import { FAMILY_ANSWERS } from './familySchemas';
 
 const family = z.enum(FAMILIES as [Family, ...Family[]]);
 const role = z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]);
@@ -485,6 +486,7 @@ export const OPERATOR_ANSWERS = {
 
   notices: answer({ notices: z.array(NoticeRowSchema) }),
   sendNotice: doneWith({ notice: NoticeRowSchema }),
+  ...FAMILY_ANSWERS,
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 /** The calls whose answer is JSON (the rest answer bytes: an image, a backup). */

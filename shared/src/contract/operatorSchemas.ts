@@ -23,6 +23,7 @@ import {
 } from '../domain';
 import { findRoute } from '../routes/table';
 import type { OperatorCall } from './operator';
+import { FAMILY_REQUESTS } from './familySchemas';
 
 // ------------------------------------------------------------------ the fields many calls share
 
@@ -436,6 +437,7 @@ export const OPERATOR_REQUESTS = {
     limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
   }),
   reports: z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
+  ...FAMILY_REQUESTS,
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 export type OperatorRequests = typeof OPERATOR_REQUESTS;

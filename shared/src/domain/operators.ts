@@ -38,6 +38,7 @@ export type OperatorRight =
   | 'notices'
   | 'protection'
   | 'backup'
+  | 'releases'
   | 'operators';
 
 const RIGHTS: Record<Exclude<OperatorRole, 'owner'>, readonly OperatorRight[]> = {
@@ -67,6 +68,7 @@ const RIGHT_NAMES: Record<OperatorRight, string> = {
   notices: 'sending notices to players',
   protection: "lifting a player's self-exclusion",
   backup: 'taking a backup of the database',
+  releases: "releasing the app's builds",
   operators: 'managing operators',
 };
 

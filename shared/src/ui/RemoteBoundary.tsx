@@ -20,6 +20,8 @@ interface Props {
   resetKey?: unknown;
   /** The app cannot reach its server: a page that failed to load says so (one text, whatever failed). */
   offline?: boolean;
+  /** Told of every error the boundary catches (a failed load, a page that threw). */
+  onError?: (error: Error) => void;
 }
 
 interface State {
@@ -52,6 +54,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[remote]', error, info.componentStack);
+    this.props.onError?.(error);
     const recovering = !this.props.offline && this.onlineSince > 0;
     if (recovering && Date.now() - this.onlineSince < RECOVERY_WINDOW_MS) {
       clearTimeout(this.retryTimer);

@@ -1,12 +1,15 @@
-import { use, useRef } from 'react';
+import { use, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation } from 'react-router-dom';
 import { RemoteBoundary, useOffline, type RemoteFamily } from '@matka/shared';
 import { WithApi } from '../layout/WithApi';
-import { forgetFamily, loadFamily } from './remotes';
+import { forgetFamily, loadFailed, loadFamily } from './remotes';
+import { report } from './health';
 
 function RemoteRoutes({ family }: { family: RemoteFamily }) {
   const location = useLocation();
   const { routes } = use(loadFamily(family));
+  // a page of the family shown: what its release's errors are counted against
+  useEffect(() => report(family, 'view'), [family, location.pathname]);
   const matches = matchRoutes(routes, location);
   const route = matches?.[matches.length - 1]?.route;
   if (!route) throw new Error(`The ${family} remote has no page for ${location.pathname}`);
@@ -30,6 +33,7 @@ export function RemotePage({ family }: { family: RemoteFamily }) {
   return (
     <RemoteBoundary
       onRetry={() => forgetFamily(family)}
+      onError={() => report(family, loadFailed(family) ? 'load' : 'error')}
       resetKey={`${family}:${pathname}:${offline ? 'offline' : 'online'}`}
       offline={offline}
     >

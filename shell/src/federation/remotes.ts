@@ -1,13 +1,15 @@
 import type { RemoteFamily } from '@matka/shared';
 import type { RouteObject } from 'react-router-dom';
 import { entryUrl } from './entry';
+import { familyRelease } from './health';
+import { remotesRequest } from './remotesRequest';
 
 /** What every remote exposes as './routes'. */
 export interface RemoteRoutesModule {
   routes: RouteObject[];
 }
 
-type RemoteMap = Partial<Record<RemoteFamily, string>>;
+type RemoteMap = Partial<Record<RemoteFamily, string>> & { releases?: Partial<Record<RemoteFamily, string>> };
 
 /** A Module Federation container, as a remote's remoteEntry.js defines it. */
 interface Container {
@@ -27,12 +29,13 @@ const loads = new Map<RemoteFamily, Promise<RemoteRoutesModule>>();
 const failed = new Set<RemoteFamily>();
 
 /**
- * Reads `/remotes.json` (`{ "regular": "<url>/remoteEntry.js", ... }`) once it answers; a failed read
- * (offline with no copy kept by the service worker, a server error) is not kept, so the next load asks
- * again.
+ * Reads `/remotes.json` (`{ "regular": "<url>/remoteEntry.js", ..., "releases": { "regular": "<version>" } }`)
+ * once it answers; a failed read (offline with no copy kept by the service worker, a server error) is not
+ * kept, so the next load asks again.
  */
 function urls(): Promise<RemoteMap> {
-  remoteUrls ??= fetch('/remotes.json', { cache: 'no-store' })
+  const { url, init } = remotesRequest();
+  remoteUrls ??= fetch(url, init)
     .then((r) => {
       if (!r.ok) throw new Error(`/remotes.json answered ${r.status}`);
       return r.json() as Promise<RemoteMap>;
@@ -68,9 +71,12 @@ function runEntry(family: RemoteFamily, src: string): Promise<Container> {
 }
 
 async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
-  const url = (await urls())[family];
+  const map = await urls();
+  const url = map[family];
   if (!url) throw new Error(`No URL configured for the ${family} remote`);
   const src = entryUrl(url);
+  // from now on, what happens in this family is reported under its release (health.ts)
+  familyRelease(family, map.releases?.[family], src);
   const container = await runEntry(family, src);
   await __webpack_init_sharing__('default');
   await container.init(__webpack_share_scopes__.default);
@@ -104,6 +110,9 @@ export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   }
   return p;
 }
+
+/** Whether the family's code failed to load (rather than a page of it throwing). */
+export const loadFailed = (family: RemoteFamily): boolean => failed.has(family);
 
 /** Drops a failed load so the next render tries again; a load under way or done is kept. */
 export function forgetFamily(family: RemoteFamily): void {

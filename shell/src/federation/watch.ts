@@ -10,6 +10,7 @@
 import type { RemoteFamily } from '@matka/shared';
 import { markFamilyUpdated } from './familyUpdates';
 import { entryUrl } from './entry';
+import { remotesRequest } from './remotesRequest';
 
 export const CHECK_EVERY_MS = 5 * 60 * 1000;
 
@@ -43,7 +44,8 @@ export async function validatorOf(src: string): Promise<string | null> {
 
 async function currentUrls(): Promise<Partial<Record<RemoteFamily, string>> | null> {
   try {
-    const r = await fetch('/remotes.json', { cache: 'no-store' });
+    const { url, init } = remotesRequest();
+    const r = await fetch(url, init);
     return r.ok ? ((await r.json()) as Partial<Record<RemoteFamily, string>>) : null;
   } catch {
     return null;

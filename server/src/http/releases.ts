@@ -1,0 +1,76 @@
+/**
+ * Which release of each family a player loads (/remotes.json), and how each release fares on players'
+ * phones (the shell's beacon). A canary's players are chosen by a hash of the player (their token's
+ * account, so every device agrees) or, before login, of the device's id: the same release on every load.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RELEASES_HTTP } from '@matka/shared/contract';
+import { FamilyHealthSchema } from '@matka/shared/contract/schemas';
+import type { AppContext } from '../context';
+import { REMOTES, type Remote } from '../config';
+import { familyEvents } from '../services/metrics';
+import { releaseFor } from '../services/releases';
+import { originFor, userForToken } from './api';
+
+const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
+/** Beacons one address may send in the limits' window (15 minutes): a page sends one every 10 s at most. */
+const BEACONS_PER_WINDOW = 300;
+
+/** Who a canary's share is drawn over: the player, else the device, else nobody (the stable release). */
+async function subjectOf(ctx: AppContext, req: FastifyRequest): Promise<string | null> {
+  const user = await userForToken(ctx, req.headers[RELEASES_HTTP.tokenHeader]);
+  if (user) return `player:${user.id}`;
+  const device = (req.query as Record<string, unknown>)[RELEASES_HTTP.deviceParam];
+  return typeof device === 'string' && DEVICE.test(device) ? `device:${device}` : null;
+}
+
+export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
+  const { config } = ctx;
+
+  // Where the shell loads each family's code from: a fixed URL (REMOTE_<FAMILY>_URL), else the release
+  // this player gets, from this server's copy or where it is hosted.
+  app.get(RELEASES_HTTP.remotes, async (req, reply) => {
+    const origin = originFor(config, req.host, req.protocol);
+    const [channels, subject] = await Promise.all([ctx.releases.channels(), subjectOf(ctx, req)]);
+    const out: Record<string, unknown> = {};
+    const versions: Partial<Record<Remote, string>> = {};
+    for (const f of REMOTES) {
+      const channel = channels.get(f);
+      if (config.remoteUrls[f] || !channel) {
+        out[f] = config.remoteUrls[f] ?? `${origin}/remotes/${f}/remoteEntry.js`;
+        continue;
+      }
+      const version = releaseFor(channel, subject);
+      const hosted = (await ctx.releases.urlsOf(f)).get(version);
+      out[f] = hosted ?? `${origin}/remotes/${f}/v/${encodeURIComponent(version)}/remoteEntry.js`;
+      versions[f] = version;
+    }
+    out[RELEASES_HTTP.versionsKey] = versions;
+    // the answer depends on who asks: never kept by a shared cache
+    reply.header('Cache-Control', 'no-cache, private');
+    reply.header('Vary', RELEASES_HTTP.tokenHeader);
+    return out;
+  });
+
+  // The shell's reports: counted by family and release (only releases this server knows, so nobody can
+  // invent labels), in /metrics and for the Families screen. Limited per address; never an error page.
+  app.post(RELEASES_HTTP.health, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    let body: unknown = req.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        return reply.code(400).send({ status: false, msg: 'The report is not JSON' });
+      }
+    }
+    const parsed = FamilyHealthSchema.safeParse(body);
+    if (!parsed.success)
+      return reply.code(400).send({ status: false, msg: parsed.error.issues[0]?.message ?? 'Invalid report' });
+    if (!(await ctx.limiter.take([[`family-health:${req.ip}`, BEACONS_PER_WINDOW]])))
+      return reply.code(429).send({ status: false, msg: 'Too many reports: try again later' });
+    const counted = await ctx.releases.count(parsed.data.events);
+    for (const e of counted) familyEvents.inc({ family: e.family, version: e.version, kind: e.kind });
+    return { status: true, counted: counted.length };
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The shell's reports of each family's release: batched into beacons that never wait, only for a family
+ * whose release is known, never more than the tab's share a minute, and sent when the page is hidden.
+ */
+import { FLUSH_AFTER_MS, MAX_EVENTS_PER_MINUTE, familyRelease, report } from '../src/federation/health';
+
+const sent: { url: string; events: unknown[] }[] = [];
+
+beforeAll(() => {
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: Blob) => {
+      // (jsdom's Blob has no text(): read it as a browser's FileReader does)
+      const reader = new FileReader();
+      reader.onload = () =>
+        sent.push({ url, events: (JSON.parse(String(reader.result)) as { events: unknown[] }).events });
+      reader.readAsText(body);
+      return true;
+    },
+  });
+});
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** Lets the FileReaders finish. */
+const settle = async () => {
+  jest.useRealTimers();
+  await new Promise((r) => setTimeout(r, 20));
+};
+
+test('a batch a few seconds later; a family with no known release is not reported', async () => {
+  report('gali', 'view'); // not loaded yet: nothing known of its release
+  familyRelease('gali', 'gali-7', 'https://app.example/remotes/gali/v/gali-7/remoteEntry.js');
+  familyRelease('regular', undefined, '/remotes/regular/remoteEntry.js'); // a fixed URL: no release
+  report('gali', 'view');
+  report('gali', 'error');
+  report('regular', 'view');
+  expect(sent).toEqual([]);
+  jest.advanceTimersByTime(FLUSH_AFTER_MS);
+  await settle();
+  expect(sent).toEqual([
+    {
+      url: '/telemetry/families',
+      events: [
+        { family: 'gali', version: 'gali-7', kind: 'view' },
+        { family: 'gali', version: 'gali-7', kind: 'error' },
+      ],
+    },
+  ]);
+});
+
+test("at most the tab's share a minute; sent at once when the page is hidden; an error in the family's files counts", async () => {
+  sent.length = 0;
+  window.dispatchEvent(
+    new ErrorEvent('error', { filename: 'https://app.example/remotes/gali/v/gali-7/123.abcdef0123.js', message: 'x' }),
+  );
+  window.dispatchEvent(new ErrorEvent('error', { filename: 'https://app.example/main.js', message: 'shell' }));
+  for (let i = 0; i < MAX_EVENTS_PER_MINUTE + 10; i++) report('gali', 'view');
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+  await settle();
+  // two were counted in the first test within this minute
+  expect(sent.flatMap((b) => b.events)).toHaveLength(MAX_EVENTS_PER_MINUTE - 2);
+  // the error thrown in the family's own file, not the shell's
+  expect(sent.flatMap((b) => b.events).filter((e) => (e as { kind: string }).kind === 'error')).toEqual([
+    { family: 'gali', version: 'gali-7', kind: 'error' },
+  ]);
+});
