@@ -13,11 +13,14 @@ import { ROOT } from './harness';
 export const FAMILIES = ['regular', 'starline', 'gali', 'wallet'] as const;
 export type Family = (typeof FAMILIES)[number];
 
-/** The shell's build copied, and each family's: copied when listed in `copied`, else linked. */
+/** The shell's build copied, the console's linked, and each family's: copied when listed in `copied`, else linked. */
 export function deployment(copied: readonly Family[]): string {
   const root = mkdtempSync(path.join(tmpdir(), 'matka-deploy-'));
   mkdirSync(path.join(root, 'shell'));
   cpSync(path.join(ROOT, 'shell', 'dist'), path.join(root, 'shell', 'dist'), { recursive: true });
+  // the operator console as built (a test releases families from it)
+  mkdirSync(path.join(root, 'console'));
+  symlinkSync(path.join(ROOT, 'console', 'dist'), path.join(root, 'console', 'dist'));
   for (const f of FAMILIES) {
     mkdirSync(path.join(root, `remote-${f}`));
     const dist = path.join(ROOT, `remote-${f}`, 'dist');
