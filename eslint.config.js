@@ -81,6 +81,7 @@ module.exports = tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-qa/**',
       '**/.test-dist/**',
       '**/.sw-build/**',
       '.bench/**',
@@ -164,6 +165,31 @@ module.exports = tseslint.config(
       ['**/shell/**', ...REMOTES.flatMap((r) => [r, `**/${r}/**`]), '**/server/**', '@matka/shell*', 'server'],
       'shared is the bottom of the house: it never imports the shell, a remote or the server.',
     ),
+  },
+  // Mock code never reaches a production build: only a QA page's entry (src/qa.ts) and tests load the
+  // contract's mocks and Mock Service Worker.
+  {
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'console/src/**/*.{ts,tsx}',
+      'remote-*/src/**/*.{ts,tsx}',
+      'shared/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['remote-*/src/qa.ts', 'shared/src/mocks/**', 'shared/src/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['msw', 'msw/*', '@matka/shared/mocks', '@matka/shared/mocks/*', '**/mocks', '**/mocks/*'],
+              message:
+                'Mock code never reaches a production build: only src/qa.ts (npm run qa) and tests load the mocks.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // The domain is pure: no React, no browser or Node APIs.
   {

@@ -95,6 +95,8 @@ function createConfig({ dir, family, title }) {
       const shell = baseConfig({ dir, family, title, prod, kind: 'shell' });
       return prod ? [serviceWorkerConfig(dir), { ...shell, dependencies: ['service-worker'] }] : shell;
     }
+    // `npm run qa`: the standalone page on the contract's mocks, in dist-qa (never in dist)
+    if (_env && _env.qa) return baseConfig({ dir, family, title: `${title} · QA on mocks`, prod, kind: 'qa' });
     return [
       baseConfig({ dir, family, title, prod, kind: 'remote' }),
       baseConfig({ dir, family, title, prod, kind: 'standalone' }),
@@ -259,7 +261,7 @@ function consumeOnly(shared) {
 
 function baseConfig({ dir, family, title, prod, kind }) {
   const port = DEV_PORTS[family];
-  const name = kind === 'standalone' ? `${family}_standalone` : family;
+  const name = kind === 'standalone' || kind === 'qa' ? `${family}_${kind}` : family;
   const federation = {
     shell: { name: 'shell', shared: sharedModules() },
     remote: {
@@ -271,6 +273,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
       shared: consumeOnly(sharedModules()),
     },
     standalone: { name, shared: sharedModules() },
+    qa: { name, shared: sharedModules() },
     // The operator console is one plain app: not federated, it shares nothing with the player's pages.
     console: null,
   }[kind];
@@ -281,11 +284,11 @@ function baseConfig({ dir, family, title, prod, kind }) {
     dependencies: kind === 'standalone' ? [family] : undefined,
     mode: prod ? 'production' : 'development',
     context: dir,
-    entry: page ? { main: './src/index.ts' } : {},
+    entry: page ? { main: kind === 'qa' ? './src/qa.ts' : './src/index.ts' } : {},
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(dir, 'dist'),
-      publicPath: kind === 'console' ? '/console/' : 'auto',
+      path: path.join(dir, kind === 'qa' ? 'dist-qa' : 'dist'),
+      publicPath: { console: '/console/', qa: '/' }[kind] ?? 'auto',
       filename: prod ? '[name].[contenthash:10].js' : '[name].js',
       // Hashed in development too: two shared modules can share a chunk name there.
       chunkFilename: '[name].[contenthash:10].js',
@@ -327,7 +330,7 @@ function baseConfig({ dir, family, title, prod, kind }) {
               template: path.join(__dirname, 'index.html'),
               title,
               chunks: ['main'],
-              publicPath: { shell: '/', console: '/console/' }[kind] ?? 'auto',
+              publicPath: { shell: '/', console: '/console/', qa: '/' }[kind] ?? 'auto',
               pwa: kind === 'shell',
               splash: kind === 'shell',
               description:
@@ -339,6 +342,10 @@ function baseConfig({ dir, family, title, prod, kind }) {
           ]
         : []),
       ...(kind === 'remote' ? [new ReleaseFilePlugin(family)] : []),
+      // Mock Service Worker's worker script, served at the QA page's root
+      ...(kind === 'qa'
+        ? [new CopyPlugin({ patterns: [{ from: require.resolve('msw/mockServiceWorker.js'), to: '.' }] })]
+        : []),
       ...(kind === 'shell' ? pwaPlugins(dir, prod) : []),
       ...(kind === 'shell' && prod ? [new PreloadChunksPlugin(['main', 'first-screen', 'router', 'bootstrap'])] : []),
     ],

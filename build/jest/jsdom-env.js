@@ -15,6 +15,8 @@ class JsdomWithFetch extends TestEnvironment {
       'TextDecoder',
       'structuredClone',
       'ReadableStream',
+      'WritableStream',
+      'TransformStream',
       'BroadcastChannel',
     ]) {
       if (typeof g[name] === 'undefined' && typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];

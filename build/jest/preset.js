@@ -18,7 +18,12 @@ function webPreset(dir, name) {
     displayName: name,
     rootDir: dir,
     testEnvironment: path.join(__dirname, 'jsdom-env.js'),
-    transform: { '^.+\\.(t|j)sx?$': swc },
+    transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+    // Mock Service Worker (the contract's mocks) needs a few packages published as ES modules only: they
+    // are compiled to CommonJS like the project's own code.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(rettime|until-async|@mswjs|msw|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process)/)',
+    ],
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-stub.js'),
       '^@matka/shared$': path.join(__dirname, '../../shared/src/index.ts'),
