@@ -233,3 +233,37 @@ test('the CLI: family status, release with --canary, promote, rollback, and usag
   const refused = await cli('family', 'promote', 'gali');
   expect(refused).toEqual({ code: 1, out: 'Error: gali has no canary release to promote' });
 });
+
+test('canary_auto_rollback 1: a canary whose errors run well above the stable release ends by itself', async () => {
+  build('gali-4');
+  await operatorCall(t, 'families/release', { family: 'gali', target: 'gali-4', canary: 10 });
+  const beacon = (events: { version: string; kind: string }[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/telemetry/families',
+      headers: { 'content-type': 'application/json' },
+      payload: { events: events.map((e) => ({ family: 'gali', ...e })) },
+    });
+  const views = (version: string, n: number) => Array.from({ length: n }, () => ({ version, kind: 'view' }));
+  const errors = (version: string, n: number) => Array.from({ length: n }, () => ({ version, kind: 'error' }));
+  // the stable release on many more pages, then the canary: 5 errors in 30 pages
+  await beacon(views('gali-1', 45));
+  // the setting off (the default): flagged on the status, but the canary stays
+  await beacon([...views('gali-4', 30), ...errors('gali-4', 5)]);
+  let gali = (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
+  expect(gali).toMatchObject({ canary: 'gali-4', canaryFlagged: true });
+
+  expect((await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '1' })).statusCode).toBe(200);
+  await beacon(errors('gali-4', 1));
+  gali = (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
+  expect(gali).toMatchObject({ canary: null, stable: 'gali-1' });
+  const [row] = await t.ctx.db
+    .selectFrom('operator_audit')
+    .select(['action', 'params'])
+    .where('action', '=', 'family rollback')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  expect(row.params).toMatchObject({ family: 'gali', automatic: true });
+  await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '0' });
+});

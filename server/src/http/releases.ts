@@ -71,6 +71,9 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
       return reply.code(429).send({ status: false, msg: 'Too many reports: try again later' });
     const counted = await ctx.releases.count(parsed.data.events);
     for (const e of counted) familyEvents.inc({ family: e.family, version: e.version, kind: e.kind });
+    // a failing canary ends as soon as its figures show it (when the operator's setting says so)
+    if (counted.some((e) => e.kind !== 'view'))
+      await ctx.releases.rollBackFailingCanaries(counted.map((e) => e.family));
     return { status: true, counted: counted.length };
   });
 }

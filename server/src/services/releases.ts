@@ -305,6 +305,44 @@ export class Releases {
     return counted;
   }
 
+  /**
+   * With the setting canary_auto_rollback '1': ends each canary of `families` whose errors per 1,000
+   * pages run well above its stable release's (canaryLooksWorse), audited as an automatic rollback.
+   * Answers the families rolled back.
+   */
+  async rollBackFailingCanaries(families: readonly Remote[]): Promise<Remote[]> {
+    const setting = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'canary_auto_rollback')
+      .executeTakeFirst();
+    if (setting?.value !== '1') return [];
+    const done: Remote[] = [];
+    for (const f of new Set(families)) {
+      const status = (await this.status()).find((s) => s.family === f);
+      if (!status?.canaryFlagged || !status.canary) continue;
+      const before = await this.channelOf(f);
+      if (before.canary !== status.canary) continue;
+      await this.save(
+        'family rollback',
+        before,
+        { ...before, canary: null, canaryPercent: null },
+        {
+          family: f,
+          automatic: true,
+          why: `errors per 1,000 pages: canary ${status.health.canary?.perThousand}, stable ${status.health.stable.perThousand ?? 0}`,
+        },
+      ).then(
+        () => done.push(f),
+        // another process (or an operator) changed the family meanwhile: nothing to do here
+        (e: unknown) => {
+          if (!(e instanceof Refusal && e.statusCode === 409)) throw e;
+        },
+      );
+    }
+    return done;
+  }
+
   /** Every release of every managed family, newest first, and where each channel stands. */
   async status() {
     const channels = await this.channels();

@@ -199,6 +199,9 @@ export const SETTING_VALUES: Record<string, z.ZodType<string, string>> = (() => 
     // responsible play: '1' requires a player's age declaration before any bid (off by default,
     // so installed apps that cannot ask it keep working)
     require_age_declaration: z.enum(['0', '1'], { error: "must be '1' (required) or '0'" }),
+    // '1': a family's canary release whose errors run well above its stable release's is rolled back by
+    // the server itself (audited), as soon as the reports show it
+    canary_auto_rollback: z.enum(['0', '1'], { error: "must be '1' (roll back by itself) or '0'" }),
     min_withdrawal: whole,
     withdraw_open_time: time,
     withdraw_close_time: time,
