@@ -46,7 +46,7 @@ function nodePreset(dir, name) {
     // @fastify/cookie loads the ESM-only `cookie` with import(), and @fastify/static (the API reference
     // page's files) requires the ESM-only `content-disposition`, which jest's CommonJS runtime cannot run
     // (Node itself can): they are compiled to CommonJS like the project's own code.
-    transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie|@fastify/static|content-disposition)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie|@fastify/static|content-disposition|jose)/)'],
     moduleNameMapper: {
       '^@matka/shared/domain$': path.join(__dirname, '../../shared/src/domain/index.ts'),
     },

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  for (const p of running) p.kill('SIGTERM');
+  // npm runs the server as a child of its own: the whole group is stopped
+  for (const p of running) if (p.pid) process.kill(-p.pid, 'SIGTERM');
 });
 
 /** `npm run qa -w remote-<family>` on a free port: the address it prints. */
@@ -42,6 +43,7 @@ function qa(family: string): Promise<string> {
       cwd: ROOT,
       env: { ...process.env, QA_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     running.push(proc);
     let out = '';

@@ -20,7 +20,9 @@ import { MarketCache } from './services/markets';
 import { LocalBus, PgBus, type CacheBus } from './services/bus';
 import { registerStatic } from './http/static';
 import { registerReleases } from './http/releases';
+import { registerVerify } from './http/verify';
 import { Releases } from './services/releases';
+import { ReceiptSigner } from './services/receipts';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   otpSecret?: string;
   /** where codes are sent; defaults to the provider of config.sms */
   sms?: SmsSender;
+  /** the bid receipts' keys; defaults to a fresh key in memory (receipts then verify only while it runs) */
+  receipts?: ReceiptSigner;
 }
 
 declare module 'fastify' {
@@ -130,7 +134,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     push: undefined as unknown as PushSender,
     bidWriter: new BidWriter(opts.db, config.bidWriters),
     releases: new Releases(opts.db.db, config),
+    receipts: undefined as unknown as ReceiptSigner,
   };
+  ctx.receipts = opts.receipts ?? (await ReceiptSigner.generate(ctx.otpSecret));
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
     pollMs: 2_000,
@@ -211,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // every call is declared by now: the API document, and its reference page at /docs
   await registerApiDocs(app, ctx);
   await registerReleases(app, ctx);
+  await registerVerify(app, ctx);
   await registerStatic(app, config);
   return app;
 }

@@ -149,6 +149,8 @@ export interface AppConfig {
   staticRoot: string;
   /** Where each family's releases are kept side by side (<dir>/<family>/<version>/); every process shares it. */
   releasesDir: string;
+  /** The bid receipts' Ed25519 keys (PKCS#8 PEM files; the last by name signs, all are published). */
+  receiptKeysDir: string;
   rateLimits: RateLimitConfig;
   /**
    * TRUST_PROXY, passed to Fastify's `trustProxy` (default off). Behind a reverse proxy (nginx, a load
@@ -318,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // server/src -> repo root
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(__dirname, '..', '..')),
     releasesDir: env.RELEASES_DIR ? path.resolve(env.INIT_CWD || process.cwd(), env.RELEASES_DIR) : '',
+    receiptKeysDir: env.RECEIPT_KEYS_DIR ? path.resolve(env.INIT_CWD || process.cwd(), env.RECEIPT_KEYS_DIR) : '',
     rateLimits: {
       loginPerMobile: intEnv(env.RATE_LIMIT_LOGIN_PER_MOBILE, DEFAULT_RATE_LIMITS.loginPerMobile),
       loginPerIp: intEnv(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
@@ -333,7 +336,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   const out = { ...cfg, ...overrides };
   // by default beside the database, in the data dir
-  return out.releasesDir ? out : { ...out, releasesDir: path.join(out.dataDir, 'releases') };
+  return {
+    ...out,
+    releasesDir: out.releasesDir || path.join(out.dataDir, 'releases'),
+    receiptKeysDir: out.receiptKeysDir || path.join(out.dataDir, 'receipt-keys'),
+  };
 }
 
 /** Demo mode: OTP codes are returned in responses, logged, and readable from the operator's outbox. */

@@ -1,4 +1,5 @@
 import type { Releases } from './services/releases';
+import type { ReceiptSigner } from './services/receipts';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
@@ -64,4 +65,6 @@ export interface AppContext {
   bidWriter: BidWriter;
   /** each family's releases: which build players load, a canary, the way back */
   releases: Releases;
+  /** signs each accepted bid submission's receipt (services/receipts.ts) */
+  receipts: ReceiptSigner;
 }

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { poolWait, serveClusterMetrics } from './services/metrics';
+import { loadReceiptSigner } from './services/receipts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -95,7 +96,8 @@ async function serve(config: AppConfig, prepare: boolean) {
   const seeded = prepare ? await seedDemoData(database.db) : false;
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);
-  const app = await buildApp({ db: database, config, operatorToken: op.token, otpSecret: otp.token });
+  const receipts = await loadReceiptSigner(config.receiptKeysDir, otp.token, { warn: (m) => console.warn(m) });
+  const app = await buildApp({ db: database, config, operatorToken: op.token, otpSecret: otp.token, receipts });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
   if (prepare) {
     app.log.info(
@@ -147,6 +149,8 @@ async function runPrimary(config: AppConfig) {
   await database.close();
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);
+  // the receipt key, made here once if there is none, so that every worker signs with the same one
+  await loadReceiptSigner(config.receiptKeysDir, otp.token, { warn: (m) => console.warn(m) });
   console.log(
     `matka server: ${config.workers} workers on PostgreSQL; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}` +
       (op.file ? `; operator token file: ${op.file}` : ''),

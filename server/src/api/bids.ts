@@ -10,6 +10,7 @@ import type { MarketFamily } from '../db/columns';
 import { Refusal, defineCall, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
+import { receiptOf } from '../services/receipts';
 
 /** Printable ASCII only (a UUID, a counter, ...). */
 const idemKeySchema = z
@@ -68,6 +69,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const okMsg = family === 'starline' ? MSG.starlineBidPlaced : MSG.bidPlaced;
     defineCall(app, ctx, SUBMIT_BID_CALL[family], async ({ body, user, req }) => {
       const placed = await placeBid(ctx, family, user, body, idemKey(req.headers, body));
+      // the player's proof of what was accepted: a signed receipt (the same again for a retried request)
+      const receipt = await receiptOf(db, ctx.receipts, String(placed.submissionId));
       return {
         status: true,
         msg: okMsg,
@@ -76,6 +79,7 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         bid_id: placed.submissionId,
         total_points: placed.totalPoints,
         ...(placed.duplicate ? { duplicate: true } : {}),
+        ...(receipt ? { receipt } : {}),
       };
     });
   }

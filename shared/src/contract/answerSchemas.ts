@@ -146,6 +146,8 @@ export const BidPlacedAnswerSchema = answer({
   duplicate: z.boolean().optional(),
   /** a refusal by the liability cap: the numbers it closed (the other rows could still be placed) */
   closed_numbers: z.array(z.string()).optional(),
+  /** the signed receipt of the accepted bids: a compact JWS (EdDSA), checked against /.well-known/jwks.json */
+  receipt: z.string().optional(),
 });
 
 /** The withdrawal methods the player can use now (deployed clients' withdraw form). */

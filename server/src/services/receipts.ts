@@ -1,0 +1,165 @@
+/**
+ * Signed bid receipts: every accepted bid submission gets a compact JWS (RFC 7515) signed with EdDSA
+ * (Ed25519), naming its bids, the player (an opaque id, never the mobile number), the market, family,
+ * date, session, bet type, each row's digits, points and rate, and the server's time. The public keys
+ * are a JWKS at /.well-known/jwks.json, each with its kid (the key's RFC 7638 thumbprint); anyone can
+ * check a receipt with off-the-shelf tools (jose, any JOSE library).
+ *
+ * A receipt is made from the stored rows, and Ed25519 signatures are deterministic: the same submission
+ * always has the same receipt (a retried request gets it again, and it can be rebuilt at any time).
+ *
+ * Keys: RECEIPT_KEYS_DIR (default <DATA_DIR>/receipt-keys) holds Ed25519 private keys as PKCS#8 PEM
+ * files; the last by name signs, and every one stays published. None there: one is made on first start.
+ * To rotate, add a newer file (`openssl genpkey -algorithm ed25519 -out <dir>/2027-01-01.pem`) and restart.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CompactSign, calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { formatRate } from '@matka/shared/domain';
+import type { DB } from '../db/types';
+
+/** What a receipt says (its JWS payload). */
+export interface ReceiptPayload {
+  /** what this is: a bid receipt of this server */
+  typ: 'matka-bid-receipt';
+  /** the submission (one request's bids) */
+  sub: string;
+  /** the player: an opaque id, the same on every receipt of the account, never the mobile number */
+  player: string;
+  market: { id: number; name: string };
+  family: string;
+  /** the market day, YYYY-MM-DD (Asia/Kolkata) */
+  date: string;
+  session: string;
+  bet_type: string;
+  bids: { id: string; digits: string; closedigits: string; points: number; rate: string }[];
+  /** when the server accepted them (ISO 8601, UTC) */
+  accepted_at: string;
+}
+
+interface SigningKey {
+  kid: string;
+  privateKey: KeyObject;
+  jwk: JWK;
+}
+
+export class ReceiptSigner {
+  private constructor(
+    private readonly keys: SigningKey[],
+    private readonly playerSecret: string,
+  ) {}
+
+  /** Keys from PKCS#8 PEM texts, oldest first (the last signs); `playerSecret` keys the players' opaque ids. */
+  static async fromPems(pems: string[], playerSecret: string): Promise<ReceiptSigner> {
+    if (!pems.length) throw new Error('no receipt signing key');
+    const keys: SigningKey[] = [];
+    for (const pem of pems) {
+      const privateKey = createPrivateKey(pem);
+      if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('a receipt signing key must be Ed25519');
+      const jwk = await exportJWK(createPublicKey(privateKey));
+      const kid = (await calculateJwkThumbprint(jwk)).slice(0, 16);
+      keys.push({ kid, privateKey, jwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' } });
+    }
+    return new ReceiptSigner(keys, playerSecret);
+  }
+
+  /** A fresh key kept in memory only (tests). */
+  static async generate(playerSecret: string): Promise<ReceiptSigner> {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    return ReceiptSigner.fromPems([privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()], playerSecret);
+  }
+
+  /** The public keys, newest last: /.well-known/jwks.json. */
+  jwks(): { keys: JWK[] } {
+    return { keys: this.keys.map((k) => k.jwk) };
+  }
+
+  /** The opaque id of a player on receipts: HMAC of the account's id, not reversible to it or the mobile. */
+  playerId(userId: string): string {
+    return createHmac('sha256', this.playerSecret).update(`receipt-player:${userId}`).digest('base64url').slice(0, 22);
+  }
+
+  async sign(payload: ReceiptPayload): Promise<string> {
+    const key = this.keys[this.keys.length - 1];
+    return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'matka-receipt+jws' })
+      .sign(key.privateKey);
+  }
+}
+
+/**
+ * The keys of RECEIPT_KEYS_DIR (or <DATA_DIR>/receipt-keys), oldest first by file name; with none, one
+ * is made there (mode 600) and the log says so.
+ */
+export async function loadReceiptSigner(
+  dir: string,
+  playerSecret: string,
+  log: { warn: (msg: string) => void },
+): Promise<ReceiptSigner> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.pem'))
+    .sort();
+  if (!files.length) {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const name = `${new Date().toISOString().slice(0, 10)}.pem`;
+    fs.writeFileSync(path.join(dir, name), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    log.warn(
+      `made a receipt signing key in ${path.join(dir, name)}: keep it (and back it up) outside the repository; ` +
+        'players verify their receipts against its public key at /.well-known/jwks.json',
+    );
+    files = [name];
+  }
+  return ReceiptSigner.fromPems(
+    files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')),
+    playerSecret,
+  );
+}
+
+/** The receipt of a stored submission (the same every time it is asked for), or null for none. */
+export async function receiptOf(db: Kysely<DB>, signer: ReceiptSigner, submissionId: string): Promise<string | null> {
+  const s = await db
+    .selectFrom('bid_submissions')
+    .innerJoin('markets', 'markets.id', 'bid_submissions.market_id')
+    .select([
+      'bid_submissions.id',
+      'bid_submissions.user_id',
+      'bid_submissions.family',
+      'bid_submissions.market_id',
+      'markets.name as market_name',
+      'bid_submissions.bid_date',
+      'bid_submissions.session',
+      'bid_submissions.bet_type',
+      'bid_submissions.created_at',
+    ])
+    .where('bid_submissions.id', '=', submissionId)
+    .executeTakeFirst();
+  if (!s) return null;
+  const bids = await db
+    .selectFrom('bids')
+    .select(['id', 'digits', 'closedigits', 'points', 'rate_1', 'rate_2'])
+    .where('submission_id', '=', submissionId)
+    .orderBy('id')
+    .execute();
+  return signer.sign({
+    typ: 'matka-bid-receipt',
+    sub: String(s.id),
+    player: signer.playerId(String(s.user_id)),
+    market: { id: s.market_id, name: s.market_name },
+    family: s.family,
+    date: s.bid_date,
+    session: s.session,
+    bet_type: s.bet_type,
+    bids: bids.map((b) => ({
+      id: String(b.id),
+      digits: b.digits,
+      closedigits: b.closedigits,
+      points: Number(b.points),
+      rate: b.rate_1 !== null && b.rate_2 !== null ? formatRate(b.rate_1, b.rate_2) : '',
+    })),
+    accepted_at: new Date(s.created_at).toISOString(),
+  });
+}
