@@ -13,9 +13,9 @@ module.exports = {
   // the remotes a test rebuilds are built once per run and shared (lib/deploy.ts)
   globalSetup: '<rootDir>/lib/builds-setup.js',
   globalTeardown: '<rootDir>/lib/builds-teardown.js',
-  // three files at once on two cores: each mostly waits on its server and Chromium (the run uses about
-  // 1.1 cores with three, 1.0 with two; 78 tests: 240 s with two, 215 s with three)
-  maxWorkers: '150%',
+  // one file more than the cores (three on two): each mostly waits on its server and Chromium (the run
+  // uses about 1.1 cores with three files at once, 1.0 with two; 78 tests: 240 s with two, 215 s with three)
+  maxWorkers: require('node:os').availableParallelism() + 1,
   // The spawned servers and Chromium are stopped in afterAll; keep-alive sockets of Node's fetch may linger.
   forceExit: true,
 };

@@ -121,39 +121,42 @@ export async function loadReceiptSigner(
 
 /** The receipt of a stored submission (the same every time it is asked for), or null for none. */
 export async function receiptOf(db: Kysely<DB>, signer: ReceiptSigner, submissionId: string): Promise<string | null> {
-  const s = await db
-    .selectFrom('bid_submissions')
-    .innerJoin('markets', 'markets.id', 'bid_submissions.market_id')
-    .select([
-      'bid_submissions.id',
-      'bid_submissions.user_id',
-      'bid_submissions.family',
-      'bid_submissions.market_id',
-      'markets.name as market_name',
-      'bid_submissions.bid_date',
-      'bid_submissions.session',
-      'bid_submissions.bet_type',
-      'bid_submissions.created_at',
-    ])
-    .where('bid_submissions.id', '=', submissionId)
-    .executeTakeFirst();
-  if (!s) return null;
-  const bids = await db
+  // one round trip: the submission's bids with their submission and market
+  const rows = await db
     .selectFrom('bids')
-    .select(['id', 'digits', 'closedigits', 'points', 'rate_1', 'rate_2'])
-    .where('submission_id', '=', submissionId)
-    .orderBy('id')
+    .innerJoin('bid_submissions as s', 's.id', 'bids.submission_id')
+    .innerJoin('markets as m', 'm.id', 's.market_id')
+    .select([
+      'bids.id',
+      'bids.digits',
+      'bids.closedigits',
+      'bids.points',
+      'bids.rate_1',
+      'bids.rate_2',
+      's.user_id',
+      's.family',
+      's.market_id',
+      'm.name as market_name',
+      's.bid_date',
+      's.session',
+      's.bet_type',
+      's.created_at',
+    ])
+    .where('bids.submission_id', '=', submissionId)
+    .orderBy('bids.id')
     .execute();
+  const s = rows[0];
+  if (!s) return null;
   return signer.sign({
     typ: 'matka-bid-receipt',
-    sub: String(s.id),
+    sub: submissionId,
     player: signer.playerId(String(s.user_id)),
     market: { id: s.market_id, name: s.market_name },
     family: s.family,
     date: s.bid_date,
     session: s.session,
     bet_type: s.bet_type,
-    bids: bids.map((b) => ({
+    bids: rows.map((b) => ({
       id: String(b.id),
       digits: b.digits,
       closedigits: b.closedigits,
