@@ -10,7 +10,7 @@ import type { MarketFamily } from '../db/columns';
 import { Refusal, defineCall, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
-import { receiptOf } from '../services/receipts';
+import { receiptFor, receiptOf } from '../services/receipts';
 
 /** Printable ASCII only (a UUID, a counter, ...). */
 const idemKeySchema = z
@@ -70,7 +70,9 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     defineCall(app, ctx, SUBMIT_BID_CALL[family], async ({ body, user, req }) => {
       const placed = await placeBid(ctx, family, user, body, idemKey(req.headers, body));
       // the player's proof of what was accepted: a signed receipt (the same again for a retried request)
-      const receipt = await receiptOf(db, ctx.receipts, String(placed.submissionId));
+      const receipt = placed.stored
+        ? receiptFor(ctx.receipts, placed.stored)
+        : await receiptOf(db, ctx.receipts, String(placed.submissionId));
       return {
         status: true,
         msg: okMsg,

@@ -272,7 +272,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION public.place_bids(p_bids jsonb) RETURNS TABLE(o_ord integer, o_sub_id bigint, o_wallet bigint, o_state text, o_message text)
+CREATE FUNCTION public.place_bids(p_bids jsonb) RETURNS TABLE(o_ord integer, o_sub_id bigint, o_wallet bigint, o_state text, o_message text, o_bids jsonb)
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_column
@@ -281,6 +281,7 @@ DECLARE
   i int;
   v_sub bigint;
   v_wallet bigint;
+  v_bids jsonb;
 BEGIN
   FOR b, i IN SELECT value, ordinality::int FROM jsonb_array_elements(p_bids) WITH ORDINALITY LOOP
     BEGIN
@@ -294,10 +295,16 @@ BEGIN
                      ARRAY(SELECT jsonb_array_elements_text(b->'closedigits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'points'))::bigint[],
                      ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys'))) x;
-      o_ord := i; o_sub_id := v_sub; o_wallet := v_wallet; o_state := NULL; o_message := NULL;
+      v_bids := NULL;
+      IF v_sub IS NOT NULL THEN
+        SELECT jsonb_agg(jsonb_build_object('id', id::text, 'digits', digits, 'closedigits', closedigits,
+                                            'points', points, 'rate_1', rate_1, 'rate_2', rate_2) ORDER BY id)
+          INTO v_bids FROM bids WHERE submission_id = v_sub;
+      END IF;
+      o_ord := i; o_sub_id := v_sub; o_wallet := v_wallet; o_state := NULL; o_message := NULL; o_bids := v_bids;
       RETURN NEXT;
     EXCEPTION WHEN OTHERS THEN
-      o_ord := i; o_sub_id := NULL; o_wallet := NULL; o_state := SQLSTATE; o_message := SQLERRM;
+      o_ord := i; o_sub_id := NULL; o_wallet := NULL; o_state := SQLSTATE; o_message := SQLERRM; o_bids := NULL;
       RETURN NEXT;
     END;
   END LOOP;
@@ -1251,6 +1258,8 @@ CREATE INDEX auth_tokens_user_idx ON public.auth_tokens USING btree (user_id);
 CREATE UNIQUE INDEX bid_submissions_idem_idx ON public.bid_submissions USING btree (user_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
 
 CREATE INDEX bids_market_date_idx ON public.bids USING btree (market_id, bid_date, id);
+
+CREATE INDEX bids_submission_idx ON public.bids USING btree (submission_id);
 
 CREATE INDEX bids_user_date_idx ON public.bids USING btree (user_id, family, bid_date);
 

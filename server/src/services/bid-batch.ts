@@ -33,10 +33,24 @@ export interface BidWrite {
   rate_keys: string[];
 }
 
-/** place_bid's answer: the submission and the wallet after it, or nulls when the guard refused it. */
+/** A bid as place_bids stored it (its receipt names these). */
+export interface StoredBid {
+  id: string;
+  digits: string;
+  closedigits: string;
+  points: number;
+  rate_1: number | null;
+  rate_2: number | null;
+}
+
+/**
+ * place_bid's answer: the submission and the wallet after it, or nulls when the guard refused it; with
+ * the stored bids when written in a batch (place_bids), absent when placed alone.
+ */
 export interface BidWritten {
   sub_id: string | null;
   wallet: string | null;
+  bids?: StoredBid[] | null;
 }
 
 /** A submission's own error inside a batch, with the SQLSTATE and message place_bid raised. */
@@ -151,11 +165,13 @@ export class BidWriter {
         wallet: string | null;
         state: string | null;
         message: string | null;
+        bids: StoredBid[] | null;
       }[];
       try {
         rows = await this.database.prepared(
           'place_bids',
-          `SELECT o_ord AS ord, o_sub_id AS sub_id, o_wallet AS wallet, o_state AS state, o_message AS message
+          `SELECT o_ord AS ord, o_sub_id AS sub_id, o_wallet AS wallet, o_state AS state, o_message AS message,
+                  o_bids AS bids
            FROM place_bids($1::jsonb)`,
           [JSON.stringify(sorted.map((w) => w.bid))],
         );
@@ -169,7 +185,7 @@ export class BidWriter {
       for (const r of rows) {
         const w = sorted[r.ord - 1];
         if (!w) continue;
-        if (r.state === null) w.resolve({ sub_id: r.sub_id, wallet: r.wallet });
+        if (r.state === null) w.resolve({ sub_id: r.sub_id, wallet: r.wallet, bids: r.bids });
         else if (RETRY_ALONE.has(r.state)) again.push(this.alone(w.bid).then(w.resolve, w.reject));
         else w.reject(new BidWriteError(r.state, r.message ?? r.state));
       }

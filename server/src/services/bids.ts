@@ -35,6 +35,8 @@ import type { AuthUser } from './usercache';
 import { kolkataIsoDate } from './clock';
 import { bidsPlaced, bidsRefused, pointsStaked, type BidRefusal } from './metrics';
 import { marketClock, type MarketRow } from './markets';
+import type { BidWritten } from './bid-batch';
+import type { StoredSubmission } from './receipts';
 
 const MSG_MARKET_CLOSED = SERVER_TEXTS.marketClosed;
 
@@ -44,6 +46,8 @@ export interface PlacedBid {
   wallet: string;
   totalPoints: string;
   duplicate: boolean;
+  /** what was stored, when the writer answered it: its receipt is made from it with no other query */
+  stored?: StoredSubmission;
 }
 
 /**
@@ -159,7 +163,7 @@ async function place(
     // lockMarketForBids). So a bid either commits before the declaration reads the bids (and is settled
     // by it) or runs after its commit and sees the result (and is refused by the guard).
     const began = ctx.users.beginWrite(user.id);
-    let out: { sub_id: string | null; wallet: string | null };
+    let out: BidWritten;
     try {
       out = await place();
     } catch (err) {
@@ -212,7 +216,20 @@ async function place(
         );
       throw refusedFor('balance', balanceMessage(parsed.betType));
     }
-    return { submissionId: out.sub_id, wallet: out.wallet, totalPoints: String(total), duplicate: false };
+    const stored: StoredSubmission | undefined = out.bids
+      ? {
+          submissionId: out.sub_id,
+          userId: user.id,
+          family,
+          market: { id: market.id, name: market.name },
+          date: bidDate,
+          session: parsed.session,
+          betType: parsed.betType,
+          acceptedAt: now,
+          bids: out.bids,
+        }
+      : undefined;
+    return { submissionId: out.sub_id, wallet: out.wallet, totalPoints: String(total), duplicate: false, stored };
   } catch (err) {
     if (isDuplicateKey(err) || isUniqueViolation(err)) {
       const p = await previous();

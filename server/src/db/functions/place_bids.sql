@@ -11,8 +11,10 @@
 -- capped numbers) undoes one submission (40P01), which the caller places again on its own.
 -- p_bids: [{user, market, family, bet_type, session, bid_date, total, key, now, note, guard,
 --           pana[], sessions[], digits[], closedigits[], points[], rate_keys[]}, ...]
+-- o_bids: the bids a placed submission stored, in id order ([{id, digits, closedigits, points, rate_1,
+-- rate_2}]), from which its receipt is made in the same round trip.
 CREATE OR REPLACE FUNCTION public.place_bids(p_bids jsonb)
- RETURNS TABLE(o_ord integer, o_sub_id bigint, o_wallet bigint, o_state text, o_message text)
+ RETURNS TABLE(o_ord integer, o_sub_id bigint, o_wallet bigint, o_state text, o_message text, o_bids jsonb)
  LANGUAGE plpgsql
 AS $function$
 #variable_conflict use_column
@@ -21,6 +23,7 @@ DECLARE
   i int;
   v_sub bigint;
   v_wallet bigint;
+  v_bids jsonb;
 BEGIN
   FOR b, i IN SELECT value, ordinality::int FROM jsonb_array_elements(p_bids) WITH ORDINALITY LOOP
     BEGIN
@@ -34,10 +37,16 @@ BEGIN
                      ARRAY(SELECT jsonb_array_elements_text(b->'closedigits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'points'))::bigint[],
                      ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys'))) x;
-      o_ord := i; o_sub_id := v_sub; o_wallet := v_wallet; o_state := NULL; o_message := NULL;
+      v_bids := NULL;
+      IF v_sub IS NOT NULL THEN
+        SELECT jsonb_agg(jsonb_build_object('id', id::text, 'digits', digits, 'closedigits', closedigits,
+                                            'points', points, 'rate_1', rate_1, 'rate_2', rate_2) ORDER BY id)
+          INTO v_bids FROM bids WHERE submission_id = v_sub;
+      END IF;
+      o_ord := i; o_sub_id := v_sub; o_wallet := v_wallet; o_state := NULL; o_message := NULL; o_bids := v_bids;
       RETURN NEXT;
     EXCEPTION WHEN OTHERS THEN
-      o_ord := i; o_sub_id := NULL; o_wallet := NULL; o_state := SQLSTATE; o_message := SQLERRM;
+      o_ord := i; o_sub_id := NULL; o_wallet := NULL; o_state := SQLSTATE; o_message := SQLERRM; o_bids := NULL;
       RETURN NEXT;
     END;
   END LOOP;
