@@ -157,3 +157,33 @@ test('a receipt changed by hand does not verify; the same player has the same op
   const b = await place('starline', 'starline_single_digit', 'STARLINE 06:00 PM', '1', u.token);
   expect((await verified(b.r.body.receipt)).player).toBe((await verified(a.r.body.receipt)).player);
 });
+
+test('the CLI checks a receipt against the published keys: Genuine with what it says, or Not valid', async () => {
+  const { run } = await import('../src/cli/operator');
+  const u = await createUser(t, { wallet: 1000 });
+  const { r } = await place('gali', 'gali_left_digit', 'GALI', '4', u.token);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as import('node:net').AddressInfo;
+  const cli = async (...argv: string[]) => {
+    const out: string[] = [];
+    const code = await run(
+      argv,
+      { SERVER_URL: `http://127.0.0.1:${port}` },
+      {
+        out: (s) => out.push(s),
+        err: (s) => out.push(s),
+      },
+    );
+    return { code, out: out.join('\n') };
+  };
+  const good = await cli('verify', r.body.receipt);
+  expect(good.code).toBe(0);
+  expect(good.out).toMatch(/^Genuine: signed by key \S+ of http:\/\/127\.0\.0\.1:\d+$/m);
+  expect(good.out).toContain('GALI (gali), 2026-03-10');
+  expect(good.out).toMatch(/bid \d+: 4 for 10 points at \d+-\d+/);
+  const [h, p, s] = r.body.receipt.split('.');
+  const changed = JSON.parse(Buffer.from(p, 'base64url').toString());
+  changed.bids[0].points = 500;
+  const bad = await cli('verify', [h, Buffer.from(JSON.stringify(changed)).toString('base64url'), s].join('.'));
+  expect(bad).toEqual({ code: 1, out: 'Not valid: signature verification failed' });
+});

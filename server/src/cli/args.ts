@@ -28,7 +28,8 @@ export type Answer = Record<string, unknown> & { status?: boolean; msg?: string 
 export type FileCommand =
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string; dataDir: string }
-  | { kind: 'verify'; databaseUrl?: string; dataDir: string };
+  | { kind: 'verify'; databaseUrl?: string; dataDir: string }
+  | { kind: 'receipt'; receipt: string };
 
 export interface Request {
   /** the call of the operator API (@matka/shared/contract) and its query */

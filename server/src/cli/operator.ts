@@ -10,6 +10,7 @@ import path from 'node:path';
 import { counted, formatPoints } from '@matka/shared/domain';
 import { OP, operatorRequest } from '@matka/shared/contract';
 import { restoreBackup, saveBackup, verifyDatabase } from './backup';
+import { verifyReceipt } from './receipt';
 import {
   UsageError,
   need,
@@ -88,6 +89,7 @@ Commands:
                                                    dir (DATA_DIR) and check that every wallet equals its ledger
   verify [--data-dir DIR]                          the same check of a database: DATABASE_URL (a restored
                                                    PostgreSQL), else the data dir (server stopped)
+  verify <receipt>                                 check a bid's signed receipt against the published keys
   help                                             this text
 
 Environment: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN, or DATA_DIR (default ./.data)
@@ -116,8 +118,12 @@ function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCom
   const { positionals, options } = splitArgv(argv);
   if (options.flag('help')) return 'help';
   const [cmd, file, extra] = positionals;
+  if (cmd === 'verify' && file) {
+    need(!extra, 'verify takes one <receipt>');
+    options.done();
+    return { kind: 'receipt', receipt: file };
+  }
   if (cmd === 'verify') {
-    need(!file, 'verify takes no argument (it reads DATABASE_URL, else --data-dir or DATA_DIR)');
     const dir = options.string('data-dir');
     options.done();
     return {
@@ -192,6 +198,8 @@ export async function run(
   if ('kind' in req && req.kind === 'restore') return restoreBackup(req.file, req.dataDir, io);
   if ('kind' in req && req.kind === 'verify') return verifyDatabase(req, io);
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  // a receipt is checked as anyone would: against the published keys, no operator token
+  if ('kind' in req && req.kind === 'receipt') return verifyReceipt(base, req.receipt, io);
   const token = findToken(env);
   if (!token) {
     io.err(
