@@ -359,7 +359,14 @@ describe('npm start entry (src/main.ts)', () => {
     try {
       expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', db: 'pglite' });
       const remotes = (await (await fetch(`${url}/remotes.json`)).json()) as any;
-      expect(remotes.regular).toBe(`${url}/remotes/regular/v/${remotes.releases.regular}/remoteEntry.js`);
+      // a built family is served as its first release; before `npm run build`, from its deployed folder
+      const release = remotes.releases.regular;
+      expect(remotes.regular).toBe(
+        release ? `${url}/remotes/regular/v/${release}/remoteEntry.js` : `${url}/remotes/regular/remoteEntry.js`,
+      );
+      expect(fs.existsSync(path.join(__dirname, '..', '..', 'remote-regular', 'dist', 'remoteEntry.js'))).toBe(
+        !!release,
+      );
       expect(await (await fetch(`${url}/config.json`)).json()).toMatchObject({ apiBase: '/api' });
       const games: any = await (
         await fetch(`${url}/api/api-starline-game`, {
