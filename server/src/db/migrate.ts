@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Database } from './index';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
@@ -51,6 +52,32 @@ export const statementsOf = (script: string): string[] =>
 
 // An arbitrary constant key for pg_advisory_xact_lock so two processes never migrate at once.
 const LOCK_KEY = 7_316_842_001;
+// The key a whole run of the migrations holds (PostgreSQL), on a connection of its own.
+const RUN_KEY = 7_316_842_002;
+
+/**
+ * Waits until no other process migrates this PostgreSQL, then holds that until the returned release. The
+ * lock is asked for again and again (pg_try_advisory_lock), never waited for inside a statement: a waiting
+ * statement keeps a snapshot, and a CREATE INDEX CONCURRENTLY of the process that migrates waits for every
+ * older snapshot, so it would wait for the very process waiting for it (a deadlock). PGlite has one
+ * connection in one process: nothing to hold.
+ */
+async function holdRunLock(database: Database): Promise<() => Promise<void>> {
+  if (database.kind !== 'postgres' || !database.url) return async () => {};
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    while (!(await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RUN_KEY])).rows[0].ok)
+      await new Promise((r) => setTimeout(r, 50));
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return async () => {
+    await client.query('SELECT pg_advisory_unlock($1)', [RUN_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  };
+}
 
 /**
  * Applies the pending migrations in name order. Each migration runs in its own transaction together
@@ -65,6 +92,15 @@ export async function migrate(
   functions: Migration[] = given ? [] : loadFunctions(),
 ): Promise<string[]> {
   const migrations = given ?? loadMigrations();
+  const release = await holdRunLock(database);
+  try {
+    return await migrateHeld(database, migrations, functions);
+  } finally {
+    await release();
+  }
+}
+
+async function migrateHeld(database: Database, migrations: Migration[], functions: Migration[]): Promise<string[]> {
   await database.execScript(
     `BEGIN; SELECT pg_advisory_xact_lock(${LOCK_KEY});\n` +
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());\nCOMMIT;',
@@ -79,13 +115,10 @@ export async function migrate(
     if (done) continue;
     const quoted = m.name.replace(/'/g, "''");
     if (NO_TRANSACTION.test(m.sql)) {
+      // (the run's lock keeps other migrators out: no lock is waited for here, see holdRunLock)
       await database.execAlone(
-        [
-          `SELECT pg_advisory_lock(${LOCK_KEY})`,
-          ...statementsOf(m.sql),
-          `INSERT INTO schema_migrations (name) VALUES ('${quoted}') ON CONFLICT DO NOTHING`,
-        ],
-        `SELECT pg_advisory_unlock(${LOCK_KEY})`,
+        [...statementsOf(m.sql), `INSERT INTO schema_migrations (name) VALUES ('${quoted}') ON CONFLICT DO NOTHING`],
+        'SELECT 1',
       );
       applied.push(m.name);
       continue;
