@@ -7,6 +7,9 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // the operator CLI runs in these tests' process (lib/harness.ts) and loads jose, published as ES
+  // modules only: compiled to CommonJS like the project's own code
+  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
   moduleNameMapper: { '^@matka/shared/domain$': path.join(__dirname, '../shared/src/domain/index.ts') },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
