@@ -218,6 +218,7 @@ module.exports = tseslint.config(
       'shared/src/contract/operatorSchemas.ts',
       'shared/src/contract/operatorAnswerSchemas.ts',
       'shared/src/contract/familySchemas.ts',
+      'shared/src/contract/verifySchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -11,7 +11,9 @@
  *   - the ceiling, measured in the same run on the same data: PostgreSQL writing the same rows (every
  *     bid's status, the win records, one ledger row per win, the wallets) with plain set-based
  *     statements and no application logic, rolled back;
- *   - the event-loop delay of this process while it settles (p99, perf_hooks.monitorEventLoopDelay).
+ *   - the event-loop delay of this process while it settles (p99, perf_hooks.monitorEventLoopDelay);
+ *   - sealing the day's books (its receipts, a few bids each), and sealing a session of as many bids,
+ *     each its own receipt, on another market (the largest tree of that many bids).
  * It prints a table and the ratios: declaration ÷ ceiling, and the time growth against the bids' growth.
  *
  * Then the live phase (BENCH_LIVE_BIDS, default 1000000; 0 skips it): the compiled server, WORKERS=2,
@@ -36,6 +38,9 @@ import { seedDemoData } from '../src/seed';
 import { SettlementRunner, storeDeclaration } from '../src/services/settlement-jobs';
 import { type Declaration } from '../src/services/settlement';
 import { previewDeclaration } from '../src/services/preview-sql';
+import { sealBooks } from '../src/services/books';
+import { DATE, sealSession, seedDay } from './bench-settle-day';
+import { ReceiptSigner } from '../src/services/receipts';
 import { kolkataIsoDate, systemClock } from '../src/services/clock';
 import {
   OP_TOKEN,
@@ -72,7 +77,6 @@ const TRACE = process.env.BENCH_TRACE;
  */
 const LIVE_PLAYERS = 100;
 const LIVE_CONNECTIONS = Number(process.env.BENCH_LIVE_CONNECTIONS || LIVE_PLAYERS / 2);
-const DATE = '2026-03-10';
 
 async function freshDb(): Promise<{ database: Database; drop: () => Promise<void>; url: string }> {
   const name = `matka_bench_${randomBytes(5).toString('hex')}`;
@@ -96,69 +100,18 @@ async function freshDb(): Promise<{ database: Database; drop: () => Promise<void
   };
 }
 
-/** A day of `n` bids on KALYAN by n/20 players (at least 10,000). */
-async function seedDay(database: Database, n: number, date = DATE): Promise<number> {
-  const db = database.db;
-  const market = await db.selectFrom('markets').select('id').where('name', '=', 'KALYAN').executeTakeFirstOrThrow();
-  const players = Math.max(10_000, Math.floor(n / 20));
-  await sql`
-    INSERT INTO users (mobile, name, password_hash, betting_status, wallet)
-    SELECT '9' || lpad(g::text, 9, '0'), 'Bench ' || g, 'x', '1', 0 FROM generate_series(1, ${players}::int) g`.execute(
-    db,
-  );
-  await sql`
-    INSERT INTO bid_submissions (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count)
-    SELECT id, 'regular', ${market.id}::int, 'single_digit', 'Open', ${date}::date, 10, 1 FROM users`.execute(db);
-  // the kinds of panas, for realistic pana bids
-  await sql`CREATE TEMP TABLE bench_panas (pana text, kind text)`.execute(db);
-  const { ALL_PANAS, panaKind } = await import('@matka/shared/domain');
-  await sql`INSERT INTO bench_panas SELECT * FROM unnest(${ALL_PANAS.slice()}::text[], ${ALL_PANAS.map((p) => panaKind(p) ?? '')}::text[])`.execute(
-    db,
-  );
-  // bet type by g % 20: 6 single digit, 4 jodi, 3 single pana, 2 double pana, 1 triple pana, 2 half sangam, 2 full sangam
-  await sql`
-    INSERT INTO bids (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points,
-                      bid_date, rate_1, rate_2)
-    SELECT s.id, s.user_id, 'regular', ${market.id}::int, t.bet_type, t.label,
-           CASE WHEN t.bet_type IN ('jodi_digit', 'half_sangam', 'full_sangam') THEN CASE WHEN t.bet_type = 'jodi_digit' THEN 'Close' ELSE 'Open' END
-                WHEN (g / 200) % 2 = 0 THEN 'Open' ELSE 'Close' END,
-           t.digits, t.closedigits, 10 + (g % 10) * 10, ${date}::date, 10, t.rate
-    FROM generate_series(1, ${n}::int) g
-    JOIN bid_submissions s ON s.user_id = 1 + (g::bigint * 7919) % ${players}::int
-    CROSS JOIN LATERAL (
-      SELECT * FROM (VALUES
-        (CASE WHEN g % 20 < 6 THEN 'single_digit' WHEN g % 20 < 10 THEN 'jodi_digit' WHEN g % 20 < 13 THEN 'single_pana'
-              WHEN g % 20 < 15 THEN 'double_pana' WHEN g % 20 < 16 THEN 'triple_pana' WHEN g % 20 < 18 THEN 'half_sangam'
-              ELSE 'full_sangam' END)) v(bet_type)
-    ) b
-    CROSS JOIN LATERAL (
-      SELECT b.bet_type,
-             initcap(replace(b.bet_type, '_', ' ')) AS label,
-             CASE b.bet_type
-               WHEN 'single_digit' THEN ((g / 20) % 10)::text
-               WHEN 'jodi_digit' THEN lpad(((g / 20) % 100)::text, 2, '0')
-               WHEN 'single_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'SP' ORDER BY pana OFFSET (g / 20) % 120 LIMIT 1)
-               WHEN 'double_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'DP' ORDER BY pana OFFSET (g / 20) % 90 LIMIT 1)
-               WHEN 'triple_pana' THEN (SELECT pana FROM bench_panas WHERE kind = 'TP' ORDER BY pana OFFSET (g / 20) % 10 LIMIT 1)
-               WHEN 'half_sangam' THEN ((g / 20) % 10)::text
-               ELSE (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 20) % 220 LIMIT 1) END AS digits,
-             CASE b.bet_type
-               WHEN 'half_sangam' THEN (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 200) % 220 LIMIT 1)
-               WHEN 'full_sangam' THEN (SELECT pana FROM bench_panas ORDER BY pana OFFSET (g / 4400) % 220 LIMIT 1)
-               ELSE '' END AS closedigits,
-             CASE b.bet_type WHEN 'single_digit' THEN 95 WHEN 'jodi_digit' THEN 950 WHEN 'single_pana' THEN 1500
-               WHEN 'double_pana' THEN 3000 WHEN 'triple_pana' THEN 7000 WHEN 'half_sangam' THEN 10000 ELSE 100000 END AS rate
-    ) t`.execute(db);
-  await sql`ANALYZE`.execute(db);
-  return market.id;
-}
-
 /** Stores the result and its job, then settles it to the end; seconds, and the job. */
-async function declare(database: Database, runner: SettlementRunner, marketId: number, d: Declaration) {
+async function declare(
+  database: Database,
+  runner: SettlementRunner,
+  signer: ReceiptSigner,
+  marketId: number,
+  d: Declaration,
+) {
   const t0 = performance.now();
   const stored = await database.db
     .transaction()
-    .execute((trx) => storeDeclaration(trx, marketId, DATE, d, new Date(), 'bench'));
+    .execute((trx) => storeDeclaration(trx, marketId, DATE, d, new Date(), 'bench', signer));
   const answered = (performance.now() - t0) / 1000;
   const job = await runner.waitFor(stored.job.id, 3_600_000);
   return { seconds: (performance.now() - t0) / 1000, answered, job };
@@ -421,15 +374,33 @@ async function main() {
         idleChunks: IDLE_CHUNKS,
       });
       const ceil = await ceiling(database, marketId, { open: '1', close: '4' });
+      const signer = await ReceiptSigner.generate('bench');
+      // the day's two books, sealed as their bidding closes (before the results, which need them)
+      const s0 = performance.now();
+      await sealBooks(database.db, signer, marketId, DATE, ['open', 'close'], new Date());
+      const sealDay = (performance.now() - s0) / 1000;
+      const sealOne = await sealSession(database, signer, n);
       const loop = monitorEventLoopDelay({ resolution: 5 });
       loop.enable();
-      const open = await declare(database, runner, marketId, { family: 'regular', session: 'open', pana: '128' });
-      const close = await declare(database, runner, marketId, { family: 'regular', session: 'close', pana: '446' });
+      const open = await declare(database, runner, signer, marketId, {
+        family: 'regular',
+        session: 'open',
+        pana: '128',
+      });
+      const close = await declare(database, runner, signer, marketId, {
+        family: 'regular',
+        session: 'close',
+        pana: '446',
+      });
       loop.disable();
       const p0 = performance.now();
       await previewDeclaration(database.db, marketId, DATE, { family: 'regular', session: 'close', pana: '590' });
       const preview = (performance.now() - p0) / 1000;
-      const fix = await declare(database, runner, marketId, { family: 'regular', session: 'close', pana: '590' });
+      const fix = await declare(database, runner, signer, marketId, {
+        family: 'regular',
+        session: 'close',
+        pana: '590',
+      });
       await runner.close();
       rows.push({
         bids: n,
@@ -439,6 +410,8 @@ async function main() {
         answer_s: Math.max(open.answered, close.answered).toFixed(3),
         correction_s: fix.seconds.toFixed(2),
         preview_s: preview.toFixed(2),
+        seal_day_s: sealDay.toFixed(2),
+        seal_1_per_receipt_s: sealOne.toFixed(2),
         ceiling_s: ceil.toFixed(2),
         close_vs_ceiling: (close.seconds / ceil).toFixed(2),
         loop_p99_ms: (loop.percentile(99) / 1e6).toFixed(1),
@@ -456,7 +429,9 @@ async function main() {
     console.log(
       `growth: ${growth}x the bids -> close ${(Number(b.close_s) / Number(a.close_s)).toFixed(1)}x, correction ${(
         Number(b.correction_s) / Number(a.correction_s)
-      ).toFixed(1)}x, preview ${(Number(b.preview_s) / Number(a.preview_s)).toFixed(1)}x the time`,
+      ).toFixed(1)}x, preview ${(Number(b.preview_s) / Number(a.preview_s)).toFixed(1)}x, seal (a receipt per bid) ${(
+        Number(b.seal_1_per_receipt_s) / Number(a.seal_1_per_receipt_s)
+      ).toFixed(1)}x the time`,
     );
   }
   if (LIVE_BIDS > 0) {

@@ -23,6 +23,7 @@ import { registerReleases } from './http/releases';
 import { registerVerify } from './http/verify';
 import { Releases } from './services/releases';
 import { ReceiptSigner } from './services/receipts';
+import { BookSealer, ReceiptLeaves } from './services/book-keeper';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bidWriter: new BidWriter(opts.db, config.bidWriters),
     releases: new Releases(opts.db.db, config),
     receipts: undefined as unknown as ReceiptSigner,
+    leaves: new ReceiptLeaves(opts.db.db, app.log),
   };
   ctx.receipts = opts.receipts ?? (await ReceiptSigner.generate(ctx.otpSecret));
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
@@ -170,6 +172,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   app.addHook('onReady', () => ctx.settlement.start());
   app.addHook('onClose', () => ctx.settlement.close());
+  // sessions whose bidding closed are sealed in their books; the leaves given last are written first
+  const sealer = new BookSealer(opts.db.db, clock, ctx.markets, ctx.receipts, ctx.leaves, app.log, config.bookSealMs);
+  app.addHook('onReady', () => sealer.start());
+  app.addHook('onClose', async () => {
+    await sealer.close();
+    await ctx.leaves.flush();
+  });
   app.decorate('ctx', ctx);
 
   // JSON bodies (also posted as text/plain by some legacy clients): depth-checked, no __proto__ keys

@@ -88,6 +88,11 @@ export interface AppConfig {
   settlePace: number;
   settleIdleChunks: number;
   /**
+   * BOOK_SEAL_MS (default 15000, 0: never): how often a process seals today's market sessions whose
+   * bidding has closed (services/book-keeper.ts); a declaration seals the sessions it ends itself.
+   */
+  bookSealMs: number;
+  /**
    * PGLITE_VACUUM_MS (default 600000, 0: never): how often the embedded database's often-updated tables
    * are vacuumed (PGlite has no autovacuum; services/vacuum.ts). PostgreSQL's own autovacuum does this there.
    */
@@ -289,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settlePace: Math.min(4, Math.max(0, intEnv(env.SETTLE_PACE, 0.5))),
     settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
     vacuumMs: Math.max(0, intEnv(env.PGLITE_VACUUM_MS, 600_000)),
+    bookSealMs: Math.max(0, intEnv(env.BOOK_SEAL_MS, 15_000)),
     loginLanes: {
       perAddress: Math.max(1, intEnv(env.LOGIN_PARALLEL_PER_ADDRESS, 4)),
       queue: Math.max(0, intEnv(env.LOGIN_QUEUE_PER_ADDRESS, 32)),

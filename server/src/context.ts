@@ -1,5 +1,6 @@
 import type { Releases } from './services/releases';
 import type { ReceiptSigner } from './services/receipts';
+import type { ReceiptLeaves } from './services/book-keeper';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
@@ -67,4 +68,6 @@ export interface AppContext {
   releases: Releases;
   /** signs each accepted bid submission's receipt (services/receipts.ts) */
   receipts: ReceiptSigner;
+  /** writes each given receipt's leaf for its session's sealed book (services/book-keeper.ts) */
+  leaves: ReceiptLeaves;
 }

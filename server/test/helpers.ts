@@ -170,6 +170,8 @@ export async function makeTestApp(
       SETTLE_WAIT_MS: '20000',
       // every answer is parsed by its schema in the contract: one that drifts is a 500
       CHECK_ANSWERS: '1',
+      // sessions are sealed by the declarations a test makes, never behind its clock's back
+      BOOK_SEAL_MS: '0',
       ...opts.env,
     },
     // a family's releases are kept in a folder of this app's own (never the repository's data dir)

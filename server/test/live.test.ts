@@ -133,7 +133,10 @@ test('a result reaches every stream; a win and the wallet only the winner', asyn
       close_pana: null,
       close_digit: null,
       jodi: null,
+      // the sealed book of the session it ends: what was bid before it, fixed
+      books: declared.books,
     });
+    expect(r.data.books).toEqual([{ session: 'open', size: 2, root: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
   }
   const win = await a.next((e) => e.event === 'win');
   expect(win.data).toMatchObject({ kind: 'win', market_id: market.id, name: 'KALYAN', points: 95, bids: 1 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { CALLS, OPERATOR_CALLS } from '@matka/shared/contract';
+import { CALLS, OPERATOR_CALLS, VERIFY_HTTP } from '@matka/shared/contract';
 import { APP_KEY, OPERATOR_TOKEN, createUser, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -53,6 +53,13 @@ test('validates as OpenAPI 3.1 and lists every player call and every operator ca
   for (const [call, { method, path }] of Object.entries(OPERATOR_CALLS)) {
     expect([call, Boolean(doc.paths[`/operator${path}`]?.[method.toLowerCase()])]).toEqual([call, true]);
   }
+  // and what anyone checks a receipt against, with their queries
+  for (const p of Object.values(VERIFY_HTTP)) expect([p, Boolean(doc.paths[p]?.get)]).toEqual([p, true]);
+  expect(doc.paths[VERIFY_HTTP.book].get.parameters.map((q: { name: string }) => q.name)).toEqual([
+    'market',
+    'date',
+    'session',
+  ]);
 });
 
 test("a real session's requests and answers conform to the document, and a request the server refuses does not", async () => {

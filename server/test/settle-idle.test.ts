@@ -35,7 +35,15 @@ test('with nobody bidding, a job settles in chunks ten times as big, each bid on
   const stored = await t.ctx.db
     .transaction()
     .execute((trx) =>
-      storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana: '128' }, t.clock.now(), 'test'),
+      storeDeclaration(
+        trx,
+        m.id,
+        DATE,
+        { family: 'regular', session: 'open', pana: '128' },
+        t.clock.now(),
+        'test',
+        t.ctx.receipts,
+      ),
     );
   const seen: JobState[] = [];
   const stop = t.ctx.settlement.onProgress((j) => {

@@ -195,7 +195,7 @@ test("the job's bids are counted by its first step, not under the market's lock 
 
   // stored: the job ends at the highest bid id, its bids not counted under the market's lock
   const [first, row] = await t.ctx.db.transaction().execute(async (trx) => {
-    const stored = await storeDeclaration(trx, m.id, DATE, declaration, t.clock.now(), 'test');
+    const stored = await storeDeclaration(trx, m.id, DATE, declaration, t.clock.now(), 'test', t.ctx.receipts);
     const job = await trx
       .selectFrom('settlement_jobs')
       .select(['bids_total', 'last_bid_id'])
@@ -225,7 +225,9 @@ test("the job's bids are counted by its first step, not under the market's lock 
   // a correction: its own job counts the same bids again
   const second = await t.ctx.db
     .transaction()
-    .execute((trx) => storeDeclaration(trx, m.id, DATE, { ...declaration, pana: '123' }, t.clock.now(), 'test'));
+    .execute((trx) =>
+      storeDeclaration(trx, m.id, DATE, { ...declaration, pana: '123' }, t.clock.now(), 'test', t.ctx.receipts),
+    );
   expect(second.job.bids_total).toBeNull();
   const done = await t.ctx.settlement.waitFor(second.job.id, 30_000);
   expect(done).toMatchObject({ status: 'done', bids_total: 500, bids_done: 500, lost: 450, pending: 0 });
@@ -253,7 +255,15 @@ test('a job judges and counts its bids a slice at a time, each slice with its pr
   const stored = await t.ctx.db
     .transaction()
     .execute((trx) =>
-      storeDeclaration(trx, m.id, DATE, { family: 'regular', session: 'open', pana: '128' }, t.clock.now(), 'test'),
+      storeDeclaration(
+        trx,
+        m.id,
+        DATE,
+        { family: 'regular', session: 'open', pana: '128' },
+        t.clock.now(),
+        'test',
+        t.ctx.receipts,
+      ),
     );
   // chunks of 100 bids: the plays are judged 200 bids at a time (two chunks' worth), then counted once
   // all are. Players bid on another market meanwhile, so the job gives way after each step (SETTLE_PACE):
@@ -306,7 +316,9 @@ test('only a correction needs a loss pass: a first declaration and the Close res
   const declare = (session: 'open' | 'close', pana: string) =>
     t.ctx.db
       .transaction()
-      .execute((trx) => storeDeclaration(trx, m.id, DATE, { family: 'regular', session, pana }, t.clock.now(), 'test'));
+      .execute((trx) =>
+        storeDeclaration(trx, m.id, DATE, { family: 'regular', session, pana }, t.clock.now(), 'test', t.ctx.receipts),
+      );
   const wrongFor = async (digit: string) =>
     (
       await sql<{ n: string }>`

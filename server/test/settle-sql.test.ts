@@ -229,7 +229,7 @@ async function checkDeclaration(family: Family, market: { id: number; name: stri
 
   const stored = await t.ctx.db
     .transaction()
-    .execute((trx) => storeDeclaration(trx, market.id, DATE, d, t.clock.now(), 'test'));
+    .execute((trx) => storeDeclaration(trx, market.id, DATE, d, t.clock.now(), 'test', t.ctx.receipts));
   const job = await t.ctx.settlement.waitFor(stored.job.id, 30_000);
   expect(job.status).toBe('done');
   const out = { summary: job };

@@ -88,6 +88,8 @@ test('no source file is over 500 lines (tests aside)', () => {
         /\.(ts|tsx|js|mjs)$/.test(f) &&
         !/(^|\/)(test|tests|__tests__|test-utils)\//.test(f) &&
         !/\.test\.tsx?$/.test(f) &&
+        // the table types kysely-codegen writes from the schema: nobody edits them
+        f !== 'server/src/db/types.ts' &&
         fs.existsSync(path.join(ROOT, f)),
     );
   const long = files

@@ -10,7 +10,7 @@ import type { MarketFamily } from '../db/columns';
 import { Refusal, defineCall, type AuthUser } from '../http/api';
 import { BID_HISTORY_CALL, SUBMIT_BID_CALL, WIN_HISTORY_CALL, callSpec } from '@matka/shared/contract';
 import { accountBids, accountWins, placeBid } from '../services/bids';
-import { receiptFor, receiptOf } from '../services/receipts';
+import { receiptFor, receiptOf, receiptsOf } from '../services/receipts';
 
 /** Printable ASCII only (a UUID, a counter, ...). */
 const idemKeySchema = z
@@ -73,6 +73,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       const receipt = placed.stored
         ? receiptFor(ctx.receipts, placed.stored)
         : await receiptOf(db, ctx.receipts, String(placed.submissionId));
+      // its leaf in the session's book, written with others of the moment
+      if (receipt && placed.stored) ctx.leaves.add(String(placed.submissionId), receipt);
       return {
         status: true,
         msg: okMsg,
@@ -90,6 +92,9 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   const bidHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {
     const rows = await accountBids(db, user.id, { family, from, to }, HISTORY_LIMIT);
+    // each bid's receipt, the one its submission was answered with (made again: the same text)
+    const subs = [...new Set(rows.flatMap((r) => (r.submission_id === null ? [] : [String(r.submission_id)])))];
+    const receipts = await receiptsOf(db, ctx.receipts, subs);
     return rows.map((r) => {
       const rate = r.rate_1 !== null && r.rate_2 !== null ? { val_1: r.rate_1, val_2: r.rate_2 } : null;
       return {
@@ -102,6 +107,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         // the rate it was placed at, and what it pays if it wins
         rate: rate ? formatRate(rate.val_1, rate.val_2) : '',
         win_if_correct: rate ? String(payout(Number(r.points), rate)) : '',
+        // the signed receipt a player can check (the /verify page, or any JOSE tool)
+        receipt: r.submission_id === null ? '' : (receipts.get(String(r.submission_id)) ?? ''),
       };
     });
   };

@@ -3,9 +3,10 @@
  * the server's published keys (/.well-known/jwks.json): Genuine and what it says, or Not valid and why.
  */
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { VERIFY_HTTP } from '@matka/shared/contract';
 import type { CliIO } from './args';
 
-const JWKS_PATH = '/.well-known/jwks.json';
+const JWKS_PATH = VERIFY_HTTP.jwks;
 
 export async function verifyReceipt(base: string, receipt: string, io: CliIO): Promise<number> {
   let keys: JSONWebKeySet;

@@ -67,7 +67,10 @@ BEGIN
             WHEN 'close' THEN r.close_pana IS NOT NULL
             WHEN 'starline' THEN r.open_pana IS NOT NULL
             ELSE r.jodi IS NOT NULL
-          END);
+          END)
+    OR EXISTS (
+    SELECT 1 FROM bid_books k WHERE k.market_id = p_market AND k.book_date = p_date
+      AND k.session = CASE WHEN p_guard = 'close' THEN 'close' ELSE 'open' END);
 END
 $$;
 
@@ -234,8 +237,10 @@ BEGIN
            AND NOT bid_session_declared(p_market, p_bid_date, p_guard) AS ok
   ), sub AS (
     INSERT INTO bid_submissions
-      (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
-    SELECT p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now
+      (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at,
+       book)
+    SELECT p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now,
+           CASE WHEN p_guard = 'close' THEN 'close' ELSE 'open' END
     FROM g WHERE g.ok
     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
     RETURNING id
@@ -485,6 +490,32 @@ CREATE TABLE public.bet_limits (
     CONSTRAINT bet_limits_min_points_check CHECK ((min_points >= 1))
 );
 
+CREATE TABLE public.bid_book_chunks (
+    market_id integer NOT NULL,
+    book_date date NOT NULL,
+    session text NOT NULL,
+    chunk integer NOT NULL,
+    first_sub bigint NOT NULL,
+    subs bigint[] NOT NULL,
+    leaves bytea NOT NULL,
+    root bytea NOT NULL,
+    CONSTRAINT bid_book_chunks_chunk_check CHECK ((chunk >= 0)),
+    CONSTRAINT bid_book_chunks_root_check CHECK ((length(root) = 32))
+);
+
+CREATE TABLE public.bid_books (
+    market_id integer NOT NULL,
+    book_date date NOT NULL,
+    session text NOT NULL,
+    sealed_at timestamp with time zone NOT NULL,
+    size bigint,
+    root bytea,
+    signature text,
+    CONSTRAINT bid_books_root_check CHECK ((length(root) = 32)),
+    CONSTRAINT bid_books_session_check CHECK ((session = ANY (ARRAY['open'::text, 'close'::text]))),
+    CONSTRAINT bid_books_size_check CHECK ((size >= 0))
+);
+
 CREATE TABLE public.bid_submissions (
     id bigint NOT NULL,
     user_id bigint NOT NULL,
@@ -497,6 +528,8 @@ CREATE TABLE public.bid_submissions (
     row_count integer NOT NULL,
     idempotency_key text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    book text DEFAULT 'open'::text NOT NULL,
+    CONSTRAINT bid_submissions_book_check CHECK ((book = ANY (ARRAY['open'::text, 'close'::text]))),
     CONSTRAINT bid_submissions_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text]))),
     CONSTRAINT bid_submissions_total_points_check CHECK ((total_points > 0))
 );
@@ -894,6 +927,12 @@ CREATE UNLOGGED TABLE public.rate_gates (
     at timestamp with time zone NOT NULL
 );
 
+CREATE TABLE public.receipt_leaves (
+    submission_id bigint NOT NULL,
+    leaf bytea NOT NULL,
+    CONSTRAINT receipt_leaves_leaf_check CHECK ((length(leaf) = 32))
+);
+
 CREATE TABLE public.results (
     market_id integer NOT NULL,
     result_date date NOT NULL,
@@ -1132,6 +1171,12 @@ ALTER TABLE ONLY public.auth_tokens
 ALTER TABLE ONLY public.bet_limits
     ADD CONSTRAINT bet_limits_pkey PRIMARY KEY (family, bet_type);
 
+ALTER TABLE ONLY public.bid_book_chunks
+    ADD CONSTRAINT bid_book_chunks_pkey PRIMARY KEY (market_id, book_date, session, chunk);
+
+ALTER TABLE ONLY public.bid_books
+    ADD CONSTRAINT bid_books_pkey PRIMARY KEY (market_id, book_date, session);
+
 ALTER TABLE ONLY public.bid_submissions
     ADD CONSTRAINT bid_submissions_pkey PRIMARY KEY (id);
 
@@ -1213,6 +1258,9 @@ ALTER TABLE ONLY public.push_subscriptions
 ALTER TABLE ONLY public.rate_gates
     ADD CONSTRAINT rate_gates_pkey PRIMARY KEY (key);
 
+ALTER TABLE ONLY public.receipt_leaves
+    ADD CONSTRAINT receipt_leaves_pkey PRIMARY KEY (submission_id);
+
 ALTER TABLE ONLY public.results
     ADD CONSTRAINT results_pkey PRIMARY KEY (market_id, result_date);
 
@@ -1254,6 +1302,8 @@ CREATE INDEX auth_tokens_device_idx ON public.auth_tokens USING btree (device_id
 CREATE INDEX auth_tokens_ip_idx ON public.auth_tokens USING btree (ip, created_at) WHERE (ip IS NOT NULL);
 
 CREATE INDEX auth_tokens_user_idx ON public.auth_tokens USING btree (user_id);
+
+CREATE INDEX bid_book_chunks_first_idx ON public.bid_book_chunks USING btree (market_id, book_date, session, first_sub);
 
 CREATE UNIQUE INDEX bid_submissions_idem_idx ON public.bid_submissions USING btree (user_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
 
@@ -1335,6 +1385,12 @@ CREATE TRIGGER users_push_ends AFTER UPDATE OF blocked_at ON public.users FOR EA
 
 ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bid_book_chunks
+    ADD CONSTRAINT bid_book_chunks_market_id_book_date_session_fkey FOREIGN KEY (market_id, book_date, session) REFERENCES public.bid_books(market_id, book_date, session);
+
+ALTER TABLE ONLY public.bid_books
+    ADD CONSTRAINT bid_books_market_id_fkey FOREIGN KEY (market_id) REFERENCES public.markets(id);
 
 ALTER TABLE ONLY public.bid_submissions
     ADD CONSTRAINT bid_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

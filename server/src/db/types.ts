@@ -6,6 +6,14 @@
 import type { BidSession, JobStatus, LedgerType, MarketFamily, OperatorRole, PlayStatus, RequestStatus, SettlementPhase, WithdrawMethodCode } from "./columns";
 import type { ColumnType } from "kysely";
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
@@ -34,6 +42,27 @@ export interface BetLimits {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BidBookChunks {
+  book_date: string;
+  chunk: number;
+  first_sub: Int8;
+  leaves: Buffer;
+  market_id: number;
+  root: Buffer;
+  session: string;
+  subs: ArrayType<Int8>;
+}
+
+export interface BidBooks {
+  book_date: string;
+  market_id: number;
+  root: Buffer | null;
+  sealed_at: Timestamp;
+  session: string;
+  signature: string | null;
+  size: Int8 | null;
+}
+
 export interface Bids {
   bet_type: string;
   bid_date: string;
@@ -59,6 +88,7 @@ export interface Bids {
 export interface BidSubmissions {
   bet_type: string;
   bid_date: string;
+  book: Generated<string>;
   created_at: Generated<Timestamp>;
   family: MarketFamily;
   id: Generated<Int8>;
@@ -280,6 +310,11 @@ export interface RateGates {
   key: string;
 }
 
+export interface ReceiptLeaves {
+  leaf: Buffer;
+  submission_id: Int8;
+}
+
 export interface Results {
   close_digit: string | null;
   close_pana: string | null;
@@ -428,6 +463,8 @@ export interface WithdrawRequests {
 export interface DB {
   auth_tokens: AuthTokens;
   bet_limits: BetLimits;
+  bid_book_chunks: BidBookChunks;
+  bid_books: BidBooks;
   bid_submissions: BidSubmissions;
   bids: Bids;
   family_channels: FamilyChannels;
@@ -452,6 +489,7 @@ export interface DB {
   push_subscriptions: PushSubscriptions;
   rate_events: RateEvents;
   rate_gates: RateGates;
+  receipt_leaves: ReceiptLeaves;
   results: Results;
   schema_migrations: SchemaMigrations;
   server_keys: ServerKeys;

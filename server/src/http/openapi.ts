@@ -19,6 +19,7 @@ import {
   OPERATOR_CALLS,
   OPERATOR_CALL_NAMES,
   OPERATOR_PREFIX,
+  VERIFY_HTTP,
   callSpec,
   type CallName,
   type OperatorCall,
@@ -27,10 +28,15 @@ import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
 import {
   ANSWER_SCHEMAS,
+  BookAnswerSchema,
+  BookQuerySchema,
   OPERATOR_ANSWERS,
   OPERATOR_REQUESTS,
+  ProofAnswerSchema,
+  ProofQuerySchema,
   REQUEST_SCHEMAS,
   RefusalSchema,
+  VerifyRefusalSchema,
   refusalText,
   refusalsOf,
   type OperatorCallWithAnswer,
@@ -183,6 +189,43 @@ function operatorAnswer(call: OperatorCall): Record<string, unknown> {
   };
 }
 
+/** What anyone may check a receipt against (VERIFY_HTTP): GET, a query, any origin, no session. */
+function verifyPaths(): Record<string, Record<string, unknown>> {
+  const query = (schema: z.ZodObject) =>
+    Object.entries(schema.shape).map(([name, field]) => ({
+      name,
+      in: 'query',
+      required: true,
+      schema: jsonSchema(field as z.ZodType, 'input'),
+    }));
+  const json = (schema: z.ZodType, description: string) => ({
+    description,
+    content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
+  });
+  const refused = {
+    '400': json(VerifyRefusalSchema, 'The query is not valid: `error` says why'),
+    '404': json(VerifyRefusalSchema, 'Not there (yet): `error` says why, e.g. the session is still open'),
+  };
+  const get = (operationId: string, description: string, extra: Record<string, unknown>) => ({
+    get: { operationId, tags: ['verification'], summary: operationId, description, ...extra },
+  });
+  return {
+    [VERIFY_HTTP.jwks]: get('jwks', 'The public keys of bid receipts and sealed books: a JWKS (RFC 7517).', {
+      responses: { '200': { description: 'The keys (application/jwk-set+json), each with its `kid`' } },
+    }),
+    [VERIFY_HTTP.book]: get(
+      'verifyBook',
+      "A market session's sealed book: an RFC 6962 tree over its receipts, its size, root and signature (a JWS).",
+      { parameters: query(BookQuerySchema), responses: { '200': json(BookAnswerSchema, 'The book'), ...refused } },
+    ),
+    [VERIFY_HTTP.proof]: get(
+      'verifyProof',
+      "A bid's inclusion proof in its session's sealed book (RFC 6962 section 2.1.1), hashes in hex.",
+      { parameters: query(ProofQuerySchema), responses: { '200': json(ProofAnswerSchema, 'The proof'), ...refused } },
+    ),
+  };
+}
+
 /** The document, for the server at `base` (PUBLIC_URL, or the address the request came to). */
 export function openApiDocument(base: string | undefined) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -248,14 +291,15 @@ export function openApiDocument(base: string | undefined) {
       [method.toLowerCase()]: entry,
     };
   }
+  Object.assign(paths, verifyPaths());
   return {
     openapi: '3.1.0',
     info: {
       title: 'Matka API',
       version: '1.0.0',
       description:
-        'Every call of the player API (POST, JSON envelope) and of the operator API. Player calls also ' +
-        "answer at the original backend's spellings (docs/clients.md).",
+        'Every call of the player API (POST, JSON envelope) and of the operator API, and what anyone may ' +
+        "check a bid receipt against. Player calls also answer at the original backend's spellings (docs/clients.md).",
     },
     ...(base ? { servers: [{ url: base }] } : {}),
     paths,

@@ -17,6 +17,7 @@ import { previewDeclaration, type Preview } from '../services/preview-sql';
 import { jobState, type JobState } from '../services/settlement-jobs';
 import { declareResult, howLong, timingOf } from '../services/declarations';
 import { declaredResults } from '../services/results';
+import { sealedBooksBetween } from '../services/books';
 import { findMarket } from '../services/catalog';
 import { parse, route } from './common';
 import { Refusal } from '../errors';
@@ -97,6 +98,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       changed: out.changed,
       corrected: out.changed && correctsEarlier(out.before, d),
       early: t.early > 0,
+      books: out.books,
       job,
       summary: job.status === 'done' ? summaryOf(job) : null,
     };
@@ -147,6 +149,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const today = kolkataIsoDate(clock.now());
     const from = addDays(today, -((q.days ?? 30) - 1));
     const rows = await declaredResults(db, { from, to: today, family: q.family });
+    const books = await sealedBooksBetween(db, from, today);
     return {
       status: true,
       from,
@@ -157,6 +160,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
         market: r.market,
         date: r.date,
         result_text: shortResultText(r.family, r),
+        books: books.get(`${r.market_id}:${r.date}`) ?? [],
         declared: formatKolkataShort(r.declared_at),
         // the close result, or a correction, changes the row later
         changed: formatKolkataShort(r.updated_at),

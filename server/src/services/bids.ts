@@ -368,6 +368,7 @@ export function accountBids(db: Kysely<DB>, userId: string, f: RowFilter, limit:
     )
     .select([
       'b.id',
+      'b.submission_id',
       'b.family',
       'b.bet_type',
       'm.name',

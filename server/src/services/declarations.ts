@@ -66,8 +66,9 @@ export async function declareResult(
       throw refusal;
     }
   }
+  await ctx.leaves.flush(); // the receipts this process gave last are in the books the declaration seals
   const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
-    const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name);
+    const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name, ctx.receipts);
     // the audit row keeps the override: its reason is in the params, how early in what it did
     // the job's first step counts its bids (the 'settlement done' row has them)
     await audit(trx, action, target, params, o.before, {

@@ -2,15 +2,7 @@
  * The outcome of one bid under a result, by the rules module (the domain): one owner for what wins.
  * Settlement (settlement.ts, settle-sql.ts) and the preview judge bids with it.
  */
-import {
-  betTypeById,
-  galiBidOutcome,
-  regularBidOutcome,
-  starlineBidOutcome,
-  type BetTypeId,
-  type Outcome,
-  type ResultState,
-} from '@matka/shared/domain';
+import { bidOutcomeOf, type BetTypeId, type Outcome, type ResultState } from '@matka/shared/domain';
 import type { MarketFamily } from '../db/columns';
 
 export interface MarketRef {
@@ -43,15 +35,9 @@ export interface SettleBid {
 
 /** The rules module's outcome of one bid under a result. */
 export function bidOutcome(family: MarketFamily, bid: SettleBid, r: ResultState): Outcome {
-  const betType = bid.bet_type as BetTypeId;
-  if (!betTypeById(betType)) return 'pending';
-  if (family === 'regular') {
-    return regularBidOutcome(
-      { betType, session: bid.session, digits: bid.digits, closedigits: bid.closedigits },
-      { openPana: r.open_pana, closePana: r.close_pana },
-    );
-  }
-  if (family === 'starline')
-    return r.open_pana ? starlineBidOutcome({ betType, digits: bid.digits }, r.open_pana) : 'pending';
-  return r.jodi ? galiBidOutcome({ betType, digits: bid.digits }, r.jodi) : 'pending';
+  return bidOutcomeOf(
+    family,
+    { betType: bid.bet_type as BetTypeId, session: bid.session, digits: bid.digits, closedigits: bid.closedigits },
+    r,
+  );
 }

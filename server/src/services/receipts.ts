@@ -9,39 +9,26 @@
  * always has the same receipt (a retried request gets it again, and it can be rebuilt at any time).
  *
  * Keys: RECEIPT_KEYS_DIR (default <DATA_DIR>/receipt-keys) holds Ed25519 private keys as PKCS#8 PEM
- * files; the last by name signs, and every one stays published. None there: one is made on first start.
- * To rotate, add a newer file (`openssl genpkey -algorithm ed25519 -out <dir>/2027-01-01.pem`) and restart.
+ * files named by the first market day they sign (`2027-01-01.pem`); every one stays published. A
+ * submission of day D is signed by the newest key whose day is D or earlier (the oldest key for days
+ * before any), so its receipt is the same whenever it is made, across a rotation too. None there: one is
+ * made on first start. To rotate, add a file named by a later day
+ * (`openssl genpkey -algorithm ed25519 -out <dir>/2027-01-01.pem`) and restart before that day.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import type { ReceiptPayload } from '@matka/shared/contract';
 import { formatRate } from '@matka/shared/domain';
 import type { DB } from '../db/types';
-
-/** What a receipt says (its JWS payload). */
-export interface ReceiptPayload {
-  /** what this is: a bid receipt of this server */
-  typ: 'matka-bid-receipt';
-  /** the submission (one request's bids) */
-  sub: string;
-  /** the player: an opaque id, the same on every receipt of the account, never the mobile number */
-  player: string;
-  market: { id: number; name: string };
-  family: string;
-  /** the market day, YYYY-MM-DD (Asia/Kolkata) */
-  date: string;
-  session: string;
-  bet_type: string;
-  bids: { id: string; digits: string; closedigits: string; points: number; rate: string }[];
-  /** when the server accepted them (ISO 8601, UTC) */
-  accepted_at: string;
-}
 
 const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
 interface SigningKey {
+  /** the first market day it signs (YYYY-MM-DD), '' for every day */
+  from: string;
   kid: string;
   privateKey: KeyObject;
   jwk: JWK;
@@ -53,17 +40,25 @@ export class ReceiptSigner {
     private readonly playerSecret: string,
   ) {}
 
-  /** Keys from PKCS#8 PEM texts, oldest first (the last signs); `playerSecret` keys the players' opaque ids. */
-  static async fromPems(pems: string[], playerSecret: string): Promise<ReceiptSigner> {
+  /**
+   * Keys from PKCS#8 PEM texts, each with the first market day it signs ('' for every day);
+   * `playerSecret` keys the players' opaque ids.
+   */
+  static async fromPems(
+    pems: (string | { pem: string; from: string })[],
+    playerSecret: string,
+  ): Promise<ReceiptSigner> {
     if (!pems.length) throw new Error('no receipt signing key');
     const keys: SigningKey[] = [];
-    for (const pem of pems) {
+    for (const given of pems) {
+      const { pem, from } = typeof given === 'string' ? { pem: given, from: '' } : given;
       const privateKey = createPrivateKey(pem);
       if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('a receipt signing key must be Ed25519');
       const jwk = await exportJWK(createPublicKey(privateKey));
       const kid = (await calculateJwkThumbprint(jwk)).slice(0, 16);
-      keys.push({ kid, privateKey, jwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' } });
+      keys.push({ from, kid, privateKey, jwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' } });
     }
+    keys.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
     return new ReceiptSigner(keys, playerSecret);
   }
 
@@ -89,16 +84,33 @@ export class ReceiptSigner {
    * the bid path (24 against 105 us measured); jose verifies them in the tests and in the browser.
    */
   sign(payload: ReceiptPayload): string {
-    const key = this.keys[this.keys.length - 1];
-    const header = { alg: 'EdDSA', kid: key.kid, typ: 'matka-receipt+jws' };
+    return this.signJws(payload, payload.date, 'matka-receipt+jws');
+  }
+
+  /** A compact JWS of any payload, by the key of market day `date`. */
+  signJws(payload: object, date: string, typ: string): string {
+    const key = this.keyFor(date);
+    const header = { alg: 'EdDSA', kid: key.kid, typ };
     const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
     return `${input}.${sign(null, Buffer.from(input, 'ascii'), key.privateKey).toString('base64url')}`;
   }
+
+  /** The key that signs market day `date`: the newest whose first day is not later (else the oldest). */
+  private keyFor(date: string): SigningKey {
+    let key = this.keys[0];
+    for (const k of this.keys) if (k.from <= date) key = k;
+    return key;
+  }
+}
+
+/** The first market day a key file signs: the YYYY-MM-DD its name starts with, '' (every day) for none. */
+export function keyFileDay(name: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.exec(name)?.[0] ?? '';
 }
 
 /**
- * The keys of RECEIPT_KEYS_DIR (or <DATA_DIR>/receipt-keys), oldest first by file name; with none, one
- * is made there (mode 600) and the log says so.
+ * The keys of RECEIPT_KEYS_DIR (or <DATA_DIR>/receipt-keys), each signing from the day its file is
+ * named by; with none, one is made there (mode 600, named by today) and the log says so.
  */
 export async function loadReceiptSigner(
   dir: string,
@@ -121,7 +133,7 @@ export async function loadReceiptSigner(
     files = [name];
   }
   return ReceiptSigner.fromPems(
-    files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')),
+    files.map((f) => ({ pem: fs.readFileSync(path.join(dir, f), 'utf8'), from: keyFileDay(f) })),
     playerSecret,
   );
 }
@@ -130,7 +142,7 @@ export async function loadReceiptSigner(
 export interface StoredSubmission {
   submissionId: string;
   userId: string;
-  family: string;
+  family: ReceiptPayload['family'];
   market: { id: number; name: string };
   /** YYYY-MM-DD */
   date: string;
@@ -171,13 +183,21 @@ export function receiptFor(signer: ReceiptSigner, s: StoredSubmission): string {
 
 /** The receipt of a stored submission (the same every time it is asked for), or null for none. */
 export async function receiptOf(db: Kysely<DB>, signer: ReceiptSigner, submissionId: string): Promise<string | null> {
-  // one round trip: the submission's bids with their submission and market
+  return (await receiptsOf(db, signer, [submissionId])).get(submissionId) ?? null;
+}
+
+/** The receipts of stored submissions, by id, in one round trip (those with no bids are not there). */
+export async function receiptsOf(db: Kysely<DB>, signer: ReceiptSigner, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  // the submissions' bids with their submission and market
   const rows = await db
     .selectFrom('bids')
     .innerJoin('bid_submissions as s', 's.id', 'bids.submission_id')
     .innerJoin('markets as m', 'm.id', 's.market_id')
     .select([
       'bids.id',
+      'bids.submission_id',
       'bids.digits',
       'bids.closedigits',
       'bids.points',
@@ -192,20 +212,30 @@ export async function receiptOf(db: Kysely<DB>, signer: ReceiptSigner, submissio
       's.bet_type',
       's.created_at',
     ])
-    .where('bids.submission_id', '=', submissionId)
+    .where('bids.submission_id', 'in', ids)
+    .orderBy('bids.submission_id')
     .orderBy('bids.id')
     .execute();
-  const s = rows[0];
-  if (!s) return null;
-  return receiptFor(signer, {
-    submissionId,
-    userId: String(s.user_id),
-    family: s.family,
-    market: { id: s.market_id, name: s.market_name },
-    date: s.bid_date,
-    session: s.session,
-    betType: s.bet_type,
-    acceptedAt: new Date(s.created_at),
-    bids: rows,
-  });
+  for (let i = 0; i < rows.length;) {
+    const s = rows[i];
+    let j = i;
+    while (j < rows.length && String(rows[j].submission_id) === String(s.submission_id)) j++;
+    const id = String(s.submission_id);
+    out.set(
+      id,
+      receiptFor(signer, {
+        submissionId: id,
+        userId: String(s.user_id),
+        family: s.family,
+        market: { id: s.market_id, name: s.market_name },
+        date: s.bid_date,
+        session: s.session,
+        betType: s.bet_type,
+        acceptedAt: new Date(s.created_at),
+        bids: rows.slice(i, j),
+      }),
+    );
+    i = j;
+  }
+  return out;
 }

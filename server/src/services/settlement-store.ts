@@ -10,6 +10,9 @@ import type { SettlementJob } from '@matka/shared/contract';
 import { Refusal } from '../errors';
 import { declaredResultText } from '@matka/shared/domain';
 import type { ResultEvent } from '@matka/shared/contract';
+import type { BookSession } from '@matka/shared/contract';
+import { booksEndedBy, sealBooksLocked } from './books';
+import type { ReceiptSigner } from './receipts';
 import {
   lockMarketForBids,
   nextResult,
@@ -35,6 +38,8 @@ export interface StoredDeclaration {
   before: ResultState | null;
   result: ResultState;
   changed: boolean;
+  /** the sealed books of the sessions it ends: their size and root */
+  books: { session: BookSession; size: number; root: string }[];
   /** the job as stored: its bids are counted by its first step, which judges their plays */
   job: JobState;
 }
@@ -44,7 +49,8 @@ export interface StoredDeclaration {
  * lock is taken exclusively (a bid write under way finishes first; a bid after the commit sees the
  * result), a running job of the same market and day is superseded. Nothing that grows with the day's
  * bids runs under the lock (it holds up the market's bids): the job's first step counts its bids with
- * the scan that finds their plays.
+ * the scan that finds their plays. The one exception is the tree of a session's book when the result
+ * comes before its bidding closed by the clock (a book sealed at its close is read, not built).
  */
 export async function storeDeclaration(
   trx: Transaction<DB>,
@@ -53,6 +59,7 @@ export async function storeDeclaration(
   d: Declaration,
   now: Date,
   declaredBy: string | null,
+  receipts: ReceiptSigner,
 ): Promise<StoredDeclaration> {
   await lockMarketForBids(trx, marketId, 'exclusive');
   const market = await trx
@@ -69,6 +76,9 @@ export async function storeDeclaration(
       .where('result_date', '=', date)
       .executeTakeFirst()) ?? null;
   const result = nextResult(market, before, d);
+  // declared only against sealed books: the sessions it ends take no bid after this commits, and their
+  // roots (sealed when bidding closed, or now) are published with the result
+  const books = await sealBooksLocked(trx, receipts, marketId, date, booksEndedBy(d), now);
   const changed = !sameResult(before, result);
   // a declared part changed (adding the Close result to the Open one corrects nothing)
   const corrected = before !== null && RESULT_PARTS.some((k) => before[k] !== null && before[k] !== result[k]);
@@ -87,6 +97,7 @@ export async function storeDeclaration(
       name: market.name,
       result: declaredResultText(market.family, result),
       corrected,
+      books,
       ...result,
     };
     await trx
@@ -126,7 +137,7 @@ export async function storeDeclaration(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { market, date, before, result, changed, job: await jobState(trx, String(job.id)) };
+  return { market, date, before, result, changed, books, job: await jobState(trx, String(job.id)) };
 }
 
 /** A job's state: its progress while it runs (bids_total is null until its first step has counted them). */

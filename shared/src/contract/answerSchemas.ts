@@ -225,6 +225,8 @@ export const BidRowSchema = z.looseObject({
   /** the rate it was placed at ('10-95') and what it pays if it wins */
   rate: optStr,
   win_if_correct: optStr,
+  /** the signed receipt of its submission (a compact JWS; our server), which /verify checks */
+  receipt: optStr,
 });
 
 /** A win as the win histories show it. */

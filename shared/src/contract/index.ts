@@ -293,6 +293,7 @@ export * from './requests';
 export * from './live';
 export * from './dialects';
 export * from './releases';
+export * from './verify';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;

@@ -4,6 +4,7 @@
  * checks each event it publishes against them under CHECK_ANSWERS, and the inbox's answer holds them.
  */
 import { z } from 'zod';
+import { SealedBookSchema } from './verifySchemas';
 import { FAMILIES, type Family } from '../domain/betTypes';
 
 const family = z.enum(FAMILIES as [Family, ...Family[]]);
@@ -26,6 +27,8 @@ export const ResultEventSchema = z.object({
   result: z.string(),
   /** a declared result was changed */
   corrected: z.boolean(),
+  /** the sealed books of the sessions it ends (GET /verify/book): what was bid before it, fixed */
+  books: z.array(SealedBookSchema).optional(),
 });
 
 /** A market opened or closed for bids (by the clock, or an operator changed it). */

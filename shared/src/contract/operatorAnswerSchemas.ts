@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { FAMILIES, OPERATOR_ROLES, type Family, type OperatorRole } from '../domain';
 import type { OperatorCall } from './operator';
 import { FAMILY_ANSWERS } from './familySchemas';
+import { SealedBookSchema } from './verifySchemas';
 
 const family = z.enum(FAMILIES as [Family, ...Family[]]);
 const role = z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]);
@@ -200,6 +201,7 @@ export const DeclarationSchema = doneWith({
   changed: z.boolean(),
   corrected: z.boolean(),
   early: z.boolean(),
+  books: z.array(SealedBookSchema), // the sealed books of the sessions it ends, whose bids it settles
   job: SettlementJobSchema,
   summary: SettleSummarySchema.nullable(),
 });
@@ -210,6 +212,7 @@ export const DeclaredResultSchema = z.object({
   market: z.string(),
   date: z.string(),
   result_text: z.string(),
+  books: z.array(SealedBookSchema), // the sealed books its sessions were declared against
   declared: z.string(),
   changed: z.string(),
 });

@@ -1,5 +1,5 @@
 /** Settlement: which bids win a declared result and what a winning bid pays. */
-import { type BetTypeId, type RateKey, BET_TYPES, type Session } from './betTypes';
+import { type BetTypeId, type Family, type RateKey, BET_TYPES, type Session } from './betTypes';
 import { panaDigit, panaKind } from './panas';
 
 /** A rate pair: '10-95' means val_1 = 10 points bet pays val_2 = 95 points. */
@@ -136,4 +136,19 @@ export function galiBidOutcome(bid: { betType: BetTypeId; digits: string }, jodi
     gali_jodi_digit: jodi,
   };
   return wanted[bid.betType] !== undefined && wanted[bid.betType] === bid.digits ? 'win' : 'lose';
+}
+
+/**
+ * A bid's outcome under its market day's declared result, in any family: the settlement's rule, and the
+ * one a receipt's check applies to the published result ('pending' while the part it needs is not there).
+ */
+export function bidOutcomeOf(
+  family: Family,
+  bid: { betType: BetTypeId; session: Session; digits: string; closedigits: string },
+  r: { open_pana?: string | null; close_pana?: string | null; jodi?: string | null } | null,
+): Outcome {
+  if (!Object.hasOwn(BET_TYPES, bid.betType)) return 'pending';
+  if (family === 'regular') return regularBidOutcome(bid, { openPana: r?.open_pana, closePana: r?.close_pana });
+  if (family === 'starline') return r?.open_pana ? starlineBidOutcome(bid, r.open_pana) : 'pending';
+  return r?.jodi ? galiBidOutcome(bid, r.jodi) : 'pending';
 }

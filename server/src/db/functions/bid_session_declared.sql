@@ -9,7 +9,8 @@
 -- Returns the submission id and the wallet after the debit (both null when the debit was refused).
 -- A known idempotency key raises SQLSTATE 'MKDUP' after the debit, so the whole call is rolled back.
 -- bid_session_declared / p_guard: the result that ends the session: 'open' (open or close pana), 'close' (close pana),
--- 'starline' (the slot's pana), 'gali' (the jodi).
+-- 'starline' (the slot's pana), 'gali' (the jodi); or its book sealed when its bidding closed (bid_books:
+-- 'close' for the guard 'close', else 'open').
 CREATE OR REPLACE FUNCTION public.bid_session_declared(p_market integer, p_date date, p_guard text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -23,6 +24,9 @@ BEGIN
             WHEN 'close' THEN r.close_pana IS NOT NULL
             WHEN 'starline' THEN r.open_pana IS NOT NULL
             ELSE r.jodi IS NOT NULL
-          END);
+          END)
+    OR EXISTS (
+    SELECT 1 FROM bid_books k WHERE k.market_id = p_market AND k.book_date = p_date
+      AND k.session = CASE WHEN p_guard = 'close' THEN 'close' ELSE 'open' END);
 END
 $function$;

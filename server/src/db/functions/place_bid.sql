@@ -1,7 +1,8 @@
 -- place_bid: its one current definition. Applied with CREATE OR REPLACE after the migrations, on every
 -- start (db/migrate.ts); first made by migration 006_place_bid. Change it here, never in a migration.
 --
--- As in 020, with the rows' digits for bet_rule_hit.
+-- As in 020, with the rows' digits for bet_rule_hit, and the book the submission belongs to (its guard's
+-- session: 'close' for a regular Close bid, else 'open').
 CREATE OR REPLACE FUNCTION public.place_bid(p_user bigint, p_market integer, p_family text, p_bet_type text, p_session text, p_bid_date date, p_total bigint, p_key text, p_now timestamp with time zone, p_note text, p_guard text, p_pana text[], p_sessions text[], p_digits text[], p_closedigits text[], p_points bigint[], p_rate_keys text[])
  RETURNS TABLE(o_sub_id bigint, o_wallet bigint)
  LANGUAGE plpgsql
@@ -27,8 +28,10 @@ BEGIN
            AND NOT bid_session_declared(p_market, p_bid_date, p_guard) AS ok
   ), sub AS (
     INSERT INTO bid_submissions
-      (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at)
-    SELECT p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now
+      (user_id, family, market_id, bet_type, session, bid_date, total_points, row_count, idempotency_key, created_at,
+       book)
+    SELECT p_user, p_family, p_market, p_bet_type, p_session, p_bid_date, p_total, cardinality(p_points), p_key, p_now,
+           CASE WHEN p_guard = 'close' THEN 'close' ELSE 'open' END
     FROM g WHERE g.ok
     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
     RETURNING id

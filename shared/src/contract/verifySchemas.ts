@@ -1,0 +1,64 @@
+/**
+ * The shapes of the verification answers (VERIFY_HTTP): a sealed book and a bid's inclusion proof, as
+ * the server answers them and the player app's /verify page reads them.
+ */
+import { z } from 'zod';
+import { BOOK_SESSIONS } from './verify';
+
+const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
+export const BookSessionSchema = z.enum(BOOK_SESSIONS);
+
+export const BookQuerySchema = z.object({
+  market: z.coerce.number().int('market must be a market id').positive('market must be a market id'),
+  date: isoDay,
+  session: BookSessionSchema,
+});
+
+/** A sealed book: its size and tree head, and `signature`, a compact JWS (EdDSA) of the other fields. */
+export const BookAnswerSchema = z.object({
+  typ: z.literal('matka-bid-book'),
+  market: z.object({ id: z.number(), name: z.string() }),
+  family: z.enum(['regular', 'starline', 'gali']),
+  date: isoDay,
+  session: BookSessionSchema,
+  /** how many receipts it holds */
+  size: z.number().int().nonnegative(),
+  /** the RFC 6962 tree head, hex */
+  root: hex32,
+  sealed_at: z.string(),
+  signature: z.string(),
+  /** the session's declared result as the lists write it ('123-6'), or null while none is declared */
+  result: z.string().nullable(),
+  /** the result's declared parts (null before any): a receipt's check judges its bids by them */
+  declared: z
+    .object({ open_pana: z.string().nullable(), close_pana: z.string().nullable(), jodi: z.string().nullable() })
+    .nullable(),
+});
+
+export const ProofQuerySchema = z.object({
+  bid: z.string().regex(/^[1-9]\d{0,17}$/, 'bid must be a bid id'),
+});
+
+/** A bid's inclusion proof: its receipt's leaf index in the book, the tree size, the audit path (leaf up). */
+export const ProofAnswerSchema = z.object({
+  bid_id: z.string(),
+  submission_id: z.string(),
+  market_id: z.number(),
+  date: isoDay,
+  session: BookSessionSchema,
+  leaf_index: z.number().int().nonnegative(),
+  tree_size: z.number().int().positive(),
+  leaf_hash: hex32,
+  audit_path: z.array(hex32),
+  root: hex32,
+});
+
+/** Why nothing could be answered: `{ error }`, with the status 400 (bad query) or 404 (not there yet). */
+export const VerifyRefusalSchema = z.object({ error: z.string() });
+
+export type BookAnswer = z.output<typeof BookAnswerSchema>;
+export type ProofAnswer = z.output<typeof ProofAnswerSchema>;
+
+/** A market session's sealed book, as a result names it (GET /verify/book has the whole of it). */
+export const SealedBookSchema = z.object({ session: BookSessionSchema, size: z.number().int(), root: hex32 });
