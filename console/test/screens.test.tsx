@@ -118,6 +118,10 @@ describe('Results', () => {
                 market: 'KALYAN',
                 date: '2026-11-23',
                 result_text: '128-15-357',
+                books: [
+                  { session: 'open', size: 12, root: 'ab'.repeat(32) },
+                  { session: 'close', size: 1, root: 'cd'.repeat(32) },
+                ],
                 declared: '2026-11-23 15:50',
                 changed: '2026-11-23 17:50',
               },
@@ -129,6 +133,7 @@ describe('Results', () => {
                       market: 'KALYAN',
                       date: '2026-11-24',
                       result_text: '128-1',
+                      books: [{ session: 'open', size: 3, root: 'ef'.repeat(32) }],
                       declared: '2026-11-24 15:50',
                       changed: '2026-11-24 15:50',
                     },
@@ -149,6 +154,12 @@ describe('Results', () => {
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Regular markets, last 30 days' });
     expect(within(table).getByRole('cell', { name: '128-15-357' })).toBeInTheDocument();
+    // the books the result was declared against, each session's size and root
+    expect(
+      within(table).getByRole('cell', {
+        name: `Open: 12 receipts, root ${'ab'.repeat(8)}… Close: 1 receipt, root ${'cd'.repeat(8)}…`,
+      }),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Market'), '1');
     await user.type(screen.getByLabelText('Pana'), '128');
     await user.click(screen.getByRole('button', { name: 'Preview' }));

@@ -41,7 +41,17 @@ describe('the route table', () => {
       .map((r) => r.path)
       .sort();
     expect(pub).toEqual(
-      ['/', '/change-password', '/forgotpass', '/htp', '/login', '/otpforgotpass', '/otpregister', '/r'].sort(),
+      [
+        '/',
+        '/change-password',
+        '/forgotpass',
+        '/htp',
+        '/login',
+        '/otpforgotpass',
+        '/otpregister',
+        '/r',
+        '/verify',
+      ].sort(),
     );
   });
 });

@@ -112,6 +112,19 @@ function History({ family }: { family: Family }) {
               { header: 'Date', cell: (r) => r.date },
               { header: family === 'starline' ? 'Slot' : 'Market', cell: (r) => r.market },
               { header: 'Result', cell: (r) => r.result_text || '—' },
+              {
+                header: 'Sealed book',
+                cell: (r) =>
+                  r.books.length
+                    ? r.books.map((b) => (
+                        <span key={b.session} className="sealed-book">
+                          {family === 'regular' ? `${b.session === 'open' ? 'Open' : 'Close'}: ` : ''}
+                          {b.size} {b.size === 1 ? 'receipt' : 'receipts'}, root{' '}
+                          <code title={b.root}>{b.root.slice(0, 16)}…</code>
+                        </span>
+                      ))
+                    : '—',
+              },
               { header: 'Declared', cell: (r) => r.declared },
               { header: 'Last change', cell: (r) => r.changed },
             ]}

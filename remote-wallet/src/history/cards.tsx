@@ -5,6 +5,7 @@ import { UPI_APPS } from '@matka/shared/domain';
 import { t, tDate, tWord } from '@matka/shared/i18n';
 import { PaymentProofForm } from '../pages/PaymentProofForm';
 import { ledgerNote } from '../lib/ledgerNote';
+import { ReceiptPanel } from './ReceiptPanel';
 
 /** A history record as the server sends it: fields read by name. */
 export type Row = Record<string, unknown>;
@@ -70,6 +71,7 @@ export function BidCard({ row, showSession = true }: { row: Row; showSession?: b
   const outcome = OUTCOMES[status];
   return (
     <Card
+      after={row.receipt ? <ReceiptPanel receipt={text(row.receipt)} /> : undefined}
       tone={toneOf(row.pana)}
       title={
         <>

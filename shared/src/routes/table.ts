@@ -32,7 +32,17 @@ const NO_TOP_BAR = [
   '/otpforgotpass',
   '/change-password',
 ];
-const PUBLIC = ['/', '/login', '/r', '/forgotpass', '/otpregister', '/otpforgotpass', '/change-password', '/htp'];
+const PUBLIC = [
+  '/',
+  '/login',
+  '/r',
+  '/forgotpass',
+  '/otpregister',
+  '/otpforgotpass',
+  '/change-password',
+  '/htp',
+  '/verify',
+];
 
 /**
  * Spec section 6: "betting_status '1' is required for wallet, add funds, withdraw, win and bid
@@ -80,6 +90,8 @@ const OWNERS: Record<RouteFamily, string[]> = {
     '/notifysettings',
     // responsible play
     '/responsible',
+    // a bid receipt checked against the server's keys and sealed books
+    '/verify',
   ],
   regular: [
     '/game',

@@ -54,6 +54,7 @@ export const PAGE_CODE: Record<string, PageCode> = Object.fromEntries(
     '/notifications': () => import('./NotificationsPage'),
     '/notifysettings': () => import('./PushSettingsPage'),
     '/responsible': () => import('./ResponsiblePage'),
+    '/verify': () => import('./VerifyPage'),
   } satisfies Record<string, () => Promise<PageModule>>).map(([path, load]) => [path, pageCode(load)]),
 );
 
