@@ -167,6 +167,7 @@ describe('shell', () => {
       'Charts',
       'Notifications',
       'Responsible Play',
+      'Verify a Receipt',
       'Change Password',
       'Privacy Policy',
       'Log out',

@@ -40,8 +40,8 @@ export { GuestTopBar, guestMenuItems } from './GuestTopBar';
 
 /**
  * Side menu items of a player (spec section 2): all but Home, Charts, Change Password, Privacy Policy need
- * betting on; Notifications, with its unread count, and Responsible Play after
- * Charts.
+ * betting on; Notifications, with its unread count, Responsible Play and Verify a Receipt (a bid's
+ * receipt checked) after Charts.
  */
 export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
   const gated: MenuItem[] = [
@@ -58,6 +58,7 @@ export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
     { label: t('menu.charts', 'Charts'), to: '/charts', icon: <ChartIcon /> },
     { label: t('menu.notifications', 'Notifications'), to: '/notifications', icon: <BellIcon />, badge: unread },
     { label: t('menu.responsible', 'Responsible Play'), to: '/responsible', icon: <ShieldIcon /> },
+    { label: t('menu.verify', 'Verify a Receipt'), to: '/verify', icon: <ShieldIcon /> },
     { label: t('menu.changePassword', 'Change Password'), to: '/change', icon: <KeyIcon /> },
     { label: t('menu.privacy', 'Privacy Policy'), to: '/privacypolicy', icon: <ShieldIcon /> },
   ];
