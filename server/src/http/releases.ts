@@ -31,7 +31,11 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
   // this player gets, from this server's copy or where it is hosted.
   app.get(RELEASES_HTTP.remotes, async (req, reply) => {
     const origin = originFor(config, req.host, req.protocol);
-    const [channels, subject] = await Promise.all([ctx.releases.channels(), subjectOf(ctx, req)]);
+    const [channels, hosted, subject] = await Promise.all([
+      ctx.releases.channels(),
+      ctx.releases.hostedUrls(),
+      subjectOf(ctx, req),
+    ]);
     const out: Record<string, unknown> = {};
     const versions: Partial<Record<Remote, string>> = {};
     for (const f of REMOTES) {
@@ -41,8 +45,8 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
         continue;
       }
       const version = releaseFor(channel, subject);
-      const hosted = (await ctx.releases.urlsOf(f)).get(version);
-      out[f] = hosted ?? `${origin}/remotes/${f}/v/${encodeURIComponent(version)}/remoteEntry.js`;
+      out[f] =
+        hosted.get(`${f}/${version}`) ?? `${origin}/remotes/${f}/v/${encodeURIComponent(version)}/remoteEntry.js`;
       versions[f] = version;
     }
     out[RELEASES_HTTP.versionsKey] = versions;

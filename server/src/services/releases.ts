@@ -83,6 +83,8 @@ const toChannel = (r: Row): Channel => ({
 export class Releases {
   /** families whose first stable release this process has made sure of */
   private readonly settled = new Set<Remote>();
+  /** families found not built, and until when that answer stands */
+  private readonly unbuiltUntil = new Map<Remote, number>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -97,6 +99,8 @@ export class Releases {
   /** Makes the deployed build a family's first stable release, if it has none yet. */
   private async firstStable(family: Remote): Promise<void> {
     if (this.settled.has(family) || !this.managed(family)) return;
+    // a family not built yet is looked for again at most every 10 s (/remotes.json is asked often)
+    if ((this.unbuiltUntil.get(family) ?? 0) > Date.now()) return;
     const has = await this.db
       .selectFrom('family_channels')
       .select('family')
@@ -104,7 +108,11 @@ export class Releases {
       .executeTakeFirst();
     if (!has) {
       const version = builtVersion(this.config, family);
-      if (!version) return; // not built yet: /remotes.json points at the deployed files, which say so
+      if (!version) {
+        // not built yet: /remotes.json points at the deployed files, which say so
+        this.unbuiltUntil.set(family, Date.now() + 10_000);
+        return;
+      }
       keepDeployed(this.config, family, version);
       await this.db.transaction().execute(async (trx) => {
         await trx
@@ -133,14 +141,14 @@ export class Releases {
     );
   }
 
-  /** Where the family's `version` is loaded from: its URL, or this server's copy. */
-  async urlsOf(family: Remote): Promise<Map<string, string | null>> {
+  /** The releases hosted elsewhere, of every family, in one read: `<family>/<version>` -> their URL. */
+  async hostedUrls(): Promise<Map<string, string>> {
     const rows = await this.db
       .selectFrom('family_releases')
-      .select(['version', 'url'])
-      .where('family', '=', family)
+      .select(['family', 'version', 'url'])
+      .where('url', 'is not', null)
       .execute();
-    return new Map(rows.map((r) => [r.version, r.url]));
+    return new Map(rows.map((r) => [`${r.family}/${r.version}`, r.url!]));
   }
 
   /** Whether this server keeps the files of `version` (a release hosted elsewhere has none here). */
@@ -318,8 +326,9 @@ export class Releases {
       .executeTakeFirst();
     if (setting?.value !== '1') return [];
     const done: Remote[] = [];
+    const statuses = await this.status(); // every family's health in one read
     for (const f of new Set(families)) {
-      const status = (await this.status()).find((s) => s.family === f);
+      const status = statuses.find((s) => s.family === f);
       if (!status?.canaryFlagged || !status.canary) continue;
       const before = await this.channelOf(f);
       if (before.canary !== status.canary) continue;
