@@ -219,6 +219,7 @@ module.exports = tseslint.config(
       'shared/src/contract/operatorAnswerSchemas.ts',
       'shared/src/contract/familySchemas.ts',
       'shared/src/contract/verifySchemas.ts',
+      'shared/src/contract/auditSchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

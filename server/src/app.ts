@@ -24,6 +24,7 @@ import { registerVerify } from './http/verify';
 import { Releases } from './services/releases';
 import { ReceiptSigner } from './services/receipts';
 import { BookSealer, ReceiptLeaves } from './services/book-keeper';
+import { DailyHeads } from './services/audit-chain';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security';
 import { installSchemaMessages, registerJsonParsers } from './http/input';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -179,6 +180,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await sealer.close();
     await ctx.leaves.flush();
   });
+  // the audit trail's head, signed once a day (published at /verify/log)
+  const heads = new DailyHeads(opts.db.db, ctx.receipts, clock, app.log);
+  app.addHook('onReady', () => heads.start());
+  app.addHook('onClose', () => heads.close());
   app.decorate('ctx', ctx);
 
   // JSON bodies (also posted as text/plain by some legacy clients): depth-checked, no __proto__ keys

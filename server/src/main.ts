@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { poolWait, serveClusterMetrics } from './services/metrics';
 import { loadReceiptSigner } from './services/receipts';
+import { linkUnchained } from './services/audit-chain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -93,6 +94,8 @@ async function serve(config: AppConfig, prepare: boolean) {
     onPoolWait: (seconds) => poolWait.observe(seconds),
   });
   const applied = prepare ? await migrate(database) : [];
+  // audit rows written before the chain are linked into it once (the oldest first)
+  if (prepare) await linkUnchained(database.db);
   const seeded = prepare ? await seedDemoData(database.db) : false;
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);
@@ -145,6 +148,7 @@ async function serve(config: AppConfig, prepare: boolean) {
 async function runPrimary(config: AppConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const applied = await migrate(database);
+  await linkUnchained(database.db);
   await seedDemoData(database.db);
   await database.close();
   const op = resolveOperatorToken(config);

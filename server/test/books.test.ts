@@ -10,13 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { SUBMIT_BID_CALL } from '@matka/shared/contract';
 import { buildNewResult, type BetTypeId, type Family } from '@matka/shared/domain';
 import { BookAnswerSchema, ProofAnswerSchema } from '@matka/shared/contract/schemas';
 import { auditPath, sealBooks, treeRoot } from '../src/services/books';
 import { BookSealer } from '../src/services/book-keeper';
 import { receiptsOf } from '../src/services/receipts';
 import {
-  APP_KEY,
+  starlineAppBid,
   call,
   createUser,
   insertBid,
@@ -82,12 +83,6 @@ test("the server's tree and audit paths are RFC 6962's, for every size up to 70 
 
 // ------------------------------------------------------------------ the API
 
-const SUBMIT: Record<Family, string> = {
-  regular: 'api-submit-bid',
-  starline: 'api-starline-submit-bid',
-  gali: 'api-galidisawar-submit-bid',
-};
-
 async function place(
   family: Family,
   betType: BetTypeId,
@@ -106,7 +101,7 @@ async function place(
     bidDate: '10-March-2026',
     rows: [{ digits, closedigits: '', points: 10, session, pana: '' }],
   });
-  const r = await call(t.app, SUBMIT[family], { unique_token: token, game_id: String(m.id), new_result });
+  const r = await call(t.app, SUBMIT_BID_CALL[family], { unique_token: token, game_id: String(m.id), new_result });
   return r.body as { status: boolean; msg: string; bid_id?: string; receipt?: string };
 }
 
@@ -320,26 +315,8 @@ test('Starline, Gali and a deployed app: sealed when their bidding closes by the
   receipts.star.push((await place('starline', 'starline_single_digit', star.name, 'Open', '3', u.token)).receipt!);
   receipts.gali.push((await place('gali', 'gali_left_digit', gali.name, 'Open', '4', u.token)).receipt!);
   // an app of the original backend: the receipt is an added field of its answer
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api-starline-submit-bid',
-    payload: {
-      env_type: 'Prod',
-      app_key: APP_KEY,
-      unique_token: u.token,
-      game_id: star.id,
-      new_result: {
-        Gamename: star.name,
-        totalbit: '10',
-        gameid: String(star.id),
-        pana: 'Single Digit',
-        bid_date: '10-March-2026',
-        session: 'Open',
-        result: [{ digits: '8', closedigits: '', points: '10', session: 'Open' }],
-      },
-    },
-  });
-  receipts.star.push(res.json().receipt);
+  const body = await starlineAppBid(t, u.token, star, '8');
+  receipts.star.push(body.receipt);
 
   // 18:05: the slot's bidding has closed (by the clock; no result declared); the sweep seals it
   t.clock.set(kolkata('18:05'));

@@ -229,6 +229,60 @@ export async function call(
 }
 
 /**
+ * A Starline bid as an app of the original backend sends it (its own spelling of the call and fields,
+ * `env_type` 'Prod'): one Single Digit row of 10 points on today's slot. The answer's JSON.
+ */
+export async function starlineAppBid(
+  t: { app: FastifyInstance },
+  token: string,
+  slot: { id: number; name: string },
+  digits: string,
+): Promise<Record<string, any>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api-starline-submit-bid',
+    payload: {
+      env_type: 'Prod',
+      app_key: APP_KEY,
+      unique_token: token,
+      game_id: slot.id,
+      new_result: {
+        Gamename: slot.name,
+        totalbit: '10',
+        gameid: String(slot.id),
+        pana: 'Single Digit',
+        bid_date: '10-March-2026',
+        session: 'Open',
+        result: [{ digits, closedigits: '', points: '10', session: 'Open' }],
+      },
+    },
+  });
+  return res.json();
+}
+
+/**
+ * The operator CLI (`npm run operator -- …`) run in this process against the test app, which it starts
+ * listening on a free port the first time; `cwd` is where the command was run (files it writes or reads).
+ * Its exit code and everything it printed.
+ */
+export async function runCli(
+  t: { app: FastifyInstance },
+  argv: string[],
+  cwd = process.cwd(),
+): Promise<{ code: number; out: string }> {
+  const { run } = await import('../src/cli/operator');
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as import('node:net').AddressInfo;
+  const out: string[] = [];
+  const code = await run(
+    argv,
+    { SERVER_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN, INIT_CWD: cwd },
+    { out: (s) => out.push(s), err: (s) => out.push(s) },
+  );
+  return { code, out: out.join('\n') };
+}
+
+/**
  * An operator call as the CLI makes it (the operator token): POST with a body, GET without; the path
  * with or without its `/operator` prefix. Answers the status and the JSON body.
  */

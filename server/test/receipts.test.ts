@@ -4,20 +4,15 @@
  * by an opaque id; a receipt changed by hand does not verify; a retried request gets the same receipt.
  */
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import { SUBMIT_BID_CALL } from '@matka/shared/contract';
 import { buildNewResult, type BetTypeId, type Family } from '@matka/shared/domain';
-import { APP_KEY, call, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
+import { call, starlineAppBid, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ at: kolkata('08:00') });
 });
 afterAll(() => t.close());
-
-const SUBMIT: Record<Family, string> = {
-  regular: 'api-submit-bid',
-  starline: 'api-starline-submit-bid',
-  gali: 'api-galidisawar-submit-bid',
-};
 
 async function jwks() {
   const res = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
@@ -55,7 +50,7 @@ async function place(family: Family, betType: BetTypeId, market: string, digits:
   });
   const r = await call(
     t.app,
-    SUBMIT[family],
+    SUBMIT_BID_CALL[family],
     { unique_token: token, game_id: String(m.id), new_result },
     { 'idempotency-key': `k-${family}-${token.slice(0, 8)}` },
   );
@@ -115,26 +110,7 @@ test.each([
 test("a deployed app's dialect gets the receipt as an added field", async () => {
   const u = await createUser(t, { wallet: 1000 });
   const m = await marketByName(t, 'STARLINE 06:00 PM');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api-starline-submit-bid',
-    payload: {
-      env_type: 'Prod',
-      app_key: APP_KEY,
-      unique_token: u.token,
-      game_id: m.id,
-      new_result: {
-        Gamename: m.name,
-        totalbit: '10',
-        gameid: String(m.id),
-        pana: 'Single Digit',
-        bid_date: '10-March-2026',
-        session: 'Open',
-        result: [{ digits: '3', closedigits: '', points: '10', session: 'Open' }],
-      },
-    },
-  });
-  const body = res.json();
+  const body = await starlineAppBid(t, u.token, m, '3');
   expect(body).toMatchObject({ status: true, message: expect.any(String) });
   expect((await verified(body.receipt)).bids).toEqual([expect.objectContaining({ digits: '3', points: 10 })]);
 });

@@ -29,7 +29,8 @@ export type FileCommand =
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string; dataDir: string }
   | { kind: 'verify'; databaseUrl?: string; dataDir: string }
-  | { kind: 'receipt'; receipt: string };
+  | { kind: 'receipt'; receipt: string }
+  | { kind: 'bundle'; file: string };
 
 export interface Request {
   /** the call of the operator API (@matka/shared/contract) and its query */
@@ -37,6 +38,8 @@ export interface Request {
   query?: Record<string, string | undefined>;
   body?: unknown;
   print: (data: Answer, io: CliIO) => void;
+  /** an answer that is a failure of the command all the same (exit 1), though the call succeeded */
+  fails?: (data: Answer) => boolean;
 }
 
 /** Prints rows as aligned columns (header first). */
@@ -60,6 +63,8 @@ export const OPTIONS = {
   'data-dir': { type: 'string' },
   status: { type: 'string' },
   canary: { type: 'string' },
+  out: { type: 'string' },
+  bundle: { type: 'string' },
   all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -94,7 +99,9 @@ export function splitArgv(argv: string[]): { positionals: string[]; options: Opt
 export class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
-  string(name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir' | 'canary'): string | undefined {
+  string(
+    name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir' | 'canary' | 'out' | 'bundle',
+  ): string | undefined {
     this.read.add(name);
     const v = this.values[name];
     return typeof v === 'string' ? v : undefined;

@@ -26,7 +26,8 @@ import { market } from './commands/markets';
 import { credit, queue } from './commands/money';
 import { operators } from './commands/operators';
 import { result, slotOrJodi } from './commands/results';
-import { settings } from './commands/settings';
+import { auditChain, exportDayFile, settings } from './commands/settings';
+import { verifyBundle } from './bundle';
 import { family } from './commands/families';
 
 export type { CliIO } from './args';
@@ -67,6 +68,13 @@ Commands:
   users approve-upi <mobile>                       let withdrawals go to the UPI numbers it saved without a code
   settings list                                    the app settings
   settings set <key> <value>                       change one (min_amt, min_withdrawal, withdraw_open_time, ...)
+  audit verify                                     walk the audit trail's hash chain: intact, or the first
+                                                   row that does not match (exit 1)
+  audit sign                                       sign the chain's head now and publish it (/verify/log)
+  export day <YYYY-MM-DD> [--out FILE]             the day for the auditor (results, books, ledger, audit
+                                                   rows), signed, in a file
+  audit verify --bundle <file>                     check such a file offline: its signature, its audit
+                                                   rows' chain, its books' roots (exit 1 when not valid)
   settings set-withdraw-window <open HH:MM> <close HH:MM>
                                                    the daily withdrawal window (Asia/Kolkata, inclusive)
   otp last <mobile>                                the last OTP sent to a number (demo mode)
@@ -118,6 +126,15 @@ function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCom
   const { positionals, options } = splitArgv(argv);
   if (options.flag('help')) return 'help';
   const [cmd, file, extra] = positionals;
+  // a day's bundle, checked offline (no server)
+  // the day's bundle is written where the command was run
+  if (cmd === 'export') return exportDayFile(positionals.slice(1), options, env.INIT_CWD || process.cwd());
+  const bundle = cmd === 'audit' && file === 'verify' ? options.string('bundle') : undefined;
+  if (bundle) {
+    need(!extra, 'audit verify --bundle takes one <file>');
+    options.done();
+    return { kind: 'bundle', file: path.resolve(env.INIT_CWD || process.cwd(), bundle) };
+  }
   if (cmd === 'verify' && file) {
     need(!extra, 'verify takes one <receipt>');
     options.done();
@@ -161,6 +178,7 @@ const COMMANDS: Record<string, (cmd: string, rest: string[], o: Options) => Requ
   withdrawals: queue,
   users,
   settings,
+  audit: auditChain,
   owner: operators,
   operators,
   otp,
@@ -197,6 +215,7 @@ export async function run(
   // offline: the server is stopped, and the copy goes into an empty data dir
   if ('kind' in req && req.kind === 'restore') return restoreBackup(req.file, req.dataDir, io);
   if ('kind' in req && req.kind === 'verify') return verifyDatabase(req, io);
+  if ('kind' in req && req.kind === 'bundle') return verifyBundle(req.file, io);
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   // a receipt is checked as anyone would: against the published keys, no operator token
   if ('kind' in req && req.kind === 'receipt') return verifyReceipt(base, req.receipt, io);
@@ -236,6 +255,7 @@ export async function run(
     return 1;
   }
   req.print(data, io);
+  if (req.fails?.(data)) return 1;
   // a declaration answers while its bids still settle: follow the job to its summary
   const job = (data as { job?: { id?: string; status?: string } }).job;
   if (job?.id && job.status === 'running') return followJob(base, token, String(job.id), io);

@@ -106,6 +106,26 @@ async function migrateHeld(database: Database, migrations: Migration[], function
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());\nCOMMIT;',
   );
   const applied: string[] = [];
+  // a migration that needs the functions (a trigger of one) runs once they are applied
+  const later = migrations.filter((m) => AFTER_FUNCTIONS.test(m.sql));
+  await applyEach(
+    database,
+    migrations.filter((m) => !later.includes(m)),
+    applied,
+  );
+  if (functions.length) await applyFunctions(database, functions);
+  await applyEach(database, later, applied);
+  return applied;
+}
+
+/**
+ * A migration whose first line is `-- after functions` runs after the functions' files are applied: it
+ * may name a function (a trigger's) that only its file defines.
+ */
+const AFTER_FUNCTIONS = /^--\s*after functions\b/i;
+
+/** Applies each migration not applied yet, in order, adding its name to `applied`. */
+async function applyEach(database: Database, migrations: Migration[], applied: string[]): Promise<void> {
   for (const m of migrations) {
     const done = await database.db
       .selectFrom('schema_migrations')
@@ -142,8 +162,6 @@ async function migrateHeld(database: Database, migrations: Migration[], function
     }
     applied.push(m.name);
   }
-  if (functions.length) await applyFunctions(database, functions);
-  return applied;
 }
 
 /**

@@ -406,6 +406,15 @@ BEGIN
   RETURN NULL;
 END $$;
 
+CREATE FUNCTION public.refuse_rewrite() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION '% on % refused: its rows are never changed or deleted (a correction is new rows)', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'MKFIX';
+END
+$$;
+
 CREATE FUNCTION public.settles_as(p_bet_type text, p_digits text) RETURNS text
     LANGUAGE sql IMMUTABLE
     AS $_$
@@ -456,6 +465,14 @@ BEGIN
   RETURN v_took = v_want;
 END
 $$;
+
+CREATE TABLE public.audit_heads (
+    seq bigint NOT NULL,
+    hash bytea NOT NULL,
+    signed_at timestamp with time zone NOT NULL,
+    signature text NOT NULL,
+    CONSTRAINT audit_heads_hash_check CHECK ((length(hash) = 32))
+);
 
 CREATE TABLE public.auth_tokens (
     id bigint NOT NULL,
@@ -788,7 +805,12 @@ CREATE TABLE public.operator_audit (
     after jsonb,
     ok boolean DEFAULT true NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    operator text
+    operator text,
+    seq bigint,
+    prev_hash bytea,
+    hash bytea,
+    CONSTRAINT operator_audit_hash_check CHECK ((length(hash) = 32)),
+    CONSTRAINT operator_audit_prev_hash_check CHECK ((length(prev_hash) = 32))
 );
 
 CREATE SEQUENCE public.operator_audit_id_seq
@@ -1162,6 +1184,9 @@ ALTER TABLE ONLY public.wins ALTER COLUMN id SET DEFAULT nextval('public.wins_id
 
 ALTER TABLE ONLY public.withdraw_requests ALTER COLUMN id SET DEFAULT nextval('public.withdraw_requests_id_seq'::regclass);
 
+ALTER TABLE ONLY public.audit_heads
+    ADD CONSTRAINT audit_heads_pkey PRIMARY KEY (seq);
+
 ALTER TABLE ONLY public.auth_tokens
     ADD CONSTRAINT auth_tokens_pkey PRIMARY KEY (id);
 
@@ -1230,6 +1255,9 @@ ALTER TABLE ONLY public.operator_accounts
 
 ALTER TABLE ONLY public.operator_audit
     ADD CONSTRAINT operator_audit_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.operator_audit
+    ADD CONSTRAINT operator_audit_seq_key UNIQUE (seq);
 
 ALTER TABLE ONLY public.operator_sessions
     ADD CONSTRAINT operator_sessions_pkey PRIMARY KEY (id);
@@ -1377,7 +1405,27 @@ CREATE INDEX withdraw_requests_pending_idx ON public.withdraw_requests USING btr
 
 CREATE INDEX withdraw_requests_user_idx ON public.withdraw_requests USING btree (user_id, id);
 
+CREATE TRIGGER audit_fixed BEFORE UPDATE ON public.operator_audit FOR EACH ROW WHEN (((old.hash IS NOT NULL) OR (new.id <> old.id) OR (new.action <> old.action) OR (new.target IS DISTINCT FROM old.target) OR (new.params IS DISTINCT FROM old.params) OR (new.before IS DISTINCT FROM old.before) OR (new.after IS DISTINCT FROM old.after) OR (new.ok <> old.ok) OR (new.created_at <> old.created_at) OR (new.operator IS DISTINCT FROM old.operator))) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER audit_heads_kept BEFORE DELETE OR UPDATE ON public.audit_heads FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER audit_kept BEFORE DELETE ON public.operator_audit FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER audit_not_emptied BEFORE TRUNCATE ON public.operator_audit FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
 CREATE TRIGGER auth_tokens_push_ends AFTER UPDATE OF revoked_at ON public.auth_tokens FOR EACH ROW WHEN (((new.revoked_at IS NOT NULL) AND (old.revoked_at IS NULL))) EXECUTE FUNCTION public.push_ends_with_session();
+
+CREATE TRIGGER bids_kept BEFORE DELETE ON public.bids FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER bids_not_emptied BEFORE TRUNCATE ON public.bids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER bids_placed_fixed BEFORE UPDATE OF submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date, created_at, rate_1, rate_2 ON public.bids FOR EACH ROW WHEN (((old.submission_id IS DISTINCT FROM new.submission_id) OR (old.user_id IS DISTINCT FROM new.user_id) OR (old.family IS DISTINCT FROM new.family) OR (old.market_id IS DISTINCT FROM new.market_id) OR (old.bet_type IS DISTINCT FROM new.bet_type) OR (old.pana IS DISTINCT FROM new.pana) OR (old.session IS DISTINCT FROM new.session) OR (old.digits IS DISTINCT FROM new.digits) OR (old.closedigits IS DISTINCT FROM new.closedigits) OR (old.points IS DISTINCT FROM new.points) OR (old.bid_date IS DISTINCT FROM new.bid_date) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.rate_1 IS DISTINCT FROM new.rate_1) OR (old.rate_2 IS DISTINCT FROM new.rate_2))) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER ledger_fixed BEFORE UPDATE ON public.wallet_transactions FOR EACH ROW WHEN ((NOT ((new.id = old.id) AND (new.user_id = old.user_id) AND (new.type = old.type) AND (new.amount = old.amount) AND (new.balance_after = old.balance_after) AND (new.kind = old.kind) AND (new.note = old.note) AND (NOT (new.reference IS DISTINCT FROM old.reference)) AND (new.created_at = old.created_at) AND ((new.amount_status = old.amount_status) OR (new.amount_status = '1'::text))))) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER ledger_kept BEFORE DELETE ON public.wallet_transactions FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER ledger_not_emptied BEFORE TRUNCATE ON public.wallet_transactions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER live_events_notify AFTER INSERT ON public.live_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.live_events_notify();
 

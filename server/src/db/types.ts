@@ -22,6 +22,13 @@ export type Int8 = ColumnType<string, bigint | number | string, bigint | number 
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AuditHeads {
+  hash: Buffer;
+  seq: Int8;
+  signature: string;
+  signed_at: Timestamp;
+}
+
 export interface AuthTokens {
   created_at: Generated<Timestamp>;
   device_id: string | null;
@@ -228,10 +235,13 @@ export interface OperatorAudit {
   after: ColumnType<unknown, string | null, string | null>;
   before: ColumnType<unknown, string | null, string | null>;
   created_at: Generated<Timestamp>;
+  hash: Buffer | null;
   id: Generated<Int8>;
   ok: Generated<boolean>;
   operator: string | null;
   params: ColumnType<unknown, string | null, string | null>;
+  prev_hash: Buffer | null;
+  seq: Int8 | null;
   target: string | null;
 }
 
@@ -461,6 +471,7 @@ export interface WithdrawRequests {
 }
 
 export interface DB {
+  audit_heads: AuditHeads;
   auth_tokens: AuthTokens;
   bet_limits: BetLimits;
   bid_book_chunks: BidBookChunks;

@@ -30,6 +30,8 @@ import {
   ANSWER_SCHEMAS,
   BookAnswerSchema,
   BookQuerySchema,
+  LogAnswerSchema,
+  LogQuerySchema,
   OPERATOR_ANSWERS,
   OPERATOR_REQUESTS,
   ProofAnswerSchema,
@@ -222,6 +224,14 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
       'verifyProof',
       "A bid's inclusion proof in its session's sealed book (RFC 6962 section 2.1.1), hashes in hex.",
       { parameters: query(ProofQuerySchema), responses: { '200': json(ProofAnswerSchema, 'The proof'), ...refused } },
+    ),
+    [VERIFY_HTTP.log]: get(
+      'verifyLog',
+      "The audit trail's signed heads (newest first); with `seq`, the chain's row there as it is now.",
+      {
+        parameters: query(LogQuerySchema).map((p) => ({ ...p, required: false })),
+        responses: { '200': json(LogAnswerSchema, 'The heads'), '400': refused['400'] },
+      },
     ),
   };
 }

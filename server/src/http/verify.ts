@@ -1,14 +1,15 @@
 /**
  * What anyone may check a receipt against, logged in or not, from any origin (a verifier of another
  * site, a tool): the receipts' public keys as a JWKS (RFC 7517), each market session's sealed book, and a
- * bid's inclusion proof in its book (RFC 6962).
+ * bid's inclusion proof in its book (RFC 6962); and the audit trail's signed heads.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VERIFY_HTTP } from '@matka/shared/contract';
-import { BookQuerySchema, ProofQuerySchema } from '@matka/shared/contract/schemas';
+import { BookQuerySchema, LogQuerySchema, ProofQuerySchema } from '@matka/shared/contract/schemas';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../context';
 import { bookOf, proofOf } from '../services/books';
+import { chainAt, signedHeads } from '../services/audit-chain';
 
 /** The query read by its schema, or a 400 with the first problem for a person. */
 function parsed<T>(schema: ZodType<T>, query: unknown, reply: FastifyReply): T | null {
@@ -41,6 +42,15 @@ export async function registerVerify(app: FastifyInstance, ctx: AppContext) {
     if (!book)
       return reply.code(404).send({ error: `No sealed book of market ${q.market} on ${q.date} (${q.session})` });
     return book;
+  });
+
+  // the audit trail's signed heads: whoever kept one can check later that nothing before it changed
+  app.get(VERIFY_HTTP.log, async (req, reply) => {
+    open(reply, 0);
+    const q = parsed(LogQuerySchema, req.query, reply);
+    if (!q) return reply;
+    const heads = await signedHeads(db);
+    return { head: heads[0] ?? null, heads, ...(q.seq ? { at: await chainAt(db, q.seq) } : {}) };
   });
 
   app.get(VERIFY_HTTP.proof, async (req, reply) => {

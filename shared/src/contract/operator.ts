@@ -97,6 +97,10 @@ export const OPERATOR_CALLS = {
   dashboard: { method: 'GET', path: '/dashboard', access: 'dashboard' },
   reports: { method: 'GET', path: '/reports', access: 'reports' },
   audit: { method: 'GET', path: '/audit', access: 'audit' },
+  // the audit trail's hash chain: walked, and its head signed and published (/verify/log)
+  auditVerify: { method: 'GET', path: '/audit/verify', access: 'audit' },
+  auditSign: { method: 'POST', path: '/audit/sign', access: 'audit' },
+  exportDay: { method: 'GET', path: '/export/day', access: 'audit' },
 
   // notices to every player
   notices: { method: 'GET', path: '/notices', access: 'notices' },

@@ -4,13 +4,13 @@
  * type-only), the server's test suites parse every operator answer by its call's schema (CHECK_ANSWERS),
  * and `/openapi.json` documents them. A refusal is `{ status: false, msg }` with a 4xx status, like the
  * player API's. Two calls answer bytes, not JSON (a deposit's screenshot, a backup): they have none.
- *
  * Objects may carry more fields than they name (the checks read the fields they name).
  */
 import { z } from 'zod';
 import { FAMILIES, OPERATOR_ROLES, type Family, type OperatorRole } from '../domain';
 import type { OperatorCall } from './operator';
 import { FAMILY_ANSWERS } from './familySchemas';
+import { AUDIT_ANSWERS } from './auditSchemas';
 import { SealedBookSchema } from './verifySchemas';
 
 const family = z.enum(FAMILIES as [Family, ...Family[]]);
@@ -490,6 +490,7 @@ export const OPERATOR_ANSWERS = {
   notices: answer({ notices: z.array(NoticeRowSchema) }),
   sendNotice: doneWith({ notice: NoticeRowSchema }),
   ...FAMILY_ANSWERS,
+  ...AUDIT_ANSWERS,
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 /** The calls whose answer is JSON (the rest answer bytes: an image, a backup). */

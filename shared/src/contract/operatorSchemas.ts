@@ -24,6 +24,7 @@ import {
 import { findRoute } from '../routes/table';
 import type { OperatorCall } from './operator';
 import { FAMILY_REQUESTS } from './familySchemas';
+import { AUDIT_REQUESTS } from './auditSchemas';
 
 // ------------------------------------------------------------------ the fields many calls share
 
@@ -441,6 +442,7 @@ export const OPERATOR_REQUESTS = {
   }),
   reports: z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
   ...FAMILY_REQUESTS,
+  ...AUDIT_REQUESTS,
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 export type OperatorRequests = typeof OPERATOR_REQUESTS;

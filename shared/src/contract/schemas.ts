@@ -49,6 +49,7 @@ export * from './operatorSchemas';
 export * from './operatorAnswerSchemas';
 export * from './familySchemas';
 export * from './verifySchemas';
+export * from './auditSchemas';
 export * from './refusals';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */

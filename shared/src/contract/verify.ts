@@ -11,6 +11,8 @@ export const VERIFY_HTTP = {
   book: '/verify/book',
   /** a bid's inclusion proof: ?bid=<id> */
   proof: '/verify/proof',
+  /** the audit trail's signed heads; ?seq=<n>: the chain's row n as it is now */
+  log: '/verify/log',
 } as const;
 
 /** The sessions a market day's bids are sealed in: 'close' for a regular market's Close bids, else 'open'. */

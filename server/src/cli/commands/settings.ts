@@ -1,6 +1,9 @@
 /**
- * The operator CLI's settings commands: list them, set one, and the withdrawal hours.
+ * The operator CLI's settings commands: list them, set one, and the withdrawal hours; and the audit
+ * trail's chain: walk it, sign its head.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { OP } from '@matka/shared/contract';
 
 import { HHMM, UsageError, need, type Options, type Request } from '../args';
@@ -43,4 +46,38 @@ export function settings(_cmd: string, rest: string[], _o: Options): Request {
     };
   }
   throw new UsageError(`settings needs a command: list, set, set-withdraw-window${sub ? ` (not '${sub}')` : ''}`);
+}
+
+/** export day <date> [--out FILE]: the day's signed bundle, written to a file */
+export function exportDayFile(rest: string[], o: Options, cwd: string): Request {
+  const [sub, date, extra] = rest;
+  need(sub === 'day' && date && !extra, 'export needs: day <YYYY-MM-DD> [--out FILE]');
+  need(/^\d{4}-\d{2}-\d{2}$/.test(date), `date '${date}' must be YYYY-MM-DD`);
+  const out = path.resolve(cwd, o.string('out') ?? `matka-day-${date}.json`);
+  o.done();
+  return {
+    call: OP.exportDay,
+    query: { date },
+    print: (d, io) => {
+      fs.writeFileSync(out, JSON.stringify(d.bundle), { mode: 0o600 });
+      io.out(
+        `${String(d.msg)}: ${out} (check it with: npm run operator -- audit verify --bundle ${path.basename(out)})`,
+      );
+    },
+  };
+}
+
+/** audit verify | audit sign */
+export function auditChain(_cmd: string, rest: string[], _o: Options): Request {
+  const [sub, ...args] = rest;
+  need(args.length === 0, `audit ${sub ?? ''} takes no arguments`);
+  if (sub === 'verify')
+    return {
+      call: OP.auditVerify,
+      print: (d, io) => io.out(String(d.msg)),
+      // a chain that does not match is a failure of the command (exit 1), for scripts and cron
+      fails: (d) => (d.check as { intact?: boolean } | undefined)?.intact === false,
+    };
+  if (sub === 'sign') return { call: OP.auditSign, print: (d, io) => io.out(String(d.msg)) };
+  throw new UsageError(`audit needs a command: verify, sign${sub ? ` (not '${sub}')` : ''}`);
 }

@@ -1,0 +1,176 @@
+/**
+ * A day for the auditor: its results (who declared them), its sealed books with their leaves, its ledger
+ * rows and its audit rows (with their place in the hash chain), as one JSON document signed with the
+ * receipt keys (a compact JWS), beside the public keys. `npm run operator -- export day <date>` writes
+ * it; `audit verify --bundle <file>` checks it offline: the signature, the audit rows' chain, each book's
+ * root from its leaves. One byte changed anywhere fails the check.
+ */
+import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { CHAIN_COLUMNS, chainHash, contentOf, type AuditContent } from './audit-chain';
+import { treeRoot } from './books';
+import type { ReceiptSigner } from './receipts';
+
+/** The file: the keys, and the day signed. */
+export interface DayBundle {
+  typ: 'matka-day-bundle';
+  date: string;
+  /** the public keys (a JWKS): compare the signing key's kid with the server's /.well-known/jwks.json */
+  keys: JSONWebKeySet;
+  /** a compact JWS whose payload is the day (DayContent) */
+  signed: string;
+}
+
+interface DayContent {
+  typ: 'matka-day';
+  date: string;
+  exported_at: string;
+  results: Record<string, unknown>[];
+  books: { market_id: number; session: string; size: number; root: string; sealed_at: string; leaves: string[] }[];
+  ledger: Record<string, unknown>[];
+  audit: { prev_hash: string | null; rows: (Record<string, unknown> & { seq: number; hash: string })[] };
+}
+
+const hex = (b: Uint8Array | null) => (b ? Buffer.from(b).toString('hex') : null);
+/** The day's span, Asia/Kolkata. */
+const span = (date: string) => ({ from: new Date(`${date}T00:00:00+05:30`), to: new Date(`${date}T24:00:00+05:30`) });
+
+export async function exportDay(db: Kysely<DB>, signer: ReceiptSigner, date: string, now: Date): Promise<DayBundle> {
+  const { from, to } = span(date);
+  const results = await sql<Record<string, unknown>>`
+    SELECT m.id AS market_id, m.name AS market, m.family, r.open_pana, r.open_digit, r.close_pana, r.close_digit,
+           r.jodi, r.declared_at, r.updated_at,
+           (SELECT j.declared_by FROM settlement_jobs j WHERE j.market_id = r.market_id AND j.result_date = r.result_date
+            ORDER BY j.id DESC LIMIT 1) AS declared_by
+    FROM results r JOIN markets m ON m.id = r.market_id
+    WHERE r.result_date = ${date}::date ORDER BY m.id`.execute(db);
+  const books = await db
+    .selectFrom('bid_books')
+    .select(['market_id', 'session', 'size', 'root', 'sealed_at'])
+    .where('book_date', '=', date)
+    .where('root', 'is not', null)
+    .orderBy('market_id')
+    .orderBy('session', 'desc')
+    .execute();
+  const leavesOf = async (market: number, session: string) => {
+    const pieces = await db
+      .selectFrom('bid_book_chunks')
+      .select('leaves')
+      .where('market_id', '=', market)
+      .where('book_date', '=', date)
+      .where('session', '=', session)
+      .orderBy('chunk')
+      .execute();
+    const all = Buffer.concat(pieces.map((p) => Buffer.from(p.leaves)));
+    return Array.from({ length: all.length / 32 }, (_, i) => all.subarray(i * 32, i * 32 + 32).toString('hex'));
+  };
+  const ledger = await db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('id')
+    .execute();
+  const audit = await db
+    .selectFrom('operator_audit')
+    .select(CHAIN_COLUMNS)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('seq', 'is not', null)
+    .orderBy('seq')
+    .execute();
+  const content: DayContent = {
+    typ: 'matka-day',
+    date,
+    exported_at: now.toISOString(),
+    results: results.rows,
+    books: await Promise.all(
+      books.map(async (b) => ({
+        market_id: b.market_id,
+        session: b.session,
+        size: Number(b.size),
+        root: hex(b.root)!,
+        sealed_at: new Date(b.sealed_at).toISOString(),
+        leaves: await leavesOf(b.market_id, b.session),
+      })),
+    ),
+    ledger: ledger.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+    audit: {
+      prev_hash: hex(audit[0]?.prev_hash ?? null),
+      rows: audit.map((r) => ({
+        ...contentOf(r),
+        id: String(r.id),
+        hash: hex(r.hash)!,
+      })),
+    },
+  };
+  return {
+    typ: 'matka-day-bundle',
+    date,
+    keys: signer.jwks(),
+    signed: signer.signJws(content, date, 'matka-day+jws'),
+  };
+}
+
+/** What the offline check found: the day's figures, or why the bundle is not valid. */
+export type BundleCheck =
+  | {
+      valid: true;
+      date: string;
+      kid: string;
+      results: number;
+      books: number;
+      receipts: number;
+      ledger: number;
+      audit: number;
+    }
+  | { valid: false; reason: string };
+
+/** Checks a bundle's text offline: its signature by its keys, its audit rows' chain, its books' roots. */
+export async function checkBundle(text: string): Promise<BundleCheck> {
+  let bundle: DayBundle;
+  try {
+    bundle = JSON.parse(text) as DayBundle;
+  } catch {
+    return { valid: false, reason: 'the file is not a day bundle (not JSON)' };
+  }
+  if (bundle?.typ !== 'matka-day-bundle' || typeof bundle.signed !== 'string' || !bundle.keys)
+    return { valid: false, reason: 'the file is not a day bundle' };
+  let day: DayContent;
+  let kid: string;
+  try {
+    const { payload, protectedHeader } = await compactVerify(bundle.signed, createLocalJWKSet(bundle.keys));
+    day = JSON.parse(new TextDecoder().decode(payload)) as DayContent;
+    kid = protectedHeader.kid ?? '';
+  } catch (e) {
+    return { valid: false, reason: `its signature does not verify (${(e as Error).message})` };
+  }
+  if (day.date !== bundle.date)
+    return { valid: false, reason: `it says ${bundle.date} but its signed day is ${day.date}` };
+  // the audit rows link to each other (the first to the hash it names)
+  let prev: Buffer | null = day.audit.prev_hash ? Buffer.from(day.audit.prev_hash, 'hex') : null;
+  for (const r of day.audit.rows) {
+    const { seq, action, target, params, before, after, ok, operator, at } = r as unknown as AuditContent;
+    const hash = chainHash(prev, { seq, action, target, params, before, after, ok, operator, at });
+    if (hash.toString('hex') !== r.hash) return { valid: false, reason: `audit row ${r.seq} does not match its hash` };
+    prev = hash;
+  }
+  let receipts = 0;
+  for (const b of day.books) {
+    const root = treeRoot(b.leaves.map((l) => Buffer.from(l, 'hex')));
+    if (root.toString('hex') !== b.root || b.leaves.length !== b.size)
+      return { valid: false, reason: `the book of market ${b.market_id} (${b.session}) does not match its root` };
+    receipts += b.size;
+  }
+  return {
+    valid: true,
+    date: day.date,
+    kid,
+    results: day.results.length,
+    books: day.books.length,
+    receipts,
+    ledger: day.ledger.length,
+    audit: day.audit.rows.length,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * A day for the auditor: `export day <date>` writes the day's results, sealed books, ledger and audit
+ * rows signed with the receipt keys; `audit verify --bundle` checks the file offline and fails when any
+ * one byte of it is changed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildNewResult } from '@matka/shared/domain';
+import { call, createUser, kolkata, makeTestApp, marketByName, operatorCall, runCli, type TestApp } from './helpers';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await makeTestApp({ at: kolkata('08:00') });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matka-export-'));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the day exported verifies offline, and not once any one byte of it is changed', async () => {
+  const m = await marketByName(t, 'MORNING STAR');
+  for (const digit of ['1', '2', '3']) {
+    const u = await createUser(t, { wallet: 500 });
+    const [new_result] = buildNewResult({
+      family: 'regular',
+      betType: 'single_digit',
+      token: u.token,
+      gameId: m.id,
+      gameName: m.name,
+      bidDate: '10-March-2026',
+      rows: [{ digits: digit, closedigits: '', points: 10, session: 'Open', pana: '' }],
+    });
+    expect(
+      (await call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result })).body.status,
+    ).toBe(true);
+  }
+  t.clock.set(kolkata('09:45'));
+  expect(
+    (await operatorCall(t, 'result/declare', { market: 'MORNING STAR', session: 'open', pana: '128' })).body.status,
+  ).toBe(true);
+
+  const cli = (...argv: string[]) => runCli(t, argv, dir);
+  // the day of the test's clock, when the bids, the ledger and the result were stored
+  const made = await cli('export', 'day', '2026-03-10', '--out', 'day.json');
+  expect(made.code).toBe(0);
+  expect(made.out).toContain(path.join(dir, 'day.json'));
+  const good = await cli('audit', 'verify', '--bundle', 'day.json');
+  expect(good).toMatchObject({ code: 0 });
+  expect(good.out).toMatch(
+    /^Valid: the day 2026-03-10, signed by key \S+ \(compare it with the server's \/\.well-known\/jwks\.json\): 1 result, 1 sealed book \(3 receipts\), \d+ ledger rows?, \d+ audit rows? linked$/,
+  );
+
+  // one byte changed, wherever it is: in the signed day, in its signature, in the keys, in the date
+  const bytes = fs.readFileSync(path.join(dir, 'day.json'));
+  const text = bytes.toString('utf8');
+  const signed = text.indexOf('"signed":"') + 10;
+  const places = [signed + 40, text.length - 10, text.indexOf('"x":"') + 8, text.indexOf('"date":"') + 10, 5];
+  for (const at of places) {
+    const changed = Buffer.from(bytes);
+    changed[at] = changed[at] === 0x41 ? 0x42 : 0x41; // 'A' <-> 'B', or an 'A' in place of what was there
+    fs.writeFileSync(path.join(dir, 'changed.json'), changed);
+    const bad = await cli('audit', 'verify', '--bundle', 'changed.json');
+    expect([at, bad.code, bad.out]).toEqual([at, 1, expect.stringMatching(/^Not valid: /)]);
+  }
+});

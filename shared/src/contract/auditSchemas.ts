@@ -1,0 +1,57 @@
+/**
+ * The audit trail's chain (the operator's calls: verify it, sign its head, export a day for the auditor)
+ * and its signed heads as published (GET /verify/log): requests and answers declared once, for the server, the console and the CLI.
+ */
+import { z } from 'zod';
+
+const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A head of the chain: its last row's place and hash. */
+export const ChainHeadSchema = z.object({ seq: z.number().int().positive(), hash: hex32 });
+
+/** The chain's head as the server signed it: `signature` a compact JWS (EdDSA) of the other fields. */
+export const SignedHeadSchema = ChainHeadSchema.extend({ signed_at: z.string(), signature: z.string() });
+
+/** The walk of the chain: intact with its count, or the first row that does not match and how. */
+export const ChainCheckSchema = z.discriminatedUnion('intact', [
+  z.object({ intact: z.literal(true), count: z.number().int(), head: ChainHeadSchema.nullable() }),
+  z.object({
+    intact: z.literal(false),
+    count: z.number().int(),
+    row: z.object({ seq: z.number().int(), id: z.string(), action: z.string(), at: z.string() }),
+    problem: z.enum(['content', 'link', 'gap']),
+  }),
+]);
+
+const ok = z.object({ status: z.literal(true), msg: z.string() });
+
+export const AUDIT_REQUESTS = {
+  auditVerify: z.object({}),
+  auditSign: z.object({}),
+  exportDay: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD') }),
+} as const;
+
+/** A day for the auditor: its keys, and the day (results, books, ledger, audit rows) signed as a JWS. */
+export const DayBundleSchema = z.object({
+  typ: z.literal('matka-day-bundle'),
+  date: z.string(),
+  keys: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+  signed: z.string(),
+});
+
+export const AUDIT_ANSWERS = {
+  auditVerify: ok.extend({ check: ChainCheckSchema }),
+  auditSign: ok.extend({ head: SignedHeadSchema.nullable() }),
+  exportDay: ok.extend({ bundle: DayBundleSchema }),
+} as const;
+
+/** GET /verify/log: the newest signed head and the earlier ones (newest first); `?seq=` the hash there now. */
+export const LogAnswerSchema = z.object({
+  head: SignedHeadSchema.nullable(),
+  heads: z.array(SignedHeadSchema),
+  /** with `?seq=N`: the chain's row N as it is now (its hash), to compare with a head kept earlier */
+  at: ChainHeadSchema.nullable().optional(),
+});
+export const LogQuerySchema = z.object({
+  seq: z.coerce.number().int('seq must be a whole number').positive('seq must be a whole number').optional(),
+});
