@@ -14,6 +14,7 @@
 import { hash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookSession } from '@matka/shared/contract';
+import type { SealedBook } from '@matka/shared/contract/schemas';
 import { declaredResultText } from '@matka/shared/domain';
 import type { DB } from '../db/types';
 import type { MarketFamily } from '../db/columns';
@@ -106,7 +107,7 @@ export async function sealBooksLocked(
   date: string,
   sessions: readonly BookSession[],
   now: Date,
-): Promise<{ session: BookSession; size: number; root: string }[]> {
+): Promise<SealedBook[]> {
   await trx
     .insertInto('bid_books')
     .values(sessions.map((session) => ({ market_id: marketId, book_date: date, session, sealed_at: now })))
@@ -153,6 +154,52 @@ export async function sealBooks(
   return out;
 }
 
+/** A book's row with its market and the market day's result (none: not sealed). */
+function bookRow(db: Db, marketId: number, date: string, session: BookSession) {
+  return db
+    .selectFrom('bid_books as k')
+    .innerJoin('markets as m', 'm.id', 'k.market_id')
+    .leftJoin('results as r', (j) =>
+      j.onRef('r.market_id', '=', 'k.market_id').onRef('r.result_date', '=', 'k.book_date'),
+    )
+    .select([
+      'k.size',
+      'k.root',
+      'k.sealed_at',
+      'k.signature',
+      'm.name',
+      'm.family',
+      'r.open_pana',
+      'r.close_pana',
+      'r.jodi',
+    ])
+    .where('k.market_id', '=', marketId)
+    .where('k.book_date', '=', date)
+    .where('k.session', '=', session)
+    .executeTakeFirst();
+}
+
+/** The head a book publishes (and signs): its market, day, session, size, root and when it was sealed. */
+function headOf(
+  b: { name: string; family: MarketFamily; sealed_at: Date | string },
+  marketId: number,
+  date: string,
+  session: BookSession,
+  size: number,
+  root: Buffer,
+): PublishedBook {
+  return {
+    typ: 'matka-bid-book',
+    market: { id: marketId, name: b.name },
+    family: b.family,
+    date,
+    session,
+    size,
+    root: root.toString('hex'),
+    sealed_at: new Date(b.sealed_at).toISOString(),
+  };
+}
+
 /**
  * A sealed book's tree: built from its submissions' leaves (those not written yet made again from the
  * stored bids), stored in pieces, and its head signed; or the one built before (a book never changes).
@@ -164,25 +211,9 @@ export async function buildBook(
   date: string,
   session: BookSession,
 ): Promise<PublishedBook> {
-  const book = await db
-    .selectFrom('bid_books as k')
-    .innerJoin('markets as m', 'm.id', 'k.market_id')
-    .select(['k.size', 'k.root', 'k.sealed_at', 'm.name', 'm.family'])
-    .where('k.market_id', '=', marketId)
-    .where('k.book_date', '=', date)
-    .where('k.session', '=', session)
-    .executeTakeFirst();
+  const book = await bookRow(db, marketId, date, session);
   if (!book) throw new Error(`no sealed book of market ${marketId} ${date} ${session}`);
-  const head = (size: number, root: Buffer): PublishedBook => ({
-    typ: 'matka-bid-book',
-    market: { id: marketId, name: book.name },
-    family: book.family,
-    date,
-    session,
-    size,
-    root: root.toString('hex'),
-    sealed_at: new Date(book.sealed_at).toISOString(),
-  });
+  const head = (size: number, root: Buffer): PublishedBook => headOf(book, marketId, date, session, size, root);
   if (book.root !== null && book.size !== null) return head(Number(book.size), bytes(book.root));
 
   // the session's submissions in acceptance order, found by the market day's bids (their index)
@@ -276,37 +307,10 @@ export async function bookOf(
     })
   | null
 > {
-  const b = await db
-    .selectFrom('bid_books as k')
-    .innerJoin('markets as m', 'm.id', 'k.market_id')
-    .leftJoin('results as r', (j) =>
-      j.onRef('r.market_id', '=', 'k.market_id').onRef('r.result_date', '=', 'k.book_date'),
-    )
-    .select([
-      'k.size',
-      'k.root',
-      'k.sealed_at',
-      'k.signature',
-      'm.name',
-      'm.family',
-      'r.open_pana',
-      'r.close_pana',
-      'r.jodi',
-    ])
-    .where('k.market_id', '=', marketId)
-    .where('k.book_date', '=', date)
-    .where('k.session', '=', session)
-    .executeTakeFirst();
+  const b = await bookRow(db, marketId, date, session);
   if (!b || b.root === null || b.size === null || b.signature === null) return null;
   return {
-    typ: 'matka-bid-book',
-    market: { id: marketId, name: b.name },
-    family: b.family,
-    date,
-    session,
-    size: Number(b.size),
-    root: bytes(b.root).toString('hex'),
-    sealed_at: new Date(b.sealed_at).toISOString(),
+    ...headOf(b, marketId, date, session, Number(b.size), bytes(b.root)),
     signature: b.signature,
     result: declaredResultText(b.family, b) || null,
     declared:
@@ -374,11 +378,7 @@ export async function proofOf(db: Db, bidId: string): Promise<InclusionProof | P
 }
 
 /** The sealed books of a range of days, by `<market id>:<date>`, each day's Open book first. */
-export async function sealedBooksBetween(
-  db: Db,
-  from: string,
-  to: string,
-): Promise<Map<string, { session: BookSession; size: number; root: string }[]>> {
+export async function sealedBooksBetween(db: Db, from: string, to: string): Promise<Map<string, SealedBook[]>> {
   const rows = await db
     .selectFrom('bid_books')
     .select(['market_id', sql<string>`book_date::text`.as('date'), 'session', 'size', 'root'])
@@ -387,7 +387,7 @@ export async function sealedBooksBetween(
     .where('root', 'is not', null)
     .orderBy('session', 'desc')
     .execute();
-  const out = new Map<string, { session: BookSession; size: number; root: string }[]>();
+  const out = new Map<string, SealedBook[]>();
   for (const r of rows) {
     const key = `${r.market_id}:${r.date}`;
     out.set(key, [

@@ -10,7 +10,7 @@ import type { SettlementJob } from '@matka/shared/contract';
 import { Refusal } from '../errors';
 import { declaredResultText } from '@matka/shared/domain';
 import type { ResultEvent } from '@matka/shared/contract';
-import type { BookSession } from '@matka/shared/contract';
+import type { SealedBook } from '@matka/shared/contract/schemas';
 import { booksEndedBy, sealBooksLocked } from './books';
 import type { ReceiptSigner } from './receipts';
 import {
@@ -39,7 +39,7 @@ export interface StoredDeclaration {
   result: ResultState;
   changed: boolean;
   /** the sealed books of the sessions it ends: their size and root */
-  books: { session: BookSession; size: number; root: string }[];
+  books: SealedBook[];
   /** the job as stored: its bids are counted by its first step, which judges their plays */
   job: JobState;
 }

@@ -3,8 +3,7 @@
  * and its signed heads as published (GET /verify/log): requests and answers declared once, for the server, the console and the CLI.
  */
 import { z } from 'zod';
-
-const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
+import { hex32 } from './verifySchemas';
 
 /** A head of the chain: its last row's place and hash. */
 export const ChainHeadSchema = z.object({ seq: z.number().int().positive(), hash: hex32 });

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { BOOK_SESSIONS } from './verify';
 
-const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
+/** a SHA-256 hash, hex */
+export const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
 export const BookSessionSchema = z.enum(BOOK_SESSIONS);
 
@@ -62,3 +63,4 @@ export type ProofAnswer = z.output<typeof ProofAnswerSchema>;
 
 /** A market session's sealed book, as a result names it (GET /verify/book has the whole of it). */
 export const SealedBookSchema = z.object({ session: BookSessionSchema, size: z.number().int(), root: hex32 });
+export type SealedBook = z.output<typeof SealedBookSchema>;
