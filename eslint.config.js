@@ -220,6 +220,8 @@ module.exports = tseslint.config(
       'shared/src/contract/familySchemas.ts',
       'shared/src/contract/verifySchemas.ts',
       'shared/src/contract/auditSchemas.ts',
+      'shared/src/contract/resultSchemas.ts',
+      'shared/src/contract/answerParts.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -124,8 +124,13 @@ export type DeclaredResult = OperatorAnswerOf<'resultHistory'>['results'][number
 
 /** What declaring a result would do (its winners, what it reverses, the exposure, whether it is early). */
 export type Preview = OperatorAnswerOf<'previewResult'>;
-/** A declaration: the result stored and its settlement job. */
+/** A declaration: the result stored and its settlement job, or (certification on) the proposal stored. */
 export type Declaration = OperatorAnswerOf<'declareResult'>;
+/** Whether declarations need a second operator, and the proposals (waiting, then decided lately). */
+export type Proposals = OperatorAnswerOf<'proposals'>;
+export type Proposal = Proposals['proposals'][number];
+/** A proposal certified: declared, its settlement as a declaration's. */
+export type Certified = OperatorAnswerOf<'certifyResult'>;
 
 /** A declaration's settlement: progress while it runs, the summary once done. */
 export type { SettlementJob };
@@ -218,6 +223,7 @@ export const consoleApi = createApi({
     'Markets',
     'Rates',
     'Results',
+    'Proposals',
     'Deposits',
     'Withdrawals',
     'Audit',
@@ -269,7 +275,19 @@ export const consoleApi = createApi({
     }),
     declare: build.mutation<Declaration, Declare>({
       query: (d) => op(DECLARE_CALLS[d.kind].declare, declareBody(d)),
-      invalidatesTags: ['Markets', 'Results', 'Audit'],
+      invalidatesTags: ['Markets', 'Results', 'Proposals', 'Audit'],
+    }),
+    proposals: build.query<Proposals, void>({
+      query: () => op(OP.proposals),
+      providesTags: ['Proposals'],
+    }),
+    certify: build.mutation<Certified, string>({
+      query: (id) => op(OP.certifyResult, { id }),
+      invalidatesTags: ['Markets', 'Results', 'Proposals', 'Audit'],
+    }),
+    reject: build.mutation<OperatorAnswerOf<'rejectResult'>, { id: string; reason: string }>({
+      query: (body) => op(OP.rejectResult, body),
+      invalidatesTags: ['Proposals', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
       query: ({ kind, status }) => op(kind === 'deposits' ? OP.deposits : OP.withdrawals, undefined, { status }),
@@ -401,6 +419,9 @@ export const {
   useMarketsQuery,
   usePreviewMutation,
   useDeclareMutation,
+  useProposalsQuery,
+  useCertifyMutation,
+  useRejectMutation,
   useRequestsQuery,
   useDecideMutation,
   useUsersQuery,

@@ -93,6 +93,12 @@ export interface AppConfig {
    */
   bookSealMs: number;
   /**
+   * RESULT_CERTIFICATION ('on' or 'off', default 'off'): 'on' makes every declaration a proposal that a
+   * second operator certifies before it is published and settled (services/proposals.ts), and the console's
+   * setting cannot turn it off. With 'off' an owner may still turn it on in the console.
+   */
+  resultCertification: boolean;
+  /**
    * PGLITE_VACUUM_MS (default 600000, 0: never): how often the embedded database's often-updated tables
    * are vacuumed (PGlite has no autovacuum; services/vacuum.ts). PostgreSQL's own autovacuum does this there.
    */
@@ -199,6 +205,14 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   windowMs: 15 * 60 * 1000,
 };
 
+/** A switch of the configuration: 'on' or 'off' (unset: off); anything else stops the start with its name. */
+function onOff(name: string, v: string | undefined): boolean {
+  const x = (v ?? '').trim().toLowerCase();
+  if (x === '' || x === 'off') return false;
+  if (x === 'on') return true;
+  throw new Error(`${name}: '${v}' is not 'on' or 'off'`);
+}
+
 function intEnv(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
@@ -295,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settleIdleChunks: Math.min(100, Math.max(1, Math.floor(intEnv(env.SETTLE_IDLE_CHUNKS, 10)))),
     vacuumMs: Math.max(0, intEnv(env.PGLITE_VACUUM_MS, 600_000)),
     bookSealMs: Math.max(0, intEnv(env.BOOK_SEAL_MS, 15_000)),
+    resultCertification: onOff('RESULT_CERTIFICATION', env.RESULT_CERTIFICATION),
     loginLanes: {
       perAddress: Math.max(1, intEnv(env.LOGIN_PARALLEL_PER_ADDRESS, 4)),
       queue: Math.max(0, intEnv(env.LOGIN_QUEUE_PER_ADDRESS, 32)),

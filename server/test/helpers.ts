@@ -31,6 +31,7 @@ import { ManualClock } from '../src/services/clock';
 import { hashPassword } from '../src/services/passwords';
 import { issueToken } from '../src/services/tokens';
 import type { AppContext } from '../src/context';
+import { buildNewResult } from '@matka/shared/domain';
 
 // The root jest run (projects) ignores the server project's testTimeout; set it here.
 jest.setTimeout(120_000);
@@ -368,6 +369,30 @@ export async function ledgerSum(t: { ctx: AppContext }, userId: string): Promise
   return rows.reduce((s, r) => s + (r.type === 'credit' ? 1 : -1) * Number(r.amount), 0);
 }
 
+/**
+ * A player's Open bid on a regular market on the test apps' day (10 March 2026), as the app sends it:
+ * one row per digit. The answer.
+ */
+export async function placeOpenBid(
+  t: TestApp,
+  user: { token: string },
+  market: string,
+  rows: { digits: string; points: number }[],
+  betType: 'single_digit' | 'single_pana' = 'single_digit',
+): Promise<ApiResult> {
+  const m = await marketByName(t, market);
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType,
+    token: user.token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: '10-March-2026',
+    rows: rows.map((r) => ({ digits: r.digits, closedigits: '', points: r.points, session: 'Open', pana: '' })),
+  });
+  return call(t.app, 'api-submit-bid', { unique_token: user.token, game_id: String(m.id), new_result });
+}
+
 export async function marketByName(t: { ctx: AppContext }, name: string) {
   return t.ctx.db.selectFrom('markets').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 }
@@ -411,4 +436,51 @@ export async function insertBid(
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(bid.id);
+}
+
+/** An operator signed in as the console signs in: its session cookie and CSRF token. */
+export interface OperatorSession {
+  name: string;
+  cookie: string;
+  csrf: string;
+}
+
+let operatorSeq = 0;
+/** A new operator of a role (made with the operator token), signed in with a password of its own. */
+export async function operatorSession(
+  t: { app: FastifyInstance },
+  role: 'owner' | 'results' | 'finance' | 'support',
+): Promise<OperatorSession> {
+  const name = `${role}${++operatorSeq}`;
+  const made = await operatorCall(t, 'operators', { name, role });
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/operator/session',
+    payload: { username: name, password: made.body.one_time_password },
+  });
+  const set = first.headers['set-cookie'];
+  const line = (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('matka_operator='));
+  const s = { name, cookie: line?.split(';')[0] ?? '', csrf: first.json().csrf_token as string };
+  const saved = await asOperator(t, s, 'password', {
+    new_password: 'a long new password',
+    confirm_password: 'a long new password',
+  });
+  if (saved.body.status !== true) throw new Error(`operator ${name} not signed in: ${saved.body.msg}`);
+  return s;
+}
+
+/** An operator call as the console makes it: the session cookie, the CSRF header on a POST. */
+export async function asOperator(
+  t: { app: FastifyInstance },
+  s: OperatorSession,
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<ApiResult> {
+  const res = await t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url: `/operator/${url.replace(/^\//, '')}`,
+    ...(payload ? { payload } : {}),
+    headers: { cookie: s.cookie, ...(payload ? { 'x-csrf-token': s.csrf } : {}) },
+  });
+  return { statusCode: res.statusCode, body: res.json(), res };
 }

@@ -1,19 +1,22 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { counted, formatPoints } from '@matka/shared/domain';
 import {
   messageOf,
   useDeclareMutation,
   useMarketsQuery,
   usePreviewMutation,
-  useResultHistoryQuery,
-  useSettlementQuery,
+  useProposalsQuery,
+  type Certified,
+  type Declaration,
   type Declare,
   type MarketRow,
   type Preview,
   type SettlementJob,
 } from '../api';
-import { ConfirmDialog, DataTable, Done, ErrorText, QueryView } from '../parts';
+import { ConfirmDialog, DataTable, Done, ErrorText } from '../parts';
 import { useConsoleSelector } from '../store';
+import { CertificationNotice, ProposalsCard } from './ProposalsCard';
+import { FAMILIES, History, SettlementProgress } from './ResultsParts';
 
 type Family = MarketRow['family'];
 
@@ -23,12 +26,6 @@ const howLong = (minutes: number) =>
 
 // Chart.js comes with the first preview, on this screen only.
 const ExposureChart = lazy(() => import(/* webpackChunkName: "exposure-chart" */ '../charts/ExposureChart'));
-
-const FAMILIES: { family: Family; label: string }[] = [
-  { family: 'regular', label: 'Regular market' },
-  { family: 'starline', label: 'Starline slot' },
-  { family: 'gali', label: 'Gali market' },
-];
 
 /** What the operator typed, as the declaration the server takes (or what is wrong with it). */
 function declaration(family: Family, market: string, session: 'open' | 'close', value: string, date: string) {
@@ -94,98 +91,10 @@ function Uncovered({ preview }: { preview: Preview }) {
   );
 }
 
-/** The results declared in the last 30 days for the chosen family, newest first. */
-function History({ family }: { family: Family }) {
-  const history = useResultHistoryQuery(family);
-  const label = FAMILIES.find((f) => f.family === family)!.label;
-  return (
-    <div className="card">
-      <h2>Declared results</h2>
-      <QueryView query={history} loadingText="Loading declared results...">
-        {history.data?.length ? (
-          <DataTable
-            key={family}
-            caption={`${label}s, last 30 days`}
-            rows={history.data}
-            rowKey={(r) => `${r.date}-${r.market_id}`}
-            columns={[
-              { header: 'Date', cell: (r) => r.date },
-              { header: family === 'starline' ? 'Slot' : 'Market', cell: (r) => r.market },
-              { header: 'Result', cell: (r) => r.result_text || '—' },
-              {
-                header: 'Sealed book',
-                cell: (r) =>
-                  r.books.length
-                    ? r.books.map((b) => (
-                        <span key={b.session} className="sealed-book">
-                          {family === 'regular' ? `${b.session === 'open' ? 'Open' : 'Close'}: ` : ''}
-                          {b.size} {b.size === 1 ? 'receipt' : 'receipts'}, root{' '}
-                          <code title={b.root}>{b.root.slice(0, 16)}…</code>
-                        </span>
-                      ))
-                    : '—',
-              },
-              { header: 'Declared', cell: (r) => r.declared },
-              { header: 'Last change', cell: (r) => r.changed },
-            ]}
-          />
-        ) : (
-          <p>No {label.toLowerCase()} result declared in the last 30 days.</p>
-        )}
-      </QueryView>
-    </div>
-  );
-}
-
 /**
- * A declared result's settlement while its bids settle: bids settled of the total and points paid so far,
- * asked every second until the job is done (then its summary replaces this).
+ * Results: choose the market and result, preview winners and payout, then declare after a confirmation
+ * (with certification on: propose it, and certify or reject the proposals of the other operators).
  */
-function SettlementProgress({
-  id,
-  head,
-  initial,
-  onDone,
-}: {
-  id: string;
-  head: string;
-  /** the job as the declaration answered it */
-  initial: SettlementJob;
-  onDone: (msg: string) => void;
-}) {
-  const q = useSettlementQuery(id, { pollingInterval: 1000 });
-  const job = q.data?.job ?? initial;
-  const msg = q.data?.msg;
-  useEffect(() => {
-    if (job && job.status !== 'running' && msg) onDone(`${head}; ${msg}`);
-  }, [job, msg, head, onDone]);
-  const total = job?.bids_total ?? null;
-  const pct = job && total ? Math.floor((job.bids_done / total) * 100) : 0;
-  return (
-    <div className="card console-settling" role="status" aria-live="polite">
-      <p>
-        <strong>Declared. {head}</strong>
-      </p>
-      {job && total !== null ? (
-        <p>
-          Settling the bids: {`${formatPoints(job.bids_done)} of ${formatPoints(total)}`} ({pct}%)
-          {`, ${formatPoints(job.paid)} paid ${formatPoints(job.paid_points)} points so far`}
-        </p>
-      ) : (
-        <p>Settling the bids: counting them...</p>
-      )}
-      {total === null ? (
-        // with no value: the bar shows work under way, its size not known yet
-        <progress aria-label="Bids settled" />
-      ) : (
-        <progress max={total || 1} value={job.bids_done} aria-label="Bids settled" />
-      )}
-      {q.isError && <ErrorText text={messageOf(q.error)} />}
-    </div>
-  );
-}
-
-/** Results: choose the market and result, preview winners and payout, then declare after a confirmation. */
 export function ResultsPage() {
   const markets = useMarketsQuery();
   const [preview, previewState] = usePreviewMutation();
@@ -206,6 +115,8 @@ export function ResultsPage() {
   const [earlyError, setEarlyError] = useState('');
   // the signed-in operator, from the console's one session (the store's session slice)
   const owner = useConsoleSelector((s) => s.session.operator?.role) === 'owner';
+  const certifying = useProposalsQuery().data?.certification?.on === true;
+  const act = certifying ? 'Propose' : 'Declare';
 
   const choices = useMemo(
     () => (markets.data?.markets ?? []).filter((m) => m.family === family && m.active),
@@ -240,25 +151,28 @@ export function ResultsPage() {
     setConfirming(false);
     setShown(null);
     setValue('');
-    if (r.data.job?.status === 'running') {
-      setDone('');
-      setSettling({
-        id: r.data.job.id,
-        head: `${r.data.market.name} ${r.data.date}: ${r.data.result_text}`,
-        job: r.data.job,
-      });
-    } else setDone(r.data.msg);
+    if (r.data.proposed) setDone(`Proposed. ${r.data.msg}`);
+    else declared(r.data);
   };
+
+  /** A result declared (or a proposal certified): its settlement followed while its bids settle. */
+  const declared = useCallback((d: Exclude<Declaration, { proposed: true }> | Certified) => {
+    if (d.job?.status === 'running') {
+      setDone('');
+      setSettling({ id: d.job.id, head: `${d.market.name} ${d.date}: ${d.result_text}`, job: d.job });
+    } else setDone(`Declared. ${d.msg}`);
+  }, []);
 
   const settled = useCallback((text: string) => {
     setSettling(null);
-    setDone(text);
+    setDone(`Declared. ${text}`);
   }, []);
 
   const s = shown?.p.summary;
   return (
     <section>
       <h1>Results</h1>
+      <CertificationNotice />
       <form className="card console-form" onSubmit={submit} noValidate>
         <label htmlFor="r-family">Market type</label>
         <select
@@ -340,7 +254,7 @@ export function ResultsPage() {
           {previewState.isLoading ? 'Previewing...' : 'Preview'}
         </button>
       </form>
-      <Done text={done && `Declared. ${done}`} />
+      <Done text={done} />
       {settling && (
         <SettlementProgress
           key={settling.id}
@@ -422,22 +336,25 @@ export function ResultsPage() {
               setConfirming(true);
             }}
           >
-            {shown.p.early ? 'Declare early' : 'Declare'}
+            {shown.p.early ? `${act} early` : act}
           </button>
           <ErrorText text={earlyError} />
         </div>
       )}
       {confirming && shown && s && (
         <ConfirmDialog
-          title={`Declare ${shown.p.market.name} ${shown.p.result_text}?`}
+          title={`${act} ${shown.p.market.name} ${shown.p.result_text}?`}
           confirmLabel="Confirm"
-          busyLabel="Declaring..."
+          busyLabel={certifying ? 'Proposing...' : 'Declaring...'}
           busy={declareState.isLoading}
           error={declareError}
           danger
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(false)}
         >
+          {certifying && (
+            <p>It is published and settled only once another operator with the results right certifies it.</p>
+          )}
           <p>
             {counted(s.paid, 'winning bid')} will be paid {formatPoints(s.paid_points)} points on {shown.p.date}.
             {s.reversed > 0
@@ -452,6 +369,7 @@ export function ResultsPage() {
           )}
         </ConfirmDialog>
       )}
+      <ProposalsCard onCertified={declared} />
       <History family={family} />
     </section>
   );

@@ -49,6 +49,15 @@ Commands:
   result declare <market> open|close <pana> [--date YYYY-MM-DD] [--early-reason TEXT]
                                                    declare (or correct) a result and settle the bids;
                                                    before its draw time only an owner, with a reason
+  result proposals                                 with certification on: the proposed results, waiting
+                                                   (with their preview) or decided in the last 30 days
+  result certify <market> open|close [--date YYYY-MM-DD]
+                                                   certify another operator's proposal: it is declared
+  result reject <market> open|close --reason TEXT [--date YYYY-MM-DD]
+                                                   reject a proposal: nothing is published or settled
+  starline certify|reject <slot> [--date] [--reason TEXT]
+  gali certify|reject <market> [--date] [--reason TEXT]
+                                                   the same for a Starline slot or a Gali market
   starline preview|declare <slot> <pana> [--date] [--early-reason TEXT]
                                                    a starline slot (name, id or time like 13:00)
   gali preview|declare <market> <jodi> [--date] [--early-reason TEXT]

@@ -107,7 +107,7 @@ async function migrateHeld(database: Database, migrations: Migration[], function
   );
   const applied: string[] = [];
   // a migration that needs the functions (a trigger of one) runs once they are applied
-  const later = migrations.filter((m) => AFTER_FUNCTIONS.test(m.sql));
+  const later = migrations.filter(runsAfterFunctions);
   await applyEach(
     database,
     migrations.filter((m) => !later.includes(m)),
@@ -123,6 +123,7 @@ async function migrateHeld(database: Database, migrations: Migration[], function
  * may name a function (a trigger's) that only its file defines.
  */
 const AFTER_FUNCTIONS = /^--\s*after functions\b/i;
+export const runsAfterFunctions = (m: Migration) => AFTER_FUNCTIONS.test(m.sql);
 
 /** Applies each migration not applied yet, in order, adding its name to `applied`. */
 async function applyEach(database: Database, migrations: Migration[], applied: string[]): Promise<void> {

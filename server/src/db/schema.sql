@@ -955,6 +955,36 @@ CREATE TABLE public.receipt_leaves (
     CONSTRAINT receipt_leaves_leaf_check CHECK ((length(leaf) = 32))
 );
 
+CREATE TABLE public.result_proposals (
+    id bigint NOT NULL,
+    market_id integer NOT NULL,
+    result_date date NOT NULL,
+    family text NOT NULL,
+    session text NOT NULL,
+    declaration jsonb NOT NULL,
+    early_reason text,
+    proposed_by text NOT NULL,
+    proposed_at timestamp with time zone DEFAULT now() NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    decided_by text,
+    decided_at timestamp with time zone,
+    reason text,
+    job_id bigint,
+    CONSTRAINT result_proposals_check CHECK (((status = 'pending'::text) = (decided_by IS NULL))),
+    CONSTRAINT result_proposals_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text]))),
+    CONSTRAINT result_proposals_session_check CHECK ((session = ANY (ARRAY['open'::text, 'close'::text]))),
+    CONSTRAINT result_proposals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'certified'::text, 'rejected'::text])))
+);
+
+CREATE SEQUENCE public.result_proposals_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.result_proposals_id_seq OWNED BY public.result_proposals.id;
+
 CREATE TABLE public.results (
     market_id integer NOT NULL,
     result_date date NOT NULL,
@@ -1011,6 +1041,7 @@ CREATE TABLE public.settlement_jobs (
     judged_upto bigint DEFAULT 0 NOT NULL,
     bids_judged integer DEFAULT 0 NOT NULL,
     loss_pass boolean DEFAULT true NOT NULL,
+    certified_by text,
     CONSTRAINT settlement_jobs_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text]))),
     CONSTRAINT settlement_jobs_phase_check CHECK ((phase = ANY (ARRAY['gain'::text, 'loss'::text]))),
     CONSTRAINT settlement_jobs_status_check CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'superseded'::text])))
@@ -1172,6 +1203,8 @@ ALTER TABLE ONLY public.protection_history ALTER COLUMN id SET DEFAULT nextval('
 
 ALTER TABLE ONLY public.push_subscriptions ALTER COLUMN id SET DEFAULT nextval('public.push_subscriptions_id_seq'::regclass);
 
+ALTER TABLE ONLY public.result_proposals ALTER COLUMN id SET DEFAULT nextval('public.result_proposals_id_seq'::regclass);
+
 ALTER TABLE ONLY public.settlement_jobs ALTER COLUMN id SET DEFAULT nextval('public.settlement_jobs_id_seq'::regclass);
 
 ALTER TABLE ONLY public.transfers ALTER COLUMN id SET DEFAULT nextval('public.transfers_id_seq'::regclass);
@@ -1289,6 +1322,9 @@ ALTER TABLE ONLY public.rate_gates
 ALTER TABLE ONLY public.receipt_leaves
     ADD CONSTRAINT receipt_leaves_pkey PRIMARY KEY (submission_id);
 
+ALTER TABLE ONLY public.result_proposals
+    ADD CONSTRAINT result_proposals_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.results
     ADD CONSTRAINT results_pkey PRIMARY KEY (market_id, result_date);
 
@@ -1382,6 +1418,10 @@ CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btre
 CREATE INDEX rate_events_at_idx ON public.rate_events USING btree (at);
 
 CREATE INDEX rate_events_key_at_idx ON public.rate_events USING btree (key, at);
+
+CREATE INDEX result_proposals_by_day ON public.result_proposals USING btree (result_date);
+
+CREATE UNIQUE INDEX result_proposals_one_pending ON public.result_proposals USING btree (market_id, result_date, session) WHERE (status = 'pending'::text);
 
 CREATE UNIQUE INDEX settlement_jobs_running_idx ON public.settlement_jobs USING btree (market_id, result_date) WHERE (status = 'running'::text);
 
@@ -1481,6 +1521,9 @@ ALTER TABLE ONLY public.push_subscriptions
 
 ALTER TABLE ONLY public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.result_proposals
+    ADD CONSTRAINT result_proposals_market_id_fkey FOREIGN KEY (market_id) REFERENCES public.markets(id);
 
 ALTER TABLE ONLY public.results
     ADD CONSTRAINT results_market_id_fkey FOREIGN KEY (market_id) REFERENCES public.markets(id);

@@ -20,6 +20,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AuditHeads {
@@ -325,6 +337,23 @@ export interface ReceiptLeaves {
   submission_id: Int8;
 }
 
+export interface ResultProposals {
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  declaration: Json;
+  early_reason: string | null;
+  family: string;
+  id: Generated<Int8>;
+  job_id: Int8 | null;
+  market_id: number;
+  proposed_at: Generated<Timestamp>;
+  proposed_by: string;
+  reason: string | null;
+  result_date: string;
+  session: string;
+  status: Generated<string>;
+}
+
 export interface Results {
   close_digit: string | null;
   close_pana: string | null;
@@ -357,6 +386,7 @@ export interface SettlementJobs {
   bids_done: Generated<number>;
   bids_judged: Generated<number>;
   bids_total: number | null;
+  certified_by: string | null;
   created_at: Generated<Timestamp>;
   cursor: Generated<Int8>;
   declared_by: string | null;
@@ -501,6 +531,7 @@ export interface DB {
   rate_events: RateEvents;
   rate_gates: RateGates;
   receipt_leaves: ReceiptLeaves;
+  result_proposals: ResultProposals;
   results: Results;
   schema_migrations: SchemaMigrations;
   server_keys: ServerKeys;

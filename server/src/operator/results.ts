@@ -15,8 +15,9 @@ import { addDays, formatKolkataShort, kolkataIsoDate } from '../services/clock';
 import { correctsEarlier, type Declaration } from '../services/settlement';
 import { previewDeclaration, type Preview } from '../services/preview-sql';
 import { jobState, type JobState } from '../services/settlement-jobs';
-import { declareResult, howLong, timingOf } from '../services/declarations';
-import { declaredResults } from '../services/results';
+import { declareResult, howLong, timingOf, type Declared } from '../services/declarations';
+import { certificationOf, certifyProposal, listProposals, proposeResult, rejectProposal } from '../services/proposals';
+import { declarersBetween, declaredResults } from '../services/results';
 import { sealedBooksBetween } from '../services/books';
 import { findMarket } from '../services/catalog';
 import { parse, route } from './common';
@@ -83,7 +84,25 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     params: { early_reason?: string },
     actor: Actor,
   ) => {
-    const { out, job, timing: t } = await declareResult(ctx, { family, ref, date, declaration: d, params }, actor);
+    if ((await certificationOf(ctx)).on) {
+      const proposal = await proposeResult(ctx, { family, ref, date, declaration: d, params }, actor);
+      return {
+        status: true,
+        msg: `${proposal.market.name} ${date}: ${proposal.result_text} proposed by ${actor.name}; it is published and settled once another operator with the results right certifies it${proposal.preview ? ` (${proposal.preview.msg})` : ''}`,
+        proposed: true as const,
+        proposal,
+      };
+    }
+    return declared(await declareResult(ctx, { family, ref, date, declaration: d, params }, actor), family, d, params);
+  };
+
+  /** A declaration's answer: what it declared, how it settles (or how far it is). */
+  const declared = (
+    { out, job, timing: t }: Declared,
+    family: MarketFamily,
+    d: Declaration,
+    params: { early_reason?: string },
+  ) => {
     const text = shortResultText(family, out.result);
     // what happened: a first declaration says nothing more; a change of this session's result is a correction
     const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
@@ -101,8 +120,40 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       books: out.books,
       job,
       summary: job.status === 'done' ? summaryOf(job) : null,
+      proposed: false as const,
     };
   };
+
+  // Certification: the proposals, certified (then declared as above) or rejected by a second operator.
+  route(op, OP.proposals, async () => {
+    const since = addDays(kolkataIsoDate(clock.now()), -29);
+    return { status: true, certification: await certificationOf(ctx), proposals: await listProposals(ctx, since) };
+  });
+  route(op, OP.certifyResult, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.certifyResult, req.body);
+    const {
+      declared: done,
+      declaration,
+      proposal,
+    } = await certifyProposal(ctx, b, req.operator!, kolkataIsoDate(clock.now()));
+    const answer = declared(done, proposal.market.family, declaration, {
+      early_reason: proposal.early_reason ?? undefined,
+    });
+    return {
+      ...answer,
+      msg: `${answer.msg}; proposed by ${proposal.proposed_by}, certified by ${req.operator!.name}`,
+      proposal,
+    };
+  });
+  route(op, OP.rejectResult, async (req) => {
+    const b = parse(OPERATOR_REQUESTS.rejectResult, req.body);
+    const proposal = await rejectProposal(ctx, b, b.reason, req.operator!, kolkataIsoDate(clock.now()));
+    return {
+      status: true,
+      msg: `Rejected: ${proposal.market.name} ${proposal.date} ${proposal.result_text} (proposed by ${proposal.proposed_by}): ${b.reason}. Nothing was published or settled.`,
+      proposal,
+    };
+  });
 
   // A settlement job's progress and, once done, its summary (the console and the CLI follow it).
   route(op, OP.settlement, async (req) => {
@@ -150,6 +201,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const from = addDays(today, -((q.days ?? 30) - 1));
     const rows = await declaredResults(db, { from, to: today, family: q.family });
     const books = await sealedBooksBetween(db, from, today);
+    const declarers = await declarersBetween(db, from, today);
     return {
       status: true,
       from,
@@ -164,6 +216,8 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
         declared: formatKolkataShort(r.declared_at),
         // the close result, or a correction, changes the row later
         changed: formatKolkataShort(r.updated_at),
+        declared_by: declarers.get(`${r.market_id}:${r.date}`)?.declared_by ?? null,
+        certified_by: declarers.get(`${r.market_id}:${r.date}`)?.certified_by ?? null,
       })),
     };
   });

@@ -12,6 +12,7 @@ import { readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
 import { upiQr } from '../services/upi';
 import { parse, route } from './common';
+import { Refusal } from '../errors';
 
 export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db } = ctx;
@@ -31,6 +32,11 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   route(op, OP.setSetting, async (req) => {
     // the value checked and normalised by its key's schema (a time as '10:00 AM', points without zeros)
     const { key, value } = parse(OPERATOR_REQUESTS.setSetting, req.body);
+    if (key === 'result_certification' && value === 'off' && ctx.config.resultCertification)
+      throw new Refusal(
+        409,
+        "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on): it is turned off there, not here",
+      );
     const before = await saveSettings(ctx, 'settings set', { [key]: value }, req.body as object);
     return { status: true, msg: `${key} = ${value} (was ${before[key] ?? 'unset'})`, key, value };
   });

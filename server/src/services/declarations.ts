@@ -5,7 +5,9 @@
  * dropped in every process, and the job given a moment to settle before the answer (SETTLE_WAIT_MS).
  */
 import { declarations } from './metrics';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { DB } from '../db/types';
 import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { audit } from './audit';
@@ -39,18 +41,22 @@ export interface Declared {
   timing: Timing;
 }
 
-export async function declareResult(
+/** The audit trail's action for a family's declaration step: 'result declare', 'gali propose' … */
+export const resultAction = (family: MarketFamily, step: 'declare' | 'propose' | 'certify' | 'reject') =>
+  `${family === 'regular' ? 'result' : family} ${step}`;
+
+/**
+ * The early-result rule: a result before its draw settles bids and closes betting early, so only an
+ * owner may declare it, with a reason. A refused attempt is audited. The timing either way.
+ */
+export async function checkEarly(
   ctx: AppContext,
-  r: { family: MarketFamily; ref: string; date: string; declaration: Declaration; params: { early_reason?: string } },
+  r: { market: FoundMarket; date: string; declaration: Declaration; params: { early_reason?: string } },
   actor: Actor,
-): Promise<Declared> {
-  const { db, clock } = ctx;
-  const { family, date, declaration: d, params } = r;
-  const market = await findMarket(db, r.ref, family);
-  const action = `${family === 'regular' ? 'result' : family} declare`;
-  const target = `${family}:${market.name} ${date}`;
-  // A result before its draw settles bids and closes betting early: only an owner, with a reason.
-  const t = timingOf(market, d, date, clock.now());
+  action: string,
+): Promise<Timing> {
+  const { market, date, declaration: d, params } = r;
+  const t = timingOf(market, d, date, ctx.clock.now());
   if (t.early > 0) {
     const refusal = !params.early_reason
       ? new Refusal(
@@ -62,18 +68,57 @@ export async function declareResult(
         ? new Refusal(403, 'Only an owner can declare a result before its draw time', { early: true })
         : null;
     if (refusal) {
-      await audit(db, action, target, params, null, { refused: refusal.message, minutes_early: t.early }, false);
+      const target = `${market.family}:${market.name} ${date}`;
+      await audit(ctx.db, action, target, params, null, { refused: refusal.message, minutes_early: t.early }, false);
       throw refusal;
     }
   }
+  return t;
+}
+
+/**
+ * A proposal being certified: claimed in the declaration's transaction (only a waiting one, and only by
+ * an operator other than its proposer), so two certifications of it declare it once.
+ */
+export interface Certifying {
+  proposal: string;
+  proposedBy: string;
+  claim: (trx: Transaction<DB>) => Promise<void>;
+}
+
+export async function declareResult(
+  ctx: AppContext,
+  r: { family: MarketFamily; ref: string; date: string; declaration: Declaration; params: { early_reason?: string } },
+  actor: Actor,
+  certifying?: Certifying,
+): Promise<Declared> {
+  const { db, clock } = ctx;
+  const { family, date, declaration: d, params } = r;
+  const market = await findMarket(db, r.ref, family);
+  const action = resultAction(family, certifying ? 'certify' : 'declare');
+  const target = `${family}:${market.name} ${date}`;
+  const t = await checkEarly(ctx, { market, date, declaration: d, params }, actor, action);
   await ctx.leaves.flush(); // the receipts this process gave last are in the books the declaration seals
   const out: StoredDeclaration = await db.transaction().execute(async (trx) => {
-    const o = await storeDeclaration(trx, market.id, date, d, clock.now(), actor.name, ctx.receipts);
+    await certifying?.claim(trx);
+    const by = certifying ? certifying.proposedBy : actor.name;
+    const o = await storeDeclaration(trx, market.id, date, d, clock.now(), by, ctx.receipts);
+    if (certifying) {
+      await trx.updateTable('settlement_jobs').set({ certified_by: actor.name }).where('id', '=', o.job.id).execute();
+      await trx
+        .updateTable('result_proposals')
+        .set({ job_id: o.job.id })
+        .where('id', '=', certifying.proposal)
+        .execute();
+    }
     // the audit row keeps the override: its reason is in the params, how early in what it did
     // the job's first step counts its bids (the 'settlement done' row has them)
     await audit(trx, action, target, params, o.before, {
       ...o.result,
       job: o.job.id,
+      ...(certifying
+        ? { proposal: certifying.proposal, proposed_by: certifying.proposedBy, certified_by: actor.name }
+        : {}),
       ...(t.early > 0 ? { minutes_early: t.early } : {}),
     });
     return o;

@@ -1,5 +1,5 @@
 /**
- * A day for the auditor: its results (who declared them), its sealed books with their leaves, its ledger
+ * A day for the auditor: its results (who declared and who certified them) and proposals, its sealed books with their leaves, its ledger
  * rows and its audit rows (with their place in the hash chain), as one JSON document signed with the
  * receipt keys (a compact JWS), beside the public keys. `npm run operator -- export day <date>` writes
  * it; `audit verify --bundle <file>` checks it offline: the signature, the audit rows' chain, each book's
@@ -26,7 +26,9 @@ interface DayContent {
   typ: 'matka-day';
   date: string;
   exported_at: string;
+  /** who declared each result, and who certified it (null: declared without certification) */
   results: Record<string, unknown>[];
+  proposals: Record<string, unknown>[];
   books: { market_id: number; session: string; size: number; root: string; sealed_at: string; leaves: string[] }[];
   ledger: Record<string, unknown>[];
   audit: { prev_hash: string | null; rows: (Record<string, unknown> & { seq: number; hash: string })[] };
@@ -41,10 +43,19 @@ export async function exportDay(db: Kysely<DB>, signer: ReceiptSigner, date: str
   const results = await sql<Record<string, unknown>>`
     SELECT m.id AS market_id, m.name AS market, m.family, r.open_pana, r.open_digit, r.close_pana, r.close_digit,
            r.jodi, r.declared_at, r.updated_at,
-           (SELECT j.declared_by FROM settlement_jobs j WHERE j.market_id = r.market_id AND j.result_date = r.result_date
-            ORDER BY j.id DESC LIMIT 1) AS declared_by
+           j.declared_by, j.certified_by
     FROM results r JOIN markets m ON m.id = r.market_id
+    LEFT JOIN LATERAL (SELECT declared_by, certified_by FROM settlement_jobs
+                       WHERE market_id = r.market_id AND result_date = r.result_date ORDER BY id DESC LIMIT 1) j ON true
     WHERE r.result_date = ${date}::date ORDER BY m.id`.execute(db);
+  // the day's proposals (certification on): who proposed each, who certified or rejected it, and why
+  const proposals = await db
+    .selectFrom('result_proposals')
+    .select(['id', 'market_id', 'family', 'session', 'declaration', 'early_reason', 'proposed_by', 'proposed_at'])
+    .select(['status', 'decided_by', 'decided_at', 'reason', 'job_id'])
+    .where('result_date', '=', date)
+    .orderBy('id')
+    .execute();
   const books = await db
     .selectFrom('bid_books')
     .select(['market_id', 'session', 'size', 'root', 'sealed_at'])
@@ -85,6 +96,7 @@ export async function exportDay(db: Kysely<DB>, signer: ReceiptSigner, date: str
     date,
     exported_at: now.toISOString(),
     results: results.rows,
+    proposals,
     books: await Promise.all(
       books.map(async (b) => ({
         market_id: b.market_id,

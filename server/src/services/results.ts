@@ -41,3 +41,15 @@ export function declaredResults(db: Kysely<DB>, f: ResultFilter, limit = 2000) {
   }
   return q.orderBy('r.result_date', 'desc').orderBy('m.family').orderBy('m.open_minute').limit(limit).execute();
 }
+
+/**
+ * Who declared each result of a span, and who certified it (null: declared without certification), from
+ * its latest declaration's settlement job: by `${market_id}:${date}`.
+ */
+export async function declarersBetween(db: Kysely<DB>, from: string, to: string) {
+  const rows = await sql<{ market_id: number; date: string; declared_by: string | null; certified_by: string | null }>`
+    SELECT DISTINCT ON (market_id, result_date) market_id, result_date::text AS date, declared_by, certified_by
+    FROM settlement_jobs WHERE result_date BETWEEN ${from}::date AND ${to}::date
+    ORDER BY market_id, result_date, id DESC`.execute(db);
+  return new Map(rows.rows.map((r) => [`${r.market_id}:${r.date}`, r]));
+}

@@ -198,7 +198,8 @@ export function requestDeposit(db: Kysely<DB>, userId: string, amount: number, n
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
-    if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw refusal(compose('tooManyPending', { count: MAX_PENDING_DEPOSITS }));
+    if (Number(pending.n) >= MAX_PENDING_DEPOSITS)
+      throw refusal(compose('tooManyPending', { count: MAX_PENDING_DEPOSITS }));
     const row = await trx
       .insertInto('fund_requests')
       .values({ user_id: userId, amount, created_at: now })

@@ -6,15 +6,16 @@
  */
 import type { z } from 'zod';
 import type { OperatorRight } from '../domain/operators';
+import type { ServerFiguresSchema } from './operatorAnswerSchemas';
 import type {
   ExposureSchema,
-  ServerFiguresSchema,
+  ProposalSchema,
   SettleSummarySchema,
   SettledPointsSchema,
   SettlementJobSchema,
   UncoveredSchema,
   WinnerSchema,
-} from './operatorAnswerSchemas';
+} from './resultSchemas';
 
 /**
  * Who may make a call: a right of the operator's role (the domain's ROLE_RIGHTS), or
@@ -65,6 +66,10 @@ export const OPERATOR_CALLS = {
   declareGali: { method: 'POST', path: '/gali/declare', access: 'results' },
   resultHistory: { method: 'GET', path: '/result/history', access: 'results' },
   settlement: { method: 'GET', path: '/settlement', access: 'results' },
+  // certification: the proposed results, certified or rejected by a second operator
+  proposals: { method: 'GET', path: '/result/proposals', access: 'results' },
+  certifyResult: { method: 'POST', path: '/result/certify', access: 'results' },
+  rejectResult: { method: 'POST', path: '/result/reject', access: 'results' },
 
   // money
   deposits: { method: 'GET', path: '/deposits', access: 'money' },
@@ -190,7 +195,7 @@ export type ServerFigures = z.output<typeof ServerFiguresSchema>;
 
 /*
  * What a settlement reports (the points it moves, its job, the winners and the players a correction
- * leaves short, the exposure), as the operator API answers it (operatorAnswerSchemas.ts).
+ * leaves short, the exposure), as the operator API answers it (resultSchemas.ts).
  */
 /** The points a settlement moves (a chunk's, a job's, a declaration's). */
 export type SettledPoints = z.output<typeof SettledPointsSchema>;
@@ -198,6 +203,8 @@ export type SettledPoints = z.output<typeof SettledPointsSchema>;
 export type SettleSummary = z.output<typeof SettleSummarySchema>;
 /** A declaration's settlement job, as the operator API reports it: progress while it runs, then done. */
 export type SettlementJob = z.output<typeof SettlementJobSchema>;
+/** A proposed result (certification on): waiting for a second operator, or certified or rejected. */
+export type Proposal = z.output<typeof ProposalSchema>;
 /** One winning bid of a previewed result. */
 export type Winner = z.output<typeof WinnerSchema>;
 /** A player a correction's reversals would leave short (their pending withdrawals are held). */

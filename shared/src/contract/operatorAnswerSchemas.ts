@@ -7,24 +7,14 @@
  * Objects may carry more fields than they name (the checks read the fields they name).
  */
 import { z } from 'zod';
-import { FAMILIES, OPERATOR_ROLES, type Family, type OperatorRole } from '../domain';
+import { OPERATOR_ROLES, type OperatorRole } from '../domain';
 import type { OperatorCall } from './operator';
 import { FAMILY_ANSWERS } from './familySchemas';
 import { AUDIT_ANSWERS } from './auditSchemas';
-import { SealedBookSchema } from './verifySchemas';
+import { RESULT_ANSWERS } from './resultSchemas';
+import { answer, count, done, doneWith, family, id, ok } from './answerParts';
 
-const family = z.enum(FAMILIES as [Family, ...Family[]]);
 const role = z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]);
-/** ids of rows held as PostgreSQL bigint: text */
-const id = z.string();
-const count = z.number().int();
-
-/** What every operator answer carries. */
-const ok = z.object({ status: z.literal(true), msg: z.string().optional() });
-const answer = <S extends z.ZodRawShape>(shape: S) => ok.extend(shape);
-/** An answer whose message says what was done. */
-const done = answer({ msg: z.string() });
-const doneWith = <S extends z.ZodRawShape>(shape: S) => done.extend(shape);
 
 // ------------------------------------------------------------------ the operator and the operators
 
@@ -95,126 +85,6 @@ export const FamilyLimitsSchema = z.object({
   ),
   /** the largest payout one number may cost on one market session; null: no cap */
   liability_cap: z.number().nullable(),
-});
-
-// ------------------------------------------------------------------ results and their settlement
-
-/** The points a settlement moves (a chunk's, a job's, a declaration's). */
-export const SettledPointsSchema = z.object({
-  paid: count,
-  paid_points: z.number(),
-  reversed: count,
-  reversed_points: z.number(),
-  /** points of reversed wins the wallets no longer held (recorded on the bids; reported, never negative) */
-  shortfall_points: z.number(),
-  /** points of new wins kept back against earlier unrecovered reversals of the same bids */
-  withheld_points: z.number(),
-});
-
-/** The bids a declaration settles, and the points it moves. */
-export const SettleSummarySchema = SettledPointsSchema.extend({ bids: count, lost: count, pending: count });
-
-/** A declaration's settlement job: progress while it runs, then done. */
-export const SettlementJobSchema = SettledPointsSchema.extend({
-  id,
-  status: z.enum(['running', 'done', 'superseded']),
-  /** the bids it settles; null until its first step has counted them */
-  bids_total: count.nullable(),
-  bids_done: count,
-});
-
-/** One winning bid of a previewed result. */
-export const WinnerSchema = z.object({
-  bid_id: id,
-  mobile: z.string(),
-  bet: z.string(),
-  session: z.string(),
-  digits: z.string(),
-  closedigits: z.string(),
-  points: z.number(),
-  win_amount: z.number(),
-});
-
-/**
- * A player a correction's reversals would leave short: the wins it takes back are more than the wallet
- * (with what the correction newly pays them) holds. Their pending withdrawals are held for the shortfall.
- */
-export const UncoveredSchema = z.object({
-  mobile: z.string(),
-  name: z.string(),
-  /** points of wins the correction reverses */
-  reversed: z.number(),
-  /** the wallet now, and what the correction newly pays them */
-  wallet: z.number(),
-  gained: z.number(),
-  /** what the reversal cannot take */
-  shortfall: z.number(),
-  /** points in pending withdrawals (not yet held), which the shortfall would hold */
-  pending_withdrawals: z.number(),
-});
-
-const atStake = <K extends string>(key: K) =>
-  z.array(z.object({ [key]: z.string(), points: z.number() } as { [P in K]: z.ZodString } & { points: z.ZodNumber }));
-
-/** The points at stake on a market's open bids, by what the result could be. */
-export const ExposureSchema = z.object({
-  /** pending bids that the declared session can still settle, and their points */
-  bids: count,
-  points: z.number(),
-  by_digit: z.record(z.string(), z.number()),
-  by_pana: atStake('pana'),
-  by_jodi: atStake('jodi'),
-  /** Half / Full Sangam bids by 'open-close' */
-  by_sangam: atStake('sangam'),
-  /** the candidate results that would pay the most, with that payout */
-  riskiest: z.array(z.object({ result: z.string(), payout: z.number() })),
-});
-
-const resultMarket = z.object({ id: count, name: z.string(), family });
-/** a result's pana and digits as stored (the fields a family uses) */
-const resultFields = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
-
-/** What declaring a result would do: its winners, what it reverses, the exposure, whether it is early. */
-export const PreviewSchema = doneWith({
-  market: resultMarket,
-  date: z.string(),
-  result: resultFields,
-  result_text: z.string(),
-  winners_count: count,
-  total_payout: z.number(),
-  /** the first 100 winners */
-  winners: z.array(WinnerSchema),
-  /** a correction: the players whose wallets cannot cover the wins it reverses */
-  uncovered: z.array(UncoveredSchema),
-  summary: SettleSummarySchema,
-  exposure: ExposureSchema,
-  /** the result is declared before its draw: when it is due and how early (needs an owner's reason) */
-  early: z.object({ due: z.string(), minutes_early: z.number() }).nullable(),
-});
-
-/** A declaration: the result stored and its settlement job (the summary once the job is done). */
-export const DeclarationSchema = doneWith({
-  market: resultMarket,
-  date: z.string(),
-  result: resultFields,
-  result_text: z.string(),
-  changed: z.boolean(),
-  corrected: z.boolean(),
-  early: z.boolean(),
-  books: z.array(SealedBookSchema), // the sealed books of the sessions it ends, whose bids it settles
-  job: SettlementJobSchema,
-  summary: SettleSummarySchema.nullable(),
-});
-
-export const DeclaredResultSchema = z.object({
-  market_id: count,
-  family,
-  market: z.string(),
-  date: z.string(),
-  result_text: z.string(),
-  books: z.array(SealedBookSchema), // the sealed books its sessions were declared against
-  declared: z.string(),
-  changed: z.string(),
 });
 
 // ------------------------------------------------------------------ money
@@ -443,14 +313,7 @@ export const OPERATOR_ANSWERS = {
   setBetLimit: done,
   setLiabilityCap: done,
 
-  previewResult: PreviewSchema,
-  declareResult: DeclarationSchema,
-  previewStarline: PreviewSchema,
-  declareStarline: DeclarationSchema,
-  previewGali: PreviewSchema,
-  declareGali: DeclarationSchema,
-  resultHistory: answer({ from: z.string(), to: z.string(), results: z.array(DeclaredResultSchema) }),
-  settlement: doneWith({ job: SettlementJobSchema, summary: SettleSummarySchema.nullable() }),
+  ...RESULT_ANSWERS,
 
   deposits: answer({ filter: z.string(), deposits: z.array(DepositRequestSchema) }),
   approveDeposit: walletMoved.extend({ id: z.string() }),

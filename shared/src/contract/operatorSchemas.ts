@@ -25,6 +25,7 @@ import { findRoute } from '../routes/table';
 import type { OperatorCall } from './operator';
 import { FAMILY_REQUESTS } from './familySchemas';
 import { AUDIT_REQUESTS } from './auditSchemas';
+import { CERTIFY_REQUESTS } from './resultSchemas';
 
 // ------------------------------------------------------------------ the fields many calls share
 
@@ -203,6 +204,10 @@ export const SETTING_VALUES: Record<string, z.ZodType<string, string>> = (() => 
     // '1': a family's canary release whose errors run well above its stable release's is rolled back by
     // the server itself (audited), as soon as the reports show it
     canary_auto_rollback: z.enum(['0', '1'], { error: "must be '1' (roll back by itself) or '0'" }),
+    // 'on': a declaration or correction is proposed, and published and settled only once a second
+    // operator with the results right certifies it (RESULT_CERTIFICATION=on in the server's configuration
+    // turns it on for good)
+    result_certification: z.enum(['on', 'off'], { error: "must be 'on' (a second operator certifies) or 'off'" }),
     min_withdrawal: whole,
     withdraw_open_time: time,
     withdraw_close_time: time,
@@ -443,6 +448,7 @@ export const OPERATOR_REQUESTS = {
   reports: z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
   ...FAMILY_REQUESTS,
   ...AUDIT_REQUESTS,
+  ...CERTIFY_REQUESTS,
 } as const satisfies Partial<Record<OperatorCall, z.ZodType>>;
 
 export type OperatorRequests = typeof OPERATOR_REQUESTS;

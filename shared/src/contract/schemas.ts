@@ -47,6 +47,7 @@ export * from './answerSchemas';
 export * from './liveSchemas';
 export * from './operatorSchemas';
 export * from './operatorAnswerSchemas';
+export * from './resultSchemas';
 export * from './familySchemas';
 export * from './verifySchemas';
 export * from './auditSchemas';

@@ -1,8 +1,9 @@
 /**
  * The operator CLI's result commands: preview and declare a regular market's pana, a Starline slot's
- * pana or a Gali jodi, with the preview's winners, the players a correction leaves short and the exposure.
+ * pana or a Gali jodi, with the preview's winners, the players a correction leaves short and the exposure;
+ * with certification on, the proposals, certified or rejected by a second operator.
  */
-import { DECLARE_CALLS, type Uncovered, type Winner } from '@matka/shared/contract';
+import { DECLARE_CALLS, OP, type Proposal, type Uncovered, type Winner } from '@matka/shared/contract';
 import { counted, formatPoints } from '@matka/shared/domain';
 import { PANA, dateOption, need, printTable, type Answer, type CliIO, type Options, type Request } from '../args';
 
@@ -78,13 +79,63 @@ function printPreview(d: Answer, io: CliIO) {
   }
 }
 
-/** result preview|declare <market> open|close <pana> */
+/** The proposals: those waiting (with what declaring them would do now), then those decided lately. */
+function printProposals(d: Answer, io: CliIO) {
+  const c = d.certification as { on: boolean; by: string | null };
+  io.out(
+    c.on
+      ? `Certification is on (${c.by === 'server' ? "the server's configuration" : 'the setting'}): a declaration is a proposal until a second operator certifies it`
+      : 'Certification is off: a declaration is published and settled at once',
+  );
+  const rows = (d.proposals as Proposal[]) ?? [];
+  if (!rows.length) return io.out('No proposal in the last 30 days.');
+  io.out('');
+  printTable(
+    io,
+    ['id', 'date', 'market', 'result', 'proposed by', 'status', 'by', 'preview or reason'],
+    rows.map((p) => [
+      p.id,
+      p.date,
+      p.market.name,
+      p.result_text,
+      p.proposed_by,
+      p.status,
+      p.decided_by ?? '',
+      p.status === 'pending' ? (p.preview?.msg ?? '') : (p.reason ?? ''),
+    ]),
+  );
+}
+
+/** certify|reject: the waiting proposal of a market's session (the reason of a rejection). */
+function decide(
+  family: 'regular' | 'starline' | 'gali',
+  sub: 'certify' | 'reject',
+  ref: Record<string, string | undefined>,
+  o: Options,
+): Request {
+  const word = family === 'regular' ? 'result' : family;
+  const reason = sub === 'reject' ? o.string('reason') : undefined;
+  need(sub === 'certify' || reason, `${word} reject needs --reason TEXT (why the proposal is wrong)`);
+  return {
+    call: sub === 'certify' ? OP.certifyResult : OP.rejectResult,
+    body: { family, ...ref, date: dateOption(o), ...(reason ? { reason } : {}) },
+    print: (d, io) => io.out(String(d.msg)),
+  };
+}
+
+/** result preview|declare <market> open|close <pana>; result certify|reject <market> open|close; result proposals */
 export function result(_cmd: string, rest: string[], o: Options): Request {
   const [sub, ...args] = rest;
+  if (sub === 'proposals') return { call: OP.proposals, print: printProposals };
   need(
-    sub === 'declare' || sub === 'preview',
-    `result needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+    sub === 'declare' || sub === 'preview' || sub === 'certify' || sub === 'reject',
+    `result needs a command: declare, preview, certify, reject, proposals${sub ? ` (not '${sub}')` : ''}`,
   );
+  if (sub === 'certify' || sub === 'reject') {
+    const si = args.findIndex((x) => /^(open|close)$/i.test(x));
+    need(si > 0 && si === args.length - 1, `result ${sub} needs <market> open|close`);
+    return decide('regular', sub, { market: args.slice(0, si).join(' '), session: args[si].toLowerCase() }, o);
+  }
   const a = [...args];
   const date = dateOption(o);
   const si = a.findIndex((x) => /^(open|close)$/i.test(x));
@@ -105,9 +156,14 @@ export function slotOrJodi(word: string, rest: string[], o: Options): Request {
   const cmd = word === 'starline' ? 'starline' : 'gali';
   const [sub, ...args] = rest;
   need(
-    sub === 'declare' || sub === 'preview',
-    `${cmd} needs a command: declare, preview${sub ? ` (not '${sub}')` : ''}`,
+    sub === 'declare' || sub === 'preview' || sub === 'certify' || sub === 'reject',
+    `${cmd} needs a command: declare, preview, certify, reject${sub ? ` (not '${sub}')` : ''}`,
   );
+  if (sub === 'certify' || sub === 'reject') {
+    const ref = args.join(' ').trim();
+    need(ref, `${cmd} ${sub} needs ${cmd === 'starline' ? '<slot>' : '<market>'}`);
+    return decide(cmd, sub, { market: ref }, o);
+  }
   const a = [...args];
   const date = dateOption(o);
   const value = a.pop();

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockOperatorApi, OPERATOR, renderConsole } from './helpers';
+
+const KALYAN = { id: 1, name: 'KALYAN', family: 'regular' };
+const proposal = (over: Record<string, unknown> = {}) => ({
+  id: '4',
+  market: KALYAN,
+  date: '2026-11-24',
+  session: 'open',
+  value: '128',
+  result_text: 'Open 128-1',
+  early_reason: null,
+  proposed_by: 'results2',
+  proposed_at: '2026-11-24 15:50',
+  status: 'pending',
+  decided_by: null,
+  decided_at: null,
+  reason: null,
+  preview: {
+    msg: '2 winning bids would be paid 190 points',
+    winners_count: 2,
+    total_payout: 190,
+    reversed: 0,
+    reversed_points: 0,
+    uncovered: 0,
+  },
+  ...over,
+});
+const job = { id: '9', status: 'done', bids_total: 3, bids_done: 3, paid: 2, paid_points: 190 };
+
+describe('Results with certification', () => {
+  it('says when certification is off', async () => {
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/result/proposals')
+        return { body: { status: true, certification: { on: false, by: null }, proposals: [] } };
+      return { body: { status: true, markets: [], results: [] } };
+    });
+    renderConsole('/console/results');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Certification is off. A result declared here is published to players and settled at once.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Waiting for certification' })).not.toBeInTheDocument();
+  });
+
+  it("certifies another operator's proposal, never its own, and rejects one with a reason", async () => {
+    let waiting = [proposal(), proposal({ id: '5', proposed_by: 'results1', result_text: 'Close 456-5' })];
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
+      if (path === '/result/proposals')
+        return { body: { status: true, certification: { on: true, by: 'setting' }, proposals: waiting } };
+      if (path === '/result/certify') {
+        waiting = waiting.filter((p) => p.id !== body.id);
+        return {
+          body: {
+            status: true,
+            msg: 'KALYAN 2026-11-24: 128-1; settled 3 bids: 2 winning bids paid 190 points; proposed by results2, certified by results1',
+            market: KALYAN,
+            date: '2026-11-24',
+            result: {},
+            result_text: '128-1',
+            job,
+            proposed: false,
+          },
+        };
+      }
+      if (path === '/result/reject') {
+        if (body.id === '5' && !body.reason)
+          return { status: 400, body: { status: false, msg: 'a reason is required' } };
+        waiting = waiting.filter((p) => p.id !== body.id);
+        return { body: { status: true, msg: `Rejected: KALYAN 2026-11-24 Close 456-5: ${String(body.reason)}` } };
+      }
+      return { body: { status: true, markets: [], results: [] } };
+    });
+    renderConsole('/console/results');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Certification is on. A result declared here is proposed: players do not see it',
+    );
+    const table = await screen.findByRole('table', { name: 'Proposed results, oldest first' });
+    const [, theirs, mine] = within(table).getAllByRole('row');
+    expect(theirs).toHaveTextContent('2 winning bids would be paid 190 points');
+    // the signed-in operator (results1) proposed the second: only another operator certifies it
+    expect(within(mine).queryByRole('button', { name: 'Certify' })).not.toBeInTheDocument();
+    expect(mine).toHaveTextContent('Your proposal: another operator certifies it');
+
+    await user.click(within(theirs).getByRole('button', { name: 'Certify' }));
+    const dialog = screen.getByRole('dialog', { name: 'Certify KALYAN 2026-11-24, Open 128-1?' });
+    expect(dialog).toHaveTextContent('Proposed by results2 at 2026-11-24 15:50.');
+    await user.click(within(dialog).getByRole('button', { name: 'Certify' }));
+    expect(await screen.findByText(/^Declared\. KALYAN 2026-11-24: 128-1; settled 3 bids/)).toHaveTextContent(
+      'certified by results1',
+    );
+    expect(calls.list.find((c) => c.path === '/result/certify')?.body).toEqual({ id: '4' });
+
+    await user.click(
+      within(screen.getByRole('table', { name: 'Proposed results, oldest first' })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
+    const reject = screen.getByRole('dialog', { name: 'Reject KALYAN 2026-11-24, Close 456-5?' });
+    await user.click(within(reject).getByRole('button', { name: 'Reject' }));
+    expect(within(reject).getByRole('alert')).toHaveTextContent('Give a reason of at least 3 characters');
+    await user.type(within(reject).getByLabelText('Reason'), 'typo');
+    await user.click(within(reject).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Rejected: KALYAN 2026-11-24 Close 456-5: typo')).toBeInTheDocument();
+    expect(await screen.findByText('No result waits for certification.')).toBeInTheDocument();
+    expect(calls.list.find((c) => c.path === '/result/reject')?.body).toEqual({ id: '5', reason: 'typo' });
+  });
+});
