@@ -90,7 +90,7 @@ export function ProposalsCard({ onCertified }: { onCertified: (answer: Certified
               { header: 'Market', cell: (p) => p.market.name },
               { header: 'Result', cell: (p) => p.result_text },
               { header: 'Proposed', cell: (p) => `${p.proposed_at} by ${p.proposed_by}` },
-              { header: 'If certified', cell: (p) => p.preview?.msg ?? '—', className: 'console-wrap' },
+              { header: 'If certified', cell: (p) => p.preview?.msg ?? '—', className: 'console-text' },
               {
                 header: 'Actions',
                 className: 'console-row-actions',
@@ -128,7 +128,7 @@ export function ProposalsCard({ onCertified }: { onCertified: (answer: Certified
                 header: 'Decision',
                 cell: (p) =>
                   `${p.status === 'certified' ? 'Certified' : 'Rejected'} by ${p.decided_by} ${p.decided_at ?? ''}${p.reason ? `: ${p.reason}` : ''}`,
-                className: 'console-wrap',
+                className: 'console-text',
               },
             ]}
           />

@@ -48,6 +48,7 @@ export function History({ family }: { family: Family }) {
               },
               {
                 header: 'Declared',
+                className: 'console-text',
                 cell: (r) =>
                   `${r.declared}${r.declared_by ? ` by ${r.declared_by}` : ''}${r.certified_by ? `, certified by ${r.certified_by}` : ''}`,
               },

@@ -1,0 +1,176 @@
+/**
+ * Results certified by a second operator, in Chromium against a server with RESULT_CERTIFICATION=on: a
+ * result declared through the operator CLI pays nobody and is not shown to players (their home screen at
+ * 360 × 780); the CLI, its proposer, cannot certify it; a second owner certifies it on the console's
+ * Results screen (1280 × 800, then 360 × 780) and the winner is paid exactly once; a proposal rejected there changes
+ * nothing. axe passes on the Results screen with a proposal waiting.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { buildNewResult, formatBidDate } from '@matka/shared/domain';
+import { seriousViolations } from '../lib/axe';
+import { firstSignIn, oneTimePassword } from '../lib/console';
+import {
+  call,
+  drawHasHappened,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
+
+let browser: Browser;
+let server: TestServer;
+const player = { mobile: newMobile(), name: 'Certified Winner', password: 'secret123' };
+let token = '';
+let market = '';
+
+const walletOf = async () =>
+  Number((await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: token })).wallet_amt);
+/** The market's card on the player's home screen, as the player's app reads it from the server. */
+const openResult = async () => {
+  const home = await call<{ result: { game_name: string; open_result?: string | null }[] }>(server, 'api-home-info', {
+    unique_token: token,
+  });
+  return home.result.find((m) => m.game_name === market)?.open_result ?? '';
+};
+/** The wins credited to the player: the rows of its wallet history that a win wrote ('Win KALYAN …'). */
+const winsOf = async () => {
+  const h = await call<{ transaction_history?: { transaction_note: string }[] }>(
+    server,
+    'api-wallet-transaction-history',
+    { unique_token: token },
+  );
+  return (h.transaction_history ?? []).filter((r) => r.transaction_note.startsWith('Win ')).length;
+};
+
+beforeAll(async () => {
+  mkdirSync('/tmp/shots', { recursive: true });
+  browser = await launchBrowser();
+  server = await startServer({ RESULT_CERTIFICATION: 'on' });
+  token = await registerUser(server, player);
+  await operator(server, 'credit', player.mobile, '1000');
+  const home = await call<{ result: { game_id: string | number; game_name: string }[] }>(server, 'api-home-info', {
+    unique_token: token,
+  });
+  const m = home.result[0];
+  market = m.game_name;
+  await operator(server, 'market', 'set-times', market, '23:58', '23:59');
+  const [new_result] = buildNewResult({
+    family: 'regular',
+    betType: 'single_digit',
+    token,
+    gameId: m.game_id,
+    gameName: market,
+    bidDate: formatBidDate(new Date()),
+    rows: [{ digits: '1', closedigits: '', points: 100, session: 'Open', pana: 'Single Digit' }],
+  });
+  const placed = await call<{ status: boolean; msg?: string }>(server, 'api-submit-bid', {
+    unique_token: token,
+    game_id: String(m.game_id),
+    new_result,
+  });
+  if (!placed.status) throw new Error(`bid refused: ${placed.msg}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('a proposal pays nobody until a second owner certifies it on the Results screen; a rejection changes nothing', async () => {
+  expect(await walletOf()).toBe(900);
+  await drawHasHappened(server, market);
+  const proposed = await operator(server, 'result', 'declare', market, 'open', '128');
+  expect(proposed).toContain(`${market} `);
+  expect(proposed).toContain(
+    'Open 128-1 proposed by operator-token; it is published and settled once another operator with the results right certifies it (1 winning bid would be paid 950 points)',
+  );
+
+  // the player: no result on the market's card, no win
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+  const app = await phone.newPage();
+  await loginInBrowser(app, server.url, player.mobile, player.password);
+  const card = app.getByTestId('market-card').filter({ hasText: market });
+  await card.waitFor();
+  expect(await card.innerText()).not.toContain('128');
+  await app.screenshot({ path: '/tmp/shots/certify-player-proposed.png' });
+  expect(await openResult()).not.toContain('128');
+  expect(await walletOf()).toBe(900);
+
+  // the CLI proposed it: it cannot certify it
+  await expect(operator(server, 'result', 'certify', market, 'open')).rejects.toThrow(
+    'You proposed this result: another operator with the results right certifies it',
+  );
+  expect(await walletOf()).toBe(900);
+
+  // a second owner certifies it on the Results screen
+  const second = oneTimePassword(await operator(server, 'operators', 'add', 'Sita', 'owner'));
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const console: Page = await firstSignIn(server, desk, 'Sita', second);
+  await console.getByRole('link', { name: 'Results' }).click();
+  await console.getByText('Certification is on.').waitFor();
+  await console.getByText("It is on in the server's configuration (RESULT_CERTIFICATION).").waitFor();
+  const waiting = console.getByRole('table', { name: 'Proposed results, oldest first' });
+  const row = waiting.getByRole('row').filter({ hasText: market });
+  await row.getByText('Open 128-1').waitFor();
+  await row.getByText('1 winning bid would be paid 950 points').waitFor();
+  expect(await row.innerText()).toContain('operator-token');
+  expect(await seriousViolations(console)).toEqual([]);
+  await console.screenshot({ path: '/tmp/shots/certify-console-waiting.png', fullPage: true });
+  await row.getByRole('button', { name: 'Certify' }).click();
+  const certify = console.getByRole('dialog');
+  await certify.getByText('Proposed by operator-token').waitFor();
+  await certify.getByRole('button', { name: 'Certify' }).click();
+  const done = console.getByRole('status').filter({ hasText: 'certified by Sita' });
+  await done.waitFor();
+  expect(await done.innerText()).toMatch(
+    /^Declared\. .*128-1.*1 winning bid paid 950 points.*proposed by operator-token, certified by Sita$/,
+  );
+  await console.getByText('No result waits for certification.').waitFor();
+  const history = console.getByRole('table', { name: 'Regular markets, last 30 days' });
+  await history.getByText('by operator-token, certified by Sita').waitFor();
+  await console.screenshot({ path: '/tmp/shots/certify-console-certified.png', fullPage: true });
+
+  // paid exactly once, shown to the player
+  expect(await walletOf()).toBe(1850);
+  expect(await winsOf()).toBe(1);
+  await expect(operator(server, 'result', 'certify', market, 'open')).rejects.toThrow('waits for certification');
+  expect(await walletOf()).toBe(1850);
+  await app.reload();
+  await card.getByText(/128/).waitFor();
+
+  // a proposal of the close, rejected on the Results screen: nothing published or settled
+  await operator(server, 'result', 'declare', market, 'close', '456');
+  await console.reload();
+  const close = console
+    .getByRole('table', { name: 'Proposed results, oldest first' })
+    .getByRole('row')
+    .filter({ hasText: 'Close 456-5' });
+  await close.getByRole('button', { name: 'Reject' }).click();
+  const reject = console.getByRole('dialog');
+  await reject.getByLabel('Reason').fill('The close was 457');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await console
+    .getByText(
+      /^Rejected: .* Close 456-5 \(proposed by operator-token\): The close was 457\. Nothing was published or settled\.$/,
+    )
+    .waitFor();
+  await console
+    .getByRole('table', { name: 'Decided in the last 30 days' })
+    .getByText('Rejected by Sita', { exact: false })
+    .waitFor();
+  await console.screenshot({ path: '/tmp/shots/certify-console-rejected.png', fullPage: true });
+  // on a phone, the same screen's tables as cards
+  await console.setViewportSize({ width: 360, height: 780 });
+  await console.getByText('Rejected by Sita', { exact: false }).waitFor();
+  expect(await seriousViolations(console)).toEqual([]);
+  await console.screenshot({ path: '/tmp/shots/certify-console-phone.png', fullPage: true });
+  expect(await walletOf()).toBe(1850);
+  expect(await winsOf()).toBe(1);
+  expect(await openResult()).not.toContain('456');
+  await phone.close();
+  await desk.close();
+});
