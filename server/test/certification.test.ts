@@ -214,6 +214,35 @@ test('a rejected proposal changes nothing, and needs a reason', async () => {
   expect(next.body.proposed).toBe(true);
 });
 
+test('200 certifications at once, by two operators over several connections, declare it once', async () => {
+  const slot = await marketByName(t, 'STARLINE 11:00 AM');
+  t.clock.set(kolkata('09:00'));
+  const u = await createUser(t, { wallet: 100 });
+  expect((await starlineAppBid(t, u.token, slot, '1')).status).toBe(true);
+  t.clock.set(kolkata('11:05'));
+  const a = await operatorSession(t, 'owner');
+  const b = await operatorSession(t, 'results');
+  const proposed = await operatorCall(t, 'starline/declare', { slot: slot.name, pana: '128' });
+  expect(proposed.body.proposed).toBe(true);
+  const id = proposed.body.proposal.id as string;
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => asOperator(t, i % 2 ? a : b, 'result/certify', { id })),
+  );
+  const codes = answers.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 200)).toHaveLength(1);
+  expect(codes.filter((c) => c === 409)).toHaveLength(199);
+  const wins = await t.ctx.db
+    .selectFrom('wallet_transactions')
+    .select(['amount'])
+    .where('user_id', '=', u.id)
+    .where('kind', '=', 'win')
+    .execute();
+  expect(wins).toHaveLength(1);
+  expect(await walletOf(t, u.id)).toBe(90 + Number(wins[0].amount));
+  const jobs = await t.ctx.db.selectFrom('settlement_jobs').select('id').where('market_id', '=', slot.id).execute();
+  expect(jobs).toHaveLength(1);
+});
+
 test('Starline and Gali the same, through the CLI', async () => {
   const slot = await marketByName(t, 'STARLINE 10:00 AM');
   t.clock.set(kolkata('09:00'));
@@ -260,6 +289,7 @@ test("the day's export names both operators of each result, and every proposal",
       'certified',
       'rejected',
       'pending',
+      'certified',
       'certified',
       'certified',
     ]);
