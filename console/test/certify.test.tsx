@@ -109,3 +109,51 @@ describe('Results with certification', () => {
     expect(calls.list.find((c) => c.path === '/result/reject')?.body).toEqual({ id: '5', reason: 'typo' });
   });
 });
+
+describe('Settings: result certification', () => {
+  it('an owner turns it on with a choice; a refusal of the server is said', async () => {
+    let value = 'off';
+    const calls = mockOperatorApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path === '/settings')
+        return {
+          body: {
+            status: true,
+            settings: { result_certification: value },
+            keys: ['result_certification'],
+            qr: { qr_image: 'data:image/png;base64,iVBORw0KGgo=', upi_id: '', payee_name: '', upi_uri: '' },
+          },
+        };
+      if (path === '/settings/set') {
+        if (body.value === 'off')
+          return {
+            status: 409,
+            body: {
+              status: false,
+              msg: "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on): it is turned off there, not here",
+            },
+          };
+        value = String(body.value);
+        return { body: { status: true, msg: 'result_certification = on (was off)', key: body.key, value } };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/settings');
+    const user = userEvent.setup();
+    const choice = await screen.findByLabelText('Result certification');
+    expect(choice).toHaveDisplayValue('Off: a declared result is published at once');
+    await user.selectOptions(choice, 'on');
+    const form = choice.closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
+    expect(calls.list.find((c) => c.path === '/settings/set')?.body).toEqual({
+      key: 'result_certification',
+      value: 'on',
+    });
+    await user.selectOptions(choice, 'off');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on)",
+    );
+  });
+});

@@ -163,6 +163,18 @@ it('a proposal pays nobody until a second owner certifies it on the Results scre
     .getByText('Rejected by Sita', { exact: false })
     .waitFor();
   await console.screenshot({ path: '/tmp/shots/certify-console-rejected.png', fullPage: true });
+  // the setting says so, and cannot turn off what the server's configuration turned on
+  await console.getByRole('link', { name: 'Settings' }).click();
+  const setting = console.getByLabel('Result certification');
+  expect(await setting.inputValue()).toBe('on');
+  await setting.selectOption('off');
+  const form = console.locator('form').filter({ has: setting });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('alert').getByText("Result certification is on in the server's configuration").waitFor();
+  await console.getByRole('heading', { name: 'Results and safeguards' }).scrollIntoViewIfNeeded();
+  await console.screenshot({ path: '/tmp/shots/certify-settings.png' });
+  await console.getByRole('link', { name: 'Results' }).click();
+  await console.getByRole('table', { name: 'Decided in the last 30 days' }).waitFor();
   // on a phone, the same screen's tables as cards
   await console.setViewportSize({ width: 360, height: 780 });
   await console.getByText('Rejected by Sita', { exact: false }).waitFor();

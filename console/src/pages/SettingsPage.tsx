@@ -7,7 +7,18 @@ interface Field {
   label: string;
   hint?: string;
   long?: boolean;
+  /** a choice of values (a select), each with what it means */
+  choices?: { value: string; label: string }[];
 }
+
+const onOff = (on: string, off: string) => [
+  { value: 'off', label: off },
+  { value: 'on', label: on },
+];
+const oneZero = (on: string, off: string) => [
+  { value: '0', label: off },
+  { value: '1', label: on },
+];
 
 /** The settings an owner changes, grouped as the app uses them (the server checks each value). */
 const GROUPS: { title: string; fields: Field[] }[] = [
@@ -19,6 +30,29 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'min_withdrawal', label: 'Minimum withdrawal (points)' },
       { key: 'withdraw_open_time', label: 'Withdrawals open at', hint: 'e.g. 10:00 AM or 10:00 (Asia/Kolkata)' },
       { key: 'withdraw_close_time', label: 'Withdrawals close at', hint: 'e.g. 11:00 PM or 23:00' },
+    ],
+  },
+  {
+    title: 'Results and safeguards',
+    fields: [
+      {
+        key: 'result_certification',
+        label: 'Result certification',
+        hint: "on: a declared result is published and settled only once a second operator with the results right certifies it (RESULT_CERTIFICATION=on in the server's configuration keeps it on)",
+        choices: onOff('On: a second operator certifies every result', 'Off: a declared result is published at once'),
+      },
+      {
+        key: 'require_age_declaration',
+        label: 'Age declaration before the first bid',
+        hint: 'players declare they are 18 or older before any bid (apps that cannot ask it cannot bid)',
+        choices: oneZero('Required', 'Not required'),
+      },
+      {
+        key: 'canary_auto_rollback',
+        label: 'Automatic rollback of a failing canary release',
+        hint: "a family's canary whose errors run well above its stable release's is rolled back by the server",
+        choices: oneZero('On', 'Off'),
+      },
     ],
   },
   {
@@ -104,7 +138,7 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
     id,
     value: text,
     'aria-describedby': field.hint ? `${id}-hint` : undefined,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       setText(e.target.value);
       setNote(null);
     },
@@ -118,7 +152,19 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
           {field.hint}
         </p>
       )}
-      {field.long ? <textarea rows={5} {...control} /> : <input {...control} />}
+      {field.choices ? (
+        <select {...control}>
+          {field.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : field.long ? (
+        <textarea rows={5} {...control} />
+      ) : (
+        <input {...control} />
+      )}
       <div className="console-setting-row">
         <button type="submit" className="btn btn-secondary" disabled={isLoading || text === value}>
           {isLoading ? 'Saving...' : 'Save'}
@@ -147,7 +193,7 @@ export function SettingsPage() {
             {g.fields
               .filter((f) => q.data?.keys.includes(f.key))
               .map((f) => (
-                <SettingForm key={f.key} field={f} value={q.data?.settings[f.key] ?? ''} />
+                <SettingForm key={f.key} field={f} value={q.data?.settings[f.key] ?? f.choices?.[0].value ?? ''} />
               ))}
             {g.title === 'UPI payments' && q.data?.qr && (
               <figure className="console-qr">

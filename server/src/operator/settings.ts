@@ -19,7 +19,9 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
 
   // ---------------------------------------------------------------- settings
   route(op, OP.settings, async () => {
-    const settings = await readSettings(db);
+    const stored = await readSettings(db);
+    // certification on in the server's configuration is on whatever the setting says
+    const settings = ctx.config.resultCertification ? { ...stored, result_certification: 'on' } : stored;
     return {
       status: true,
       settings,
