@@ -222,6 +222,7 @@ module.exports = tseslint.config(
       'shared/src/contract/auditSchemas.ts',
       'shared/src/contract/resultSchemas.ts',
       'shared/src/contract/answerParts.ts',
+      'shared/src/contract/originalSchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -273,9 +274,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract|contract/schemas|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|contract/schemas|contract/reference|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas), the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
+                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas and the original backend's reference), the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
             },
           ],
         },

@@ -41,6 +41,8 @@ import { operatorPlugin } from './operator';
 import { OperatorService } from './services/operators';
 import { BidWriter } from './services/bid-batch';
 import { appCallsPlugin } from './api/app-calls';
+import { originalCallsPlugin } from './api/original-calls';
+import { paymentSlipPlugin } from './api/payment-slip';
 import { countRequests, metricsRoute, readinessRoute, requestIdOf } from './http/operations';
 import { countedSms } from './services/metrics';
 
@@ -227,6 +229,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(protectionPlugin, { ctx });
   await app.register(chartsPlugin, { ctx });
   await app.register(appCallsPlugin, { ctx });
+  await app.register(originalCallsPlugin, { ctx });
+  await app.register(paymentSlipPlugin, { ctx });
   await app.register(operatorPlugin, { ctx });
   // every call is declared by now: the API document, and its reference page at /docs
   await registerApiDocs(app, ctx);

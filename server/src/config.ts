@@ -99,6 +99,12 @@ export interface AppConfig {
    */
   resultCertification: boolean;
   /**
+   * ORIGINAL_APP_KEY_PART (default ''): the start of the family's app key that the original backend's
+   * apps carry themselves; api-get-app-key with env_type 'Prod' hands out the rest encoded as that
+   * backend did (http/dialects.ts, originalKeyEncoded).
+   */
+  originalAppKeyPart: string;
+  /**
    * PGLITE_VACUUM_MS (default 600000, 0: never): how often the embedded database's often-updated tables
    * are vacuumed (PGlite has no autovacuum; services/vacuum.ts). PostgreSQL's own autovacuum does this there.
    */
@@ -310,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vacuumMs: Math.max(0, intEnv(env.PGLITE_VACUUM_MS, 600_000)),
     bookSealMs: Math.max(0, intEnv(env.BOOK_SEAL_MS, 15_000)),
     resultCertification: onOff('RESULT_CERTIFICATION', env.RESULT_CERTIFICATION),
+    originalAppKeyPart: (env.ORIGINAL_APP_KEY_PART ?? '').trim(),
     loginLanes: {
       perAddress: Math.max(1, intEnv(env.LOGIN_PARALLEL_PER_ADDRESS, 4)),
       queue: Math.max(0, intEnv(env.LOGIN_QUEUE_PER_ADDRESS, 32)),

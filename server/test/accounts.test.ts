@@ -183,6 +183,11 @@ describe('login, logout, tokens', () => {
       user_name: 'Meena',
       unique_token: expect.stringMatching(/^[0-9a-f]{64}$/),
       mobile,
+      // what the original backend's apps read besides
+      email: expect.any(String),
+      betting_status: '1',
+      mobile_no: expect.any(String),
+      notification_status: '1',
     });
     expect((await call(t.app, 'api-user-login', { mobile, password: 'nope' })).body).toEqual({
       status: false,

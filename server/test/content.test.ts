@@ -24,8 +24,17 @@ describe('home and markets', () => {
     });
     expect(r.body.result).toHaveLength(8);
     expect(r.body.result[0]).toEqual({
-      game_id: expect.any(Number),
+      game_id: expect.stringMatching(/^\d+$/),
       game_name: 'MORNING STAR',
+      // the original backend's fields (its JSON types): the test's clock is 08:00 IST
+      game_name_hindi: 'MORNING STAR',
+      game_name_letter: 'M',
+      msg: 'Market Open',
+      open_time_sort: '09:30:00',
+      open_duration: 90 * 60_000,
+      close_duration: 150 * 60_000,
+      time_srt: Date.parse('2026-03-10T09:30:00+05:30') / 1000,
+      close_time_srt: Date.parse('2026-03-10T10:30:00+05:30') / 1000,
       open_time: '09:30 AM',
       close_time: '10:30 AM',
       open_result: '',
@@ -211,6 +220,12 @@ describe('content', () => {
       withdraw_close_time: '11:00 PM',
       min_withdrawal: '500',
       min_amt: '100',
+      msg: 'User Wallet Balance',
+      hold_amt: '0',
+      transfer_point_status: '1',
+      max_withdrawal: '1234',
+      min_transfer: '100',
+      max_transfer: '1234',
     });
     expect((await call(t.app, 'api-user-wallet-balance', {})).statusCode).toBe(401);
   });

@@ -785,7 +785,9 @@ describe('markets: weekly off days, rates; results: history', () => {
       const m = await marketByName(d, 'KALYAN');
       const bid = () => bidOnKalyan(d, user, [{ digits: '3', points: 10 }]);
       const listed = async () =>
-        ((await call(d.app, 'api-dashboard-data', {})).body.result as any[]).find((x) => x.game_id === m.id);
+        ((await call(d.app, 'api-dashboard-data', {})).body.result as any[]).find(
+          (x) => String(x.game_id) === String(m.id),
+        );
       expect((await listed()).msg_status).toBe(1);
       const bad = await op('POST', '/operator/market/off-days', {
         market: 'KALYAN',

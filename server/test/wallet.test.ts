@@ -217,7 +217,15 @@ describe('UPI numbers', () => {
     expect(pd.body).toEqual({
       status: true,
       msg: 'Success',
-      payment_details: [{ google_pay_number: '', paytm_number: '', phone_pay_number: '' }],
+      payment_details: [
+        {
+          google_pay_number: '',
+          paytm_number: '',
+          phone_pay_number: '',
+          ac_holder_name: expect.any(String),
+          insert_date: '',
+        },
+      ],
     });
     // resend within 30 s is refused; the right code works once
     expect(
@@ -240,7 +248,15 @@ describe('UPI numbers', () => {
     });
     expect(r.body.status).toBe(false); // consumed
     pd = await call(t.app, 'api-get-user-payment-details', { unique_token: u.token });
-    expect(pd.body.payment_details).toEqual([{ google_pay_number: gpay, paytm_number: '', phone_pay_number: '' }]);
+    expect(pd.body.payment_details).toEqual([
+      {
+        google_pay_number: gpay,
+        paytm_number: '',
+        phone_pay_number: '',
+        ac_holder_name: expect.any(String),
+        insert_date: '',
+      },
+    ]);
     // validation: 400 with the spec's texts
     const v = (b: Record<string, unknown>) => call(t.app, 'api-upi-send-otp', { unique_token: u.token, ...b });
     expect((await v({ mobile: '', upi_type: 1 })).body).toEqual({ status: false, msg: 'Phone No is required!' });

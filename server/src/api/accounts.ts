@@ -89,6 +89,12 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         user_name: user.name,
         unique_token: token,
         mobile: user.mobile,
+        // what the original backend's apps read besides: the account's email and betting switch, the
+        // operator's WhatsApp number, whether the account takes notifications
+        email: user.email ?? '',
+        betting_status: user.betting_status,
+        mobile_no: (await ctx.markets.settings()).mobile_no ?? '',
+        notification_status: '1',
         // the language the player chose in our app (our app takes it up on this phone); absent when never chosen
         ...(user.language ? { language: user.language } : {}),
       };
@@ -218,6 +224,7 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     const row = await profileOf(db, user.id);
     return {
       status: true,
+      msg: 'User Profile Data.',
       user_name: row.name,
       mobile: row.mobile,
       email: row.email,

@@ -5,17 +5,19 @@
  */
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { MAX_BID, MIN_BID, MSG, depositProblemText, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
+import { MAX_BID, MIN_BID, MIN_TRANSFER, MSG, depositProblemText, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { defineCall, refusal } from '../http/api';
-import { bootstrapKey } from '../http/dialects';
+import { bootstrapKey, originalKeyEncoded } from '../http/dialects';
+import { deviceResult, weekdayDate } from './original-fields';
+import { originalTimes } from '../services/markets';
 import { sessionClosed } from '../services/bids';
 import { hashPassword, pinMatches } from '../services/passwords';
 import { requestDeposit } from '../services/wallet';
 import { settingNumber } from './money-fields';
 import { MSG_PIN_WRONG } from '@matka/shared/contract/schemas';
-import { depositOverMax } from './deposits';
+import { NO_DEPOSIT_MAX, depositOverMax } from './deposits';
 import { hashStoredPin, securityPinOf } from '../services/accounts';
 
 export const MSG_PIN_NONE = 'No security PIN is set for this account';
@@ -26,10 +28,14 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   // The bootstrap: these apps ask the server for the key every later call carries (app keys ship inside
   // every installed app; they tell apps apart, they are no secret).
-  defineCall(app, ctx, CALL.getAppKey, async () => ({
+  // With env_type 'Prod' the original hands out its key encoded (originalKeyEncoded): the apps decode it.
+  defineCall(app, ctx, CALL.getAppKey, async ({ body }) => ({
     status: true,
     msg: 'Success',
-    app_key: bootstrapKey(config),
+    app_key:
+      String(body.env_type) === 'Prod'
+        ? originalKeyEncoded(bootstrapKey(config), config.originalAppKeyPart)
+        : bootstrapKey(config),
   }));
 
   // The PIN screen after login: the account's PIN, its guesses limited like passwords.
@@ -47,27 +53,48 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   // A game screen: 1 while the market's Open session takes bids (the server's clock and results).
-  defineCall(app, ctx, CALL.checkGameStatus, async ({ body }) => {
+  // (2 when it does not, as the original says), with the account's devices
+  defineCall(app, ctx, CALL.checkGameStatus, async ({ body, user }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const open = sessionClosed('single_digit', 'Open', market, clock.now()) === null;
-    return { status: true, msg: 'Success', game_status: open ? 1 : 0 };
+    return {
+      status: true,
+      msg: open ? 'Betting Is Open' : 'Sorry Betting Is closed.',
+      game_status: open ? 1 : 2,
+      device_result: await deviceResult(db, user, clock.now()),
+    };
   });
 
   // A bid screen: the day its bids carry (sent back verbatim as bid_date) and the points a row may carry
   // (the family's bet limits: the lowest minimum and the highest maximum of its bet types).
-  defineCall(app, ctx, CALL.getCurrentDate, async ({ body }) => {
+  defineCall(app, ctx, CALL.getCurrentDate, async ({ body, user }) => {
     const market = Number.isSafeInteger(body.game_id) ? await markets.get(body.game_id) : undefined;
     if (!market || !market.active) throw refusal(MSG.invalidGame);
     const limits = await markets.betLimits(market.family);
     const min = Math.min(MIN_BID, ...limits.map((l) => l.min));
     const max = limits.length ? Math.max(...limits.map((l) => l.max)) : MAX_BID;
+    const now = clock.now();
+    const maxDeposit = await settingNumber(ctx, 'max_amt');
+    const times = originalTimes(market, now);
     return {
       status: true,
       msg: 'Success',
-      new_date: formatBidDate(clock.now()),
+      new_date: formatBidDate(now),
       min_bid_amount: String(min),
       max_bid_amount: String(max),
+      // what the original's bid screens read besides: the wallet, the money bounds, the day as
+      // 'Tue 10-Mar-2026', how far the open and the close are (ms)
+      wallet_amt: user.wallet,
+      min_deposite: String(await settingNumber(ctx, 'min_amt')),
+      max_deposite: String(maxDeposit || NO_DEPOSIT_MAX),
+      min_withdrawal: String(await settingNumber(ctx, 'min_withdrawal')),
+      max_withdrawal: user.wallet,
+      min_transfer: String(MIN_TRANSFER),
+      max_transfer: user.wallet,
+      date: weekdayDate(now),
+      open_duration: times.open_duration,
+      close_duration: times.close_duration,
     };
   });
 

@@ -89,6 +89,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   }
 
   const range = (from: string, to: string) => ({ from, to });
+  /** the original's amount_status of a win's ledger row, by family */
+  const WIN_STATUS: Record<MarketFamily, string> = { regular: '8', starline: '12', gali: '13' };
 
   const bidHistory = async (user: AuthUser, family: MarketFamily, from: string, to: string) => {
     const rows = await accountBids(db, user.id, { family, from, to }, HISTORY_LIMIT);
@@ -100,6 +102,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       return {
         bid_id: r.id,
         ...bidFields(r),
+        // the original's id of the bid's ledger row
+        bid_tx_id: String(r.submission_id ?? r.id),
         // what became of it: 'pending', 'won' (win_amount paid) or 'lost', and the result it met
         status: r.status,
         win_amount: r.win_amount,
@@ -119,7 +123,12 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       win_id: r.id,
       ...bidFields(r),
       wining_date: bidDateOf(r.win_date),
-      amount: r.amount,
+      amount: String(r.amount),
+      // the original's fields of the win's ledger row (a credit)
+      transaction_type: '1',
+      transaction_note: `Win ${r.name}`,
+      amount_status: WIN_STATUS[family],
+      tx_request_number: String(r.id),
     }));
   };
 
@@ -140,7 +149,8 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       defineCall(app, ctx, name, async ({ body, user }) => {
         const { from, to } = range(body.date_from, body.date_to);
         const data = await winHistory(user, family, from, to);
-        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
+        // the original's apps read every family's wins as win_data (the spec's Gali screen as bid_data)
+        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, win_data: data, [key]: data };
       });
     }
   }

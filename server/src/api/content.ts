@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CALL } from '@matka/shared/contract';
-import { inWithdrawWindow, upiPayUri } from '@matka/shared/domain';
-import { liveDevices } from '../services/tokens';
 import type { AppContext } from '../context';
 import {
   Tagged,
@@ -16,7 +14,9 @@ import {
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
 import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson, type KeptList } from '../services/markets';
-import { securityPinOf } from '../services/accounts';
+import { dashboardFields } from './original-fields';
+import { depositHistory, requestStatusCode } from '../services/wallet';
+import { formatKolkataDateTime } from '../services/clock';
 
 /** Content: the market lists, rates, texts, contacts, slider and QR, as a Fastify plugin (registered by app.ts with the context). */
 export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,33 +32,6 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       mobile_no: s.mobile_no ?? '',
       user_name: user.name,
       mobile: user.mobile,
-    };
-  };
-  const homeFields = async (user: AuthUser) => homeFieldsOf(user, await markets.settings());
-
-  /**
-   * What the 'MATKA 04' apps read with the dashboard after login: the account's switches, the app
-   * versions the operator keeps (settings user_current_version / user_minimum_version) and the devices
-   * of the account's live sessions (device_result: such an app logs out when its login's device is not
-   * listed, so a force logout, which ends the sessions, reaches it).
-   */
-  const sessionFields = async (user: AuthUser, now: Date) => {
-    const s = await markets.settings();
-    const devices = await liveDevices(ctx.db, user.id, now);
-    const pin = await securityPinOf(ctx.db, user.id);
-    const on = user.betting_status === '1' ? 1 : 0;
-    return {
-      account_block_status: 0,
-      withdraw_status: on && inWithdrawWindow(s.withdraw_open_time ?? '', s.withdraw_close_time ?? '', now) ? 1 : 0,
-      transfer_point_status: on,
-      maintainence_msg_status: 0,
-      user_current_version: s.user_current_version ?? '1',
-      user_minimum_version: s.user_minimum_version ?? '1',
-      device_result: devices.map((device_id) => ({
-        device_id,
-        logout_status: 0,
-        security_pin_status: pin ? 1 : 0,
-      })),
     };
   };
 
@@ -90,16 +63,21 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const now = clock.now();
     const base = publicBase(ctx, req);
     const regular = (await markets.list('regular')).map((m) => regularMarketJson(m, now, base));
+    const s = await markets.settings();
     return {
       status: true,
       msg: 'Success',
-      ...(user ? await homeFields(user) : {}),
-      // only the apps that read them: two more queries on a call the deployed apps poll
-      ...(user && dialect === 'matka04' ? await sessionFields(user, now) : {}),
+      ...(user ? { ...homeFieldsOf(user, s), ...(await dashboardFields(ctx.db, user, s, now)) } : {}),
       result: [
         ...regular,
-        { game_id: 0, game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
-        { game_id: 0, game_name: 'GALI DISAWAR', web_chart_url: base + chartUrl.gali() },
+        // the charts of the other families, which the landing of the spec's apps lists with the markets
+        // (not for the original's apps: they would show them as markets)
+        ...(dialect === 'spec'
+          ? [
+              { game_id: '0', game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
+              { game_id: '0', game_name: 'GALI DISAWAR', web_chart_url: base + chartUrl.gali() },
+            ]
+          : []),
       ],
     };
   });
@@ -112,46 +90,54 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       .split('\n')
       .map((u) => u.trim())
       .filter(Boolean)
-      .map((slider_image, i) => ({ id: i + 1, slider_image }));
+      .map((slider_image, i) => ({ id: i + 1, image_id: String(i + 1), slider_image }));
     return { status: true, msg: sliderdata.length ? 'Success' : 'No images', sliderdata, result: sliderdata };
   });
 
-  // Where a player pays a deposit (clients with an 'auto deposit' screen): the operator's UPI ids, with
-  // a upi:// link each; the QR code of the main one is api-get-qr-pay.
-  defineCall(app, ctx, CALL.getAutoDepositList, async () => {
-    const s = await markets.settings();
-    const payee = s.payee_name ?? '';
-    const ids: [string, string | undefined][] = [
-      ['UPI', s.upi_id],
-      ['Google Pay', s.google_upi_payment_id],
-      ['PhonePe', s.phonepay_upi_payment_id],
-    ];
-    const seen = new Set<string>();
-    const result = ids
-      .filter((x): x is [string, string] => !!x[1] && !seen.has(x[1]) && !!seen.add(x[1]))
-      .map(([name, upi_id], i) => ({
-        id: i + 1,
-        name,
-        upi_id,
-        payee_name: payee,
-        upi_uri: upiPayUri({ pa: upi_id, pn: payee }),
-      }));
-    return { status: true, msg: result.length ? 'Success' : 'No deposit method available', result };
+  // The player's own deposit requests, newest first, as the original's apps list them (their 'auto
+  // deposit' history): the operator's UPI ids to pay to are api-admin-bank-details and api-get-qr-pay.
+  defineCall(app, ctx, CALL.getAutoDepositList, async ({ user }) => {
+    const rows = await depositHistory(ctx.db, user.id, {});
+    return {
+      status: true,
+      msg: rows.length ? 'Success' : 'Data Not Available',
+      result: rows.map((r) => ({
+        id: String(r.id),
+        user_id: String(user.id),
+        amount: String(r.amount),
+        tx_request_number: `D${r.id}`,
+        txn_id: r.utr ?? '',
+        txn_ref: '',
+        payment_method: 'UPI',
+        paid_upi: '',
+        fund_status: requestStatusCode(r.status),
+        deposit_type: '1',
+        insert_date: formatKolkataDateTime(r.created_at),
+      })),
+    };
   });
 
   defineCall(app, ctx, CALL.socialData, async () => {
     const s = await markets.settings();
-    return { status: true, mobile_no: s.mobile_no ?? '', mobile_1: s.mobile_1 ?? '', telegram_no: s.telegram_no ?? '' };
+    return {
+      status: true,
+      msg: 'Success',
+      mobile_no: s.mobile_no ?? '',
+      mobile_1: s.mobile_1 ?? '',
+      telegram_no: s.telegram_no ?? '',
+    };
   });
 
   defineCall(app, ctx, CALL.gameRates, async () => ({
     status: true,
+    msg: 'Game Rates',
     game_rates: [await markets.ratesRecord('regular')],
     bet_limits: await markets.betLimits('regular'),
   }));
 
   defineCall(app, ctx, CALL.starlineGameRates, async () => ({
     status: true,
+    msg: 'Game Rates',
     game_rates: [await markets.ratesRecord('starline')],
     bet_limits: await markets.betLimits('starline'),
   }));
@@ -160,6 +146,7 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const r = await markets.ratesRecord('gali');
     return {
       status: true,
+      msg: 'Game Rates',
       game_rates: [
         {
           ...r,
@@ -228,8 +215,10 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           phonepay_upi_payment_id: s.phonepay_upi_payment_id ?? s.upi_id ?? '',
           upi_payment_id: s.upi_id ?? '',
           payee_name: s.payee_name ?? '',
-          // the name the 'MATKA 04' apps pay to
+          // the name the original's apps pay to; no bank account is offered (UPI only)
           ac_holder_name: s.payee_name ?? '',
+          account_number: '',
+          ifsc_code: '',
         },
       ],
     };

@@ -13,11 +13,12 @@ import { Refusal, defineCall, refusal } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
 import { addDepositProof, depositHistory, lastDeposit, requestDeposit, requestStatusCode } from '../services/wallet';
 import { settingNumber } from './money-fields';
+import { shortDate } from './original-fields';
 
 const MSG_FUND_REQUESTED = SERVER_TEXTS.fundRequested;
 
 /** max_amt when the operator sets none: the largest amount one request may carry anyway. */
-const NO_DEPOSIT_MAX = 10_000_000;
+export const NO_DEPOSIT_MAX = 10_000_000;
 
 /** The operator's maximum of one deposit request (setting max_amt, '0' or unset: none) passed, or null. */
 export async function depositOverMax(ctx: AppContext, amount: number): Promise<Message | null> {
@@ -28,7 +29,7 @@ export async function depositOverMax(ctx: AppContext, amount: number): Promise<M
 /** '1' for each UPI app the operator keeps an id for (a deposit may be paid with it), else '0'. */
 async function upiOptions(ctx: AppContext) {
   const s = await ctx.markets.settings();
-  const on = (v: string | undefined) => (v ? '1' : '0');
+  const on = (v: string | undefined) => (v ? 1 : 0);
   return {
     google_upi_option: on(s.google_upi_payment_id ?? s.upi_id),
     phone_upi_option: on(s.phonepay_upi_payment_id ?? s.upi_id),
@@ -104,7 +105,11 @@ export function imageSize(b: Buffer, type: string): { width: number; height: num
  * size an operator's browser can draw.
  */
 function proofImage(dataUrl: string): { bytes: Uint8Array; type: string } {
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  return proofImageOf(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+}
+
+/** A payment screenshot's bytes, checked: a PNG, JPEG or WebP image of sensible size, else refused. */
+export function proofImageOf(bytes: Buffer): { bytes: Uint8Array; type: string } {
   const type = imageTypeOf(bytes);
   if (!type || bytes.length > PROOF_MAX_BYTES) throw new Refusal(400, MSG_SCREENSHOT_INVALID);
   const size = imageSize(bytes, type);
@@ -136,6 +141,19 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             insert_date: formatKolkataDateTime(last.created_at),
           }
         : null,
+      // the original's list of the pending request (empty when none waits)
+      last_req_detail:
+        last && last.status === 'pending'
+          ? [
+              {
+                fund_request_id: String(last.id),
+                request_amount: String(last.amount),
+                request_number: `D${last.id}`,
+                request_status: requestStatusCode(last.status),
+                insert_date: shortDate(new Date(last.created_at)),
+              },
+            ]
+          : [],
     };
   });
 
@@ -146,7 +164,13 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     if (problem) throw refusal(problem);
     const out = await requestDeposit(db, user.id, body.request_amount, clock.now());
     const id = out.id;
-    return { status: true, msg: MSG_FUND_REQUESTED, request_id: String(id), request_number: `D${id}` };
+    return {
+      status: true,
+      msg: MSG_FUND_REQUESTED,
+      request_id: String(id),
+      request_number: `D${id}`,
+      fund_request_id: Number(id),
+    };
   });
 
   // The proof of a UPI payment on the player's own pending deposit request.
@@ -169,6 +193,18 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return {
       status: true,
       msg: rows.length ? 'Success' : MSG.noDataFound,
+      // the original's list: the decided requests
+      fund_req_history: rows
+        .filter((r) => r.status !== 'pending')
+        .map((r) => ({
+          fund_request_id: String(r.id),
+          request_amount: String(r.amount),
+          request_number: `D${r.id}`,
+          request_status: requestStatusCode(r.status),
+          // the screenshot stays with the operator: no link to it is handed out
+          fund_payment_receipt: '',
+          insert_date: shortDate(new Date(r.created_at)),
+        })),
       fund_requests: rows.map((r) => ({
         request_id: r.id,
         request_number: `D${r.id}`,

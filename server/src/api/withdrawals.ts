@@ -74,7 +74,12 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       status: true,
       msg: 'Success',
       payment_details: [
-        Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
+        {
+          ...Object.fromEntries(Object.values(UPI_APPS).map((a) => [a.detailsField, r[a.numberField] ?? ''])),
+          // the original's row: whose numbers they are (its bank fields are not kept: UPI only)
+          ac_holder_name: user.name,
+          insert_date: '',
+        },
       ],
     };
   });
@@ -85,8 +90,14 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const r = await upiNumbers(db, user.id);
     const result = WITHDRAW_METHOD_CODES.map((code) => ({ code, value: r[upiAppOfMethod(code).numberField] ?? '' }))
       .filter((m) => m.value !== '')
-      .map((m) => ({ payment_method: m.code, name: WITHDRAW_METHODS[m.code], value: m.value }));
-    return { status: true, msg: result.length ? 'Success' : 'No payment method added', result };
+      .map((m) => ({ payment_method: m.code, type: Number(m.code), name: WITHDRAW_METHODS[m.code], value: m.value }));
+    return {
+      status: true,
+      msg: result.length ? 'Success' : 'No payment method added',
+      result,
+      // the least a withdrawal may ask
+      min_amt: String(await settingNumber(ctx, 'min_withdrawal')),
+    };
   });
 
   // ---------------------------------------------------------------- withdrawals
@@ -108,6 +119,7 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       status: true,
       msg: MSG.withdrawSent,
       request_id: String(r.id),
+      fund_request_id: Number(r.id),
       request_number: `W${r.id}`,
       wallet_amt: String(r.wallet),
     };
@@ -115,10 +127,24 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   defineCall(app, ctx, CALL.userWithdrawTransactionHistory, async ({ body, user }) => {
     const rows = await withdrawHistory(db, user.id, body);
+    const s = await markets.settings();
     return {
       status: true,
       msg: rows.length ? 'Success' : MSG.noDataFound,
+      // what the original's apps read besides: the newest request's status, the hours, the wallet
+      last_request_status: rows.length ? requestStatusCode(rows[0].status) : '',
+      withdraw_open_time: s.withdraw_open_time ?? '',
+      withdraw_close_time: s.withdraw_close_time ?? '',
+      wallet_amt: user.wallet,
       withdrawdata: rows.map((r) => ({
+        // the original's names of the row's fields (its bank fields are empty: UPI only)
+        withdraw_request_id: String(r.id),
+        bank_name: '',
+        branch_address: '',
+        ac_holder_name: user.name,
+        ac_number: '',
+        ifsc_code: '',
+        remark: r.note,
         request_id: r.id,
         request_number: `W${r.id}`,
         ...methodNumberFields(r.payment_method, r.payment_number),

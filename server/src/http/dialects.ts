@@ -22,6 +22,24 @@ export function bootstrapKey(config: Pick<AppConfig, 'appKey' | 'appKeyDialects'
   return Object.entries(config.appKeyDialects).find(([, d]) => d === 'matka04')?.[0] ?? config.appKey;
 }
 
+/**
+ * The key as the original backend hands it out for env_type 'Prod': the part compiled into its apps as
+ * it is, the rest shifted by three (a to d, z to c; any other character three up, past 'Z' from 'A'),
+ * which the apps shift back. `appPart` is ORIGINAL_APP_KEY_PART: the start of the key the apps know
+ * ('' when they decode it all). It hides nothing: app keys tell apps apart, they are no secret.
+ */
+export function originalKeyEncoded(key: string, appPart: string): string {
+  const own = appPart && key.startsWith(appPart) ? appPart : '';
+  const shifted = [...key.slice(own.length)]
+    .map((ch) => {
+      const c = ch.charCodeAt(0);
+      if (c >= 97 && c <= 122) return String.fromCharCode(c + 3 > 122 ? 96 + (c + 3 - 122) : c + 3);
+      return String.fromCharCode(c + 3 > 90 ? 64 + (c + 3 - 90) : c + 3);
+    })
+    .join('');
+  return own + shifted;
+}
+
 const UNPADDED_DATE = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
 const DATE_FIELDS = ['bid_from', 'bid_to', 'date_from', 'date_to'] as const;
 
@@ -85,7 +103,7 @@ export function adaptAnswer(dialect: Dialect, name: CallName, answer: Json): Jso
       ...answer,
       result: (answer.result as Json[]).map((r) => {
         const code = withdrawMethodOfDialect(dialect, String(r.payment_method));
-        return { ...r, payment_method: code, type: code };
+        return { ...r, payment_method: code, type: Number(code) };
       }),
     };
   const closed = DIALECT_FACTS[dialect].closedMsgStatus;

@@ -15,7 +15,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const accountByMobile = (db: Db, mobile: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'name', 'mobile', 'password_hash', 'blocked_at', 'language'])
+    .select(['id', 'name', 'mobile', 'email', 'betting_status', 'password_hash', 'blocked_at', 'language'])
     .where('mobile', '=', mobile)
     .executeTakeFirst();
 

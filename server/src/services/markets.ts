@@ -4,7 +4,7 @@ import { marketResultText, marketTakesBids, type BetLimit, type MarketClock } fr
 import type { DB } from '../db/types';
 import type { MarketFamily } from '../db/columns';
 import type { Clock } from './clock';
-import { formatMinutes12, kolkataIsoDate } from './clock';
+import { formatMinutes12, kolkataDayStart, kolkataIsoDate, minutesToHHMM } from './clock';
 import type { CacheBus } from './bus';
 
 export interface MarketRow {
@@ -308,43 +308,79 @@ export const chartUrl = {
   galiMarket: (id: number) => `/charts/gali/${id}`,
 };
 
+/**
+ * What the original backend's apps read on every market row besides (its JSON types: the id and the
+ * times as text, the moments as numbers): its state in words, the name's first letter (and the name
+ * where they look for the Hindi one: none is kept), the open time as 'HH:MM:SS', today's open and close
+ * as Unix seconds, and how far now is from each in ms (the list is kept for the minute: so are these).
+ */
+export function originalTimes(m: Pick<MarketRow, 'open_minute' | 'close_minute'>, now: Date) {
+  const day = kolkataDayStart(kolkataIsoDate(now)).getTime();
+  const at = (minute: number) => day + minute * 60_000;
+  const away = (minute: number) => Math.floor(Math.abs(at(minute) - now.getTime()) / 1000) * 1000;
+  return {
+    open_time_sort: `${minutesToHHMM(m.open_minute)}:00`,
+    open_duration: away(m.open_minute),
+    close_duration: away(m.close_minute),
+    time_srt: Math.floor(at(m.open_minute) / 1000),
+    close_time_srt: Math.floor(at(m.close_minute) / 1000),
+  };
+}
+
+function originalRowFields(m: MarketRow, now: Date, open: boolean) {
+  return {
+    game_name_hindi: m.name,
+    game_name_letter: m.name.slice(0, 1),
+    msg: open ? 'Market Open' : 'Market Closed',
+    ...originalTimes(m, now),
+  };
+}
+
 /** Regular market as the home list shows it. */
 export function regularMarketJson(m: MarketRow, now: Date, base = '') {
   const open_result = m.open_pana ? m.open_pana : '';
   const close_result = m.close_pana ? m.close_pana : '';
+  const open = marketIsOpen(m, now);
   return {
-    game_id: m.id,
+    ...originalRowFields(m, now, open),
+    game_id: String(m.id),
     game_name: m.name,
     open_time: m.open_time,
     close_time: m.close_time,
     open_result,
     close_result,
     result_text: marketResultText({ open_result, close_result }),
-    msg_status: marketIsOpen(m, now) ? 1 : 0,
+    msg_status: open ? 1 : 0,
     web_chart_url: base + chartUrl.market(m.id),
   };
 }
 
 export function starlineGameJson(m: MarketRow, now: Date) {
+  const open = marketIsOpen(m, now);
   return {
-    game_id: m.id,
+    ...originalRowFields(m, now, open),
+    game_id: String(m.id),
     game_name: m.name,
     open_time: m.open_time,
     close_time: m.close_time,
     open_result: m.open_pana ? `${m.open_pana}-${m.open_digit ?? ''}` : '',
-    msg_status: marketIsOpen(m, now) ? 1 : 0,
+    close_result: '',
+    msg_status: open ? 1 : 0,
   };
 }
 
 export function galiMarketJson(m: MarketRow, now: Date, base = '') {
+  const open = marketIsOpen(m, now);
   return {
-    game_id: m.id,
+    ...originalRowFields(m, now, open),
+    game_id: String(m.id),
     game_name: m.name,
     open_time: m.open_time,
     close_time: m.close_time,
     open_result: m.jodi ?? '',
+    close_result: '',
     result: m.jodi ?? '',
-    msg_status: marketIsOpen(m, now) ? 1 : 0,
+    msg_status: open ? 1 : 0,
     web_chart_url: base + chartUrl.galiMarket(m.id),
   };
 }

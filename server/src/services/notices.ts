@@ -67,3 +67,12 @@ export async function latestNotices(db: Kysely<DB>, limit = 100): Promise<Notice
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
+
+/** How many notices the operator has sent. */
+export async function noticeCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('notices')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

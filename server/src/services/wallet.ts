@@ -135,10 +135,30 @@ export const ledgerHistory = (db: Db, userId: string, range: DayRange) =>
   createdWithin(
     db
       .selectFrom('wallet_transactions')
-      .select(['id', 'type', 'amount', 'note', 'amount_status', 'created_at', 'balance_after'])
+      .select(['id', 'type', 'amount', 'note', 'kind', 'reference', 'amount_status', 'created_at', 'balance_after'])
       .where('user_id', '=', userId),
     range,
   );
+
+/** One ledger row of an account (null: none of its rows has that id). */
+export const ledgerRow = (db: Db, userId: string, id: string) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select(['id', 'type', 'amount', 'note', 'kind', 'reference', 'amount_status', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** The points an account's pending withdrawals hold (taken from the wallet, not paid out yet). */
+export async function heldForWithdrawals(db: Db, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('withdraw_requests')
+    .select((e) => e.fn.coalesce(e.fn.sum<string>('amount'), e.val('0')).as('held'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return String(row.held);
+}
 
 /** An account's deposit requests within a range of days. */
 export const depositHistory = (db: Db, userId: string, range: DayRange) =>

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { LIMIT_KINDS, LIMIT_PERIODS, type UpiDetailsField } from '../domain';
 import { PUSH_CATEGORIES, isLiveKind, type LiveKind } from './live';
 import { LiveEventSchema } from './liveSchemas';
+import { ORIGINAL_ANSWERS } from './originalSchemas';
 import type { CallName } from './index';
 
 /** A text or a number: ids, points and amounts come as either from deployed servers. */
@@ -129,10 +130,9 @@ export const SliderAnswerSchema = answer({
 });
 
 /** Where players pay a deposit: the operator's UPI ids, each with its upi:// link. */
+/** The player's own deposits, as the original's apps list them (its 'auto deposit' history). */
 export const AutoDepositAnswerSchema = answer({
-  result: z
-    .array(z.looseObject({ id: optNum, name: optStr, upi_id: optStr, payee_name: optStr, upi_uri: optStr }))
-    .optional(),
+  result: z.array(z.looseObject({ id: z.string(), amount: z.string(), fund_status: z.string(), insert_date: z.string() })),
 });
 
 /** The contact numbers the app links to (WhatsApp, call, Telegram). */
@@ -183,7 +183,7 @@ export const RulesAnswerSchema = answer({
 
 /** The account's UPI numbers, each under its app's detailsField (the domain's UPI_APPS). */
 const paymentDetails = z.record(z.string(), z.string().nullable().optional()) as unknown as z.ZodType<
-  Partial<Record<UpiDetailsField, string | null>>
+  Partial<Record<UpiDetailsField | 'ac_holder_name' | 'insert_date', string | null>>
 >;
 export const PaymentDetailsAnswerSchema = answer({ payment_details: z.array(paymentDetails).optional() });
 
@@ -480,6 +480,7 @@ export const ANSWER_SCHEMAS = {
   'api-set-reality-check': ProtectionAnswerSchema,
   'api-reality-check': RealityCheckAnswerSchema,
   'api-set-language': answer({ language: z.string() }),
+  ...ORIGINAL_ANSWERS,
 } as const satisfies Record<CallName, z.ZodType>;
 
 export type AnswerSchemas = typeof ANSWER_SCHEMAS;

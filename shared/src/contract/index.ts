@@ -80,7 +80,7 @@ export const CALLS = {
   },
   'api-dashboard-data': { auth: false, provides: ['Markets'] },
   'api-get-slider-images': { auth: false },
-  'api-get-auto-deposit-list': { auth: false },
+  'api-get-auto-deposit-list': { auth: true, provides: ['Funds'] },
   'api-social-data': { auth: false },
   'api-how-to-play': { auth: false, provides: ['Content'] },
   'api-privacy-policy': { auth: false, provides: ['Content'] },
@@ -205,6 +205,24 @@ export const CALLS = {
   'api-check-game-status': { auth: true },
   'api-get-current-date': { auth: true },
   'api-add-money-via-upi': { auth: true, invalidates: ['Funds', 'Wallet', 'Transactions'] },
+
+  // the original backend's other calls that its apps make (reference.ts, originalSchemas.ts): notices
+  // and notifications, contacts, app versions, the statement and one ledger row, the notification
+  // switch, the market-state checks of each family, the pana combinations of the SP/DP motor screens
+  'api-get-notice': { auth: true },
+  'api-get-notification': { auth: true, invalidates: ['Inbox'] },
+  'api-get-contact-details': { auth: false },
+  'api-get-app-version-details': { auth: false },
+  'api-get-statement': { auth: true, list: 'transaction_history', dates: 'date' },
+  'api-view-wallet-transaction-history': { auth: true },
+  'api-notification-setting': { auth: true },
+  'api-check-games-active-inactive': { auth: false },
+  'api-check-starline-game-status': { auth: false },
+  'api-check-starline-games-active-inactive': { auth: false },
+  'api-check-galidisawar-game-status': { auth: false },
+  'api-check-galidisawar-games-active-inactive': { auth: false },
+  'api-get-sp-motor-combination': { auth: true },
+  'api-get-sp-dp-tp-combination': { auth: true },
 } as const satisfies Record<`api-${string}`, CallSpec>;
 
 export type CallName = keyof typeof CALLS;
@@ -283,6 +301,10 @@ export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
   'api-get-social-data': 'api-social-data',
   // the 'MATKA 04' apps ask for the code of a UPI number by this name
   'api-validate-bank': 'api-upi-send-otp',
+  // the original's registration code by another name, and its Gali checks by its spelling
+  'api-otp-sent': 'api-resend-otp',
+  'api-check-galidisswar-game-status': 'api-check-galidisawar-game-status',
+  'api-check-galidisswar-games-active-inactive': 'api-check-galidisawar-games-active-inactive',
 };
 
 /** ...and a family spelled another way by other deployments (prefix -> prefix). */

@@ -185,6 +185,20 @@ export const CALL_REFUSALS: { readonly [N in CallName]: readonly RefusalCode[] }
   'api-check-game-status': GAME,
   'api-get-current-date': GAME,
   'api-add-money-via-upi': DEPOSIT,
+  'api-get-notice': NONE,
+  'api-get-notification': NONE,
+  'api-get-contact-details': NONE,
+  'api-get-app-version-details': NONE,
+  'api-get-statement': NONE,
+  'api-view-wallet-transaction-history': ['msg.noDataFound'],
+  'api-notification-setting': NONE,
+  'api-check-games-active-inactive': GAME,
+  'api-check-starline-game-status': GAME,
+  'api-check-starline-games-active-inactive': GAME,
+  'api-check-galidisawar-game-status': GAME,
+  'api-check-galidisawar-games-active-inactive': GAME,
+  'api-get-sp-motor-combination': ['msg.notEnoughBalance'],
+  'api-get-sp-dp-tp-combination': ['msg.notEnoughBalance'],
 };
 
 /** Every refusal a call may give: the envelope's, the session's when it has one, its own. */

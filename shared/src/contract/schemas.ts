@@ -9,6 +9,7 @@
  * player's session: the clients' base query adds them, the server reads them before the body's schema.
  */
 import { z } from 'zod';
+import { ORIGINAL_REQUESTS } from './originalSchemas';
 import {
   BREAK_PERIODS,
   EXCLUSION_PERIODS,
@@ -51,6 +52,7 @@ export * from './resultSchemas';
 export * from './familySchemas';
 export * from './verifySchemas';
 export * from './auditSchemas';
+export * from './originalSchemas';
 export * from './refusals';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */
@@ -302,6 +304,7 @@ export const REQUEST_SCHEMAS = {
     upiphonepe: textOrNumber(100),
     otherupi: textOrNumber(100),
   }),
+  ...ORIGINAL_REQUESTS,
 } as const satisfies Record<CallName, z.ZodType>;
 
 /** Every call has its request schema (and no schema is of a call the index does not declare). */

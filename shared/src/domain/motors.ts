@@ -1,6 +1,6 @@
 /** Expansions of one typed entry into many panas: SP Motor, DP Motor, SP DP TP (spec section 5). */
 import { MSG, numberNotValid } from './messages';
-import { DOUBLE_PANAS, SINGLE_PANAS, SPDPTP_TABLE, type PanaKind } from './panas';
+import { DOUBLE_PANAS, PANA_KIND_LABEL, SINGLE_PANAS, SPDPTP_TABLE, panaKind, type PanaKind } from './panas';
 
 export type Expansion = { ok: true; panas: string[] } | { ok: false; message: string };
 
@@ -57,4 +57,28 @@ export function spdptp(digit: string, flags: { SP: boolean; DP: boolean; TP: boo
   const lists = SPDPTP_TABLE[digit];
   const panas = (['SP', 'DP', 'TP'] as PanaKind[]).flatMap((k) => (flags?.[k] === true ? lists[k] : []));
   return panas.length ? { ok: true, panas } : fail(MSG.selectSpDpTp);
+}
+
+/**
+ * What a motor screen's panas place (the original backend's combination calls answer it): each pana with
+ * its points and its kind's name, and their total; refused when there is none or the wallet is short.
+ */
+export function motorPlan(
+  panas: readonly string[],
+  points: number,
+  wallet: number,
+):
+  | { ok: true; rows: { number: string; points: number; pana: string }[]; total: number }
+  | { ok: false; message: string } {
+  if (!panas.length) return { ok: false, message: 'No Possible combination found' };
+  const total = panas.length * points;
+  if (total > wallet) return { ok: false, message: MSG.notEnoughBalance };
+  return {
+    ok: true,
+    total,
+    rows: panas.map((p) => {
+      const kind = panaKind(p);
+      return { number: p, points, pana: kind ? PANA_KIND_LABEL[kind] : '' };
+    }),
+  };
 }

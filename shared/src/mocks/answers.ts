@@ -5,7 +5,7 @@
  * by its call's schema in the contract (ANSWER_SCHEMAS) before it is sent: a mock that drifts from the
  * contract throws, and the test that used it fails.
  */
-import { ANSWER_SCHEMAS } from '../contract/answerSchemas';
+import { ANSWER_SCHEMAS, RefusalSchema } from '../contract/answerSchemas';
 import { CALL, SUBMIT_BID_CALL, type CallName } from '../contract';
 import {
   MSG,
@@ -17,6 +17,7 @@ import {
   minutesOfDay,
 } from '../domain';
 import type { MockWorld } from './scenarios';
+import { originalAnswer } from './originalAnswers';
 
 /** The token the mock API gives at login and takes on every call. */
 export const MOCK_TOKEN = 'a'.repeat(64);
@@ -187,7 +188,7 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
     case CALL.setLanguage:
       return ok({ language: typeof body.language === 'string' ? body.language : 'en' });
     default:
-      return ok();
+      return originalAnswer(call, body, s, now, Number(wallet)) ?? ok();
   }
 }
 
@@ -199,7 +200,8 @@ export function mockAnswer(call: CallName, body: Json, s: MockState, now = new D
   // any session token is the mock player's (a component test's store has its own)
   const signedIn = s.signedIn && typeof body.unique_token === 'string' && body.unique_token !== '';
   const answer = answerOf(call, body, s, now, signedIn);
-  const checked = ANSWER_SCHEMAS[call].safeParse(answer);
+  // a refusal is checked as every call's refusal is; an answer by its call's schema
+  const checked = (answer.status === false ? RefusalSchema : ANSWER_SCHEMAS[call]).safeParse(answer);
   if (!checked.success)
     throw new Error(
       `the mock answer of ${call} drifted from the contract: ${checked.error.issues[0]?.path.join('.')} ${checked.error.issues[0]?.message}`,
