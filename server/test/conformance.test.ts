@@ -8,7 +8,12 @@
  * withdrawal, a transfer, a notice.
  */
 import { buildNewResult } from '@matka/shared/domain';
-import { REFERENCE_PLAYER_ROUTES, type RefShape, type RefType } from '@matka/shared/contract/reference';
+import {
+  REFERENCE_BUILD_ROUTES,
+  REFERENCE_PLAYER_ROUTES,
+  type RefShape,
+  type RefType,
+} from '@matka/shared/contract/reference';
 import {
   APP_KEY,
   createUser,
@@ -187,7 +192,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'api-get-sp-dp-tp-combination': () => ({ number: '1', sp_flag: '1', dp_flag: '1', tp_flag: '1', points: '10' }),
 };
 
-const SERVED = REFERENCE_PLAYER_ROUTES.filter((r) => r.status === 'served');
+const ROUTES = [...REFERENCE_PLAYER_ROUTES, ...REFERENCE_BUILD_ROUTES];
+const SERVED = ROUTES.filter((r) => r.status === 'served');
 
 describe.each(Object.entries(KEYS))("the original's served routes under the %s key", (_dialect, key) => {
   test.each(SERVED.map((r) => [r.route, r] as const))('%s', async (route, ref) => {
@@ -205,7 +211,7 @@ describe.each(Object.entries(KEYS))("the original's served routes under the %s k
 });
 
 describe("the original's refused routes", () => {
-  test.each(REFERENCE_PLAYER_ROUTES.filter((r) => r.status === 'refused').map((r) => [r.route, r] as const))(
+  test.each(ROUTES.filter((r) => r.status === 'refused').map((r) => [r.route, r] as const))(
     '%s',
     async (route, ref) => {
       for (const key of Object.values(KEYS)) {
@@ -296,4 +302,13 @@ test("the app key handshake of env_type 'Prod': the key encoded as the original 
   // with env_type '1' the key as it is
   const plain = await t.app.inject({ method: 'POST', url: '/api-get-app-key', payload: { env_type: '1' } });
   expect(plain.json().app_key).toBe(FAMILY_KEY);
+});
+
+test("a build's online-deposit screen (a GET, no key) gets the steps, and no UPI id or QR code to pay before a request", async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api-payment-data' });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(problems(body, REFERENCE_BUILD_ROUTES.find((r) => r.route === 'api-payment-data')!.answer!)).toEqual([]);
+  expect(body.payment_data).toMatchObject({ upi: '', qr: '' });
+  expect(body.payment_data.step1).toContain('deposit request');
 });

@@ -2,7 +2,7 @@
  * The server serves exactly the calls of @matka/shared/contract, each with the contract's token rule:
  * a call it serves that the contract does not declare, or a declared call it does not serve, fails here.
  */
-import { REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
+import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
 import { CALLS, CALL_NAMES, OPERATOR_CALLS, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
 import { MSG_BAD_TOKEN, answerCheck } from '../src/http/api';
 import { operatorAnswerCheck } from '../src/operator';
@@ -40,7 +40,9 @@ test('every /api/ route is a call of the contract, and every call of the contrac
   // besides: the original backend's routes refused on purpose, each with its declared answer, and its
   // multipart upload
   const refused = new Set(
-    REFERENCE_PLAYER_ROUTES.filter((r) => (r.status === 'refused' && r.reply) || r.form).map((r) => r.route),
+    [...REFERENCE_PLAYER_ROUTES, ...REFERENCE_BUILD_ROUTES]
+      .filter((r) => (r.status === 'refused' && r.reply) || r.form)
+      .map((r) => r.route),
   );
   expect([...served].filter((n) => !Object.hasOwn(CALLS, n) && !refused.has(n))).toEqual([]);
   expect(CALL_NAMES.filter((n) => !served.has(n))).toEqual([]);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { CALLS, CALL_ALIASES, PREFIX_ALIASES } from '../src/contract';
-import { REFERENCE_PLAYER_ROUTES } from '../src/contract/reference';
+import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '../src/contract/reference';
 import { REFERENCE_OTHER_ROUTES } from '../src/contract/referenceOther';
 import { withReference } from '../src/contract/referenceDoc';
 
@@ -20,13 +20,16 @@ function callOf(route: string): string | undefined {
 }
 
 test('each route of the original is declared once', () => {
-  const all = [...REFERENCE_PLAYER_ROUTES.map((r) => r.route), ...REFERENCE_OTHER_ROUTES.flatMap((g) => g.routes)];
+  const all = [
+    ...[...REFERENCE_PLAYER_ROUTES, ...REFERENCE_BUILD_ROUTES].map((r) => r.route),
+    ...REFERENCE_OTHER_ROUTES.flatMap((g) => g.routes),
+  ];
   expect(all.length).toBeGreaterThan(400);
   expect(all.filter((r, i) => all.indexOf(r) !== i)).toEqual([]);
 });
 
 test('every route served is a call of the contract; every refused one says why', () => {
-  for (const r of REFERENCE_PLAYER_ROUTES) {
+  for (const r of [...REFERENCE_PLAYER_ROUTES, ...REFERENCE_BUILD_ROUTES]) {
     if (r.status === 'refused') {
       expect({ route: r.route, how: !!r.how }).toEqual({ route: r.route, how: true });
       continue;

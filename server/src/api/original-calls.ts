@@ -7,7 +7,7 @@
  * on purpose answer what reference.ts declares (status false and a message for the player).
  */
 import { CALL } from '@matka/shared/contract';
-import { REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
+import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
 import { liveText } from '@matka/shared/contract';
 import { MSG, motorPlan, spMotor, dpMotor, spdptp, marketTakesBids } from '@matka/shared/domain';
 import type { FastifyPluginAsync } from 'fastify';
@@ -165,9 +165,28 @@ export const originalCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     return combinations(x.panas, body.points, Number(user.wallet));
   });
 
+  // A build's online-deposit screen (a GET with no key) shows a UPI id and a QR code to pay before any
+  // request exists: money goes the other way round here, so it is answered with the steps and neither.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/api-payment-data',
+    handler: async () => ({
+      status: true,
+      msg: 'Success',
+      payment_data: {
+        step1: 'Tap below and make a deposit request for the amount you want to add.',
+        step2: 'Wait until the request is accepted: Add Funds then shows where to pay.',
+        step3: 'Pay that amount from Add Funds, with the request number in the UPI note.',
+        step4: 'The points are added when the operator matches your payment.',
+        upi: '',
+        qr: '',
+      },
+    }),
+  });
+
   // The routes refused on purpose that the original's apps may still call: status false with the
   // declared message (and empty lists where an app reads one), never a 404 an app would call an error.
-  for (const r of REFERENCE_PLAYER_ROUTES) {
+  for (const r of [...REFERENCE_PLAYER_ROUTES, ...REFERENCE_BUILD_ROUTES]) {
     if (r.status !== 'refused' || !r.reply) continue;
     const reply = r.reply;
     app.post(`/api/${r.route}`, async () => ({

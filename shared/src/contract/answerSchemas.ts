@@ -132,7 +132,9 @@ export const SliderAnswerSchema = answer({
 /** Where players pay a deposit: the operator's UPI ids, each with its upi:// link. */
 /** The player's own deposits, as the original's apps list them (its 'auto deposit' history). */
 export const AutoDepositAnswerSchema = answer({
-  result: z.array(z.looseObject({ id: z.string(), amount: z.string(), fund_status: z.string(), insert_date: z.string() })),
+  result: z.array(
+    z.looseObject({ id: z.string(), amount: z.string(), fund_status: z.string(), insert_date: z.string() }),
+  ),
 });
 
 /** The contact numbers the app links to (WhatsApp, call, Telegram). */

@@ -303,6 +303,8 @@ export const CALL_ALIASES: Readonly<Record<string, CallName>> = {
   'api-validate-bank': 'api-upi-send-otp',
   // the original's registration code by another name, and its Gali checks by its spelling
   'api-otp-sent': 'api-resend-otp',
+  // a build's home banners are the slider images
+  'api-get-banners': 'api-get-slider-images',
   'api-check-galidisswar-game-status': 'api-check-galidisawar-game-status',
   'api-check-galidisswar-games-active-inactive': 'api-check-galidisawar-games-active-inactive',
 };

@@ -10,7 +10,10 @@ const answer = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.looseObject({ status: z.union([z.boolean(), z.string()]).optional(), msg: z.string().optional(), ...shape });
 const text = z.string();
 const gameId = z.union([z.string().max(20), z.number()], { error: 'Invalid game' }).transform((v) => Number(v));
-const flag = z.union([z.string().max(5), z.number()]).optional().transform((v) => String(v ?? '0') === '1');
+const flag = z
+  .union([z.string().max(5), z.number()])
+  .optional()
+  .transform((v) => String(v ?? '0') === '1');
 const points = z
   .union([z.string().max(12), z.number()], { error: 'Points are required' })
   .transform((v) => Number(v))
@@ -22,7 +25,13 @@ const dateRange = z.object({
 
 /** A market's state as the original's game-status calls answer it. */
 const GameCheck = { game_status: z.number() };
-const ActiveRow = z.object({ open_time: text, close_time: text, msg: text, game_status: z.number(), status: z.boolean() });
+const ActiveRow = z.object({
+  open_time: text,
+  close_time: text,
+  msg: text,
+  game_status: z.number(),
+  status: z.boolean(),
+});
 /** A ledger row as the original lists it. */
 const LedgerRow = z.looseObject({
   transaction_id: text,
@@ -43,7 +52,9 @@ export const ORIGINAL_REQUESTS = {
   'api-get-app-version-details': z.object({}),
   'api-get-statement': dateRange,
   'api-view-wallet-transaction-history': z.object({
-    transaction_id: z.union([z.string().max(20), z.number()], { error: 'Transaction id is required' }).transform(String),
+    transaction_id: z
+      .union([z.string().max(20), z.number()], { error: 'Transaction id is required' })
+      .transform(String),
   }),
   'api-notification-setting': z.object({
     notification_status: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])], {
@@ -56,12 +67,18 @@ export const ORIGINAL_REQUESTS = {
   'api-check-galidisawar-game-status': z.object({ game_id: gameId }),
   'api-check-galidisawar-games-active-inactive': z.object({ game_id: gameId }),
   'api-get-sp-motor-combination': z.object({
-    type: z.union([z.string().max(5), z.number()]).optional().transform((v) => (String(v ?? '8') === '8' ? 'sp' : 'dp')),
+    type: z
+      .union([z.string().max(5), z.number()])
+      .optional()
+      .transform((v) => (String(v ?? '8') === '8' ? 'sp' : 'dp')),
     number: z.string({ error: 'Digit not valid' }).regex(/^\d{1,10}$/, 'Digit not valid'),
     points,
   }),
   'api-get-sp-dp-tp-combination': z.object({
-    number: z.union([z.string(), z.number()], { error: 'Digit not valid' }).transform(String).pipe(z.string().regex(/^\d$/, 'Digit not valid')),
+    number: z
+      .union([z.string(), z.number()], { error: 'Digit not valid' })
+      .transform(String)
+      .pipe(z.string().regex(/^\d$/, 'Digit not valid')),
     sp_flag: flag,
     dp_flag: flag,
     tp_flag: flag,

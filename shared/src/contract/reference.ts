@@ -33,7 +33,7 @@ export interface RefRoute {
    * that an app that reads them does not crash); absent: 404 like any call this server does not know
    */
   readonly reply?: { readonly msg: string; readonly empty?: readonly string[] };
-  /** served as a multipart form (a file upload), not a JSON call of the contract */
+  /** served beside the contract's JSON calls: a multipart form (a file upload), or a plain GET */
   readonly form?: true;
 }
 
@@ -454,3 +454,26 @@ export interface RefGroup {
   readonly how: string;
   readonly routes: readonly string[];
 }
+
+/**
+ * Calls that some builds of the family's apps make though the original does not route them (a Kotlin
+ * app's banners and FCM token, a Java app's online-deposit screen).
+ */
+export const REFERENCE_BUILD_ROUTES: readonly RefRoute[] = [
+  served('api-get-banners', { sliderdata: [{ image_id: S, slider_image: S }], ...ok }),
+  refused(
+    'api-fcm-update',
+    'no Firebase push is sent: players are told through the inbox, the live stream and web push',
+    {
+      msg: 'Notifications come in the app inbox.',
+    },
+  ),
+  {
+    ...secure(
+      'api-payment-data',
+      'a GET with no key, which shows a UPI id and a QR code to pay before any request exists: answered with the steps (a deposit request first, then pay the accepted request from Add Funds) and no UPI id or QR code',
+      { status: B, payment_data: { step1: S, step2: S, step3: S, step4: S, upi: S, qr: S } },
+    ),
+    form: true,
+  },
+];

@@ -3,7 +3,7 @@
  * referenceOther.ts): `npm run docs:clients` writes it between its markers, and a test fails when the
  * file drifts from the declaration.
  */
-import { REFERENCE_PLAYER_ROUTES, type RefRoute, type RefShape } from './reference';
+import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES, type RefRoute, type RefShape } from './reference';
 import { REFERENCE_OTHER_ROUTES } from './referenceOther';
 
 export const DOC_START = '<!-- original-routes:start (npm run docs:clients writes this part) -->';
@@ -38,6 +38,12 @@ export function referenceMarkdown(): string {
     '| Route | Status | What an app gets |',
     '| --- | --- | --- |',
     ...REFERENCE_PLAYER_ROUTES.map((r) => `| \`${r.route}\` | ${r.status} | ${cell(what(r))} |`),
+    '',
+    'Calls some builds of the apps make though the original does not route them:',
+    '',
+    '| Route | Status | What an app gets |',
+    '| --- | --- | --- |',
+    ...REFERENCE_BUILD_ROUTES.map((r) => `| \`${r.route}\` | ${r.status} | ${cell(what(r))} |`),
     '',
     '| Routes | Status | Instead |',
     '| --- | --- | --- |',

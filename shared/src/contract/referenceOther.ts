@@ -5,7 +5,8 @@
  */
 import type { RefGroup } from './reference';
 
-const CONSOLE = 'the operator console (/console/) and the operator API (/operator/, with roles, two-step sign-in and an audit trail) do this';
+const CONSOLE =
+  'the operator console (/console/) and the operator API (/operator/, with roles, two-step sign-in and an audit trail) do this';
 
 /** The original's web pages, its admin panel and its admin app's API: every other route it maps. */
 export const REFERENCE_OTHER_ROUTES: readonly RefGroup[] = [
