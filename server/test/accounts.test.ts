@@ -50,6 +50,7 @@ describe('registration with OTP', () => {
       user_name: 'Asha',
       unique_token: expect.stringMatching(/^[0-9a-f]{64}$/),
       mobile,
+      email: 'x@y.z',
     });
     const user = await t.ctx.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^scrypt\$/);

@@ -210,6 +210,102 @@ describe.each(Object.entries(KEYS))("the original's served routes under the %s k
   });
 });
 
+/** The code the server sent a number last (demo mode: the operator's outbox). */
+const lastCode = async (mobile: string) => (await operatorCall(t, `otp/last?mobile=${mobile}`)).body.otp as string;
+
+describe.each(Object.entries(KEYS))("the original's routes served the secure way under the %s key", (dialect, key) => {
+  const fresh = dialect === 'spec' ? '9000000101' : '9000000102';
+  const upi = dialect === 'spec' ? '9000000201' : '9000000202';
+  /** Each secure route's request, made as a flow needs it (a code asked first where one is checked). */
+  const FLOWS: Record<string, () => Promise<Record<string, unknown>>> = {
+    'api-check-mobile': async () => ({ mobile: fresh }),
+    'api-otp-sent': async () => ({ mobile: fresh }),
+    'api-resend-otp': async () => ({ mobile: fresh }),
+    'api-user-registration': async () => {
+      await send('api-resend-otp', key, { mobile: fresh });
+      return {
+        name: 'New Player',
+        email: 'n@example.com',
+        mobile: fresh,
+        password: 'secret123',
+        security_pin: '1234',
+        otp: await lastCode(fresh),
+      };
+    },
+    'api-forget-check-mobile': async () => ({ mobile: other.mobile }),
+    'api-forgot-password': async () => {
+      await send('api-forget-check-mobile', key, { mobile: other.mobile });
+      return { mobile: other.mobile, new_pass: 'secret123', otp: await lastCode(other.mobile) };
+    },
+    'api-check-security-pin': async () => {
+      await t.ctx.db.updateTable('users').set({ security_pin: '2468' }).where('id', '=', player.id).execute();
+      return { unique_token: player.token, security_pin: '2468' };
+    },
+    'api-validate-bank': async () => ({ unique_token: player.token, mobile: upi, upi_type: 1 }),
+    'api-add-user-upi-details': async () => {
+      await send('api-validate-bank', key, { unique_token: player.token, mobile: upi, upi_type: 1 });
+      return { unique_token: player.token, upi_type: 1, paytm_no: upi, otp: await lastCode(upi) };
+    },
+    'api-user-transfer-wallet-balance': async () => ({
+      unique_token: player.token,
+      mobile_no: other.mobile,
+      amount: '100',
+      transfer_note: 'tea',
+    }),
+    'api-submit-bid': async () => {
+      const m = await marketByName(t, 'MILAN NIGHT');
+      const [new_result] = buildNewResult({
+        family: 'regular',
+        betType: 'single_digit',
+        token: player.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows: [{ digits: '4', closedigits: '', points: 10, session: 'Open', pana: '' }],
+      });
+      return { unique_token: player.token, game_id: String(m.id), new_result };
+    },
+    'api-starline-submit-bid': async () => {
+      const m = await marketByName(t, 'STARLINE 09:00 PM');
+      const [new_result] = buildNewResult({
+        family: 'starline',
+        betType: 'single_digit',
+        token: player.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows: [{ digits: '4', closedigits: '', points: 10, session: 'Open', pana: '' }],
+      });
+      return { unique_token: player.token, game_id: String(m.id), new_result };
+    },
+    'api-galidisswar-submit-bid': async () => {
+      const m = await marketByName(t, 'GALI');
+      const [new_result] = buildNewResult({
+        family: 'gali',
+        betType: 'gali_jodi_digit',
+        token: player.token,
+        gameId: m.id,
+        gameName: m.name,
+        bidDate: '10-March-2026',
+        rows: [{ digits: '12', closedigits: '', points: 10, session: 'Close', pana: '' }],
+      });
+      return { unique_token: player.token, game_id: String(m.id), new_result };
+    },
+    'api-add-money-via-upi': async () => ({ unique_token: player.token, amount: '500', txn_id: 'T1', txn_ref: 'R1' }),
+  };
+  const SECURE = ROUTES.filter((r) => r.status === 'secure' && !r.form);
+
+  test('every route served the secure way has its flow here', () => {
+    expect(SECURE.map((r) => r.route).filter((r) => !FLOWS[r])).toEqual([]);
+  });
+
+  test.each(SECURE.map((r) => [r.route, r] as const))('%s', async (route, ref) => {
+    const res = await send(route, key, await FLOWS[route]());
+    expect({ http: res.statusCode, msg: res.body.msg }).toMatchObject({ http: 200 });
+    expect(problems(res.body, ref.answer!)).toEqual([]);
+  });
+});
+
 describe("the original's refused routes", () => {
   test.each(ROUTES.filter((r) => r.status === 'refused').map((r) => [r.route, r] as const))(
     '%s',

@@ -166,6 +166,8 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       user_name: created.name,
       unique_token: token,
       mobile: created.mobile,
+      // the original's apps read the email they sent back
+      email: body.email ?? '',
     };
   });
 
