@@ -13,16 +13,21 @@ interface HomeInfo {
   result: { game_id: string | number; game_name: string }[];
 }
 
-/** Places one regular Single Digit bid (session Close) through the API; returns the market's name. */
+/**
+ * Places one regular Single Digit bid (session Close) through the API, on the home list's first market
+ * or the one named; returns the market's name.
+ */
 export async function placeRegularBid(
   server: TestServer,
   token: string,
   digit: string,
   points: number,
   session: 'Open' | 'Close' = 'Close',
+  name?: string,
 ) {
   const home = await call<HomeInfo>(server, 'api-home-info', { unique_token: token });
-  const market = home.result[0];
+  const market = name === undefined ? home.result[0] : home.result.find((m) => m.game_name === name);
+  if (!market) throw new Error(`no market ${name} on the home list`);
   const [body] = buildNewResult({
     family: 'regular',
     betType: 'single_digit',

@@ -7,8 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import { seriousViolations } from '../lib/axe';
+import { placeRegularBid } from '../lib/wallet';
 import { firstSignIn, oneTimePassword } from '../lib/console';
 import {
   call,
@@ -53,27 +53,11 @@ beforeAll(async () => {
   server = await startServer({ RESULT_CERTIFICATION: 'on' });
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
-  const home = await call<{ result: { game_id: string | number; game_name: string }[] }>(server, 'api-home-info', {
-    unique_token: token,
-  });
-  const m = home.result[0];
-  market = m.game_name;
+  const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
+  market = home.result[0].game_name;
+  // the Open session takes bids all day
   await operator(server, 'market', 'set-times', market, '23:58', '23:59');
-  const [new_result] = buildNewResult({
-    family: 'regular',
-    betType: 'single_digit',
-    token,
-    gameId: m.game_id,
-    gameName: market,
-    bidDate: formatBidDate(new Date()),
-    rows: [{ digits: '1', closedigits: '', points: 100, session: 'Open', pana: 'Single Digit' }],
-  });
-  const placed = await call<{ status: boolean; msg?: string }>(server, 'api-submit-bid', {
-    unique_token: token,
-    game_id: String(m.game_id),
-    new_result,
-  });
-  if (!placed.status) throw new Error(`bid refused: ${placed.msg}`);
+  await placeRegularBid(server, token, '1', 100, 'Open', market);
 });
 afterAll(async () => {
   await browser?.close();

@@ -34,6 +34,25 @@ let player: { id: string; mobile: string; token: string };
 let other: { id: string; mobile: string; token: string };
 const ids: Record<string, string> = {};
 
+/** A bid submission's body: one row of 10 points on a market of a family, on the test apps' day. */
+async function bidBody(
+  family: 'regular' | 'starline' | 'gali',
+  market: string,
+  digits: string,
+): Promise<Record<string, unknown>> {
+  const m = await marketByName(t, market);
+  const [new_result] = buildNewResult({
+    family,
+    betType: family === 'gali' ? 'gali_jodi_digit' : 'single_digit',
+    token: player.token,
+    gameId: m.id,
+    gameName: m.name,
+    bidDate: '10-March-2026',
+    rows: [{ digits, closedigits: '', points: 10, session: family === 'gali' ? 'Close' : 'Open', pana: '' }],
+  });
+  return { unique_token: player.token, game_id: String(m.id), new_result };
+}
+
 /** What is wrong with an answer against the original's shape: '' when it conforms. */
 function problems(value: unknown, shape: RefShape, at = ''): string[] {
   const out: string[] = [];
@@ -89,30 +108,8 @@ beforeAll(async () => {
   expect((await placeOpenBid(t, player, 'MORNING STAR', [{ digits: '1', points: 10 }])).body.status).toBe(true);
   const slot = await marketByName(t, 'STARLINE 10:00 AM');
   expect((await starlineAppBid(t, player.token, slot, '1')).status).toBe(true);
-  const gali = await marketByName(t, 'FARIDABAD');
-  const [galiBid] = buildNewResult({
-    family: 'gali',
-    betType: 'gali_jodi_digit',
-    token: player.token,
-    gameId: gali.id,
-    gameName: gali.name,
-    bidDate: '10-March-2026',
-    rows: [{ digits: '47', closedigits: '', points: 10, session: 'Close', pana: '' }],
-  });
   expect(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api-galidisawar-submit-bid',
-        payload: {
-          env_type: 'Prod',
-          app_key: APP_KEY,
-          unique_token: player.token,
-          game_id: String(gali.id),
-          new_result: galiBid,
-        },
-      })
-    ).json().status,
+    (await send('api-galidisawar-submit-bid', APP_KEY, await bidBody('gali', 'FARIDABAD', '47'))).body.status,
   ).toBe(true);
   ids.market = String((await marketByName(t, 'KALYAN')).id);
   ids.slot = String((await marketByName(t, 'STARLINE 11:00 AM')).id);
@@ -252,45 +249,9 @@ describe.each(Object.entries(KEYS))("the original's routes served the secure way
       amount: '100',
       transfer_note: 'tea',
     }),
-    'api-submit-bid': async () => {
-      const m = await marketByName(t, 'MILAN NIGHT');
-      const [new_result] = buildNewResult({
-        family: 'regular',
-        betType: 'single_digit',
-        token: player.token,
-        gameId: m.id,
-        gameName: m.name,
-        bidDate: '10-March-2026',
-        rows: [{ digits: '4', closedigits: '', points: 10, session: 'Open', pana: '' }],
-      });
-      return { unique_token: player.token, game_id: String(m.id), new_result };
-    },
-    'api-starline-submit-bid': async () => {
-      const m = await marketByName(t, 'STARLINE 09:00 PM');
-      const [new_result] = buildNewResult({
-        family: 'starline',
-        betType: 'single_digit',
-        token: player.token,
-        gameId: m.id,
-        gameName: m.name,
-        bidDate: '10-March-2026',
-        rows: [{ digits: '4', closedigits: '', points: 10, session: 'Open', pana: '' }],
-      });
-      return { unique_token: player.token, game_id: String(m.id), new_result };
-    },
-    'api-galidisswar-submit-bid': async () => {
-      const m = await marketByName(t, 'GALI');
-      const [new_result] = buildNewResult({
-        family: 'gali',
-        betType: 'gali_jodi_digit',
-        token: player.token,
-        gameId: m.id,
-        gameName: m.name,
-        bidDate: '10-March-2026',
-        rows: [{ digits: '12', closedigits: '', points: 10, session: 'Close', pana: '' }],
-      });
-      return { unique_token: player.token, game_id: String(m.id), new_result };
-    },
+    'api-submit-bid': () => bidBody('regular', 'MILAN NIGHT', '4'),
+    'api-starline-submit-bid': () => bidBody('starline', 'STARLINE 09:00 PM', '4'),
+    'api-galidisswar-submit-bid': () => bidBody('gali', 'GALI', '12'),
     'api-add-money-via-upi': async () => ({ unique_token: player.token, amount: '500', txn_id: 'T1', txn_ref: 'R1' }),
   };
   const SECURE = ROUTES.filter((r) => r.status === 'secure' && !r.form);

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildNewResult } from '@matka/shared/domain';
-import { call, createUser, kolkata, makeTestApp, marketByName, operatorCall, runCli, type TestApp } from './helpers';
+import { createUser, kolkata, makeTestApp, operatorCall, placeOpenBid, runCli, type TestApp } from './helpers';
 
 let t: TestApp;
 let dir: string;
@@ -21,21 +20,9 @@ afterAll(async () => {
 });
 
 test('the day exported verifies offline, and not once any one byte of it is changed', async () => {
-  const m = await marketByName(t, 'MORNING STAR');
   for (const digit of ['1', '2', '3']) {
     const u = await createUser(t, { wallet: 500 });
-    const [new_result] = buildNewResult({
-      family: 'regular',
-      betType: 'single_digit',
-      token: u.token,
-      gameId: m.id,
-      gameName: m.name,
-      bidDate: '10-March-2026',
-      rows: [{ digits: digit, closedigits: '', points: 10, session: 'Open', pana: '' }],
-    });
-    expect(
-      (await call(t.app, 'api-submit-bid', { unique_token: u.token, game_id: String(m.id), new_result })).body.status,
-    ).toBe(true);
+    expect((await placeOpenBid(t, u, 'MORNING STAR', [{ digits: digit, points: 10 }])).body.status).toBe(true);
   }
   t.clock.set(kolkata('09:45'));
   expect(

@@ -16,7 +16,7 @@ import { Refusal } from '../errors';
 import { addDepositProof } from '../services/wallet';
 import { PROOF_CHANGES_PER_DAY, proofImageOf } from './deposits';
 
-export const ROUTE = '/api/api-fund-payment-slip-upload';
+const ROUTE = '/api/api-fund-payment-slip-upload';
 
 export const paymentSlipPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 10, parts: 11 } });

@@ -121,6 +121,17 @@ const refused = (route: string, how: string, reply?: RefRoute['reply']): RefRout
   ...(reply ? { reply } : {}),
 });
 
+/** A Starline or Gali family's routes, named alike but for the family's word and its chart link's field. */
+const slotFamily = (f: 'starline' | 'galidisswar', chart: string): RefRoute[] => [
+  served(`api-${f}-game-rates`, RATES),
+  served(`api-${f}-game`, { result: [SLOT], [chart]: S }),
+  served(`api-check-${f}-game-status`, CHECK),
+  served(`api-check-${f}-games-active-inactive`, ACTIVE),
+  secure(`api-${f}-submit-bid`, 'checked and placed as api-submit-bid is', ok),
+  served(`api-${f}-bid-history-data`, { bid_data: [BID], ...ok }),
+  served(`api-${f}-wining-history-data`, { win_data: [WIN], ...ok }),
+];
+
 const CODE_BY_SMS =
   'the code goes by SMS only and is checked by the server; it is in the answer only with LEGACY_REGISTRATION=unverified, marked so that it proves nothing (an account made with it waits for approval)';
 const NO_ROULETTE = 'no Roulette game on this platform (the original draws the number with the least points staked)';
@@ -394,20 +405,8 @@ export const REFERENCE_PLAYER_ROUTES: readonly RefRoute[] = [
     versionDetails: [{ user_current_version: S, user_minimum_version: S }],
     ...ok,
   }),
-  served('api-starline-game-rates', RATES),
-  served('api-starline-game', { result: [SLOT], web_starline_chart_url: S }),
-  served('api-check-starline-game-status', CHECK),
-  served('api-check-starline-games-active-inactive', ACTIVE),
-  secure('api-starline-submit-bid', 'checked and placed as api-submit-bid is', ok),
-  served('api-starline-bid-history-data', { bid_data: [BID], ...ok }),
-  served('api-starline-wining-history-data', { win_data: [WIN], ...ok }),
-  served('api-galidisswar-game-rates', RATES),
-  served('api-galidisswar-game', { result: [SLOT], web_galidessar_chart_url: S }),
-  served('api-check-galidisswar-game-status', CHECK),
-  served('api-check-galidisswar-games-active-inactive', ACTIVE),
-  secure('api-galidisswar-submit-bid', 'checked and placed as api-submit-bid is', ok),
-  served('api-galidisswar-bid-history-data', { bid_data: [BID], ...ok }),
-  served('api-galidisswar-wining-history-data', { win_data: [WIN], ...ok }),
+  ...slotFamily('starline', 'web_starline_chart_url'),
+  ...slotFamily('galidisswar', 'web_galidessar_chart_url'),
   ...[
     'api-roulette-game',
     'api-get-roulette-game-time',
