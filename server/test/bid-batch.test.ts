@@ -149,6 +149,7 @@ test('a submission a deadlock undid inside a batch is placed again alone; the ot
       guard: 'open',
       pana: [''],
       sessions: ['Open'],
+      sessions_sent: [null],
       digits: ['1'],
       closedigits: [''],
       points: ['10'],

@@ -171,3 +171,69 @@ test('a Kotlin build, screen by screen: registration, login, home, bids, histori
   // what is refused on purpose
   expect((await app('api-update-pin', { mobile, security_pin: '0000' })).body).toMatchObject({ status: false });
 });
+
+test('a session word sent in capitals or lower case is echoed as sent, stored as the session it names', async () => {
+  const mobile = newMobile();
+  expect((await app('api-check-mobile', { mobile })).body.status).toBeTruthy();
+  const code = (await operatorCall(t, `otp/last?mobile=${mobile}`)).body.otp;
+  const reg = await app('api-user-registration', {
+    name: 'Caps Player',
+    email: 'c@example.com',
+    mobile,
+    password: 'secret123',
+    security_pin: '1234',
+    otp: code,
+  });
+  const me = { unique_token: reg.body.unique_token as string };
+  await operatorCall(t, 'credit', { mobile, points: 500, note: 'deposit' });
+  const market = await marketByName(t, 'MILAN NIGHT');
+  // as such an app sends it: the rows' session word in its own spelling (Open rows of Single Digit are sent as they are)
+  const send = (session: string, digits: string) =>
+    app('api-submit-bid', {
+      ...me,
+      game_id: String(market.id),
+      new_result: {
+        ...me,
+        gameid: String(market.id),
+        Gamename: market.name,
+        pana: 'Single Digit',
+        bid_date: '10-March-2026',
+        totalbit: 10,
+        session,
+        result: [{ session, digits, closedigits: '', points: 10 }],
+      },
+    });
+  expect((await send('OPEN', '4')).body.status).toBe(true);
+  expect((await send('close', '6')).body.status).toBe(true);
+  expect((await send('Close', '7')).body.status).toBe(true);
+  const bids = (await app('api-bid-history-data', { ...me, bid_from: '2026-03-10', bid_to: '2026-03-10' })).body;
+  expect(bids.bid_data.map((b: any) => [b.digits, b.session])).toEqual([
+    ['7', 'Close'],
+    ['6', 'close'],
+    ['4', 'OPEN'],
+  ]);
+  // the bids themselves: the session they are settled in, and the word as sent where it was spelled otherwise
+  const user = await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+  const stored = await t.ctx.db
+    .selectFrom('bids')
+    .select(['digits', 'session', 'session_sent'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  expect(stored).toEqual([
+    { digits: '4', session: 'Open', session_sent: 'OPEN' },
+    { digits: '6', session: 'Close', session_sent: 'close' },
+    { digits: '7', session: 'Close', session_sent: null },
+  ]);
+  // a win of the OPEN bid, declared once the open draw is due: the win history echoes the word too
+  t.clock.set(kolkata('21:05'));
+  const declared = await operatorCall(t, 'result/declare', { market: 'MILAN NIGHT', session: 'open', pana: '130' });
+  t.clock.set(kolkata('08:00'));
+  expect(declared.body.status).toBe(true);
+  const wins = (await app('api-wining-history-data', { ...me, date_from: '2026-03-10', date_to: '2026-03-10' })).body;
+  expect(wins.win_data).toEqual([expect.objectContaining({ digits: '4', session: 'OPEN' })]);
+  // and nobody rewrites it
+  await expect(
+    t.ctx.db.updateTable('bids').set({ session_sent: 'Open' }).where('user_id', '=', user.id).execute(),
+  ).rejects.toThrow();
+});

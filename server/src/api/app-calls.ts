@@ -5,7 +5,15 @@
  */
 import { CALL } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { MAX_BID, MIN_BID, MIN_TRANSFER, MSG, depositProblemText, formatBidDate, SERVER_TEXTS } from '@matka/shared/domain';
+import {
+  MAX_BID,
+  MIN_BID,
+  MIN_TRANSFER,
+  MSG,
+  depositProblemText,
+  formatBidDate,
+  SERVER_TEXTS,
+} from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { defineCall, refusal } from '../http/api';

@@ -33,6 +33,7 @@ function bidFields(r: {
   digits: string;
   closedigits: string;
   session: string;
+  session_sent: string | null;
   bid_date: string;
   points: string;
 }) {
@@ -41,7 +42,8 @@ function bidFields(r: {
     pana: r.pana,
     digits: r.digits,
     closedigits: r.closedigits,
-    session: r.session,
+    // the word as the client spelled it ('OPEN'), as apps that compare what they sent expect
+    session: r.session_sent ?? r.session,
     bid_date: bidDateOf(r.bid_date),
     points: r.points,
   };

@@ -39,7 +39,8 @@ export const paymentSlipPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const limit = (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
       return reply.code(400).send({ status: false, msg: limit ? SERVER_TEXTS.screenshotInvalid : 'Invalid request' });
     }
-    if (!dialectOfKey(ctx.config, fields.app_key)) return reply.code(401).send({ status: false, msg: 'Invalid app key' });
+    if (!dialectOfKey(ctx.config, fields.app_key))
+      return reply.code(401).send({ status: false, msg: 'Invalid app key' });
     const user = await userForToken(ctx, fields.unique_token);
     if (!user) return reply.code(401).send({ status: false, msg: MSG_BAD_TOKEN });
     const id = (fields.fund_request_id ?? '').trim();

@@ -213,7 +213,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION public.place_bid(p_user bigint, p_market integer, p_family text, p_bet_type text, p_session text, p_bid_date date, p_total bigint, p_key text, p_now timestamp with time zone, p_note text, p_guard text, p_pana text[], p_sessions text[], p_digits text[], p_closedigits text[], p_points bigint[], p_rate_keys text[]) RETURNS TABLE(o_sub_id bigint, o_wallet bigint)
+CREATE FUNCTION public.place_bid(p_user bigint, p_market integer, p_family text, p_bet_type text, p_session text, p_bid_date date, p_total bigint, p_key text, p_now timestamp with time zone, p_note text, p_guard text, p_pana text[], p_sessions text[], p_digits text[], p_closedigits text[], p_points bigint[], p_rate_keys text[], p_sessions_sent text[]) RETURNS TABLE(o_sub_id bigint, o_wallet bigint)
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_column
@@ -247,11 +247,11 @@ BEGIN
   ), placed AS (
     INSERT INTO bids
       (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date,
-       created_at, rate_1, rate_2)
+       created_at, rate_1, rate_2, session_sent)
     SELECT sub.id, p_user, p_family, p_market, p_bet_type, r.pana, r.session, r.digits, r.closedigits, r.points,
-           p_bid_date, p_now, gr.val_1, gr.val_2
-    FROM sub CROSS JOIN unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys)
-                          WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, ord)
+           p_bid_date, p_now, gr.val_1, gr.val_2, r.session_sent
+    FROM sub CROSS JOIN unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys, p_sessions_sent)
+                          WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, session_sent, ord)
          LEFT JOIN game_rates gr ON gr.family = p_family AND gr.rate_key = r.rate_key
     ORDER BY r.ord -- the rows keep the order they were sent in
   )
@@ -299,7 +299,8 @@ BEGIN
                      ARRAY(SELECT jsonb_array_elements_text(b->'digits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'closedigits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'points'))::bigint[],
-                     ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys'))) x;
+                     ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys')),
+                     ARRAY(SELECT jsonb_array_elements_text(b->'sessions_sent'))) x;
       v_bids := NULL;
       IF v_sub IS NOT NULL THEN
         SELECT jsonb_agg(jsonb_build_object('id', id::text, 'digits', digits, 'closedigits', closedigits,
@@ -580,9 +581,11 @@ CREATE TABLE public.bids (
     unrecovered bigint DEFAULT 0 NOT NULL,
     rate_1 bigint,
     rate_2 bigint,
+    session_sent text,
     CONSTRAINT bids_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text]))),
     CONSTRAINT bids_points_check CHECK ((points > 0)),
     CONSTRAINT bids_session_check CHECK ((session = ANY (ARRAY['Open'::text, 'Close'::text]))),
+    CONSTRAINT bids_session_sent_check CHECK (((session_sent IS NULL) OR (length(session_sent) <= 10))),
     CONSTRAINT bids_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text]))),
     CONSTRAINT bids_unrecovered_check CHECK ((unrecovered >= 0))
 );
@@ -1460,6 +1463,8 @@ CREATE TRIGGER bids_kept BEFORE DELETE ON public.bids FOR EACH ROW EXECUTE FUNCT
 CREATE TRIGGER bids_not_emptied BEFORE TRUNCATE ON public.bids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER bids_placed_fixed BEFORE UPDATE OF submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date, created_at, rate_1, rate_2 ON public.bids FOR EACH ROW WHEN (((old.submission_id IS DISTINCT FROM new.submission_id) OR (old.user_id IS DISTINCT FROM new.user_id) OR (old.family IS DISTINCT FROM new.family) OR (old.market_id IS DISTINCT FROM new.market_id) OR (old.bet_type IS DISTINCT FROM new.bet_type) OR (old.pana IS DISTINCT FROM new.pana) OR (old.session IS DISTINCT FROM new.session) OR (old.digits IS DISTINCT FROM new.digits) OR (old.closedigits IS DISTINCT FROM new.closedigits) OR (old.points IS DISTINCT FROM new.points) OR (old.bid_date IS DISTINCT FROM new.bid_date) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.rate_1 IS DISTINCT FROM new.rate_1) OR (old.rate_2 IS DISTINCT FROM new.rate_2))) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER bids_sent_fixed BEFORE UPDATE OF session_sent ON public.bids FOR EACH ROW WHEN ((old.session_sent IS DISTINCT FROM new.session_sent)) EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER ledger_fixed BEFORE UPDATE ON public.wallet_transactions FOR EACH ROW WHEN ((NOT ((new.id = old.id) AND (new.user_id = old.user_id) AND (new.type = old.type) AND (new.amount = old.amount) AND (new.balance_after = old.balance_after) AND (new.kind = old.kind) AND (new.note = old.note) AND (NOT (new.reference IS DISTINCT FROM old.reference)) AND (new.created_at = old.created_at) AND ((new.amount_status = old.amount_status) OR (new.amount_status = '1'::text))))) EXECUTE FUNCTION public.refuse_rewrite();
 

@@ -96,6 +96,7 @@ export interface Bids {
   rate_1: Int8 | null;
   rate_2: Int8 | null;
   session: BidSession;
+  session_sent: string | null;
   settled_at: Timestamp | null;
   status: Generated<string>;
   submission_id: Int8;

@@ -27,6 +27,8 @@ export interface BidWrite {
   guard: string;
   pana: string[];
   sessions: string[];
+  /** each row's session word as its client spelled it, where another spelling of the stored one */
+  sessions_sent: (string | null)[];
   digits: string[];
   closedigits: string[];
   points: string[];
@@ -210,7 +212,7 @@ export class BidWriter {
       'place_bid',
       `SELECT o_sub_id AS sub_id, o_wallet AS wallet FROM place_bid($1::bigint, $2::int, $3::text, $4::text, $5::text,
          $6::date, $7::bigint, $8::text, $9::timestamptz, $10::text, $11::text,
-         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::text[])`,
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::text[], $18::text[])`,
       [
         b.user,
         b.market,
@@ -229,6 +231,7 @@ export class BidWriter {
         b.closedigits,
         b.points,
         b.rate_keys,
+        b.sessions_sent,
       ],
     );
     return rows[0];

@@ -111,7 +111,20 @@ export function buildNewResult(args: Parameters<typeof splitSubmission>[0]): New
   return splitSubmission(args).map((r) => r.body);
 }
 
-type Parsed = { ok: true; betType: BetTypeId; session: Session; gameId: string; bidDate: string; rows: BidRow[] };
+type Parsed = {
+  ok: true;
+  betType: BetTypeId;
+  session: Session;
+  gameId: string;
+  bidDate: string;
+  rows: BidRow[];
+  /**
+   * Each row's session word as its client spelled it ('OPEN', 'close'), where that names the row's
+   * session in another spelling; null where the client sent the word as stored or none. The histories
+   * echo it, as apps that compare what they sent expect.
+   */
+  sentSessions: (string | null)[];
+};
 type ParseResult = Parsed | { ok: false; message: Message };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -156,6 +169,13 @@ function requestSession(def: BetTypeDef, nr: Record<string, unknown>, wire: unkn
   return votes.size === 1 ? [...votes][0] : null;
 }
 
+/** A row's session word in its client's spelling, when it names `stored` but is spelled otherwise. */
+function sentSpelling(sent: unknown, stored: Session): string | null {
+  if (typeof sent !== 'string') return null;
+  const word = sent.trim();
+  return word !== stored && parseSession(word) === stored ? word : null;
+}
+
 /**
  * Server side: reads a submit-bid body ({ new_result } or new_result itself) as our client and the
  * deployed clients send it: the bet type from gametype / session / pana within the family (whichever
@@ -183,6 +203,7 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
 
   const converted = def.family === 'regular' && session === 'Open';
   const rows: BidRow[] = [];
+  const sentSessions: (string | null)[] = [];
   for (const w of wire) {
     if (!isObject(w)) return { ok: false, message: MSG.enterNumber };
     const values = converted ? fromWire(family, w) : { digits: str(w.digits), closedigits: str(w.closedigits) };
@@ -193,6 +214,7 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
       return { ok: false, message: compose('numberNotValid', { n: values.digits }) };
     }
     rows.push(...r.rows);
+    for (const row of r.rows) sentSessions.push(sentSpelling(w.session, row.session));
   }
-  return { ok: true, betType: def.id, session, gameId, bidDate: bidDateText(date), rows };
+  return { ok: true, betType: def.id, session, gameId, bidDate: bidDateText(date), rows, sentSessions };
 }

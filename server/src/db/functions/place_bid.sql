@@ -2,8 +2,9 @@
 -- start (db/migrate.ts); first made by migration 006_place_bid. Change it here, never in a migration.
 --
 -- As in 020, with the rows' digits for bet_rule_hit, and the book the submission belongs to (its guard's
--- session: 'close' for a regular Close bid, else 'open').
-CREATE OR REPLACE FUNCTION public.place_bid(p_user bigint, p_market integer, p_family text, p_bet_type text, p_session text, p_bid_date date, p_total bigint, p_key text, p_now timestamp with time zone, p_note text, p_guard text, p_pana text[], p_sessions text[], p_digits text[], p_closedigits text[], p_points bigint[], p_rate_keys text[])
+-- session: 'close' for a regular Close bid, else 'open'). p_sessions_sent: each row's session word as its
+-- client spelled it ('OPEN'), or NULL where it was the stored one or none: the histories echo it.
+CREATE OR REPLACE FUNCTION public.place_bid(p_user bigint, p_market integer, p_family text, p_bet_type text, p_session text, p_bid_date date, p_total bigint, p_key text, p_now timestamp with time zone, p_note text, p_guard text, p_pana text[], p_sessions text[], p_digits text[], p_closedigits text[], p_points bigint[], p_rate_keys text[], p_sessions_sent text[])
  RETURNS TABLE(o_sub_id bigint, o_wallet bigint)
  LANGUAGE plpgsql
 AS $function$
@@ -38,11 +39,11 @@ BEGIN
   ), placed AS (
     INSERT INTO bids
       (submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date,
-       created_at, rate_1, rate_2)
+       created_at, rate_1, rate_2, session_sent)
     SELECT sub.id, p_user, p_family, p_market, p_bet_type, r.pana, r.session, r.digits, r.closedigits, r.points,
-           p_bid_date, p_now, gr.val_1, gr.val_2
-    FROM sub CROSS JOIN unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys)
-                          WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, ord)
+           p_bid_date, p_now, gr.val_1, gr.val_2, r.session_sent
+    FROM sub CROSS JOIN unnest(p_pana, p_sessions, p_digits, p_closedigits, p_points, p_rate_keys, p_sessions_sent)
+                          WITH ORDINALITY AS r(pana, session, digits, closedigits, points, rate_key, session_sent, ord)
          LEFT JOIN game_rates gr ON gr.family = p_family AND gr.rate_key = r.rate_key
     ORDER BY r.ord -- the rows keep the order they were sent in
   )

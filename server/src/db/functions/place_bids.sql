@@ -10,7 +10,7 @@
 -- two lists lock the wallets they debit in one order; a deadlock that remains (two lists on the same
 -- capped numbers) undoes one submission (40P01), which the caller places again on its own.
 -- p_bids: [{user, market, family, bet_type, session, bid_date, total, key, now, note, guard,
---           pana[], sessions[], digits[], closedigits[], points[], rate_keys[]}, ...]
+--           pana[], sessions[], digits[], closedigits[], points[], rate_keys[], sessions_sent[]}, ...]
 -- o_bids: the bids a placed submission stored, in id order ([{id, digits, closedigits, points, rate_1,
 -- rate_2}]), from which its receipt is made in the same round trip.
 CREATE OR REPLACE FUNCTION public.place_bids(p_bids jsonb)
@@ -36,7 +36,8 @@ BEGIN
                      ARRAY(SELECT jsonb_array_elements_text(b->'digits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'closedigits')),
                      ARRAY(SELECT jsonb_array_elements_text(b->'points'))::bigint[],
-                     ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys'))) x;
+                     ARRAY(SELECT jsonb_array_elements_text(b->'rate_keys')),
+                     ARRAY(SELECT jsonb_array_elements_text(b->'sessions_sent'))) x;
       v_bids := NULL;
       IF v_sub IS NOT NULL THEN
         SELECT jsonb_agg(jsonb_build_object('id', id::text, 'digits', digits, 'closedigits', closedigits,

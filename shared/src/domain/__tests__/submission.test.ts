@@ -206,13 +206,23 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
       gameId: '7',
       bidDate: '22-November-2026',
       rows: [{ digits: '5', closedigits: '', points: 20, session: 'Close', pana: 'Single Digit' }],
+      // the row's word as sent, which the histories echo
+      sentSessions: ['close'],
     });
     expect(parse({ bid_date: '05-march-2026' })).toMatchObject({ ok: true, bidDate: '5-March-2026' });
     expect(parse({ gametype: undefined, pana: 'single digit' })).toMatchObject({ ok: true, betType: 'single_digit' });
     expect(parse({ session: 'Open', result: [{ digits: '5', closedigits: '', points: 20 }] })).toMatchObject({
       ok: true,
       session: 'Open',
+      sentSessions: [null],
     });
+    // a row that sends the stored word, or a word for another session (a Jodi is Close whatever it says)
+    expect(parse({ session: 'Close', result: [{ digits: '5', points: 20, session: 'Close' }] })).toMatchObject({
+      sentSessions: [null],
+    });
+    expect(
+      parse({ gametype: 'Jodi Digit', session: 'OPEN', result: [{ digits: '45', points: 20, session: 'OPEN' }] }),
+    ).toMatchObject({ ok: true, session: 'Close', sentSessions: [null] });
   });
   test.each([
     [null, MSG.invalidRequest],
