@@ -112,7 +112,9 @@ async function main() {
       await hp.locator(`[data-family="${family}"]`).waitFor({ timeout: 30000 });
       await hp.waitForLoadState('networkidle');
       await inHindi.settle();
-      const catalog = inHindi.js.filter((f) => f.url.includes(`/remotes/${family}/i18n-${family}-hi`));
+      // (a family's files are served from its release's folder, /remotes/<family>/v/<version>/)
+      const ownCatalog = new RegExp(`/remotes/${family}/(v/[^/]+/)?i18n-${family}-hi`);
+      const catalog = inHindi.js.filter((f) => ownCatalog.test(f.url));
       const size = catalog.reduce((s, f) => s + f.gzip, 0);
       console.log(
         catalog.length

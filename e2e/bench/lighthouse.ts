@@ -64,7 +64,10 @@ async function main() {
       // Simulated throttling replays the observed run, so figures move between runs of one build:
       // each page runs RUNS times and the run Lighthouse's own computeMedianRun picks is reported.
       const runs: { lhr: Result; report: string }[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A run where Chromium painted nothing Lighthouse could time (no FCP: it happens now and then in
+      // headless Chromium) cannot be a median's candidate; it is run again, up to RUNS times a page.
+      let unpainted = 0;
+      while (runs.length < RUNS) {
         if (player) await logIn();
         const run = await lighthouse(`${server.url}${path}`, {
           port: chrome.port,
@@ -75,6 +78,11 @@ async function main() {
           disableStorageReset: player,
         });
         if (!run) throw new Error(`no Lighthouse result for ${path}`);
+        if (run.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+          if (++unpainted > RUNS) throw new Error(`${path}: ${unpainted} runs without a first paint`);
+          console.log(`${path}: a run without a first paint, run again`);
+          continue;
+        }
         runs.push({ lhr: run.lhr, report: run.report as string });
       }
       const median = computeMedianRun(runs.map((r) => r.lhr));
