@@ -39,6 +39,14 @@ export interface TestServer {
   stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
+/**
+ * For a server whose tests move a market's times to late in the day so that its Open session takes bids
+ * whatever the hour: the sessions' books are sealed by their results only. Otherwise the sweep at start
+ * seals the Open session of a market whose usual time has already passed, before the test moves it, and
+ * that session then refuses every bid ('Open bids are closed for …').
+ */
+export const SEALED_BY_RESULTS = { BOOK_SEAL_MS: '0' } as const;
+
 /** A server on a fresh data dir, or on `dataDir` that an earlier one left (its database as it was). */
 export async function startServer(
   env: Record<string, string> = {},

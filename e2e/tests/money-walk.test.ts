@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  SEALED_BY_RESULTS,
   call,
   drawHasHappened,
   lastOtp,
@@ -26,7 +27,7 @@ let market = '';
 let ownerPassword = '';
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(SEALED_BY_RESULTS);
   browser = await launchBrowser();
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '500');
