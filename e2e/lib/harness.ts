@@ -39,14 +39,6 @@ export interface TestServer {
   stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
-/**
- * For a server whose tests move a market's times to late in the day so that its Open session takes bids
- * whatever the hour: the sessions' books are sealed by their results only. Otherwise the sweep at start
- * seals the Open session of a market whose usual time has already passed, before the test moves it, and
- * that session then refuses every bid ('Open bids are closed for …').
- */
-export const SEALED_BY_RESULTS = { BOOK_SEAL_MS: '0' } as const;
-
 /** A server on a fresh data dir, or on `dataDir` that an earlier one left (its database as it was). */
 export async function startServer(
   env: Record<string, string> = {},
@@ -68,6 +60,10 @@ export async function startServer(
       DEMO: '1', // codes readable by the operator (lastOtp)
       // every answer the browser gets is parsed by its schema in the contract (a drift answers 500)
       CHECK_ANSWERS: '1',
+      // sessions are sealed by the results a test declares: tests move a market's times after the start
+      // (its Open session taking bids at any hour), and a sweep at start would already have sealed the
+      // sessions whose usual times had passed, which then refuse every bid
+      BOOK_SEAL_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,6 @@ import { seriousViolations } from '../lib/axe';
 import { placeRegularBid } from '../lib/wallet';
 import { firstSignIn, oneTimePassword } from '../lib/console';
 import {
-  SEALED_BY_RESULTS,
   call,
   drawHasHappened,
   launchBrowser,
@@ -51,7 +50,7 @@ const winsOf = async () => {
 beforeAll(async () => {
   mkdirSync('/tmp/shots', { recursive: true });
   browser = await launchBrowser();
-  server = await startServer({ ...SEALED_BY_RESULTS, RESULT_CERTIFICATION: 'on' });
+  server = await startServer({ RESULT_CERTIFICATION: 'on' });
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
   const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });

@@ -16,7 +16,6 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import {
-  SEALED_BY_RESULTS,
   call,
   launchBrowser,
   loginInBrowser,
@@ -39,7 +38,7 @@ let market = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer(SEALED_BY_RESULTS);
+  server = await startServer();
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
   const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });

@@ -5,7 +5,6 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  SEALED_BY_RESULTS,
   call,
   drawHasHappened,
   lastOtp,
@@ -27,7 +26,7 @@ let market = '';
 let ownerPassword = '';
 
 beforeAll(async () => {
-  server = await startServer(SEALED_BY_RESULTS);
+  server = await startServer();
   browser = await launchBrowser();
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '500');

@@ -7,7 +7,6 @@
 import type { Browser } from 'playwright-core';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import {
-  SEALED_BY_RESULTS,
   call,
   drawHasHappened,
   launchBrowser,
@@ -29,7 +28,7 @@ let market = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer(SEALED_BY_RESULTS);
+  server = await startServer();
   const token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
   const home = await call<{ result: { game_id: string | number; game_name: string }[] }>(server, 'api-home-info', {

@@ -41,6 +41,9 @@ export async function startServer(
       RATE_LIMIT_LOGIN_PER_IP: '1000000',
       RATE_LIMIT_OTP_PER_IP: '1000000',
       RATE_LIMIT_OTP_PER_MOBILE: '1000000',
+      // the market is opened all day after the start: a sweep at start would already have sealed its
+      // sessions whose usual times had passed, and they would refuse every bid
+      BOOK_SEAL_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,6 +53,9 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
       // one process: the pid that gets SIGKILL is the one writing (the many-process case is the
       // stress test's, server/test/stress.test.ts)
       WORKERS: '1',
+      // the market is opened all day after the start: a sweep at start would already have sealed its
+      // sessions whose usual times had passed, and they would refuse every bid
+      BOOK_SEAL_MS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

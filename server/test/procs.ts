@@ -89,6 +89,9 @@ export async function startServer(main: string, dbUrl: string, env: Record<strin
       OPERATOR_TOKEN,
       OTP_SECRET: 'two-processes-test-secret',
       LOG_LEVEL: 'warn',
+      // the market is opened all day after the start: a sweep at start would already have sealed its
+      // sessions whose usual times had passed, and they would refuse every bid
+      BOOK_SEAL_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
