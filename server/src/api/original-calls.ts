@@ -9,7 +9,7 @@
 import { CALL } from '@matka/shared/contract';
 import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
 import { liveText } from '@matka/shared/contract';
-import { MSG, motorPlan, spMotor, dpMotor, spdptp, marketTakesBids } from '@matka/shared/domain';
+import { MSG, motorAnswer, spMotor, dpMotor, spdptp, marketTakesBids, type Expansion } from '@matka/shared/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { defineCall, refusal } from '../http/api';
@@ -156,13 +156,11 @@ export const originalCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   // The motor screens' panas for a digit string, with what they would cost.
   defineCall(app, ctx, CALL.getSpMotorCombination, async ({ body, user }) => {
     const x = body.type === 'sp' ? spMotor(body.number) : dpMotor(body.number);
-    if (!x.ok) throw refusal(x.message);
-    return combinations(x.panas, body.points, Number(user.wallet));
+    return combinations(x, body.points, Number(user.wallet));
   });
   defineCall(app, ctx, CALL.getSpDpTpCombination, async ({ body, user }) => {
     const x = spdptp(body.number, { SP: body.sp_flag, DP: body.dp_flag, TP: body.tp_flag });
-    if (!x.ok) throw refusal(x.message);
-    return combinations(x.panas, body.points, Number(user.wallet));
+    return combinations(x, body.points, Number(user.wallet));
   });
 
   // A build's online-deposit screen (a GET with no key) shows a UPI id and a QR code to pay before any
@@ -197,15 +195,9 @@ export const originalCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   }
 };
 
-/** The panas a motor screen places, each with its points, and what the wallet keeps after. */
-function combinations(panas: string[], points: number, wallet: number) {
-  const plan = motorPlan(panas, points, wallet);
-  if (!plan.ok) throw refusal(plan.message);
-  return {
-    status: true,
-    msg: 'Success',
-    posssible_array: plan.rows,
-    total_bid_amount: plan.total,
-    wallet_amt_after_bid: wallet - plan.total,
-  };
+/** A motor screen's answer, or its refusal. */
+function combinations(x: Expansion, points: number, wallet: number) {
+  const a = motorAnswer(x, points, wallet);
+  if (!a.ok) throw refusal(a.message);
+  return { status: true, msg: 'Success', ...a.fields };
 }

@@ -82,3 +82,29 @@ export function motorPlan(
     }),
   };
 }
+
+/**
+ * The original backend's answer to a motor screen's combination call, built from `motorPlan`: the
+ * panas with their points, their total and the wallet after; or the refusal's message.
+ */
+export function motorAnswer(
+  x: Expansion,
+  points: number,
+  wallet: number,
+):
+  | {
+      ok: true;
+      fields: {
+        posssible_array: { number: string; points: number; pana: string }[];
+        total_bid_amount: number;
+        wallet_amt_after_bid: number;
+      };
+    }
+  | { ok: false; message: string } {
+  const plan = x.ok ? motorPlan(x.panas, points, wallet) : x;
+  if (!plan.ok) return plan;
+  return {
+    ok: true,
+    fields: { posssible_array: plan.rows, total_bid_amount: plan.total, wallet_amt_after_bid: wallet - plan.total },
+  };
+}

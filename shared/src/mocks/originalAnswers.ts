@@ -3,7 +3,7 @@
  * server would in a scenario's world: the markets' state, the player's wallet and bids, no notices.
  */
 import { CALL, type CallName } from '../contract';
-import { formatMinutes12, minutesOfDay, motorPlan, spMotor, dpMotor, spdptp } from '../domain';
+import { formatMinutes12, minutesOfDay, motorAnswer, spMotor, dpMotor, spdptp, type Expansion } from '../domain';
 import type { MockState } from './answers';
 
 type Json = Record<string, unknown>;
@@ -12,17 +12,10 @@ type Json = Record<string, unknown>;
 const check = (open: boolean) =>
   open ? { msg: 'Betting Is Open', game_status: 1 } : { msg: 'Sorry Betting Is closed.', game_status: 2 };
 
-/** The panas of a motor screen with their points (the server's answer), or a refusal's message. */
-function combinations(x: ReturnType<typeof spMotor>, points: number, wallet: number): Json {
-  const plan = x.ok ? motorPlan(x.panas, points, wallet) : x;
-  if (!plan.ok) return { status: false, msg: plan.message };
-  return {
-    status: true,
-    msg: 'Success',
-    posssible_array: plan.rows,
-    total_bid_amount: plan.total,
-    wallet_amt_after_bid: wallet - plan.total,
-  };
+/** A motor screen's answer (the server's), or its refusal. */
+function combinations(x: Expansion, points: number, wallet: number): Json {
+  const a = motorAnswer(x, points, wallet);
+  return a.ok ? { status: true, msg: 'Success', ...a.fields } : { status: false, msg: a.message };
 }
 
 /** The answer, or undefined for a call this module does not answer. */

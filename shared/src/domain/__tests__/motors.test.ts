@@ -1,4 +1,4 @@
-import { MSG, dpMotor, spMotor, spdptp } from '../index';
+import { MSG, dpMotor, motorAnswer, spMotor, spdptp } from '../index';
 
 // Oracle, written without the module: all 3-digit strings in pana order (0 counts as 10).
 const w = (c: string) => (c === '0' ? 10 : +c);
@@ -106,5 +106,31 @@ describe('SP DP TP', () => {
     expect(spdptp('a', { ...none, SP: true })).toEqual({ ok: false, message: 'Number a is not valid' });
     expect(spdptp('5', none)).toEqual({ ok: false, message: MSG.selectSpDpTp });
     expect(spdptp('5', undefined as unknown as typeof none)).toEqual({ ok: false, message: MSG.selectSpDpTp });
+  });
+});
+
+describe("a motor screen's answer", () => {
+  test('each pana with its points and kind, the total and the wallet after', () => {
+    const a = motorAnswer(spMotor('123'), 10, 500);
+    expect(a).toEqual({
+      ok: true,
+      fields: {
+        posssible_array: [{ number: '123', points: 10, pana: 'Single Pana' }],
+        total_bid_amount: 10,
+        wallet_amt_after_bid: 490,
+      },
+    });
+  });
+  test('double panas are named as such; every row counts in the total', () => {
+    const a = motorAnswer(dpMotor('12'), 25, 100);
+    expect(a.ok && a.fields.posssible_array.map((r) => `${r.number} ${r.pana}`)).toEqual([
+      '112 Double Pana',
+      '122 Double Pana',
+    ]);
+    expect(a.ok && [a.fields.total_bid_amount, a.fields.wallet_amt_after_bid]).toEqual([50, 50]);
+  });
+  test('a wallet short of the total is refused, and so is an entry that is not valid', () => {
+    expect(motorAnswer(spMotor('1234'), 10, 39)).toEqual({ ok: false, message: MSG.notEnoughBalance });
+    expect(motorAnswer(spMotor('12'), 10, 500)).toEqual({ ok: false, message: MSG.digitNotValid });
   });
 });
