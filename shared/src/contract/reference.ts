@@ -42,19 +42,23 @@ const N = 'number';
 const B = 'boolean';
 const ok = { status: B, msg: S } as const;
 
-/** A market row of the regular lists, as the original's dashboard answers it. */
-const MARKET = {
+/** What a regular market row and a Starline slot or Gali market row both carry. */
+const GAME_ROW = {
   game_id: S,
   game_name: S,
   game_name_hindi: S,
   open_time: S,
   open_time_sort: S,
   close_time: S,
-  game_name_letter: S,
   msg: S,
   msg_status: N,
   open_result: S,
   close_result: S,
+} as const;
+/** A market row of the regular lists, as the original's dashboard answers it. */
+const MARKET = {
+  ...GAME_ROW,
+  game_name_letter: S,
   open_duration: N,
   close_duration: N,
   time_srt: N,
@@ -62,18 +66,7 @@ const MARKET = {
   web_chart_url: S,
 } as const;
 /** A Starline slot or a Gali market row (its list has no status field in the original). */
-const SLOT = {
-  game_id: S,
-  game_name: S,
-  game_name_hindi: S,
-  open_time: S,
-  open_time_sort: S,
-  close_time: S,
-  msg: S,
-  msg_status: N,
-  open_result: S,
-  close_result: S,
-} as const;
+const SLOT = GAME_ROW;
 const DEVICE = { id: S, user_id: S, device_id: S, logout_status: S, security_pin_status: S } as const;
 const BID = {
   game_name: S,
