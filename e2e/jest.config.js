@@ -13,7 +13,8 @@ module.exports = {
   moduleNameMapper: { '^@matka/shared/domain$': path.join(__dirname, '../shared/src/domain/index.ts') },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   testTimeout: 180000,
-  // the remotes a test rebuilds are built once per run and shared (lib/deploy.ts)
+  // the remotes a test rebuilds are built once per run and shared (lib/deploy.ts); a run that would
+  // reach midnight in India first waits for the new market day
   globalSetup: '<rootDir>/lib/builds-setup.js',
   globalTeardown: '<rootDir>/lib/builds-teardown.js',
   // one file more than the cores (three on two): each mostly waits on its server and Chromium (the run
