@@ -52,6 +52,32 @@ const CASES: Case[] = [
 
 const STATE = { gameId: '7', openTime: '11:59 PM', gameName: 'KALYAN' };
 
+// The market opens at 11:59 PM: the screens are used at noon in India, when every session takes bids
+// (only Date is faked, and it runs on from there; timers stay real for the user events and requests).
+beforeAll(() =>
+  jest.useFakeTimers({
+    now: new Date('2026-03-10T12:00:00+05:30'),
+    advanceTimers: true,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  }),
+);
+afterAll(() => jest.useRealTimers());
+
 describe.each(CASES)('$betType', (c) => {
   const def = BET_TYPES[c.betType];
 
