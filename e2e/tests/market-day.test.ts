@@ -1,8 +1,9 @@
 /**
- * The browser suite takes bids on India's market day: a run that would reach midnight IST waits for the
- * new day (lib/builds-setup.js), from 23:40 until 00:03, and starts at once at any other time.
+ * The browser suite and the server's process tests take bids on India's market day: a run that would reach
+ * midnight IST waits for the new day (build/jest/market-day.js), from 23:40 until 00:03, and starts at once
+ * at any other time.
  */
-const { secondsToNewDay } = require('../lib/builds-setup.js') as { secondsToNewDay: (s: number) => number };
+const { secondsToNewDay } = require('../../build/jest/market-day.js') as { secondsToNewDay: (s: number) => number };
 
 const at = (h: number, m: number, s = 0) => h * 3600 + m * 60 + s;
 
