@@ -19,6 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { SmsSender } from '../src/services/sms';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -56,12 +57,13 @@ const MIGRATIONS_HASH = createHash('sha256')
  * database. Whichever test file comes first builds it; the others wait for it.
  */
 async function pgliteTemplate(): Promise<string> {
-  const file = path.join(os.tmpdir(), `matka-test-template-${MIGRATIONS_HASH}.tar.gz`);
+  // kept as a plain tar: restoring it then skips a gunzip per test file
+  const file = path.join(os.tmpdir(), `matka-test-template-${MIGRATIONS_HASH}.tar`);
   if (fs.existsSync(file)) return file;
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await migrate(database);
-    const bytes = await database.backup!();
+    const bytes = gunzipSync(await database.backup!());
     // written beside and renamed: a file that exists is whole, whoever wrote it
     const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     fs.writeFileSync(part, bytes);

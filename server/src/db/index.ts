@@ -70,7 +70,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data dir, or 'memory://' (default when omitted) */
   dataDir?: string;
-  /** PGlite only: a backup file (`Database.backup`) to restore into `dataDir`, which must hold no database */
+  /** PGlite only: a backup file (`Database.backup`, or the same tar not gzipped) to restore into `dataDir`, which must hold no database */
   restoreFrom?: string;
   poolSize?: number;
   /** PostgreSQL only: told how long each query waited for a connection of the pool (seconds) */

@@ -22,7 +22,8 @@ function serializeError(e) {
 
 let db;
 const ready = (async () => {
-  // loadDataDir: a backup (a gzipped tar of a data dir, written by the 'backup' op) restored into an
+  // loadDataDir: a backup (a gzipped tar of a data dir, written by the 'backup' op, or the same tar not
+  // gzipped: PGlite gunzips what does not read as a tar) restored into an
   // empty data dir; PGlite refuses it where a database already exists
   const loadDataDir = workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined;
   db = new PGlite(workerData.dataDir || 'memory://', { parsers, loadDataDir });
