@@ -24,7 +24,7 @@ import type { SmsSender } from '../src/services/sms';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../src/db';
-import { loadMigrations, migrate } from '../src/db/migrate';
+import { loadFunctions, loadMigrations, migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
@@ -41,13 +41,12 @@ export const APP_KEY = 'test-app-key';
 export const OPERATOR_TOKEN = 'test-operator-token';
 export const usingPostgres = !!process.env.DATABASE_URL;
 
-/** The migrations' fingerprint: a template built from other migrations is never used. */
+/**
+ * The schema's fingerprint, its migrations' and SQL functions' files: a template built from other files
+ * is never used, so a test file's copy is as migrated as `migrate` would leave it.
+ */
 const MIGRATIONS_HASH = createHash('sha256')
-  .update(
-    loadMigrations()
-      .map((m) => `${m.name}\n${m.sql}`)
-      .join('\n'),
-  )
+  .update([...loadMigrations(), ...loadFunctions()].map((m) => `${m.name}\n${m.sql}`).join('\n'))
   .digest('hex')
   .slice(0, 16);
 
@@ -159,7 +158,6 @@ export async function makeTestApp(
   opts: { seed?: boolean; config?: Partial<AppConfig>; at?: Date; env?: Record<string, string>; sms?: SmsSender } = {},
 ): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase({ migrated: true });
-  await migrate(database);
   if (opts.seed !== false) await seedDemoData(database.db);
   const clock = new ManualClock(opts.at ?? kolkata('08:00'));
   const config = loadConfig(

@@ -10,7 +10,6 @@ import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { buildNewResult, formatBidDate } from '@matka/shared/domain';
 import type { Database } from '../src/db';
-import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { systemClock } from '../src/services/clock';
 import type { AppContext } from '../src/context';
@@ -38,7 +37,6 @@ export function buildServer(): { main: string; remove: () => void } {
 export async function multiProcessSetup() {
   const server = buildServer();
   const fresh = await freshDatabase({ migrated: true });
-  await migrate(fresh.database);
   await seedDemoData(fresh.database.db);
   const database: Database = fresh.database;
   const ctx: Pick<AppContext, 'db' | 'clock'> = { db: database.db, clock: systemClock };
