@@ -43,9 +43,10 @@ function nodePreset(dir, name) {
     rootDir: dir,
     testEnvironment: 'node',
     transform: { '^.+\\.(t|j)sx?$': swc },
-    // @fastify/cookie loads the ESM-only `cookie` with import(), and @fastify/static (the API reference
-    // page's files) requires the ESM-only `content-disposition`, which jest's CommonJS runtime cannot run
-    // (Node itself can): they are compiled to CommonJS like the project's own code.
+    // @fastify/cookie loads the ESM-only `cookie` with import(), which jest's CommonJS runtime cannot run
+    // (Node itself can): it is compiled to CommonJS like the project's own code. So is `content-disposition`,
+    // which @fastify/static (the API reference page's files) requires: the root package.json pins its
+    // CommonJS 2.x, and its ES module 3.x would run here too.
     transformIgnorePatterns: ['/node_modules/(?!(@fastify/cookie|cookie|@fastify/static|content-disposition|jose)/)'],
     moduleNameMapper: {
       '^@matka/shared/domain$': path.join(__dirname, '../../shared/src/domain/index.ts'),
