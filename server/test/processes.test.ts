@@ -188,24 +188,29 @@ describePg('two server processes on one PostgreSQL', () => {
   });
 
   test('WORKERS=2 runs two processes on one port, and a killed worker is replaced', async () => {
-    const c = await startServer(setup.main, setup.dbUrl, { WORKERS: '2' });
+    // at 'info' each worker logs when it listens
+    const c = await startServer(setup.main, setup.dbUrl, { WORKERS: '2', LOG_LEVEL: 'info' });
     try {
       const workers = () => childrenOf(c.child.pid!);
+      // a worker is serving once it has said so ('… listening on … (worker N, pid P)'), not when it exists
+      const serving = (pids: string[]) => pids.every((pid) => c.logs.join('').includes(`pid ${pid})`));
       let pids = workers();
-      for (let i = 0; pids.length < 2 && i < 50; i++) {
+      for (let i = 0; (pids.length < 2 || !serving(pids)) && i < 100; i++) {
         await new Promise((r) => setTimeout(r, 100));
         pids = workers();
       }
       expect(pids).toHaveLength(2);
+      expect(serving(pids)).toBe(true);
       expect(c.logs.join('')).toContain('2 workers on PostgreSQL');
       process.kill(Number(pids[0]), 'SIGKILL');
       let after = workers();
-      for (let i = 0; (after.length < 2 || after.includes(pids[0])) && i < 100; i++) {
+      for (let i = 0; (after.length < 2 || after.includes(pids[0]) || !serving(after)) && i < 100; i++) {
         await new Promise((r) => setTimeout(r, 100));
         after = workers();
       }
       expect(after).toHaveLength(2);
       expect(after).not.toContain(pids[0]);
+      expect(serving(after)).toBe(true);
       const ok = await Promise.all(Array.from({ length: 8 }, () => fetch(`${c.url}/healthz`).then((r) => r.status)));
       expect(ok).toEqual(Array(8).fill(200));
     } finally {
