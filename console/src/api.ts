@@ -281,8 +281,8 @@ export const consoleApi = createApi({
       query: () => op(OP.proposals),
       providesTags: ['Proposals'],
     }),
-    certify: build.mutation<Certified, string>({
-      query: (id) => op(OP.certifyResult, { id }),
+    certify: build.mutation<Certified, { id: string; value: string }>({
+      query: (b) => op(OP.certifyResult, b),
       invalidatesTags: ['Markets', 'Results', 'Proposals', 'Audit'],
     }),
     reject: build.mutation<OperatorAnswerOf<'rejectResult'>, { id: string; reason: string }>({

@@ -87,12 +87,12 @@ describe('Results with certification', () => {
 
     await user.click(within(theirs).getByRole('button', { name: 'Certify' }));
     const dialog = screen.getByRole('dialog', { name: 'Certify KALYAN 2026-11-24, Open 128-1?' });
-    expect(dialog).toHaveTextContent('Proposed by results2 at 2026-11-24 15:50.');
+    expect(dialog).toHaveTextContent('Proposal 4, proposed by results2 at 2026-11-24 15:50. Certifying publishes 128 to players');
     await user.click(within(dialog).getByRole('button', { name: 'Certify' }));
     expect(await screen.findByText(/^Declared\. KALYAN 2026-11-24: 128-1; settled 3 bids/)).toHaveTextContent(
       'certified by results1',
     );
-    expect(calls.list.find((c) => c.path === '/result/certify')?.body).toEqual({ id: '4' });
+    expect(calls.list.find((c) => c.path === '/result/certify')?.body).toEqual({ id: '4', value: '128' });
 
     await user.click(
       within(screen.getByRole('table', { name: 'Proposed results, oldest first' })).getByRole('button', {

@@ -207,19 +207,22 @@ type Cli = {
 };
 
 /** `npm run operator -- <args>` against a test server: what it printed, or an error with it. */
-export async function operator(server: TestServer, ...args: string[]): Promise<string> {
+export const operator = (server: TestServer, ...args: string[]) => operatorWith(server, {}, ...args);
+
+/** The same with more environment: OPERATOR_NAME and its password and code act as that operator. */
+export async function operatorWith(server: TestServer, extra: Record<string, string>, ...args: string[]): Promise<string> {
   if (existsSync(CLI)) {
     const { run } = require(CLI) as Cli;
     let out = '';
     const io = { out: (s: string) => void (out += `${s}\n`), err: (s: string) => void (out += `${s}\n`) };
-    const code = await run(args, { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir }, io);
+    const code = await run(args, { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir, ...extra }, io);
     if (code !== 0) throw new Error(`operator ${args.join(' ')} failed: ${out}`);
     return out;
   }
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [TSX, 'src/cli/operator.ts', ...args], {
       cwd: SERVER_DIR,
-      env: { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir },
+      env: { ...process.env, SERVER_URL: server.url, DATA_DIR: server.dataDir, ...extra },
     });
     let out = '';
     proc.stdout.on('data', (b: Buffer) => (out += b.toString()));

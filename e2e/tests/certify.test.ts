@@ -1,15 +1,19 @@
 /**
  * Results certified by a second operator, in Chromium against a server with RESULT_CERTIFICATION=on: a
- * result declared through the operator CLI pays nobody and is not shown to players (their home screen at
- * 360 × 780); the CLI, its proposer, cannot certify it; a second owner certifies it on the console's
- * Results screen (1280 × 800, then 360 × 780) and the winner is paid exactly once; a proposal rejected there changes
- * nothing. axe passes on the Results screen with a proposal waiting.
+ * result proposed through the operator CLI, signed in as a person (Ravi), pays nobody and is not shown to
+ * players (their home screen at 360 × 780); the server's token proposes nothing; Ravi cannot certify his
+ * own proposal; a second person (Sita, password and authenticator code) certifies it on the console's
+ * Results screen (1280 × 800, then 360 × 780) and the winner is paid exactly once; a proposal rejected
+ * there changes nothing. axe passes on the Results screen with a proposal waiting. The people's accounts
+ * were made two days before (a server on the same data dir, its clock behind): none is too new to certify.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../lib/axe';
 import { placeRegularBid } from '../lib/wallet';
-import { firstSignIn, oneTimePassword } from '../lib/console';
+import { cliEnvOf, EARLY_MS, makePeople, signInAs, type Person } from '../lib/console';
 import {
   call,
   drawHasHappened,
@@ -17,6 +21,7 @@ import {
   loginInBrowser,
   newMobile,
   operator,
+  operatorWith,
   registerUser,
   startServer,
   type TestServer,
@@ -27,6 +32,9 @@ let server: TestServer;
 const player = { mobile: newMobile(), name: 'Certified Winner', password: 'secret123' };
 let token = '';
 let market = '';
+let sita: Person;
+let ravi: Person;
+let asha: Person;
 
 const walletOf = async () =>
   Number((await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: token })).wallet_amt);
@@ -50,7 +58,19 @@ const winsOf = async () => {
 beforeAll(async () => {
   mkdirSync('/tmp/shots', { recursive: true });
   browser = await launchBrowser();
-  server = await startServer({ RESULT_CERTIFICATION: 'on' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
+  const early = await startServer({ CLOCK_OFFSET_MS: String(EARLY_MS) }, { dataDir });
+  [sita, ravi, asha] = await makePeople(
+    early,
+    [
+      { name: 'Sita', role: 'owner' },
+      { name: 'Ravi', role: 'results' },
+      { name: 'Asha', role: 'results' },
+    ],
+    operator,
+  );
+  await early.stop({ keepData: true });
+  server = await startServer({ RESULT_CERTIFICATION: 'on' }, { dataDir });
   token = await registerUser(server, player);
   await operator(server, 'credit', player.mobile, '1000');
   const home = await call<{ result: { game_name: string }[] }>(server, 'api-home-info', { unique_token: token });
@@ -67,11 +87,18 @@ afterAll(async () => {
 it('a proposal pays nobody until a second owner certifies it on the Results screen; a rejection changes nothing', async () => {
   expect(await walletOf()).toBe(900);
   await drawHasHappened(server, market);
-  const proposed = await operator(server, 'result', 'declare', market, 'open', '128');
+  // the server's token is a machine credential: it proposes nothing
+  await expect(operator(server, 'result', 'declare', market, 'open', '128')).rejects.toThrow(
+    "The operator token is the server's machine credential: it cannot propose a result",
+  );
+  const proposed = await operatorWith(server, cliEnvOf(ravi), 'result', 'declare', market, 'open', '128');
   expect(proposed).toContain(`${market} `);
   expect(proposed).toContain(
-    'Open 128-1 proposed by operator-token; it is published and settled once another operator with the results right certifies it (1 winning bid would be paid 950 points)',
+    'Open 128-1 proposed by Ravi; it is published and settled once another operator with the results right certifies it (1 winning bid would be paid 950 points)',
   );
+  const listed = await operator(server, 'result', 'proposals');
+  const id = new RegExp(`^(\\d+)\\s.*${market}.*Open 128-1.*Ravi.*pending`, 'm').exec(listed)?.[1] ?? '';
+  expect(id).toMatch(/^\d+$/);
 
   // the player: no result on the market's card, no win
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
@@ -84,16 +111,15 @@ it('a proposal pays nobody until a second owner certifies it on the Results scre
   expect(await openResult()).not.toContain('128');
   expect(await walletOf()).toBe(900);
 
-  // the CLI proposed it: it cannot certify it
-  await expect(operator(server, 'result', 'certify', market, 'open')).rejects.toThrow(
+  // Ravi proposed it: he cannot certify it
+  await expect(operatorWith(server, cliEnvOf(ravi), 'result', 'certify', id, '128')).rejects.toThrow(
     'You proposed this result: another operator with the results right certifies it',
   );
   expect(await walletOf()).toBe(900);
 
-  // a second owner certifies it on the Results screen
-  const second = oneTimePassword(await operator(server, 'operators', 'add', 'Sita', 'owner'));
+  // a second person, signed in with her password and authenticator code, certifies it on the Results screen
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  const console: Page = await firstSignIn(server, desk, 'Sita', second);
+  const console: Page = await signInAs(server, desk, sita);
   await console.getByRole('link', { name: 'Results' }).click();
   await console.getByText('Certification is on.').waitFor();
   await console.getByText("It is on in the server's configuration (RESULT_CERTIFICATION).").waitFor();
@@ -101,33 +127,35 @@ it('a proposal pays nobody until a second owner certifies it on the Results scre
   const row = waiting.getByRole('row').filter({ hasText: market });
   await row.getByText('Open 128-1').waitFor();
   await row.getByText('1 winning bid would be paid 950 points').waitFor();
-  expect(await row.innerText()).toContain('operator-token');
+  expect(await row.innerText()).toContain('Ravi');
   expect(await seriousViolations(console)).toEqual([]);
   await console.screenshot({ path: '/tmp/shots/certify-console-waiting.png', fullPage: true });
   await row.getByRole('button', { name: 'Certify' }).click();
   const certify = console.getByRole('dialog');
-  await certify.getByText('Proposed by operator-token').waitFor();
+  await certify.getByText(`Proposal ${id}, proposed by Ravi`, { exact: false }).waitFor();
   await certify.getByRole('button', { name: 'Certify' }).click();
   const done = console.getByRole('status').filter({ hasText: 'certified by Sita' });
   await done.waitFor();
   expect(await done.innerText()).toMatch(
-    /^Declared\. .*128-1.*1 winning bid paid 950 points.*proposed by operator-token, certified by Sita$/,
+    /^Declared\. .*128-1.*1 winning bid paid 950 points.*proposed by Ravi, certified by Sita$/,
   );
   await console.getByText('No result waits for certification.').waitFor();
   const history = console.getByRole('table', { name: 'Regular markets, last 30 days' });
-  await history.getByText('by operator-token, certified by Sita').waitFor();
+  await history.getByText('by Ravi, certified by Sita').waitFor();
   await console.screenshot({ path: '/tmp/shots/certify-console-certified.png', fullPage: true });
 
   // paid exactly once, shown to the player
   expect(await walletOf()).toBe(1850);
   expect(await winsOf()).toBe(1);
-  await expect(operator(server, 'result', 'certify', market, 'open')).rejects.toThrow('waits for certification');
+  await expect(operatorWith(server, cliEnvOf(asha), 'result', 'certify', id, '128')).rejects.toThrow(
+    `Proposal ${id} is already certified (by Sita)`,
+  );
   expect(await walletOf()).toBe(1850);
   await app.reload();
   await card.getByText(/128/).waitFor();
 
   // a proposal of the close, rejected on the Results screen: nothing published or settled
-  await operator(server, 'result', 'declare', market, 'close', '456');
+  await operatorWith(server, cliEnvOf(asha), 'result', 'declare', market, 'close', '456');
   await console.reload();
   const close = console
     .getByRole('table', { name: 'Proposed results, oldest first' })
@@ -139,7 +167,7 @@ it('a proposal pays nobody until a second owner certifies it on the Results scre
   await reject.getByRole('button', { name: 'Reject' }).click();
   await console
     .getByText(
-      /^Rejected: .* Close 456-5 \(proposed by operator-token\): The close was 457\. Nothing was published or settled\.$/,
+      /^Rejected: .* Close 456-5 \(proposed by Asha\): The close was 457\. Nothing was published or settled\.$/,
     )
     .waitFor();
   await console

@@ -2,7 +2,9 @@
  * Results certified by a second operator: with certification on, a declaration is a proposal that pays
  * nobody and shows players nothing; its proposer cannot certify it; another operator with the results
  * right certifies it (declared once, however many certify at the same moment, both names kept) or
- * rejects it with a reason (nothing changes). The CLI's token is an operator of its own.
+ * rejects it with a reason (nothing changes). Both are people signed in as themselves, with two-step
+ * sign-in: the server's token does neither, a new or freshly promoted account waits 24 hours, an account
+ * never certifies who vouched for it, and a certification names the proposal and the value it saw.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,27 +12,32 @@ import path from 'node:path';
 import {
   asOperator,
   call,
+  cliAs,
   createUser,
   kolkata,
   makeTestApp,
   marketByName,
   operatorCall,
   operatorSession,
+  personSession,
   placeOpenBid,
   runCli,
+  signInAgain,
   starlineAppBid,
   walletOf,
-  type OperatorSession,
+  type PersonSession,
   type TestApp,
 } from './helpers';
 
 let t: TestApp;
-let results: OperatorSession;
-let owner: OperatorSession;
+let results: PersonSession;
+let owner: PersonSession;
+let checker: PersonSession;
 beforeAll(async () => {
   t = await makeTestApp({ at: kolkata('08:00') });
-  results = await operatorSession(t, 'results');
-  owner = await operatorSession(t, 'owner');
+  results = await personSession(t, 'results');
+  owner = await personSession(t, 'owner');
+  checker = await personSession(t, 'results');
 });
 afterAll(() => t.close());
 
@@ -76,20 +83,31 @@ test('an owner turns certification on in the settings (audited); the list says s
   expect((await operatorCall(t, 'result/proposals')).body.certification).toEqual({ on: true, by: 'setting' });
 });
 
+const proposalsNow = async () =>
+  (await asOperator(t, checker, 'result/proposals')).body.proposals as {
+    id: string;
+    market: { name: string };
+    status: string;
+    value: string;
+  }[];
+
 test('a proposal pays nobody and shows nothing; its proposer cannot certify it; a second operator does, once', async () => {
   const winner = await bidOpen('MORNING STAR', '1');
   const loser = await bidOpen('MORNING STAR', '2');
   t.clock.set(kolkata('09:45'));
+  results = await signInAgain(t, results);
+  owner = await signInAgain(t, owner);
+  checker = await signInAgain(t, checker);
   const before = await t.ctx.db
     .selectFrom('wallet_transactions')
     .select((e) => e.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
 
-  // the CLI declares: a proposal, with what declaring it would do
-  const proposed = await runCli(t, ['result', 'declare', 'MORNING STAR', 'open', '128']);
+  // the CLI, signed in as a person, declares: a proposal, with what declaring it would do
+  const proposed = await cliAs(t, results, ['result', 'declare', 'MORNING STAR', 'open', '128']);
   expect(proposed.code).toBe(0);
   expect(proposed.out).toContain(
-    'MORNING STAR 2026-03-10: Open 128-1 proposed by operator-token; it is published and settled once another operator with the results right certifies it (1 winning bid would be paid 95 points)',
+    `MORNING STAR 2026-03-10: Open 128-1 proposed by ${results.name}; it is published and settled once another operator with the results right certifies it (1 winning bid would be paid 95 points)`,
   );
   expect(await resultRow('MORNING STAR')).toBeUndefined();
   expect(await walletOf(t, winner.id)).toBe(490);
@@ -102,14 +120,14 @@ test('a proposal pays nobody and shows nothing; its proposer cannot certify it; 
   expect(await openResultShown(winner.token)).not.toContain('128');
 
   // a second proposal of the same session waits for this one
-  const second = await asOperator(t, results, 'result/declare', {
+  const second = await asOperator(t, owner, 'result/declare', {
     market: 'MORNING STAR',
     session: 'open',
     pana: '137',
   });
   expect(second.statusCode).toBe(409);
   expect(second.body.msg).toBe(
-    "A proposal of MORNING STAR's open result for 2026-03-10 (128, by operator-token) waits for certification: certify or reject it first",
+    `A proposal of MORNING STAR's open result for 2026-03-10 (128, by ${results.name}) waits for certification: certify or reject it first`,
   );
 
   const listed = await asOperator(t, results, 'result/proposals');
@@ -119,21 +137,22 @@ test('a proposal pays nobody and shows nothing; its proposer cannot certify it; 
     session: 'open',
     value: '128',
     result_text: 'Open 128-1',
-    proposed_by: 'operator-token',
+    proposed_by: results.name,
     decided_by: null,
     preview: { winners_count: 1, total_payout: 95, reversed: 0, uncovered: 0 },
   });
 
-  // its proposer cannot certify it
-  const self = await runCli(t, ['result', 'certify', 'MORNING STAR', 'open']);
+  // its proposer cannot certify it, through the CLI or the console
+  const self = await cliAs(t, results, ['result', 'certify', mine.id, '128']);
   expect(self.code).not.toBe(0);
   expect(self.out).toContain('You proposed this result: another operator with the results right certifies it');
+  expect((await asOperator(t, results, 'result/certify', { id: mine.id, value: '128' })).statusCode).toBe(403);
   expect(await resultRow('MORNING STAR')).toBeUndefined();
 
   // two operators certify at the same moment: declared once
   const [a, b] = await Promise.all([
-    asOperator(t, results, 'result/certify', { id: mine.id }),
-    asOperator(t, owner, 'result/certify', { id: mine.id }),
+    asOperator(t, checker, 'result/certify', { id: mine.id, value: '128' }),
+    asOperator(t, owner, 'result/certify', { id: mine.id, value: '128' }),
   ]);
   const ok = [a, b].filter((r) => r.statusCode === 200);
   const refused = [a, b].filter((r) => r.statusCode !== 200);
@@ -143,13 +162,13 @@ test('a proposal pays nobody and shows nothing; its proposer cannot certify it; 
   expect(refused[0].body.msg).toMatch(
     new RegExp(`^Proposal ${mine.id} is already certified \\(by (results|owner)\\d+\\)$`),
   );
-  const certifier = ok[0] === a ? results.name : owner.name;
+  const certifier = ok[0] === a ? checker.name : owner.name;
   expect(ok[0].body).toMatchObject({
     proposed: false,
     result_text: '128-1',
     proposal: { status: 'certified', decided_by: certifier },
   });
-  expect(ok[0].body.msg).toContain(`proposed by operator-token, certified by ${certifier}`);
+  expect(ok[0].body.msg).toContain(`proposed by ${results.name}, certified by ${certifier}`);
   expect((await resultRow('MORNING STAR'))?.open_pana).toBe('128');
   expect(await walletOf(t, winner.id)).toBe(490 + 95);
   expect(await walletOf(t, loser.id)).toBe(490);
@@ -161,25 +180,28 @@ test('a proposal pays nobody and shows nothing; its proposer cannot certify it; 
     .select(['declared_by', 'certified_by'])
     .where('market_id', '=', (await marketByName(t, 'MORNING STAR')).id)
     .executeTakeFirstOrThrow();
-  expect(job).toEqual({ declared_by: 'operator-token', certified_by: certifier });
+  expect(job).toEqual({ declared_by: results.name, certified_by: certifier });
   const history = await operatorCall(t, 'result/history?family=regular');
   expect(history.body.results.find((r: { market: string }) => r.market === 'MORNING STAR')).toMatchObject({
-    declared_by: 'operator-token',
+    declared_by: results.name,
     certified_by: certifier,
   });
   const [certified] = await auditOf('result certify');
   expect(certified.operator).toBe(certifier);
   expect(JSON.parse(JSON.stringify(certified.after))).toMatchObject({
     proposal: mine.id,
-    proposed_by: 'operator-token',
+    proposed_by: results.name,
     certified_by: certifier,
     open_pana: '128',
   });
-  expect((await auditOf('result propose'))[0]).toMatchObject({ operator: 'operator-token', ok: true });
+  expect((await auditOf('result propose'))[0]).toMatchObject({ operator: results.name, ok: true });
 });
 
 test('a rejected proposal changes nothing, and needs a reason', async () => {
   t.clock.set(kolkata('10:45'));
+  results = await signInAgain(t, results);
+  owner = await signInAgain(t, owner);
+  checker = await signInAgain(t, checker);
   const proposed = await asOperator(t, results, 'result/declare', {
     market: 'MORNING STAR',
     session: 'close',
@@ -201,7 +223,7 @@ test('a rejected proposal changes nothing, and needs a reason', async () => {
   expect(rejected.out).toContain('Rejected: MORNING STAR 2026-03-10 Close 456-5 (proposed by results');
   expect(rejected.out).toContain('typo: the close was 457. Nothing was published or settled.');
   expect((await resultRow('MORNING STAR'))?.close_pana).toBeNull();
-  const again = await asOperator(t, owner, 'result/certify', { id: proposed.body.proposal.id });
+  const again = await asOperator(t, owner, 'result/certify', { id: proposed.body.proposal.id, value: '456' });
   expect(again.statusCode).toBe(409);
   expect(again.body.msg).toBe(`Proposal ${proposed.body.proposal.id} is already rejected (by operator-token)`);
   expect((await auditOf('result reject'))[0]).toMatchObject({ operator: 'operator-token' });
@@ -214,19 +236,151 @@ test('a rejected proposal changes nothing, and needs a reason', async () => {
   expect(next.body.proposed).toBe(true);
 });
 
+test("the server's token and a fresh owner cannot publish a result; nor can the name 'operator-token'", async () => {
+  t.clock.set(kolkata('11:00'));
+  const ledger = () =>
+    t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+  const before = await ledger();
+  owner = await signInAgain(t, owner);
+  // the token proposes nothing, certifies nothing
+  const byToken = await operatorCall(t, 'gali/declare', { market: 'DISAWAR', jodi: '12' });
+  expect(byToken.statusCode).toBe(403);
+  expect(byToken.body.msg).toBe(
+    "The operator token is the server's machine credential: it cannot propose a result. Sign in as yourself (the console, or the CLI with OPERATOR_NAME)",
+  );
+  const proposed = await asOperator(t, owner, 'gali/declare', { market: 'DISAWAR', jodi: '12' });
+  expect(proposed.body.proposed).toBe(true);
+  const id = proposed.body.proposal.id as string;
+  const tokenCertifies = await runCli(t, ['gali', 'certify', id, '12']);
+  expect(tokenCertifies.code).not.toBe(0);
+  expect(tokenCertifies.out).toContain("it cannot certify a result");
+
+  // the token makes an owner and signs in as it: too new to certify
+  const fresh = await personSession(t, 'owner', { ageHours: 1 });
+  const tooNew = await asOperator(t, fresh, 'result/certify', { id, value: '12' });
+  expect(tooNew.statusCode).toBe(403);
+  expect(tooNew.body.msg).toMatch(
+    /^Your account was created at .*: it may certify results 24 hours after that, from /,
+  );
+  // an account the proposer made never certifies the proposer's results, however old
+  const made = await personSession(t, 'results', { by: owner, ageHours: 72 });
+  const vouched = await asOperator(t, made, 'result/certify', { id, value: '12' });
+  expect(vouched.statusCode).toBe(403);
+  expect(vouched.body.msg).toBe(`${owner.name} created your account: another operator certifies ${owner.name}'s results`);
+  // a promotion starts the wait again (the token promotes: the token never proposes)
+  const promoted = await operatorCall(t, 'operators/role', { name: checker.name, role: 'owner' });
+  expect(promoted.body.status).toBe(true);
+  const justPromoted = await asOperator(t, checker, 'result/certify', { id, value: '12' });
+  expect(justPromoted.statusCode).toBe(403);
+  expect(justPromoted.body.msg).toMatch(/^Your account was promoted at /);
+  // an account without two-step sign-in proposes nothing
+  const plain = await operatorSession(t, 'results');
+  const noTotp = await asOperator(t, plain, 'gali/declare', { market: 'DISAWAR', jodi: '12' });
+  expect(noTotp.statusCode).toBe(403);
+  expect(noTotp.body.msg).toContain('Turn on two-step sign-in (My account) before you propose a result');
+
+  // nothing published, nobody paid
+  expect(await resultRow('DISAWAR')).toBeUndefined();
+  expect(await ledger()).toEqual(before);
+  for (const name of ['operator-token', 'Operator-Token']) {
+    const taken = await operatorCall(t, 'operators', { name, role: 'owner' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.body.msg).toBe(`'operator-token' is reserved for the server's own token: choose another name`);
+  }
+  // the vouches are kept as made
+  await expect(
+    t.ctx.db.updateTable('operator_vouches').set({ by_name: null }).where('by_name', '=', owner.name).execute(),
+  ).rejects.toThrow(/kept as written|cannot be changed|refuse/i);
+  const rejected = await asOperator(t, owner, 'result/reject', { id, reason: 'tested the rules' });
+  expect(rejected.body.status).toBe(true);
+});
+
+test('a proposal swapped after review is not certified; a disabled market and a void proposal are not either', async () => {
+  t.clock.set(kolkata('11:10'));
+  owner = await signInAgain(t, owner);
+  results = await signInAgain(t, results);
+  const other = await personSession(t, 'results');
+  // the certifier looks at 128; the proposer rejects it and proposes 460
+  const first = await asOperator(t, results, 'gali/declare', { market: 'DISAWAR', jodi: '28' });
+  const seen = (await proposalsNow()).find((p) => p.id === first.body.proposal.id)!;
+  expect(seen.value).toBe('28');
+  expect((await asOperator(t, results, 'result/reject', { id: seen.id, reason: 'swap' })).body.status).toBe(true);
+  const swapped = await asOperator(t, results, 'gali/declare', { market: 'DISAWAR', jodi: '46' });
+  const late = await asOperator(t, other, 'result/certify', { id: seen.id, value: seen.value });
+  expect(late.statusCode).toBe(409);
+  expect(late.body.msg).toBe(`Proposal ${seen.id} is already rejected (by ${results.name})`);
+  const wrongValue = await asOperator(t, other, 'result/certify', { id: swapped.body.proposal.id, value: '28' });
+  expect(wrongValue.statusCode).toBe(409);
+  expect(wrongValue.body.msg).toBe(
+    `Proposal ${swapped.body.proposal.id} declares 46, not 28: look at the proposals again before you certify`,
+  );
+  const noValue = await asOperator(t, other, 'result/certify', { id: swapped.body.proposal.id });
+  expect(noValue.statusCode).toBe(400);
+  const byMarket = await asOperator(t, other, 'result/certify', { family: 'gali', market: 'DISAWAR', value: '46' });
+  expect(byMarket.statusCode).toBe(400);
+  expect(await resultRow('DISAWAR')).toBeUndefined();
+
+  // the market disabled while its proposal waits: not certified
+  expect((await operatorCall(t, 'market/disable', { name: 'DISAWAR', family: 'gali' })).body.status).toBe(true);
+  const disabled = await asOperator(t, other, 'result/certify', { id: swapped.body.proposal.id, value: '46' });
+  expect(disabled.statusCode).toBe(409);
+  expect(disabled.body.msg).toContain('DISAWAR is disabled: its proposal');
+  expect((await operatorCall(t, 'market/enable', { name: 'DISAWAR', family: 'gali' })).body.status).toBe(true);
+
+  // certification turned off and on again while it waits: void, never certified
+  // (and MORNING STAR's close, waiting since the rejection above)
+  expect((await asOperator(t, owner, 'settings/set', { key: 'result_certification', value: 'off' })).body.msg).toBe(
+    'result_certification = off (was on); 2 waiting proposals made void: propose again',
+  );
+  expect((await asOperator(t, owner, 'settings/set', { key: 'result_certification', value: 'on' })).body.status).toBe(
+    true,
+  );
+  const voided = await asOperator(t, other, 'result/certify', { id: swapped.body.proposal.id, value: '46' });
+  expect(voided.statusCode).toBe(409);
+  expect(voided.body.msg).toMatch(new RegExp(`^Proposal ${swapped.body.proposal.id} is void: the certification setting changed`));
+  expect(await resultRow('DISAWAR')).toBeUndefined();
+  expect((await proposalsNow()).find((p) => p.id === swapped.body.proposal.id)?.status).toBe('void');
+  // the wait is an owner's setting of at least 24 hours
+  const short = await asOperator(t, owner, 'settings/set', { key: 'certify_wait_hours', value: '12' });
+  expect(short.statusCode).toBe(400);
+  expect(short.body.msg).toContain('must be from 24 to 2160 hours');
+});
+
+test('12 proposals of one session at once: one proposal, the others refused, no 500', async () => {
+  t.clock.set(kolkata('11:20'));
+  owner = await signInAgain(t, owner);
+  results = await signInAgain(t, results);
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      asOperator(t, i % 2 ? owner : results, 'gali/declare', { market: 'DISAWAR', jodi: String(10 + i) }),
+    ),
+  );
+  const codes = answers.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 200)).toHaveLength(1);
+  expect(codes.filter((c) => c === 409)).toHaveLength(11);
+  for (const r of answers.filter((x) => x.statusCode === 409))
+    expect(r.body.msg).toMatch(/^A proposal of DISAWAR's result for 2026-03-10 \(\d\d, by (owner|results)\d+\) waits/);
+  const waiting = (await proposalsNow()).filter((p) => p.market.name === 'DISAWAR' && p.status === 'pending');
+  expect(waiting).toHaveLength(1);
+});
+
 test('200 certifications at once, by two operators over several connections, declare it once', async () => {
   const slot = await marketByName(t, 'STARLINE 11:00 AM');
   t.clock.set(kolkata('09:00'));
   const u = await createUser(t, { wallet: 100 });
   expect((await starlineAppBid(t, u.token, slot, '1')).status).toBe(true);
-  t.clock.set(kolkata('11:05'));
-  const a = await operatorSession(t, 'owner');
-  const b = await operatorSession(t, 'results');
-  const proposed = await operatorCall(t, 'starline/declare', { slot: slot.name, pana: '128' });
+  t.clock.set(kolkata('11:35'));
+  const a = await signInAgain(t, owner);
+  const b = await personSession(t, 'results');
+  results = await signInAgain(t, results);
+  const proposed = await asOperator(t, results, 'starline/declare', { slot: slot.name, pana: '128' });
   expect(proposed.body.proposed).toBe(true);
   const id = proposed.body.proposal.id as string;
   const answers = await Promise.all(
-    Array.from({ length: 200 }, (_, i) => asOperator(t, i % 2 ? a : b, 'result/certify', { id })),
+    Array.from({ length: 200 }, (_, i) => asOperator(t, i % 2 ? a : b, 'result/certify', { id, value: '128' })),
   );
   const codes = answers.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -250,24 +404,34 @@ test('Starline and Gali the same, through the CLI', async () => {
   expect((await starlineAppBid(t, u.token, slot, '1')).status).toBe(true);
   t.clock.set(kolkata('18:05'));
   // the console's sessions end when idle: these operators sign in again
-  owner = await operatorSession(t, 'owner');
-  results = await operatorSession(t, 'results');
+  owner = await signInAgain(t, owner);
+  results = await signInAgain(t, results);
   const star = await asOperator(t, owner, 'starline/declare', { slot: slot.name, pana: '128' });
-  expect(star.body).toMatchObject({ proposed: true });
+  expect(star).toMatchObject({ body: { proposed: true } });
   expect(await walletOf(t, u.id)).toBe(90);
-  const certified = await runCli(t, ['starline', 'certify', 'STARLINE 10:00 AM']);
+  const certified = await cliAs(t, results, ['starline', 'certify', star.body.proposal.id, '128']);
   expect(certified.code).toBe(0);
-  expect(certified.out).toContain(`certified by operator-token`);
+  expect(certified.out).toContain(`certified by ${results.name}`);
   expect(await walletOf(t, u.id)).toBeGreaterThan(90);
 
-  expect((await asOperator(t, results, 'gali/declare', { market: 'FARIDABAD', jodi: '47' })).body.proposed).toBe(true);
+  const gali = await asOperator(t, results, 'gali/declare', { market: 'FARIDABAD', jodi: '47' });
+  expect(gali.body.proposed).toBe(true);
   expect(await resultRow('FARIDABAD')).toBeUndefined();
-  const g = await runCli(t, ['gali', 'certify', 'FARIDABAD']);
+  const g = await cliAs(t, owner, ['gali', 'certify', gali.body.proposal.id, '47']);
   expect(g.code).toBe(0);
   expect((await resultRow('FARIDABAD'))?.jodi).toBe('47');
-  const none = await runCli(t, ['gali', 'certify', 'FARIDABAD']);
+  const none = await cliAs(t, owner, ['gali', 'certify', gali.body.proposal.id, '47']);
   expect(none.code).not.toBe(0);
-  expect(none.out).toContain("No proposal of FARIDABAD's result for 2026-03-10 waits for certification");
+  expect(none.out).toContain(`Proposal ${gali.body.proposal.id} is already certified (by ${owner.name})`);
+  const usage = await cliAs(t, owner, ['gali', 'certify', 'FARIDABAD']);
+  expect(usage.code).toBe(2);
+  expect(usage.out).toContain("gali certify needs <id> <value>: the proposal's id and the pana or jodi it shows");
+  const wrongPassword = await runCli(t, ['result', 'proposals'], process.cwd(), {
+    OPERATOR_NAME: owner.name,
+    OPERATOR_PASSWORD: 'not it',
+  });
+  expect(wrongPassword.code).toBe(1);
+  expect(wrongPassword.out).toContain(`Error: signing in as ${owner.name}: Wrong username or password`);
 });
 
 test("the day's export names both operators of each result, and every proposal", async () => {
@@ -278,21 +442,16 @@ test("the day's export names both operators of each result, and every proposal",
     const bundle = JSON.parse(fs.readFileSync(path.join(dir, 'day.json'), 'utf8'));
     const day = JSON.parse(Buffer.from(bundle.signed.split('.')[1], 'base64url').toString('utf8'));
     expect(day.results.find((r: { market: string }) => r.market === 'MORNING STAR')).toMatchObject({
-      declared_by: 'operator-token',
+      declared_by: results.name,
       certified_by: expect.stringMatching(/^(results|owner)\d+$/),
     });
     expect(day.results.find((r: { market: string }) => r.market === 'FARIDABAD')).toMatchObject({
       declared_by: results.name,
-      certified_by: 'operator-token',
+      certified_by: owner.name,
     });
-    expect(day.proposals.map((p: { status: string }) => p.status)).toEqual([
-      'certified',
-      'rejected',
-      'pending',
-      'certified',
-      'certified',
-      'certified',
-    ]);
+    const statuses = day.proposals.map((p: { status: string }) => p.status);
+    expect(statuses.slice(0, 3)).toEqual(['certified', 'rejected', 'void']);
+    expect(statuses.filter((x: string) => x === 'void')).toHaveLength(2);
     expect(day.proposals[1]).toMatchObject({ decided_by: 'operator-token', reason: 'typo: the close was 457' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -307,8 +466,9 @@ test('turned on in the server configuration, the console cannot turn it off', as
     expect(off.statusCode).toBe(409);
     expect(off.body.msg).toContain('Result certification is on in the server');
     on.clock.set(kolkata('09:45'));
+    const person = await personSession(on, 'results');
     expect(
-      (await operatorCall(on, 'result/declare', { market: 'MORNING STAR', session: 'open', pana: '128' })).body
+      (await asOperator(on, person, 'result/declare', { market: 'MORNING STAR', session: 'open', pana: '128' })).body
         .proposed,
     ).toBe(true);
   } finally {

@@ -28,6 +28,7 @@ import { loadFunctions, loadMigrations, migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
+import * as OTPAuth from 'otpauth';
 import { ManualClock } from '../src/services/clock';
 import { hashPassword } from '../src/services/passwords';
 import { issueToken } from '../src/services/tokens';
@@ -270,6 +271,7 @@ export async function runCli(
   t: { app: FastifyInstance },
   argv: string[],
   cwd = process.cwd(),
+  who: Record<string, string> = { OPERATOR_TOKEN },
 ): Promise<{ code: number; out: string }> {
   const { run } = await import('../src/cli/operator');
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -277,7 +279,7 @@ export async function runCli(
   const out: string[] = [];
   const code = await run(
     argv,
-    { SERVER_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN, INIT_CWD: cwd },
+    { SERVER_URL: `http://127.0.0.1:${port}`, INIT_CWD: cwd, ...who },
     { out: (s) => out.push(s), err: (s) => out.push(s) },
   );
   return { code, out: out.join('\n') };
@@ -453,20 +455,93 @@ export async function operatorSession(
 ): Promise<OperatorSession> {
   const name = `${role}${++operatorSeq}`;
   const made = await operatorCall(t, 'operators', { name, role });
+  return firstSignIn(t, name, made.body.one_time_password as string);
+}
+
+/** The password every test operator sets at the first sign-in. */
+const OPERATOR_PASSWORD = 'a long new password';
+
+/** The first sign-in of an account with its one-time password, which sets OPERATOR_PASSWORD. */
+async function firstSignIn(t: { app: FastifyInstance }, name: string, once: string): Promise<OperatorSession> {
   const first = await t.app.inject({
     method: 'POST',
     url: '/operator/session',
-    payload: { username: name, password: made.body.one_time_password },
+    payload: { username: name, password: once },
   });
   const set = first.headers['set-cookie'];
   const line = (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('matka_operator='));
   const s = { name, cookie: line?.split(';')[0] ?? '', csrf: first.json().csrf_token as string };
   const saved = await asOperator(t, s, 'password', {
-    new_password: 'a long new password',
-    confirm_password: 'a long new password',
+    new_password: OPERATOR_PASSWORD,
+    confirm_password: OPERATOR_PASSWORD,
   });
   if (saved.body.status !== true) throw new Error(`operator ${name} not signed in: ${saved.body.msg}`);
   return s;
+}
+
+/** A person's console session: an account with its password and its two-step secret (to sign in again). */
+export interface PersonSession extends OperatorSession {
+  password: string;
+  secret: string;
+}
+
+/**
+ * The next code of a person's authenticator: the test clock moves on 30 seconds first (a code is used once,
+ * and the test's clock does not move by itself).
+ */
+export function nextCode(t: { clock: ManualClock }, p: PersonSession) {
+  t.clock.set(new Date(t.clock.now().getTime() + 30_000));
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(p.secret) });
+  return totp.generate({ timestamp: t.clock.now().getTime() });
+}
+
+/** The operator CLI signed in as a person (OPERATOR_NAME, OPERATOR_PASSWORD, OPERATOR_CODE). */
+export const cliAs = (
+  t: { app: FastifyInstance; clock: ManualClock },
+  p: PersonSession,
+  argv: string[],
+  cwd = process.cwd(),
+) => runCli(t, argv, cwd, { OPERATOR_NAME: p.name, OPERATOR_PASSWORD: p.password, OPERATOR_CODE: nextCode(t, p) });
+
+/** Signs a person in again (a session that ended), with the next code of their authenticator. */
+export async function signInAgain(t: { app: FastifyInstance; clock: ManualClock }, p: PersonSession) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/operator/session',
+    payload: { username: p.name, password: p.password, code: nextCode(t, p) },
+  });
+  if (res.statusCode !== 200) throw new Error(`operator ${p.name} not signed in: ${res.body}`);
+  const set = res.headers['set-cookie'];
+  const line = (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('matka_operator='));
+  return { ...p, cookie: line?.split(';')[0] ?? '', csrf: res.json().csrf_token as string };
+}
+
+/**
+ * An operator who may propose and certify results: an account made `ageHours` ago (by the token, or by
+ * `by`), signed in now with its own password and two-step sign-in on. The clock is set back to make it,
+ * then forward again; the sign-in's code is its authenticator's at the current time.
+ */
+export async function personSession(
+  t: { app: FastifyInstance; clock: ManualClock },
+  role: 'owner' | 'results' | 'finance' | 'support',
+  opts: { ageHours?: number; by?: OperatorSession } = {},
+): Promise<PersonSession> {
+  const now = t.clock.now();
+  const name = `${role}${++operatorSeq}`;
+  t.clock.set(new Date(now.getTime() - (opts.ageHours ?? 48) * 3_600_000));
+  const made = opts.by
+    ? await asOperator(t, opts.by, 'operators', { name, role })
+    : await operatorCall(t, 'operators', { name, role });
+  t.clock.set(now);
+  if (made.body.status !== true) throw new Error(`operator ${name} not made: ${made.body.msg}`);
+  const s = await firstSignIn(t, name, made.body.one_time_password as string);
+  const password = OPERATOR_PASSWORD;
+  const setup = await asOperator(t, s, 'totp/setup', {});
+  const secret = setup.body.secret as string;
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  const on = await asOperator(t, s, 'totp/enable', { secret, code: totp.generate({ timestamp: now.getTime() }) });
+  if (on.body.status !== true) throw new Error(`two-step sign-in not on for ${name}: ${on.body.msg}`);
+  return { ...s, password, secret };
 }
 
 /** An operator call as the console makes it: the session cookie, the CSRF header on a POST. */

@@ -15,6 +15,13 @@ import {
 import { ConfirmDialog, DataTable, Done, QueryView } from '../parts';
 import { useConsoleSelector } from '../store';
 
+const DECISION: Record<Proposal['status'], string> = {
+  pending: 'Waiting',
+  certified: 'Certified',
+  rejected: 'Rejected',
+  void: 'Void',
+};
+
 const whatOf = (p: Proposal) => `${p.market.name} ${p.date}, ${p.result_text}`;
 
 /** Certification on or off, as the Results screen says it above its form. */
@@ -60,7 +67,8 @@ export function ProposalsCard({ onCertified }: { onCertified: (answer: Certified
   };
   const confirmCertify = async () => {
     if (!certifying || certifyState.isLoading) return;
-    const r = await certify(certifying.id);
+    // the proposal exactly as shown: a proposal replaced meanwhile is refused, not certified in its place
+    const r = await certify({ id: certifying.id, value: certifying.value });
     if ('error' in r) return setError(messageOf(r.error));
     close();
     setDone('');
@@ -127,7 +135,7 @@ export function ProposalsCard({ onCertified }: { onCertified: (answer: Certified
               {
                 header: 'Decision',
                 cell: (p) =>
-                  `${p.status === 'certified' ? 'Certified' : 'Rejected'} by ${p.decided_by} ${p.decided_at ?? ''}${p.reason ? `: ${p.reason}` : ''}`,
+                  `${DECISION[p.status]} by ${p.decided_by} ${p.decided_at ?? ''}${p.reason ? `: ${p.reason}` : ''}`,
                 className: 'console-text',
               },
             ]}
@@ -146,8 +154,8 @@ export function ProposalsCard({ onCertified }: { onCertified: (answer: Certified
           onCancel={close}
         >
           <p>
-            Proposed by {certifying.proposed_by} at {certifying.proposed_at}. Certifying publishes it to players and
-            settles its bids: {certifying.preview?.msg ?? 'no preview'}.
+            Proposal {certifying.id}, proposed by {certifying.proposed_by} at {certifying.proposed_at}. Certifying
+            publishes {certifying.value} to players and settles its bids: {certifying.preview?.msg ?? 'no preview'}.
           </p>
           {certifying.early_reason && <p>Declared before its draw: {certifying.early_reason}</p>}
         </ConfirmDialog>

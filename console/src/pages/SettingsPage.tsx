@@ -42,6 +42,11 @@ const GROUPS: { title: string; fields: Field[] }[] = [
         choices: onOff('On: a second operator certifies every result', 'Off: a declared result is published at once'),
       },
       {
+        key: 'certify_wait_hours',
+        label: 'Hours before a new or changed account may certify',
+        hint: 'an operator created, promoted or reset less than this long ago certifies no result (24 to 2160; 24 when empty)',
+      },
+      {
         key: 'require_age_declaration',
         label: 'Age declaration before the first bid',
         hint: 'players declare they are 18 or older before any bid (apps that cannot ask it cannot bid)',

@@ -3,7 +3,9 @@
  * dir, so the CLI never opens the database itself, except `restore`: with the server stopped, into an
  * empty data dir).
  *   npm run operator -- <command>
- * Env: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN or the token file <DATA_DIR>/operator-token.
+ * Env: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN or the token file <DATA_DIR>/operator-token;
+ * or OPERATOR_NAME with OPERATOR_PASSWORD (and OPERATOR_CODE, the two-step code) to act as that operator:
+ * results are proposed and certified by people signed in as themselves, never by the server's token.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,13 +53,12 @@ Commands:
                                                    before its draw time only an owner, with a reason
   result proposals                                 with certification on: the proposed results, waiting
                                                    (with their preview) or decided in the last 30 days
-  result certify <market> open|close [--date YYYY-MM-DD]
-                                                   certify another operator's proposal: it is declared
+  result certify <id> <value>                      certify another operator's proposal, named by its id and
+                                                   the pana or jodi it shows (result proposals): declared
   result reject <market> open|close --reason TEXT [--date YYYY-MM-DD]
                                                    reject a proposal: nothing is published or settled
-  starline certify|reject <slot> [--date] [--reason TEXT]
-  gali certify|reject <market> [--date] [--reason TEXT]
-                                                   the same for a Starline slot or a Gali market
+  starline reject <slot> --reason TEXT [--date]
+  gali reject <market> --reason TEXT [--date]      the same for a Starline slot or a Gali market
   starline preview|declare <slot> <pana> [--date] [--early-reason TEXT]
                                                    a starline slot (name, id or time like 13:00)
   gali preview|declare <market> <jodi> [--date] [--early-reason TEXT]
@@ -110,7 +111,44 @@ Commands:
   help                                             this text
 
 Environment: SERVER_URL (default http://127.0.0.1:8080), OPERATOR_TOKEN, or DATA_DIR (default ./.data)
-holding the operator-token file the server wrote on first start.`;
+holding the operator-token file the server wrote on first start. With certification on, results are
+proposed and certified by a named operator: OPERATOR_NAME, OPERATOR_PASSWORD and OPERATOR_CODE (the
+current code of the authenticator app) sign the CLI in as that operator instead of the token.`;
+
+/** How the CLI's calls say who makes them: the token, or a named operator's console session. */
+type Credentials = { headers: Record<string, string>; end?: () => Promise<void> };
+
+/** Signs in as OPERATOR_NAME (the console's own sign-in): the session's cookie and CSRF token. */
+async function signIn(base: string, env: NodeJS.ProcessEnv, io: CliIO): Promise<Credentials | null> {
+  const username = env.OPERATOR_NAME!.trim();
+  if (!env.OPERATOR_PASSWORD) {
+    io.err(`Error: OPERATOR_NAME is set: set OPERATOR_PASSWORD (and OPERATOR_CODE) to sign in as ${username}`);
+    return null;
+  }
+  const { method, url } = operatorRequest(OP.signIn);
+  const res = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: env.OPERATOR_PASSWORD, code: env.OPERATOR_CODE?.trim() || undefined }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const data = (await res.json().catch(() => ({}))) as { status?: boolean; msg?: string; csrf_token?: string };
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('matka_operator='));
+  if (!res.ok || data.status !== true || !session || !data.csrf_token) {
+    io.err(`Error: signing in as ${username}: ${data.msg ?? `HTTP ${res.status}`}`);
+    return null;
+  }
+  const headers = { cookie: session.split(';')[0], 'x-csrf-token': data.csrf_token };
+  const out = operatorRequest(OP.signOut);
+  return {
+    headers,
+    end: async () => {
+      await fetch(base + out.url, { method: out.method, headers, signal: AbortSignal.timeout(15_000) }).catch(
+        () => undefined,
+      );
+    },
+  };
+}
 
 function findToken(env: NodeJS.ProcessEnv): string | undefined {
   if (env.OPERATOR_TOKEN) return env.OPERATOR_TOKEN.trim();
@@ -228,21 +266,46 @@ export async function run(
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   // a receipt is checked as anyone would: against the published keys, no operator token
   if ('kind' in req && req.kind === 'receipt') return verifyReceipt(base, req.receipt, io);
-  const token = findToken(env);
-  if (!token) {
+  const token = env.OPERATOR_NAME?.trim() ? undefined : findToken(env);
+  if (!token && !env.OPERATOR_NAME?.trim()) {
     io.err(
       'Error: no operator token. Set OPERATOR_TOKEN, or DATA_DIR to the server data dir holding operator-token ' +
-        '(and SERVER_URL when the server is not on http://127.0.0.1:8080).',
+        '(and SERVER_URL when the server is not on http://127.0.0.1:8080), or OPERATOR_NAME and OPERATOR_PASSWORD.',
     );
     return 1;
   }
-  if ('kind' in req) return saveBackup(base, token, req.file, io);
+  if ('kind' in req) {
+    if (!token) {
+      io.err('Error: a backup is taken with the operator token (OPERATOR_TOKEN), not as a named operator');
+      return 1;
+    }
+    return saveBackup(base, token, req.file, io);
+  }
+  let creds: Credentials | null;
+  try {
+    creds = token ? { headers: { authorization: `Bearer ${token}` } } : await signIn(base, env, io);
+  } catch (e) {
+    io.err(
+      `Error: cannot reach the server at ${base} (${(e as Error).message}). Is it running (npm start)? Set SERVER_URL otherwise.`,
+    );
+    return 1;
+  }
+  if (!creds) return 1;
+  try {
+    return await send(base, req, creds, io);
+  } finally {
+    await creds.end?.();
+  }
+}
+
+/** Sends one request, prints its answer, and follows a settlement it started. */
+async function send(base: string, req: Request, creds: Credentials, io: CliIO): Promise<number> {
   let res: Response;
   try {
     const { method, url } = operatorRequest(req.call, req.query);
     res = await fetch(base + url, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(req.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...creds.headers, ...(req.body ? { 'content-type': 'application/json' } : {}) },
       body: req.body ? JSON.stringify(req.body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
@@ -267,12 +330,12 @@ export async function run(
   if (req.fails?.(data)) return 1;
   // a declaration answers while its bids still settle: follow the job to its summary
   const job = (data as { job?: { id?: string; status?: string } }).job;
-  if (job?.id && job.status === 'running') return followJob(base, token, String(job.id), io);
+  if (job?.id && job.status === 'running') return followJob(base, creds, String(job.id), io);
   return 0;
 }
 
 /** Prints a settlement job's progress until it ends, then its summary. */
-async function followJob(base: string, token: string, id: string, io: CliIO): Promise<number> {
+async function followJob(base: string, creds: Credentials, id: string, io: CliIO): Promise<number> {
   let last = '';
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
@@ -283,7 +346,7 @@ async function followJob(base: string, token: string, id: string, io: CliIO): Pr
     };
     try {
       const res = await fetch(base + operatorRequest(OP.settlement, { id }).url, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: creds.headers,
         signal: AbortSignal.timeout(15_000),
       });
       data = (await res.json()) as typeof data;

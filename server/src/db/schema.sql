@@ -844,6 +844,24 @@ CREATE SEQUENCE public.operator_sessions_id_seq
 
 ALTER SEQUENCE public.operator_sessions_id_seq OWNED BY public.operator_sessions.id;
 
+CREATE TABLE public.operator_vouches (
+    id bigint NOT NULL,
+    operator_id bigint NOT NULL,
+    what text NOT NULL,
+    by_name text,
+    at timestamp with time zone NOT NULL,
+    CONSTRAINT operator_vouches_what_check CHECK ((what = ANY (ARRAY['created'::text, 'promoted'::text, 'reset'::text])))
+);
+
+CREATE SEQUENCE public.operator_vouches_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.operator_vouches_id_seq OWNED BY public.operator_vouches.id;
+
 CREATE TABLE public.otp_codes (
     id bigint NOT NULL,
     mobile text NOT NULL,
@@ -976,7 +994,7 @@ CREATE TABLE public.result_proposals (
     CONSTRAINT result_proposals_check CHECK (((status = 'pending'::text) = (decided_by IS NULL))),
     CONSTRAINT result_proposals_family_check CHECK ((family = ANY (ARRAY['regular'::text, 'starline'::text, 'gali'::text]))),
     CONSTRAINT result_proposals_session_check CHECK ((session = ANY (ARRAY['open'::text, 'close'::text]))),
-    CONSTRAINT result_proposals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'certified'::text, 'rejected'::text])))
+    CONSTRAINT result_proposals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'certified'::text, 'rejected'::text, 'void'::text])))
 );
 
 CREATE SEQUENCE public.result_proposals_id_seq
@@ -1198,6 +1216,8 @@ ALTER TABLE ONLY public.operator_audit ALTER COLUMN id SET DEFAULT nextval('publ
 
 ALTER TABLE ONLY public.operator_sessions ALTER COLUMN id SET DEFAULT nextval('public.operator_sessions_id_seq'::regclass);
 
+ALTER TABLE ONLY public.operator_vouches ALTER COLUMN id SET DEFAULT nextval('public.operator_vouches_id_seq'::regclass);
+
 ALTER TABLE ONLY public.otp_codes ALTER COLUMN id SET DEFAULT nextval('public.otp_codes_id_seq'::regclass);
 
 ALTER TABLE ONLY public.play_limit_history ALTER COLUMN id SET DEFAULT nextval('public.play_limit_history_id_seq'::regclass);
@@ -1300,6 +1320,9 @@ ALTER TABLE ONLY public.operator_sessions
 
 ALTER TABLE ONLY public.operator_sessions
     ADD CONSTRAINT operator_sessions_token_hash_key UNIQUE (token_hash);
+
+ALTER TABLE ONLY public.operator_vouches
+    ADD CONSTRAINT operator_vouches_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.otp_codes
     ADD CONSTRAINT otp_codes_pkey PRIMARY KEY (id);
@@ -1408,6 +1431,8 @@ CREATE UNIQUE INDEX operator_accounts_name_idx ON public.operator_accounts USING
 
 CREATE INDEX operator_sessions_operator_idx ON public.operator_sessions USING btree (operator_id);
 
+CREATE INDEX operator_vouches_operator ON public.operator_vouches USING btree (operator_id);
+
 CREATE INDEX otp_codes_lookup_idx ON public.otp_codes USING btree (mobile, purpose, created_at DESC);
 
 CREATE INDEX play_limit_history_user_idx ON public.play_limit_history USING btree (user_id, id);
@@ -1474,6 +1499,10 @@ CREATE TRIGGER ledger_not_emptied BEFORE TRUNCATE ON public.wallet_transactions 
 
 CREATE TRIGGER live_events_notify AFTER INSERT ON public.live_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.live_events_notify();
 
+CREATE TRIGGER operator_vouches_kept BEFORE DELETE OR UPDATE ON public.operator_vouches FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER operator_vouches_not_emptied BEFORE TRUNCATE ON public.operator_vouches FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
 CREATE TRIGGER users_push_ends AFTER UPDATE OF blocked_at ON public.users FOR EACH ROW WHEN (((new.blocked_at IS NOT NULL) AND (old.blocked_at IS NULL))) EXECUTE FUNCTION public.push_ends_with_block();
 
 ALTER TABLE ONLY public.auth_tokens
@@ -1511,6 +1540,9 @@ ALTER TABLE ONLY public.market_follows
 
 ALTER TABLE ONLY public.operator_sessions
     ADD CONSTRAINT operator_sessions_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES public.operator_accounts(id);
+
+ALTER TABLE ONLY public.operator_vouches
+    ADD CONSTRAINT operator_vouches_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES public.operator_accounts(id);
 
 ALTER TABLE ONLY public.play_limit_history
     ADD CONSTRAINT play_limit_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

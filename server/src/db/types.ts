@@ -268,6 +268,14 @@ export interface OperatorSessions {
   token_hash: string;
 }
 
+export interface OperatorVouches {
+  at: Timestamp;
+  by_name: string | null;
+  id: Generated<Int8>;
+  operator_id: Int8;
+  what: string;
+}
+
 export interface OtpCodes {
   attempts: Generated<number>;
   code_hash: string;
@@ -524,6 +532,7 @@ export interface DB {
   operator_accounts: OperatorAccounts;
   operator_audit: OperatorAudit;
   operator_sessions: OperatorSessions;
+  operator_vouches: OperatorVouches;
   otp_codes: OtpCodes;
   play_limit_history: PlayLimitHistory;
   play_limits: PlayLimits;

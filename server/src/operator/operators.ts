@@ -17,7 +17,7 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
 
   route(op, OP.addOperator, async (req) => {
     const body = parse(OPERATOR_REQUESTS.addOperator, req.body);
-    const { password } = await operators.create(body.name, body.role);
+    const { password } = await operators.create(body.name, body.role, req.operator!);
     await audit(ctx.db, 'operator add', body.name, { role: body.role }, null, { role: body.role });
     return {
       status: true,
@@ -30,7 +30,7 @@ export const operatorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
 
   route(op, OP.resetOperatorPassword, async (req) => {
     const body = parse(OPERATOR_REQUESTS.resetOperatorPassword, req.body);
-    const password = await operators.resetPassword(body.name);
+    const password = await operators.resetPassword(body.name, req.operator!);
     await audit(ctx.db, 'operator reset-password', body.name, null, null, null);
     return { status: true, msg: `New one-time password for ${body.name}`, one_time_password: password };
   });

@@ -135,7 +135,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       declared: done,
       declaration,
       proposal,
-    } = await certifyProposal(ctx, b, req.operator!, kolkataIsoDate(clock.now()));
+    } = await certifyProposal(ctx, b, req.operator!);
     const answer = declared(done, proposal.market.family, declaration, {
       early_reason: proposal.early_reason ?? undefined,
     });

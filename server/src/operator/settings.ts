@@ -5,11 +5,12 @@
 import { OPERATOR_REQUESTS, SETTING_VALUES } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseTime12 } from '@matka/shared/domain';
+import { counted, parseTime12 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { formatMinutes12 } from '../services/clock';
 import { readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
+import { voidWaitingProposals } from '../services/proposals';
 import { upiQr } from '../services/upi';
 import { parse, route } from './common';
 import { Refusal } from '../errors';
@@ -39,8 +40,19 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
         409,
         "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on): it is turned off there, not here",
       );
-    const before = await saveSettings(ctx, 'settings set', { [key]: value }, req.body as object);
-    return { status: true, msg: `${key} = ${value} (was ${before[key] ?? 'unset'})`, key, value };
+    let voided = 0;
+    const before = await saveSettings(ctx, 'settings set', { [key]: value }, req.body as object, async (trx, was) => {
+      // a proposal made under the rules before a change of certification is not certified under the new ones
+      if (key === 'result_certification' && (was[key] ?? 'off') !== value)
+        voided = await voidWaitingProposals(
+          trx,
+          req.operator!.name,
+          ctx.clock.now(),
+          `result_certification turned ${value} by ${req.operator!.name}`,
+        );
+    });
+    const also = voided ? `; ${counted(voided, 'waiting proposal')} made void: propose again` : '';
+    return { status: true, msg: `${key} = ${value} (was ${before[key] ?? 'unset'})${also}`, key, value };
   });
 
   route(op, OP.setWithdrawWindow, async (req) => {

@@ -4,7 +4,9 @@
  * Each runs in one transaction with its audit row, throws a Refusal for what cannot be done, and drops
  * the market cache of every process once it has committed (the lists and charts show it at once).
  */
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { DB } from '../db/types';
 import type { MarketFamily } from '../db/columns';
 import { Refusal } from '../errors';
 import { audit } from './audit';
@@ -125,15 +127,20 @@ export async function setRate(
   await ctx.markets.invalidate();
 }
 
-/** Writes settings (checked by the caller) with their audit row; returns the values they replaced. */
+/**
+ * Writes settings (checked by the caller) with their audit row; returns the values they replaced. `also`
+ * runs in the same transaction with those values (what a change of one setting changes besides).
+ */
 export async function saveSettings(
   ctx: Ctx,
   action: string,
   values: Record<string, string>,
   params: unknown,
+  also?: (trx: Transaction<DB>, before: Record<string, string>) => Promise<unknown>,
 ): Promise<Record<string, string>> {
   const before = await ctx.db.transaction().execute(async (trx) => {
     const b = await writeSettings(trx, values);
+    await also?.(trx, b);
     await audit(trx, action, Object.keys(values).join(','), params, b, values);
     return b;
   });

@@ -6,7 +6,10 @@
  * - A console session is a random token the browser keeps in an HttpOnly cookie; the database keeps its
  *   sha256, so a logout or a revocation holds in every server process at once. The CSRF token is derived
  *   from the session token (only a page that was given it at sign-in or by GET /operator/session has it).
- * - The bearer token of the CLI and scripts acts as an owner named 'operator-token'.
+ * - The bearer token of the CLI and scripts acts as an owner named 'operator-token': a machine credential,
+ *   which runs the business but neither proposes nor certifies a result. The name is reserved.
+ * - Each creation, promotion and reset of an account is kept with who did it (operator_vouches): a result's
+ *   certifier is an account old enough, never vouched for by the result's proposer (proposals.ts).
  */
 import QRCode from 'qrcode';
 import { createHash, randomInt } from 'node:crypto';
@@ -95,9 +98,19 @@ export class OperatorService {
     private readonly clock: Clock,
   ) {}
 
+  /** Keeps who made an account what it is now, and when (operator_vouches: only ever added to). */
+  private async vouch(operatorId: string, what: 'created' | 'promoted' | 'reset', by: Actor) {
+    await this.db
+      .insertInto('operator_vouches')
+      .values({ operator_id: operatorId, what, by_name: by.name, at: this.clock.now() })
+      .execute();
+  }
+
   /** A new account with a one-time password (returned once, never stored in plain). */
-  async create(name: string, role: OperatorRole): Promise<{ id: string; password: string }> {
+  async create(name: string, role: OperatorRole, by: Actor): Promise<{ id: string; password: string }> {
     if (!OPERATOR_NAME_RE.test(name)) throw new Refusal(400, OPERATOR_NAME_RULE);
+    if (name.toLowerCase() === TOKEN_ACTOR_NAME)
+      throw new Refusal(400, `'${TOKEN_ACTOR_NAME}' is reserved for the server's own token: choose another name`);
     if (!OPERATOR_ROLES.includes(role)) throw new Refusal(400, `Role must be one of ${OPERATOR_ROLES.join(', ')}`);
     const taken = await this.db
       .selectFrom('operator_accounts')
@@ -121,6 +134,7 @@ export class OperatorService {
       .returning('id')
       .executeTakeFirst();
     if (!row) throw new Refusal(409, `An operator named '${name}' already exists`);
+    await this.vouch(row.id, 'created', by);
     return { id: row.id, password };
   }
 
@@ -150,7 +164,7 @@ export class OperatorService {
   }
 
   /** A new one-time password for an account; its sessions end. */
-  async resetPassword(name: string): Promise<string> {
+  async resetPassword(name: string, by: Actor): Promise<string> {
     const row = await this.mustFind(name);
     const password = oneTimePassword();
     await this.db
@@ -158,6 +172,7 @@ export class OperatorService {
       .set({ password_hash: await hashPassword(password), must_change_password: true, updated_at: this.clock.now() })
       .where('id', '=', row.id)
       .execute();
+    await this.vouch(row.id, 'reset', by);
     await this.endSessions(row.id);
     return password;
   }
@@ -184,6 +199,7 @@ export class OperatorService {
       .set({ role, updated_at: this.clock.now() })
       .where('id', '=', row.id)
       .execute();
+    if (role !== row.role) await this.vouch(row.id, 'promoted', by);
     return row;
   }
 
@@ -203,7 +219,8 @@ export class OperatorService {
   async signIn(name: string, password: string, code: string | undefined) {
     const row = await this.byName(name);
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
-    if (!row || !ok || row.disabled_at) throw new Refusal(401, 'Wrong username or password');
+    // an account made under the token's name before it was reserved never signs in as it
+    if (!row || !ok || row.disabled_at || row.name.toLowerCase() === TOKEN_ACTOR_NAME) throw new Refusal(401, 'Wrong username or password');
     if (row.totp_secret && !row.must_change_password) {
       if (!code) throw new Refusal(401, 'Enter the 6-digit code from your authenticator app', { totp: true });
       await this.useCode(row.id, row.totp_secret, row.name, code, 401);
@@ -342,6 +359,7 @@ export class OperatorService {
       .set({ totp_secret: null, totp_last_step: null, updated_at: this.clock.now() })
       .where('id', '=', row.id)
       .execute();
+    await this.vouch(row.id, 'reset', by);
     await this.endSessions(row.id);
     return row;
   }

@@ -6,6 +6,12 @@
  * transaction that claims it, so it is declared once however many certify it at the same moment; its
  * settlement job carries both names. Anyone with the results right may reject it with a reason (its
  * proposer too: a typo seen after sending it); a rejection changes nothing else.
+ *
+ * Two people, each themselves: the proposer and the certifier are operator accounts signed in with their
+ * own password and two-step code (the server's token is a machine credential: it does neither). The
+ * certifier names the proposal by its id and the value they were shown; their account was not created,
+ * promoted or reset in the last certify_wait_hours (24 at least), nor ever by the proposer. A disabled
+ * market's proposal is not certified, and a proposal that waited across a change of the setting is void.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { counted, formatPoints, panaDigit, type Declaration } from '@matka/shared/domain';
@@ -17,7 +23,7 @@ import { audit } from './audit';
 import { findMarket } from './catalog';
 import { formatKolkataShort } from './clock';
 import { checkEarly, declareResult, resultAction, type Declared } from './declarations';
-import type { Actor } from './operators';
+import { TOKEN_ACTOR_NAME, type Actor } from './operators';
 import { previewDeclaration } from './preview-sql';
 
 /** Whether declarations need a second operator, and what turned it on. */
@@ -34,6 +40,75 @@ export async function certificationOf(ctx: AppContext): Promise<Certification> {
     .where('key', '=', 'result_certification')
     .executeTakeFirst();
   return row?.value === 'on' ? { on: true, by: 'setting' } : { on: false, by: null };
+}
+
+/** Hours an account waits after it was created, promoted or reset before it may certify (the setting). */
+export const CERTIFY_WAIT_HOURS = 24;
+
+/**
+ * The operator behind a proposal or a certification: a person's account, signed in, with two-step sign-in
+ * on. The server's token runs the business but neither proposes nor certifies.
+ */
+async function personOf(ctx: AppContext, actor: Actor, what: 'propose' | 'certify') {
+  if (actor.id === null || actor.name === TOKEN_ACTOR_NAME)
+    throw new Refusal(
+      403,
+      `The operator token is the server's machine credential: it cannot ${what} a result. Sign in as yourself (the console, or the CLI with OPERATOR_NAME)`,
+    );
+  const row = await ctx.db
+    .selectFrom('operator_accounts')
+    .select(['id', 'name', 'totp_secret', 'disabled_at'])
+    .where('id', '=', actor.id)
+    .executeTakeFirst();
+  if (!row || row.disabled_at) throw new Refusal(403, 'Your account is disabled');
+  if (!row.totp_secret)
+    throw new Refusal(
+      403,
+      `Turn on two-step sign-in (My account) before you ${what} a result: a result needs two people, each signed in as themselves`,
+    );
+  return row;
+}
+
+/** Throws unless `actor` may certify a result `proposer` proposed: old enough, never vouched for by them. */
+async function checkCertifier(ctx: AppContext, actor: Actor & { id: string }, proposer: string) {
+  const vouches = await ctx.db
+    .selectFrom('operator_vouches')
+    .select(['what', 'by_name', 'at'])
+    .where('operator_id', '=', actor.id)
+    .orderBy('at', 'desc')
+    .execute();
+  const byProposer = vouches.find((v) => v.by_name !== null && v.by_name.toLowerCase() === proposer.toLowerCase());
+  if (byProposer)
+    throw new Refusal(
+      403,
+      `${proposer} ${byProposer.what} your account: another operator certifies ${proposer}'s results`,
+    );
+  const setting = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'certify_wait_hours')
+    .executeTakeFirst();
+  const hours = Math.max(CERTIFY_WAIT_HOURS, Number(setting?.value ?? CERTIFY_WAIT_HOURS) || CERTIFY_WAIT_HOURS);
+  const latest = vouches[0];
+  if (latest && ctx.clock.now().getTime() - latest.at.getTime() < hours * 3_600_000)
+    throw new Refusal(
+      403,
+      `Your account was ${latest.what} at ${formatKolkataShort(latest.at)}: it may certify results ${hours} hours after that, from ${formatKolkataShort(new Date(latest.at.getTime() + hours * 3_600_000))}`,
+    );
+}
+
+/**
+ * Makes every waiting proposal void (in the transaction that changes the certification setting): each was
+ * made under the rules before the change, so none is certified under the new ones.
+ */
+export async function voidWaitingProposals(trx: Transaction<DB>, by: string, at: Date, why: string) {
+  const rows = await trx
+    .updateTable('result_proposals')
+    .set({ status: 'void', decided_by: by, decided_at: at, reason: why })
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.length;
 }
 
 /** The part a declaration declares: a regular market's session, 'open' for a Starline slot or a Gali market. */
@@ -96,7 +171,7 @@ async function shown(db: Kysely<DB>, r: Row, withPreview: boolean) {
     early_reason: r.early_reason,
     proposed_by: r.proposed_by,
     proposed_at: formatKolkataShort(r.proposed_at),
-    status: r.status as 'pending' | 'certified' | 'rejected',
+    status: r.status as 'pending' | 'certified' | 'rejected' | 'void',
     decided_by: r.decided_by,
     decided_at: r.decided_at ? formatKolkataShort(r.decided_at) : null,
     reason: r.reason,
@@ -123,23 +198,27 @@ export async function proposeResult(
 ): Promise<ShownProposal> {
   const { db } = ctx;
   const { family, date, declaration: d, params } = r;
+  await personOf(ctx, actor, 'propose');
   const market = await findMarket(db, r.ref, family);
   const action = resultAction(family, 'propose');
   await checkEarly(ctx, { market, date, declaration: d, params }, actor, action);
   // what declaring it would do, and a value the result so far refuses (a close before its open) refused now
   await previewDeclaration(db, market.id, date, d);
-  const id = await db.transaction().execute(async (trx) => {
-    const waiting = await proposalRows(trx)
+  const waitingRefusal = (waiting: Row) =>
+    new Refusal(
+      409,
+      `A proposal of ${partOf(market.name, d)} for ${date} (${valueOf(declarationOf(waiting))}, by ${waiting.proposed_by}) waits for certification: certify or reject it first`,
+    );
+  const waitingNow = (q: Kysely<DB> | Transaction<DB>) =>
+    proposalRows(q)
       .where('p.market_id', '=', market.id)
       .where('p.result_date', '=', date)
       .where('p.session', '=', sessionOf(d))
       .where('p.status', '=', 'pending')
       .executeTakeFirst();
-    if (waiting)
-      throw new Refusal(
-        409,
-        `A proposal of ${partOf(market.name, d)} for ${date} (${valueOf(declarationOf(waiting))}, by ${waiting.proposed_by}) waits for certification: certify or reject it first`,
-      );
+  const id = await db.transaction().execute(async (trx) => {
+    const waiting = await waitingNow(trx);
+    if (waiting) throw waitingRefusal(waiting);
     const row = await trx
       .insertInto('result_proposals')
       .values({
@@ -160,6 +239,11 @@ export async function proposeResult(
       proposed_by: actor.name,
     });
     return String(row.id);
+  }).catch(async (err: unknown) => {
+    // proposals of one session at once: the one-waiting index lets one in, the others find it waiting
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const waiting = await waitingNow(db);
+    throw waiting ? waitingRefusal(waiting) : new Refusal(409, 'Another proposal of this result came at the same moment: look at the proposals and try again');
   });
   return shown(db, await proposalRows(db).where('p.id', '=', id).executeTakeFirstOrThrow(), true);
 }
@@ -242,22 +326,42 @@ async function decideWaiting(
   throw decidedAlready({ id, ...now });
 }
 
-/** Certifies a proposal: declared (published and settled) as its proposer asked, with both names. */
+/**
+ * Certifies one proposal, named by its id and the value its certifier was shown: declared (published and
+ * settled) as its proposer asked, with both names.
+ */
 export async function certifyProposal(
   ctx: AppContext,
-  ref: ProposalRef,
+  ref: { id: string; value: string },
   actor: Actor,
-  today: string,
 ): Promise<{ declared: Declared; declaration: Declaration; proposal: ShownProposal }> {
-  const row = await findProposal(ctx, ref, today);
+  await personOf(ctx, actor, 'certify');
+  const row = await findProposal(ctx, { id: ref.id }, '');
+  if (row.status === 'void')
+    throw new Refusal(
+      409,
+      `Proposal ${row.id} is void: the certification setting changed while it waited (${row.reason ?? ''}). It is proposed again`,
+    );
   if (row.status !== 'pending') throw decidedAlready(row);
-  if (row.proposed_by === actor.name)
+  const d = declarationOf(row);
+  if (valueOf(d) !== ref.value)
+    throw new Refusal(
+      409,
+      `Proposal ${row.id} declares ${valueOf(d)}, not ${ref.value}: look at the proposals again before you certify`,
+    );
+  if (row.proposed_by.toLowerCase() === actor.name.toLowerCase())
     throw new Refusal(
       403,
       `You proposed this result: another operator with the results right certifies it (proposal ${row.id})`,
     );
+  await checkCertifier(ctx, { ...actor, id: actor.id! }, row.proposed_by);
+  const market = await ctx.db.selectFrom('markets').select(['name', 'active']).where('id', '=', row.market_id).executeTakeFirstOrThrow();
+  if (!market.active)
+    throw new Refusal(
+      409,
+      `${market.name} is disabled: its proposal ${row.id} cannot be certified. Reject it, or enable the market first`,
+    );
   const id = String(row.id);
-  const d = declarationOf(row);
   const claim = (trx: Transaction<DB>) =>
     decideWaiting(trx, id, { status: 'certified', by: actor.name, at: ctx.clock.now() });
   const declared = await declareResult(

@@ -208,6 +208,13 @@ export const SETTING_VALUES: Record<string, z.ZodType<string, string>> = (() => 
     // operator with the results right certifies it (RESULT_CERTIFICATION=on in the server's configuration
     // turns it on for good)
     result_certification: z.enum(['on', 'off'], { error: "must be 'on' (a second operator certifies) or 'off'" }),
+    // hours after an operator account is created, promoted or reset before it may certify a result
+    // (at least 24: a new account is nobody's second pair of eyes the day it is made)
+    certify_wait_hours: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of hours')
+      .transform((v) => String(Number(v)))
+      .refine((v) => Number(v) >= 24 && Number(v) <= 2160, 'must be from 24 to 2160 hours'),
     min_withdrawal: whole,
     withdraw_open_time: time,
     withdraw_close_time: time,

@@ -144,10 +144,11 @@ export const ProposalSchema = z.object({
   early_reason: z.string().nullable(),
   proposed_by: z.string(),
   proposed_at: when,
-  status: z.enum(['pending', 'certified', 'rejected']),
+  /** 'void': it waited across a change of the certification setting, and is proposed again */
+  status: z.enum(['pending', 'certified', 'rejected', 'void']),
   decided_by: z.string().nullable(),
   decided_at: when.nullable(),
-  /** why it was rejected */
+  /** why it was rejected, or made void */
   reason: z.string().nullable(),
   /** a waiting proposal's effect now: winners and payout, what it reverses, who cannot cover it */
   preview: z
@@ -184,9 +185,24 @@ const proposalRef = z
     message: "give the proposal's id, or its market (and its session for a regular market)",
   });
 
+/**
+ * A certification names one proposal by its id and the value its certifier was shown: a proposal rejected
+ * and proposed again with another value in between is not certified in its place.
+ */
+const certifyRef = z.object({
+  id: z
+    .union([z.string(), z.number()], { error: "give the proposal's id" })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,18}$/, "give the proposal's id")),
+  value: z
+    .string({ error: 'give the value you certify (the pana or jodi shown with the proposal)' })
+    .trim()
+    .regex(/^(\d{3}|\d{2})$/, 'the value is a pana of 3 digits or a jodi of 2, as the proposal shows it'),
+});
+
 export const CERTIFY_REQUESTS = {
   proposals: z.object({}),
-  certifyResult: proposalRef,
+  certifyResult: certifyRef,
   rejectResult: proposalRef.and(
     z.object({
       reason: z

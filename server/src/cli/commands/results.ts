@@ -106,24 +106,29 @@ function printProposals(d: Answer, io: CliIO) {
   );
 }
 
-/** certify|reject: the waiting proposal of a market's session (the reason of a rejection). */
-function decide(
-  family: 'regular' | 'starline' | 'gali',
-  sub: 'certify' | 'reject',
-  ref: Record<string, string | undefined>,
-  o: Options,
-): Request {
+/** reject: the waiting proposal of a market's session, with the reason. */
+function reject(family: 'regular' | 'starline' | 'gali', ref: Record<string, string | undefined>, o: Options): Request {
   const word = family === 'regular' ? 'result' : family;
-  const reason = sub === 'reject' ? o.string('reason') : undefined;
-  need(sub === 'certify' || reason, `${word} reject needs --reason TEXT (why the proposal is wrong)`);
+  const reason = o.string('reason');
+  need(reason, `${word} reject needs --reason TEXT (why the proposal is wrong)`);
   return {
-    call: sub === 'certify' ? OP.certifyResult : OP.rejectResult,
-    body: { family, ...ref, date: dateOption(o), ...(reason ? { reason } : {}) },
+    call: OP.rejectResult,
+    body: { family, ...ref, date: dateOption(o), reason },
     print: (d, io) => io.out(String(d.msg)),
   };
 }
 
-/** result preview|declare <market> open|close <pana>; result certify|reject <market> open|close; result proposals */
+/** certify <id> <value>: one proposal, as `result proposals` showed it (its id and its pana or jodi). */
+function certify(word: string, args: string[]): Request {
+  const [id, value, extra] = args;
+  need(
+    id && /^\d{1,18}$/.test(id) && value && /^(\d{3}|\d{2})$/.test(value) && !extra,
+    `${word} certify needs <id> <value>: the proposal's id and the pana or jodi it shows (see result proposals)`,
+  );
+  return { call: OP.certifyResult, body: { id, value }, print: (d, io) => io.out(String(d.msg)) };
+}
+
+/** result preview|declare <market> open|close <pana>; result certify <id> <value>; result reject <market> open|close; result proposals */
 export function result(_cmd: string, rest: string[], o: Options): Request {
   const [sub, ...args] = rest;
   if (sub === 'proposals') return { call: OP.proposals, print: printProposals };
@@ -131,10 +136,11 @@ export function result(_cmd: string, rest: string[], o: Options): Request {
     sub === 'declare' || sub === 'preview' || sub === 'certify' || sub === 'reject',
     `result needs a command: declare, preview, certify, reject, proposals${sub ? ` (not '${sub}')` : ''}`,
   );
-  if (sub === 'certify' || sub === 'reject') {
+  if (sub === 'certify') return certify('result', args);
+  if (sub === 'reject') {
     const si = args.findIndex((x) => /^(open|close)$/i.test(x));
     need(si > 0 && si === args.length - 1, `result ${sub} needs <market> open|close`);
-    return decide('regular', sub, { market: args.slice(0, si).join(' '), session: args[si].toLowerCase() }, o);
+    return reject('regular', { market: args.slice(0, si).join(' '), session: args[si].toLowerCase() }, o);
   }
   const a = [...args];
   const date = dateOption(o);
@@ -159,10 +165,11 @@ export function slotOrJodi(word: string, rest: string[], o: Options): Request {
     sub === 'declare' || sub === 'preview' || sub === 'certify' || sub === 'reject',
     `${cmd} needs a command: declare, preview, certify, reject${sub ? ` (not '${sub}')` : ''}`,
   );
-  if (sub === 'certify' || sub === 'reject') {
+  if (sub === 'certify') return certify(cmd, args);
+  if (sub === 'reject') {
     const ref = args.join(' ').trim();
     need(ref, `${cmd} ${sub} needs ${cmd === 'starline' ? '<slot>' : '<market>'}`);
-    return decide(cmd, sub, { market: ref }, o);
+    return reject(cmd, { market: ref }, o);
   }
   const a = [...args];
   const date = dateOption(o);
