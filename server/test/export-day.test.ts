@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { calculateJwkThumbprint, CompactSign, exportJWK, generateKeyPair, type JSONWebKeySet } from 'jose';
 import { createUser, kolkata, makeTestApp, operatorCall, placeOpenBid, runCli, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -37,8 +38,18 @@ test('the day exported verifies offline, and not once any one byte of it is chan
   const good = await cli('audit', 'verify', '--bundle', 'day.json');
   expect(good).toMatchObject({ code: 0 });
   expect(good.out).toMatch(
-    /^Valid: the day 2026-03-10, signed by key \S+ \(compare it with the server's \/\.well-known\/jwks\.json\): 1 result, 1 sealed book \(3 receipts\), \d+ ledger rows?, \d+ audit rows? linked$/,
+    /^Valid: the day 2026-03-10, signed by key \S+ \(RFC 7638 thumbprint [\w-]{43}, from http:\/\/127\.0\.0\.1:\d+\/\.well-known\/jwks\.json\): 1 result, 1 sealed book \(3 receipts\), \d+ ledger rows?, \d+ audit rows? linked$/,
   );
+  // the thumbprint is the published key's, as anyone computes it
+  const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
+  const kid = /signed by key (\S+)/.exec(good.out)![1];
+  const published = jwks.keys.find((k) => k.kid === kid)!;
+  expect(good.out).toContain(`thumbprint ${await calculateJwkThumbprint(published, 'sha256')}`);
+  // a key pinned by the auditor: the same answer offline
+  fs.writeFileSync(path.join(dir, 'pinned.json'), JSON.stringify(published));
+  const pinned = await cli('audit', 'verify', '--bundle', 'day.json', '--key', 'pinned.json');
+  expect(pinned.code).toBe(0);
+  expect(pinned.out).toContain(`from the pinned key ${path.join(dir, 'pinned.json')}`);
 
   // one byte changed, wherever it is: in the signed day, in its signature, in the keys, in the date
   const bytes = fs.readFileSync(path.join(dir, 'day.json'));
@@ -52,4 +63,32 @@ test('the day exported verifies offline, and not once any one byte of it is chan
     const bad = await cli('audit', 'verify', '--bundle', 'changed.json');
     expect([at, bad.code, bad.out]).toEqual([at, 1, expect.stringMatching(/^Not valid: /)]);
   }
+});
+
+test("a forged day, signed by another key under the server's key id, is Not valid", async () => {
+  const cli = (...argv: string[]) => runCli(t, argv, dir);
+  const bundle = JSON.parse(fs.readFileSync(path.join(dir, 'day.json'), 'utf8'));
+  const [head, body] = bundle.signed.split('.');
+  const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
+  const day = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  // the attacker rewrites the day's ledger, and signs it with a key of their own labelled with the server's kid
+  day.ledger = [];
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
+  const forged = await new CompactSign(new TextEncoder().encode(JSON.stringify(day)))
+    .setProtectedHeader(header)
+    .sign(privateKey);
+  const jwk = { ...(await exportJWK(publicKey)), kid: header.kid, alg: 'EdDSA', use: 'sig' };
+  fs.writeFileSync(path.join(dir, 'forged.json'), JSON.stringify({ ...bundle, signed: forged, keys: { keys: [jwk] } }));
+  const bad = await cli('audit', 'verify', '--bundle', 'forged.json');
+  expect(bad.code).toBe(1);
+  expect(bad.out).toMatch(/^Not valid: its signature does not verify with the trusted keys/);
+  expect(bad.out).not.toContain('Valid: the day');
+  // its own key pinned instead of the server's: still the forger's key, not the server's thumbprint
+  fs.writeFileSync(path.join(dir, 'theirs.json'), JSON.stringify(jwk));
+  const theirs = await cli('audit', 'verify', '--bundle', 'forged.json', '--key', 'theirs.json');
+  expect(theirs.code).toBe(0);
+  expect(theirs.out).toContain(`thumbprint ${await calculateJwkThumbprint(jwk, 'sha256')}`);
+  const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
+  const server = jwks.keys.find((k) => k.kid === header.kid)!;
+  expect(theirs.out).not.toContain(await calculateJwkThumbprint(server, 'sha256'));
 });

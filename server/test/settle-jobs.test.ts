@@ -268,7 +268,7 @@ test('a job judges and counts its bids a slice at a time, each slice with its pr
   // chunks of 100 bids: the plays are judged 200 bids at a time (two chunks' worth), then counted once
   // all are. Players bid on another market meanwhile, so the job gives way after each step (SETTLE_PACE):
   // each slice's progress can be seen.
-  const other = await marketByName(t, 'MILAN DAY');
+  const other = await marketByName(t, 'MAIN BAZAR');
   const bidder = await createUser(t, { wallet: 0 });
   const judged: { upto: string; ready: boolean; total: number | null }[] = [];
   for (let i = 0; i < 2000; i++) {

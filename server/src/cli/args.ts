@@ -30,7 +30,7 @@ export type FileCommand =
   | { kind: 'restore'; file: string; dataDir: string }
   | { kind: 'verify'; databaseUrl?: string; dataDir: string }
   | { kind: 'receipt'; receipt: string }
-  | { kind: 'bundle'; file: string };
+  | { kind: 'bundle'; file: string; keyFile?: string };
 
 export interface Request {
   /** the call of the operator API (@matka/shared/contract) and its query */
@@ -65,6 +65,7 @@ export const OPTIONS = {
   canary: { type: 'string' },
   out: { type: 'string' },
   bundle: { type: 'string' },
+  key: { type: 'string' },
   all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -100,7 +101,7 @@ export class Options {
   private read = new Set<string>();
   constructor(private readonly values: Record<string, string | boolean | undefined>) {}
   string(
-    name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir' | 'canary' | 'out' | 'bundle',
+    name: 'family' | 'date' | 'status' | 'early-reason' | 'reason' | 'data-dir' | 'canary' | 'out' | 'bundle' | 'key',
   ): string | undefined {
     this.read.add(name);
     const v = this.values[name];

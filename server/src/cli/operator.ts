@@ -83,8 +83,10 @@ Commands:
   audit sign                                       sign the chain's head now and publish it (/verify/log)
   export day <YYYY-MM-DD> [--out FILE]             the day for the auditor (results, books, ledger, audit
                                                    rows), signed, in a file
-  audit verify --bundle <file>                     check such a file offline: its signature, its audit
-                                                   rows' chain, its books' roots (exit 1 when not valid)
+  audit verify --bundle <file> [--key FILE]        check such a file: its signature by the server's
+                                                   published keys (or a key you pinned: a JWK or JWKS
+                                                   file), never the keys inside it; its audit rows'
+                                                   chain, its books' roots (exit 1 when not valid)
   settings set-withdraw-window <open HH:MM> <close HH:MM>
                                                    the daily withdrawal window (Asia/Kolkata, inclusive)
   otp last <mobile>                                the last OTP sent to a number (demo mode)
@@ -179,8 +181,10 @@ function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCom
   const bundle = cmd === 'audit' && file === 'verify' ? options.string('bundle') : undefined;
   if (bundle) {
     need(!extra, 'audit verify --bundle takes one <file>');
+    const key = options.string('key');
     options.done();
-    return { kind: 'bundle', file: path.resolve(env.INIT_CWD || process.cwd(), bundle) };
+    const cwd = env.INIT_CWD || process.cwd();
+    return { kind: 'bundle', file: path.resolve(cwd, bundle), keyFile: key ? path.resolve(cwd, key) : undefined };
   }
   if (cmd === 'verify' && file) {
     need(!extra, 'verify takes one <receipt>');
@@ -262,8 +266,8 @@ export async function run(
   // offline: the server is stopped, and the copy goes into an empty data dir
   if ('kind' in req && req.kind === 'restore') return restoreBackup(req.file, req.dataDir, io);
   if ('kind' in req && req.kind === 'verify') return verifyDatabase(req, io);
-  if ('kind' in req && req.kind === 'bundle') return verifyBundle(req.file, io);
   const base = (env.SERVER_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  if ('kind' in req && req.kind === 'bundle') return verifyBundle(req.file, { keyFile: req.keyFile, base }, io);
   // a receipt is checked as anyone would: against the published keys, no operator token
   if ('kind' in req && req.kind === 'receipt') return verifyReceipt(base, req.receipt, io);
   const token = env.OPERATOR_NAME?.trim() ? undefined : findToken(env);

@@ -74,6 +74,46 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.keep_book() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF OLD.root IS NULL AND OLD.size IS NULL AND OLD.signature IS NULL
+     AND NEW.root IS NOT NULL AND NEW.size IS NOT NULL AND NEW.signature IS NOT NULL
+     AND NEW.market_id = OLD.market_id AND NEW.book_date = OLD.book_date AND NEW.session = OLD.session
+     AND NEW.sealed_at = OLD.sealed_at THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION '% on bid_books refused: a sealed book is built once and never changes', TG_OP
+    USING ERRCODE = 'MKFIX';
+END
+$$;
+
+CREATE FUNCTION public.keep_proposal() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  same_proposal boolean := NEW.id = OLD.id AND NEW.market_id = OLD.market_id AND NEW.result_date = OLD.result_date
+    AND NEW.family = OLD.family AND NEW.session = OLD.session AND NEW.declaration = OLD.declaration
+    AND NEW.early_reason IS NOT DISTINCT FROM OLD.early_reason AND NEW.proposed_by = OLD.proposed_by
+    AND NEW.proposed_at = OLD.proposed_at;
+  same_decision boolean := NEW.status = OLD.status AND NEW.decided_by IS NOT DISTINCT FROM OLD.decided_by
+    AND NEW.decided_at IS NOT DISTINCT FROM OLD.decided_at AND NEW.reason IS NOT DISTINCT FROM OLD.reason;
+BEGIN
+  IF same_proposal AND OLD.status = 'pending' AND NEW.status IN ('certified', 'rejected', 'void')
+     AND NEW.decided_by IS NOT NULL AND NEW.decided_at IS NOT NULL
+     AND NEW.job_id IS NOT DISTINCT FROM OLD.job_id THEN
+    RETURN NEW; -- decided
+  END IF;
+  IF same_proposal AND same_decision AND OLD.status = 'certified' AND OLD.job_id IS NULL
+     AND NEW.job_id IS NOT NULL THEN
+    RETURN NEW; -- the settlement job its certification started
+  END IF;
+  RAISE EXCEPTION '% on result_proposals refused: a proposal is decided once and never changed', TG_OP
+    USING ERRCODE = 'MKFIX';
+END
+$$;
+
 CREATE FUNCTION public.live_events_notify() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -413,6 +453,21 @@ CREATE FUNCTION public.refuse_rewrite() RETURNS trigger
 BEGIN
   RAISE EXCEPTION '% on % refused: its rows are never changed or deleted (a correction is new rows)', TG_OP, TG_TABLE_NAME
     USING ERRCODE = 'MKFIX';
+END
+$$;
+
+CREATE FUNCTION public.refuse_sealed_bids() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM added_bids b
+    JOIN bid_submissions s ON s.id = b.submission_id
+    JOIN bid_books k ON k.market_id = b.market_id AND k.book_date = b.bid_date AND k.session = s.book) THEN
+    RAISE EXCEPTION 'INSERT on bids refused: its session''s book is sealed (no bid joins a sealed session)'
+      USING ERRCODE = 'MKFIX';
+  END IF;
+  RETURN NULL;
 END
 $$;
 
@@ -1477,6 +1532,8 @@ CREATE TRIGGER audit_fixed BEFORE UPDATE ON public.operator_audit FOR EACH ROW W
 
 CREATE TRIGGER audit_heads_kept BEFORE DELETE OR UPDATE ON public.audit_heads FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
+CREATE TRIGGER audit_heads_not_emptied BEFORE TRUNCATE ON public.audit_heads FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
 CREATE TRIGGER audit_kept BEFORE DELETE ON public.operator_audit FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER audit_not_emptied BEFORE TRUNCATE ON public.operator_audit FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
@@ -1487,9 +1544,21 @@ CREATE TRIGGER bids_kept BEFORE DELETE ON public.bids FOR EACH ROW EXECUTE FUNCT
 
 CREATE TRIGGER bids_not_emptied BEFORE TRUNCATE ON public.bids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
+CREATE TRIGGER bids_not_in_sealed_books AFTER INSERT ON public.bids REFERENCING NEW TABLE AS added_bids FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_sealed_bids();
+
 CREATE TRIGGER bids_placed_fixed BEFORE UPDATE OF submission_id, user_id, family, market_id, bet_type, pana, session, digits, closedigits, points, bid_date, created_at, rate_1, rate_2 ON public.bids FOR EACH ROW WHEN (((old.submission_id IS DISTINCT FROM new.submission_id) OR (old.user_id IS DISTINCT FROM new.user_id) OR (old.family IS DISTINCT FROM new.family) OR (old.market_id IS DISTINCT FROM new.market_id) OR (old.bet_type IS DISTINCT FROM new.bet_type) OR (old.pana IS DISTINCT FROM new.pana) OR (old.session IS DISTINCT FROM new.session) OR (old.digits IS DISTINCT FROM new.digits) OR (old.closedigits IS DISTINCT FROM new.closedigits) OR (old.points IS DISTINCT FROM new.points) OR (old.bid_date IS DISTINCT FROM new.bid_date) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.rate_1 IS DISTINCT FROM new.rate_1) OR (old.rate_2 IS DISTINCT FROM new.rate_2))) EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER bids_sent_fixed BEFORE UPDATE OF session_sent ON public.bids FOR EACH ROW WHEN ((old.session_sent IS DISTINCT FROM new.session_sent)) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER book_chunks_kept BEFORE DELETE OR UPDATE ON public.bid_book_chunks FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER book_chunks_not_emptied BEFORE TRUNCATE ON public.bid_book_chunks FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER books_built_once BEFORE UPDATE ON public.bid_books FOR EACH ROW EXECUTE FUNCTION public.keep_book();
+
+CREATE TRIGGER books_kept BEFORE DELETE ON public.bid_books FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER books_not_emptied BEFORE TRUNCATE ON public.bid_books FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER ledger_fixed BEFORE UPDATE ON public.wallet_transactions FOR EACH ROW WHEN ((NOT ((new.id = old.id) AND (new.user_id = old.user_id) AND (new.type = old.type) AND (new.amount = old.amount) AND (new.balance_after = old.balance_after) AND (new.kind = old.kind) AND (new.note = old.note) AND (NOT (new.reference IS DISTINCT FROM old.reference)) AND (new.created_at = old.created_at) AND ((new.amount_status = old.amount_status) OR (new.amount_status = '1'::text))))) EXECUTE FUNCTION public.refuse_rewrite();
 
@@ -1502,6 +1571,20 @@ CREATE TRIGGER live_events_notify AFTER INSERT ON public.live_events REFERENCING
 CREATE TRIGGER operator_vouches_kept BEFORE DELETE OR UPDATE ON public.operator_vouches FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER operator_vouches_not_emptied BEFORE TRUNCATE ON public.operator_vouches FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER proposals_decided_once BEFORE UPDATE ON public.result_proposals FOR EACH ROW EXECUTE FUNCTION public.keep_proposal();
+
+CREATE TRIGGER proposals_kept BEFORE DELETE ON public.result_proposals FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER proposals_not_emptied BEFORE TRUNCATE ON public.result_proposals FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER receipt_leaves_kept BEFORE DELETE OR UPDATE ON public.receipt_leaves FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER receipt_leaves_not_emptied BEFORE TRUNCATE ON public.receipt_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER submissions_kept BEFORE DELETE OR UPDATE ON public.bid_submissions FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER submissions_not_emptied BEFORE TRUNCATE ON public.bid_submissions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER users_push_ends AFTER UPDATE OF blocked_at ON public.users FOR EACH ROW WHEN (((new.blocked_at IS NOT NULL) AND (old.blocked_at IS NULL))) EXECUTE FUNCTION public.push_ends_with_block();
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { audit, auditTrail } from '../services/audit';
 import { Refusal } from '../errors';
-import { signHead, verifyChain } from '../services/audit-chain';
+import { signHead, verifyChain, type ChainCheck } from '../services/audit-chain';
 import { exportDay } from '../services/export-day';
 
 /** What a row that does not match means. */
@@ -18,8 +18,32 @@ const PROBLEMS = {
   content: 'its fields are not what was written and hashed (the row was changed)',
   link: 'it is not linked to the row before it (a row before it was changed, removed or added)',
   gap: 'rows before it are missing',
+  unlinked: 'it is outside the chain (inserted behind its back, never linked)',
+  head: "a signed head does not match the chain recomputed (rows at or before it were rewritten and every later hash recomputed), or its signature is not the server's",
+  'head missing': 'the head whose signing it records is no longer stored (deleted)',
 } as const;
 import { parse, route } from './common';
+
+/** What `audit verify` found, as the operator and the CLI read it. */
+function checkText(check: ChainCheck): string {
+  if (check.intact)
+    return `The audit trail is intact: ${counted(check.count, 'row')}, linked from the first to the last${
+      check.heads ? `; ${counted(check.heads, 'signed head')} match it` : ''
+    }`;
+  const where =
+    check.problem === 'unlinked'
+      ? `audit row id ${check.row.id} (${check.row.action}, ${check.row.at})`
+      : check.problem === 'head'
+        ? `the head signed at ${check.head?.signed_at} for row ${check.row.seq} (${check.head?.hash})`
+        : check.problem === 'head missing'
+          ? `row ${check.row.seq} (${check.row.action}, ${check.row.at}), which records the head of row ${check.head?.seq}`
+          : `row ${check.row.seq} (${check.row.action}, ${check.row.at})`;
+  return `The audit trail does not match at ${where}: ${PROBLEMS[check.problem]}; ${
+    check.problem === 'head' || check.problem === 'head missing' || check.problem === 'unlinked'
+      ? `its ${counted(check.count, 'row')} link from the first to the last`
+      : `the ${counted(check.count, 'row')} before it are intact`
+  }`;
+}
 
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db } = ctx;
@@ -31,23 +55,13 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   route(op, OP.auditVerify, async () => {
-    const check = await verifyChain(db);
-    const msg = check.intact
-      ? `The audit trail is intact: ${counted(check.count, 'row')}, linked from the first to the last`
-      : `The audit trail does not match at row ${check.row.seq} (${check.row.action}, ${check.row.at}): ${PROBLEMS[check.problem]}; the ${counted(check.count, 'row')} before it are intact`;
-    return { status: true, msg, check };
+    const check = await verifyChain(db, ctx.receipts.jwks());
+    return { status: true, msg: checkText(check), check };
   });
 
-  route(op, OP.auditSign, async () => {
-    const head = await signHead(db, ctx.receipts, ctx.clock.now());
-    await audit(
-      db,
-      'audit sign',
-      head ? String(head.seq) : null,
-      {},
-      null,
-      head ? { seq: head.seq, hash: head.hash } : null,
-    );
+  route(op, OP.auditSign, async (req) => {
+    // the signing is itself an audit row (signHead writes it): a head deleted later is found by it
+    const head = await signHead(db, ctx.receipts, ctx.clock.now(), req.operator?.name ?? null);
     return {
       status: true,
       msg: head

@@ -9,10 +9,18 @@
  * answer for any JSON library (the `canonicalize` package, by one of its authors). A row is linked in the
  * transaction of its action, under one lock for the chain, so the chain is the order of the commits.
  * The chain's head (seq and hash) is signed with the receipt keys, daily and on demand, and published at
- * /verify/log: whoever kept a head can check later that nothing before it was changed.
+ * /verify/log: whoever kept a head can check later that nothing before it was changed. Each signing is
+ * itself an audit row ('audit sign', naming the head), so a head removed from the table is found.
+ *
+ * `verifyChain` believes nothing it is handed: it recomputes every hash, finds a row that was never linked
+ * (one inserted behind the chain's back is never linked afterwards), and checks every stored signed head
+ * (its signature by the server's published keys, its hash against the chain recomputed) and every head an
+ * 'audit sign' row names. So a row rewritten with every later hash recomputed is found by the first head
+ * signed after it, and a head deleted by the row that recorded its signing.
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { kolkataIsoDate } from './clock';
@@ -118,21 +126,26 @@ export async function appendAudit(db: Db, row: Omit<AuditContent, 'seq' | 'at'> 
   else await (db as Kysely<DB>).transaction().execute(write);
 }
 
-/** Rows written before the chain (no hash): linked once, oldest first, after the last linked row. */
+/**
+ * Rows written before the chain existed (no hash): linked once, oldest first, by the first start with the
+ * chain. Once any row is linked, a row without a link was inserted behind the chain's back: it is never
+ * linked (that would make it look as if it had always been there), and verifyChain reports it.
+ */
 export async function linkUnchained(db: Kysely<DB>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await CHAIN_LOCK.execute(trx);
+    if (await headOf(trx)) return 0;
     const loose = await trx.selectFrom('operator_audit').selectAll().where('hash', 'is', null).orderBy('id').execute();
-    let head = await headOf(trx);
-    for (const r of loose) {
-      const seq = (head?.seq ?? 0) + 1;
-      const hash = chainHash(head?.hash ?? ZERO, contentOf({ ...r, seq: String(seq) }));
+    let prev: Buffer = ZERO;
+    for (const [i, r] of loose.entries()) {
+      const seq = i + 1;
+      const hash: Buffer = chainHash(prev, contentOf({ ...r, seq: String(seq) }));
       await trx
         .updateTable('operator_audit')
-        .set({ seq: String(seq), prev_hash: head?.hash ?? ZERO, hash })
+        .set({ seq: String(seq), prev_hash: prev, hash })
         .where('id', '=', r.id)
         .execute();
-      head = { seq, hash };
+      prev = hash;
     }
     return loose.length;
   });
@@ -167,26 +180,39 @@ export function contentOf(r: StoredRow): AuditContent {
 
 /** What a walk of the chain found: intact, or the first row that does not match and how. */
 export type ChainCheck =
-  | { intact: true; count: number; head: { seq: number; hash: string } | null }
+  | { intact: true; count: number; head: { seq: number; hash: string } | null; heads: number }
   | {
       intact: false;
       count: number;
-      /** the row (seq, its id and action) */
+      /** the row (seq, its id and action); for 'unlinked' its id, for a head's problem the head's row */
       row: { seq: number; id: string; action: string; at: string };
       /** 'content': its fields are not what was hashed; 'link': the row before it is not the one it was
-       * linked to (a row removed, added or changed before it); 'gap': rows are missing before it */
-      problem: 'content' | 'link' | 'gap';
+       * linked to (a row removed, added or changed before it); 'gap': rows are missing before it;
+       * 'unlinked': a row outside the chain (inserted behind its back); 'head': a signed head does not
+       * match the chain recomputed (rows at or before it were rewritten, every later hash recomputed),
+       * or its signature is not the server's; 'head missing': a head whose signing the chain records is
+       * not stored (deleted) */
+      problem: 'content' | 'link' | 'gap' | 'unlinked' | 'head' | 'head missing';
+      /** for a head's problem: the head, as signed or as recorded */
+      head?: { seq: number; hash: string; signed_at?: string };
     };
 
-/** Walks the chain in order, a thousand rows at a time, recomputing every hash. */
-export async function verifyChain(
-  db: Db,
-  rows?: AsyncIterable<StoredRow & { id: string; prev_hash: Uint8Array | null; hash: Uint8Array | null }>,
-): Promise<ChainCheck> {
+type ChainRow = StoredRow & { id: string; prev_hash: Uint8Array | null; hash: Uint8Array | null };
+
+/**
+ * Walks the chain in order, a thousand rows at a time, recomputing every hash; then checks that no row is
+ * outside it, and every signed head against it (with `keys`, the server's published keys; without, the
+ * heads are not checked: a bundle's rows).
+ */
+export async function verifyChain(db: Db, keys?: JSONWebKeySet, rows?: AsyncIterable<ChainRow>): Promise<ChainCheck> {
   let prev: Buffer = ZERO;
   let expected = 1;
   let count = 0;
   let last: { seq: number; hash: string } | null = null;
+  /** the recomputed hash at each seq a head names, and the heads the chain records signing */
+  const headSeqs = new Set((await db.selectFrom('audit_heads').select('seq').execute()).map((h) => Number(h.seq)));
+  const recomputed = new Map<number, string>();
+  const recorded: { seq: number; hash: string; row: ChainRow }[] = [];
   for await (const r of rows ?? chainRows(db)) {
     const seq = Number(r.seq);
     const where = { seq, id: String(r.id), action: r.action, at: new Date(r.created_at).toISOString() };
@@ -198,8 +224,68 @@ export async function verifyChain(
     expected++;
     count++;
     last = { seq, hash: hash.toString('hex') };
+    if (headSeqs.has(seq)) recomputed.set(seq, last.hash);
+    const after = r.after as { seq?: unknown; hash?: unknown } | null;
+    if (r.action === 'audit sign' && typeof after?.seq === 'number' && typeof after.hash === 'string')
+      recorded.push({ seq: after.seq, hash: after.hash, row: r });
   }
-  return { intact: true, count, head: last };
+  if (rows) return { intact: true, count, head: last, heads: 0 };
+
+  const loose = await db
+    .selectFrom('operator_audit')
+    .select(['id', 'action', 'created_at'])
+    .where('hash', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (loose)
+    return {
+      intact: false,
+      count,
+      row: { seq: 0, id: String(loose.id), action: loose.action, at: new Date(loose.created_at).toISOString() },
+      problem: 'unlinked',
+    };
+
+  const stored = await db.selectFrom('audit_heads').selectAll().orderBy('seq').execute();
+  const bySeq = new Map(stored.map((h) => [Number(h.seq), h]));
+  const jwks = keys ? createLocalJWKSet(keys) : null;
+  for (const h of stored) {
+    const seq = Number(h.seq);
+    const head = headRow(h);
+    let signed: { seq?: unknown; hash?: unknown } | null = null;
+    if (jwks)
+      try {
+        signed = JSON.parse(new TextDecoder().decode((await compactVerify(h.signature, jwks)).payload));
+      } catch {
+        signed = null;
+      }
+    const ok = (!jwks || (signed?.seq === seq && signed?.hash === head.hash)) && recomputed.get(seq) === head.hash;
+    if (!ok)
+      return {
+        intact: false,
+        count,
+        row: { seq, id: '', action: 'signed head', at: head.signed_at },
+        problem: 'head',
+        head: { seq, hash: head.hash, signed_at: head.signed_at },
+      };
+  }
+  for (const r of recorded) {
+    const kept = bySeq.get(r.seq);
+    if (!kept || bytes(kept.hash).toString('hex') !== r.hash)
+      return {
+        intact: false,
+        count,
+        row: {
+          seq: Number(r.row.seq),
+          id: String(r.row.id),
+          action: r.row.action,
+          at: new Date(r.row.created_at).toISOString(),
+        },
+        problem: 'head missing',
+        head: { seq: r.seq, hash: r.hash },
+      };
+  }
+  return { intact: true, count, head: last, heads: stored.length };
 }
 
 async function* chainRows(db: Db) {
@@ -230,24 +316,64 @@ export interface SignedHead {
  * Signs the chain's head now with the receipt keys and keeps it (published at /verify/log); the head
  * signed before when nothing was added since, null for an empty chain.
  */
-export async function signHead(db: Kysely<DB>, signer: ReceiptSigner, now: Date): Promise<SignedHead | null> {
-  const head = await headOf(db);
-  if (!head) return null;
-  const kept = await db.selectFrom('audit_heads').selectAll().where('seq', '=', String(head.seq)).executeTakeFirst();
-  if (kept) return headRow(kept);
-  const payload = {
-    typ: 'matka-audit-head',
-    seq: head.seq,
-    hash: head.hash.toString('hex'),
-    signed_at: now.toISOString(),
-  };
-  const signature = signer.signJws(payload, kolkataIsoDate(now), 'matka-audit-head+jws');
-  await db
-    .insertInto('audit_heads')
-    .values({ seq: String(head.seq), hash: head.hash, signed_at: now, signature })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return { seq: head.seq, hash: payload.hash, signed_at: payload.signed_at, signature };
+export async function signHead(
+  db: Kysely<DB>,
+  signer: ReceiptSigner,
+  now: Date,
+  operator: string | null = null,
+): Promise<SignedHead | null> {
+  return db.transaction().execute(async (trx) => {
+    await CHAIN_LOCK.execute(trx);
+    const head = await headOf(trx);
+    if (!head) return null;
+    const kept = await trx
+      .selectFrom('audit_heads')
+      .selectAll()
+      .where('seq', '<=', String(head.seq))
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // nothing added since the last signing but the row that records it: that head is the newest
+    if (
+      kept &&
+      (Number(kept.seq) === head.seq ||
+        (Number(kept.seq) === head.seq - 1 && (await recordsSigning(trx, head.seq, Number(kept.seq)))))
+    )
+      return headRow(kept);
+    const payload = {
+      typ: 'matka-audit-head',
+      seq: head.seq,
+      hash: head.hash.toString('hex'),
+      signed_at: now.toISOString(),
+    };
+    const signature = signer.signJws(payload, kolkataIsoDate(now), 'matka-audit-head+jws');
+    await trx
+      .insertInto('audit_heads')
+      .values({ seq: String(head.seq), hash: head.hash, signed_at: now, signature })
+      .execute();
+    // the chain records the signing: a head deleted later is found by this row
+    await appendAudit(trx, {
+      action: 'audit sign',
+      target: String(head.seq),
+      params: {},
+      before: null,
+      after: { seq: head.seq, hash: payload.hash, signed_at: payload.signed_at },
+      ok: true,
+      operator,
+      at: now,
+    });
+    return { seq: head.seq, hash: payload.hash, signed_at: payload.signed_at, signature };
+  });
+}
+
+/** Whether the chain's row `seq` records the signing of the head at `signed`. */
+async function recordsSigning(trx: Transaction<DB>, seq: number, signed: number) {
+  const r = await trx
+    .selectFrom('operator_audit')
+    .select(['action', 'after'])
+    .where('seq', '=', String(seq))
+    .executeTakeFirst();
+  return r?.action === 'audit sign' && (r.after as { seq?: unknown } | null)?.seq === signed;
 }
 
 const headRow = (r: { seq: string | number; hash: Uint8Array; signed_at: Date | string; signature: string }) => ({

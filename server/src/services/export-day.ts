@@ -5,7 +5,7 @@
  * it; `audit verify --bundle <file>` checks it offline: the signature, the audit rows' chain, each book's
  * root from its leaves. One byte changed anywhere fails the check.
  */
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { calculateJwkThumbprint, compactVerify, createLocalJWKSet, type JSONWebKeySet, type JWK } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { CHAIN_COLUMNS, chainHash, contentOf, type AuditContent } from './audit-chain';
@@ -131,6 +131,8 @@ export type BundleCheck =
       valid: true;
       date: string;
       kid: string;
+      /** the RFC 7638 thumbprint (SHA-256, base64url) of the trusted key that verified it */
+      thumbprint: string;
       results: number;
       books: number;
       receipts: number;
@@ -140,7 +142,15 @@ export type BundleCheck =
   | { valid: false; reason: string };
 
 /** Checks a bundle's text offline: its signature by its keys, its audit rows' chain, its books' roots. */
-export async function checkBundle(text: string): Promise<BundleCheck> {
+/** The same key: its RFC 7638 thumbprints match. */
+const thumbprintOf = (k: JWK) => calculateJwkThumbprint(k, 'sha256');
+
+/**
+ * Checks a day's bundle against keys the auditor trusts (the server's published JWKS, fetched by the
+ * auditor, or a key they pinned), never against the keys the bundle carries: those must be the trusted
+ * key, or it is Not valid. Then its audit rows' chain and each sealed book's root from its leaves.
+ */
+export async function checkBundle(text: string, trusted: JSONWebKeySet): Promise<BundleCheck> {
   let bundle: DayBundle;
   try {
     bundle = JSON.parse(text) as DayBundle;
@@ -151,12 +161,21 @@ export async function checkBundle(text: string): Promise<BundleCheck> {
     return { valid: false, reason: 'the file is not a day bundle' };
   let day: DayContent;
   let kid: string;
+  let thumbprint: string;
   try {
-    const { payload, protectedHeader } = await compactVerify(bundle.signed, createLocalJWKSet(bundle.keys));
+    const { payload, protectedHeader } = await compactVerify(bundle.signed, createLocalJWKSet(trusted));
     day = JSON.parse(new TextDecoder().decode(payload)) as DayContent;
     kid = protectedHeader.kid ?? '';
+    const key = trusted.keys.find((k) => k.kid === kid)!;
+    thumbprint = await thumbprintOf(key);
+    const carried = (bundle.keys.keys ?? []).find((k) => k.kid === kid);
+    if (!carried || (await thumbprintOf(carried)) !== thumbprint)
+      return { valid: false, reason: `the key it carries as ${kid} is not the trusted key of that id` };
   } catch (e) {
-    return { valid: false, reason: `its signature does not verify (${(e as Error).message})` };
+    return {
+      valid: false,
+      reason: `its signature does not verify with the trusted keys (${(e as Error).message})`,
+    };
   }
   if (day.date !== bundle.date)
     return { valid: false, reason: `it says ${bundle.date} but its signed day is ${day.date}` };
@@ -179,6 +198,7 @@ export async function checkBundle(text: string): Promise<BundleCheck> {
     valid: true,
     date: day.date,
     kid,
+    thumbprint,
     results: day.results.length,
     books: day.books.length,
     receipts,

@@ -11,14 +11,26 @@ export const ChainHeadSchema = z.object({ seq: z.number().int().positive(), hash
 /** The chain's head as the server signed it: `signature` a compact JWS (EdDSA) of the other fields. */
 export const SignedHeadSchema = ChainHeadSchema.extend({ signed_at: z.string(), signature: z.string() });
 
-/** The walk of the chain: intact with its count, or the first row that does not match and how. */
+/**
+ * The walk of the chain: intact with its count and how many signed heads matched it, or the first row
+ * that does not match and how: 'content' (the row changed), 'link' (a row before it changed, removed or
+ * added), 'gap' (rows missing), 'unlinked' (a row inserted outside the chain), 'head' (a signed head the
+ * chain recomputed does not give: rows rewritten with every later hash recomputed, or a signature not the
+ * server's), 'head missing' (a head whose signing the chain records was deleted).
+ */
 export const ChainCheckSchema = z.discriminatedUnion('intact', [
-  z.object({ intact: z.literal(true), count: z.number().int(), head: ChainHeadSchema.nullable() }),
+  z.object({
+    intact: z.literal(true),
+    count: z.number().int(),
+    head: ChainHeadSchema.nullable(),
+    heads: z.number().int(),
+  }),
   z.object({
     intact: z.literal(false),
     count: z.number().int(),
     row: z.object({ seq: z.number().int(), id: z.string(), action: z.string(), at: z.string() }),
-    problem: z.enum(['content', 'link', 'gap']),
+    problem: z.enum(['content', 'link', 'gap', 'unlinked', 'head', 'head missing']),
+    head: z.object({ seq: z.number().int(), hash: z.string(), signed_at: z.string().optional() }).optional(),
   }),
 ]);
 
