@@ -54,9 +54,9 @@ const ZONES = [
   {
     target: './server',
     from: [...others('server', 'shared'), './shared/src', './shared/test-utils'],
-    except: ['./domain', './contract', './routes/table.ts', './i18n/locales'],
+    except: ['./domain', './contract', './routes/table.ts', './i18n/locales', './receipts'],
     message:
-      "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas), the route table (@matka/shared/routes, pure data) and the catalogues of the spec's messages (@matka/shared/i18n/locales/*.json, pure data) from shared.",
+      "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas), the route table (@matka/shared/routes, pure data), the catalogues of the spec's messages (@matka/shared/i18n/locales/*.json, pure data) and the receipt check (@matka/shared/receipts: the CLI's verify) from shared.",
   },
   {
     target: './server/src/services',
@@ -274,9 +274,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract|contract/schemas|contract/reference|routes)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|contract/schemas|contract/reference|routes|receipts)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract|receipts)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas and the original backend's reference), the route table (@matka/shared/routes) and the spec messages' catalogues (@matka/shared/i18n/locales/*.json) from shared, and nothing with React in it.",
+                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas and the original backend's reference), the route table (@matka/shared/routes), the spec messages' catalogues (@matka/shared/i18n/locales/*.json) and the receipt check (@matka/shared/receipts) from shared, and nothing with React in it.",
             },
           ],
         },

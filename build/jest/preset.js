@@ -20,9 +20,9 @@ function webPreset(dir, name) {
     testEnvironment: path.join(__dirname, 'jsdom-env.js'),
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     // Mock Service Worker (the contract's mocks) needs a few packages published as ES modules only: they
-    // are compiled to CommonJS like the project's own code.
+    // are compiled to CommonJS like the project's own code. So is jose (the receipt check), for tests in Node.
     transformIgnorePatterns: [
-      '/node_modules/(?!(rettime|until-async|@mswjs|msw|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process)/)',
+      '/node_modules/(?!(rettime|until-async|@mswjs|msw|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|jose)/)',
     ],
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-stub.js'),

@@ -105,6 +105,15 @@ it('a receipt is checked on /verify while its session is open, then Genuine in t
     .waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/shots/verify-not-valid.png', fullPage: true });
+
+  // the same signature bytes written with another last character: not the receipt the server signed
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(receipt.at(-1)!);
+  const twin = receipt.slice(0, -1) + alphabet[(last & ~0xf) | ((last + 1) & 0xf)];
+  await page.getByLabel('Receipt').fill(twin);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await page.getByText('This is not a bid receipt. Paste the whole receipt, as it was copied.').waitFor();
+  expect(await page.getByRole('heading', { name: 'Not valid' }).count()).toBe(1);
   await context.close();
 });
 

@@ -13,6 +13,8 @@ export interface RateLimitConfig {
   loginPerIp: number;
   otpPerMobile: number;
   otpPerIp: number;
+  /** calls of /verify/book, /verify/proof and /verify/log per address */
+  verifyPerIp: number;
   windowMs: number;
 }
 
@@ -208,6 +210,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: 100,
   otpPerMobile: 6,
   otpPerIp: 60,
+  verifyPerIp: 300,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginPerIp: intEnv(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
       otpPerMobile: intEnv(env.RATE_LIMIT_OTP_PER_MOBILE, DEFAULT_RATE_LIMITS.otpPerMobile),
       otpPerIp: intEnv(env.RATE_LIMIT_OTP_PER_IP, DEFAULT_RATE_LIMITS.otpPerIp),
+      verifyPerIp: intEnv(env.RATE_LIMIT_VERIFY_PER_IP, DEFAULT_RATE_LIMITS.verifyPerIp),
       windowMs: intEnv(env.RATE_LIMIT_WINDOW_MS, DEFAULT_RATE_LIMITS.windowMs),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -355,7 +355,16 @@ describe('production mode', () => {
 
   test('OTP requests are rate-limited per IP', async () => {
     const p = await makeTestApp({
-      config: { rateLimits: { loginPerMobile: 10, loginPerIp: 100, otpPerMobile: 6, otpPerIp: 3, windowMs: 60_000 } },
+      config: {
+        rateLimits: {
+          loginPerMobile: 10,
+          loginPerIp: 100,
+          otpPerMobile: 6,
+          otpPerIp: 3,
+          verifyPerIp: 300,
+          windowMs: 60_000,
+        },
+      },
     });
     try {
       for (let i = 0; i < 3; i++)

@@ -343,6 +343,49 @@ test('bad or unknown queries get a clear refusal', async () => {
     body: { error: 'date must be YYYY-MM-DD' },
   });
   expect((await get('/verify/book?market=1&date=2026-03-10&session=noon')).status).toBe(400);
+  // a day that is not in the calendar, and a bid missing from its sealed book: reasons with codes, no 500
+  expect(await get('/verify/book?market=1&date=2026-02-30&session=open')).toMatchObject({
+    status: 400,
+    body: { error: 'date must be a real day (YYYY-MM-DD)', code: 'bad_query' },
+  });
+  expect(await get('/verify/proof?bid=999999999')).toMatchObject({ body: { code: 'no_bid' } });
+});
+
+test('a bid missing from its sealed book is a 409 with its code; an address asks /verify only so often', async () => {
+  const m = await marketByName(t, 'KALYAN');
+  const u = await createUser(t, { wallet: 1000 });
+  // a bid of a day no other test touches
+  const day = '2026-03-11';
+  const bid = await insertBid(t, { user: u.id, market: m.id, date: day });
+  // its session sealed by hand with its pieces left out, as a record removed behind the server's back would
+  await t.ctx.db
+    .insertInto('bid_books')
+    .values({ market_id: m.id, book_date: day, session: 'open', sealed_at: t.clock.now() })
+    .execute();
+  await sql`ALTER TABLE bid_books DISABLE TRIGGER USER`.execute(t.ctx.db);
+  await sql`UPDATE bid_books SET size = 0, root = sha256(''), signature = 'x' WHERE market_id = ${m.id} AND book_date = ${day}::date AND session = 'open'`.execute(
+    t.ctx.db,
+  );
+  await sql`ALTER TABLE bid_books ENABLE TRIGGER USER`.execute(t.ctx.db);
+  expect(await get(`/verify/proof?bid=${bid}`)).toMatchObject({
+    status: 409,
+    body: { code: 'not_in_book', error: `Bid ${bid} is missing from its session's sealed book` },
+  });
+
+  const limited = await makeTestApp({ config: { rateLimits: { ...t.ctx.config.rateLimits, verifyPerIp: 5 } } });
+  try {
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await limited.app.inject({ method: 'GET', url: `/verify/proof?bid=${i + 1}` })).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    const last = await limited.app.inject({ method: 'GET', url: '/verify/book?market=1&date=2026-03-10&session=open' });
+    expect(last.json()).toEqual({ error: 'Too many checks from this address: try again later', code: 'too_many' });
+    expect(last.headers['retry-after']).toBeDefined();
+    // the keys stay open to all: a receipt's check starts there
+    expect((await limited.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).statusCode).toBe(200);
+  } finally {
+    await limited.close();
+  }
 });
 
 test("the docs' recipe, Python's standard library alone, finds a real receipt in its book and not a changed one", async () => {

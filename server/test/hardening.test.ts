@@ -228,7 +228,14 @@ describe('rate limits and the OTP resend gap hold under concurrent requests', ()
   test('OTP limits are per purpose: the register quota is its own', async () => {
     const p = await makeTestApp({
       config: {
-        rateLimits: { loginPerMobile: 10, loginPerIp: 100, otpPerMobile: 2, otpPerIp: 100, windowMs: 600_000 },
+        rateLimits: {
+          loginPerMobile: 10,
+          loginPerIp: 100,
+          otpPerMobile: 2,
+          otpPerIp: 100,
+          verifyPerIp: 300,
+          windowMs: 600_000,
+        },
       },
     });
     try {
@@ -339,7 +346,14 @@ describe('TRUST_PROXY and absolute chart links', () => {
   // wrong passwords for one mobile, "from" the given X-Forwarded-For address
   const loginFrom = (app: TestApp, ip: string) =>
     call(app.app, 'api-user-login', { mobile: mobileX, password: 'x' }, { 'x-forwarded-for': ip });
-  const limits = { loginPerMobile: 10, loginPerIp: 3, otpPerMobile: 6, otpPerIp: 60, windowMs: 60_000 };
+  const limits = {
+    loginPerMobile: 10,
+    loginPerIp: 3,
+    otpPerMobile: 6,
+    otpPerIp: 60,
+    verifyPerIp: 300,
+    windowMs: 60_000,
+  };
 
   test('default: X-Forwarded-For is ignored (every request counts against the socket address)', async () => {
     const p = await makeTestApp({ config: { rateLimits: limits } });

@@ -154,12 +154,26 @@ test('the CLI checks a receipt against the published keys: Genuine with what it 
   };
   const good = await cli('verify', r.body.receipt);
   expect(good.code).toBe(0);
-  expect(good.out).toMatch(/^Genuine: signed by key \S+ of http:\/\/127\.0\.0\.1:\d+$/m);
+  expect(good.out).toMatch(
+    /^Genuine: signed by key \S+ of http:\/\/127\.0\.0\.1:\d+; its session's bidding is still open: its book is sealed when bidding closes$/m,
+  );
   expect(good.out).toContain('GALI (gali), 2026-03-10');
   expect(good.out).toMatch(/bid \d+: 4 for 10 points at \d+-\d+/);
   const [h, p, s] = r.body.receipt.split('.');
   const changed = JSON.parse(Buffer.from(p, 'base64url').toString());
   changed.bids[0].points = 500;
   const bad = await cli('verify', [h, Buffer.from(JSON.stringify(changed)).toString('base64url'), s].join('.'));
-  expect(bad).toEqual({ code: 1, out: 'Not valid: signature verification failed' });
+  expect(bad).toEqual({
+    code: 1,
+    out: 'Not valid: the signature does not match: the receipt was changed, or this server did not sign it',
+  });
+  // the same signature bytes written with another last character: not the receipt the server signed
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(s.at(-1)!);
+  const twin = r.body.receipt.slice(0, -1) + alphabet[(last & ~0xf) | ((last + 1) & 0xf)];
+  expect(Buffer.from(twin.split('.')[2], 'base64url')).toEqual(Buffer.from(s, 'base64url'));
+  expect(await cli('verify', twin)).toEqual({
+    code: 1,
+    out: 'Not valid: it is not a bid receipt as the server writes one (a compact JWS in canonical base64url)',
+  });
 });

@@ -1,50 +1,52 @@
 /**
- * `npm run operator -- verify <receipt>`: checks a bid receipt as an outsider would, with jose against
- * the server's published keys (/.well-known/jwks.json): Genuine and what it says, or Not valid and why.
+ * `npm run operator -- verify <receipt>`: checks a bid receipt as an outsider would, with the same check
+ * as the player app's /verify page (@matka/shared/receipts): the receipt read strictly (canonical
+ * base64url), its signature against the server's published keys, and once its session is sealed its
+ * inclusion proof, which must be of its own market, day, session and leaf, against the book's signed
+ * root. Genuine only after every check passed, and what it says; Not valid and why otherwise.
  */
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { VERIFY_HTTP } from '@matka/shared/contract';
+import { checkReceipt, Unreachable, type InvalidReason } from '@matka/shared/receipts';
 import type { CliIO } from './args';
 
-const JWKS_PATH = VERIFY_HTTP.jwks;
+/** Why a receipt is not valid, as the CLI says it. */
+const REASONS: Record<InvalidReason, string> = {
+  malformed: 'it is not a bid receipt as the server writes one (a compact JWS in canonical base64url)',
+  signature: 'the signature does not match: the receipt was changed, or this server did not sign it',
+  unknownKey: 'no published key signed it',
+  missing: 'the server signed it but no longer has its bid: keep the receipt and report it',
+  notInBook: "it is not in its session's sealed book",
+  wrongBook: "the server's proof is of another market, day, session or leaf than this receipt's",
+  bookSignature: "the sealed book's signature does not match its root",
+};
 
 export async function verifyReceipt(base: string, receipt: string, io: CliIO): Promise<number> {
-  let keys: JSONWebKeySet;
+  let check;
   try {
-    const res = await fetch(`${base}${JWKS_PATH}`, { signal: AbortSignal.timeout(15_000) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    keys = (await res.json()) as JSONWebKeySet;
+    check = await checkReceipt(receipt, base);
   } catch (e) {
-    io.err(`Error: cannot read the receipt keys at ${base}${JWKS_PATH} (${(e as Error).message})`);
+    if (!(e instanceof Unreachable)) throw e;
+    io.err(`Error: cannot ask ${base} (${e.message}): is SERVER_URL the server that gave the receipt?`);
     return 1;
   }
-  try {
-    const { payload, protectedHeader } = await compactVerify(receipt.trim(), createLocalJWKSet(keys));
-    const r = JSON.parse(new TextDecoder().decode(payload)) as {
-      sub: string;
-      player: string;
-      market: { name: string };
-      family: string;
-      date: string;
-      session: string;
-      bet_type: string;
-      bids: { id: string; digits: string; closedigits: string; points: number; rate: string }[];
-      accepted_at: string;
-    };
-    io.out(`Genuine: signed by key ${protectedHeader.kid} of ${base}`);
-    io.out(`${r.market.name} (${r.family}), ${r.date} ${r.session}, ${r.bet_type}; accepted ${r.accepted_at}`);
-    io.out(`submission ${r.sub}, player ${r.player}`);
-    for (const b of r.bids)
-      io.out(
-        `  bid ${b.id}: ${[b.digits, b.closedigits].filter(Boolean).join(' ')} for ${b.points} points at ${b.rate}`,
-      );
-    return 0;
-  } catch (e) {
-    const why =
-      (e as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY'
-        ? 'no published key signed it'
-        : (e as Error).message;
-    io.err(`Not valid: ${why}`);
+  if (!check.valid) {
+    io.err(`Not valid: ${REASONS[check.reason]}`);
     return 1;
   }
+  const r = check.claims;
+  const book = check.book;
+  io.out(
+    book
+      ? `Genuine: signed by key ${check.kid} of ${base}, receipt ${book.index + 1} of ${book.size} in the sealed book of its session (root ${book.root})`
+      : `Genuine: signed by key ${check.kid} of ${base}; its session's bidding is still open: its book is sealed when bidding closes`,
+  );
+  io.out(`${r.market.name} (${r.family}), ${r.date} ${r.session}, ${r.bet_type}; accepted ${r.accepted_at}`);
+  io.out(`submission ${r.sub}, player ${r.player}${book?.result ? `; result ${book.result}` : ''}`);
+  for (const [i, b] of r.bids.entries()) {
+    const v = check.bids[i];
+    const outcome = v.outcome === 'win' ? `: won ${v.won}` : v.outcome === 'lose' ? ': lost' : '';
+    io.out(
+      `  bid ${b.id}: ${[b.digits, b.closedigits].filter(Boolean).join(' ')} for ${b.points} points at ${b.rate}${outcome}`,
+    );
+  }
+  return 0;
 }

@@ -205,8 +205,13 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
     content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
   });
   const refused = {
-    '400': json(VerifyRefusalSchema, 'The query is not valid: `error` says why'),
-    '404': json(VerifyRefusalSchema, 'Not there (yet): `error` says why, e.g. the session is still open'),
+    '400': json(VerifyRefusalSchema, 'The query is not valid (`code` bad_query): `error` says why'),
+    '404': json(
+      VerifyRefusalSchema,
+      'Not there (yet): `code` no_bid, no_book, or not_sealed (the session is still open); `error` says it',
+    ),
+    '409': json(VerifyRefusalSchema, '`code` not_in_book: the bid is missing from its sealed book'),
+    '429': json(VerifyRefusalSchema, '`code` too_many: this address asked too often; try again later'),
   };
   const get = (operationId: string, description: string, extra: Record<string, unknown>) => ({
     get: { operationId, tags: ['verification'], summary: operationId, description, ...extra },
@@ -230,7 +235,7 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
       "The audit trail's signed heads (newest first); with `seq`, the chain's row there as it is now.",
       {
         parameters: query(LogQuerySchema).map((p) => ({ ...p, required: false })),
-        responses: { '200': json(LogAnswerSchema, 'The heads'), '400': refused['400'] },
+        responses: { '200': json(LogAnswerSchema, 'The heads'), '400': refused['400'], '429': refused['429'] },
       },
     ),
   };

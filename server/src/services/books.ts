@@ -335,7 +335,8 @@ export interface InclusionProof {
 }
 
 /** Why no proof: no such bid, or its session's book is not sealed yet. */
-export type ProofMiss = 'no-bid' | 'not-sealed';
+/** No proof: no such bid, its session not sealed yet, or (a record removed) the bid missing from its book. */
+export type ProofMiss = 'no-bid' | 'not-sealed' | 'not-in-book';
 
 export async function proofOf(db: Db, bidId: string): Promise<InclusionProof | ProofMiss> {
   const bid = await sql<{ sub: string; market_id: number; date: string; book: BookSession }>`
@@ -351,7 +352,7 @@ export async function proofOf(db: Db, bidId: string): Promise<InclusionProof | P
     WHERE ${key} AND first_sub <= ${s.sub}::bigint ORDER BY first_sub DESC LIMIT 1`.execute(db);
   const p = piece.rows[0];
   const at = p ? p.subs.indexOf(s.sub) : -1;
-  if (!p || at < 0) throw new Error(`submission ${s.sub} is not in its sealed book`);
+  if (!p || at < 0) return 'not-in-book';
   const all = bytes(p.leaves);
   const leaves = p.subs.map((_, i) => all.subarray(i * 32, i * 32 + 32));
   const roots = await sql<{ root: Uint8Array }>`

@@ -3,6 +3,7 @@
  * and its signed heads as published (GET /verify/log): requests and answers declared once, for the server, the console and the CLI.
  */
 import { z } from 'zod';
+import { parseIsoDate } from '../domain/format';
 import { hex32 } from './verifySchemas';
 
 /** A head of the chain: its last row's place and hash. */
@@ -39,7 +40,15 @@ const ok = z.object({ status: z.literal(true), msg: z.string() });
 export const AUDIT_REQUESTS = {
   auditVerify: z.object({}),
   auditSign: z.object({}),
-  exportDay: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD') }),
+  exportDay: z.object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+      .refine(
+        (d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || parseIsoDate(d) !== null,
+        'date must be a real day (YYYY-MM-DD)',
+      ),
+  }),
 } as const;
 
 /** A day for the auditor: its keys, and the day (results, books, ledger, audit rows) signed as a JWS. */

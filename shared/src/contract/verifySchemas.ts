@@ -3,11 +3,16 @@
  * the server answers them and the player app's /verify page reads them.
  */
 import { z } from 'zod';
+import { parseIsoDate } from '../domain/format';
 import { BOOK_SESSIONS } from './verify';
 
 /** a SHA-256 hash, hex */
 export const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || parseIsoDate(d) !== null, 'date must be a real day (YYYY-MM-DD)');
 export const BookSessionSchema = z.enum(BOOK_SESSIONS);
 
 export const BookQuerySchema = z.object({
@@ -55,8 +60,15 @@ export const ProofAnswerSchema = z.object({
   root: hex32,
 });
 
-/** Why nothing could be answered: `{ error }`, with the status 400 (bad query) or 404 (not there yet). */
-export const VerifyRefusalSchema = z.object({ error: z.string() });
+/**
+ * Why nothing could be answered, as a code a client decides by (never the text): 'bad_query' (400),
+ * 'no_bid' (404: no such bid), 'not_sealed' (404: its session's bidding is still open), 'no_book' (404),
+ * 'not_in_book' (409: the bid is missing from its sealed book), 'too_many' (429: this address asked too
+ * often; try again later). `error` says it for a person.
+ */
+export const VERIFY_REFUSALS = ['bad_query', 'no_bid', 'not_sealed', 'no_book', 'not_in_book', 'too_many'] as const;
+export type VerifyRefusalCode = (typeof VERIFY_REFUSALS)[number];
+export const VerifyRefusalSchema = z.object({ error: z.string(), code: z.enum(VERIFY_REFUSALS) });
 
 export type BookAnswer = z.output<typeof BookAnswerSchema>;
 export type ProofAnswer = z.output<typeof ProofAnswerSchema>;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { getRuntimeConfig, PageHeader } from '@matka/shared';
 import { betTypeById, formatPoints } from '@matka/shared/domain';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';
-import { checkReceipt, Unreachable, type InvalidReason, type ReceiptCheck } from '../lib/receiptCheck';
+import { checkReceipt, Unreachable, type InvalidReason, type ReceiptCheck } from '@matka/shared/receipts';
 
 /** Why a receipt is not valid, for a person. */
 const REASONS: Record<InvalidReason, () => string> = {
@@ -13,6 +13,11 @@ const REASONS: Record<InvalidReason, () => string> = {
   missing: () =>
     t('verify.missing', 'The server signed this receipt but no longer has its bid. Keep the receipt and report it.'),
   notInBook: () => t('verify.notInBook', "It is not in its session's sealed book."),
+  wrongBook: () =>
+    t(
+      'verify.wrongBook',
+      "The server's proof is of another market, day or session than this receipt's: it proves nothing about it.",
+    ),
   bookSignature: () => t('verify.bookSignature', "The sealed book's signature does not match."),
 };
 

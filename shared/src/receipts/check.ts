@@ -1,19 +1,24 @@
 /**
- * Checks a bid receipt in the browser, as an outsider would, trusting nothing of this app but the
+ * Checks a bid receipt as an outsider would (the player app's /verify page in the browser, the operator
+ * CLI's `verify <receipt>` in Node: WebCrypto and fetch in both), trusting nothing of this app but the
  * server's published answers: the signature against the published keys (jose, RFC 7515 / 7517), the
  * inclusion proof against the sealed book's root (RFC 6962, computed here with WebCrypto's SHA-256),
  * the book's own signature, then what the bids won under the published result (the domain's rules).
  */
-import { compactVerify, createLocalJWKSet, errors, type JSONWebKeySet } from 'jose';
+import { base64url, compactVerify, createLocalJWKSet, errors, type JSONWebKeySet } from 'jose';
 import { VERIFY_HTTP, type BookSession, type ReceiptPayload } from '@matka/shared/contract';
-import type { BookAnswer, ProofAnswer } from '@matka/shared/contract/schemas';
-import { bidOutcomeOf, parseRate, payout, type BetTypeId, type Session } from '@matka/shared/domain';
+import type { BookAnswer, ProofAnswer, VerifyRefusalCode } from '@matka/shared/contract/schemas';
+import { BET_TYPES, bidOutcomeOf, parseRate, payout, type BetTypeId, type Session } from '@matka/shared/domain';
 
 /** What a receipt says (its JWS payload). */
 export type ReceiptClaims = ReceiptPayload;
 
-/** Why a receipt is not valid. */
-export type InvalidReason = 'malformed' | 'signature' | 'unknownKey' | 'missing' | 'notInBook' | 'bookSignature';
+/**
+ * Why a receipt is not valid. 'wrongBook': the proof the server answered is of another market, day or
+ * session than the receipt's, or of another leaf: it proves nothing about this receipt.
+ */
+export type InvalidReason =
+  'malformed' | 'signature' | 'unknownKey' | 'missing' | 'notInBook' | 'wrongBook' | 'bookSignature';
 
 export type BidVerdict = { id: string; outcome: 'win' | 'lose' | 'pending'; won: number };
 
@@ -69,11 +74,13 @@ export async function rootFromPath(index: number, size: number, leaf: Uint8Array
 async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
   let res: Response;
   try {
-    res = await fetch(url, { cache: 'no-store' });
+    // never a copy kept by the browser: the server's answer now (Node's fetch keeps none anyway)
+    res = await fetch(url, { cache: 'no-store' } as RequestInit);
   } catch {
     throw new Unreachable(url);
   }
-  if (res.status !== 200 && res.status !== 404) throw new Unreachable(`${url}: ${res.status}`);
+  // a refusal the page decides by (its code): not there (404), missing from its book (409)
+  if (res.status !== 200 && res.status !== 404 && res.status !== 409) throw new Unreachable(`${url}: ${res.status}`);
   return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
 }
 
@@ -89,6 +96,27 @@ async function verified(jws: string, keys: JSONWebKeySet): Promise<{ payload: un
   }
 }
 
+/**
+ * A compact JWS written canonically: each part's base64url is the one encoding of its bytes (no padding
+ * bits set, no padding). A receipt whose last character was changed to another of the same 64 bytes is
+ * not the receipt the server signed and put in its book.
+ */
+export function isCanonicalJws(jws: string): boolean {
+  const parts = jws.split('.');
+  if (parts.length !== 3 || !parts.every((p) => /^[\w-]+$/.test(p))) return false;
+  try {
+    return parts.every((p) => base64url.encode(base64url.decode(p)) === p);
+  } catch {
+    return false;
+  }
+}
+
+/** The book a receipt's bids are sealed in: a regular market's Close bids (not the timed ones) 'close'. */
+export function bookSessionOf(c: Pick<ReceiptClaims, 'family' | 'session' | 'bet_type'>): BookSession {
+  const def = (BET_TYPES as Record<string, { timed?: boolean } | undefined>)[c.bet_type];
+  return c.family === 'regular' && c.session === 'Close' && !def?.timed ? 'close' : 'open';
+}
+
 function isClaims(x: unknown): x is ReceiptClaims {
   const c = x as ReceiptClaims;
   return !!c && c.typ === 'matka-bid-receipt' && Array.isArray(c.bids) && c.bids.length > 0 && !!c.market;
@@ -97,28 +125,40 @@ function isClaims(x: unknown): x is ReceiptClaims {
 /** Checks `receipt` against the server at `origin` ('' for this page's). Throws Unreachable. */
 export async function checkReceipt(receipt: string, origin = ''): Promise<ReceiptCheck> {
   const jws = receipt.trim();
-  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(jws)) return { valid: false, reason: 'malformed' };
+  if (!isCanonicalJws(jws)) return { valid: false, reason: 'malformed' };
   const keys = await getJson<JSONWebKeySet>(`${origin}${VERIFY_HTTP.jwks}`);
   const signed = await verified(jws, keys.body);
   if (typeof signed === 'string') return { valid: false, reason: signed };
   if (!isClaims(signed.payload)) return { valid: false, reason: 'malformed' };
   const claims = signed.payload;
 
-  const proof = await getJson<ProofAnswer & { error?: string }>(
+  const proof = await getJson<ProofAnswer & { code?: VerifyRefusalCode }>(
     `${origin}${VERIFY_HTTP.proof}?bid=${encodeURIComponent(claims.bids[0].id)}`,
   );
-  if (proof.status === 404) {
-    // signed by the server, yet it has no such bid: a bid that was taken away
-    if (!/still open/.test(proof.body.error ?? '')) return { valid: false, reason: 'missing', claims };
-    return { valid: true, claims, kid: signed.kid, book: null, bids: verdicts(claims, null) };
+  if (proof.status !== 200) {
+    // its session's bidding is still open: genuine, not in a book yet
+    if (proof.body.code === 'not_sealed')
+      return { valid: true, claims, kid: signed.kid, book: null, bids: verdicts(claims, null) };
+    // signed by the server, yet it has no such bid, or its book lacks it: a bid that was taken away
+    return { valid: false, reason: proof.body.code === 'not_in_book' ? 'notInBook' : 'missing', claims };
   }
   const p = proof.body;
   const leaf = await sha256(Uint8Array.of(0), ascii(jws));
+  // the proof must be of this receipt: its market, day and session, and its own leaf
+  if (
+    p.market_id !== claims.market.id ||
+    p.date !== claims.date ||
+    p.session !== bookSessionOf(claims) ||
+    p.leaf_hash !== toHex(leaf)
+  )
+    return { valid: false, reason: 'wrongBook', claims };
   const root = await rootFromPath(p.leaf_index, p.tree_size, leaf, p.audit_path.map(fromHex));
   const q = new URLSearchParams({ market: String(p.market_id), date: p.date, session: p.session as BookSession });
   const book = await getJson<BookAnswer>(`${origin}${VERIFY_HTTP.book}?${q}`);
   if (book.status !== 200 || root === null || root !== book.body.root || book.body.size !== p.tree_size)
     return { valid: false, reason: 'notInBook', claims };
+  if (book.body.market.id !== claims.market.id || book.body.date !== claims.date || book.body.session !== p.session)
+    return { valid: false, reason: 'wrongBook', claims };
   // the book's head is signed by the same keys: its root and size are the server's word
   const head = await verified(book.body.signature, keys.body);
   const said = typeof head === 'string' ? null : (head.payload as { root?: string; size?: number });
