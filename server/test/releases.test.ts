@@ -1,8 +1,10 @@
 /**
  * Each family's releases: the deployed build is the first stable release; a new build reaches players
  * only once released; a canary goes to its share of players, the same release on every load for a
- * player and for a device; rollback and promote; every step audited; the shell's health reports counted
- * by family and release in /metrics and on the status.
+ * player, the server's choice (before login the stable release, whatever the client asks); rollback and
+ * promote; every step audited; the shell's health reports, from signed-in players only, counted by family
+ * and release in /metrics and on the status; an automatic rollback needs several players' failures, and
+ * one address forging reports moves nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,25 +69,22 @@ test('the deployed build is the first stable release; a new build waits for its 
   ]);
 });
 
-test('a 50 % canary: each player and device keeps its release; rollback sends everyone back', async () => {
+test('a 50 % canary: each player keeps its release, before login the stable; rollback sends everyone back', async () => {
   const release = await operatorCall(t, 'families/release', { family: 'gali', target: 'gali-2', canary: 50 });
   expect(release.statusCode).toBe(200);
   expect(release.body.msg).toBe('gali gali-2 released to 50% of players (stable: gali-1)');
 
   const players = await Promise.all(Array.from({ length: 40 }, () => createUser(t)));
   const first = await Promise.all(players.map((p) => remotes({ 'x-unique-token': p.token })));
-  const again = await Promise.all(
-    players.map((p) => remotes({ 'x-unique-token': p.token }, '?device=another-device-1')),
-  );
+  const again = await Promise.all(players.map((p) => remotes({ 'x-unique-token': p.token }, '?device=another-1')));
   expect(again.map((r) => r.releases.gali)).toEqual(first.map((r) => r.releases.gali));
   const onCanary = first.filter((r) => r.releases.gali === 'gali-2').length;
   expect(onCanary).toBeGreaterThanOrEqual(10);
   expect(onCanary).toBeLessThanOrEqual(30);
   for (const r of first) expect(r.gali).toContain(`/v/${r.releases.gali}/`);
-  // before login: per device
-  const device = 'device-0123456789abcdef';
-  const d = (await remotes({}, `?device=${device}`)).releases.gali;
-  for (let i = 0; i < 5; i++) expect((await remotes({}, `?device=${device}`)).releases.gali).toBe(d);
+  // before login: the stable release, whatever the client asks for (the cohort is the server's choice)
+  for (let i = 0; i < 20; i++)
+    expect((await remotes({}, `?device=device-0123456789abcde${i.toString(16)}`)).releases.gali).toBe('gali-1');
 
   const back = await operatorCall(t, 'families/rollback', { family: 'gali' });
   expect(back.body.msg).toBe('gali: every player is back on gali-1');
@@ -145,12 +144,14 @@ test('release to everyone, promote, rollback to the stable before, and what is r
 });
 
 test("the shell's reports: counted by family and release in /metrics and on the status", async () => {
+  const player = await createUser(t);
   const send = (payload: unknown, contentType = 'application/json') =>
     t.app.inject({
       method: 'POST',
       url: '/telemetry/families',
       headers: { 'content-type': contentType },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      payload:
+        typeof payload === 'string' ? payload : JSON.stringify({ unique_token: player.token, ...(payload as object) }),
     });
   const events = [
     ...Array.from({ length: 4 }, () => ({ family: 'gali', version: 'gali-1', kind: 'view' })),
@@ -169,6 +170,11 @@ test("the shell's reports: counted by family and release in /metrics and on the 
   expect((await send({ events: [] })).statusCode).toBe(400);
   expect((await send({ events: [{ family: 'casino', version: 'x', kind: 'view' }] })).statusCode).toBe(400);
   expect((await send('not json', 'text/plain')).statusCode).toBe(400);
+  // a report without a signed-in player's token counts nothing
+  const anonymous = await send({ events, unique_token: undefined });
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json()).toEqual({ status: false, msg: 'Reports count only from signed-in players: sign in' });
+  expect((await send({ events, unique_token: 'not-a-token' })).statusCode).toBe(401);
 
   const metrics = await registry.getSingleMetricAsString('matka_family_events_total');
   expect(metrics).toMatch(/matka_family_events_total\{family="gali",version="gali-1",kind="error"\} 1$/m);
@@ -176,7 +182,14 @@ test("the shell's reports: counted by family and release in /metrics and on the 
   expect(metrics).not.toContain('made-up');
   const status = await operatorCall(t, 'families');
   const gali = status.body.families.find((f: { family: string }) => f.family === 'gali');
-  expect(gali.health.stable).toEqual({ pageViews: 5, loadFailures: 1, errors: 1, perThousand: 400 });
+  expect(gali.health.stable).toEqual({
+    pageViews: 5,
+    loadFailures: 1,
+    errors: 1,
+    perThousand: 400,
+    players: 1,
+    failingPlayers: 1,
+  });
 });
 
 test("releasing is an owner's right (the CLI token acts as an owner)", async () => {
@@ -234,29 +247,41 @@ test('the CLI: family status, release with --canary, promote, rollback, and usag
   expect(refused).toEqual({ code: 1, out: 'Error: gali has no canary release to promote' });
 });
 
-test('canary_auto_rollback 1: a canary whose errors run well above the stable release ends by itself', async () => {
+test('canary_auto_rollback 1: a canary that fails for several players, well more than the stable, ends by itself', async () => {
   build('gali-4');
   await operatorCall(t, 'families/release', { family: 'gali', target: 'gali-4', canary: 10 });
-  const beacon = (events: { version: string; kind: string }[]) =>
+  const beacon = (token: string, events: { version: string; kind: string }[]) =>
     t.app.inject({
       method: 'POST',
       url: '/telemetry/families',
       headers: { 'content-type': 'application/json' },
-      payload: { events: events.map((e) => ({ family: 'gali', ...e })) },
+      payload: { unique_token: token, events: events.map((e) => ({ family: 'gali', ...e })) },
     });
   const views = (version: string, n: number) => Array.from({ length: n }, () => ({ version, kind: 'view' }));
   const errors = (version: string, n: number) => Array.from({ length: n }, () => ({ version, kind: 'error' }));
-  // the stable release on many more pages, then the canary: 5 errors in 30 pages
-  await beacon(views('gali-1', 45));
-  // the setting off (the default): flagged on the status, but the canary stays
-  await beacon([...views('gali-4', 30), ...errors('gali-4', 5)]);
-  let gali = (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
-  expect(gali).toMatchObject({ canary: 'gali-4', canaryFlagged: true });
+  const gali = async () =>
+    (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
+  // the stable release on 20 players' phones, one of whom saw an error
+  const stablePlayers = await Promise.all(Array.from({ length: 20 }, () => createUser(t)));
+  for (const [i, p] of stablePlayers.entries())
+    await beacon(p.token, [...views('gali-1', 5), ...errors('gali-1', i ? 0 : 1)]);
+  // the setting off (the default): flagged on the status once 5 of its 8 players saw it fail, but it stays
+  const canaryPlayers = await Promise.all(Array.from({ length: 8 }, () => createUser(t)));
+  for (const [i, p] of canaryPlayers.entries())
+    await beacon(p.token, [...views('gali-4', 4), ...errors('gali-4', i < 5 ? 1 : 0)]);
+  expect(await gali()).toMatchObject({
+    canary: 'gali-4',
+    canaryFlagged: true,
+    // (and the player of the reports above, whose page failed on the stable release)
+    health: { canary: { players: 8, failingPlayers: 5 }, stable: { players: 21, failingPlayers: 2 } },
+  });
 
   expect((await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '1' })).statusCode).toBe(200);
-  await beacon(errors('gali-4', 1));
-  gali = (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
-  expect(gali).toMatchObject({ canary: null, stable: 'gali-1' });
+  // a view alone never starts a rollback; the next failure on the canary does
+  await beacon(canaryPlayers[0].token, views('gali-4', 1));
+  expect(await gali()).toMatchObject({ canary: 'gali-4' });
+  await beacon(canaryPlayers[1].token, errors('gali-4', 1));
+  expect(await gali()).toMatchObject({ canary: null, stable: 'gali-1' });
   const [row] = await t.ctx.db
     .selectFrom('operator_audit')
     .select(['action', 'params'])
@@ -265,5 +290,44 @@ test('canary_auto_rollback 1: a canary whose errors run well above the stable re
     .limit(1)
     .execute();
   expect(row.params).toMatchObject({ family: 'gali', automatic: true });
+  await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '0' });
+});
+
+test('300 forged reports from one address: a healthy canary stays, a failing one is not shielded', async () => {
+  build('gali-5');
+  await operatorCall(t, 'families/release', { family: 'gali', target: 'gali-5', canary: 10 });
+  expect((await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '1' })).statusCode).toBe(200);
+  const send = (token: string | undefined, events: { version: string; kind: string }[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/telemetry/families',
+      headers: { 'content-type': 'application/json' },
+      payload: { unique_token: token, events: events.map((e) => ({ family: 'gali', ...e })) },
+    });
+  const many = (version: string, kind: string, n: number) => Array.from({ length: n }, () => ({ version, kind }));
+  const gali = async () =>
+    (await operatorCall(t, 'families')).body.families.find((f: { family: string }) => f.family === 'gali');
+  // anonymous forgeries: refused, nothing counted
+  const before = await gali();
+  const anonymous = [];
+  for (let i = 0; i < 300; i++) anonymous.push((await send(undefined, many('gali-5', 'error', 50))).statusCode);
+  expect(new Set(anonymous)).toEqual(new Set([401]));
+  // one signed-in forger: at most its beacons a window count, and it is one failing player however much it sends
+  const forger = await createUser(t);
+  const codes = [];
+  for (let i = 0; i < 300; i++) codes.push((await send(forger.token, many('gali-5', 'error', 50))).statusCode);
+  expect(codes.filter((c) => c === 200)).toHaveLength(200);
+  expect(codes.filter((c) => c === 429)).toHaveLength(100);
+  const after = await gali();
+  expect(after).toMatchObject({ canary: 'gali-5', canaryFlagged: false });
+  expect(after.health.canary).toMatchObject({ players: 1, failingPlayers: 1 });
+  expect(after.health.stable.players).toBe(before.health.stable.players);
+
+  // the other way: errors forged on the stable release do not shield a canary failing for its players
+  const shield = await createUser(t);
+  for (let i = 0; i < 50; i++) await send(shield.token, many('gali-1', 'error', 50));
+  const failing = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
+  for (const p of failing) await send(p.token, [...many('gali-5', 'view', 3), ...many('gali-5', 'load', 1)]);
+  expect(await gali()).toMatchObject({ canary: null, stable: 'gali-1' });
   await operatorCall(t, 'settings/set', { key: 'canary_auto_rollback', value: '0' });
 });

@@ -1,19 +1,26 @@
 /**
  * The shell's reports of each family's release: batched into beacons that never wait, only for a family
- * whose release is known, never more than the tab's share a minute, and sent when the page is hidden.
+ * whose release is known, never more than the tab's share a minute, and sent when the page is hidden;
+ * each with the signed-in player's token, and none before login.
  */
+import { writeStoredSession } from '@matka/shared';
 import { FLUSH_AFTER_MS, MAX_EVENTS_PER_MINUTE, familyRelease, report } from '../src/federation/health';
 
 const sent: { url: string; events: unknown[] }[] = [];
+const tokens: (string | undefined)[] = [];
 
 beforeAll(() => {
+  writeStoredSession(localStorage, { username: 'Asha', unique_token: 'token-of-asha', mobile: '9876543210' });
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, body: Blob) => {
       // (jsdom's Blob has no text(): read it as a browser's FileReader does)
       const reader = new FileReader();
-      reader.onload = () =>
-        sent.push({ url, events: (JSON.parse(String(reader.result)) as { events: unknown[] }).events });
+      reader.onload = () => {
+        const b = JSON.parse(String(reader.result)) as { events: unknown[]; unique_token?: string };
+        sent.push({ url, events: b.events });
+        tokens.push(b.unique_token);
+      };
       reader.readAsText(body);
       return true;
     },
@@ -65,4 +72,18 @@ test("at most the tab's share a minute; sent at once when the page is hidden; an
   expect(sent.flatMap((b) => b.events).filter((e) => (e as { kind: string }).kind === 'error')).toEqual([
     { family: 'gali', version: 'gali-7', kind: 'error' },
   ]);
+});
+
+test("each beacon carries the player's token; before login nothing is sent", async () => {
+  await settle();
+  expect(new Set(tokens)).toEqual(new Set(['token-of-asha']));
+  jest.useFakeTimers();
+  sent.length = 0;
+  writeStoredSession(localStorage, { username: null, unique_token: null, mobile: null });
+  // a new minute: the tab's share is back
+  jest.advanceTimersByTime(60_000);
+  report('gali', 'view');
+  jest.advanceTimersByTime(FLUSH_AFTER_MS);
+  await settle();
+  expect(sent).toEqual([]);
 });

@@ -73,7 +73,7 @@ function FamilyCard({ s, onAction }: { s: FamilyStatus; onAction: (p: Pending) =
       </p>
       {s.canaryFlagged && (
         <p className="console-error" role="alert">
-          The canary&apos;s errors are well above the stable release&apos;s: roll it back.
+          The canary fails for well more of its players than the stable release does: roll it back.
         </p>
       )}
       <DataTable
@@ -86,6 +86,8 @@ function FamilyCard({ s, onAction }: { s: FamilyStatus; onAction: (p: Pending) =
           { header: 'Failed loads', cell: (r) => r.h.loadFailures.toLocaleString('en-IN') },
           { header: 'Errors', cell: (r) => r.h.errors.toLocaleString('en-IN') },
           { header: 'Per 1,000 pages', cell: (r) => rate(r.h) },
+          { header: 'Players', cell: (r) => r.h.players.toLocaleString('en-IN') },
+          { header: 'Players who saw it fail', cell: (r) => r.h.failingPlayers.toLocaleString('en-IN') },
         ]}
       />
       <form className="console-form" onSubmit={submit} noValidate>

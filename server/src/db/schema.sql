@@ -674,6 +674,14 @@ CREATE TABLE public.family_health (
     errors bigint DEFAULT 0 NOT NULL
 );
 
+CREATE TABLE public.family_health_players (
+    family text NOT NULL,
+    version text NOT NULL,
+    user_id bigint NOT NULL,
+    page_views bigint DEFAULT 0 NOT NULL,
+    failures bigint DEFAULT 0 NOT NULL
+);
+
 CREATE TABLE public.family_releases (
     family text NOT NULL,
     version text NOT NULL,
@@ -1324,6 +1332,9 @@ ALTER TABLE ONLY public.family_channels
 
 ALTER TABLE ONLY public.family_health
     ADD CONSTRAINT family_health_pkey PRIMARY KEY (family, version);
+
+ALTER TABLE ONLY public.family_health_players
+    ADD CONSTRAINT family_health_players_pkey PRIMARY KEY (family, version, user_id);
 
 ALTER TABLE ONLY public.family_releases
     ADD CONSTRAINT family_releases_pkey PRIMARY KEY (family, version);

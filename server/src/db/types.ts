@@ -137,6 +137,14 @@ export interface FamilyHealth {
   version: string;
 }
 
+export interface FamilyHealthPlayers {
+  failures: Generated<Int8>;
+  family: string;
+  page_views: Generated<Int8>;
+  user_id: Int8;
+  version: string;
+}
+
 export interface FamilyReleases {
   created_at: Generated<Timestamp>;
   created_by: string;
@@ -519,6 +527,7 @@ export interface DB {
   bids: Bids;
   family_channels: FamilyChannels;
   family_health: FamilyHealth;
+  family_health_players: FamilyHealthPlayers;
   family_releases: FamilyReleases;
   fund_requests: FundRequests;
   game_rates: GameRates;

@@ -1,7 +1,8 @@
 /**
  * Which release of each family a player loads (/remotes.json), and how each release fares on players'
- * phones (the shell's beacon). A canary's players are chosen by a hash of the player (their token's
- * account, so every device agrees) or, before login, of the device's id: the same release on every load.
+ * phones (the shell's beacon). A canary's players are chosen by the server, by a hash of the player
+ * (their token's account, so every device agrees); before login every device gets the stable release.
+ * Nothing the client sends picks its cohort. Only signed-in players' reports count, a few a window each.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RELEASES_HTTP } from '@matka/shared/contract';
@@ -12,16 +13,15 @@ import { familyEvents } from '../services/metrics';
 import { releaseFor } from '../services/releases';
 import { originFor, userForToken } from './api';
 
-const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
-/** Beacons one address may send in the limits' window (15 minutes): a page sends one every 10 s at most. */
+/** Beacons one address may send in the limits' window (15 minutes): a page sends one every 5 s at most. */
 const BEACONS_PER_WINDOW = 300;
+/** Beacons one player may send in the window (every 5 s at most is 180): the rest are not counted. */
+const BEACONS_PER_PLAYER = 200;
 
-/** Who a canary's share is drawn over: the player, else the device, else nobody (the stable release). */
+/** Who a canary's share is drawn over: the signed-in player, else nobody (the stable release). */
 async function subjectOf(ctx: AppContext, req: FastifyRequest): Promise<string | null> {
   const user = await userForToken(ctx, req.headers[RELEASES_HTTP.tokenHeader]);
-  if (user) return `player:${user.id}`;
-  const device = (req.query as Record<string, unknown>)[RELEASES_HTTP.deviceParam];
-  return typeof device === 'string' && DEVICE.test(device) ? `device:${device}` : null;
+  return user ? `player:${user.id}` : null;
 }
 
 export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
@@ -56,8 +56,9 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
     return out;
   });
 
-  // The shell's reports: counted by family and release (only releases this server knows, so nobody can
-  // invent labels), in /metrics and for the Families screen. Limited per address; never an error page.
+  // The shell's reports: counted by family, release and player (only releases this server knows, so
+  // nobody can invent labels; only signed-in players, a few beacons a window each), in /metrics and for
+  // the Families screen. Limited per address and per player; never an error page.
   app.post(RELEASES_HTTP.health, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     let body: unknown = req.body;
@@ -71,13 +72,21 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
     const parsed = FamilyHealthSchema.safeParse(body);
     if (!parsed.success)
       return reply.code(400).send({ status: false, msg: parsed.error.issues[0]?.message ?? 'Invalid report' });
-    if (!(await ctx.limiter.take([[`family-health:${req.ip}`, BEACONS_PER_WINDOW]])))
+    const user = await userForToken(ctx, parsed.data.unique_token ?? req.headers[RELEASES_HTTP.tokenHeader]);
+    if (!user)
+      return reply.code(401).send({ status: false, msg: 'Reports count only from signed-in players: sign in' });
+    const budget: [string, number][] = [
+      [`family-health:${req.ip}`, BEACONS_PER_WINDOW],
+      [`family-health-player:${user.id}`, BEACONS_PER_PLAYER],
+    ];
+    if (!(await ctx.limiter.take(budget)))
       return reply.code(429).send({ status: false, msg: 'Too many reports: try again later' });
-    const counted = await ctx.releases.count(parsed.data.events);
+    const counted = await ctx.releases.count(parsed.data.events, user.id);
     for (const e of counted) familyEvents.inc({ family: e.family, version: e.version, kind: e.kind });
-    // a failing canary ends as soon as its figures show it (when the operator's setting says so)
-    if (counted.some((e) => e.kind !== 'view'))
-      await ctx.releases.rollBackFailingCanaries(counted.map((e) => e.family));
+    // a failing canary ends as soon as its players' figures show it (when the operator's setting says
+    // so): read for the families whose canary this report named a failure of, never every family
+    const failed = counted.filter((e) => e.kind !== 'view').map((e) => e.family);
+    if (failed.length) await ctx.releases.rollBackFailingCanaries(failed, counted);
     return { status: true, counted: counted.length };
   });
 }

@@ -276,8 +276,11 @@ export class Releases {
     });
   }
 
-  /** Adds the shell's reports to each release's figures; reports of a release nobody made are dropped. */
-  async count(events: readonly FamilyHealthEvent[]): Promise<FamilyHealthEvent[]> {
+  /**
+   * Adds a player's report to each release's figures (the totals, and the player's own row); events of a
+   * release nobody made are dropped.
+   */
+  async count(events: readonly FamilyHealthEvent[], userId: string): Promise<FamilyHealthEvent[]> {
     const families = [...new Set(events.map((e) => e.family))];
     const known = await this.db
       .selectFrom('family_releases')
@@ -298,7 +301,7 @@ export class Releases {
       else s.errors += 1;
       sums.set(key, s);
     }
-    for (const s of [...sums.values()].sort((a, b) => (a.family + a.version).localeCompare(b.family + b.version)))
+    for (const s of [...sums.values()].sort((a, b) => (a.family + a.version).localeCompare(b.family + b.version))) {
       await this.db
         .insertInto('family_health')
         .values(s)
@@ -310,15 +313,60 @@ export class Releases {
           })),
         )
         .execute();
+      const failures = s.load_failures + s.errors;
+      await this.db
+        .insertInto('family_health_players')
+        .values({ family: s.family, version: s.version, user_id: userId, page_views: s.page_views, failures })
+        .onConflict((oc) =>
+          oc.columns(['family', 'version', 'user_id']).doUpdateSet((eb) => ({
+            page_views: eb('family_health_players.page_views', '+', s.page_views),
+            failures: eb('family_health_players.failures', '+', failures),
+          })),
+        )
+        .execute();
+    }
     return counted;
   }
 
+  /** The figures of these releases of a family: pages, failures, per 1,000, players and failing players. */
+  private async figuresOf(family: Remote, versions: readonly string[]): Promise<Map<string, ReleaseHealth>> {
+    const out = new Map<string, ReleaseHealth>();
+    if (!versions.length) return out;
+    const totals = await this.db
+      .selectFrom('family_health')
+      .selectAll()
+      .where('family', '=', family)
+      .where('version', 'in', versions)
+      .execute();
+    const players = await this.db
+      .selectFrom('family_health_players')
+      .select([
+        'version',
+        (eb) => eb.fn.countAll<string>().as('players'),
+        (eb) => eb.fn.count<string>('user_id').filterWhere('failures', '>', '0').as('failing'),
+      ])
+      .where('family', '=', family)
+      .where('version', 'in', versions)
+      .groupBy('version')
+      .execute();
+    for (const v of versions) {
+      const h = totals.find((x) => x.version === v);
+      const p = players.find((x) => x.version === v);
+      out.set(v, healthOf(h, p));
+    }
+    return out;
+  }
+
   /**
-   * With the setting canary_auto_rollback '1': ends each canary of `families` whose errors per 1,000
-   * pages run well above its stable release's (canaryLooksWorse), audited as an automatic rollback.
+   * With the setting canary_auto_rollback '1': ends each canary of `families` that fails for well more of
+   * its players than its stable release does (canaryLooksWorse), audited as an automatic rollback; only
+   * for the families whose canary `reported` names a failure of, reading just those two releases' figures.
    * Answers the families rolled back.
    */
-  async rollBackFailingCanaries(families: readonly Remote[]): Promise<Remote[]> {
+  async rollBackFailingCanaries(
+    families: readonly Remote[],
+    reported?: readonly FamilyHealthEvent[],
+  ): Promise<Remote[]> {
     const setting = await this.db
       .selectFrom('settings')
       .select('value')
@@ -326,12 +374,15 @@ export class Releases {
       .executeTakeFirst();
     if (setting?.value !== '1') return [];
     const done: Remote[] = [];
-    const statuses = await this.status(); // every family's health in one read
     for (const f of new Set(families)) {
-      const status = statuses.find((s) => s.family === f);
-      if (!status?.canaryFlagged || !status.canary) continue;
       const before = await this.channelOf(f);
-      if (before.canary !== status.canary) continue;
+      if (!before.canary) continue;
+      if (reported && !reported.some((e) => e.family === f && e.version === before.canary && e.kind !== 'view'))
+        continue;
+      const figures = await this.figuresOf(f, [before.stable, before.canary]);
+      const stable = figures.get(before.stable)!;
+      const canary = figures.get(before.canary)!;
+      if (!canaryLooksWorse(stable, canary)) continue;
       await this.save(
         'family rollback',
         before,
@@ -339,7 +390,7 @@ export class Releases {
         {
           family: f,
           automatic: true,
-          why: `errors per 1,000 pages: canary ${status.health.canary?.perThousand}, stable ${status.health.stable.perThousand ?? 0}`,
+          why: `players who saw it fail: canary ${canary.failingPlayers} of ${canary.players}, stable ${stable.failingPlayers} of ${stable.players}; errors per 1,000 pages: canary ${canary.perThousand}, stable ${stable.perThousand ?? 0}`,
         },
       ).then(
         () => done.push(f),
@@ -356,23 +407,17 @@ export class Releases {
   async status() {
     const channels = await this.channels();
     const releases = await this.db.selectFrom('family_releases').selectAll().orderBy('created_at', 'desc').execute();
-    const health = await this.db.selectFrom('family_health').selectAll().execute();
-    return REMOTES.filter((f) => this.managed(f)).map((family) => {
+    const out = [];
+    for (const family of REMOTES.filter((f) => this.managed(f))) {
       const c = channels.get(family);
-      const figures = (version: string | null | undefined) => {
-        const h = health.find((x) => x.family === family && x.version === version);
-        const views = Number(h?.page_views ?? 0);
-        const failures = Number(h?.load_failures ?? 0) + Number(h?.errors ?? 0);
-        return {
-          pageViews: views,
-          loadFailures: Number(h?.load_failures ?? 0),
-          errors: Number(h?.errors ?? 0),
-          perThousand: views ? Math.round((failures * 10_000) / views) / 10 : null,
-        };
-      };
-      const stable = figures(c?.stable);
-      const canary = c?.canary ? figures(c.canary) : null;
-      return {
+      const figures = await this.figuresOf(
+        family,
+        [c?.stable, c?.canary].filter((v): v is string => !!v),
+      );
+      const none = healthOf(undefined, undefined);
+      const stable = (c?.stable && figures.get(c.stable)) || none;
+      const canary = c?.canary ? (figures.get(c.canary) ?? none) : null;
+      out.push({
         family,
         built: builtVersion(this.config, family) ?? null,
         stable: c?.stable ?? null,
@@ -389,23 +434,57 @@ export class Releases {
             createdAt: r.created_at.toISOString(),
             createdBy: r.created_by,
           })),
-      };
-    });
+      });
+    }
+    return out;
   }
 }
 
-/**
- * A canary well above its stable release: at least 20 pages shown, and errors per 1,000 pages at least
- * twice the stable release's and 10 more.
- */
-export function canaryLooksWorse(
-  stable: { perThousand: number | null },
-  canary: { pageViews: number; perThousand: number | null },
-) {
-  return canary.pageViews >= 20 && (canary.perThousand ?? 0) >= 2 * (stable.perThousand ?? 0) + 10;
+/** How one release fares: its totals, and its reporting players. */
+export interface ReleaseHealth {
+  pageViews: number;
+  loadFailures: number;
+  errors: number;
+  perThousand: number | null;
+  players: number;
+  failingPlayers: number;
 }
 
-/** Which of a channel's releases a player (or a device) gets: the same one every time, a canary for its share. */
+function healthOf(
+  h: { page_views: string | number; load_failures: string | number; errors: string | number } | undefined,
+  p: { players: string | number; failing: string | number } | undefined,
+): ReleaseHealth {
+  const views = Number(h?.page_views ?? 0);
+  const failures = Number(h?.load_failures ?? 0) + Number(h?.errors ?? 0);
+  return {
+    pageViews: views,
+    loadFailures: Number(h?.load_failures ?? 0),
+    errors: Number(h?.errors ?? 0),
+    perThousand: views ? Math.round((failures * 10_000) / views) / 10 : null,
+    players: Number(p?.players ?? 0),
+    failingPlayers: Number(p?.failing ?? 0),
+  };
+}
+
+/** The fewest distinct players who saw a canary fail before it is rolled back by itself. */
+export const MIN_FAILING_PLAYERS = 5;
+
+/**
+ * A canary well worse than its stable release, judged by players, each counted once however much it
+ * reports: at least MIN_FAILING_PLAYERS distinct players saw it fail, and the share of its players who
+ * did is at least twice the stable release's and 5 points more. One forger moves either share by one
+ * player, not by what it sends.
+ */
+export function canaryLooksWorse(
+  stable: { players: number; failingPlayers: number },
+  canary: { players: number; failingPlayers: number },
+) {
+  if (canary.failingPlayers < MIN_FAILING_PLAYERS || canary.players === 0) return false;
+  const share = (h: { players: number; failingPlayers: number }) => (h.players ? h.failingPlayers / h.players : 0);
+  return share(canary) >= 2 * share(stable) + 0.05;
+}
+
+/** Which of a channel's releases a player gets: the same one every time, a canary for its share; nobody: the stable. */
 export function releaseFor(channel: Channel, subject: string | null): string {
   if (!channel.canary || !channel.canaryPercent || !subject) return channel.stable;
   const h = createHash('sha256').update(`${channel.family}\n${channel.canary}\n${subject}`).digest();

@@ -33,12 +33,17 @@ export const FAMILY_REQUESTS = {
   rollbackFamily: byFamily,
 } as const;
 
-/** Pages, failed loads and errors of one release, and its errors (failed loads and errors) per 1,000 pages. */
+/**
+ * Pages, failed loads and errors of one release, its errors (failed loads and errors) per 1,000 pages,
+ * and how many signed-in players reported it and how many of them saw it fail.
+ */
 const HealthSchema = z.object({
   pageViews: z.number().int(),
   loadFailures: z.number().int(),
   errors: z.number().int(),
   perThousand: z.number().nullable(),
+  players: z.number().int(),
+  failingPlayers: z.number().int(),
 });
 
 /** One family's releases: where its channel stands, the health of its stable and canary releases. */
@@ -52,7 +57,10 @@ export const FamilyStatusSchema = z.object({
   /** the stable releases before the current one, oldest first (where a rollback goes) */
   earlier: z.array(z.string()),
   health: z.object({ stable: HealthSchema, canary: HealthSchema.nullable() }),
-  /** a canary whose errors per 1,000 pages are well above its stable release's */
+  /**
+   * a canary that fails for well more of its players than the stable release does, and for at least
+   * a few distinct players (what an automatic rollback acts on)
+   */
   canaryFlagged: z.boolean(),
   releases: z.array(
     z.object({ version: z.string(), url: z.string().nullable(), createdAt: z.string(), createdBy: z.string() }),
@@ -73,8 +81,12 @@ export const FAMILY_ANSWERS = {
 export const FAMILY_HEALTH_KINDS = ['view', 'load', 'error'] as const;
 export type FamilyHealthKind = (typeof FAMILY_HEALTH_KINDS)[number];
 
-/** The beacon's body: a batch of events, no personal data (a family, its release, what happened). */
+/**
+ * The beacon's body: a batch of events (a family, its release, what happened) and the signed-in player's
+ * token: only players' reports count, a few a window each (a beacon cannot send headers).
+ */
 export const FamilyHealthSchema = z.object({
+  unique_token: z.string().max(200).optional(),
   events: z
     .array(
       z.object({

@@ -7,10 +7,12 @@ export const RELEASES_HTTP = {
   remotes: '/remotes.json',
   /** the key of /remotes.json's answer that names each family's release */
   versionsKey: 'releases',
-  /** the player's token, so that a player gets the same release on every device */
+  /**
+   * the player's token: the server draws a canary's players by account (the same release on every
+   * device); before login every device gets the stable release. The cohort is the server's choice: no
+   * parameter of the client picks it.
+   */
   tokenHeader: 'x-unique-token',
-  /** a random id the shell keeps on the device: the same release on every load before login */
-  deviceParam: 'device',
   /** POST, a FamilyHealthSchema body: pages shown, loads failed and errors, by family and release */
   health: '/telemetry/families',
 } as const;

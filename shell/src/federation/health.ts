@@ -1,11 +1,11 @@
 /**
  * How each family's release fares on this phone, reported to the server (RELEASES_HTTP.health): a page
- * of the family shown, a load that failed, an error thrown inside it. No personal data: the family, its
- * release and what happened. Sent in batches with navigator.sendBeacon, which never delays the page,
+ * of the family shown, a load that failed, an error thrown inside it: the family, its release and what
+ * happened, with the signed-in player's token (only players' reports count; nothing is sent before login). Sent in batches with navigator.sendBeacon, which never delays the page,
  * at most every few seconds and when the page goes to the background; a tab reports at most
  * MAX_EVENTS_PER_MINUTE events a minute (the rest are dropped).
  */
-import type { RemoteFamily } from '@matka/shared';
+import { readStoredSession, type RemoteFamily } from '@matka/shared';
 import { RELEASES_HTTP } from '@matka/shared/contract';
 
 type Kind = 'view' | 'load' | 'error';
@@ -25,13 +25,25 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let sentThisMinute: number[] = [];
 let listening = false;
 
+/** The signed-in player's token (reports count only from players), or none. */
+function tokenOf(): string | undefined {
+  try {
+    return readStoredSession(localStorage).unique_token || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function flush(): void {
   clearTimeout(timer);
   timer = undefined;
+  const unique_token = tokenOf();
+  // before login nothing counts: the reports are dropped here rather than refused there
+  if (!unique_token) queue.length = 0;
   while (queue.length) {
     const events = queue.splice(0, MAX_PER_BEACON);
     try {
-      const body = new Blob([JSON.stringify({ events })], { type: 'application/json' });
+      const body = new Blob([JSON.stringify({ unique_token, events })], { type: 'application/json' });
       if (typeof navigator.sendBeacon === 'function') navigator.sendBeacon(RELEASES_HTTP.health, body);
       else void fetch(RELEASES_HTTP.health, { method: 'POST', body, keepalive: true }).catch(() => undefined);
     } catch {
