@@ -265,7 +265,7 @@ async function main() {
         try {
           await benchBackend(
             pgLabel(workers),
-            { DATABASE_URL: u.toString(), WORKERS: String(workers), DEMO: '1' },
+            { DATABASE_URL: u.toString(), ALLOW_TABLE_OWNER: '1', WORKERS: String(workers), DEMO: '1' },
             rows,
             { full: workers === 1 },
           );

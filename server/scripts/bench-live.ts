@@ -129,6 +129,7 @@ async function main() {
     // every stream comes from this one address: its cap is lifted for the bench (a country of phones)
     const server = await startServer({
       DATABASE_URL: u.toString(),
+      ALLOW_TABLE_OWNER: '1',
       WORKERS: String(WORKERS),
       LIVE_STREAMS_PER_ADDRESS: String(N + 1000),
     });

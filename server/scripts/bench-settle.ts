@@ -206,6 +206,7 @@ async function live(n: number): Promise<LiveRow> {
     await seedDay(database, n, today);
     server = await startServer({
       DATABASE_URL: dbUrl,
+      ALLOW_TABLE_OWNER: '1',
       WORKERS: String(LIVE_WORKERS),
       EVENT_LOOP_REPORT_MS: '1000',
       SETTLE_CHUNK_BIDS: String(CHUNK),

@@ -44,6 +44,8 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      // a throwaway database of the given (often superuser) role
+      ALLOW_TABLE_OWNER: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_KEY,

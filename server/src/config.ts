@@ -23,6 +23,13 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * MIGRATION_DATABASE_URL: the role that owns the tables, which runs the migrations and grants the
+   * server's role (DATABASE_URL) its rows (db/roles.ts); unset: DATABASE_URL migrates too.
+   */
+  migrationDatabaseUrl?: string;
+  /** ALLOW_TABLE_OWNER=1: the server may run as a role that owns its tables or is a superuser (a demo, a test) */
+  allowTableOwner: boolean;
   appKey: string;
   /**
    * APP_KEY_DIALECTS: more app keys, each with the dialect of the contract its apps speak
@@ -291,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // relative to where npm was invoked (INIT_CWD), so `npm start` and `npm run operator` agree
     dataDir: path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
+    allowTableOwner: env.ALLOW_TABLE_OWNER === '1',
     appKey: env.APP_KEY || 'matka-demo-key',
     appKeyDialects: parseKeyDialects(env.APP_KEY_DIALECTS),
     metricsToken: env.METRICS_TOKEN || undefined,

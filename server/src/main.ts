@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost, loadConfig, type AppConfig } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
 import { migrate } from './db/migrate';
+import { databaseRole, grantRuntimeRole, roleProblem } from './db/roles';
 import { seedDemoData } from './seed';
 import { buildApp } from './app';
 import { startLoopReport } from './loop-report';
@@ -65,6 +66,49 @@ const DEMO_BANNER = [
   '==================================================================',
 ].join('\n');
 
+/**
+ * Migrates the database, links the audit rows written before the chain and seeds the demo data: as the
+ * tables' owner when MIGRATION_DATABASE_URL names one, which then grants the server's role (DATABASE_URL)
+ * its rows; else as the server's own role.
+ */
+async function prepareDatabase(config: AppConfig, runtime: Database) {
+  const prepare = async (db: Database) => {
+    const applied = await migrate(db);
+    await linkUnchained(db.db);
+    return { applied, seeded: await seedDemoData(db.db) };
+  };
+  if (!config.migrationDatabaseUrl || runtime.kind !== 'postgres') return prepare(runtime);
+  const owner = await openDatabase({ databaseUrl: config.migrationDatabaseUrl, poolSize: 2 });
+  try {
+    const done = await prepare(owner);
+    const { name } = await databaseRole(runtime.db);
+    if (name !== (await databaseRole(owner.db)).name) await grantRuntimeRole(owner.db, name);
+    return done;
+  } finally {
+    await owner.close();
+  }
+}
+
+/**
+ * On PostgreSQL, the server's role must own none of its tables and functions and not be a superuser
+ * (db/roles.ts): else it stops, unless ALLOW_TABLE_OWNER=1, and then answers the warning to log.
+ */
+async function checkRole(config: AppConfig, runtime: Database): Promise<string | null> {
+  if (runtime.kind !== 'postgres') return null;
+  const problem = roleProblem(await databaseRole(runtime.db));
+  if (!problem) return null;
+  if (!config.allowTableOwner) {
+    console.error(
+      `matka server: not starting: ${problem}. Run the migrations as the tables' owner (MIGRATION_DATABASE_URL) ` +
+        'and the server as a role that owns nothing (DATABASE_URL): docs/operating.md says how. ' +
+        'ALLOW_TABLE_OWNER=1 starts it anyway (a demo, a test).',
+    );
+    await runtime.close();
+    process.exit(1);
+  }
+  return `${problem}; started anyway because ALLOW_TABLE_OWNER=1: the triggers keep the records only from the server's own code`;
+}
+
 /** Set by the primary in the environment of its workers (it has migrated and resolved the secrets). */
 const WORKER_ENV = 'MATKA_CLUSTER_WORKER';
 
@@ -93,10 +137,8 @@ async function serve(config: AppConfig, prepare: boolean) {
     poolSize: config.dbPoolSize,
     onPoolWait: (seconds) => poolWait.observe(seconds),
   });
-  const applied = prepare ? await migrate(database) : [];
-  // audit rows written before the chain are linked into it once (the oldest first)
-  if (prepare) await linkUnchained(database.db);
-  const seeded = prepare ? await seedDemoData(database.db) : false;
+  const { applied, seeded } = prepare ? await prepareDatabase(config, database) : { applied: [], seeded: false };
+  const roleWarning = await checkRole(config, database);
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);
   const receipts = await loadReceiptSigner(config.receiptKeysDir, otp.token, { warn: (m) => console.warn(m) });
@@ -108,6 +150,7 @@ async function serve(config: AppConfig, prepare: boolean) {
     );
     if (op.file) app.log.info(`operator token file: ${op.file}`);
   }
+  if (roleWarning) app.log.warn(roleWarning);
 
   startLoopReport(config.eventLoopReportMs);
   let closing = false;
@@ -147,9 +190,9 @@ async function serve(config: AppConfig, prepare: boolean) {
  */
 async function runPrimary(config: AppConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
-  const applied = await migrate(database);
-  await linkUnchained(database.db);
-  await seedDemoData(database.db);
+  const { applied } = await prepareDatabase(config, database);
+  const roleWarning = await checkRole(config, database);
+  if (roleWarning) console.warn(`matka server: ${roleWarning}`);
   await database.close();
   const op = resolveOperatorToken(config);
   const otp = resolveOtpSecret(config);

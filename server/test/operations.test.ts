@@ -217,7 +217,17 @@ describe('/metrics, in process', () => {
       remoteAddress: '203.0.113.9',
       headers: { authorization: 'Bearer scrape-secret-1' },
     });
-    expect(told.json()).toEqual({ status: 'ready', db: t.database.kind, migrations: expect.any(Number) });
+    expect(told.json()).toEqual({
+      status: 'ready',
+      db: t.database.kind,
+      migrations: expect.any(Number),
+      // on PostgreSQL, who the server is (the tests' role: the superuser, so a table owner)
+      ...(t.database.kind === 'postgres'
+        ? {
+            db_role: expect.objectContaining({ superuser: true, table_owner: true, allowed_by: 'ALLOW_TABLE_OWNER=1' }),
+          }
+        : {}),
+    });
     // the machine itself, no proxy in between: as before
     expect((await scrape()).statusCode).toBe(200);
   });
@@ -359,7 +369,10 @@ describePg('readiness on PostgreSQL', () => {
     expect((await fetch(`${p.url}/readyz`)).headers.get('x-request-id')).toEqual(expect.any(String));
     proxy.up();
     const back = await until(200, 15_000);
-    expect(back).toEqual({ status: 200, body: { status: 'ready', db: 'postgres', migrations: expect.any(Number) } });
+    expect(back).toEqual({
+      status: 200,
+      body: { status: 'ready', db: 'postgres', migrations: expect.any(Number), db_role: expect.any(Object) },
+    });
   }, 40_000);
 });
 
@@ -400,7 +413,10 @@ describePg('readiness when PostgreSQL itself stops and starts', () => {
     expect(down.body.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^database: /)]));
     pg.start();
     const back = await until(200, 20_000);
-    expect(back).toEqual({ status: 200, body: { status: 'ready', db: 'postgres', migrations: expect.any(Number) } });
+    expect(back).toEqual({
+      status: 200,
+      body: { status: 'ready', db: 'postgres', migrations: expect.any(Number), db_role: expect.any(Object) },
+    });
     // and it serves again
     const res = await fetch(`${server.url}/api/api-dashboard-data`, {
       method: 'POST',

@@ -77,6 +77,8 @@ export async function startServer(main: string, dbUrl: string, env: Record<strin
     env: {
       ...process.env,
       DATABASE_URL: dbUrl,
+      // the tests' PostgreSQL role is its superuser: roles.test.ts proves the owner / server split
+      ALLOW_TABLE_OWNER: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       WORKERS: '1',

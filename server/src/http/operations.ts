@@ -17,6 +17,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { pingDatabase } from '../db';
 import { appliedMigrations, loadMigrations } from '../db/migrate';
+import { databaseRole, roleProblem } from '../db/roles';
 import {
   httpDuration,
   httpRequests,
@@ -157,7 +158,23 @@ export function readinessRoute(app: FastifyInstance, ctx: AppContext) {
     const problems = await readinessProblems(ctx, expected);
     const details = mayReadFigures(req, ctx.config.metricsToken);
     if (problems.length) return reply.code(503).send({ status: 'not ready', ...(details ? { problems } : {}) });
-    return { status: 'ready', ...(details ? { db: ctx.database.kind, migrations: expected.length } : {}) };
+    if (!details) return { status: 'ready' };
+    // on PostgreSQL, who the server is: a role that owns its tables runs only with ALLOW_TABLE_OWNER=1
+    const role = ctx.database.kind === 'postgres' ? await databaseRole(ctx.database.db) : null;
+    return {
+      status: 'ready',
+      db: ctx.database.kind,
+      migrations: expected.length,
+      ...(role
+        ? {
+            db_role: {
+              ...role,
+              table_owner: roleProblem(role) !== null,
+              allowed_by: roleProblem(role) ? 'ALLOW_TABLE_OWNER=1' : null,
+            },
+          }
+        : {}),
+    };
   });
   app.get('/healthz', async (req, reply) => {
     try {
