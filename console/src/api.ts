@@ -359,18 +359,11 @@ export const consoleApi = createApi({
       query: ({ from, to }) => op(OP.reports, undefined, { from, to }),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
-    settings: build.query<
-      {
-        settings: Record<string, string>;
-        keys: string[];
-        qr?: { qr_image: string; upi_id: string; payee_name: string; upi_uri: string };
-      },
-      void
-    >({
+    settings: build.query<OperatorAnswerOf<'settings'>, void>({
       query: () => op(OP.settings),
       providesTags: ['Settings'],
     }),
-    setSetting: build.mutation<Answer & { value: string }, OperatorRequestOf<'setSetting'>>({
+    setSetting: build.mutation<OperatorAnswerOf<'setSetting'>, OperatorRequestOf<'setSetting'>>({
       query: (body) => op(OP.setSetting, body),
       invalidatesTags: ['Settings', 'Audit'],
     }),

@@ -87,7 +87,9 @@ describe('Results with certification', () => {
 
     await user.click(within(theirs).getByRole('button', { name: 'Certify' }));
     const dialog = screen.getByRole('dialog', { name: 'Certify KALYAN 2026-11-24, Open 128-1?' });
-    expect(dialog).toHaveTextContent('Proposal 4, proposed by results2 at 2026-11-24 15:50. Certifying publishes 128 to players');
+    expect(dialog).toHaveTextContent(
+      'Proposal 4, proposed by results2 at 2026-11-24 15:50. Certifying publishes 128 to players',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Certify' }));
     expect(await screen.findByText(/^Declared\. KALYAN 2026-11-24: 128-1; settled 3 bids/)).toHaveTextContent(
       'certified by results1',
@@ -121,6 +123,7 @@ describe('Settings: result certification', () => {
             status: true,
             settings: { result_certification: value },
             keys: ['result_certification'],
+            requests: [],
             qr: { qr_image: 'data:image/png;base64,iVBORw0KGgo=', upi_id: '', payee_name: '', upi_uri: '' },
           },
         };
@@ -154,6 +157,60 @@ describe('Settings: result certification', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on)",
+    );
+  });
+
+  it('turning it off is a request: the answer says so, and the screen shows who asked and who approves', async () => {
+    let requests: unknown[] = [];
+    mockOperatorApi(({ method, path }) => {
+      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+      if (path === '/settings')
+        return {
+          body: {
+            status: true,
+            settings: { result_certification: 'on' },
+            keys: ['result_certification'],
+            requests,
+            qr: { qr_image: 'data:image/png;base64,iVBORw0KGgo=', upi_id: '', payee_name: '', upi_uri: '' },
+          },
+        };
+      if (path === '/settings/set') {
+        requests = [
+          {
+            id: '1',
+            key: 'result_certification',
+            value: 'off',
+            requested_by: 'owner1',
+            requested_at: '2026-11-24 10:00',
+            approved_by: null,
+            applies_at: null,
+          },
+        ];
+        return {
+          body: {
+            status: true,
+            msg: 'Turning result certification off needs a second owner: requested by owner1.',
+            key: 'result_certification',
+            value: 'on',
+            pending: true,
+          },
+        };
+      }
+      return { body: { status: true } };
+    });
+    renderConsole('/console/settings');
+    const user = userEvent.setup();
+    const choice = await screen.findByLabelText('Result certification');
+    await user.selectOptions(choice, 'off');
+    const form = choice.closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Turning result certification off needs a second owner: requested by owner1.',
+    );
+    // still on, with the request shown to every owner
+    expect(choice).toHaveDisplayValue('On: a second operator certifies every result');
+    expect(await within(form).findByRole('note')).toHaveTextContent(
+      'Turning it off was requested by owner1 at 2026-11-24 10:00: another owner approves it by choosing Off and Save.',
     );
   });
 });

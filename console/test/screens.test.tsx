@@ -1283,6 +1283,7 @@ describe('Settings', () => {
             status: true,
             settings,
             keys: Object.keys(settings),
+            requests: [],
             qr: {
               qr_image: 'data:image/png;base64,AAAA',
               upi_id: settings.upi_id,

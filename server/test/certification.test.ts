@@ -256,20 +256,20 @@ test("the server's token and a fresh owner cannot publish a result; nor can the 
   const id = proposed.body.proposal.id as string;
   const tokenCertifies = await runCli(t, ['gali', 'certify', id, '12']);
   expect(tokenCertifies.code).not.toBe(0);
-  expect(tokenCertifies.out).toContain("it cannot certify a result");
+  expect(tokenCertifies.out).toContain('it cannot certify a result');
 
   // the token makes an owner and signs in as it: too new to certify
   const fresh = await personSession(t, 'owner', { ageHours: 1 });
   const tooNew = await asOperator(t, fresh, 'result/certify', { id, value: '12' });
   expect(tooNew.statusCode).toBe(403);
-  expect(tooNew.body.msg).toMatch(
-    /^Your account was created at .*: it may certify results 24 hours after that, from /,
-  );
+  expect(tooNew.body.msg).toMatch(/^Your account was created at .*: it may certify results 24 hours after that, from /);
   // an account the proposer made never certifies the proposer's results, however old
   const made = await personSession(t, 'results', { by: owner, ageHours: 72 });
   const vouched = await asOperator(t, made, 'result/certify', { id, value: '12' });
   expect(vouched.statusCode).toBe(403);
-  expect(vouched.body.msg).toBe(`${owner.name} created your account: another operator certifies ${owner.name}'s results`);
+  expect(vouched.body.msg).toBe(
+    `${owner.name} created your account: another operator certifies ${owner.name}'s results`,
+  );
   // a promotion starts the wait again (the token promotes: the token never proposes)
   const promoted = await operatorCall(t, 'operators/role', { name: checker.name, role: 'owner' });
   expect(promoted.body.status).toBe(true);
@@ -298,7 +298,7 @@ test("the server's token and a fresh owner cannot publish a result; nor can the 
   expect(rejected.body.status).toBe(true);
 });
 
-test('a proposal swapped after review is not certified; a disabled market and a void proposal are not either', async () => {
+test("a proposal swapped after review is not certified; nor is a disabled market's proposal", async () => {
   t.clock.set(kolkata('11:10'));
   owner = await signInAgain(t, owner);
   results = await signInAgain(t, results);
@@ -330,19 +330,18 @@ test('a proposal swapped after review is not certified; a disabled market and a 
   expect(disabled.body.msg).toContain('DISAWAR is disabled: its proposal');
   expect((await operatorCall(t, 'market/enable', { name: 'DISAWAR', family: 'gali' })).body.status).toBe(true);
 
-  // certification turned off and on again while it waits: void, never certified
-  // (and MORNING STAR's close, waiting since the rejection above)
-  expect((await asOperator(t, owner, 'settings/set', { key: 'result_certification', value: 'off' })).body.msg).toBe(
-    'result_certification = off (was on); 2 waiting proposals made void: propose again',
-  );
-  expect((await asOperator(t, owner, 'settings/set', { key: 'result_certification', value: 'on' })).body.status).toBe(
-    true,
-  );
-  const voided = await asOperator(t, other, 'result/certify', { id: swapped.body.proposal.id, value: '46' });
-  expect(voided.statusCode).toBe(409);
-  expect(voided.body.msg).toMatch(new RegExp(`^Proposal ${swapped.body.proposal.id} is void: the certification setting changed`));
-  expect(await resultRow('DISAWAR')).toBeUndefined();
-  expect((await proposalsNow()).find((p) => p.id === swapped.body.proposal.id)?.status).toBe('void');
+  // rejected now, so the next tests start with nothing waiting for DISAWAR
+  expect(
+    (await asOperator(t, results, 'result/reject', { id: swapped.body.proposal.id, reason: 'tested' })).body.status,
+  ).toBe(true);
+  expect(
+    (
+      await asOperator(t, results, 'result/reject', {
+        id: (await proposalsNow()).find((p) => p.market.name === 'MORNING STAR' && p.status === 'pending')!.id,
+        reason: 'tested',
+      })
+    ).body.status,
+  ).toBe(true);
   // the wait is an owner's setting of at least 24 hours
   const short = await asOperator(t, owner, 'settings/set', { key: 'certify_wait_hours', value: '12' });
   expect(short.statusCode).toBe(400);
@@ -450,8 +449,7 @@ test("the day's export names both operators of each result, and every proposal",
       certified_by: owner.name,
     });
     const statuses = day.proposals.map((p: { status: string }) => p.status);
-    expect(statuses.slice(0, 3)).toEqual(['certified', 'rejected', 'void']);
-    expect(statuses.filter((x: string) => x === 'void')).toHaveLength(2);
+    expect(statuses.slice(0, 3)).toEqual(['certified', 'rejected', 'rejected']);
     expect(day.proposals[1]).toMatchObject({ decided_by: 'operator-token', reason: 'typo: the close was 457' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -473,5 +471,90 @@ test('turned on in the server configuration, the console cannot turn it off', as
     ).toBe(true);
   } finally {
     await on.close();
+  }
+});
+
+test('turning certification off takes a second owner and a day; what waits then is void', async () => {
+  const a = await makeTestApp({ at: kolkata('08:00') });
+  try {
+    const sita = await personSession(a, 'owner');
+    const ravi = await personSession(a, 'owner');
+    const asha = await personSession(a, 'results');
+    expect((await asOperator(a, sita, 'settings/set', { key: 'result_certification', value: 'on' })).body.status).toBe(
+      true,
+    );
+    a.clock.set(kolkata('09:45'));
+    const proposed = await asOperator(a, asha, 'result/declare', {
+      market: 'MORNING STAR',
+      session: 'open',
+      pana: '128',
+    });
+    expect(proposed.body.proposed).toBe(true);
+    // the token does not request it; one owner requests it: nothing changes yet
+    expect((await operatorCall(a, 'settings/set', { key: 'result_certification', value: 'off' })).statusCode).toBe(403);
+    const asked = await asOperator(a, sita, 'settings/set', { key: 'result_certification', value: 'off' });
+    expect(asked.body).toMatchObject({ status: true, value: 'on', pending: true });
+    expect(asked.body.msg).toBe(
+      `Turning result certification off needs a second owner: requested by ${sita.name}. Another owner approves it by setting it off too; it applies 24 hours after that. Until then every result needs two people.`,
+    );
+    const self = await asOperator(a, sita, 'settings/set', { key: 'result_certification', value: 'off' });
+    expect(self.statusCode).toBe(403);
+    expect(self.body.msg).toBe('You requested it: another owner approves turning result certification off');
+    const shown = await asOperator(a, ravi, 'settings');
+    expect(shown.body.settings.result_certification).toBe('on');
+    expect(shown.body.requests).toEqual([
+      expect.objectContaining({
+        key: 'result_certification',
+        value: 'off',
+        requested_by: sita.name,
+        approved_by: null,
+      }),
+    ]);
+    // a second owner approves: it applies a day later; meanwhile results still need two people
+    const approved = await asOperator(a, ravi, 'settings/set', { key: 'result_certification', value: 'off' });
+    expect(approved.body.msg).toMatch(
+      new RegExp(
+        `^Approved: result certification turns off at 2026-03-11 09:45 \\(requested by ${sita.name}, approved by ${ravi.name}\\)`,
+      ),
+    );
+    a.clock.set(new Date(a.clock.now().getTime() + 23 * 3_600_000));
+    expect((await operatorCall(a, 'result/proposals')).body.certification).toEqual({ on: true, by: 'setting' });
+    a.clock.set(new Date(a.clock.now().getTime() + 3_600_000));
+    expect((await operatorCall(a, 'result/proposals')).body.certification).toEqual({ on: false, by: null });
+    // applied once, audited with both names; the proposal that waited across it is void
+    const list = (await operatorCall(a, 'result/proposals')).body.proposals as {
+      id: string;
+      status: string;
+      reason: string;
+    }[];
+    expect(list.find((p) => p.id === proposed.body.proposal.id)).toMatchObject({ status: 'void' });
+    const steps = await a.ctx.db
+      .selectFrom('operator_audit')
+      .select(['action', 'after'])
+      .where('action', 'like', 'settings %')
+      .where('target', '=', 'result_certification')
+      .orderBy('id')
+      .execute();
+    expect(steps.map((r) => r.action)).toEqual([
+      'settings set',
+      'settings request',
+      'settings approve',
+      'settings applied',
+    ]);
+    expect(steps[3].after).toMatchObject({
+      result_certification: 'off',
+      requested_by: sita.name,
+      approved_by: ravi.name,
+      voided: 1,
+    });
+    // turning it on takes one owner, at once
+    const on = await asOperator(a, await signInAgain(a, sita), 'settings/set', {
+      key: 'result_certification',
+      value: 'on',
+    });
+    expect(on.body).toMatchObject({ status: true, value: 'on' });
+    expect(on.body.pending).toBeUndefined();
+  } finally {
+    await a.close();
   }
 });

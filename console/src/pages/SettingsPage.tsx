@@ -124,8 +124,21 @@ const GROUPS: { title: string; fields: Field[] }[] = [
   })),
 ];
 
+type Request = NonNullable<ReturnType<typeof useSettingsQuery>['data']>['requests'][number];
+
+/** A change of this setting that waits for a second owner, or for its time. */
+function RequestNote({ r }: { r: Request }) {
+  return (
+    <p className="console-note" role="note">
+      {r.approved_by
+        ? `Turning it ${r.value} was requested by ${r.requested_by} and approved by ${r.approved_by}: it applies at ${r.applies_at}. Choosing On and Save withdraws it.`
+        : `Turning it ${r.value} was requested by ${r.requested_by} at ${r.requested_at}: another owner approves it by choosing ${r.value === 'off' ? 'Off' : r.value} and Save. It applies 24 hours after the approval.`}
+    </p>
+  );
+}
+
 /** One setting: its value and its own Save, with the server's answer under it. */
-function SettingForm({ field, value }: { field: Field; value: string }) {
+function SettingForm({ field, value, request }: { field: Field; value: string; request?: Request }) {
   const [save, { isLoading }] = useSetSettingMutation();
   const [text, setText] = useState(value);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -136,7 +149,8 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
     const r = await save({ key: field.key, value: text });
     if ('error' in r) return setNote({ ok: false, text: messageOf(r.error) });
     setText(r.data.value);
-    setNote({ ok: true, text: 'Saved' });
+    // a change one owner may not make alone: requested or approved, not made yet
+    setNote({ ok: true, text: r.data.pending ? r.data.msg : 'Saved' });
   };
   // the same control as one line or, for long texts, as a text area
   const control = {
@@ -157,6 +171,7 @@ function SettingForm({ field, value }: { field: Field; value: string }) {
           {field.hint}
         </p>
       )}
+      {request && <RequestNote r={request} />}
       {field.choices ? (
         <select {...control}>
           {field.choices.map((c) => (
@@ -198,7 +213,12 @@ export function SettingsPage() {
             {g.fields
               .filter((f) => q.data?.keys.includes(f.key))
               .map((f) => (
-                <SettingForm key={f.key} field={f} value={q.data?.settings[f.key] ?? f.choices?.[0].value ?? ''} />
+                <SettingForm
+                  key={f.key}
+                  field={f}
+                  value={q.data?.settings[f.key] ?? f.choices?.[0].value ?? ''}
+                  request={q.data?.requests.find((r) => r.key === f.key)}
+                />
               ))}
             {g.title === 'UPI payments' && q.data?.qr && (
               <figure className="console-qr">

@@ -1092,6 +1092,33 @@ CREATE TABLE public.server_keys (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.setting_requests (
+    id bigint NOT NULL,
+    key text NOT NULL,
+    value text NOT NULL,
+    requested_by text NOT NULL,
+    requested_at timestamp with time zone NOT NULL,
+    approved_by text,
+    approved_at timestamp with time zone,
+    applies_at timestamp with time zone,
+    outcome text,
+    closed_at timestamp with time zone,
+    withdrawn_by text,
+    CONSTRAINT setting_requests_check CHECK (((approved_by IS NULL) = (approved_at IS NULL))),
+    CONSTRAINT setting_requests_check1 CHECK (((outcome IS NULL) = (closed_at IS NULL))),
+    CONSTRAINT setting_requests_check2 CHECK (((approved_by IS NULL) OR (approved_by <> requested_by))),
+    CONSTRAINT setting_requests_outcome_check CHECK ((outcome = ANY (ARRAY['applied'::text, 'withdrawn'::text])))
+);
+
+CREATE SEQUENCE public.setting_requests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.setting_requests_id_seq OWNED BY public.setting_requests.id;
+
 CREATE TABLE public.settings (
     key text NOT NULL,
     value text NOT NULL
@@ -1291,6 +1318,8 @@ ALTER TABLE ONLY public.push_subscriptions ALTER COLUMN id SET DEFAULT nextval('
 
 ALTER TABLE ONLY public.result_proposals ALTER COLUMN id SET DEFAULT nextval('public.result_proposals_id_seq'::regclass);
 
+ALTER TABLE ONLY public.setting_requests ALTER COLUMN id SET DEFAULT nextval('public.setting_requests_id_seq'::regclass);
+
 ALTER TABLE ONLY public.settlement_jobs ALTER COLUMN id SET DEFAULT nextval('public.settlement_jobs_id_seq'::regclass);
 
 ALTER TABLE ONLY public.transfers ALTER COLUMN id SET DEFAULT nextval('public.transfers_id_seq'::regclass);
@@ -1426,6 +1455,9 @@ ALTER TABLE ONLY public.schema_migrations
 ALTER TABLE ONLY public.server_keys
     ADD CONSTRAINT server_keys_pkey PRIMARY KEY (name);
 
+ALTER TABLE ONLY public.setting_requests
+    ADD CONSTRAINT setting_requests_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.settings
     ADD CONSTRAINT settings_pkey PRIMARY KEY (key);
 
@@ -1517,6 +1549,8 @@ CREATE INDEX result_proposals_by_day ON public.result_proposals USING btree (res
 
 CREATE UNIQUE INDEX result_proposals_one_pending ON public.result_proposals USING btree (market_id, result_date, session) WHERE (status = 'pending'::text);
 
+CREATE UNIQUE INDEX setting_requests_one_open ON public.setting_requests USING btree (key) WHERE (closed_at IS NULL);
+
 CREATE UNIQUE INDEX settlement_jobs_running_idx ON public.settlement_jobs USING btree (market_id, result_date) WHERE (status = 'running'::text);
 
 CREATE INDEX settlement_jobs_status_idx ON public.settlement_jobs USING btree (status) WHERE (status = 'running'::text);
@@ -1592,6 +1626,8 @@ CREATE TRIGGER proposals_not_emptied BEFORE TRUNCATE ON public.result_proposals 
 CREATE TRIGGER receipt_leaves_kept BEFORE DELETE OR UPDATE ON public.receipt_leaves FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER receipt_leaves_not_emptied BEFORE TRUNCATE ON public.receipt_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER setting_requests_kept BEFORE DELETE ON public.setting_requests FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER submissions_kept BEFORE DELETE OR UPDATE ON public.bid_submissions FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 

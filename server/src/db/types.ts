@@ -394,6 +394,20 @@ export interface ServerKeys {
   value: string;
 }
 
+export interface SettingRequests {
+  applies_at: Timestamp | null;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  closed_at: Timestamp | null;
+  id: Generated<Int8>;
+  key: string;
+  outcome: string | null;
+  requested_at: Timestamp;
+  requested_by: string;
+  value: string;
+  withdrawn_by: string | null;
+}
+
 export interface Settings {
   key: string;
   value: string;
@@ -554,6 +568,7 @@ export interface DB {
   results: Results;
   schema_migrations: SchemaMigrations;
   server_keys: ServerKeys;
+  setting_requests: SettingRequests;
   settings: Settings;
   settlement_jobs: SettlementJobs;
   settlement_plays: SettlementPlays;

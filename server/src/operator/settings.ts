@@ -11,6 +11,13 @@ import { formatMinutes12 } from '../services/clock';
 import { readSettings } from '../services/catalog';
 import { saveSettings } from '../services/market-admin';
 import { voidWaitingProposals } from '../services/proposals';
+import {
+  applyDueRequests,
+  certificationOf,
+  requestCertificationOff,
+  waitingRequests,
+  withdrawRequests,
+} from '../services/certification-setting';
 import { upiQr } from '../services/upi';
 import { parse, route } from './common';
 import { Refusal } from '../errors';
@@ -20,6 +27,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
 
   // ---------------------------------------------------------------- settings
   route(op, OP.settings, async () => {
+    await applyDueRequests(ctx);
     const stored = await readSettings(db);
     // certification on in the server's configuration is on whatever the setting says
     const settings = ctx.config.resultCertification ? { ...stored, result_certification: 'on' } : stored;
@@ -27,6 +35,8 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
       status: true,
       settings,
       keys: Object.keys(SETTING_VALUES),
+      // a change one owner may not make alone, waiting for a second owner or for its time
+      requests: await waitingRequests(ctx),
       // the QR code players scan on /qrpay (from upi_id and payee_name)
       qr: await upiQr(settings),
     };
@@ -40,10 +50,18 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
         409,
         "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on): it is turned off there, not here",
       );
+    // certification on, turned off: one owner requests, a second approves, it applies a day later
+    if (key === 'result_certification' && value === 'off' && (await certificationOf(ctx)).on) {
+      const msg = await requestCertificationOff(ctx, req.operator!);
+      return { status: true, msg, key, value: 'on', pending: true };
+    }
     let voided = 0;
     const before = await saveSettings(ctx, 'settings set', { [key]: value }, req.body as object, async (trx, was) => {
+      if (key !== 'result_certification') return;
+      // turned on: a request to turn it off is withdrawn
+      if (value === 'on') await withdrawRequests(trx, req.operator!.name, ctx.clock.now());
       // a proposal made under the rules before a change of certification is not certified under the new ones
-      if (key === 'result_certification' && (was[key] ?? 'off') !== value)
+      if ((was[key] ?? 'off') !== value)
         voided = await voidWaitingProposals(
           trx,
           req.operator!.name,

@@ -26,22 +26,6 @@ import { checkEarly, declareResult, resultAction, type Declared } from './declar
 import { TOKEN_ACTOR_NAME, type Actor } from './operators';
 import { previewDeclaration } from './preview-sql';
 
-/** Whether declarations need a second operator, and what turned it on. */
-export interface Certification {
-  on: boolean;
-  by: 'server' | 'setting' | null;
-}
-
-export async function certificationOf(ctx: AppContext): Promise<Certification> {
-  if (ctx.config.resultCertification) return { on: true, by: 'server' };
-  const row = await ctx.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'result_certification')
-    .executeTakeFirst();
-  return row?.value === 'on' ? { on: true, by: 'setting' } : { on: false, by: null };
-}
-
 /** Hours an account waits after it was created, promoted or reset before it may certify (the setting). */
 export const CERTIFY_WAIT_HOURS = 24;
 
@@ -49,11 +33,11 @@ export const CERTIFY_WAIT_HOURS = 24;
  * The operator behind a proposal or a certification: a person's account, signed in, with two-step sign-in
  * on. The server's token runs the business but neither proposes nor certifies.
  */
-async function personOf(ctx: AppContext, actor: Actor, what: 'propose' | 'certify') {
+export async function personOf(ctx: AppContext, actor: Actor, doing: string) {
   if (actor.id === null || actor.name === TOKEN_ACTOR_NAME)
     throw new Refusal(
       403,
-      `The operator token is the server's machine credential: it cannot ${what} a result. Sign in as yourself (the console, or the CLI with OPERATOR_NAME)`,
+      `The operator token is the server's machine credential: it cannot ${doing}. Sign in as yourself (the console, or the CLI with OPERATOR_NAME)`,
     );
   const row = await ctx.db
     .selectFrom('operator_accounts')
@@ -64,7 +48,7 @@ async function personOf(ctx: AppContext, actor: Actor, what: 'propose' | 'certif
   if (!row.totp_secret)
     throw new Refusal(
       403,
-      `Turn on two-step sign-in (My account) before you ${what} a result: a result needs two people, each signed in as themselves`,
+      `Turn on two-step sign-in (My account) before you ${doing}: a result needs two people, each signed in as themselves`,
     );
   return row;
 }
@@ -198,7 +182,7 @@ export async function proposeResult(
 ): Promise<ShownProposal> {
   const { db } = ctx;
   const { family, date, declaration: d, params } = r;
-  await personOf(ctx, actor, 'propose');
+  await personOf(ctx, actor, 'propose a result');
   const market = await findMarket(db, r.ref, family);
   const action = resultAction(family, 'propose');
   await checkEarly(ctx, { market, date, declaration: d, params }, actor, action);
@@ -216,35 +200,43 @@ export async function proposeResult(
       .where('p.session', '=', sessionOf(d))
       .where('p.status', '=', 'pending')
       .executeTakeFirst();
-  const id = await db.transaction().execute(async (trx) => {
-    const waiting = await waitingNow(trx);
-    if (waiting) throw waitingRefusal(waiting);
-    const row = await trx
-      .insertInto('result_proposals')
-      .values({
-        market_id: market.id,
-        result_date: date,
-        family,
-        session: sessionOf(d),
-        declaration: JSON.stringify(d),
-        early_reason: params.early_reason ?? null,
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      const waiting = await waitingNow(trx);
+      if (waiting) throw waitingRefusal(waiting);
+      const row = await trx
+        .insertInto('result_proposals')
+        .values({
+          market_id: market.id,
+          result_date: date,
+          family,
+          session: sessionOf(d),
+          declaration: JSON.stringify(d),
+          early_reason: params.early_reason ?? null,
+          proposed_by: actor.name,
+          proposed_at: ctx.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await audit(trx, action, `${family}:${market.name} ${date}`, params, null, {
+        proposal: String(row.id),
+        ...d,
         proposed_by: actor.name,
-        proposed_at: ctx.clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(trx, action, `${family}:${market.name} ${date}`, params, null, {
-      proposal: String(row.id),
-      ...d,
-      proposed_by: actor.name,
+      });
+      return String(row.id);
+    })
+    .catch(async (err: unknown) => {
+      // proposals of one session at once: the one-waiting index lets one in, the others find it waiting
+      if ((err as { code?: string }).code !== '23505') throw err;
+      const waiting = await waitingNow(db);
+      throw waiting
+        ? waitingRefusal(waiting)
+        : new Refusal(
+            409,
+            'Another proposal of this result came at the same moment: look at the proposals and try again',
+          );
     });
-    return String(row.id);
-  }).catch(async (err: unknown) => {
-    // proposals of one session at once: the one-waiting index lets one in, the others find it waiting
-    if ((err as { code?: string }).code !== '23505') throw err;
-    const waiting = await waitingNow(db);
-    throw waiting ? waitingRefusal(waiting) : new Refusal(409, 'Another proposal of this result came at the same moment: look at the proposals and try again');
-  });
   return shown(db, await proposalRows(db).where('p.id', '=', id).executeTakeFirstOrThrow(), true);
 }
 
@@ -335,7 +327,7 @@ export async function certifyProposal(
   ref: { id: string; value: string },
   actor: Actor,
 ): Promise<{ declared: Declared; declaration: Declaration; proposal: ShownProposal }> {
-  await personOf(ctx, actor, 'certify');
+  await personOf(ctx, actor, 'certify a result');
   const row = await findProposal(ctx, { id: ref.id }, '');
   if (row.status === 'void')
     throw new Refusal(
@@ -355,7 +347,11 @@ export async function certifyProposal(
       `You proposed this result: another operator with the results right certifies it (proposal ${row.id})`,
     );
   await checkCertifier(ctx, { ...actor, id: actor.id! }, row.proposed_by);
-  const market = await ctx.db.selectFrom('markets').select(['name', 'active']).where('id', '=', row.market_id).executeTakeFirstOrThrow();
+  const market = await ctx.db
+    .selectFrom('markets')
+    .select(['name', 'active'])
+    .where('id', '=', row.market_id)
+    .executeTakeFirstOrThrow();
   if (!market.active)
     throw new Refusal(
       409,

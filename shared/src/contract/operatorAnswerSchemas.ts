@@ -341,10 +341,26 @@ export const OPERATOR_ANSWERS = {
   settings: answer({
     settings: z.record(z.string(), z.string()),
     keys: z.array(z.string()),
+    /**
+     * changes one owner may not make alone (turning result certification off), waiting for a second
+     * owner's approval (approved_by null) or for their time (applies_at)
+     */
+    requests: z.array(
+      z.object({
+        id: z.string(),
+        key: z.string(),
+        value: z.string(),
+        requested_by: z.string(),
+        requested_at: z.string(),
+        approved_by: z.string().nullable(),
+        applies_at: z.string().nullable(),
+      }),
+    ),
     /** the QR code players scan on /qrpay (from upi_id and payee_name) */
     qr: z.object({ qr_image: z.string(), upi_id: z.string(), payee_name: z.string(), upi_uri: z.string() }),
   }),
-  setSetting: doneWith({ key: z.string(), value: z.string() }),
+  /** `pending`: not changed yet, a request waiting for a second owner or its time (`value` is the value now) */
+  setSetting: doneWith({ key: z.string(), value: z.string(), pending: z.boolean().optional() }),
   setWithdrawWindow: doneWith({ open: z.string(), close: z.string() }),
   dashboard: DashboardSchema,
   reports: ok.extend(ReportSchema.shape),
