@@ -230,6 +230,7 @@ export const consoleApi = createApi({
     'Users',
     'Settings',
     'Notices',
+    'ManualMoves',
   ],
   endpoints: (build) => ({
     session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op(OP.session) }),
@@ -284,6 +285,18 @@ export const consoleApi = createApi({
     certify: build.mutation<Certified, { id: string; value: string }>({
       query: (b) => op(OP.certifyResult, b),
       invalidatesTags: ['Markets', 'Results', 'Proposals', 'Audit'],
+    }),
+    manualMoves: build.query<OperatorAnswerOf<'manualMoves'>, void>({
+      query: () => op(OP.manualMoves),
+      providesTags: ['ManualMoves'],
+    }),
+    approveManualMove: build.mutation<OperatorAnswerOf<'approveManualMove'>, { id: string }>({
+      query: (body) => op(OP.approveManualMove, body),
+      invalidatesTags: ['ManualMoves', 'Users', 'Audit'],
+    }),
+    rejectManualMove: build.mutation<OperatorAnswerOf<'rejectManualMove'>, { id: string; reason: string }>({
+      query: (body) => op(OP.rejectManualMove, body),
+      invalidatesTags: ['ManualMoves', 'Audit'],
     }),
     reject: build.mutation<OperatorAnswerOf<'rejectResult'>, { id: string; reason: string }>({
       query: (body) => op(OP.rejectResult, body),
@@ -378,7 +391,8 @@ export const consoleApi = createApi({
     }),
     changeAccount: build.mutation<Answer, AccountAction>({
       query: (a) => op(ACCOUNT_CALLS[a.action], accountBody(a)),
-      invalidatesTags: ['Users', 'Audit'],
+      // a credit or debit above the threshold is a request waiting on the dashboard
+      invalidatesTags: ['Users', 'Audit', 'ManualMoves'],
     }),
     audit: build.query<AuditRow[], void>({
       query: () => op(OP.audit, undefined, { limit: '500' }),
@@ -415,6 +429,9 @@ export const {
   useProposalsQuery,
   useCertifyMutation,
   useRejectMutation,
+  useManualMovesQuery,
+  useApproveManualMoveMutation,
+  useRejectManualMoveMutation,
   useRequestsQuery,
   useDecideMutation,
   useUsersQuery,

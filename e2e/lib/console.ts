@@ -38,7 +38,7 @@ export async function firstSignIn(
 /** An operator who proposes and certifies results: their own password and authenticator. */
 export interface Person {
   name: string;
-  role: 'owner' | 'results';
+  role: 'owner' | 'results' | 'finance';
   secret: string;
   /** the last time step whose code was used (a code signs in once) */
   lastStep: number;
@@ -77,7 +77,7 @@ async function consoleCall(server: TestServer, path: string, body: unknown, head
  */
 export async function makePeople(
   early: TestServer,
-  people: { name: string; role: 'owner' | 'results' }[],
+  people: { name: string; role: Person['role'] }[],
   operator: (server: TestServer, ...args: string[]) => Promise<string>,
 ): Promise<Person[]> {
   const made: Person[] = [];

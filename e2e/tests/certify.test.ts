@@ -35,6 +35,7 @@ let market = '';
 let sita: Person;
 let ravi: Person;
 let asha: Person;
+let kiran: Person;
 
 const walletOf = async () =>
   Number((await call<{ wallet_amt: string }>(server, 'api-user-wallet-balance', { unique_token: token })).wallet_amt);
@@ -60,12 +61,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matka-e2e-'));
   const early = await startServer({ CLOCK_OFFSET_MS: String(EARLY_MS) }, { dataDir });
-  [sita, ravi, asha] = await makePeople(
+  [sita, ravi, asha, kiran] = await makePeople(
     early,
     [
       { name: 'Sita', role: 'owner' },
       { name: 'Ravi', role: 'results' },
       { name: 'Asha', role: 'results' },
+      { name: 'Kiran', role: 'finance' },
     ],
     operator,
   );
@@ -196,5 +198,27 @@ it('a proposal pays nobody until a second owner certifies it on the Results scre
   expect(await winsOf()).toBe(1);
   expect(await openResult()).not.toContain('456');
   await phone.close();
+  await desk.close();
+});
+
+it('a manual credit above the threshold waits for a second operator, who approves it on the dashboard', async () => {
+  await operator(server, 'settings', 'set', 'manual_move_threshold', '500');
+  const before = await walletOf();
+  const asked = await operatorWith(server, cliEnvOf(kiran), 'credit', player.mobile, '2000', 'prize paid by hand');
+  expect(asked).toContain('2000 points is more than 500: this credit waits for a second operator with the money right');
+  expect(await walletOf()).toBe(before);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const console: Page = await signInAs(server, desk, sita);
+  const card = console.locator('.card').filter({ hasText: 'Credits and debits waiting for a second operator' });
+  const row = card.getByRole('table', { name: 'Waiting, oldest first' }).getByRole('row').filter({ hasText: 'Kiran' });
+  await row.getByText('Credit 2,000 points').waitFor();
+  expect(await seriousViolations(console)).toEqual([]);
+  await console.screenshot({ path: '/tmp/shots/manual-move-waiting.png', fullPage: true });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await console.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await card.getByText(`Credited 2000 points to ${player.mobile}: requested by Kiran, approved by Sita`).waitFor();
+  await card.getByText('Nothing waits.').waitFor();
+  expect(await walletOf()).toBe(before + 2000);
+  await console.screenshot({ path: '/tmp/shots/manual-move-approved.png', fullPage: true });
   await desk.close();
 });

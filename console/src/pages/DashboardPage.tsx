@@ -4,6 +4,7 @@ import { formatPoints, roleAllows } from '@matka/shared/domain';
 import type { ServerFigures } from '@matka/shared/contract';
 import { useDashboardQuery } from '../api';
 import { DataTable, QueryView } from '../parts';
+import { ManualMovesCard } from './ManualMovesCard';
 import { useConsoleSelector } from '../store';
 
 const DashboardChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" */ '../charts/DashboardChart'));
@@ -85,6 +86,7 @@ export function DashboardPage() {
                 </p>
               )}
             </div>
+            {money && <ManualMovesCard />}
             <ServerCard server={d.server ?? null} />
             <div className="card">
               <h2>Numbers near their cap</h2>

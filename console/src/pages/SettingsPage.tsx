@@ -42,6 +42,11 @@ const GROUPS: { title: string; fields: Field[] }[] = [
         choices: onOff('On: a second operator certifies every result', 'Off: a declared result is published at once'),
       },
       {
+        key: 'manual_move_threshold',
+        label: 'Manual credits and debits above (points) need a second operator',
+        hint: 'a credit or debit of more points waits until another operator with the money right approves it (0: never)',
+      },
+      {
         key: 'certify_wait_hours',
         label: 'Hours before a new or changed account may certify',
         hint: 'an operator created, promoted or reset less than this long ago certifies no result (24 to 2160; 24 when empty)',

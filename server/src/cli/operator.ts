@@ -25,7 +25,7 @@ import {
 } from './args';
 import { otp, setBetting, users } from './commands/accounts';
 import { market } from './commands/markets';
-import { credit, queue } from './commands/money';
+import { credit, manual, queue } from './commands/money';
 import { operators } from './commands/operators';
 import { result, slotOrJodi } from './commands/results';
 import { auditChain, exportDayFile, settings } from './commands/settings';
@@ -37,7 +37,12 @@ export type { CliIO } from './args';
 const USAGE = `Usage: npm run operator -- <command>
 
 Commands:
-  credit <mobile> <points> [note]                 add points to a wallet (ledger row 'operator_credit')
+  credit <mobile> <points> [note]                 add points to a wallet (ledger row 'operator_credit');
+                                                   above the owner's manual_move_threshold, a request
+  manual list                                      credits and debits above the threshold: waiting, decided
+  manual approve <id>                              a second operator moves the points (as a person:
+                                                   OPERATOR_NAME)
+  manual reject <id> --reason TEXT                 refuse it: nothing moves
   set-betting <mobile> 0|1                         turn betting off / on for an account
   market list                                      markets, starline slots and Gali markets with their times
   market set-times <name> <open HH:MM> <close HH:MM> [--family regular|starline|gali]
@@ -227,6 +232,7 @@ const COMMANDS: Record<string, (cmd: string, rest: string[], o: Options) => Requ
   gali: slotOrJodi,
   deposits: queue,
   withdrawals: queue,
+  manual,
   users,
   settings,
   audit: auditChain,

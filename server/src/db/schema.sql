@@ -780,6 +780,35 @@ CREATE UNLOGGED SEQUENCE public.live_streams_id_seq
 
 ALTER SEQUENCE public.live_streams_id_seq OWNED BY public.live_streams.id;
 
+CREATE TABLE public.manual_moves (
+    id bigint NOT NULL,
+    user_id bigint NOT NULL,
+    mobile text NOT NULL,
+    direction text NOT NULL,
+    points bigint NOT NULL,
+    note text NOT NULL,
+    requested_by text NOT NULL,
+    requested_at timestamp with time zone NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    decided_by text,
+    decided_at timestamp with time zone,
+    reason text,
+    CONSTRAINT manual_moves_check CHECK (((status = 'pending'::text) = (decided_by IS NULL))),
+    CONSTRAINT manual_moves_check1 CHECK (((decided_by IS NULL) OR (decided_by <> requested_by))),
+    CONSTRAINT manual_moves_direction_check CHECK ((direction = ANY (ARRAY['credit'::text, 'debit'::text]))),
+    CONSTRAINT manual_moves_points_check CHECK ((points > 0)),
+    CONSTRAINT manual_moves_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])))
+);
+
+CREATE SEQUENCE public.manual_moves_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.manual_moves_id_seq OWNED BY public.manual_moves.id;
+
 CREATE TABLE public.market_follows (
     user_id bigint NOT NULL,
     market_id integer NOT NULL
@@ -1296,6 +1325,8 @@ ALTER TABLE ONLY public.live_events ALTER COLUMN id SET DEFAULT nextval('public.
 
 ALTER TABLE ONLY public.live_streams ALTER COLUMN id SET DEFAULT nextval('public.live_streams_id_seq'::regclass);
 
+ALTER TABLE ONLY public.manual_moves ALTER COLUMN id SET DEFAULT nextval('public.manual_moves_id_seq'::regclass);
+
 ALTER TABLE ONLY public.markets ALTER COLUMN id SET DEFAULT nextval('public.markets_id_seq'::regclass);
 
 ALTER TABLE ONLY public.notices ALTER COLUMN id SET DEFAULT nextval('public.notices_id_seq'::regclass);
@@ -1385,6 +1416,9 @@ ALTER TABLE ONLY public.live_events
 
 ALTER TABLE ONLY public.live_streams
     ADD CONSTRAINT live_streams_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.manual_moves
+    ADD CONSTRAINT manual_moves_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.market_follows
     ADD CONSTRAINT market_follows_pkey PRIMARY KEY (user_id, market_id);
@@ -1521,6 +1555,8 @@ CREATE INDEX live_streams_process_idx ON public.live_streams USING btree (proces
 
 CREATE INDEX live_streams_user_idx ON public.live_streams USING btree (user_id, id);
 
+CREATE INDEX manual_moves_pending ON public.manual_moves USING btree (id) WHERE (status = 'pending'::text);
+
 CREATE INDEX market_follows_market_idx ON public.market_follows USING btree (market_id);
 
 CREATE INDEX number_liability_day_idx ON public.number_liability USING btree (bid_date, payout DESC);
@@ -1613,6 +1649,10 @@ CREATE TRIGGER ledger_not_emptied BEFORE TRUNCATE ON public.wallet_transactions 
 
 CREATE TRIGGER live_events_notify AFTER INSERT ON public.live_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.live_events_notify();
 
+CREATE TRIGGER manual_moves_decided_once BEFORE UPDATE ON public.manual_moves FOR EACH ROW WHEN (((old.status <> 'pending'::text) OR (new.user_id <> old.user_id) OR (new.mobile <> old.mobile) OR (new.direction <> old.direction) OR (new.points <> old.points) OR (new.note <> old.note) OR (new.requested_by <> old.requested_by) OR (new.requested_at <> old.requested_at))) EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER manual_moves_kept BEFORE DELETE ON public.manual_moves FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
 CREATE TRIGGER operator_vouches_kept BEFORE DELETE OR UPDATE ON public.operator_vouches FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER operator_vouches_not_emptied BEFORE TRUNCATE ON public.operator_vouches FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
@@ -1661,6 +1701,9 @@ ALTER TABLE ONLY public.family_channels
 
 ALTER TABLE ONLY public.fund_requests
     ADD CONSTRAINT fund_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.manual_moves
+    ADD CONSTRAINT manual_moves_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.market_follows
     ADD CONSTRAINT market_follows_market_id_fkey FOREIGN KEY (market_id) REFERENCES public.markets(id);

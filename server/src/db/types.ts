@@ -201,6 +201,21 @@ export interface LiveStreams {
   user_id: Int8;
 }
 
+export interface ManualMoves {
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  direction: string;
+  id: Generated<Int8>;
+  mobile: string;
+  note: string;
+  points: Int8;
+  reason: string | null;
+  requested_at: Timestamp;
+  requested_by: string;
+  status: Generated<string>;
+  user_id: Int8;
+}
+
 export interface MarketFollows {
   market_id: number;
   user_id: Int8;
@@ -548,6 +563,7 @@ export interface DB {
   liability_caps: LiabilityCaps;
   live_events: LiveEvents;
   live_streams: LiveStreams;
+  manual_moves: ManualMoves;
   market_follows: MarketFollows;
   markets: Markets;
   notices: Notices;

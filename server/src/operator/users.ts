@@ -19,6 +19,8 @@ import { liftExclusion, playLimits, protectionOf } from '../services/protection'
 import { UPI_APPS, formatPoints, isPermanent, limitName, sessionWord } from '@matka/shared/domain';
 import { parse, route } from './common';
 import { Refusal } from '../errors';
+import type { Actor } from '../services/operators';
+import { approveMove, listMoves, manualMoveThreshold, rejectMove, requestMove } from '../services/manual-moves';
 
 /** An account as the users list and one user's page show it. */
 function accountJson(r: NonNullable<Awaited<ReturnType<typeof accountOf>>>) {
@@ -213,36 +215,74 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     return { status: true, msg: `${body.mobile}'s self-exclusion is lifted: they may play again` };
   });
 
+  /**
+   * A manual credit or debit: moved at once, or, above the owner's threshold, a request that a second
+   * operator approves (services/manual-moves.ts).
+   */
+  const move = async (
+    a: { mobile: string; direction: 'credit' | 'debit'; points: number; note: string },
+    body: unknown,
+    actor: Actor,
+  ) => {
+    const threshold = await manualMoveThreshold(db);
+    if (threshold > 0 && a.points > threshold) {
+      const { request, wallet } = await requestMove(ctx, a, actor, body);
+      return {
+        status: true,
+        msg: `${a.points} points is more than ${threshold}: this ${a.direction} waits for a second operator with the money right (request ${request.id}); nothing moved yet`,
+        mobile: a.mobile,
+        wallet_amt: wallet,
+        pending: true,
+        request,
+      };
+    }
+    const wallet = await adjustWallet(db, clock, a, body);
+    return {
+      status: true,
+      msg:
+        a.direction === 'credit'
+          ? `Credited ${a.points} points to ${a.mobile}`
+          : `Debited ${a.points} points from ${a.mobile}`,
+      mobile: a.mobile,
+      wallet_amt: wallet,
+    };
+  };
+
   route(op, OP.credit, async (req) => {
     const body = parse(OPERATOR_REQUESTS.credit, req.body);
     const note = body.note?.trim() || 'Points added by admin';
-    const wallet = await adjustWallet(
-      db,
-      clock,
-      { mobile: body.mobile, direction: 'credit', points: body.points, note },
-      body,
-    );
-    return {
-      status: true,
-      msg: `Credited ${body.points} points to ${body.mobile}`,
-      mobile: body.mobile,
-      wallet_amt: wallet,
-    };
+    return move({ mobile: body.mobile, direction: 'credit', points: body.points, note }, body, req.operator!);
   });
 
   route(op, OP.debit, async (req) => {
     const body = parse(OPERATOR_REQUESTS.debit, req.body);
-    const wallet = await adjustWallet(
-      db,
-      clock,
-      { mobile: body.mobile, direction: 'debit', points: body.points, note: body.note },
-      body,
-    );
+    return move({ mobile: body.mobile, direction: 'debit', points: body.points, note: body.note }, body, req.operator!);
+  });
+
+  route(op, OP.manualMoves, async () => ({
+    status: true,
+    threshold: await manualMoveThreshold(db),
+    moves: await listMoves(db),
+  }));
+
+  route(op, OP.approveManualMove, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.approveManualMove, req.body);
+    const { move: m, wallet } = await approveMove(ctx, String(body.id), req.operator!);
     return {
       status: true,
-      msg: `Debited ${body.points} points from ${body.mobile}`,
-      mobile: body.mobile,
+      msg: `${m.direction === 'credit' ? 'Credited' : 'Debited'} ${m.points} points ${m.direction === 'credit' ? 'to' : 'from'} ${m.mobile}: requested by ${m.requested_by}, approved by ${req.operator!.name}`,
+      move: m,
       wallet_amt: wallet,
+    };
+  });
+
+  route(op, OP.rejectManualMove, async (req) => {
+    const body = parse(OPERATOR_REQUESTS.rejectManualMove, req.body);
+    const m = await rejectMove(ctx, String(body.id), body.reason, req.operator!);
+    return {
+      status: true,
+      msg: `Rejected: ${m.direction} of ${m.points} points for ${m.mobile} (requested by ${m.requested_by}): ${body.reason}. Nothing moved.`,
+      move: m,
     };
   });
 };

@@ -48,7 +48,7 @@ export async function personOf(ctx: AppContext, actor: Actor, doing: string) {
   if (!row.totp_secret)
     throw new Refusal(
       403,
-      `Turn on two-step sign-in (My account) before you ${doing}: a result needs two people, each signed in as themselves`,
+      `Turn on two-step sign-in (My account) before you ${doing}: this needs two people, each signed in as themselves`,
     );
   return row;
 }

@@ -81,6 +81,10 @@ export const OPERATOR_CALLS = {
   rejectWithdrawal: { method: 'POST', path: '/withdrawals/reject', access: 'money' },
   credit: { method: 'POST', path: '/credit', access: 'money' },
   debit: { method: 'POST', path: '/debit', access: 'money' },
+  // credits and debits above the owner's threshold, waiting for a second operator
+  manualMoves: { method: 'GET', path: '/manual-moves', access: 'money' },
+  approveManualMove: { method: 'POST', path: '/manual-moves/approve', access: 'money' },
+  rejectManualMove: { method: 'POST', path: '/manual-moves/reject', access: 'money' },
 
   // players' accounts
   users: { method: 'GET', path: '/users', access: 'users:read' },

@@ -282,7 +282,31 @@ export const NoticeRowSchema = z.object({
 export const OperatorRefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string() });
 
 const withId = doneWith({ id: z.string() });
-const walletMoved = doneWith({ mobile: z.string(), wallet_amt: z.string() });
+/** A manual credit or debit above the threshold: waiting for a second operator, or decided. */
+const ManualMoveSchema = z.object({
+  id: z.string(),
+  mobile: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  points: z.number(),
+  note: z.string(),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+/**
+ * A manual credit or debit: moved (`wallet_amt` after it), or above the owner's threshold a request
+ * waiting for a second operator (`pending`, `request`; `wallet_amt` unchanged).
+ */
+const walletMoved = doneWith({
+  mobile: z.string(),
+  wallet_amt: z.string(),
+  pending: z.boolean().optional(),
+  request: ManualMoveSchema.optional(),
+});
 
 export const OPERATOR_ANSWERS = {
   signIn: doneWith({ operator: OperatorSchema, csrf_token: z.string() }),
@@ -323,6 +347,9 @@ export const OPERATOR_ANSWERS = {
   rejectWithdrawal: withId.extend({ wallet_amt: z.string() }),
   credit: walletMoved,
   debit: walletMoved,
+  manualMoves: answer({ threshold: z.number(), moves: z.array(ManualMoveSchema) }),
+  approveManualMove: doneWith({ move: ManualMoveSchema, wallet_amt: z.string() }),
+  rejectManualMove: doneWith({ move: ManualMoveSchema }),
 
   users: answer({ users: z.array(UserRowSchema) }),
   unapprovedUsers: answer({

@@ -208,6 +208,8 @@ export const SETTING_VALUES: Record<string, z.ZodType<string, string>> = (() => 
     // operator with the results right certifies it (RESULT_CERTIFICATION=on in the server's configuration
     // turns it on for good)
     result_certification: z.enum(['on', 'off'], { error: "must be 'on' (a second operator certifies) or 'off'" }),
+    // a manual credit or debit of more points than this waits for a second operator ('0': never)
+    manual_move_threshold: whole,
     // hours after an operator account is created, promoted or reset before it may certify a result
     // (at least 24: a new account is nobody's second pair of eyes the day it is made)
     certify_wait_hours: z
@@ -386,6 +388,9 @@ export const OPERATOR_REQUESTS = {
   // the CLI's credit keeps an optional note; the console always sends a reason
   credit: z.object({ mobile: mobileSchema, points, note: z.string().max(200).optional() }),
   debit: z.object({ mobile: mobileSchema, points, note: reason }),
+  manualMoves: z.object({}),
+  approveManualMove: z.object({ id: idSchema }),
+  rejectManualMove: z.object({ id: idSchema, reason }),
   lastOtp: byMobile,
 
   // money

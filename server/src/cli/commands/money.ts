@@ -22,8 +22,59 @@ export function credit(_cmd: string, rest: string[], _o: Options): Request {
   return {
     call: OP.credit,
     body: { mobile, points: Number(points), note: note.join(' ') || undefined },
-    print: (d, io) => io.out(`${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`),
+    // above the owner's threshold: a request waiting for a second operator, nothing moved
+    print: (d, io) =>
+      io.out(
+        d.pending ? String(d.msg) : `${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`,
+      ),
   };
+}
+
+/** manual list | approve <id> | reject <id> --reason TEXT: credits and debits above the threshold */
+export function manual(_cmd: string, rest: string[], o: Options): Request {
+  const [sub, rawId, ...more] = rest;
+  if (sub === 'list') {
+    need(rawId === undefined, 'manual list takes no arguments');
+    return {
+      call: OP.manualMoves,
+      print: (d, io) => {
+        const { threshold, moves } = d as unknown as OperatorAnswerOf<'manualMoves'>;
+        io.out(
+          threshold
+            ? `A manual credit or debit of more than ${threshold} points waits for a second operator.`
+            : 'No threshold: manual credits and debits move at once (settings set manual_move_threshold <points>).',
+        );
+        if (!moves.length) return io.out('No request.');
+        printTable(
+          io,
+          ['id', 'mobile', 'move', 'points', 'requested', 'by', 'status', 'decided by', 'note or reason'],
+          moves.map((m) => [
+            m.id,
+            m.mobile,
+            m.direction,
+            String(m.points),
+            m.requested_at,
+            m.requested_by,
+            m.status,
+            m.decided_by ?? '',
+            m.reason ?? m.note,
+          ]),
+        );
+      },
+    };
+  }
+  if (sub === 'approve' || sub === 'reject') {
+    const id = requestId(rawId, `manual ${sub}`);
+    need(more.length === 0, `manual ${sub} takes one <id>${sub === 'reject' ? ' and --reason TEXT' : ''}`);
+    const reason = sub === 'reject' ? o.string('reason') : undefined;
+    need(sub === 'approve' || reason, 'manual reject needs --reason TEXT (why it is refused)');
+    return {
+      call: sub === 'approve' ? OP.approveManualMove : OP.rejectManualMove,
+      body: sub === 'approve' ? { id } : { id, reason },
+      print: (d, io) => io.out(String(d.msg)),
+    };
+  }
+  throw new UsageError(`manual needs a command: list, approve, reject${sub ? ` (not '${sub}')` : ''}`);
 }
 
 /** deposits|withdrawals list | approve | reject */
