@@ -83,6 +83,10 @@ it('a receipt is checked on /verify while its session is open, then Genuine in t
   const verdict = page.locator('.verify-verdict');
   expect(await verdict.getByRole('heading').textContent()).toBe('Genuine');
   await verdict.getByText('128-1*-***').waitFor();
+  // who declared it (the CLI's token here, with certification off), next to the result
+  expect(await verdict.getByText('Declared by').locator('xpath=following-sibling::dd[1]').textContent()).toBe(
+    'operator-token',
+  );
   // the bid on 1 won at its rate (10-95): 950 points
   expect(await verdict.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
     '1',

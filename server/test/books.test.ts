@@ -139,7 +139,8 @@ async function book(market: number, session: 'open' | 'close') {
   const keys = (await get('/.well-known/jwks.json')).body as JSONWebKeySet;
   const { payload, protectedHeader } = await compactVerify(b.signature, createLocalJWKSet(keys));
   expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'matka-book+jws' });
-  const { signature: _s, result: _r, declared: _d, ...head } = b;
+  // the head as signed: all but the result's fields (what was declared, by whom)
+  const { signature: _s, result: _r, declared: _d, declared_by: _b, certified_by: _c, ...head } = b;
   expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(head);
   return b;
 }

@@ -68,6 +68,8 @@ async function bookOf(market: number, leaf: string) {
     signature: await sign(head),
     result: '128-1',
     declared: { open_pana: '128', close_pana: null, jodi: null },
+    declared_by: 'Ravi',
+    certified_by: 'Sita',
   };
 }
 

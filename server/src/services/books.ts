@@ -304,11 +304,17 @@ export async function bookOf(
       signature: string;
       result: string | null;
       declared: { open_pana: string | null; close_pana: string | null; jodi: string | null } | null;
+      declared_by: string | null;
+      certified_by: string | null;
     })
   | null
 > {
   const b = await bookRow(db, marketId, date, session);
   if (!b || b.root === null || b.size === null || b.signature === null) return null;
+  // who declared (or proposed) the market day's latest result, and who certified it
+  const who = await sql<{ declared_by: string | null; certified_by: string | null }>`
+    SELECT declared_by, certified_by FROM settlement_jobs
+    WHERE market_id = ${marketId}::int AND result_date = ${date}::date ORDER BY id DESC LIMIT 1`.execute(db);
   return {
     ...headOf(b, marketId, date, session, Number(b.size), bytes(b.root)),
     signature: b.signature,
@@ -317,6 +323,8 @@ export async function bookOf(
       b.open_pana === null && b.close_pana === null && b.jodi === null
         ? null
         : { open_pana: b.open_pana, close_pana: b.close_pana, jodi: b.jodi },
+    declared_by: who.rows[0]?.declared_by ?? null,
+    certified_by: who.rows[0]?.certified_by ?? null,
   };
 }
 

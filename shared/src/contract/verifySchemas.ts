@@ -40,6 +40,12 @@ export const BookAnswerSchema = z.object({
   declared: z
     .object({ open_pana: z.string().nullable(), close_pana: z.string().nullable(), jodi: z.string().nullable() })
     .nullable(),
+  /**
+   * who declared the result (with certification on: who proposed it) and who certified it (null without
+   * certification); like `result`, not part of the signed head
+   */
+  declared_by: z.string().nullable(),
+  certified_by: z.string().nullable(),
 });
 
 export const ProofQuerySchema = z.object({

@@ -195,6 +195,19 @@ function Verdict({ check }: { check: ReceiptCheck }) {
             <>
               <dt>{t('verify.result', 'Result')}</dt>
               <dd>{check.book.result ?? t('verify.notDeclared', 'Not declared yet')}</dd>
+              {check.book.result && check.book.declared_by ? (
+                <>
+                  <dt>{t('verify.declaredBy', 'Declared by')}</dt>
+                  <dd>
+                    {check.book.certified_by
+                      ? t('verify.proposedCertified', '{proposer}, certified by {certifier}', {
+                          proposer: check.book.declared_by,
+                          certifier: check.book.certified_by,
+                        })
+                      : check.book.declared_by}
+                  </dd>
+                </>
+              ) : null}
               <dt>{t('verify.root', 'Book root')}</dt>
               <dd className="verify-hash">{check.book.root}</dd>
             </>
