@@ -378,7 +378,7 @@ async function main() {
         idleChunks: IDLE_CHUNKS,
       });
       const ceil = await ceiling(database, marketId, { open: '1', close: '4' });
-      const signer = await ReceiptSigner.generate('bench');
+      const signer = await ReceiptSigner.generate();
       // the day's two books, sealed as their bidding closes (before the results, which need them)
       const s0 = performance.now();
       await sealBooks(database.db, signer, marketId, DATE, ['open', 'close'], new Date());

@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     receipts: undefined as unknown as ReceiptSigner,
     leaves: new ReceiptLeaves(opts.db.db, app.log),
   };
-  ctx.receipts = opts.receipts ?? (await ReceiptSigner.generate(ctx.otpSecret));
+  ctx.receipts = opts.receipts ?? (await ReceiptSigner.generate());
   ctx.settlement = new SettlementRunner(opts.db.db, clock, app.log, (users) => ctx.users.invalidate(...users), {
     chunkSize: config.settleChunkBids,
     pollMs: 2_000,

@@ -1,7 +1,7 @@
 /**
  * Sealed books: after a session's bidding closes, every bid's proof leads from its receipt to the
  * published root (computed here, RFC 6962 / RFC 9162, independently of the server's code); the book's
- * head is signed with the receipt keys; a bid sent after the seal is refused and is in no book, also when
+ * head is signed with the book key of its day; a bid sent after the seal is refused and is in no book, also when
  * hundreds race the seal; a result is declared only against a sealed book and names its root.
  */
 import { execFile } from 'node:child_process';
@@ -135,7 +135,7 @@ async function book(market: number, session: 'open' | 'close') {
   expect(res.status).toBe(200);
   expect(res.headers['access-control-allow-origin']).toBe('*');
   const b = BookAnswerSchema.parse(res.body);
-  // its head is signed with the receipt keys
+  // its head is signed with the book key of its day
   const keys = (await get('/.well-known/jwks.json')).body as JSONWebKeySet;
   const { payload, protectedHeader } = await compactVerify(b.signature, createLocalJWKSet(keys));
   expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'matka-book+jws' });

@@ -1,6 +1,6 @@
 /**
  * A day for the auditor: `export day <date>` writes the day's results, sealed books, ledger and audit
- * rows signed with the receipt keys; `audit verify --bundle` checks the file offline and fails when any
+ * rows signed with the day bundle key; `audit verify --bundle` checks the file offline and fails when any
  * one byte of it is changed.
  */
 import fs from 'node:fs';

@@ -20,7 +20,10 @@ const RECEIPT =
   '9QCgbg_c6aFzn_f-4Ma6_X_u8M7TrC06HS9XAD-HK9BK3hQToaT2ekWrIZEkGKkUJcM3Qdp7w_HyqYdYUDNbCw';
 
 test('fixed key and rows give the same receipt bytes, key and leaf, and jose verifies them', async () => {
-  const signer = await ReceiptSigner.fromPems([PEM], 'a fixed player secret of the test vector');
+  const signer = await ReceiptSigner.fromPems(
+    [{ pem: PEM, from: '', purpose: 'receipt' }],
+    'a fixed player secret of the test vector',
+  );
   expect(signer.jwks()).toEqual({
     keys: [
       {
@@ -30,6 +33,7 @@ test('fixed key and rows give the same receipt bytes, key and leaf, and jose ver
         kid: 'WWpn_pfHui9YKR4C',
         alg: 'EdDSA',
         use: 'sig',
+        purpose: 'receipt',
       },
     ],
   });

@@ -6,6 +6,7 @@
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import { SUBMIT_BID_CALL } from '@matka/shared/contract';
 import { buildNewResult, type BetTypeId, type Family } from '@matka/shared/domain';
+import type { PublishedKey } from '@matka/shared/receipts';
 import { call, starlineAppBid, createUser, kolkata, makeTestApp, marketByName, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -58,11 +59,14 @@ async function place(family: Family, betType: BetTypeId, market: string, digits:
   return { r, m, new_result };
 }
 
-test('the keys are published as a JWKS: Ed25519, each with its kid', async () => {
+test('the keys are published as a JWKS: Ed25519, one per kind of statement, each with its kid', async () => {
   const { keys } = await jwks();
-  expect(keys).toHaveLength(1);
-  expect(keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String) });
-  expect(keys[0]).not.toHaveProperty('d');
+  expect(keys.map((k) => (k as PublishedKey).purpose)).toEqual(['receipt', 'book', 'head', 'day']);
+  expect(new Set(keys.map((k) => k.kid)).size).toBe(4);
+  for (const key of keys) {
+    expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String) });
+    expect(key).not.toHaveProperty('d');
+  }
 });
 
 test.each([

@@ -76,7 +76,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     const { date } = parse(OPERATOR_REQUESTS.exportDay, req.query);
     const bundle = await exportDay(db, ctx.receipts, date, ctx.clock.now());
     await audit(db, 'export day', date, { date }, null, { bytes: bundle.signed.length });
-    return { status: true, msg: `The day ${date} for the auditor, signed with the receipt keys`, bundle };
+    return { status: true, msg: `The day ${date} for the auditor, signed with the day bundle key`, bundle };
   });
 
   route(op, OP.lastOtp, async (req) => {

@@ -8,7 +8,7 @@
  * with `at` the row's time in ISO 8601 (UTC, milliseconds). RFC 8785 makes the content's bytes one
  * answer for any JSON library (the `canonicalize` package, by one of its authors). A row is linked in the
  * transaction of its action, under one lock for the chain, so the chain is the order of the commits.
- * The chain's head (seq and hash) is signed with the receipt keys, daily and on demand, and published at
+ * The chain's head (seq and hash) is signed with the audit head key of its day, daily and on demand, and published at
  * /verify/log: whoever kept a head can check later that nothing before it was changed. Each signing is
  * itself an audit row ('audit sign', naming the head), so a head removed from the table is found.
  *
@@ -20,7 +20,8 @@
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import type { JSONWebKeySet } from 'jose';
+import { kolkataDayOf, verifyAs } from '@matka/shared/receipts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { kolkataIsoDate } from './clock';
@@ -248,18 +249,18 @@ export async function verifyChain(db: Db, keys?: JSONWebKeySet, rows?: AsyncIter
 
   const stored = await db.selectFrom('audit_heads').selectAll().orderBy('seq').execute();
   const bySeq = new Map(stored.map((h) => [Number(h.seq), h]));
-  const jwks = keys ? createLocalJWKSet(keys) : null;
   for (const h of stored) {
     const seq = Number(h.seq);
     const head = headRow(h);
     let signed: { seq?: unknown; hash?: unknown } | null = null;
-    if (jwks)
-      try {
-        signed = JSON.parse(new TextDecoder().decode((await compactVerify(h.signature, jwks)).payload));
-      } catch {
-        signed = null;
-      }
-    const ok = (!jwks || (signed?.seq === seq && signed?.hash === head.hash)) && recomputed.get(seq) === head.hash;
+    if (keys) {
+      // signed by a head key of the day it was signed
+      const v = await verifyAs<{ seq?: unknown; hash?: unknown; signed_at?: unknown }>(h.signature, keys, 'head', (p) =>
+        kolkataDayOf(p.signed_at),
+      );
+      signed = typeof v === 'string' ? null : v.payload;
+    }
+    const ok = (!keys || (signed?.seq === seq && signed?.hash === head.hash)) && recomputed.get(seq) === head.hash;
     if (!ok)
       return {
         intact: false,
@@ -313,7 +314,7 @@ export interface SignedHead {
 }
 
 /**
- * Signs the chain's head now with the receipt keys and keeps it (published at /verify/log); the head
+ * Signs the chain's head now with the audit head key of today and keeps it (published at /verify/log); the head
  * signed before when nothing was added since, null for an empty chain.
  */
 export async function signHead(
@@ -346,7 +347,7 @@ export async function signHead(
       hash: head.hash.toString('hex'),
       signed_at: now.toISOString(),
     };
-    const signature = signer.signJws(payload, kolkataIsoDate(now), 'matka-audit-head+jws');
+    const signature = signer.signAs('head', payload, kolkataIsoDate(now));
     await trx
       .insertInto('audit_heads')
       .values({ seq: String(head.seq), hash: head.hash, signed_at: now, signature })

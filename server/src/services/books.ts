@@ -1,7 +1,7 @@
 /**
  * Sealed books: when a market session's bidding closes, its receipts are fixed in an RFC 6962 Merkle tree
  * (leaf = SHA-256(0x00 ‖ the receipt's ASCII), node = SHA-256(0x01 ‖ left ‖ right)), in acceptance order
- * (by submission id), and its size and root are published, signed with the receipt keys. A result is
+ * (by submission id), and its size and root are published, signed with the book key of its day. A result is
  * declared only against its sessions' sealed books, and the result's live event names their roots.
  *
  * Sealing is exact under races: a book's row is written under the market's bid lock held exclusively
@@ -281,7 +281,7 @@ export async function buildBook(
   const published = head(leaves.length, root);
   await db
     .updateTable('bid_books')
-    .set({ size: String(leaves.length), root, signature: signer.signJws(published, date, 'matka-book+jws') })
+    .set({ size: String(leaves.length), root, signature: signer.signAs('book', published, date) })
     .where('market_id', '=', marketId)
     .where('book_date', '=', date)
     .where('session', '=', session)

@@ -1,22 +1,24 @@
 /**
  * A day for the auditor: its results (who declared and who certified them) and proposals, its sealed books with their leaves, its ledger
- * rows and its audit rows (with their place in the hash chain), as one JSON document signed with the
- * receipt keys (a compact JWS), beside the public keys. `npm run operator -- export day <date>` writes
+ * rows and its audit rows (with their place in the hash chain), as one JSON document signed by the day
+ * bundle key of the day it is made (a compact JWS), beside the public keys. `npm run operator -- export day <date>` writes
  * it; `audit verify --bundle <file>` checks it offline: the signature, the audit rows' chain, each book's
  * root from its leaves. One byte changed anywhere fails the check.
  */
-import { calculateJwkThumbprint, compactVerify, createLocalJWKSet, type JSONWebKeySet, type JWK } from 'jose';
+import { calculateJwkThumbprint, type JSONWebKeySet, type JWK } from 'jose';
+import { keysFor, kolkataDayOf, verifyAs } from '@matka/shared/receipts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { CHAIN_COLUMNS, chainHash, contentOf, type AuditContent } from './audit-chain';
 import { treeRoot } from './books';
 import type { ReceiptSigner } from './receipts';
+import { kolkataIsoDate } from './clock';
 
 /** The file: the keys, and the day signed. */
 export interface DayBundle {
   typ: 'matka-day-bundle';
   date: string;
-  /** the public keys (a JWKS): compare the signing key's kid with the server's /.well-known/jwks.json */
+  /** the day bundle keys (a JWKS): compare the signing key's kid with the server's /.well-known/jwks.json */
   keys: JSONWebKeySet;
   /** a compact JWS whose payload is the day (DayContent) */
   signed: string;
@@ -120,8 +122,9 @@ export async function exportDay(db: Kysely<DB>, signer: ReceiptSigner, date: str
   return {
     typ: 'matka-day-bundle',
     date,
-    keys: signer.jwks(),
-    signed: signer.signJws(content, date, 'matka-day+jws'),
+    keys: keysFor(signer.jwks(), 'day'),
+    // a statement made now: signed by the day key of today, whatever day it tells of
+    signed: signer.signAs('day', content, kolkataIsoDate(now)),
   };
 }
 
@@ -163,11 +166,18 @@ export async function checkBundle(text: string, trusted: JSONWebKeySet): Promise
   let kid: string;
   let thumbprint: string;
   try {
-    const { payload, protectedHeader } = await compactVerify(bundle.signed, createLocalJWKSet(trusted));
-    day = JSON.parse(new TextDecoder().decode(payload)) as DayContent;
-    kid = protectedHeader.kid ?? '';
-    const key = trusted.keys.find((k) => k.kid === kid)!;
-    thumbprint = await thumbprintOf(key);
+    const signed = await verifyAs<DayContent>(bundle.signed, trusted, 'day', (d) => kolkataDayOf(d.exported_at));
+    if (typeof signed === 'string')
+      return {
+        valid: false,
+        reason:
+          signed === 'keyNotFor'
+            ? 'it is signed by a trusted key that does not sign day bundles on the day it was made'
+            : `its signature does not verify with the trusted keys (${signed})`,
+      };
+    day = signed.payload;
+    kid = signed.kid;
+    thumbprint = await thumbprintOf(signed.key);
     const carried = (bundle.keys.keys ?? []).find((k) => k.kid === kid);
     if (!carried || (await thumbprintOf(carried)) !== thumbprint)
       return { valid: false, reason: `the key it carries as ${kid} is not the trusted key of that id` };

@@ -8,74 +8,144 @@
  * A receipt is made from the stored rows, and Ed25519 signatures are deterministic: the same submission
  * always has the same receipt (a retried request gets it again, and it can be rebuilt at any time).
  *
- * Keys: RECEIPT_KEYS_DIR (default <DATA_DIR>/receipt-keys) holds Ed25519 private keys as PKCS#8 PEM
- * files named by the first market day they sign (`2027-01-01.pem`); every one stays published. A
- * submission of day D is signed by the newest key whose day is D or earlier (the oldest key for days
- * before any), so its receipt is the same whenever it is made, across a rotation too. None there: one is
- * made on first start. To rotate, add a file named by a later day
- * (`openssl genpkey -algorithm ed25519 -out <dir>/2027-01-01.pem`) and restart before that day.
+ * Keys (see docs/security.md): one Ed25519 key per kind of statement (receipts, books' heads, audit
+ * heads, day bundles), so that a key that leaks forges one kind only. RECEIPT_KEYS_DIR (default
+ * <DATA_DIR>/receipt-keys) holds them as PKCS#8 PEM files, a folder per kind (`receipts/`, `books/`,
+ * `heads/`, `days/`), each named by the first market day it signs (`receipts/2027-01-01.pem`). A
+ * statement of day D is signed by the newest key of its kind whose day is D or earlier (the oldest for
+ * days before any), so a receipt is the same whenever it is made, across a rotation too. The published
+ * set says each key's kind and days (`purpose`, `from`, `until`), and checkers refuse a key outside them.
+ * To rotate, add a file named by a later day and restart before that day; to retire a key once its last
+ * day is over, replace its file by its public key (`openssl pkey -pubout`, named `<day>.pub.pem`): it stays
+ * published for what it signed, and the server can sign nothing more with it (receipts of its days are
+ * then no longer rebuilt). A folder with no key gets one on start, and the log says so.
+ *
+ * `PEM` files directly in the folder are of the older layout, when one key signed every kind: they keep
+ * the days before the first key of each kind (made, for a deployment that had them, from the next day).
+ * The players' opaque ids are keyed by their own secret (`player-id/<day>.secret`), never another key;
+ * days before it keep the ids the older layout gave (keyed by the OTP secret), so old receipts stay.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import {
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK } from 'jose';
 import type { ReceiptPayload } from '@matka/shared/contract';
 import { formatRate } from '@matka/shared/domain';
+import { JWS_TYPE, KEY_PURPOSES, type KeyPurpose, type PublishedKey } from '@matka/shared/receipts';
 import type { DB } from '../db/types';
+import { kolkataIsoDate } from './clock';
 
 const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
-interface SigningKey {
-  /** the first market day it signs (YYYY-MM-DD), '' for every day */
+/** A key file: its PEM (private, or public once retired), its first day ('' for every day), its kind. */
+export interface KeyFile {
+  pem: string;
   from: string;
-  kid: string;
-  privateKey: KeyObject;
-  jwk: JWK;
+  /** null: a key of the older layout, signing every kind */
+  purpose: KeyPurpose | null;
 }
 
+/** A secret keying the players' opaque ids from market day `from` ('' for every day). */
+export interface PlayerSecret {
+  from: string;
+  secret: string;
+}
+
+interface SigningKey {
+  purpose: KeyPurpose | null;
+  from: string;
+  kid: string;
+  /** null once retired: published for what it signed, signing nothing more */
+  privateKey: KeyObject | null;
+  jwk: PublishedKey;
+}
+
+/** The day before a YYYY-MM-DD day. */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The newest of `list` (sorted by `from`) whose day is `date` or earlier, else the oldest. */
+function newestFor<T extends { from: string }>(list: T[], date: string): T {
+  let got = list[0];
+  for (const x of list) if (x.from <= date) got = x;
+  return got;
+}
+
+/** A statement cannot be signed: its day's key is retired. */
+export class RetiredKey extends Error {}
+
+/** The server's signing keys, a set per kind of statement, and the players' opaque ids. */
 export class ReceiptSigner {
+  private readonly published: { keys: PublishedKey[] };
+
   private constructor(
     private readonly keys: SigningKey[],
-    private readonly playerSecret: string,
-  ) {}
+    private readonly playerSecrets: PlayerSecret[],
+  ) {
+    this.published = { keys: keys.map((k) => ({ ...k.jwk, ...window(keys, k) })) };
+  }
 
   /**
-   * Keys from PKCS#8 PEM texts, each with the first market day it signs ('' for every day);
-   * `playerSecret` keys the players' opaque ids.
+   * Keys from PEM texts (a bare text: one key of the older layout, for every kind and day); `players`
+   * keys the players' opaque ids (a bare text: for every day).
    */
-  static async fromPems(
-    pems: (string | { pem: string; from: string })[],
-    playerSecret: string,
-  ): Promise<ReceiptSigner> {
-    if (!pems.length) throw new Error('no receipt signing key');
+  static async fromPems(files: (string | KeyFile)[], players: string | PlayerSecret[]): Promise<ReceiptSigner> {
+    if (!files.length) throw new Error('no signing key');
     const keys: SigningKey[] = [];
-    for (const given of pems) {
-      const { pem, from } = typeof given === 'string' ? { pem: given, from: '' } : given;
-      const privateKey = createPrivateKey(pem);
-      if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('a receipt signing key must be Ed25519');
-      const jwk = await exportJWK(createPublicKey(privateKey));
+    for (const given of files) {
+      const { pem, from, purpose } = typeof given === 'string' ? { pem: given, from: '', purpose: null } : given;
+      const privateKey = pem.includes('PRIVATE KEY') ? createPrivateKey(pem) : null;
+      const publicKey = privateKey ? createPublicKey(privateKey) : createPublicKey(pem);
+      if (publicKey.asymmetricKeyType !== 'ed25519') throw new Error('a signing key must be Ed25519');
+      const jwk = await exportJWK(publicKey);
       const kid = (await calculateJwkThumbprint(jwk)).slice(0, 16);
-      keys.push({ from, kid, privateKey, jwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' } });
+      keys.push({
+        purpose,
+        from,
+        kid,
+        privateKey,
+        jwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig', ...(purpose ? { purpose } : {}) },
+      });
     }
-    keys.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-    return new ReceiptSigner(keys, playerSecret);
+    // by first day; on the same day a key of its own kind after one of the older layout (it wins)
+    keys.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : (a.purpose ? 1 : 0) - (b.purpose ? 1 : 0)));
+    const secrets = typeof players === 'string' ? [{ from: '', secret: players }] : [...players];
+    if (!secrets.length) throw new Error('no player id secret');
+    secrets.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    return new ReceiptSigner(keys, secrets);
   }
 
-  /** A fresh key kept in memory only (tests). */
-  static async generate(playerSecret: string): Promise<ReceiptSigner> {
-    const { privateKey } = generateKeyPairSync('ed25519');
-    return ReceiptSigner.fromPems([privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()], playerSecret);
+  /** A fresh key of each kind and a fresh player secret, kept in memory only (tests). */
+  static async generate(): Promise<ReceiptSigner> {
+    const fresh = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    return ReceiptSigner.fromPems(
+      KEY_PURPOSES.map((purpose) => ({ pem: fresh(), from: '', purpose })),
+      randomBytes(32).toString('hex'),
+    );
   }
 
-  /** The public keys, newest last: /.well-known/jwks.json. */
-  jwks(): { keys: JWK[] } {
-    return { keys: this.keys.map((k) => k.jwk) };
+  /** The public keys with their kinds and days, oldest first: /.well-known/jwks.json. */
+  jwks(): { keys: PublishedKey[] } {
+    return this.published;
   }
 
-  /** The opaque id of a player on receipts: HMAC of the account's id, not reversible to it or the mobile. */
-  playerId(userId: string): string {
-    return createHmac('sha256', this.playerSecret).update(`receipt-player:${userId}`).digest('base64url').slice(0, 22);
+  /**
+   * The opaque id of a player on receipts of market day `date`: an HMAC of the account's id by the
+   * day's player secret, not reversible to it or the mobile.
+   */
+  playerId(userId: string, date: string): string {
+    const { secret } = newestFor(this.playerSecrets, date);
+    return createHmac('sha256', secret).update(`receipt-player:${userId}`).digest('base64url').slice(0, 22);
   }
 
   /**
@@ -84,23 +154,49 @@ export class ReceiptSigner {
    * the bid path (24 against 105 us measured); jose verifies them in the tests and in the browser.
    */
   sign(payload: ReceiptPayload): string {
-    return this.signJws(payload, payload.date, 'matka-receipt+jws');
+    return this.signAs('receipt', payload, payload.date);
   }
 
-  /** A compact JWS of any payload, by the key of market day `date`. */
-  signJws(payload: object, date: string, typ: string): string {
-    const key = this.keyFor(date);
-    const header = { alg: 'EdDSA', kid: key.kid, typ };
+  /** A compact JWS of a statement of kind `purpose`, by its key of market day `date`. Throws RetiredKey. */
+  signAs(purpose: KeyPurpose, payload: object, date: string): string {
+    const key = this.keyFor(purpose, date);
+    if (!key.privateKey) throw new RetiredKey(`the ${purpose} key ${key.kid} of ${date} is retired`);
+    const header = { alg: 'EdDSA', kid: key.kid, typ: JWS_TYPE[purpose] };
     const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
     return `${input}.${sign(null, Buffer.from(input, 'ascii'), key.privateKey).toString('base64url')}`;
   }
 
-  /** The key that signs market day `date`: the newest whose first day is not later (else the oldest). */
-  private keyFor(date: string): SigningKey {
-    let key = this.keys[0];
-    for (const k of this.keys) if (k.from <= date) key = k;
-    return key;
+  /** Whether statements of kind `purpose` and day `date` can still be signed (their key not retired). */
+  canSign(purpose: KeyPurpose, date: string): boolean {
+    return this.keyFor(purpose, date).privateKey !== null;
   }
+
+  private keyFor(purpose: KeyPurpose, date: string): SigningKey {
+    return newestFor(candidates(this.keys, purpose), date);
+  }
+}
+
+/** The keys that sign kind `purpose`, by first day (those of the older layout too). */
+function candidates(keys: SigningKey[], purpose: KeyPurpose): SigningKey[] {
+  return keys.filter((k) => k.purpose === null || k.purpose === purpose);
+}
+
+/**
+ * The days a key signs, as published: from its first day (open for the oldest of its kind) to the day
+ * before the next of its kind (open for the newest); a key of the older layout, over every kind.
+ */
+function window(keys: SigningKey[], key: SigningKey): { from?: string; until?: string } {
+  let from: string | undefined = '\uffff';
+  let until: string | undefined = '';
+  for (const purpose of key.purpose ? [key.purpose] : KEY_PURPOSES) {
+    const list = candidates(keys, purpose);
+    const i = list.indexOf(key);
+    const f = i === 0 ? undefined : key.from;
+    const u = i + 1 < list.length ? dayBefore(list[i + 1].from) : undefined;
+    from = from === undefined || f === undefined ? undefined : f < from ? f : from;
+    until = until === undefined || u === undefined ? undefined : u > until ? u : until;
+  }
+  return { ...(from ? { from } : {}), ...(until ? { until } : {}) };
 }
 
 /** The first market day a key file signs: the YYYY-MM-DD its name starts with, '' (every day) for none. */
@@ -108,34 +204,79 @@ export function keyFileDay(name: string): string {
   return /^\d{4}-\d{2}-\d{2}/.exec(name)?.[0] ?? '';
 }
 
+/** The folder of each kind of key under RECEIPT_KEYS_DIR. */
+export const KEY_FOLDERS: Record<KeyPurpose, string> = {
+  receipt: 'receipts',
+  book: 'books',
+  head: 'heads',
+  day: 'days',
+};
+const PLAYER_FOLDER = 'player-id';
+
+const pemsIn = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.pem'))
+        .sort()
+    : [];
+
 /**
- * The keys of RECEIPT_KEYS_DIR (or <DATA_DIR>/receipt-keys), each signing from the day its file is
- * named by; with none, one is made there (mode 600, named by today) and the log says so.
+ * The keys of RECEIPT_KEYS_DIR (or <DATA_DIR>/receipt-keys) and the player id secrets; a kind with no
+ * key, or whose newest key is retired, gets one (mode 600), and the log says so. `olderPlayerSecret`
+ * keyed the players' ids when one key signed everything: it keeps the days of that layout's keys.
  */
 export async function loadReceiptSigner(
   dir: string,
-  playerSecret: string,
+  olderPlayerSecret: string,
   log: { warn: (msg: string) => void },
+  now = new Date(),
 ): Promise<ReceiptSigner> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  let files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.pem'))
-    .sort();
-  if (!files.length) {
-    const { privateKey } = generateKeyPairSync('ed25519');
-    const name = `${new Date().toISOString().slice(0, 10)}.pem`;
-    fs.writeFileSync(path.join(dir, name), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    log.warn(
-      `made a receipt signing key in ${path.join(dir, name)}: keep it (and back it up) outside the repository; ` +
-        'players verify their receipts against its public key at /.well-known/jwks.json',
-    );
-    files = [name];
+  const older = pemsIn(dir);
+  const today = kolkataIsoDate(now);
+  // a deployment with keys of the older layout signed today with them: the new keys start tomorrow
+  const start = older.length ? kolkataIsoDate(new Date(now.getTime() + 86_400_000)) : today;
+  const files: KeyFile[] = older.map((f) => ({
+    pem: fs.readFileSync(path.join(dir, f), 'utf8'),
+    from: keyFileDay(f),
+    purpose: null,
+  }));
+  for (const purpose of KEY_PURPOSES) {
+    const folder = path.join(dir, KEY_FOLDERS[purpose]);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    let names = pemsIn(folder);
+    const newest = names[names.length - 1];
+    const retired = newest?.endsWith('.pub.pem') && keyFileDay(newest) <= today;
+    if (!names.length || retired) {
+      const name = `${retired ? today : start}.pem`;
+      const { privateKey } = generateKeyPairSync('ed25519');
+      fs.writeFileSync(path.join(folder, name), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+      log.warn(
+        `made a ${purpose} signing key in ${path.join(folder, name)}: keep it (and back it up) outside the ` +
+          'repository; its public key is published at /.well-known/jwks.json',
+      );
+      names = pemsIn(folder);
+    }
+    for (const f of names)
+      files.push({ pem: fs.readFileSync(path.join(folder, f), 'utf8'), from: keyFileDay(f), purpose });
   }
-  return ReceiptSigner.fromPems(
-    files.map((f) => ({ pem: fs.readFileSync(path.join(dir, f), 'utf8'), from: keyFileDay(f) })),
-    playerSecret,
-  );
+  const players = path.join(dir, PLAYER_FOLDER);
+  fs.mkdirSync(players, { recursive: true, mode: 0o700 });
+  let secretFiles = fs
+    .readdirSync(players)
+    .filter((f) => f.endsWith('.secret'))
+    .sort();
+  if (!secretFiles.length) {
+    fs.writeFileSync(path.join(players, `${start}.secret`), randomBytes(32).toString('hex'), { mode: 0o600 });
+    secretFiles = [`${start}.secret`];
+  }
+  const secrets: PlayerSecret[] = secretFiles.map((f) => ({
+    from: keyFileDay(f),
+    secret: fs.readFileSync(path.join(players, f), 'utf8').trim(),
+  }));
+  if (older.length) secrets.push({ from: '', secret: olderPlayerSecret });
+  return ReceiptSigner.fromPems(files, secrets);
 }
 
 /** A stored submission, as its receipt names it. */
@@ -164,7 +305,7 @@ export function receiptFor(signer: ReceiptSigner, s: StoredSubmission): string {
   return signer.sign({
     typ: 'matka-bid-receipt',
     sub: s.submissionId,
-    player: signer.playerId(s.userId),
+    player: signer.playerId(s.userId, s.date),
     market: s.market,
     family: s.family,
     date: s.date,
@@ -221,20 +362,22 @@ export async function receiptsOf(db: Kysely<DB>, signer: ReceiptSigner, ids: str
     let j = i;
     while (j < rows.length && String(rows[j].submission_id) === String(s.submission_id)) j++;
     const id = String(s.submission_id);
-    out.set(
-      id,
-      receiptFor(signer, {
-        submissionId: id,
-        userId: String(s.user_id),
-        family: s.family,
-        market: { id: s.market_id, name: s.market_name },
-        date: s.bid_date,
-        session: s.session,
-        betType: s.bet_type,
-        acceptedAt: new Date(s.created_at),
-        bids: rows.slice(i, j),
-      }),
-    );
+    // a day whose receipt key is retired: its receipts were given then, and are not made again
+    if (signer.canSign('receipt', s.bid_date))
+      out.set(
+        id,
+        receiptFor(signer, {
+          submissionId: id,
+          userId: String(s.user_id),
+          family: s.family,
+          market: { id: s.market_id, name: s.market_name },
+          date: s.bid_date,
+          session: s.session,
+          betType: s.bet_type,
+          acceptedAt: new Date(s.created_at),
+          bids: rows.slice(i, j),
+        }),
+      );
     i = j;
   }
   return out;

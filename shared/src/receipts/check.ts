@@ -5,20 +5,23 @@
  * inclusion proof against the sealed book's root (RFC 6962, computed here with WebCrypto's SHA-256),
  * the book's own signature, then what the bids won under the published result (the domain's rules).
  */
-import { base64url, compactVerify, createLocalJWKSet, errors, type JSONWebKeySet } from 'jose';
+import { base64url, type JSONWebKeySet } from 'jose';
 import { VERIFY_HTTP, type BookSession, type ReceiptPayload } from '@matka/shared/contract';
 import type { BookAnswer, ProofAnswer, VerifyRefusalCode } from '@matka/shared/contract/schemas';
 import { BET_TYPES, bidOutcomeOf, parseRate, payout, type BetTypeId, type Session } from '@matka/shared/domain';
+import { verifyAs, type SignatureProblem } from './keys';
+
+export * from './keys';
 
 /** What a receipt says (its JWS payload). */
 export type ReceiptClaims = ReceiptPayload;
 
 /**
  * Why a receipt is not valid. 'wrongBook': the proof the server answered is of another market, day or
- * session than the receipt's, or of another leaf: it proves nothing about this receipt.
+ * session than the receipt's, or of another leaf: it proves nothing about this receipt. 'keyNotFor': a
+ * published key signed it, but not one that signs receipts of its day (a retired key, or a key of books).
  */
-export type InvalidReason =
-  'malformed' | 'signature' | 'unknownKey' | 'missing' | 'notInBook' | 'wrongBook' | 'bookSignature';
+export type InvalidReason = SignatureProblem | 'missing' | 'notInBook' | 'wrongBook' | 'bookSignature';
 
 export type BidVerdict = { id: string; outcome: 'win' | 'lose' | 'pending'; won: number };
 
@@ -84,18 +87,6 @@ async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
   return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
 }
 
-/** The JWS's payload once its signature is checked against the keys, or why not. */
-async function verified(jws: string, keys: JSONWebKeySet): Promise<{ payload: unknown; kid: string } | InvalidReason> {
-  try {
-    const { payload, protectedHeader } = await compactVerify(jws, createLocalJWKSet(keys));
-    return { payload: JSON.parse(new TextDecoder().decode(payload)), kid: protectedHeader.kid ?? '' };
-  } catch (e) {
-    if (e instanceof errors.JWSSignatureVerificationFailed) return 'signature';
-    if (e instanceof errors.JWKSNoMatchingKey) return 'unknownKey';
-    return 'malformed';
-  }
-}
-
 /**
  * A compact JWS written canonically: each part's base64url is the one encoding of its bytes (no padding
  * bits set, no padding). A receipt whose last character was changed to another of the same 64 bytes is
@@ -127,7 +118,7 @@ export async function checkReceipt(receipt: string, origin = ''): Promise<Receip
   const jws = receipt.trim();
   if (!isCanonicalJws(jws)) return { valid: false, reason: 'malformed' };
   const keys = await getJson<JSONWebKeySet>(`${origin}${VERIFY_HTTP.jwks}`);
-  const signed = await verified(jws, keys.body);
+  const signed = await verifyAs<ReceiptClaims>(jws, keys.body, 'receipt', (c) => c.date);
   if (typeof signed === 'string') return { valid: false, reason: signed };
   if (!isClaims(signed.payload)) return { valid: false, reason: 'malformed' };
   const claims = signed.payload;
@@ -159,9 +150,14 @@ export async function checkReceipt(receipt: string, origin = ''): Promise<Receip
     return { valid: false, reason: 'notInBook', claims };
   if (book.body.market.id !== claims.market.id || book.body.date !== claims.date || book.body.session !== p.session)
     return { valid: false, reason: 'wrongBook', claims };
-  // the book's head is signed by the same keys: its root and size are the server's word
-  const head = await verified(book.body.signature, keys.body);
-  const said = typeof head === 'string' ? null : (head.payload as { root?: string; size?: number });
+  // the book's head is signed by a book key of its day: its root and size are the server's word
+  const head = await verifyAs<{ root?: string; size?: number; date?: string }>(
+    book.body.signature,
+    keys.body,
+    'book',
+    (b) => b.date,
+  );
+  const said = typeof head === 'string' ? null : head.payload;
   if (!said || said.root !== book.body.root || said.size !== book.body.size)
     return { valid: false, reason: 'bookSignature', claims };
   return {

@@ -10,6 +10,8 @@ const REASONS: Record<InvalidReason, () => string> = {
   signature: () =>
     t('verify.badSignature', 'The signature does not match: the receipt was changed, or this server did not sign it.'),
   unknownKey: () => t('verify.unknownKey', 'None of the keys this server publishes signed it.'),
+  keyNotFor: () =>
+    t('verify.keyNotFor', 'It was signed by a key this server does not use for receipts of that day.'),
   missing: () =>
     t('verify.missing', 'The server signed this receipt but no longer has its bid. Keep the receipt and report it.'),
   notInBook: () => t('verify.notInBook', "It is not in its session's sealed book."),
