@@ -261,6 +261,9 @@ function parsePublicUrl(v: string | undefined): string | undefined {
   }
 }
 
+/** The shortest key the 'MATKA 04' apps take from their bootstrap (they read its first 15 characters). */
+export const MIN_FAMILY_KEY = 15;
+
 /** APP_KEY_DIALECTS: '<key>=<dialect>' pairs, by commas; an unknown dialect stops the server (main.ts). */
 export function parseKeyDialects(text: string | undefined): Record<string, Dialect> {
   const out: Record<string, Dialect> = {};
@@ -275,6 +278,11 @@ export function parseKeyDialects(text: string | undefined): Record<string, Diale
       .toLowerCase();
     if (eq <= 0 || !key || !isDialect(dialect))
       throw new Error(`APP_KEY_DIALECTS: '${p}' is not <app key>=<${DIALECTS.join(' | ')}>`);
+    // those apps read the first 15 characters of the key their bootstrap hands out, and stop on a shorter one
+    if (dialect === 'matka04' && key.length < MIN_FAMILY_KEY)
+      throw new Error(
+        `APP_KEY_DIALECTS: the key '${key}' is shorter than ${MIN_FAMILY_KEY} characters, which its apps need`,
+      );
     out[key] = dialect;
   }
   return out;
@@ -300,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     allowTableOwner: env.ALLOW_TABLE_OWNER === '1',
-    appKey: env.APP_KEY || 'matka-demo-key',
+    appKey: env.APP_KEY || 'matka-demo-app-key',
     appKeyDialects: parseKeyDialects(env.APP_KEY_DIALECTS),
     metricsToken: env.METRICS_TOKEN || undefined,
     nodeEnv,

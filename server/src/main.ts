@@ -5,7 +5,8 @@ import { linkUnchained } from './services/audit-chain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost, loadConfig, type AppConfig } from './config';
+import { isLoopbackHost, loadConfig, MIN_FAMILY_KEY, type AppConfig } from './config';
+import { bootstrapKey } from './http/dialects';
 import { openDatabase, type Database } from './db';
 import { migrate } from './db/migrate';
 import { databaseRole, grantRuntimeRole, roleProblem } from './db/roles';
@@ -54,6 +55,11 @@ export function startupProblems(config: AppConfig): string[] {
     out.push(
       'TRUST_PROXY=true would take the client address from the leftmost X-Forwarded-For, which any client ' +
         'can make up: set the number of proxies in front of the server (TRUST_PROXY=1 behind one nginx) or their addresses',
+    );
+  if (bootstrapKey(config).length < MIN_FAMILY_KEY)
+    out.push(
+      `APP_KEY is ${bootstrapKey(config).length} characters: the family's apps read the first ${MIN_FAMILY_KEY} of the key ` +
+        'api-get-app-key hands out and stop on a shorter one; set a longer APP_KEY, or name a key of theirs in APP_KEY_DIALECTS',
     );
   return out;
 }

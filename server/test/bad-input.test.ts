@@ -74,12 +74,14 @@ beforeAll(async () => {
     .insertInto('fund_requests')
     .values(Array.from({ length: 5 }, () => ({ user_id: victim.id, amount: 100 })))
     .execute();
-  // a live UPI code (so a resend within 30 s is refused)
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/api-upi-send-otp',
-    payload: { app_key: APP_KEY, unique_token: victim.token, mobile: UPI_LIVE, upi_type: 2 },
-  });
+  // live UPI codes (so a resend within 30 s is refused): for the number and app of the baseline, for the
+  // account's own number (asked with none), and for the number with no app
+  for (const asked of [{ mobile: UPI_LIVE, upi_type: 2 }, { upi_type: 2 }, { mobile: UPI_LIVE }])
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/api-upi-send-otp',
+      payload: { app_key: APP_KEY, unique_token: victim.token, ...asked },
+    });
   const mk = async (name: string) => marketByName(t, name);
   const [m, s, g] = [await mk('KALYAN'), await mk('STARLINE 01:00 PM'), await mk('GALI')];
   const nr = (family: any, betType: any, market: any, digits: string) =>

@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from './helpers';
 
-const FAMILY_KEY = 'family-app-key';
+const FAMILY_KEY = 'family-app-key-04';
 const KEYS = { spec: APP_KEY, matka04: FAMILY_KEY } as const;
 
 let t: TestApp;

@@ -43,6 +43,7 @@ describe('home and markets', () => {
       msg_status: 1,
       // absolute: the shell may be served from another origin than the API (inject's Host: localhost:80)
       web_chart_url: expect.stringMatching(/^http:\/\/localhost:80\/charts\/market\/\d+$/),
+      web_chart_url_pana: expect.stringMatching(/^http:\/\/localhost:80\/charts\/market\/\d+#panel$/),
     });
     expect(r.body.result.find((m: any) => m.game_name === 'TIME BAZAR')).toMatchObject({
       open_time: '01:00 PM',

@@ -377,7 +377,7 @@ describe('npm start entry (src/main.ts)', () => {
         await fetch(`${url}/api/api-starline-game`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ app_key: 'matka-demo-key' }),
+          body: JSON.stringify({ app_key: 'matka-demo-app-key' }),
         })
       ).json();
       expect(games.result).toHaveLength(12); // seeded on first start

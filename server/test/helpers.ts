@@ -38,7 +38,7 @@ import { buildNewResult } from '@matka/shared/domain';
 // The root jest run (projects) ignores the server project's testTimeout; set it here.
 jest.setTimeout(120_000);
 
-export const APP_KEY = 'test-app-key';
+export const APP_KEY = 'test-app-key-spec';
 export const OPERATOR_TOKEN = 'test-operator-token';
 export const usingPostgres = !!process.env.DATABASE_URL;
 

@@ -7,7 +7,9 @@
  * server can serve passes; what this server refuses on purpose answers status false with its message.
  */
 import { buildNewResult } from '@matka/shared/domain';
-import { kolkata, makeTestApp, marketByName, newMobile, operatorCall, type TestApp } from './helpers';
+import { APP_KEY, kolkata, makeTestApp, marketByName, newMobile, operatorCall, type TestApp } from './helpers';
+import { loadConfig } from '../src/config';
+import { startupProblems } from '../src/main';
 
 const KEY = 'kotlin-build-key';
 let t: TestApp;
@@ -17,11 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const app = async (route: string, body: Record<string, unknown> = {}) => {
+const app = async (route: string, body: Record<string, unknown> = {}, remoteAddress = '127.0.0.1') => {
   const res = await t.app.inject({
     method: 'POST',
     url: `/${route}`,
     payload: { env_type: 'Prod', app_key: KEY, ...body },
+    remoteAddress,
   });
   return { http: res.statusCode, body: res.json() as Record<string, any> };
 };
@@ -236,4 +239,168 @@ test('a session word sent in capitals or lower case is echoed as sent, stored as
   await expect(
     t.ctx.db.updateTable('bids').set({ session_sent: 'Open' }).where('user_id', '=', user.id).execute(),
   ).rejects.toThrow();
+});
+
+test('the key the family’s apps get is at least 15 characters, or the server does not start', () => {
+  // those apps read characters 0 to 14 of it
+  expect(startupProblems(loadConfig({})).join()).toBe('');
+  expect(loadConfig({}).appKey.length).toBeGreaterThanOrEqual(15);
+  expect(startupProblems(loadConfig({ APP_KEY: 'short-key' })).join()).toMatch(/APP_KEY is 9 characters/);
+  expect(startupProblems(loadConfig({ APP_KEY: 'short-key', APP_KEY_DIALECTS: 'family-apps-key=matka04' }))).toEqual([]);
+  expect(() => loadConfig({ APP_KEY_DIALECTS: 'family-key=matka04' })).toThrow(/shorter than 15 characters/);
+});
+
+/** A registered player of the Kotlin build: registered with a PIN, signed in with the password on `device`. */
+async function kotlinPlayer(device: string) {
+  const mobile = newMobile();
+  expect((await app('api-check-mobile', { mobile })).body.status).toBeTruthy();
+  const otp = (await operatorCall(t, `otp/last?mobile=${mobile}`)).body.otp;
+  const reg = await app('api-user-registration', {
+    name: 'Pin Player',
+    email: 'p@example.com',
+    mobile,
+    password: 'secret123',
+    security_pin: '4321',
+    otp,
+  });
+  expect(reg.body.status).toBe(true);
+  const login = await app('api-user-login', { mobile, password: 'secret123', device_id: device });
+  return { mobile, token: login.body.unique_token as string };
+}
+
+/** The Kotlin build's home: it logs out when its device is not listed, or is listed with a '1'. */
+function logsOut(home: Record<string, any>, device: string): boolean {
+  const mine = (home.device_result as any[]).find((d) => d.device_id === device);
+  return !mine || mine.logout_status === '1' || mine.security_pin_status === '1';
+}
+
+test('a PIN holder stays signed in at home; refusals answer 200 with the message the app shows', async () => {
+  const { mobile, token } = await kotlinPlayer('kotlin-2');
+  const home = (await app('api-get-dashboard-data', { unique_token: token })).body;
+  expect(logsOut(home, 'kotlin-2')).toBe(false);
+  // every market row has its pana chart
+  for (const r of home.result) expect(r.web_chart_url_pana).toMatch(/^http.*\/charts\/market\/\d+#panel$/);
+
+  // Retrofit reads no body from a 400: each refusal is a 200 with status false and the message
+  const refusals = [
+    await app('api-forgot-password', { mobile, new_pass: 'another1' }),
+    await app('api-validate-bank', { unique_token: token, mobile: '12' }),
+    await app('api-user-registration', { name: 'X', mobile, password: 'secret123', otp: '000000' }),
+    await app('api-get-dashboard-data', { unique_token: 'f'.repeat(64) }),
+  ];
+  for (const r of refusals) expect([r.http, r.body.status, typeof r.body.msg]).toEqual([200, false, 'string']);
+  expect(refusals[1].body.msg).toBe('Phone No is not Valid!');
+  // our own clients keep the declared statuses
+  const ours = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-forgot-password',
+    payload: { app_key: APP_KEY, mobile, new_pass: 'another1' },
+  });
+  expect(ours.statusCode).toBe(400);
+});
+
+test('a UPI code asked with the token alone goes to the account’s own number, which it then saves', async () => {
+  const { mobile, token } = await kotlinPlayer('kotlin-3');
+  for (const body of [{ unique_token: token }, { unique_token: token, upi_type: 2 }]) {
+    const asked = await app('api-validate-bank', body);
+    expect(asked.body).toMatchObject({ status: true, msg: 'OTP sent successfully' });
+    t.clock.advance(31_000); // past the resend gap
+  }
+  const code = (await operatorCall(t, `otp/last?mobile=${mobile}`)).body.otp;
+  const saved = await app('api-add-user-upi-details', {
+    unique_token: token,
+    upi_type: 2,
+    google_pay_no: mobile,
+    otp: code,
+  });
+  expect(saved.body.status).toBe(true);
+  const methods = (await app('api-user-payment-method-list', { unique_token: token })).body;
+  expect(methods.result).toEqual([expect.objectContaining({ value: mobile })]);
+});
+
+test('a Jodi sent with session "Open" comes back "Open"; the key handed out is long enough to read', async () => {
+  expect((await app('api-get-app-key', { env_type: '1' })).body.app_key.length).toBeGreaterThanOrEqual(15);
+  const { mobile, token } = await kotlinPlayer('kotlin-4');
+  await operatorCall(t, 'credit', { mobile, points: 500, note: 'deposit' });
+  const market = await marketByName(t, 'MAIN BAZAR');
+  const sent = await app('api-submit-bid', {
+    unique_token: token,
+    game_id: String(market.id),
+    new_result: {
+      unique_token: token,
+      gameid: String(market.id),
+      Gamename: market.name,
+      pana: 'Jodi Digit',
+      bid_date: '10-March-2026',
+      totalbit: 10,
+      session: 'Open',
+      result: [{ session: 'Open', digits: '42', closedigits: '', points: 10 }],
+    },
+  });
+  expect(sent.body.status).toBe(true);
+  const bids = (
+    await app('api-bid-history-data', { unique_token: token, bid_from: '2026-03-10', bid_to: '2026-03-10' })
+  ).body;
+  expect(bids.bid_data.map((b: any) => [b.digits, b.session])).toEqual([['42', 'Open']]);
+  // settled as a Jodi is: in the close session
+  const stored = await t.ctx.db
+    .selectFrom('bids')
+    .innerJoin('users', 'users.id', 'bids.user_id')
+    .select(['bids.session', 'bids.session_sent'])
+    .where('users.mobile', '=', mobile)
+    .execute();
+  expect(stored).toEqual([{ session: 'Close', session_sent: 'Open' }]);
+});
+
+test('signing in by PIN: only from a device that signed in with the password, and only through the PIN', async () => {
+  const { mobile } = await kotlinPlayer('kotlin-5');
+  // another device, or none: the number is registered, nothing more
+  for (const device of [undefined, 'stranger-phone'])
+    expect((await app('api-check-mobile', { mobile, device_id: device })).body).toEqual({
+      status: false,
+      msg: 'User Alredy Registered',
+    });
+  const asked = (await app('api-check-mobile', { mobile, device_id: 'kotlin-5' })).body;
+  expect(asked).toMatchObject({ status: true, unique_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  const pending = { unique_token: asked.unique_token as string };
+  // the token opens nothing before its PIN
+  expect((await app('api-get-dashboard-data', pending)).body).toEqual({
+    status: false,
+    msg: 'Session expired. Please login again.',
+  });
+  expect((await app('api-check-security-pin', { ...pending, security_pin: '0000' })).body).toMatchObject({
+    status: false,
+  });
+  expect((await app('api-check-security-pin', { ...pending, security_pin: '4321' })).body).toEqual({
+    status: true,
+    msg: 'Success',
+  });
+  const home = (await app('api-get-dashboard-data', pending)).body;
+  expect(home).toMatchObject({ status: true, mobile });
+  expect(logsOut(home, 'kotlin-5')).toBe(false);
+  // used once: a second right PIN signs nothing in again, and a PIN session makes no device known
+  const again = (await app('api-check-mobile', { mobile, device_id: 'kotlin-5' })).body.unique_token as string;
+  // (from five addresses: one address is slowed down after three wrong PINs)
+  for (let i = 0; i < 5; i++)
+    expect(
+      (await app('api-check-security-pin', { unique_token: again, security_pin: '1111' }, `10.0.0.${i + 1}`)).body.msg,
+    ).toBe('Invalid security PIN');
+  // five wrong PINs end that sign-in, even for the right one
+  expect((await app('api-check-security-pin', { unique_token: again, security_pin: '4321' }, '10.0.0.9')).body).toEqual(
+    {
+      status: false,
+      msg: 'Session expired. Please login again.',
+    },
+  );
+  const rows = await t.ctx.db
+    .selectFrom('pin_signins')
+    .innerJoin('users', 'users.id', 'pin_signins.user_id')
+    .select(['pin_signins.tries', 'pin_signins.ended_at'])
+    .where('users.mobile', '=', mobile)
+    .orderBy('pin_signins.id')
+    .execute();
+  expect(rows.map((r) => [r.tries, r.ended_at !== null])).toEqual([
+    [1, true],
+    [5, true],
+  ]);
 });

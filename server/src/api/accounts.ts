@@ -14,10 +14,12 @@ import {
   renameAccount,
   setAccountLanguage,
   setPassword,
+  securityPinOf,
   upgradePasswordHash,
 } from '../services/accounts';
 import { dummyHash, hashPassword, skippedCheck, verifyPassword } from '../services/passwords';
 import { issueToken, pausedPlayerNear, revokeToken } from '../services/tokens';
+import { startPinSignin } from '../services/pin-signin';
 import { storedPin } from '../services/passwords';
 import { codeWasDisclosed, discloseOtp, issueOtp, MSG_TOO_MANY, verifyOtp, type OtpPurpose } from '../services/otp';
 import { AddressLanes, takeLookup } from '../services/ratelimit';
@@ -118,7 +120,17 @@ export const accountsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   defineCall(app, ctx, CALL.checkMobile, async ({ body, req }) => {
     // whether a number is registered is not free to ask: limited per IP like the codes
     if (!(await lookupAllowed(req.ip))) throw refusal(MSG_TOO_MANY);
-    if (await findUser(body.mobile)) throw refusal(MSG.userAlreadyRegistered);
+    const registered = await findUser(body.mobile);
+    if (registered) {
+      // a device that signed in to the account with its password lately signs in by PIN (the family's
+      // apps): a token that only api-check-security-pin takes (services/pin-signin.ts)
+      const token =
+        body.device_id && !registered.blocked_at && (await securityPinOf(db, String(registered.id))) !== ''
+          ? await startPinSignin(db, clock, String(registered.id), body.device_id)
+          : null;
+      if (!token) throw refusal(MSG.userAlreadyRegistered);
+      return { status: true, msg: SERVER_TEXTS.enterPin, unique_token: token };
+    }
     const otp = await issueOtp(ctx, body.mobile, 'register', req.ip);
     // apps that compare the code on the phone get it, under LEGACY_REGISTRATION only (then it proves nothing)
     return { ...(await discloseOtp(ctx, body.mobile, 'register', otp)), ...otpResponse(ctx, otp) };

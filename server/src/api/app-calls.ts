@@ -16,7 +16,8 @@ import {
 } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
-import { defineCall, refusal } from '../http/api';
+import { defineCall, MSG_BAD_TOKEN, Refusal, refusal, userForToken } from '../http/api';
+import { pinSigninDone, pinSigninMissed, pinSigninOf } from '../services/pin-signin';
 import { bootstrapKey, originalKeyEncoded } from '../http/dialects';
 import { deviceResult, weekdayDate } from './original-fields';
 import { originalTimes } from '../services/markets';
@@ -27,6 +28,9 @@ import { settingNumber } from './money-fields';
 import { MSG_PIN_WRONG } from '@matka/shared/contract/schemas';
 import { NO_DEPOSIT_MAX, depositOverMax } from './deposits';
 import { hashStoredPin, securityPinOf } from '../services/accounts';
+
+/** How many PINs an account may try a day to sign in by PIN (not the PIN screen after a login). */
+const PIN_SIGNIN_TRIES_PER_DAY = 10;
 
 export const MSG_PIN_NONE = 'No security PIN is set for this account';
 const MSG_TOO_MANY = 'Too many attempts. Please try again later.';
@@ -46,14 +50,26 @@ export const appCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         : bootstrapKey(config),
   }));
 
-  // The PIN screen after login: the account's PIN, its guesses limited like passwords.
-  defineCall(app, ctx, CALL.checkSecurityPin, async ({ body, user, req }) => {
+  // The PIN screen: after a login (a session's token), or to sign in (a PIN sign-in's token from
+  // api-check-mobile, services/pin-signin.ts). The account's PIN, its guesses limited like passwords, and
+  // an account's PINs tried to sign in to PIN_SIGNIN_TRIES_PER_DAY a day.
+  defineCall(app, ctx, CALL.checkSecurityPin, async ({ body, req }) => {
+    const session = await userForToken(ctx, body.unique_token);
+    const signin = session ? undefined : await pinSigninOf(db, clock, body.unique_token);
+    if (!session && !signin) throw new Refusal(401, MSG_BAD_TOKEN);
+    const user = session ?? { id: String(signin!.user_id), mobile: signin!.mobile };
+    if (signin && !(await ctx.dailyLimiter.take([[`pin-signin:${user.id}`, PIN_SIGNIN_TRIES_PER_DAY]])))
+      throw refusal(MSG_TOO_MANY);
     const attempt = await ctx.passwords.begin('pin', user.mobile, req.ip);
     if (!attempt) throw refusal(MSG_TOO_MANY);
     const stored = await securityPinOf(db, user.id);
     if (stored === '') throw refusal(MSG_PIN_NONE);
-    if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, stored)))
+    if (!/^\d{1,12}$/.test(body.security_pin) || !(await pinMatches(body.security_pin, stored))) {
+      if (signin) await pinSigninMissed(db, clock, String(signin.id));
       throw refusal(MSG_PIN_WRONG);
+    }
+    if (signin && !(await pinSigninDone(db, clock, { ...signin, id: String(signin.id), user_id: user.id }, req.ip)))
+      throw new Refusal(401, MSG_BAD_TOKEN);
     await attempt.succeeded();
     // a PIN kept as plain digits (as the original backend kept them) is hashed now
     if (!stored.startsWith('scrypt$')) await hashStoredPin(db, user.id, stored, await hashPassword(body.security_pin));

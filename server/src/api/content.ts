@@ -13,7 +13,14 @@ import {
 } from '../http/api';
 import { settingIn } from '../services/catalog';
 import { upiQr } from '../services/upi';
-import { chartUrl, galiMarketJson, regularMarketJson, starlineGameJson, type KeptList } from '../services/markets';
+import {
+  chartUrl,
+  familyChartRow,
+  galiMarketJson,
+  regularMarketJson,
+  starlineGameJson,
+  type KeptList,
+} from '../services/markets';
 import { dashboardFields } from './original-fields';
 import { depositHistory, requestStatusCode } from '../services/wallet';
 import { formatKolkataDateTime } from '../services/clock';
@@ -74,8 +81,8 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         // (not for the original's apps: they would show them as markets)
         ...(dialect === 'spec'
           ? [
-              { game_id: '0', game_name: 'JACKPOT STARLINE', web_chart_url: base + chartUrl.starline() },
-              { game_id: '0', game_name: 'GALI DISAWAR', web_chart_url: base + chartUrl.gali() },
+              familyChartRow('JACKPOT STARLINE', base + chartUrl.starline()),
+              familyChartRow('GALI DISAWAR', base + chartUrl.gali()),
             ]
           : []),
       ],
@@ -111,6 +118,8 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         payment_method: 'UPI',
         paid_upi: '',
         fund_status: requestStatusCode(r.status),
+        // why the operator rejected it ('' otherwise)
+        reject_remark: r.status === 'rejected' ? (r.note ?? '') : '',
         deposit_type: '1',
         insert_date: formatKolkataDateTime(r.created_at),
       })),

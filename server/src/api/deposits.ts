@@ -190,21 +190,24 @@ export const depositsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   defineCall(app, ctx, CALL.fundRequestHistory, async ({ body, user }) => {
     const rows = await depositHistory(db, user.id, body);
+    // the original's list: the decided requests
+    const decided = rows
+      .filter((r) => r.status !== 'pending')
+      .map((r) => ({
+        fund_request_id: String(r.id),
+        request_amount: String(r.amount),
+        request_number: `D${r.id}`,
+        request_status: requestStatusCode(r.status),
+        // the screenshot stays with the operator: no link to it is handed out
+        fund_payment_receipt: '',
+        insert_date: shortDate(new Date(r.created_at)),
+      }));
     return {
       status: true,
       msg: rows.length ? 'Success' : MSG.noDataFound,
-      // the original's list: the decided requests
-      fund_req_history: rows
-        .filter((r) => r.status !== 'pending')
-        .map((r) => ({
-          fund_request_id: String(r.id),
-          request_amount: String(r.amount),
-          request_number: `D${r.id}`,
-          request_status: requestStatusCode(r.status),
-          // the screenshot stays with the operator: no link to it is handed out
-          fund_payment_receipt: '',
-          insert_date: shortDate(new Date(r.created_at)),
-        })),
+      fund_req_history: decided,
+      // the same list under the name some of the original's builds read
+      transaction_history: decided,
       fund_requests: rows.map((r) => ({
         request_id: r.id,
         request_number: `D${r.id}`,

@@ -7,7 +7,6 @@
 import { inWithdrawWindow } from '@matka/shared/domain';
 import type { AppContext } from '../context';
 import type { AuthUser } from '../http/api';
-import { securityPinOf } from '../services/accounts';
 import { kolkataDateParts } from '@matka/shared/domain';
 import { noticeCount } from '../services/notices';
 import { inboxUnread } from '../services/inbox';
@@ -29,16 +28,18 @@ export function weekdayDate(d: Date): string {
 
 /**
  * The devices of the account's live sessions: the original's apps log out when the device they
- * logged in with is not listed (a force logout, which ends the sessions, reaches them that way).
+ * logged in with is not listed (a force logout, which ends the sessions, reaches them that way), or when
+ * its `logout_status` or `security_pin_status` is '1' (for the original, that device must sign in
+ * again): a live session's device is '0' in both, whether the account has a PIN or not.
  */
 export async function deviceResult(db: AppContext['db'], user: { id: string }, now: Date) {
-  const [devices, pin] = await Promise.all([liveDevices(db, user.id, now), securityPinOf(db, user.id)]);
+  const devices = await liveDevices(db, user.id, now);
   return devices.map((device_id, i) => ({
     id: String(i + 1),
     user_id: String(user.id),
     device_id,
     logout_status: '0',
-    security_pin_status: pin ? '1' : '0',
+    security_pin_status: '0',
   }));
 }
 

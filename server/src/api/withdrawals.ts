@@ -23,7 +23,7 @@ import { isDemoSms } from '../config';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal, type AuthUser } from '../http/api';
 import { formatKolkataDateTime } from '../services/clock';
-import { codeWasDisclosed, discloseOtp, issueOtp, verifyOtp } from '../services/otp';
+import { codeWasDisclosed, discloseOtp, hasLiveCode, issueOtp, verifyOtp } from '../services/otp';
 import { requestStatusCode, requestWithdrawal, setUpiNumber, upiNumbers, withdrawHistory } from '../services/wallet';
 import { settingNumber } from './money-fields';
 
@@ -31,13 +31,16 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const { db, clock, markets } = ctx;
 
   // ---------------------------------------------------------------- UPI numbers (OTP checked here)
-  const upiSubject = (user: AuthUser, type: UpiType, number: string) => `upi:${user.id}:${type}:${number}`;
+  // a code is bound to the account, the number and the payment app it was asked for; one asked with no
+  // app (api-validate-bank with the token alone) is for whichever app the number is then saved under
+  const upiSubject = (user: AuthUser, type: UpiType | 'any', number: string) => `upi:${user.id}:${type}:${number}`;
 
   defineCall(app, ctx, CALL.upiSendOtp, async ({ body, user, req }) => {
     if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
-    const type = Number(body.upi_type) as UpiType;
-    const subject = upiSubject(user, type, body.mobile);
-    const otp = await issueOtp(ctx, body.mobile, 'upi', req.ip, subject, user.id);
+    // no number: the account's own
+    const mobile = body.mobile || user.mobile;
+    const subject = upiSubject(user, body.upi_type === undefined ? 'any' : (Number(body.upi_type) as UpiType), mobile);
+    const otp = await issueOtp(ctx, mobile, 'upi', req.ip, subject, user.id);
     // apps that compare the code on the phone (api-validate-bank) get it under LEGACY_REGISTRATION only;
     // a number saved with it is then held for the operator
     const disclosed = await discloseOtp(ctx, subject, 'upi', otp);
@@ -57,7 +60,8 @@ export const withdrawalsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
     // held until an operator approves it; so is one saved with a code the server gave the app.
     const legacy = body.otp === '' && ctx.config.legacyRegistration === 'unverified';
     if (body.otp === '' && !legacy) throw refusal(MSG.otpInvalid);
-    const subject = upiSubject(user, type, number);
+    const typed = upiSubject(user, type, number);
+    const subject = (await hasLiveCode(ctx, typed, 'upi')) ? typed : upiSubject(user, 'any', number);
     const checkedAt = clock.now();
     if (!legacy && !(await verifyOtp(ctx, subject, 'upi', body.otp, req.ip))) throw refusal(MSG.otpInvalid);
     const held = legacy || (await codeWasDisclosed(ctx, subject, 'upi', checkedAt));

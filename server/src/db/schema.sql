@@ -976,6 +976,27 @@ CREATE SEQUENCE public.otp_codes_id_seq
 
 ALTER SEQUENCE public.otp_codes_id_seq OWNED BY public.otp_codes.id;
 
+CREATE TABLE public.pin_signins (
+    id bigint NOT NULL,
+    user_id bigint NOT NULL,
+    token_hash text NOT NULL,
+    device_id text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    tries integer DEFAULT 0 NOT NULL,
+    ended_at timestamp with time zone,
+    CONSTRAINT pin_signins_tries_check CHECK ((tries >= 0))
+);
+
+CREATE SEQUENCE public.pin_signins_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.pin_signins_id_seq OWNED BY public.pin_signins.id;
+
 CREATE TABLE public.play_limit_history (
     id bigint NOT NULL,
     user_id bigint NOT NULL,
@@ -1341,6 +1362,8 @@ ALTER TABLE ONLY public.operator_vouches ALTER COLUMN id SET DEFAULT nextval('pu
 
 ALTER TABLE ONLY public.otp_codes ALTER COLUMN id SET DEFAULT nextval('public.otp_codes_id_seq'::regclass);
 
+ALTER TABLE ONLY public.pin_signins ALTER COLUMN id SET DEFAULT nextval('public.pin_signins_id_seq'::regclass);
+
 ALTER TABLE ONLY public.play_limit_history ALTER COLUMN id SET DEFAULT nextval('public.play_limit_history_id_seq'::regclass);
 
 ALTER TABLE ONLY public.protection_history ALTER COLUMN id SET DEFAULT nextval('public.protection_history_id_seq'::regclass);
@@ -1456,6 +1479,12 @@ ALTER TABLE ONLY public.operator_vouches
 ALTER TABLE ONLY public.otp_codes
     ADD CONSTRAINT otp_codes_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.pin_signins
+    ADD CONSTRAINT pin_signins_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.pin_signins
+    ADD CONSTRAINT pin_signins_token_hash_key UNIQUE (token_hash);
+
 ALTER TABLE ONLY public.play_limit_history
     ADD CONSTRAINT play_limit_history_pkey PRIMARY KEY (id);
 
@@ -1568,6 +1597,8 @@ CREATE INDEX operator_sessions_operator_idx ON public.operator_sessions USING bt
 CREATE INDEX operator_vouches_operator ON public.operator_vouches USING btree (operator_id);
 
 CREATE INDEX otp_codes_lookup_idx ON public.otp_codes USING btree (mobile, purpose, created_at DESC);
+
+CREATE INDEX pin_signins_user ON public.pin_signins USING btree (user_id, created_at);
 
 CREATE INDEX play_limit_history_user_idx ON public.play_limit_history USING btree (user_id, id);
 
@@ -1716,6 +1747,9 @@ ALTER TABLE ONLY public.operator_sessions
 
 ALTER TABLE ONLY public.operator_vouches
     ADD CONSTRAINT operator_vouches_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES public.operator_accounts(id);
+
+ALTER TABLE ONLY public.pin_signins
+    ADD CONSTRAINT pin_signins_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.play_limit_history
     ADD CONSTRAINT play_limit_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

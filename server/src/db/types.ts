@@ -311,6 +311,17 @@ export interface OtpCodes {
   purpose: string;
 }
 
+export interface PinSignins {
+  created_at: Timestamp;
+  device_id: string;
+  ended_at: Timestamp | null;
+  expires_at: Timestamp;
+  id: Generated<Int8>;
+  token_hash: string;
+  tries: Generated<number>;
+  user_id: Int8;
+}
+
 export interface PlayLimitHistory {
   action: string;
   amount: Int8 | null;
@@ -573,6 +584,7 @@ export interface DB {
   operator_sessions: OperatorSessions;
   operator_vouches: OperatorVouches;
   otp_codes: OtpCodes;
+  pin_signins: PinSignins;
   play_limit_history: PlayLimitHistory;
   play_limits: PlayLimits;
   protection_history: ProtectionHistory;

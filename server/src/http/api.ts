@@ -7,7 +7,15 @@ import { sha256 } from '../services/passwords';
 import type { AuthUser, CachedUser } from '../services/usercache';
 import { Refusal } from '../errors';
 import { localize, requestLanguage, type Lang } from './language';
-import { CALLS, callSpec, isCallName, type AnswerOf, type CallName, type Dialect } from '@matka/shared/contract';
+import {
+  CALLS,
+  DIALECT_FACTS,
+  callSpec,
+  isCallName,
+  type AnswerOf,
+  type CallName,
+  type Dialect,
+} from '@matka/shared/contract';
 import {
   ANSWER_SCHEMAS,
   REQUEST_SCHEMAS,
@@ -175,20 +183,22 @@ export function defineCall<N extends CallName>(
     const dialect = keyless ? 'spec' : dialectOfKey(ctx.config, (raw as Json).app_key);
     if (!dialect) return reply.code(401).send(refusalBody(MSG_BAD_APP_KEY, req));
     const envelope = adaptRequest(dialect, name, raw as Json);
+    // a refusal's status: as declared, or 200 for the apps that read a body only from a 200
+    const refuse = (status: number) => reply.code(DIALECT_FACTS[dialect].refusalStatus === 200 ? 200 : status);
     let user: AuthUser | null = null;
     if (auth) {
       user = await userForToken(ctx, envelope.unique_token);
-      if (!user) return reply.code(401).send(refusalBody(MSG_BAD_TOKEN, req));
+      if (!user) return refuse(401).send(refusalBody(MSG_BAD_TOKEN, req));
     }
     const parsed = (REQUEST_SCHEMAS[name] as unknown as z.ZodType<ParsedRequestOf<N>>).safeParse(envelope);
-    if (!parsed.success) return reply.code(400).send(refusalBody(firstIssue(parsed.error), req, user, {}, BY_SCHEMA));
+    if (!parsed.success) return refuse(400).send(refusalBody(firstIssue(parsed.error), req, user, {}, BY_SCHEMA));
     let out: unknown;
     try {
       out = await handler({ body: parsed.data, user: user as UserOf<N>, req, reply, dialect });
     } catch (err) {
       // the one refusal style: a service or the handler threw it
       if (err instanceof Refusal)
-        return reply.code(err.statusCode).send(refusalBody(err.composed ?? err.message, req, user, err.extra));
+        return refuse(err.statusCode).send(refusalBody(err.composed ?? err.message, req, user, err.extra));
       throw err;
     }
     // a dialect's app reads its own fields: adapted, the answer has no ETag of its own

@@ -352,6 +352,35 @@ export function regularMarketJson(m: MarketRow, now: Date, base = '') {
     result_text: marketResultText({ open_result, close_result }),
     msg_status: open ? 1 : 0,
     web_chart_url: base + chartUrl.market(m.id),
+    web_chart_url_pana: base + chartUrl.market(m.id) + '#panel',
+  };
+}
+
+/**
+ * A family's chart as a row of the landing's list (the spec's apps list the Starline and Gali charts
+ * with the markets): every field of a market row, so that an app's model of a row reads it, with no
+ * times or results of its own (msg_status 0: nothing to bid on in the row itself).
+ */
+export function familyChartRow(name: string, url: string) {
+  return {
+    game_id: '0',
+    game_name: name,
+    game_name_hindi: name,
+    game_name_letter: name.slice(0, 1),
+    open_time: '',
+    open_time_sort: '',
+    close_time: '',
+    open_result: '',
+    close_result: '',
+    result_text: '',
+    msg: '',
+    msg_status: 0,
+    open_duration: 0,
+    close_duration: 0,
+    time_srt: 0,
+    close_time_srt: 0,
+    web_chart_url: url,
+    web_chart_url_pana: url,
   };
 }
 

@@ -178,6 +178,21 @@ export function codeText(code: string | number, length: number): string {
   return Number.isSafeInteger(code) && code >= 0 ? String(code).padStart(length, '0') : String(code);
 }
 
+/** Whether a code of this subject and purpose is live (sent, not used up, not expired). */
+export async function hasLiveCode(ctx: AppContext, subject: string, purpose: OtpPurpose): Promise<boolean> {
+  const live = await ctx.db
+    .selectFrom('otp_codes')
+    .select('id')
+    .where('mobile', '=', subject)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('expires_at', '>', ctx.clock.now())
+    .limit(1)
+    .executeTakeFirst();
+  return live !== undefined;
+}
+
 export async function verifyOtp(
   ctx: AppContext,
   mobile: string,

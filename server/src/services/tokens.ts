@@ -3,7 +3,7 @@ import type { DB } from '../db/types';
 import type { Clock } from './clock';
 import { newToken, sha256 } from './passwords';
 
-const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Creates a login token (the client keeps the plain value; the database keeps its sha256). */
 export async function issueToken(

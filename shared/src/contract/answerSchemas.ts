@@ -75,6 +75,9 @@ export const HomeInfoAnswerSchema = answer({
 /** A code sent for registration or a reset (the code itself only in demo mode). */
 export const OtpSentAnswerSchema = answer({ otp: optNum });
 
+/** api-check-mobile: a code sent for a new number, or a registered number's PIN sign-in (its token). */
+export const CheckMobileAnswerSchema = answer({ otp: optNum, unique_token: optStr });
+
 export const ProfileAnswerSchema = answer({ user_name: optStr, mobile: optStr });
 
 /** A market of the landing's list (a logged-in player's home info comes with it from deployed clients). */
@@ -430,7 +433,7 @@ export const ANSWER_SCHEMAS = {
   'api-starline-submit-bid': BidPlacedAnswerSchema,
   'api-galidisawar-submit-bid': BidPlacedAnswerSchema,
   'api-user-payment-method-list': PaymentMethodsAnswerSchema,
-  'api-check-mobile': OtpSentAnswerSchema,
+  'api-check-mobile': CheckMobileAnswerSchema,
   'api-resend-otp': OtpSentAnswerSchema,
   'api-forget-check-mobile': OtpSentAnswerSchema,
   'api-get-profile': ProfileAnswerSchema,

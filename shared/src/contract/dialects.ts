@@ -8,7 +8,7 @@
  * - 'matka04': the React Native 'MATKA 04' Android apps. What differs from the spec where both use the
  *   same field with another meaning (hence the dialect per key): a closed market's msg_status is 2 (not 0),
  *   and the withdraw call's payment_method numbers the apps 2 Paytm, 3 Google Pay, 4 PhonePe (the spec:
- *   2 Google Pay, 3 Paytm, 4 PhonePe). What it only adds (the token inside a bid's new_result, dates as
+ *   2 Google Pay, 3 Paytm, 4 PhonePe), and every refusal is answered with HTTP 200 (status false). What it only adds (the token inside a bid's new_result, dates as
  *   D-M-YYYY, its own calls) is read for every key.
  */
 export const DIALECTS = ['spec', 'matka04'] as const;
@@ -19,11 +19,16 @@ export interface DialectFacts {
   readonly closedMsgStatus: 0 | 2;
   /** the dialect's withdraw payment_method code -> the spec's code (2 Google Pay, 3 Paytm, 4 PhonePe) */
   readonly withdrawMethodToSpec: Readonly<Record<string, '2' | '3' | '4'>>;
+  /**
+   * a refusal's HTTP status: 'as declared' (400, 401, 409, 429 …, for our clients) or 200, as the
+   * original backend answers every refusal (Retrofit-based apps read no body from any other status)
+   */
+  readonly refusalStatus: 'as declared' | 200;
 }
 
 export const DIALECT_FACTS: Readonly<Record<Dialect, DialectFacts>> = {
-  spec: { closedMsgStatus: 0, withdrawMethodToSpec: { '2': '2', '3': '3', '4': '4' } },
-  matka04: { closedMsgStatus: 2, withdrawMethodToSpec: { '2': '3', '3': '2', '4': '4' } },
+  spec: { closedMsgStatus: 0, withdrawMethodToSpec: { '2': '2', '3': '3', '4': '4' }, refusalStatus: 'as declared' },
+  matka04: { closedMsgStatus: 2, withdrawMethodToSpec: { '2': '3', '3': '2', '4': '4' }, refusalStatus: 200 },
 };
 
 export const isDialect = (s: string): s is Dialect => (DIALECTS as readonly string[]).includes(s);

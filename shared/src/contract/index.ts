@@ -201,7 +201,8 @@ export const CALLS = {
   // the calls only the 'MATKA 04' apps make (dialects.ts): their bootstrap, the PIN screen, the
   // game and bid screens' checks, their UPI deposit
   'api-get-app-key': { auth: false, keyless: true },
-  'api-check-security-pin': { auth: true },
+  // a session's token, or a PIN sign-in's (api-check-mobile gives one to a device the account knows)
+  'api-check-security-pin': { auth: false },
   'api-check-game-status': { auth: true },
   'api-get-current-date': { auth: true },
   'api-add-money-via-upi': { auth: true, invalidates: ['Funds', 'Wallet', 'Transactions'] },

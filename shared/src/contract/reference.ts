@@ -64,6 +64,7 @@ const MARKET = {
   time_srt: N,
   close_time_srt: N,
   web_chart_url: S,
+  web_chart_url_pana: S,
 } as const;
 /** A Starline slot or a Gali market row (its list has no status field in the original). */
 const SLOT = GAME_ROW;
@@ -101,6 +102,14 @@ const TX = {
   insert_date: S,
   tx_request_number: S,
 } as const;
+const FUND_REQUEST = {
+  fund_request_id: S,
+  request_amount: S,
+  request_number: S,
+  request_status: S,
+  fund_payment_receipt: S,
+  insert_date: S,
+} as const;
 const CHECK = { msg: S, game_status: N, status: B } as const;
 const ACTIVE = { result: [{ open_time: S, close_time: S, msg: S, game_status: N, status: B }] } as const;
 const RATES = { ...ok, game_rates: [{}] } as const;
@@ -136,7 +145,11 @@ const NO_REFERRAL = 'no referral programme (the original pays bonuses on deposit
 /** The player API of the original (Apicontroller): every route it maps to a method. */
 export const REFERENCE_PLAYER_ROUTES: readonly RefRoute[] = [
   served('api-get-app-key', { app_key: S, ...ok }),
-  secure('api-check-mobile', CODE_BY_SMS, { msg: S, status: 'string|boolean' }),
+  secure(
+    'api-check-mobile',
+    `${CODE_BY_SMS}; a registered number gets a token only on a device that signed in to it with the password, and that token takes nothing but the PIN (api-check-security-pin) before it is a session's (the original hands out a session for the number alone)`,
+    { msg: S, status: 'string|boolean' },
+  ),
   secure('api-otp-sent', CODE_BY_SMS, { status: B }),
   secure('api-resend-otp', CODE_BY_SMS, { ...ok }),
   secure(
@@ -215,19 +228,7 @@ export const REFERENCE_PLAYER_ROUTES: readonly RefRoute[] = [
     ...ok,
   }),
   served('api-game-rates', RATES),
-  served('api-fund-request-history', {
-    fund_req_history: [
-      {
-        fund_request_id: S,
-        request_amount: S,
-        request_number: S,
-        request_status: S,
-        fund_payment_receipt: S,
-        insert_date: S,
-      },
-    ],
-    ...ok,
-  }),
+  served('api-fund-request-history', { fund_req_history: [FUND_REQUEST], transaction_history: [FUND_REQUEST], ...ok }),
   served('api-user-wallet-balance', {
     wallet_amt: S,
     hold_amt: S,
@@ -432,10 +433,21 @@ export const REFERENCE_PLAYER_ROUTES: readonly RefRoute[] = [
   refused('api-check-refer-valid', NO_REFERRAL, { msg: 'Not Valid' }),
   refused('checkMoneyToReferral', 'routed by the original to a method it does not have (referral payouts): 404'),
   served('api-get-auto-deposit-list', {
-    result: [{ id: S, amount: S, tx_request_number: S, txn_id: S, txn_ref: S, fund_status: S, insert_date: S }],
+    result: [
+      {
+        id: S,
+        amount: S,
+        tx_request_number: S,
+        txn_id: S,
+        txn_ref: S,
+        fund_status: S,
+        reject_remark: S,
+        insert_date: S,
+      },
+    ],
     ...ok,
   }),
-  secure('api-validate-bank', CODE_BY_SMS, ok),
+  secure('api-validate-bank', `${CODE_BY_SMS}; with no number, to the account's own`, ok),
   served('api-get-social-data', { mobile_no: S, telegram_no: S, mobile_1: S, ...ok }),
 ];
 

@@ -181,7 +181,7 @@ export const CALL_REFUSALS: { readonly [N in CallName]: readonly RefusalCode[] }
   'api-reality-check': NONE,
   'api-set-language': NONE,
   'api-get-app-key': NONE,
-  'api-check-security-pin': ['msg.pinWrong', ...TOO_MANY],
+  'api-check-security-pin': ['msg.pinWrong', ...SESSION_REFUSALS, ...TOO_MANY],
   'api-check-game-status': GAME,
   'api-get-current-date': GAME,
   'api-add-money-via-upi': DEPOSIT,

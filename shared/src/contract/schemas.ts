@@ -115,7 +115,11 @@ export const REQUEST_SCHEMAS = {
   // accounts
   'api-user-login': z.object({ mobile: loginPhone(), password: password(), device_id: optStr() }),
   'api-user-logout': empty,
-  'api-check-mobile': z.object({ mobile: loginPhone() }),
+  'api-check-mobile': z.object({
+    mobile: loginPhone(),
+    /** the app's device: for a registered number, a device that signed in to it gets a PIN sign-in */
+    device_id: z.string().trim().max(200).optional(),
+  }),
   'api-user-registration': z.object({
     name: displayName(MSG.usernameRequired),
     email: z.string().max(200).optional().nullable(),
@@ -207,7 +211,14 @@ export const REQUEST_SCHEMAS = {
     mobile_no: phone(MSG.transferPhoneRequired, MSG.transferPhoneInvalid),
     transfer_note: z.string().max(200).optional().nullable(),
   }),
-  'api-upi-send-otp': z.object({ mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid), upi_type: upiType }),
+  'api-upi-send-otp': z.object({
+    /** the number to send the code to; left out, the account's own (as api-validate-bank asks it) */
+    mobile: phone(MSG.upiPhoneRequired, MSG.upiPhoneInvalid)
+      .optional()
+      .transform((v) => v ?? ''),
+    /** the payment app the number is for; the code proves the number, for any of them */
+    upi_type: upiType.optional(),
+  }),
   'api-add-user-upi-details': z.object({
     upi_type: upiType,
     paytm_no: z.string().max(20).optional().nullable(),
@@ -293,7 +304,11 @@ export const REQUEST_SCHEMAS = {
 
   // the 'MATKA 04' apps' own calls (dialects.ts)
   'api-get-app-key': z.object({ env_type: textOrNumber(20) }),
-  'api-check-security-pin': z.object({ security_pin: pinField }),
+  'api-check-security-pin': z.object({
+    /** a session's token, or a PIN sign-in's from api-check-mobile */
+    unique_token: z.string({ error: SERVER_TEXTS.sessionExpired }).max(200),
+    security_pin: pinField,
+  }),
   'api-check-game-status': z.object({ game_id: gameId }),
   'api-get-current-date': z.object({ game_id: gameId }),
   'api-add-money-via-upi': z.object({

@@ -18,6 +18,7 @@ export const SERVER_TEXTS = {
   otpSent: 'OTP sent successfully',
   accountBlocked: 'Your account is blocked. Please contact support.',
   loginOk: 'Login successful',
+  enterPin: 'Enter your security PIN to sign in',
   registered: 'Registration successful',
   registeredUnverified: 'Registration successful. Betting starts once your account is approved.',
   fundRequested: 'Fund request submitted successfully',

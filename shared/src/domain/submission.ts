@@ -169,11 +169,17 @@ function requestSession(def: BetTypeDef, nr: Record<string, unknown>, wire: unkn
   return votes.size === 1 ? [...votes][0] : null;
 }
 
-/** A row's session word in its client's spelling, when it names `stored` but is spelled otherwise. */
-function sentSpelling(sent: unknown, stored: Session): string | null {
+/**
+ * A row's session word as its client sent it, when the stored word differs: the same session spelled
+ * otherwise, or, for a regular bet type of one session (Jodi Digit, Full Sangam, kept in theirs
+ * whatever the row says), any session word sent ('Open' on a Jodi): the histories echo it.
+ */
+function sentSpelling(sent: unknown, stored: Session, fixed: boolean): string | null {
   if (typeof sent !== 'string') return null;
   const word = sent.trim();
-  return word !== stored && parseSession(word) === stored ? word : null;
+  if (word === stored) return null;
+  const named = parseSession(word);
+  return named === stored || (fixed && named !== null) ? word : null;
 }
 
 /**
@@ -214,7 +220,8 @@ export function parseSubmission(family: Family, body: unknown): ParseResult {
       return { ok: false, message: compose('numberNotValid', { n: values.digits }) };
     }
     rows.push(...r.rows);
-    for (const row of r.rows) sentSessions.push(sentSpelling(w.session, row.session));
+    const fixed = def.family === 'regular' && def.fixedSession !== undefined;
+    for (const row of r.rows) sentSessions.push(sentSpelling(w.session, row.session, fixed));
   }
   return { ok: true, betType: def.id, session, gameId, bidDate: bidDateText(date), rows, sentSessions };
 }

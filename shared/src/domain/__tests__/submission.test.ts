@@ -216,13 +216,18 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
       session: 'Open',
       sentSessions: [null],
     });
-    // a row that sends the stored word, or a word for another session (a Jodi is Close whatever it says)
+    // a row that sends the stored word: nothing to echo
     expect(parse({ session: 'Close', result: [{ digits: '5', points: 20, session: 'Close' }] })).toMatchObject({
       sentSessions: [null],
     });
+    // a Jodi is Close whatever it says, and its history echoes the word it was sent with
     expect(
       parse({ gametype: 'Jodi Digit', session: 'OPEN', result: [{ digits: '45', points: 20, session: 'OPEN' }] }),
-    ).toMatchObject({ ok: true, session: 'Close', sentSessions: [null] });
+    ).toMatchObject({ ok: true, session: 'Close', sentSessions: ['OPEN'] });
+    expect(
+      parse({ gametype: 'Jodi Digit', session: 'Open', result: [{ digits: '45', points: 20, session: 'Open' }] }),
+    ).toMatchObject({ ok: true, session: 'Close', sentSessions: ['Open'] });
+
   });
   test.each([
     [null, MSG.invalidRequest],
