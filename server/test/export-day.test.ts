@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { calculateJwkThumbprint, CompactSign, exportJWK, generateKeyPair, type JSONWebKeySet } from 'jose';
-import { createUser, kolkata, makeTestApp, operatorCall, placeOpenBid, runCli, type TestApp } from './helpers';
+import {
+  createUser,
+  kolkata,
+  makeTestApp,
+  OPERATOR_TOKEN,
+  operatorCall,
+  placeOpenBid,
+  runCli,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let dir: string;
@@ -35,6 +44,13 @@ test('the day exported verifies offline, and not once any one byte of it is chan
   const made = await cli('export', 'day', '2026-03-10', '--out', 'day.json');
   expect(made.code).toBe(0);
   expect(made.out).toContain(path.join(dir, 'day.json'));
+  // without --out: under the data dir, never in the directory it was run from; the path is printed
+  const before = fs.readdirSync(dir);
+  const kept = await runCli(t, ['export', 'day', '2026-03-10'], dir, { OPERATOR_TOKEN, DATA_DIR: 'data' });
+  const file = path.join(dir, 'data', 'exports', 'matka-day-2026-03-10.json');
+  expect(kept.out).toContain(`: ${file} (check it with: npm run operator -- audit verify --bundle ${file})`);
+  expect(fs.existsSync(file)).toBe(true);
+  expect(fs.readdirSync(dir).filter((f) => !before.includes(f))).toEqual(['data']);
   const good = await cli('audit', 'verify', '--bundle', 'day.json');
   expect(good).toMatchObject({ code: 0 });
   expect(good.out).toMatch(

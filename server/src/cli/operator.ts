@@ -87,7 +87,8 @@ Commands:
                                                    row that does not match (exit 1)
   audit sign                                       sign the chain's head now and publish it (/verify/log)
   export day <YYYY-MM-DD> [--out FILE]             the day for the auditor (results, books, ledger, audit
-                                                   rows), signed, in a file
+                                                   rows), signed, in a file (default
+                                                   <DATA_DIR>/exports/matka-day-<date>.json)
   audit verify --bundle <file> [--key FILE]        check such a file: its signature by the server's
                                                    published keys (or a key you pinned: a JWK or JWKS
                                                    file), never the keys inside it; its audit rows'
@@ -181,8 +182,14 @@ function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Request | FileCom
   if (options.flag('help')) return 'help';
   const [cmd, file, extra] = positionals;
   // a day's bundle, checked offline (no server)
-  // the day's bundle is written where the command was run
-  if (cmd === 'export') return exportDayFile(positionals.slice(1), options, env.INIT_CWD || process.cwd());
+  // the day's bundle: where --out says, else under the data dir
+  if (cmd === 'export')
+    return exportDayFile(
+      positionals.slice(1),
+      options,
+      env.INIT_CWD || process.cwd(),
+      path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './.data'),
+    );
   const bundle = cmd === 'audit' && file === 'verify' ? options.string('bundle') : undefined;
   if (bundle) {
     need(!extra, 'audit verify --bundle takes one <file>');

@@ -49,20 +49,24 @@ export function settings(_cmd: string, rest: string[], _o: Options): Request {
 }
 
 /** export day <date> [--out FILE]: the day's signed bundle, written to a file */
-export function exportDayFile(rest: string[], o: Options, cwd: string): Request {
+/**
+ * export day: the bundle is written where --out says (from the directory the command was run in), else
+ * under the data dir's `exports/` (never into the working tree the command happens to run in).
+ */
+export function exportDayFile(rest: string[], o: Options, cwd: string, dataDir: string): Request {
   const [sub, date, extra] = rest;
   need(sub === 'day' && date && !extra, 'export needs: day <YYYY-MM-DD> [--out FILE]');
   need(/^\d{4}-\d{2}-\d{2}$/.test(date), `date '${date}' must be YYYY-MM-DD`);
-  const out = path.resolve(cwd, o.string('out') ?? `matka-day-${date}.json`);
+  const given = o.string('out');
+  const out = given ? path.resolve(cwd, given) : path.join(dataDir, 'exports', `matka-day-${date}.json`);
   o.done();
   return {
     call: OP.exportDay,
     query: { date },
     print: (d, io) => {
+      fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, JSON.stringify(d.bundle), { mode: 0o600 });
-      io.out(
-        `${String(d.msg)}: ${out} (check it with: npm run operator -- audit verify --bundle ${path.basename(out)})`,
-      );
+      io.out(`${String(d.msg)}: ${out} (check it with: npm run operator -- audit verify --bundle ${out})`);
     },
   };
 }
