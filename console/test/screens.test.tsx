@@ -1336,7 +1336,7 @@ describe('Dashboard', () => {
     renderConsole('/console/');
     expect(await screen.findByRole('heading', { name: 'Today, 2026-11-24' })).toBeInTheDocument();
     const figures = screen.getAllByRole('definition');
-    expect(figures.map((f) => f.textContent)).toEqual(['1800', '1850', '-50', '2 (700 points)', '1 (600 points)']);
+    expect(figures.map((f) => f.textContent)).toEqual(['1,800', '1,850', '-50', '2 (700 points)', '1 (600 points)']);
     const byFamily = screen.getByRole('table', { name: 'By market family (points)' });
     expect(within(byFamily).getAllByRole('row')[3]).toHaveTextContent('Gali100900-800');
     expect(

@@ -109,7 +109,10 @@ describe('operator console', () => {
     const min = page.getByLabel('Minimum deposit (points)');
     await min.fill('abc');
     await min.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: 'min_amt must be a whole number of points' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Minimum deposit (points) must be a whole number of points' })
+      .waitFor();
     await min.fill('150');
     await min.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
     await min.locator('xpath=ancestor::form').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -133,13 +136,16 @@ describe('operator console', () => {
     await page.getByLabel('Text', { exact: true }).fill('Deposit today and get 5% extra points.');
     // the same notice's title in Hindi (its text left empty: the English shows)
     await page.getByLabel('Title in Hindi').fill('दिवाली बोनस');
+    // the link is checked as it is typed, before any confirmation
     await page.getByLabel('Link (optional)').fill('/nowhere');
+    const wrongLink = 'Link must be a page of the app (such as /addfund) or an https:// address';
+    await page.locator('#notice-link-problem').getByText(wrongLink).waitFor();
+    expect(await page.getByLabel('Link (optional)').getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: 'Send notice' }).click();
-    const confirm = page.getByRole('dialog');
-    await confirm.getByRole('button', { name: 'Send to every player' }).click();
-    await confirm.getByText('Link must be a page of the app (such as /addfund) or an https:// address').waitFor();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alert').filter({ hasText: wrongLink }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Link (optional)').fill('/addfund');
+    await page.getByText(wrongLink).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Send notice' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send to every player' }).click();
     await page
@@ -302,6 +308,10 @@ describe('operator console', () => {
     await page.getByRole('heading', { name: 'Deposits', exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '500' });
     await row.getByText('UTR 512345678901').waitFor();
+    // the UTR and its Screenshot button apart
+    const utr = await row.getByText('UTR 512345678901').boundingBox();
+    const shotButton = await row.getByRole('button', { name: /^View the screenshot of deposit/ }).boundingBox();
+    expect(shotButton!.x - (utr!.x + utr!.width)).toBeGreaterThanOrEqual(8);
     await row.getByRole('button', { name: /^View the screenshot of deposit/ }).click();
     const shotImg = page.getByRole('dialog').getByRole('img', { name: /^Payment screenshot sent with deposit/ });
     await shotImg.waitFor();
@@ -309,6 +319,19 @@ describe('operator console', () => {
       () => (document.querySelector('.console-proof') as HTMLImageElement | null)?.complete === true,
     );
     expect(await shotImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    // the whole page is dimmed behind it: at each corner and on the top bar's buttons, the backdrop is on top
+    const corners = [
+      [2, 2],
+      [1278, 2],
+      [1200, 30],
+      [2, 798],
+      [1278, 798],
+    ];
+    const onTop = await page.evaluate(
+      (points) => points.map(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.modal-backdrop')),
+      corners,
+    );
+    expect(onTop).toEqual(corners.map(() => true));
     await page.screenshot({ path: '/tmp/shots/console-deposit-screenshot.png' });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     // on a phone's width too
@@ -370,6 +393,42 @@ describe('operator console', () => {
     expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).count()).toBe(
       0,
     );
+
+    // the queue is fresh whenever it is opened again, and stays live while it is shown: no reload
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
+    const ask = (points: number) =>
+      call<{ status: boolean }>(server, 'api-user-withdraw-fund-request', {
+        unique_token: token,
+        request_amount: points,
+        payment_method: '2',
+      });
+    await operator(server, 'credit', player.mobile, '1100');
+    expect((await ask(510)).status).toBe(true);
+    await nav.getByRole('link', { name: 'Withdrawals' }).click();
+    await page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: '510' }).waitFor();
+    expect((await ask(520)).status).toBe(true);
+    await page
+      .getByRole('row')
+      .filter({ hasText: player.mobile })
+      .filter({ hasText: '520' })
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: '/tmp/shots/console-withdrawals-live.png', fullPage: true });
+    // both rejected again, so the figures below stay those of the day's approvals
+    for (const points of ['510', '520']) {
+      const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: points });
+      await row.getByRole('button', { name: /^Reject withdrawal/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByLabel(/Reason/)
+        .fill('asked twice');
+      await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /rejected/i })
+        .waitFor();
+    }
 
     // Reports: today's figures, and a table as CSV
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();

@@ -112,6 +112,12 @@ it('a correction that reverses a win being withdrawn holds the withdrawal; payin
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Withdrawals' }).click();
   const row = page.getByRole('row').filter({ hasText: player.mobile });
   await row.getByText('Held: 4,700 points of a reversed win').waitFor();
+  // the whole row in view at 1280 px: the flag wraps under the status, the actions are not clipped
+  const reject = await row.getByRole('button', { name: /^Reject withdrawal/ }).boundingBox();
+  expect(reject!.x + reject!.width).toBeLessThanOrEqual(1280 - 16);
+  expect(await page.locator('.console-table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await row.getByRole('cell').filter({ hasText: 'Held:' }).innerText()).toMatch(/^pending\W+Held: 4,700/);
+  await page.screenshot({ path: '/tmp/shots/console-withdrawal-held-row.png' });
   await row.getByRole('button', { name: /^Approve withdrawal/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(/^Held: 4,700 points of this request are a win that a correction reversed/).waitFor();

@@ -615,7 +615,7 @@ describe('operator CLI for money, users, settings, markets and results', () => {
     // server-side refusals: exit 1 with the reason
     expect(await cli('settings', 'set', 'min_amt', 'lots')).toMatchObject({
       code: 1,
-      err: expect.stringMatching(/min_amt must be a whole number/),
+      err: expect.stringMatching(/Minimum deposit \(points\) must be a whole number/),
     });
     expect(await cli('settings', 'set', 'password', 'x')).toMatchObject({
       code: 1,

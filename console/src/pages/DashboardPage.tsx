@@ -36,15 +36,15 @@ export function DashboardPage() {
               <dl className="console-figures">
                 <div>
                   <dt>Stakes</dt>
-                  <dd>{total.stakes}</dd>
+                  <dd>{formatPoints(total.stakes)}</dd>
                 </div>
                 <div>
                   <dt>Payouts</dt>
-                  <dd>{total.payouts}</dd>
+                  <dd>{formatPoints(total.payouts)}</dd>
                 </div>
                 <div>
                   <dt>Profit</dt>
-                  <dd className={total.profit < 0 ? 'console-loss' : undefined}>{total.profit}</dd>
+                  <dd className={total.profit < 0 ? 'console-loss' : undefined}>{formatPoints(total.profit)}</dd>
                 </div>
               </dl>
               <DataTable
@@ -53,9 +53,9 @@ export function DashboardPage() {
                 rowKey={(f) => f.family}
                 columns={[
                   { header: 'Family', cell: (f) => FAMILY_NAMES[f.family] },
-                  { header: 'Stakes', cell: (f) => f.stakes },
-                  { header: 'Payouts', cell: (f) => f.payouts },
-                  { header: 'Profit', cell: (f) => f.profit },
+                  { header: 'Stakes', cell: (f) => formatPoints(f.stakes) },
+                  { header: 'Payouts', cell: (f) => formatPoints(f.payouts) },
+                  { header: 'Profit', cell: (f) => formatPoints(f.profit) },
                 ]}
               />
             </div>
@@ -70,13 +70,13 @@ export function DashboardPage() {
                 <div>
                   <dt>Deposits</dt>
                   <dd>
-                    {d.pending.deposits.count} ({d.pending.deposits.points} points)
+                    {formatPoints(d.pending.deposits.count)} ({formatPoints(d.pending.deposits.points)} points)
                   </dd>
                 </div>
                 <div>
                   <dt>Withdrawals</dt>
                   <dd>
-                    {d.pending.withdrawals.count} ({d.pending.withdrawals.points} points)
+                    {formatPoints(d.pending.withdrawals.count)} ({formatPoints(d.pending.withdrawals.points)} points)
                   </dd>
                 </div>
               </dl>

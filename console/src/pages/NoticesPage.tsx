@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf, useNoticesQuery, useSendNoticeMutation, type NoticeRow } from '../api';
 import { ConfirmDialog, DataTable, QueryView } from '../parts';
+import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -9,6 +10,12 @@ const when = (iso: string) =>
  * Owner: a notice to every player (their inbox, the live stream, and web push for those who chose
  * notices), with an optional link; the notices sent, newest first. Sending is audited.
  */
+/** What is wrong with a notice's link ('' and a page of the app or an https:// address are right), or null. */
+function linkProblemOf(link: string): string | null {
+  const checked = OPERATOR_REQUESTS.sendNotice.shape.link.safeParse(link);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'This link cannot be sent');
+}
+
 export function NoticesPage() {
   const list = useNoticesQuery();
   const [send, { isLoading }] = useSendNoticeMutation();
@@ -20,10 +27,13 @@ export function NoticesPage() {
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
+  // the link checked as it is typed, by the contract's own rule for it
+  const linkProblem = linkProblemOf(link);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNote(null);
     if (!title.trim() || !body.trim()) return setNote({ ok: false, text: 'Write a title and a text first' });
+    if (linkProblem) return setNote({ ok: false, text: linkProblem });
     setConfirming(true);
   };
   const [error, setError] = useState<string | undefined>();
@@ -57,9 +67,18 @@ export function NoticesPage() {
           <input
             id="notice-link"
             value={link}
-            aria-describedby="notice-link-hint"
-            onChange={(e) => setLink(e.target.value)}
+            aria-describedby={linkProblem ? 'notice-link-hint notice-link-problem' : 'notice-link-hint'}
+            aria-invalid={linkProblem ? true : undefined}
+            onChange={(e) => {
+              setLink(e.target.value);
+              setNote(null);
+            }}
           />
+          {linkProblem && (
+            <p className="console-error" id="notice-link-problem" aria-live="polite">
+              {linkProblem}
+            </p>
+          )}
           {(
             [
               ['hi', 'Hindi'],

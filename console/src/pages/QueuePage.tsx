@@ -80,10 +80,18 @@ function StatusCell({ row }: { row: MoneyRequest }) {
 /** Points of a reversed win a withdrawal still owes: approved only with a reason. */
 const heldOf = (r: MoneyRequest) => Number(r.held_points ?? 0);
 
+/** How often a shown queue asks again. */
+const QUEUE_POLL_MS = 10_000;
+
 /** The deposit or withdrawal queue: filter, approve or reject each request after a confirmation. */
 export function QueuePage({ kind }: { kind: Kind }) {
   const [status, setStatus] = useState<RequestFilter>('pending');
-  const list = useRequestsQuery({ kind, status });
+  // fetched again whenever the queue is opened, and every few seconds while it is shown: a new request
+  // or a Held flag appears without a reload
+  const list = useRequestsQuery(
+    { kind, status },
+    { refetchOnMountOrArgChange: true, pollingInterval: QUEUE_POLL_MS, skipPollingIfUnfocused: true },
+  );
   const [decide, decideState] = useDecideMutation();
   const [asking, setAsking] = useState<{ row: MoneyRequest; action: 'approve' | 'reject' } | null>(null);
   const [note, setNote] = useState('');
@@ -146,7 +154,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
                         header: 'Payment proof',
                         cell: (r: MoneyRequest) =>
                           r.utr || r.has_screenshot ? (
-                            <>
+                            <span className="console-proof-cell">
                               {r.utr ? <span>UTR {r.utr}</span> : null}
                               {r.has_screenshot ? (
                                 <button
@@ -158,7 +166,7 @@ export function QueuePage({ kind }: { kind: Kind }) {
                                   Screenshot
                                 </button>
                               ) : null}
-                            </>
+                            </span>
                           ) : (
                             '—'
                           ),
@@ -166,12 +174,14 @@ export function QueuePage({ kind }: { kind: Kind }) {
                     ]),
                 {
                   header: 'Status',
+                  // the flag wraps under the status, so the actions stay in view at 1280 px
+                  className: 'console-text',
                   cell: (r) => (
                     <>
                       <StatusCell row={r} />
                       {r.status === 'pending' && heldOf(r) > 0 && (
                         <span className="console-flag" title={r.held_note ?? undefined}>
-                          {' '}
+                          <span className="sr-only">. </span>
                           Held: {formatPoints(heldOf(r))} points of a reversed win
                         </span>
                       )}

@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { messageOf, useSetSettingMutation, useSettingsQuery } from '../api';
 import { QueryView } from '../parts';
+import { settingLabel } from '@matka/shared/contract/schemas';
 
 interface Field {
+  /** a setting's key; its label is the contract's (settingLabel), as the server's messages name it */
   key: string;
-  label: string;
   hint?: string;
   long?: boolean;
   /** a choice of values (a select), each with what it means */
@@ -25,11 +26,11 @@ const GROUPS: { title: string; fields: Field[] }[] = [
   {
     title: 'Money',
     fields: [
-      { key: 'min_amt', label: 'Minimum deposit (points)' },
-      { key: 'max_amt', label: 'Maximum deposit (points)', hint: '0: no maximum' },
-      { key: 'min_withdrawal', label: 'Minimum withdrawal (points)' },
-      { key: 'withdraw_open_time', label: 'Withdrawals open at', hint: 'e.g. 10:00 AM or 10:00 (Asia/Kolkata)' },
-      { key: 'withdraw_close_time', label: 'Withdrawals close at', hint: 'e.g. 11:00 PM or 23:00' },
+      { key: 'min_amt' },
+      { key: 'max_amt', hint: '0: no maximum' },
+      { key: 'min_withdrawal' },
+      { key: 'withdraw_open_time', hint: 'e.g. 10:00 AM or 10:00 (Asia/Kolkata)' },
+      { key: 'withdraw_close_time', hint: 'e.g. 11:00 PM or 23:00' },
     ],
   },
   {
@@ -37,29 +38,24 @@ const GROUPS: { title: string; fields: Field[] }[] = [
     fields: [
       {
         key: 'result_certification',
-        label: 'Result certification',
         hint: "on: a declared result is published and settled only once a second operator with the results right certifies it (RESULT_CERTIFICATION=on in the server's configuration keeps it on)",
         choices: onOff('On: a second operator certifies every result', 'Off: a declared result is published at once'),
       },
       {
         key: 'manual_move_threshold',
-        label: 'Manual credits and debits above (points) need a second operator',
         hint: 'a credit or debit of more points waits until another operator with the money right approves it (0: never)',
       },
       {
         key: 'certify_wait_hours',
-        label: 'Hours before a new or changed account may certify',
         hint: 'an operator created, promoted or reset less than this long ago certifies no result (24 to 2160; 24 when empty)',
       },
       {
         key: 'require_age_declaration',
-        label: 'Age declaration before the first bid',
         hint: 'players declare they are 18 or older before any bid (apps that cannot ask it cannot bid)',
         choices: oneZero('Required', 'Not required'),
       },
       {
         key: 'canary_auto_rollback',
-        label: 'Automatic rollback of a failing canary release',
         hint: "a family's canary whose errors run well above its stable release's is rolled back by the server",
         choices: oneZero('On', 'Off'),
       },
@@ -68,10 +64,10 @@ const GROUPS: { title: string; fields: Field[] }[] = [
   {
     title: 'UPI payments',
     fields: [
-      { key: 'upi_id', label: 'UPI id', hint: 'name@bank' },
-      { key: 'google_upi_payment_id', label: 'Google Pay UPI id' },
-      { key: 'phonepay_upi_payment_id', label: 'PhonePe UPI id' },
-      { key: 'payee_name', label: 'Payee name' },
+      { key: 'upi_id', hint: 'name@bank' },
+      { key: 'google_upi_payment_id' },
+      { key: 'phonepay_upi_payment_id' },
+      { key: 'payee_name' },
     ],
   },
   {
@@ -79,38 +75,31 @@ const GROUPS: { title: string; fields: Field[] }[] = [
     fields: [
       {
         key: 'user_current_version',
-        label: 'Current app version',
         hint: "the version 'MATKA 04' apps offer to update to, e.g. 2.0.1",
       },
       {
         key: 'user_minimum_version',
-        label: 'Minimum app version',
         hint: "older 'MATKA 04' apps must update before they are used",
       },
     ],
   },
   {
     title: 'Contact numbers',
-    fields: [
-      { key: 'mobile_no', label: 'Mobile number' },
-      { key: 'mobile_1', label: 'Second mobile number' },
-      { key: 'telegram_no', label: 'Telegram number' },
-    ],
+    fields: [{ key: 'mobile_no' }, { key: 'mobile_1' }, { key: 'telegram_no' }],
   },
   {
     title: 'Texts and images',
     fields: [
-      { key: 'how_to_play_content', label: 'How to play (HTML)', long: true },
-      { key: 'video_link', label: 'Tutorial video link' },
-      { key: 'deposit_rule', label: 'Deposit rules', long: true },
-      { key: 'withdrawal_rule', label: 'Withdrawal rules', long: true },
+      { key: 'how_to_play_content', long: true },
+      { key: 'video_link' },
+      { key: 'deposit_rule', long: true },
+      { key: 'withdrawal_rule', long: true },
       {
         key: 'privacy_policy',
-        label: 'Privacy policy (HTML)',
         hint: 'empty: the app shows its built-in privacy policy',
         long: true,
       },
-      { key: 'slider_images', label: 'Slider images', hint: 'image links, one per line (at most 10)', long: true },
+      { key: 'slider_images', hint: 'image links, one per line (at most 10)', long: true },
     ],
   },
   ...(
@@ -121,10 +110,10 @@ const GROUPS: { title: string; fields: Field[] }[] = [
   ).map(([lang, name]) => ({
     title: `Texts in ${name}`,
     fields: [
-      { key: `how_to_play_content_${lang}`, label: `How to play in ${name} (HTML)`, long: true },
-      { key: `deposit_rule_${lang}`, label: `Deposit rules in ${name}`, long: true },
-      { key: `withdrawal_rule_${lang}`, label: `Withdrawal rules in ${name}`, long: true },
-      { key: `privacy_policy_${lang}`, label: `Privacy policy in ${name} (HTML)`, long: true },
+      { key: `how_to_play_content_${lang}`, long: true },
+      { key: `deposit_rule_${lang}`, long: true },
+      { key: `withdrawal_rule_${lang}`, long: true },
+      { key: `privacy_policy_${lang}`, long: true },
     ].map((f) => ({ ...f, hint: `players who chose ${name} see it; empty: the English text` })),
   })),
 ];
@@ -170,7 +159,7 @@ function SettingForm({ field, value, request }: { field: Field; value: string; r
   };
   return (
     <form className="console-setting" onSubmit={submit} noValidate>
-      <label htmlFor={id}>{field.label}</label>
+      <label htmlFor={id}>{settingLabel(field.key)}</label>
       {field.hint && (
         <p className="console-hint" id={`${id}-hint`}>
           {field.hint}

@@ -26,6 +26,7 @@ import type { OperatorCall } from './operator';
 import { FAMILY_REQUESTS } from './familySchemas';
 import { AUDIT_REQUESTS } from './auditSchemas';
 import { CERTIFY_REQUESTS } from './resultSchemas';
+import { settingLabel } from './settingLabels';
 
 // ------------------------------------------------------------------ the fields many calls share
 
@@ -174,6 +175,8 @@ export const TRANSLATED_SETTINGS = [
   'withdrawal_rule',
   'privacy_policy',
 ] as const;
+
+export { settingLabel };
 
 /**
  * The settings an operator may change, each with the check of its value (POST /settings/set parses by
@@ -428,7 +431,11 @@ export const OPERATOR_REQUESTS = {
       }
       const v = check.safeParse(value.trim());
       if (!v.success) {
-        ctx.addIssue({ code: 'custom', message: `${key} ${v.error.issues[0]?.message ?? 'is invalid'}` });
+        // named as the console labels it: 'Minimum withdrawal (points) must be a whole number of points'
+        ctx.addIssue({
+          code: 'custom',
+          message: `${settingLabel(key)} ${v.error.issues[0]?.message ?? 'is invalid'}`,
+        });
         return z.NEVER;
       }
       return { key, value: v.data };
