@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { BettingOffNotice, EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
-import { useBettingOn } from '@matka/shared/api';
+import { PlayPausedNotice, useBettingOn, usePlayPause } from '@matka/shared/api';
 
 export const MARKET_OPEN = 'Market Open';
 export const MARKET_CLOSED = 'Market Closed';
@@ -39,13 +39,15 @@ function CardBody({ market, open }: { market: GaliMarket; open: boolean }) {
 
 /**
  * The Gali market list of /galigame and /galiIMP, refreshed every 5 s while the tab is visible.
- * An open market is a button to /galiallgame when betting is on; with betting off it is a plain card
- * and the notice above the list says why (a button that led back to this list would do nothing).
+ * An open market is a button to /galiallgame when betting is on and no break or self-exclusion runs;
+ * else it is a plain card that still tells the market's state, and the notice above the list says why
+ * the player cannot play (a button that led back to this list would do nothing).
  */
 export function GaliMarketList() {
   useLanguage();
   const { data, isLoading } = useGaliGamesQuery(undefined, usePolling());
   const bettingOn = useBettingOn();
+  const paused = usePlayPause();
   const navigate = useNavigate();
   const markets = data?.result ?? [];
   const now = useNow()();
@@ -60,18 +62,19 @@ export function GaliMarketList() {
   return (
     <>
       <BettingOffNotice />
+      <PlayPausedNotice />
       <ul className="gl-markets" aria-label={t('gali.markets', 'Gali markets')}>
         {markets.map((m) => {
           const open = isListedMarketOpen('gali', m, now);
           return (
             <li key={m.game_id} data-testid="gali-market">
-              {open && bettingOn ? (
+              {open && bettingOn && !paused ? (
                 <button type="button" className="card gl-market is-open" onClick={() => play(m)}>
                   <CardBody market={m} open />
                 </button>
               ) : (
                 <div className="card gl-market">
-                  <CardBody market={m} open={false} />
+                  <CardBody market={m} open={open} />
                 </div>
               )}
             </li>

@@ -97,6 +97,23 @@ describe('Gali market list', () => {
     expect(await screen.findByTestId('betting-off')).toHaveTextContent(MSG.bettingOff);
     expect(screen.getByText('FARIDABAD')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /FARIDABAD/ })).toBeNull();
+    // the market's own state is still true: open, bids until its time (not "closed" at an hour to come)
+    const faridabad = screen.getAllByTestId('gali-market')[1];
+    expect(faridabad).toHaveTextContent('Market Open');
+    expect(faridabad).toHaveTextContent('Bids until 05:40 PM');
+  });
+
+  it('a break running: the notice says until when, and no market is a button', async () => {
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    mockApi({
+      'api-galidisawar-game': MARKETS,
+      'api-home-info': home('1'),
+      'api-responsible': { status: true, break_until: until, excluded_until: '', age_declared: true },
+    });
+    await renderRoutes(pages, '/galigame');
+    expect(await screen.findByTestId('play-paused')).toHaveTextContent(/break/i);
+    expect(screen.queryByRole('button', { name: /FARIDABAD/ })).toBeNull();
+    expect(screen.getAllByTestId('gali-market')[1]).toHaveTextContent('Market Open');
   });
 
   it('shows NO DATA FOUND when there are no markets', async () => {

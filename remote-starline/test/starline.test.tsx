@@ -76,6 +76,22 @@ describe('/star JACKPOT STARLINE', () => {
     expect(screen.getAllByRole('link', { name: /^Play/ })).toHaveLength(1);
   });
 
+  it('a break running: the notice says until when, and no slot offers Play', async () => {
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    mockApi({
+      'api-starline-game': GAMES,
+      'api-starline-game-rates': RATES,
+      'api-home-info': HOME_ON,
+      'api-responsible': { status: true, break_until: until, excluded_until: '', age_declared: true },
+    });
+    await renderRoutes(pages, '/star');
+    expect(await screen.findByTestId('play-paused')).toHaveTextContent(/break/i);
+    const cards = await screen.findAllByTestId('starline-game');
+    // the slot's own state is still told; only Play is gone
+    expect(within(cards[2]).getByText('BETTING IS RUNNING')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: /^Play/ })).toHaveLength(0);
+  });
+
   it('play opens the chooser with the slot in navigation state', async () => {
     mockApi({ 'api-starline-game': GAMES, 'api-starline-game-rates': RATES, 'api-home-info': HOME_ON });
     const { router } = await renderRoutes(pages, '/star');

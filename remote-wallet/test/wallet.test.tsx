@@ -581,7 +581,8 @@ describe('/transfer', () => {
       await fill(user, points, phone);
       expect(screen.getByRole('alert')).toHaveTextContent(msg);
     }
-    expect(calls).toHaveLength(0);
+    // no transfer call (the player's break or exclusion is read, to say it above the form)
+    expect(calls.filter((c) => c.call !== 'api-responsible')).toHaveLength(0);
   });
 
   it("waits for the balance: Transfer disabled with 'Loading balance...', no false 'Not Enough Points'", async () => {
@@ -595,7 +596,8 @@ describe('/transfer', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading balance...');
     fireEvent.submit(submit.closest('form')!);
     expect(screen.queryByText(MSG.transferNotEnoughPoints)).not.toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    // no transfer call (the player's break or exclusion is read, to say it above the form)
+    expect(calls.filter((c) => c.call !== 'api-responsible')).toHaveLength(0);
     await balanceAnswered(store, '1000');
     await waitFor(() => expect(screen.queryByText('Loading balance...')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
@@ -676,6 +678,35 @@ describe('rule pages', () => {
 });
 
 describe('offline', () => {
+  it('a self-exclusion running: Add Funds and Transfer are disabled with its notice; Withdraw stays', async () => {
+    const user = userEvent.setup();
+    const until = new Date(Date.now() + 200 * 24 * 3600_000).toISOString();
+    mockApi({
+      'api-user-wallet-balance': ok({
+        wallet_amt: '1000',
+        withdraw_open_time: '12:00 AM',
+        withdraw_close_time: '11:59 PM',
+      }),
+      'api-last-fund-request-detail': ok({ min_amt: '100' }),
+      'api-get-user-payment-details': ok({ payment_details: [{ google_pay_number: '9111111111' }] }),
+      'api-responsible': ok({ break_until: '', excluded_until: until, age_declared: true }),
+    });
+    const { router } = await renderAt('/addfund');
+    const notice = await screen.findByTestId('play-paused');
+    expect(notice).toHaveTextContent(/excluded|exclusion/i);
+    await user.type(screen.getByLabelText('Amount'), '500');
+    await user.click(screen.getByLabelText('PhonePe'));
+    const add = screen.getByRole('button', { name: 'Add Funds' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(notice.textContent!);
+    await act(() => router.navigate('/transfer'));
+    const transfer = await screen.findByRole('button', { name: 'Transfer' });
+    await waitFor(() => expect(transfer).toBeDisabled());
+    expect(transfer).toHaveAccessibleDescription((await screen.findByTestId('play-paused')).textContent!);
+    await act(() => router.navigate('/withdraw'));
+    expect(screen.queryByTestId('play-paused')).toBeNull();
+  });
+
   it('disables Add Funds, Withdraw and Transfer with the reason, and enables them back online', async () => {
     const user = userEvent.setup();
     const calls = mockApi({

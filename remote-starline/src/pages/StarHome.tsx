@@ -13,7 +13,7 @@ import {
   useNow,
 } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
-import { useBettingOn } from '@matka/shared/api';
+import { PlayPausedNotice, useBettingOn, usePlayPause } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
 
 export const STARLINE_TITLE = 'JACKPOT STARLINE';
@@ -81,18 +81,23 @@ function StarlineGameList({
   );
 }
 
-/** /star: the 'JACKPOT STARLINE' home. The histories, the rates and Play need betting_status '1'. */
+/**
+ * /star: the 'JACKPOT STARLINE' home. The histories, the rates and Play need betting_status '1'; Play
+ * also needs no break or self-exclusion running (the notice above says until when).
+ */
 export default function StarHome() {
   useLanguage();
   // The games list, refreshed every 5 s while the tab is visible.
   const { data: games, isLoading } = useStarlineGamesQuery(undefined, usePolling());
   const bettingOn = useBettingOn();
+  const paused = usePlayPause();
   const { data: rates } = useStarlineRatesQuery(undefined, { skip: !bettingOn });
   const chartUrl = games?.web_starline_chart_url || undefined;
   return (
     <section className="sl-home">
       <h1 className="page-title">{STARLINE_TITLE}</h1>
       <BettingOffNotice />
+      <PlayPausedNotice />
       <TileGrid label={t('star.menu', 'Starline menu')}>
         {bettingOn && <Tile label={t('star.bidHistory', 'Bid-History')} icon={TILE_ICONS.bids} to="/imp5" />}
         {bettingOn && <Tile label={t('star.winHistory', 'Win History')} icon={TILE_ICONS.wins} to="/imp6" />}
@@ -100,7 +105,7 @@ export default function StarHome() {
       </TileGrid>
       {bettingOn && <RatesPanel family="starline" record={rates?.game_rates?.[0]} />}
       <h2 className="sl-section-title">{t('star.gamesTitle', 'Starline Games')}</h2>
-      <StarlineGameList games={games?.result ?? []} isLoading={isLoading} bettingOn={bettingOn} />
+      <StarlineGameList games={games?.result ?? []} isLoading={isLoading} bettingOn={bettingOn && !paused} />
     </section>
   );
 }

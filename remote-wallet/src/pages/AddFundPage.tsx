@@ -11,6 +11,7 @@ import {
 import { openPaymentApp, PAY_METHODS, paymentLink, type PayMethod } from '../lib/upi';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { PaymentProofForm, type SentRequest } from './PaymentProofForm';
+import { PlayPausedNotice, usePlayPause } from '@matka/shared/api';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 
@@ -54,8 +55,10 @@ export function DepositAmount(p: {
  */
 export function AddFundPage() {
   useLanguage();
-  const ids = { amount: useId(), err: useId(), offline: useId() };
+  const ids = { amount: useId(), err: useId(), offline: useId(), paused: useId() };
   const offline = useOffline();
+  // a break or a self-exclusion running: no deposit is taken (the server refuses it too)
+  const paused = usePlayPause();
   const { data: detail } = useWalletFundDetailQuery(undefined, { refetchOnMountOrArgChange: true });
   // Spec: the minimum deposit comes from the server (min_amt, default 0); any amount above 0 is at least that.
   const serverMin = Math.max(Number(detail?.min_amt ?? 0) || 0, 0);
@@ -106,6 +109,7 @@ export function AddFundPage() {
   return (
     <section className="wallet-page">
       <h1 className="page-title">{t('wallet.addFunds', 'Add Funds')}</h1>
+      <PlayPausedNotice id={ids.paused} />
       <form className="card wallet-form" onSubmit={submit} noValidate>
         <DepositAmount
           id={ids.amount}
@@ -137,8 +141,10 @@ export function AddFundPage() {
         <button
           type="submit"
           className="btn btn-primary btn-block"
-          disabled={busy || !amount || !method || offline}
-          aria-describedby={offline ? ids.offline : undefined}
+          disabled={busy || !amount || !method || offline || !!paused}
+          aria-describedby={
+            [offline ? ids.offline : '', paused ? ids.paused : ''].filter(Boolean).join(' ') || undefined
+          }
         >
           {busy ? t('wallet.submitting', 'Submitting...') : t('wallet.addFunds', 'Add Funds')}
         </button>

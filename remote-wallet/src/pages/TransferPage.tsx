@@ -5,6 +5,7 @@ import { POINTS_WHOLE, transferProblem } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { BalanceSubmit, useBalance } from './balance';
+import { PlayPausedNotice, usePlayPause } from '@matka/shared/api';
 
 export interface TransferDraft {
   points: number;
@@ -28,7 +29,9 @@ export function transferError(phone: string, points: string, own: string | null,
 /** /transfer: points and the receiver's phone; the lookup's name is confirmed in a modal. */
 export function TransferPage() {
   useLanguage();
-  const ids = { points: useId(), phone: useId(), err: useId(), wait: useId() };
+  const ids = { points: useId(), phone: useId(), err: useId(), wait: useId(), paused: useId() };
+  // a break or a self-exclusion running: no points are sent (another player could bet them)
+  const paused = usePlayPause();
   const { mobile } = useAppSelector(selectSession);
   const { known, wallet } = useBalance();
   const [points, setPoints] = useState('');
@@ -59,6 +62,7 @@ export function TransferPage() {
   return (
     <section className="wallet-page">
       <h1 className="page-title">{t('wallet.transferPoints', 'Transfer Points')}</h1>
+      <PlayPausedNotice id={ids.paused} />
       <form className="card wallet-form" onSubmit={submit} noValidate>
         <label htmlFor={ids.points}>{t('wallet.points', 'Points')}</label>
         <input
@@ -84,7 +88,13 @@ export function TransferPage() {
             {tMsg(error)}
           </p>
         )}
-        <BalanceSubmit known={known} busy={isLoading} waitId={ids.wait} text={t('wallet.tabTransfer', 'Transfer')} />
+        <BalanceSubmit
+          known={known}
+          busy={isLoading}
+          waitId={ids.wait}
+          text={t('wallet.tabTransfer', 'Transfer')}
+          blockedBy={paused ? ids.paused : undefined}
+        />
       </form>
       {draft && (
         <Modal title={t('transfer.confirmTitle', 'Confirm Transfer')} onClose={() => setDraft(null)}>

@@ -31,11 +31,14 @@ export function BalanceSubmit({
   busy,
   waitId,
   text,
+  blockedBy,
 }: {
   known: boolean;
   busy: boolean;
   waitId: string;
   text: string;
+  /** the id of a notice that says why the button cannot be used now (a break running) */
+  blockedBy?: string;
 }) {
   useLanguage();
   const offline = useOffline();
@@ -46,8 +49,10 @@ export function BalanceSubmit({
       <button
         type="submit"
         className="btn btn-primary btn-block"
-        disabled={busy || !known || offline}
-        aria-describedby={[known ? '' : waitId, offline ? offlineId : ''].filter(Boolean).join(' ') || undefined}
+        disabled={busy || !known || offline || !!blockedBy}
+        aria-describedby={
+          [known ? '' : waitId, offline ? offlineId : '', blockedBy ?? ''].filter(Boolean).join(' ') || undefined
+        }
       >
         {busy ? t('wallet.submitting', 'Submitting...') : text}
       </button>

@@ -47,12 +47,15 @@ export function usePlayPause(): string | null {
   return null;
 }
 
-/** The notice of a break or a self-exclusion on the home and bid screens (nothing while none runs). */
-export function PlayPausedNotice() {
+/**
+ * The notice of a break or a self-exclusion on the home, market, bid and money screens (nothing while
+ * none runs); `id` lets a button it disables name it (aria-describedby).
+ */
+export function PlayPausedNotice({ id }: { id?: string } = {}) {
   const paused = usePlayPause();
   if (!paused) return null;
   return (
-    <p className="betting-off-notice" role="note" data-testid="play-paused">
+    <p className="betting-off-notice" role="note" data-testid="play-paused" id={id}>
       {paused}
     </p>
   );
