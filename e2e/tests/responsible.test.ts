@@ -82,6 +82,27 @@ it('a break taken on Responsible Play closes bids and deposits, while a withdraw
   await page.getByTestId('market-card').filter({ hasText: market }).waitFor();
   expect(await page.getByTestId('market-card').filter({ hasText: market }).getByRole('button').count()).toBe(0);
   await page.screenshot({ path: '/tmp/shots/responsible-home-paused.png', fullPage: true });
+  // so do Starline and Gali: each market's state is told, none offers Play; and the money screens that it
+  // closes say it and disable their button
+  await page.goto(`${server.url}/star`);
+  await notice.waitFor();
+  await page.getByTestId('starline-game').first().waitFor();
+  expect(await page.getByRole('link', { name: /^Play / }).count()).toBe(0);
+  await page.screenshot({ path: '/tmp/shots/responsible-star-paused.png', fullPage: true });
+  await page.goto(`${server.url}/galiIMP`);
+  await notice.waitFor();
+  await page.getByTestId('gali-market').first().waitFor();
+  expect(await page.locator('[data-testid="gali-market"] button').count()).toBe(0);
+  await page.screenshot({ path: '/tmp/shots/responsible-gali-paused.png', fullPage: true });
+  for (const [path, button] of [
+    ['/addfund', 'Add Funds'],
+    ['/transfer', 'Transfer'],
+  ]) {
+    await page.goto(`${server.url}${path}`);
+    await notice.waitFor();
+    expect(await page.getByRole('button', { name: button, exact: true }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `/tmp/shots/responsible${path}-paused.png`, fullPage: true });
+  }
   // a bid sent anyway (another app, a stale page): the server's message, nothing placed
   await expect(placeRegularBid(server, token, '5', 100, 'Open')).rejects.toThrow(
     /^bid refused: You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to and from you are closed until then\.$/,
