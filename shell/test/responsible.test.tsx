@@ -50,10 +50,10 @@ describe('/responsible', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start the break' }));
     expect(f.calls.find((c) => c.call === 'api-take-break')?.body.period).toBe('7d');
     // said once, in one date format, on the card brought into view and focused
-    const shown = await screen.findByText(/^You are taking a break until 17 Mar 2026/);
+    const shown = await screen.findByText(/^You are taking a break until 17-March-2026/);
     expect(shown.closest('[role="status"]')).toHaveFocus();
     expect(screen.queryByText('You are taking a break until 17-March-2026 8:00 AM (7 days)')).not.toBeInTheDocument();
-    expect(screen.getByText(/^Break taken, until 17 Mar 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^Break taken, until 17-March-2026/)).toBeInTheDocument();
   });
 
   it('self-exclusion says that only the operator can end it; cancelling sends nothing', async () => {
@@ -161,10 +161,10 @@ describe('limits and the reality check on /responsible', () => {
       amount: '5000',
     });
     expect(await screen.findByText('Daily stake limit: 1,000 points')).toBeInTheDocument();
-    expect(screen.getByText(/^250 used of 1,000, 750 left; resets 11 Mar 2026/)).toBeInTheDocument();
-    expect(screen.getByText(/^Raised to 5,000 points on 11 Mar 2026, 8:00/)).toBeInTheDocument();
+    expect(screen.getByText(/^250 used of 1,000, 750 left; resets 11-March-2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^Raised to 5,000 points on 11-March-2026 08:00/)).toBeInTheDocument();
     expect(
-      screen.getByText(/^Daily stake limit raised to 5,000 points \(was 1,000\), from 11 Mar 2026/),
+      screen.getByText(/^Daily stake limit raised to 5,000 points \(was 1,000\), from 11-March-2026/),
     ).toBeInTheDocument();
   });
 
@@ -180,7 +180,7 @@ describe('limits and the reality check on /responsible', () => {
         : { status: true },
     );
     await renderPage(<ResponsiblePage />, { session: true, path: '/responsible' });
-    expect(await screen.findByText(/^Reached \(480 used\): nothing more until 11 Mar 2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Reached \(480 used\): nothing more until 11-March-2026/)).toBeInTheDocument();
     expect(screen.queryByText(/480 used of/)).not.toBeInTheDocument();
   });
 

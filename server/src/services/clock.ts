@@ -1,4 +1,4 @@
-import { bidDateText, formatMinutes12, kolkataDateParts } from '@matka/shared/domain';
+import { formatMinutes12, formatMomentText, kolkataDateParts } from '@matka/shared/domain';
 
 export { formatMinutes12 };
 
@@ -56,8 +56,7 @@ export function addDays(isoDate: string, n: number): string {
 
 /** A moment as the histories show it, Asia/Kolkata: '10-March-2026 02:05 PM'. */
 export function formatKolkataDateTime(d: Date | string): string {
-  const p = kolkataDateParts(new Date(d));
-  return `${bidDateText(p)} ${formatMinutes12(p.hour * 60 + p.minute)}`;
+  return formatMomentText(d);
 }
 
 /** A moment for operator listings, Asia/Kolkata: '2026-03-10 14:05'. */

@@ -1,24 +1,16 @@
 import { selectIsLoggedIn, useAppSelector } from '@matka/shared';
-import { TEMPLATES, fillTemplate, isPermanent } from '@matka/shared/domain';
-import { currentLanguage, tTemplate, useLanguage } from '@matka/shared/i18n';
+import { TEMPLATES, fillTemplate, formatMomentText, isPermanent } from '@matka/shared/domain';
+import { tDate, tTemplate, useLanguage } from '@matka/shared/i18n';
 import { useProtectionQuery } from './api';
 import { useSettled } from './settled';
 
 /**
- * A moment in India's time, in the language in use ('28 Nov 2026, 9:05 pm'; Hindi and Marathi month
- * names), with the Latin digits every other number of the app is written in (Marathi would otherwise
- * write it in Devanagari digits beside Latin points in one sentence). `withYear: false` leaves the year out.
- * (Here, not in the i18n entry: no first screen shows a moment, and the login page's code stays small.)
+ * A moment in India's time as the player reads every moment in the app, the server's messages too:
+ * '28-November-2026 09:05 PM' (formatMomentText), its month named in the language in use as the
+ * histories name it (tDate).
  */
-export function formatMoment(iso: string, withYear = true): string {
-  return new Date(iso).toLocaleString(`${currentLanguage()}-IN-u-nu-latn`, {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+export function formatMoment(iso: string): string {
+  return tDate(formatMomentText(iso));
 }
 
 /**

@@ -131,6 +131,8 @@ export const BET_TYPES: Readonly<Record<BetTypeId, BetTypeDef>> = {
     route: '/halfsangam',
     fields: HALF_SANGAM_FIELDS.openDigitClosePana,
     timed: true,
+    // no session choice: the Sangam form (open digit + close pana, or open pana + close digit) says it
+    hasSession: false,
   }),
   full_sangam: def('full_sangam', 'regular', {
     title: 'Full Sangam',

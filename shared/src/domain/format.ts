@@ -1,5 +1,5 @@
 /** Display and wire formats: dates, market results, phone numbers, names, rates. */
-import { MARKET_TIME_ZONE, zonedDateParts } from './clock';
+import { MARKET_TIME_ZONE, formatMinutes12, zonedDateParts } from './clock';
 import { panaDigit, panaKind } from './panas';
 
 import { MONTH_NAMES } from './months';
@@ -25,6 +25,17 @@ function validYmd(year: number, month: number, day: number): YMD | null {
 export function formatBidDate(d: Date, timeZone: string = MARKET_TIME_ZONE): string {
   const { year, month, day } = zonedDateParts(d, timeZone);
   return Number.isNaN(year) ? '' : `${day}-${MONTH_NAMES[month - 1]}-${year}`;
+}
+
+/**
+ * A moment as the player reads it everywhere (the spec's bid date and 12-hour time, Asia/Kolkata):
+ * '7-December-2026 06:05 AM'. The app's notices, the /verify page and the server's refusals all write
+ * it so, in every language. '' for an invalid date.
+ */
+export function formatMomentText(d: Date | string, timeZone: string = MARKET_TIME_ZONE): string {
+  const at = new Date(d);
+  const p = zonedDateParts(at, timeZone);
+  return Number.isNaN(p.year) ? '' : `${formatBidDate(at, timeZone)} ${formatMinutes12(p.hour * 60 + p.minute)}`;
 }
 
 /** History date parameter, month/day/year zero-padded: '11/22/2026'. '' for an invalid date. */

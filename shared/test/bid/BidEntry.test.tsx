@@ -352,7 +352,9 @@ describe('BidEntry: confirm and submit', () => {
     const text = dialog.textContent ?? '';
     expect(text).toContain('Total Bid3');
     expect(text).toContain('Total Points250');
-    expect(text).toContain('Game TypeOpen');
+    // Game Type is the bet on every screen; the session has its own row where the player chose one
+    expect(text).toContain('Game TypeSingle Digit');
+    expect(text).toContain('SessionOpen');
     expect(text).toContain('GameKALYAN');
     expect(within(dialog).getByText(MSG.bidWarning)).toBeInTheDocument();
     await u.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
@@ -556,7 +558,7 @@ describe('BidEntry: each row keeps the session it was added with', () => {
     await add(u, '123', '10', 'Pana');
     await u.click(session('Close'));
     await u.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Game TypeOpen');
+    expect(screen.getByRole('dialog').textContent).toContain('SessionOpen');
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     await screen.findByText(MSG.bidPlaced);
     const [sub] = api.submits();
@@ -635,7 +637,7 @@ describe('BidEntry: sessions by the clock', () => {
     expect(screen.getByLabelText('Close')).toBeChecked();
     await add(u, '128', '10', 'Pana');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Game TypeClose');
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeSingle PanaSessionClose');
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     await screen.findByText(MSG.bidPlaced);
     expect(api.submits()[0].body.new_result).toMatchObject({
@@ -670,6 +672,9 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
   it('Half Sangam takes a digit and a pana in either form', async () => {
     const u = user();
     const api = await open('half_sangam', { openTime: '11:00 AM', now: at(9) });
+    // the Sangam form says the session: no session choice besides it
+    expect(screen.getByRole('group', { name: 'Sangam' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Session' })).toBeNull();
     await add(u, '3', '10', 'Open Digit');
     expect(await screen.findByText(MSG.enterNumber)).toBeInTheDocument();
     await u.type(screen.getByLabelText('Close Pana'), '128');
@@ -855,7 +860,20 @@ describe('BidEntry: no session word where a bet has none (Gali, Starline, Full S
     expect(screen.getByRole('button', { name: 'Delete 4' }).closest('li')).not.toHaveTextContent('Open');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('dialog').textContent).toContain('Game TypeSingle Digit');
-    expect(screen.getByRole('dialog').textContent).not.toContain('Game TypeOpen');
+    expect(screen.getByRole('dialog').textContent).not.toContain('Session');
+  });
+
+  it('Full Sangam: Game Type is the bet, as on every screen, and no session row', async () => {
+    const u = user();
+    await open('full_sangam', { openTime: '11:00 AM', now: at(9) });
+    await u.type(screen.getByLabelText('Open Pana'), '128');
+    await u.type(screen.getByLabelText('Close Pana'), '499');
+    await u.type(screen.getByLabelText('Points'), '10');
+    await u.click(screen.getByRole('button', { name: 'Proceed' }));
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    const text = screen.getByRole('dialog').textContent ?? '';
+    expect(text).toContain('Game TypeFull Sangam');
+    expect(text).not.toContain('Session');
   });
 });
 

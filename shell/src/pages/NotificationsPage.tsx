@@ -8,7 +8,7 @@ import { formatMoment } from '@matka/shared/api';
 import { ListState } from '../components/ListState';
 
 // the moment in the language in use (the year left out: the inbox keeps weeks, not years)
-const when = (iso: string) => formatMoment(iso, false);
+const when = (iso: string) => formatMoment(iso);
 
 function Entry({ n }: { n: InboxItem }) {
   useLanguage();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { getRuntimeConfig, PageHeader } from '@matka/shared';
-import { betTypeById, formatPoints } from '@matka/shared/domain';
-import { t, tWord, useLanguage } from '@matka/shared/i18n';
+import { betTypeById, formatMomentText, formatPoints } from '@matka/shared/domain';
+import { t, tDate, tWord, useLanguage } from '@matka/shared/i18n';
 import { checkReceipt, Unreachable, type InvalidReason, type ReceiptCheck } from '@matka/shared/receipts';
 
 /** Why a receipt is not valid, for a person. */
@@ -10,8 +10,7 @@ const REASONS: Record<InvalidReason, () => string> = {
   signature: () =>
     t('verify.badSignature', 'The signature does not match: the receipt was changed, or this server did not sign it.'),
   unknownKey: () => t('verify.unknownKey', 'None of the keys this server publishes signed it.'),
-  keyNotFor: () =>
-    t('verify.keyNotFor', 'It was signed by a key this server does not use for receipts of that day.'),
+  keyNotFor: () => t('verify.keyNotFor', 'It was signed by a key this server does not use for receipts of that day.'),
   missing: () =>
     t('verify.missing', 'The server signed this receipt but no longer has its bid. Keep the receipt and report it.'),
   notInBook: () => t('verify.notInBook', "It is not in its session's sealed book."),
@@ -192,7 +191,7 @@ function Verdict({ check }: { check: ReceiptCheck }) {
           <dt>{t('verify.betType', 'Bet Type')}</dt>
           <dd>{tWord(betTypeById(c.bet_type)?.title ?? c.bet_type)}</dd>
           <dt>{t('verify.accepted', 'Accepted')}</dt>
-          <dd>{new Date(c.accepted_at).toLocaleString()}</dd>
+          <dd>{tDate(formatMomentText(c.accepted_at))}</dd>
           {check.valid && check.book ? (
             <>
               <dt>{t('verify.result', 'Result')}</dt>

@@ -34,7 +34,7 @@ test('timed, session and route facts', () => {
     'single_pana',
     'double_pana',
     'triple_pana',
-    'half_sangam',
+    // (Half Sangam: its Sangam form says the session)
     'sp_dp_tp',
     'sp_motor',
     'dp_motor',

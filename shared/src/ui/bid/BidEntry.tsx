@@ -482,7 +482,7 @@ export function BidEntry(props: BidEntryProps) {
           totalBids={rows.length}
           totalPoints={pending}
           sessions={sessionMeaningless(def) ? [] : sessionTotals(rows, def.requestSession)}
-          gameType={sessionMeaningless(def) ? title : undefined}
+          gameType={def.title}
           win={bestWin}
           warning={tMsg(def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline)}
           error={confirm.error}

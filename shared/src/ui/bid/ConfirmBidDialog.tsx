@@ -10,18 +10,20 @@ export interface SessionTotal {
 }
 
 /**
- * The confirm dialog of a bid list: pana name, Total Bid, Total Points, Game Type, the warning,
- * CANCEL and SUBMIT. A list with rows of both sessions shows each session's bids and points under
- * Game Type, since each row is placed in the session it was added with. While submitting it cannot be dismissed and SUBMIT reads 'Submitting...'.
+ * The confirm dialog of a bid list: pana name, Total Bid, Total Points, Game Type (the bet, on every
+ * screen), Session where the player chose one, the warning, CANCEL and SUBMIT. A list with rows of both
+ * sessions shows each session's bids and points under Session, since each row is placed in the session
+ * it was added with. While submitting it cannot be dismissed and SUBMIT reads 'Submitting...'.
  */
 export function ConfirmBidDialog(props: {
   title: string;
   gameName: string;
   totalBids: number;
   totalPoints: number;
+  /** the list's sessions; none for a bet whose session means nothing to the player (Gali, Starline, Full Sangam) */
   sessions: SessionTotal[];
-  /** Game Type of a bet whose session means nothing to the player (Gali, Starline, Full Sangam) */
-  gameType?: string;
+  /** Game Type: the bet ('Single Digit', 'Full Sangam') */
+  gameType: string;
   /** the most one correct bid of the list wins, at today's rates (null: rates not known) */
   win?: number | null;
   warning: string;
@@ -33,30 +35,32 @@ export function ConfirmBidDialog(props: {
   useLanguage();
   const { busy } = props;
   const offline = useOffline();
-  const gameType: ReactNode =
-    props.gameType ??
-    (props.sessions.length === 1
-      ? tWord(props.sessions[0].session)
-      : props.sessions.map((s) => (
-          <span key={s.session} className="bid-summary-session">
-            {s.bids === 1
-              ? t('bid.sessionOne', '{session}: 1 bid, {points} points', {
-                  session: tWord(s.session),
-                  points: formatPoints(s.points),
-                })
-              : t('bid.sessionMany', '{session}: {n} bids, {points} points', {
-                  session: tWord(s.session),
-                  n: s.bids,
-                  points: formatPoints(s.points),
-                })}
-          </span>
-        )));
+  const session: ReactNode =
+    props.sessions.length === 0
+      ? null
+      : props.sessions.length === 1
+        ? tWord(props.sessions[0].session)
+        : props.sessions.map((s) => (
+            <span key={s.session} className="bid-summary-session">
+              {s.bids === 1
+                ? t('bid.sessionOne', '{session}: 1 bid, {points} points', {
+                    session: tWord(s.session),
+                    points: formatPoints(s.points),
+                  })
+                : t('bid.sessionMany', '{session}: {n} bids, {points} points', {
+                    session: tWord(s.session),
+                    n: s.bids,
+                    points: formatPoints(s.points),
+                  })}
+            </span>
+          ));
   const items: [string, ReactNode][] = [
     [t('confirm.game', 'Game'), props.gameName],
     [t('confirm.totalBid', 'Total Bid'), String(props.totalBids)],
     [t('confirm.totalPoints', 'Total Points'), formatPoints(props.totalPoints)],
-    [t('confirm.gameType', 'Game Type'), gameType],
+    [t('confirm.gameType', 'Game Type'), tWord(props.gameType)],
   ];
+  if (session !== null) items.push([t('bid.session', 'Session'), session]);
   if (props.win !== null && props.win !== undefined)
     items.push([
       t('bid.winIfCorrect', 'Win if correct'),
