@@ -1,9 +1,9 @@
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { useNavigate } from 'react-router-dom';
-import { BettingOffNotice, EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
+import { EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
-import { PlayPausedNotice, useBettingOn, usePlayPause } from '@matka/shared/api';
+import { WhyNoPlay, useBettingOn, usePlayPause } from '@matka/shared/api';
 
 export const MARKET_OPEN = 'Market Open';
 export const MARKET_CLOSED = 'Market Closed';
@@ -61,8 +61,7 @@ export function GaliMarketList() {
   const play = (m: GaliMarket) => navigate('/galiallgame', { state: chosenMarket(m) });
   return (
     <>
-      <BettingOffNotice />
-      <PlayPausedNotice />
+      <WhyNoPlay />
       <ul className="gl-markets" aria-label={t('gali.markets', 'Gali markets')}>
         {markets.map((m) => {
           const open = isListedMarketOpen('gali', m, now);

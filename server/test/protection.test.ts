@@ -197,3 +197,26 @@ test('self-exclusion: permanent, told as such; the history lists it', async () =
     msg: `${p.mobile} is not excluded`,
   });
 });
+
+test('a held or excluded account is told what it is: waiting for approval, or its exclusion', async () => {
+  // registered without a proved code: betting off, waiting for the operator's approval
+  const held = await createUser(t, { wallet: 1000, betting: '0' });
+  await t.ctx.db.updateTable('users').set({ verified: false }).where('id', '=', held.id).execute();
+  const home = await call(t.app, 'api-home-info', { unique_token: held.token });
+  expect(home.body).toMatchObject({ betting_status: '0', awaiting_approval: true });
+  // betting turned off by an operator: not waiting for anything
+  const off = await createUser(t, { wallet: 1000, betting: '0' });
+  expect((await call(t.app, 'api-home-info', { unique_token: off.token })).body.awaiting_approval).toBe(false);
+  // a self-exclusion is told by its own text, whatever else keeps betting off
+  expect((await call(t.app, 'api-self-exclude', { unique_token: held.token, period: '6m' })).body.status).toBe(true);
+  const sent = await call(t.app, 'api-user-transfer-wallet-balance', {
+    unique_token: held.token,
+    mobile_no: off.mobile,
+    amount: 100,
+  });
+  expect(sent.body).toEqual({
+    status: false,
+    msg: expect.stringMatching(/^You have excluded yourself from play until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\./),
+  });
+  expect(await walletOf(t, held.id)).toBe(1000);
+});

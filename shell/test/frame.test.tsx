@@ -210,6 +210,28 @@ describe('home', () => {
     expect(cards[0]).not.toHaveTextContent('Play');
   });
 
+  it('an account waiting for approval is told so, not to contact support', async () => {
+    mockFetch((call) =>
+      call === 'api-home-info' ? { ...(homeInfo('0')(call) as object), awaiting_approval: true } : { status: true },
+    );
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    const notice = await screen.findByTestId('betting-off');
+    expect(notice).toHaveTextContent("Your account is waiting for the operator's approval.");
+    expect(notice).not.toHaveTextContent('Customer Support');
+  });
+
+  it('self-excluded with betting off: the exclusion alone says why, not a second reason above it', async () => {
+    const until = new Date(Date.now() + 200 * 24 * 3600_000).toISOString();
+    mockFetch((call) =>
+      call === 'api-responsible'
+        ? { status: true, break_until: '', excluded_until: until, age_declared: true }
+        : homeInfo('0')(call),
+    );
+    await renderPage(<HomePage />, { session: true, path: '/imp' });
+    expect(await screen.findByTestId('play-paused')).toHaveTextContent(/excluded yourself/);
+    expect(screen.queryByTestId('betting-off')).toBeNull();
+  });
+
   it('offline: the banner over the last markets; back online the list refreshes and the banner goes', async () => {
     let reachable = true;
     const fetch = mockFetch((call) => {

@@ -1,7 +1,6 @@
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { Link } from 'react-router-dom';
 import {
-  BettingOffNotice,
   EmptyState,
   MSG,
   PageLoading,
@@ -13,7 +12,7 @@ import {
   useNow,
 } from '@matka/shared';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
-import { PlayPausedNotice, useBettingOn, usePlayPause } from '@matka/shared/api';
+import { WhyNoPlay, useBettingOn, usePlayPause } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';
 
 export const STARLINE_TITLE = 'JACKPOT STARLINE';
@@ -96,8 +95,7 @@ export default function StarHome() {
   return (
     <section className="sl-home">
       <h1 className="page-title">{STARLINE_TITLE}</h1>
-      <BettingOffNotice />
-      <PlayPausedNotice />
+      <WhyNoPlay />
       <TileGrid label={t('star.menu', 'Starline menu')}>
         {bettingOn && <Tile label={t('star.bidHistory', 'Bid-History')} icon={TILE_ICONS.bids} to="/imp5" />}
         {bettingOn && <Tile label={t('star.winHistory', 'Win History')} icon={TILE_ICONS.wins} to="/imp6" />}

@@ -24,6 +24,7 @@ import {
 import { dashboardFields } from './original-fields';
 import { depositHistory, requestStatusCode } from '../services/wallet';
 import { formatKolkataDateTime } from '../services/clock';
+import { awaitingApproval } from '../services/accounts';
 
 /** Content: the market lists, rates, texts, contacts, slider and QR, as a Fastify plugin (registered by app.ts with the context). */
 export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -47,8 +48,9 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const homeAnswer = (
     user: AuthUser,
     got: { settings: Record<string, string>; list: KeptList<ReturnType<typeof regularMarketJson>> },
+    awaitingApproval: boolean,
   ) => {
-    const fields = homeFieldsOf(user, got.settings);
+    const fields = { ...homeFieldsOf(user, got.settings), awaiting_approval: awaitingApproval };
     return new Tagged(
       { status: true, msg: 'Success', ...fields, result: got.list.items },
       JSON.stringify(fields) + got.list.hash,
@@ -58,7 +60,13 @@ export const contentPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   defineCall(app, ctx, CALL.homeInfo, async ({ user, req }) => {
     const base = publicBase(ctx, req);
     const got = markets.settingsAndListNow('regular', clock.now(), base, regularMarketJson);
-    return homeAnswer(user, got ?? (await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)));
+    // betting off: is it an account registered without a proved code, waiting for the operator's approval?
+    const held = user.betting_status !== '1' && (await awaitingApproval(ctx.db, user.id));
+    return homeAnswer(
+      user,
+      got ?? (await markets.settingsAndList('regular', clock.now(), base, regularMarketJson)),
+      held,
+    );
   });
 
   // The landing's list (unique_token null). Deployed clients also call it after login (as

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { MSG_BETTING_DISABLED } from '../errors';
 import { Refusal, defineCall, refusal } from '../http/api';
 import { MSG_TOO_MANY } from '../services/otp';
+import { playRefusal, protectionOf } from '../services/protection';
 import { takeLookup } from '../services/ratelimit';
 import { accountName, MSG_RECEIVER_UNKNOWN, transferPoints } from '../services/wallet';
 import { MAX_AMOUNT } from '@matka/shared/contract/schemas';
@@ -29,7 +30,11 @@ export const transfersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   });
 
   defineCall(app, ctx, CALL.userTransferWalletBalance, async ({ body, user }) => {
-    if (user.betting_status !== '1') throw refusal(MSG_BETTING_DISABLED);
+    if (user.betting_status !== '1') {
+      // a break or a self-exclusion says what it is, whatever else keeps betting off
+      const paused = playRefusal(await protectionOf(db, user.id, clock.now()), clock.now());
+      throw refusal(paused ?? MSG_BETTING_DISABLED);
+    }
     if (body.mobile_no === user.mobile) throw refusal(MSG.transferOwnPhone);
     // the domain's checks of the points (the balance: under the wallets' lock, by transferPoints)
     const problem = transferProblem(body.amount, Number.POSITIVE_INFINITY);

@@ -93,6 +93,18 @@ export const renameAccount = (db: Db, userId: string, name: string, now: Date, e
 export const setBettingStatus = (db: Db, userId: string, status: '0' | '1', now: Date) =>
   db.updateTable('users').set({ betting_status: status, updated_at: now }).where('id', '=', userId).execute();
 
+/** Whether an account registered without a proved code still waits for an operator's approval. */
+export async function awaitingApproval(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('verified', '=', false)
+    .where('approved_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Approves an account registered without a verified code, with the betting status it starts with. */
 export const approveAccount = (db: Db, userId: string, bettingStatus: '0' | '1', now: Date) =>
   db

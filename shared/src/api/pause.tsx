@@ -1,4 +1,4 @@
-import { selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { BettingOffNotice, selectIsLoggedIn, useAppSelector } from '@matka/shared';
 import { TEMPLATES, fillTemplate, formatMomentText, isPermanent } from '@matka/shared/domain';
 import { tDate, tTemplate, useLanguage } from '@matka/shared/i18n';
 import { useProtectionQuery } from './api';
@@ -51,4 +51,13 @@ export function PlayPausedNotice({ id }: { id?: string } = {}) {
       {paused}
     </p>
   );
+}
+
+/**
+ * Why the player cannot play, above a market list: a break or a self-exclusion running (its own notice,
+ * which says until when), else betting off (waiting for approval, or off). Never two reasons at once.
+ */
+export function WhyNoPlay() {
+  const paused = usePlayPause();
+  return paused ? <PlayPausedNotice /> : <BettingOffNotice />;
 }

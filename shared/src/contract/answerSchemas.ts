@@ -69,6 +69,8 @@ export const HomeInfoAnswerSchema = answer({
   telegram_no: optStr,
   mobile_1: optStr,
   mobile_no: optStr,
+  /** betting off because the account, registered without a proved code, waits for the operator's approval */
+  awaiting_approval: z.boolean().optional(),
   result: z.array(ListedMarketSchema).optional(),
 });
 

@@ -15,6 +15,8 @@ export interface HomeState {
   telegram_no: string;
   mobile_1: string;
   mobile_no: string;
+  /** betting is off because the account waits for the operator's approval (registered without a proved code) */
+  awaiting_approval: boolean;
 }
 
 const initialState: HomeState = {
@@ -23,6 +25,7 @@ const initialState: HomeState = {
   telegram_no: '',
   mobile_1: '',
   mobile_no: '',
+  awaiting_approval: false,
 };
 
 type Answer = { type: string; payload: Record<string, unknown>; meta: { arg: { endpointName: string } } };
@@ -56,6 +59,7 @@ export const homeSlice = createSlice({
         state.telegram_no = str(payload.telegram_no, state.telegram_no);
         state.mobile_1 = str(payload.mobile_1, state.mobile_1);
         state.mobile_no = str(payload.mobile_no, state.mobile_no);
+        state.awaiting_approval = payload.awaiting_approval === true;
       })
       .addMatcher(answerOf(), (state, { payload }) => {
         if (payload.status === false) return;

@@ -1,4 +1,4 @@
-import { Msg } from '@matka/shared/i18n';
+import { Msg, t } from '@matka/shared/i18n';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '../domain/messages';
 import { selectHome } from '../store/home';
@@ -15,12 +15,19 @@ export interface BettingOffState {
  * After the gate's redirect it is an alert, so the move is announced, not silent.
  */
 export function BettingOffNotice() {
-  const status = useAppSelector(selectHome).betting_status;
+  const home = useAppSelector(selectHome);
   const from = (useLocation().state as BettingOffState | null)?.bettingOffFrom;
-  if (status !== '0') return null;
+  if (home.betting_status !== '0') return null;
   return (
     <p className="betting-off-notice" role={from ? 'alert' : 'note'} data-testid="betting-off">
-      <Msg text={MSG.bettingOff} />
+      {home.awaiting_approval ? (
+        t(
+          'home.awaitingApproval',
+          "Your account is waiting for the operator's approval. Betting, deposits and transfers start once it is approved.",
+        )
+      ) : (
+        <Msg text={MSG.bettingOff} />
+      )}
     </p>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  BettingOffNotice,
   Modal,
   usePolling,
   selectBettingOn,
@@ -12,7 +11,7 @@ import {
   useNow,
   type Market,
 } from '@matka/shared';
-import { PlayPausedNotice, useHomeInfoQuery, usePlayPause } from '@matka/shared/api';
+import { WhyNoPlay, useHomeInfoQuery, usePlayPause } from '@matka/shared/api';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';
 import { ArrowUpIcon, DiceIcon, HeadsetIcon, PlusIcon, StarIcon } from '../components/navIcons';
@@ -89,8 +88,7 @@ export default function HomePage() {
   return (
     <section className="home">
       <h1 className="sr-only">{t('menu.home', 'Home')}</h1>
-      <BettingOffNotice />
-      <PlayPausedNotice />
+      <WhyNoPlay />
       <Ticker text={WELCOME_TICKER} className="ticker-welcome" />
       <TileGrid label={t('home.tiles', 'Games and wallet')}>
         {bettingOn && <Tile label={t('home.addFund', 'Add Fund')} to="/addfund" icon={<PlusIcon />} />}
