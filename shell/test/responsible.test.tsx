@@ -117,6 +117,10 @@ describe('limits and the reality check on /responsible', () => {
     let state: Record<string, unknown> = { ...NONE, limits: [], limit_history: [], reality_check_minutes: 0 };
     const f = mockFetch((call, body) => {
       if (call === 'api-responsible') return state;
+      if (call === 'api-take-break') {
+        state = { ...state, break_until: '2026-03-17T02:30:00.000Z' };
+        return { ...state, msg: 'You are taking a break until 17-March-2026 08:00 AM' };
+      }
       if (call === 'api-set-limit') {
         state = {
           ...state,
@@ -166,6 +170,12 @@ describe('limits and the reality check on /responsible', () => {
     expect(
       screen.getByText(/^Daily stake limit raised to 5,000 points \(was 1,000\), from 11-March-2026/),
     ).toBeInTheDocument();
+    // a break begun then: the limit's answer above is not left standing beside it
+    await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Take a break' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the break' }));
+    await screen.findByText(/^You are taking a break until/);
+    expect(screen.queryByText(/^Your daily stake limit will be raised/)).not.toBeInTheDocument();
   });
 
   it("a limit already passed says it is reached, not '480 used' of 100", async () => {

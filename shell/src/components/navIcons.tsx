@@ -83,6 +83,12 @@ export const ShieldIcon = () => (
     <path d="M12 2l8 4v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10V6z" />
   </Svg>
 );
+/** A receipt with a check mark: Verify a Receipt (the shield is Responsible Play's). */
+export const ReceiptCheckIcon = () => (
+  <Svg>
+    <path d="M6 2h12v20l-3-2-3 2-3-2-3 2zM9 11l2 2 4-4" />
+  </Svg>
+);
 export const BellIcon = () => (
   <Svg>
     <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />

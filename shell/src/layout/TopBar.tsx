@@ -27,6 +27,7 @@ import {
   LogoutIcon,
   PlusIcon,
   RatesIcon,
+  ReceiptCheckIcon,
   ShieldIcon,
   TrophyIcon,
   WalletIcon,
@@ -58,7 +59,7 @@ export function playerMenuItems(bettingOn: boolean, unread = 0): MenuItem[] {
     { label: t('menu.charts', 'Charts'), to: '/charts', icon: <ChartIcon /> },
     { label: t('menu.notifications', 'Notifications'), to: '/notifications', icon: <BellIcon />, badge: unread },
     { label: t('menu.responsible', 'Responsible Play'), to: '/responsible', icon: <ShieldIcon /> },
-    { label: t('menu.verify', 'Verify a Receipt'), to: '/verify', icon: <ShieldIcon /> },
+    { label: t('menu.verify', 'Verify a Receipt'), to: '/verify', icon: <ReceiptCheckIcon /> },
     { label: t('menu.changePassword', 'Change Password'), to: '/change', icon: <KeyIcon /> },
     { label: t('menu.privacy', 'Privacy Policy'), to: '/privacypolicy', icon: <ShieldIcon /> },
   ];

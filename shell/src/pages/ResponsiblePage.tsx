@@ -114,7 +114,8 @@ export default function ResponsiblePage() {
         )}
       </div>
 
-      <LimitsCard limits={d?.limits ?? []} />
+      {/* a break or exclusion begun since: the card starts afresh (no 'limit set' line left from before) */}
+      <LimitsCard key={`${d?.break_until ?? ''}|${d?.excluded_until ?? ''}`} limits={d?.limits ?? []} />
       <RealityCheckCard minutes={d?.reality_check_minutes ?? 0} />
 
       {!d?.age_declared && (
