@@ -26,6 +26,27 @@ const DEMO_SETTINGS: Record<string, string> = {
     '</ol>',
     '<p>Watch the tutorial video for a walk-through.</p>',
   ].join(''),
+  // the same in Hindi and Marathi: players who chose the language read it (the operator edits all three)
+  how_to_play_content_hi: [
+    '<h3>कैसे खेलें</h3>',
+    '<ol>',
+    '<li><b>Add Fund</b> से अपने वॉलेट में पॉइंट जोड़ें (UPI या QR)।</li>',
+    '<li><b>Market Open</b> दिखाने वाला मार्केट चुनें और खेल का प्रकार चुनें: सिंगल डिजिट, जोड़ी, पाना, संगम, मोटर।</li>',
+    '<li>अपना नंबर और पॉइंट (कम से कम 10) डालें, <b>Proceed</b> दबाएँ, सूची जाँचें और <b>Submit</b> करें।</li>',
+    '<li>नतीजे मार्केट के समय पर घोषित होते हैं; जीत गेम रेट के अनुसार आपके वॉलेट में जमा होती है।</li>',
+    '</ol>',
+    '<p>पूरी जानकारी के लिए ट्यूटोरियल वीडियो देखें।</p>',
+  ].join(''),
+  how_to_play_content_mr: [
+    '<h3>कसे खेळायचे</h3>',
+    '<ol>',
+    '<li><b>Add Fund</b> ने तुमच्या वॉलेटमध्ये पॉइंट जमा करा (UPI किंवा QR).</li>',
+    '<li><b>Market Open</b> दाखवणारा मार्केट निवडा आणि खेळाचा प्रकार निवडा: सिंगल डिजिट, जोडी, पाना, संगम, मोटर.</li>',
+    '<li>तुमचा नंबर आणि पॉइंट (किमान 10) टाका, <b>Proceed</b> दाबा, यादी तपासा आणि <b>Submit</b> करा.</li>',
+    '<li>निकाल मार्केटच्या वेळेवर जाहीर होतात; जिंकलेले पॉइंट गेम रेटनुसार तुमच्या वॉलेटमध्ये जमा होतात.</li>',
+    '</ol>',
+    '<p>संपूर्ण माहितीसाठी ट्युटोरियल व्हिडिओ पहा.</p>',
+  ].join(''),
   deposit_rule: [
     '<p>Minimum deposit is 100 points (1 point = 1 INR).</p>',
     '<p>Pay by UPI or QR to the account shown, then keep the screenshot; points are added after the payment is verified.</p>',

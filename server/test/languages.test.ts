@@ -126,8 +126,6 @@ test("the operator's texts per language: the player's language when given, else 
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       payload: { key, value },
     });
-  expect((await set('how_to_play_content', '<p>How to play</p>')).statusCode).toBe(200);
-  expect((await set('how_to_play_content_hi', '<p>कैसे खेलें</p>')).statusCode).toBe(200);
   expect((await set('deposit_rule', 'Deposit rules')).statusCode).toBe(200);
   expect((await set('deposit_rule_mr', 'जमा करण्याचे नियम')).statusCode).toBe(200);
   expect((await set('how_to_play_content_ta', 'x')).statusCode).toBe(400);
@@ -135,9 +133,15 @@ test("the operator's texts per language: the player's language when given, else 
   const htp = async (lang?: string) =>
     ((await call('api-how-to-play', {}, lang)).body.content as { how_to_play_content: string }[])[0]
       .how_to_play_content;
+  // the demo's texts come in the three languages
+  expect(await htp('mr')).toMatch(/^<h3>कसे खेळायचे<\/h3>/);
+  expect(await htp('hi')).toMatch(/^<h3>कैसे खेलें<\/h3>/);
+  expect((await set('how_to_play_content', '<p>How to play</p>')).statusCode).toBe(200);
+  expect((await set('how_to_play_content_hi', '<p>कैसे खेलें</p>')).statusCode).toBe(200);
+  expect((await set('how_to_play_content_mr', '')).statusCode).toBe(200);
   expect(await htp()).toBe('<p>How to play</p>');
   expect(await htp('hi')).toBe('<p>कैसे खेलें</p>');
-  // Marathi not given: the English text
+  // Marathi not given (emptied): the English text
   expect(await htp('mr')).toBe('<p>How to play</p>');
   const rules = async (lang?: string) =>
     ((await call('api-money-deposit-withdrawal-rule', {}, lang)).body.content as { deposit_rule: string }[])[0]

@@ -9,6 +9,7 @@ import { afterLogin } from '../src/lib/accountLanguage';
 import { LoginPage } from '../src/pages/LoginPage';
 import { Landing } from '../src/pages/RootPage';
 import GameRatesPage from '../src/pages/GameRatesPage';
+import HowToPlayPage from '../src/pages/HowToPlayPage';
 import { mockFetch, renderPage } from './helpers';
 
 afterEach(async () => {
@@ -122,6 +123,21 @@ describe('no English left in Hindi and Marathi', () => {
       expect(tiles).not.toHaveTextContent(english);
     expect(document.body).toHaveTextContent('कृपया एंड्रॉइड ऐप डाउनलोड करें');
     expect(document.body).not.toHaveTextContent('PLEASE DOWNLOAD');
+  });
+
+  it('/htp in Hindi: the text asked in Hindi, and its video link in Hindi', async () => {
+    const f = mockFetch(() => ({
+      status: true,
+      content: [{ how_to_play_content: '<p>पहले वॉलेट में पॉइंट जोड़ें</p>', video_link: 'https://video.example/v' }],
+    }));
+    await setLanguage('hi');
+    await renderPage(<HowToPlayPage />, { path: '/htp' });
+    expect(await screen.findByText('पहले वॉलेट में पॉइंट जोड़ें')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /ट्यूटोरियल वीडियो देखें/ })).toHaveAttribute(
+      'href',
+      'https://video.example/v',
+    );
+    expect(f.calls.map((c) => c.call)).toContain('api-how-to-play');
   });
 
   it('/gameRates names every bet type in Marathi', async () => {

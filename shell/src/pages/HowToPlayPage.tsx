@@ -25,7 +25,7 @@ export default function HowToPlayPage() {
         {html && <div className="card rich-text" dangerouslySetInnerHTML={{ __html: html }} />}
         {video && (
           <a className="btn btn-primary btn-block video-link" href={video} target="_blank" rel="noopener noreferrer">
-            ▶ Watch the tutorial video
+            <span aria-hidden="true">▶</span> {t('htp.video', 'Watch the tutorial video')}
           </a>
         )}
       </ListState>
