@@ -102,6 +102,17 @@ it('a break taken on Responsible Play closes bids and deposits, while a withdraw
     expect(await page.getByRole('button', { name: button, exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: `/tmp/shots/responsible${path}-paused.png`, fullPage: true });
   }
+  // in Hindi and Marathi: the notice in the language, its moment in the one format (the month named in it)
+  for (const lang of ['hi', 'mr']) {
+    await page.evaluate((l) => localStorage.setItem('matka.lang', l), lang);
+    await page.goto(`${server.url}/star`);
+    await notice.waitFor();
+    expect(await notice.textContent()).not.toMatch(/You are taking a break/);
+    expect(await notice.textContent()).toMatch(/\d+-\S+-\d{4} \d{2}:\d{2} [AP]M/);
+    expect(await page.getByRole('link', { name: /▶/ }).count()).toBe(0);
+    await page.screenshot({ path: `/tmp/shots/responsible-star-paused-${lang}.png`, fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem('matka.lang', 'en'));
   // a bid sent anyway (another app, a stale page): the server's message, nothing placed
   await expect(placeRegularBid(server, token, '5', 100, 'Open')).rejects.toThrow(
     /^bid refused: You are taking a break until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\. Bids, deposits and transfers to and from you are closed until then\.$/,
