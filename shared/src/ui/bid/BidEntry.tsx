@@ -216,9 +216,12 @@ export function BidEntry(props: BidEntryProps) {
     setEntries((list) => list.filter((x) => x.key !== key));
   }
 
-  async function send() {
-    if (!confirm) return;
-    const outcome = await submit(rows, confirm.requestId);
+  /**
+   * Sends `list` (the confirmed slip, or what is left of it once a cap closed some of its numbers) as
+   * one confirmation; `inDialog`: from the confirmation dialog, which shows a Starline refusal itself.
+   */
+  async function send(list: BidRow[], requestId: string, inDialog: boolean) {
+    const outcome = await submit(list, requestId);
     if (!outcome) return;
     if (outcome.ok) {
       setConfirm(null);
@@ -244,7 +247,7 @@ export function BidEntry(props: BidEntryProps) {
     }
     // the server's own reason (balance spent elsewhere, the market closed meanwhile); the spec's text
     // when no answer came
-    if (starline) setConfirm((c) => (c ? { ...c, error: tMsg(outcome.message) } : c));
+    if (starline && inDialog) setConfirm((c) => (c ? { ...c, error: tMsg(outcome.message) } : c));
     else {
       setConfirm(null);
       notify.error(tMsg(outcome.message), { ...BID_TOAST, toastId: outcome.message });
@@ -402,8 +405,11 @@ export function BidEntry(props: BidEntryProps) {
             <button
               type="button"
               className="btn btn-primary btn-block"
+              disabled={busy}
               onClick={() => {
-                // the closed numbers' rows leave the slip; the rest is confirmed again before it is sent
+                // the player confirmed this slip already: the closed numbers' rows leave it, and one tap
+                // sends the rest (as a new confirmation, with its own keys)
+                const rest = rows.filter((r) => !rowCapped(r));
                 setEntries((list) =>
                   list
                     .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
@@ -411,14 +417,16 @@ export function BidEntry(props: BidEntryProps) {
                     .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
                 );
                 setCapped([]);
-                setConfirm({ requestId: newRequestId(), error: '' });
+                void send(rest, newRequestId(), false);
               }}
             >
-              {rows.length - cappedRows.length === 1
-                ? t('bid.placeOtherOne', 'Remove them and place the other bid')
-                : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
-                    n: rows.length - cappedRows.length,
-                  })}
+              {busy
+                ? t('ui.submitting', 'Submitting...')
+                : rows.length - cappedRows.length === 1
+                  ? t('bid.placeOtherOne', 'Remove them and place the other bid')
+                  : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
+                      n: rows.length - cappedRows.length,
+                    })}
             </button>
           )}
         </div>
@@ -488,7 +496,7 @@ export function BidEntry(props: BidEntryProps) {
           error={confirm.error}
           busy={busy}
           onCancel={() => setConfirm(null)}
-          onSubmit={() => void send()}
+          onSubmit={() => void (confirm && send(rows, confirm.requestId, true))}
         />
       )}
     </div>
