@@ -77,13 +77,13 @@ describe('bet limits per family and bet type', () => {
   test('bad limits are refused with a clear message; nothing is stored', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ family: 'regular', bet_type: 'left_digit', min: 10, max: 100 }, "regular has no bet type 'left_digit'"],
-      [{ family: 'regular', bet_type: 'single_digit', min: 5, max: 100 }, 'min must be at least 10 points'],
-      [{ family: 'regular', bet_type: 'single_digit', min: 500, max: 100 }, 'min must not be more than max'],
+      [{ family: 'regular', bet_type: 'single_digit', min: 5, max: 100 }, 'Fewest points a bid must be at least 10 points'],
+      [{ family: 'regular', bet_type: 'single_digit', min: 500, max: 100 }, 'Fewest points a bid must not be more than the most points a bid'],
       [
         { family: 'regular', bet_type: 'single_digit', min: 10, max: 100, session_max: 50 },
         'the maximum per session must be at least the maximum of one bid',
       ],
-      [{ family: 'regular', bet_type: 'single_digit', min: 10.5, max: 100 }, 'min must be a whole number of points'],
+      [{ family: 'regular', bet_type: 'single_digit', min: 10.5, max: 100 }, 'Fewest points a bid must be a whole number of points'],
     ];
     for (const [body, msg] of cases) {
       const r = await operatorCall(t, '/bet-limits/set', body);

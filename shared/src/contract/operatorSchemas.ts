@@ -332,11 +332,21 @@ export const OPERATOR_REQUESTS = {
     .object({
       family: familySchema,
       bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
-      min: limitPoints('min'),
-      max: limitPoints('max'),
-      session_max: z.union([limitPoints('session_max'), z.null(), z.literal('').transform(() => null)]).default(null),
+      // each named in its refusals as the console labels it
+      min: limitPoints('Fewest points a bid'),
+      max: limitPoints('Most points a bid'),
+      session_max: z
+        .union([
+          limitPoints('Most points per player and market session'),
+          z.null(),
+          z.literal('').transform(() => null),
+        ])
+        .default(null),
     })
-    .refine((b) => b.min <= b.max, { message: 'min must not be more than max', path: ['min'] })
+    .refine((b) => b.min <= b.max, {
+      message: 'Fewest points a bid must not be more than the most points a bid',
+      path: ['min'],
+    })
     .refine((b) => b.session_max === null || b.session_max >= b.max, {
       message: 'the maximum per session must be at least the maximum of one bid',
       path: ['session_max'],
@@ -346,9 +356,9 @@ export const OPERATOR_REQUESTS = {
     cap: z.union([
       z.coerce
         .number()
-        .int('cap must be a whole number of points')
-        .positive('cap must be more than 0')
-        .max(MAX_CAP, 'cap is too large'),
+        .int('The cap must be a whole number of points')
+        .positive('The cap must be more than 0')
+        .max(MAX_CAP, 'The cap is too large'),
       z.null(),
       z.literal('').transform(() => null),
     ]),
