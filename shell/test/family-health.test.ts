@@ -8,6 +8,8 @@ import { FLUSH_AFTER_MS, MAX_EVENTS_PER_MINUTE, familyRelease, report } from '..
 
 const sent: { url: string; events: unknown[] }[] = [];
 const tokens: (string | undefined)[] = [];
+/** The beacons' bodies still being read. */
+const reading: Promise<void>[] = [];
 
 beforeAll(() => {
   writeStoredSession(localStorage, { username: 'Asha', unique_token: 'token-of-asha', mobile: '9876543210' });
@@ -16,11 +18,16 @@ beforeAll(() => {
     value: (url: string, body: Blob) => {
       // (jsdom's Blob has no text(): read it as a browser's FileReader does)
       const reader = new FileReader();
-      reader.onload = () => {
-        const b = JSON.parse(String(reader.result)) as { events: unknown[]; unique_token?: string };
-        sent.push({ url, events: b.events });
-        tokens.push(b.unique_token);
-      };
+      reading.push(
+        new Promise((done) => {
+          reader.onload = () => {
+            const b = JSON.parse(String(reader.result)) as { events: unknown[]; unique_token?: string };
+            sent.push({ url, events: b.events });
+            tokens.push(b.unique_token);
+            done();
+          };
+        }),
+      );
       reader.readAsText(body);
       return true;
     },
@@ -29,10 +36,10 @@ beforeAll(() => {
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-/** Lets the FileReaders finish. */
+/** Waits until every beacon sent so far has been read (however long its FileReader takes). */
 const settle = async () => {
   jest.useRealTimers();
-  await new Promise((r) => setTimeout(r, 20));
+  await Promise.all(reading.splice(0));
 };
 
 test('a batch a few seconds later; a family with no known release is not reported', async () => {

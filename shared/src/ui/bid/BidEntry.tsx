@@ -42,6 +42,7 @@ import { BidList } from './BidList';
 import { KINDS, sessionTotals, slipKeptText, sum, toEntries, type Entry } from './entries';
 
 export { slipKeptText } from './entries';
+import { CappedSlip } from './CappedSlip';
 import { ConfirmBidDialog } from './ConfirmBidDialog';
 import { newRequestId } from './requestId';
 import { readSlip, slipKey, writeSlip } from './slip';
@@ -399,37 +400,24 @@ export function BidEntry(props: BidEntryProps) {
       )}
 
       {cappedRows.length > 0 && (
-        <div className="card bid-capped" role="alert">
-          <p>{cappedText}</p>
-          {rows.length > cappedRows.length && (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              disabled={busy}
-              onClick={() => {
-                // the player confirmed this slip already: the closed numbers' rows leave it, and one tap
-                // sends the rest (as a new confirmation, with its own keys)
-                const rest = rows.filter((r) => !rowCapped(r));
-                setEntries((list) =>
-                  list
-                    .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
-                    .filter((x) => x.rows.length > 0)
-                    .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
-                );
-                setCapped([]);
-                void send(rest, newRequestId(), false);
-              }}
-            >
-              {busy
-                ? t('ui.submitting', 'Submitting...')
-                : rows.length - cappedRows.length === 1
-                  ? t('bid.placeOtherOne', 'Remove them and place the other bid')
-                  : t('bid.placeOthers', 'Remove them and place the other {n} bids', {
-                      n: rows.length - cappedRows.length,
-                    })}
-            </button>
-          )}
-        </div>
+        <CappedSlip
+          text={cappedText}
+          rest={rows.length - cappedRows.length}
+          busy={busy}
+          onPlaceRest={() => {
+            // the player confirmed this slip already: the closed numbers' rows leave it, and one tap sends
+            // the rest (as a new confirmation, with its own keys)
+            const rest = rows.filter((r) => !rowCapped(r));
+            setEntries((list) =>
+              list
+                .map((x) => ({ ...x, rows: x.rows.filter((r) => !rowCapped(r)) }))
+                .filter((x) => x.rows.length > 0)
+                .map((x) => ({ ...x, total: x.rows.reduce((n, r) => n + r.points, 0) })),
+            );
+            setCapped([]);
+            void send(rest, newRequestId(), false);
+          }}
+        />
       )}
 
       {entries.length > 0 && (
