@@ -143,6 +143,9 @@ async function serve(config: AppConfig, prepare: boolean) {
     poolSize: config.dbPoolSize,
     onPoolWait: (seconds) => poolWait.observe(seconds),
   });
+  // a superuser, or a role that owns the tables already, is refused before anything is migrated or
+  // written; a role that comes to own them by migrating is refused just after
+  await checkRole(config, database);
   const { applied, seeded } = prepare ? await prepareDatabase(config, database) : { applied: [], seeded: false };
   const roleWarning = await checkRole(config, database);
   const op = resolveOperatorToken(config);
@@ -196,6 +199,7 @@ async function serve(config: AppConfig, prepare: boolean) {
  */
 async function runPrimary(config: AppConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await checkRole(config, database);
   const { applied } = await prepareDatabase(config, database);
   const roleWarning = await checkRole(config, database);
   if (roleWarning) console.warn(`matka server: ${roleWarning}`);
