@@ -54,7 +54,7 @@ it('an installed MATKA 04 app registers, saves a UPI number and withdraws once t
   expect((await m04('api-check-security-pin', { unique_token: token, security_pin: '2580' })).status).toBe(true);
   const dash = await m04('api-get-dashboard-data', { unique_token: token });
   expect(dash.device_result).toEqual([
-    { id: '1', user_id: expect.any(String), device_id: 'android-1', logout_status: '0', security_pin_status: '1' },
+    { id: '1', user_id: expect.any(String), device_id: 'android-1', logout_status: '0', security_pin_status: '0' },
   ]);
   expect(dash.betting_status).toBe('0'); // unapproved until the operator approves it
 
