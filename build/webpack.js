@@ -4,11 +4,14 @@
  * singletons, and a standalone index.html for every remote.
  */
 const path = require('node:path');
-const { DefinePlugin, container } = require('webpack');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const { ModuleFederationPlugin } = container;
+// The design's federation package: its webpack plugin (remoteEntry.js, mf-manifest.json) and its runtime.
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 
@@ -35,8 +38,41 @@ const FACADE_SOURCES = {
 const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004, console: 3005 };
 const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
 
-/** Singletons every family shares; versions come from @matka/shared's own pins. */
-function sharedModules() {
+/**
+ * What must exist once per page, provided by the shell and taken from it by every family: React and
+ * React DOM, the router, Redux / RTK / React-Redux, the toasts' one container, the core of @matka/shared
+ * (the one store with the session and the balance, the UI blocks the shell draws around a family), the
+ * RTK Query api and the i18n runtime. Versions come from @matka/shared's own pins.
+ */
+const SINGLETON_ENTRIES = ['@matka/shared', '@matka/shared/api', '@matka/shared/i18n'];
+
+/**
+ * Building blocks a family builds into its own release, shared by version: the bid screen (BidEntry and its
+ * slip), the game rules, the contract's index and the HTML sanitizer. Their version is a digest of
+ * @matka/shared's source, so every family built from the same source shares one copy (loaded once, from
+ * whoever loaded it first), and a family built from changed source brings and runs its own copy while the
+ * others keep theirs (`strictVersion`: an exact match or the family's own).
+ */
+const VERSIONED_ENTRIES = ['@matka/shared/bid', '@matka/shared/domain', '@matka/shared/contract', '@matka/shared/html'];
+
+/** The version of @matka/shared's building blocks: its package version and a digest of its source. */
+function blocksVersion() {
+  const root = path.join(__dirname, '..', 'shared');
+  const hash = crypto.createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (!/\.test\.tsx?$/.test(entry.name)) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file));
+    }
+  };
+  walk(path.join(root, 'src'));
+  hash.update(fs.readFileSync(path.join(root, 'package.json')));
+  return `${sharedPkg.version}-b${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** The singletons; `withBlocks` adds the building blocks shared by version (see VERSIONED_ENTRIES). */
+function sharedModules({ withBlocks = true } = {}) {
   const v = (name) =>
     sharedPkg.dependencies[
       name
@@ -58,27 +94,38 @@ function sharedModules() {
       requiredVersion: `^${f.version}`,
     };
   }
-  // @matka/shared's entries, each a singleton (see shared/src/index.ts): a page loads only the ones it uses.
-  for (const name of [
-    '@matka/shared',
-    '@matka/shared/api',
-    '@matka/shared/domain',
-    '@matka/shared/contract',
-    '@matka/shared/bid',
-    '@matka/shared/standalone',
-    '@matka/shared/html',
-    '@matka/shared/i18n',
-  ]) {
+  for (const name of SINGLETON_ENTRIES) {
     shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  }
+  if (withBlocks) {
+    const version = blocksVersion();
+    for (const name of VERSIONED_ENTRIES) {
+      shared[name] = { singleton: false, version, requiredVersion: version, strictVersion: true };
+    }
   }
   return shared;
 }
 
 /**
+ * Options every build gives the federation plugin. `loaded-first`: a share is taken from what the page has
+ * already loaded, so starting sharing fetches no family's entry (`version-first` would fetch all four on the
+ * login page). `target: 'web'` drops the runtime's Node.js paths, and `disableSnapshot` its reading of
+ * manifests (the shell loads each family's remoteEntry.js as /remotes.json names it; the families still
+ * publish mf-manifest.json for tools): about 5 KB gzip off every page. No type bundles (`dts`): the families'
+ * types come through the workspace packages.
+ */
+const FEDERATION_COMMON = {
+  dts: false,
+  shareStrategy: 'loaded-first',
+  experiments: { optimization: { target: 'web', disableSnapshot: true } },
+};
+
+/**
  * The shell builds one host. A remote builds two artifacts into its dist/:
- * - the federated remote (remoteEntry.js, mf-manifest.json, the exposed './routes'): it provides no
- *   shared module of its own (`import: false`) and takes every singleton from the host, so its own
- *   chunks are only its own code and a remote never ships a second copy of a shared module;
+ * - the federated remote (remoteEntry.js, mf-manifest.json, the exposed './routes'): it takes every
+ *   singleton from the host (`import: false`: it ships no copy of one), and carries its pages and its own
+ *   copy of the building blocks (the bid screen, the game rules), used when no copy of the same version is
+ *   on the page already;
  * - the standalone page (index.html + main.js): a small host of its own with every shared module
  *   bundled, so QA can run one family without the shell (served at /remotes/<family>/).
  *
@@ -250,9 +297,15 @@ const packageOf = (key) =>
     .slice(0, key.startsWith('@') ? 2 : 1)
     .join('/');
 
-function consumeOnly(shared) {
+/**
+ * A family's sharing: every singleton taken from the shell only (`import: false`: the family ships no copy),
+ * within the major version it was built with; the building blocks shared by version, with the family's
+ * own copy in its build.
+ */
+function familySharing(shared) {
   return Object.fromEntries(
     Object.entries(shared).map(([name, cfg]) => {
+      if (!cfg.singleton) return [name, cfg];
       const builtWith = cfg.version ?? versionOf(packageOf(name));
       return [name, { ...cfg, import: false, requiredVersion: sameMajor(builtWith), strictVersion: true }];
     }),
@@ -263,17 +316,20 @@ function baseConfig({ dir, family, title, prod, kind }) {
   const port = DEV_PORTS[family];
   const name = kind === 'standalone' || kind === 'qa' ? `${family}_${kind}` : family;
   const federation = {
-    shell: { name: 'shell', shared: sharedModules() },
+    // No remote is known at build time: the shell registers each family's release at run time
+    // (shell/src/federation/remotes.ts), so a family that is down never stops the shell.
+    shell: { ...FEDERATION_COMMON, name: 'shell', remotes: {}, manifest: false, shared: sharedModules() },
     remote: {
+      ...FEDERATION_COMMON,
       name,
-      // The global the shell reads the container from once remoteEntry.js has run (shell/src/federation/remotes.ts).
+      // The global remoteEntry.js defines its container in (named in mf-manifest.json as globalName).
       library: { type: 'var', name: `matka_remote_${family}` },
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/routes.tsx' },
-      shared: consumeOnly(sharedModules()),
+      shared: familySharing(sharedModules()),
     },
-    standalone: { name, shared: sharedModules() },
-    qa: { name, shared: sharedModules() },
+    standalone: { ...FEDERATION_COMMON, name, manifest: false, shared: sharedModules() },
+    qa: { ...FEDERATION_COMMON, name, manifest: false, shared: sharedModules() },
     // The operator console is one plain app: not federated, it shares nothing with the player's pages.
     console: null,
   }[kind];

@@ -15,13 +15,20 @@ const FIRST_PAINT_WAIT_MS = 800;
 
 async function main() {
   const pageCode = preloadRoute(window.location.pathname);
+  const route = findRoute(window.location.pathname);
+  // a family's first page: which release this player gets is asked now, beside the page's code
+  // (its own chunk: the login page never downloads it)
+  if (route && route.family !== 'shell') {
+    void import(/* webpackChunkName: "family-releases" */ './federation/releases')
+      .then((m) => m.familyEntries())
+      .catch(() => undefined);
+  }
   // the device's language: its catalogues come beside the page's code (English needs none)
   const lang = deviceLanguage();
   const langReady = lang === 'en' ? undefined : setLanguage(lang, { remember: false }).catch(() => undefined);
   await loadRuntimeConfig('/config.json');
   const store = createAppStore();
   // Every page but the first screen uses the api: it joins the store beside the page's code.
-  const route = findRoute(window.location.pathname);
   const apiReady = route && needsApi(route.path) ? attachApiTo(store).catch(() => undefined) : undefined;
   prefetchRouteData(window.location.pathname, store);
   // The first page renders whole when its code comes soon (no loading frame that React then holds for

@@ -1,6 +1,7 @@
 /**
- * The remotes bundle no shared module of their own (build/webpack.js: `import: false`), so the shell
- * must provide every shared singleton, including the ones it never uses itself. Webpack provides a
+ * The families bundle no singleton of their own (build/webpack.js: `import: false`), so the shell
+ * must provide every shared singleton, including the ones it never uses itself, and the building blocks
+ * it uses too (a family of the same source then takes the shell's copy instead of downloading its own). Webpack provides a
  * shared module only when the build references it: these imports do that. The function is never
  * called, so nothing here is downloaded until a remote asks for it through the share scope.
  * shell/test/provided.test.ts checks that this list covers every shared key.
@@ -21,8 +22,6 @@ export const PROVIDED = () => [
   import('@matka/shared/api'),
   import('@matka/shared/domain'),
   import('@matka/shared/contract'),
-  import('@matka/shared/bid'),
-  import('@matka/shared/standalone'),
   import('@matka/shared/html'),
   import('@matka/shared/i18n'),
 ];

@@ -1,110 +1,115 @@
+/**
+ * The families' code, through the design's federation runtime (@module-federation/enhanced). The shell
+ * knows no family at build time: a family's release is the entry `/remotes.json` names for this player, and
+ * what happens around a load is runtime plugins:
+ * - `familyReleases` registers a family's entry when it is first asked for (and again, forced, after a failed
+ *   load), reports what happens under its release (health.ts) and offers a new build to an open tab (watch.ts);
+ * - `familyFallback` answers a family that cannot load (down, or built against another major version of a
+ *   singleton) with routes that show the section's fallback, so the shell and the other families go on;
+ * - the retry plugin tries a failed entry again before that.
+ */
+import type { ReactNode } from 'react';
 import type { RemoteFamily } from '@matka/shared';
 import type { RouteObject } from 'react-router-dom';
-import { entryUrl } from './entry';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
 import { familyRelease } from './health';
-import { remotesRequest } from './remotesRequest';
+import { FamilyLoadFailed, familyEntries, familyOfRemote, forgetEntries, type FamilyEntry } from './releases';
 
 /** What every remote exposes as './routes'. */
 export interface RemoteRoutesModule {
   routes: RouteObject[];
 }
 
-type RemoteMap = Partial<Record<RemoteFamily, string>> & { releases?: Partial<Record<RemoteFamily, string>> };
-
-/** A Module Federation container, as a remote's remoteEntry.js defines it. */
-interface Container {
-  init(shareScope: unknown): Promise<void> | void;
-  get(module: string): Promise<() => unknown>;
-}
-
-// Webpack's sharing runtime: the shell's share scope, with every singleton the shell provides.
-declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
-declare const __webpack_share_scopes__: Record<string, unknown>;
-
-/** The global a remote's remoteEntry.js defines its container in (build/webpack.js). */
-const containerGlobal = (family: RemoteFamily) => `matka_remote_${family}`;
-
-let remoteUrls: Promise<RemoteMap> | null = null;
 const loads = new Map<RemoteFamily, Promise<RemoteRoutesModule>>();
 const failed = new Set<RemoteFamily>();
+/** The entry each family was registered with: a family asked for again after a failure is registered anew. */
+const registered = new Map<RemoteFamily, string>();
 
-/**
- * Reads `/remotes.json` (`{ "regular": "<url>/remoteEntry.js", ..., "releases": { "regular": "<version>" } }`)
- * once it answers; a failed read (offline with no copy kept by the service worker, a server error) is not
- * kept, so the next load asks again.
- */
-function urls(): Promise<RemoteMap> {
-  const { url, init } = remotesRequest();
-  remoteUrls ??= fetch(url, init)
-    .then((r) => {
-      if (!r.ok) throw new Error(`/remotes.json answered ${r.status}`);
-      return r.json() as Promise<RemoteMap>;
-    })
-    .catch((e: unknown) => {
-      remoteUrls = null;
-      throw e;
-    });
-  return remoteUrls;
+/** The routes a family that cannot load answers with: every path throws the failure to the section's boundary. */
+function fallbackModule(family: RemoteFamily, error: unknown): RemoteRoutesModule {
+  const Failed = (): ReactNode => {
+    throw new FamilyLoadFailed(family, error);
+  };
+  return { routes: [{ path: '*', Component: Failed }] };
 }
 
-export { entryUrl };
-
-/** Runs a remote's remoteEntry.js (again, after a failure) and returns the container it defines. */
-function runEntry(family: RemoteFamily, src: string): Promise<Container> {
-  const global = containerGlobal(family);
-  const w = window as unknown as Record<string, Container | undefined>;
-  if (w[global]) return Promise.resolve(w[global]);
-  document.querySelector(`script[data-remote="${family}"]`)?.remove();
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.dataset.remote = family;
-    script.onload = () => {
-      const c = w[global];
-      if (c) resolve(c);
-      else reject(new Error(`${src} defined no ${family} remote`));
-    };
-    script.onerror = () => reject(new Error(`Could not load ${src}`));
-    document.head.appendChild(script);
-  });
+function register(family: RemoteFamily, entry: FamilyEntry): void {
+  if (registered.get(family) === entry.entry && !failed.has(family)) return;
+  // forced: a failed or replaced entry is dropped with what the runtime kept of it
+  registerRemotes([{ name: family, entry: entry.entry, entryGlobalName: `matka_remote_${family}` }], { force: true });
+  registered.set(family, entry.entry);
+  failed.delete(family);
+  // from now on, what happens in this family is reported under its release (health.ts)
+  familyRelease(family, entry.release, entry.entry);
 }
+
+/** Registers a family's entry from this player's `/remotes.json` before the runtime looks it up. */
+const familyReleases: ModuleFederationRuntimePlugin = {
+  name: 'matka-family-releases',
+  async beforeRequest(args) {
+    const family = familyOfRemote(args.id.split('/')[0] ?? '');
+    if (!family) return args;
+    const entries = await familyEntries();
+    const entry = entries[family];
+    if (!entry) throw new Error(`No URL configured for the ${family} remote`);
+    register(family, entry);
+    return args;
+  },
+  async onLoad(args) {
+    const family = familyOfRemote(args.remote.name);
+    if (!family || !('entry' in args.remote)) return;
+    // from now on, a new build of this family deployed alone is offered to this tab (watch.ts)
+    const src = args.remote.entry;
+    void import(/* webpackChunkName: "family-watch" */ './watch').then(
+      (w) => w.watchFamily(family, src),
+      () => undefined,
+    );
+  },
+};
+
+/** A family that cannot load shows its section's fallback instead of breaking the page. */
+const familyFallback: ModuleFederationRuntimePlugin = {
+  name: 'matka-family-fallback',
+  errorLoadRemote({ id, error, lifecycle }) {
+    // the last chance to answer (earlier lifecycles end here too when nothing answers them)
+    if (lifecycle !== 'onLoad') return undefined;
+    const family = familyOfRemote(id.split('/')[0] ?? '');
+    if (!family) return undefined;
+    console.warn(`[federation] the ${family} remote failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    failed.add(family);
+    return fallbackModule(family, error);
+  },
+};
+
+registerPlugins([
+  // a failed entry is asked for twice more, half a second apart, before the fallback shows
+  RetryPlugin({ script: { retryTimes: 2, retryDelay: 500 } }),
+  familyReleases,
+  familyFallback,
+]);
 
 async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
-  const map = await urls();
-  const url = map[family];
-  if (!url) throw new Error(`No URL configured for the ${family} remote`);
-  const src = entryUrl(url);
-  // from now on, what happens in this family is reported under its release (health.ts)
-  familyRelease(family, map.releases?.[family], src);
-  const container = await runEntry(family, src);
-  await __webpack_init_sharing__('default');
-  await container.init(__webpack_share_scopes__.default);
-  // A remote built against another major version of a shared singleton is refused here (build/webpack.js:
-  // strictVersion): its factory rejects, and the page shows the section's fallback.
-  const mod = (await container.get('./routes'))() as RemoteRoutesModule | undefined;
-  if (!mod || !Array.isArray(mod.routes)) throw new Error(`The ${family} remote exposes no routes`);
-  // from now on, a new build of this family deployed alone is offered to this tab (watch.ts)
-  void import(/* webpackChunkName: "family-watch" */ './watch').then(
-    (w) => w.watchFamily(family, src),
-    () => undefined,
-  );
+  const mod = await loadRemote<RemoteRoutesModule>(`${family}/routes`);
+  if (!mod || !Array.isArray(mod.routes)) {
+    failed.add(family);
+    return fallbackModule(family, new Error(`The ${family} remote exposes no routes`));
+  }
   return mod;
 }
 
 /**
- * Loads a family's routes on first use. A remote that is down rejects (RemoteBoundary shows 'This
- * section is unavailable right now.', or the offline text); 'Try again' or the return of the network
- * forgets the failed load (forgetFamily), so the next render fetches anew. (It is kept until then: a
- * render that suspends on it must find the same promise.)
+ * Loads a family's routes on first use (the same promise for every render that suspends on it). A family
+ * that cannot load answers with its fallback routes; 'Try again' or the return of the network forgets that
+ * answer (forgetFamily), so the next render registers the entry anew and fetches it again.
  */
 export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   let p = loads.get(family);
   if (!p) {
     p = load(family).catch((e: unknown) => {
-      console.warn(`[federation] the ${family} remote failed to load:`, e);
       failed.add(family);
-      throw e;
+      return fallbackModule(family, e);
     });
     loads.set(family, p);
   }
@@ -116,5 +121,7 @@ export const loadFailed = (family: RemoteFamily): boolean => failed.has(family);
 
 /** Drops a failed load so the next render tries again; a load under way or done is kept. */
 export function forgetFamily(family: RemoteFamily): void {
-  if (failed.delete(family)) loads.delete(family);
+  if (!failed.has(family)) return;
+  loads.delete(family);
+  forgetEntries();
 }

@@ -9,7 +9,6 @@
  */
 import type { RemoteFamily } from '@matka/shared';
 import { markFamilyUpdated } from './familyUpdates';
-import { entryUrl } from './entry';
 import { remotesRequest } from './remotesRequest';
 
 export const CHECK_EVERY_MS = 5 * 60 * 1000;
@@ -61,7 +60,7 @@ export async function checkFamilies(): Promise<void> {
     [...loaded].map(async ([family, was]) => {
       const url = urls[family];
       if (!url) return;
-      if (entryUrl(url) !== was.src) return markFamilyUpdated(family);
+      if (url !== was.src) return markFamilyUpdated(family);
       const [before, now] = await Promise.all([was.baseline, validatorOf(was.src)]);
       if (before === null) {
         // the first reading failed (offline at load): this one becomes the baseline

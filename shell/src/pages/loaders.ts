@@ -70,13 +70,21 @@ export const REMOTE_PAGE_CODE = pageCode(() =>
 
 /**
  * Starts downloading a route's page code and its layout together, instead of one after the other
- * as React would discover them (the layout renders, then the page inside it). Settles when both are
+ * as React would discover them (the layout renders, then the page inside it); for a family's page, the
+ * family's release too. Settles when both are
  * there or failed (the page's own loading then shows the failure).
  */
 export function preloadRoute(pathname: string): Promise<void> {
   const route = findRoute(pathname);
   if (!route) return Promise.resolve();
   const layout = route.topBar && route.path !== '/' ? MAIN_LAYOUT_CODE.preload() : null;
-  const page = route.family === 'shell' ? PAGE_CODE[route.path]?.preload() : REMOTE_PAGE_CODE.preload();
+  const { family } = route;
+  const page =
+    family === 'shell'
+      ? PAGE_CODE[route.path]?.preload()
+      : // the family's own code starts as soon as the loader is there, not once the layout has rendered
+        REMOTE_PAGE_CODE.preload()
+          .then(() => import('../federation/remotes'))
+          .then((m) => m.loadFamily(family));
   return Promise.allSettled([layout, page]).then(() => undefined);
 }
