@@ -4,8 +4,6 @@
  * singletons, and a standalone index.html for every remote.
  */
 const path = require('node:path');
-const fs = require('node:fs');
-const crypto = require('node:crypto');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -15,110 +13,18 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 
-const sharedPkg = require('../shared/package.json');
-
-const pkgDir = (name) => path.dirname(require.resolve(`${name}/package.json`));
-const versionOf = (name) => require(`${name}/package.json`).version;
-const facade = (file, pkg) => ({ file: path.join(__dirname, 'federation', file), version: versionOf(pkg) });
-/** Shared singletons provided by trimmed facades, and the real files the facades re-export from. */
-const FACADES = {
-  'react-router': facade('react-router.mjs', 'react-router'),
-  'react-router-dom': facade('react-router-dom.mjs', 'react-router'),
-  '@reduxjs/toolkit': facade('redux-toolkit.mjs', '@reduxjs/toolkit'),
-  '@reduxjs/toolkit/query': facade('rtk-query.mjs', '@reduxjs/toolkit'),
-  '@reduxjs/toolkit/query/react': facade('rtk-query-react.mjs', '@reduxjs/toolkit'),
-};
-const FACADE_SOURCES = {
-  'react-router-production$': path.join(pkgDir('react-router'), 'dist/production/index.mjs'),
-  'redux-toolkit-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/redux-toolkit.modern.mjs'),
-  'rtk-query-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/query/rtk-query.modern.mjs'),
-  'rtk-query-react-production$': path.join(pkgDir('@reduxjs/toolkit'), 'dist/query/react/rtk-query-react.modern.mjs'),
-};
+const {
+  FACADE_SOURCES,
+  FAMILIES_RUNTIME,
+  FEDERATION_COMMON,
+  familiesRuntimeConfig,
+  familySharing,
+  sameMajor,
+  sharedModules,
+} = require('./federation/sharing');
 
 const DEV_PORTS = { shell: 3000, regular: 3001, starline: 3002, gali: 3003, wallet: 3004, console: 3005 };
 const API_DEV_URL = process.env.API_DEV_URL || 'http://127.0.0.1:8080';
-
-/**
- * What must exist once per page, provided by the shell and taken from it by every family: React and
- * React DOM, the router, Redux / RTK / React-Redux, the toasts' one container, the core of @matka/shared
- * (the one store with the session and the balance, the UI blocks the shell draws around a family), the
- * RTK Query api and the i18n runtime. Versions come from @matka/shared's own pins.
- */
-const SINGLETON_ENTRIES = ['@matka/shared', '@matka/shared/api', '@matka/shared/i18n'];
-
-/**
- * Building blocks a family builds into its own release, shared by version: the bid screen (BidEntry and its
- * slip), the game rules, the contract's index and the HTML sanitizer. Their version is a digest of
- * @matka/shared's source, so every family built from the same source shares one copy (loaded once, from
- * whoever loaded it first), and a family built from changed source brings and runs its own copy while the
- * others keep theirs (`strictVersion`: an exact match or the family's own).
- */
-const VERSIONED_ENTRIES = ['@matka/shared/bid', '@matka/shared/domain', '@matka/shared/contract', '@matka/shared/html'];
-
-/** The version of @matka/shared's building blocks: its package version and a digest of its source. */
-function blocksVersion() {
-  const root = path.join(__dirname, '..', 'shared');
-  const hash = crypto.createHash('sha256');
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (!/\.test\.tsx?$/.test(entry.name)) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file));
-    }
-  };
-  walk(path.join(root, 'src'));
-  hash.update(fs.readFileSync(path.join(root, 'package.json')));
-  return `${sharedPkg.version}-b${hash.digest('hex').slice(0, 12)}`;
-}
-
-/** The singletons; `withBlocks` adds the building blocks shared by version (see VERSIONED_ENTRIES). */
-function sharedModules({ withBlocks = true } = {}) {
-  const v = (name) =>
-    sharedPkg.dependencies[
-      name
-        .split('/')
-        .slice(0, name.startsWith('@') ? 2 : 1)
-        .join('/')
-    ];
-  const names = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-redux', 'react-toastify'];
-  const shared = {};
-  for (const name of names) shared[name] = { singleton: true, requiredVersion: v(name), strictVersion: false };
-  // React Router and Redux Toolkit are singletons too, each provided by a trimmed facade (build/federation/*.mjs):
-  // a shared module is never tree-shaken, so sharing the whole packages would double the login page's JS.
-  for (const [name, f] of Object.entries(FACADES)) {
-    shared[name] = {
-      singleton: true,
-      import: f.file,
-      shareKey: name,
-      version: f.version,
-      requiredVersion: `^${f.version}`,
-    };
-  }
-  for (const name of SINGLETON_ENTRIES) {
-    shared[name] = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
-  }
-  if (withBlocks) {
-    const version = blocksVersion();
-    for (const name of VERSIONED_ENTRIES) {
-      shared[name] = { singleton: false, version, requiredVersion: version, strictVersion: true };
-    }
-  }
-  return shared;
-}
-
-/**
- * Options every build gives the federation plugin. `loaded-first`: a share is taken from what the page has
- * already loaded, so starting sharing fetches no family's entry (`version-first` would fetch all four on the
- * login page). `target: 'web'` drops the runtime's Node.js paths, and `disableSnapshot` its reading of
- * manifests (the shell loads each family's remoteEntry.js as /remotes.json names it; the families still
- * publish mf-manifest.json for tools): about 5 KB gzip off every page. No type bundles (`dts`): the families'
- * types come through the workspace packages.
- */
-const FEDERATION_COMMON = {
-  dts: false,
-  shareStrategy: 'loaded-first',
-  experiments: { optimization: { target: 'web', disableSnapshot: true } },
-};
 
 /**
  * The shell builds one host. A remote builds two artifacts into its dist/:
@@ -140,7 +46,13 @@ function createConfig({ dir, family, title }) {
     if (family === 'console') return baseConfig({ dir, family, title, prod, kind: 'console' });
     if (family === 'shell') {
       const shell = baseConfig({ dir, family, title, prod, kind: 'shell' });
-      return prod ? [serviceWorkerConfig(dir), { ...shell, dependencies: ['service-worker'] }] : shell;
+      return prod
+        ? [
+            serviceWorkerConfig(dir),
+            familiesRuntimeConfig(dir),
+            { ...shell, dependencies: ['service-worker', 'families-runtime'] },
+          ]
+        : shell;
     }
     // `npm run qa`: the standalone page on the contract's mocks, in dist-qa (never in dist)
     if (_env && _env.qa) return baseConfig({ dir, family, title: `${title} · QA on mocks`, prod, kind: 'qa' });
@@ -277,48 +189,26 @@ class PreloadChunksPlugin {
   }
 }
 
-/**
- * The versions of a shared singleton a remote accepts: any of the major version it was built with
- * (`^19.0.0` for 19.3.1; below 1.0 the minor is the major: `^0.4.0`). Another minor or patch in the
- * shell still runs the remote; another major is refused (strictVersion): the remote's code does not
- * run, and the shell shows that section's fallback instead of breaking the page.
- */
-function sameMajor(version) {
-  const [major, minor] = String(version)
-    .replace(/^[^\d]*/, '')
-    .split('.');
-  return major === '0' ? `^0.${minor}.0` : `^${major}.0.0`;
-}
-
-/** The installed package a shared key comes from ('react-dom/client' -> react-dom). */
-const packageOf = (key) =>
-  key
-    .split('/')
-    .slice(0, key.startsWith('@') ? 2 : 1)
-    .join('/');
-
-/**
- * A family's sharing: every singleton taken from the shell only (`import: false`: the family ships no copy),
- * within the major version it was built with; the building blocks shared by version, with the family's
- * own copy in its build.
- */
-function familySharing(shared) {
-  return Object.fromEntries(
-    Object.entries(shared).map(([name, cfg]) => {
-      if (!cfg.singleton) return [name, cfg];
-      const builtWith = cfg.version ?? versionOf(packageOf(name));
-      return [name, { ...cfg, import: false, requiredVersion: sameMajor(builtWith), strictVersion: true }];
-    }),
-  );
-}
-
 function baseConfig({ dir, family, title, prod, kind }) {
   const port = DEV_PORTS[family];
   const name = kind === 'standalone' || kind === 'qa' ? `${family}_${kind}` : family;
   const federation = {
     // No remote is known at build time: the shell registers each family's release at run time
     // (shell/src/federation/remotes.ts), so a family that is down never stops the shell.
-    shell: { ...FEDERATION_COMMON, name: 'shell', remotes: {}, manifest: false, shared: sharedModules() },
+    shell: {
+      ...FEDERATION_COMMON,
+      name: 'shell',
+      remotes: {},
+      manifest: false,
+      shared: sharedModules(),
+      // In production the runtime on every page shares the singletons and loads no remote: the families are
+      // loaded by the runtime the family loader brings (FAMILIES_RUNTIME), never by the login page's.
+      experiments: {
+        ...FEDERATION_COMMON.experiments,
+        // (in development the loader's runtime is bundled with the shell's, so it keeps manifests and remotes)
+        optimization: { ...FEDERATION_COMMON.experiments.optimization, disableRemote: prod, disableSnapshot: prod },
+      },
+    },
     remote: {
       ...FEDERATION_COMMON,
       name,
@@ -327,6 +217,8 @@ function baseConfig({ dir, family, title, prod, kind }) {
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/routes.tsx' },
       shared: familySharing(sharedModules()),
+      // the runtime comes from the shell's family loader (shell/src/federation/remotes.ts), once for all families
+      experiments: { ...FEDERATION_COMMON.experiments, externalRuntime: true },
     },
     standalone: { ...FEDERATION_COMMON, name, manifest: false, shared: sharedModules() },
     qa: { ...FEDERATION_COMMON, name, manifest: false, shared: sharedModules() },
@@ -352,10 +244,23 @@ function baseConfig({ dir, family, title, prod, kind }) {
       // The standalone build writes beside the remote's files, after it (see `dependencies`).
       clean: kind !== 'standalone',
     },
+    // In production the family loader's runtime is its own file (FAMILIES_RUNTIME), fetched with the loader.
+    ...(kind === 'shell' && prod
+      ? {
+          externalsType: 'script',
+          externals: { 'federation-families-runtime': [`/${FAMILIES_RUNTIME.file}`, FAMILIES_RUNTIME.global] },
+        }
+      : {}),
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // The facades' sources (React Router's production build: the package exports only its development build).
-      alias: FACADE_SOURCES,
+      alias: {
+        ...FACADE_SOURCES,
+        // The runtime the families run on, in development: a whole copy bundled with the family loader.
+        ...(kind === 'shell' && !prod
+          ? { 'federation-families-runtime$': require.resolve('@module-federation/runtime-core') }
+          : {}),
+      },
     },
     module: {
       rules: [
@@ -374,7 +279,13 @@ function baseConfig({ dir, family, title, prod, kind }) {
     },
     plugins: [
       // A label of this build (e.g. a release or commit), shown on a remote's pages as data-build.
-      new DefinePlugin({ 'process.env.MATKA_BUILD_ID': JSON.stringify(process.env.MATKA_BUILD_ID ?? '') }),
+      new DefinePlugin({
+        'process.env.MATKA_BUILD_ID': JSON.stringify(process.env.MATKA_BUILD_ID ?? ''),
+        // where the family loader's runtime is, for the preload of a family's first page (none in development)
+        'process.env.MATKA_FAMILIES_RUNTIME': JSON.stringify(
+          kind === 'shell' && prod ? `/${FAMILIES_RUNTIME.file}` : '',
+        ),
+      }),
       ...(federation ? [new ModuleFederationPlugin(federation)] : []),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
@@ -499,6 +410,8 @@ function pwaPlugins(dir, prod) {
   if (!prod) return [copy];
   return [
     copy,
+    // the family loader's runtime, built first (familiesRuntimeConfig): one of the shell's files, precached too
+    new CopyPlugin({ patterns: [{ from: path.join(dir, FAMILIES_RUNTIME.build, FAMILIES_RUNTIME.file), to: '.' }] }),
     new InjectManifest({
       // Compiled by serviceWorkerConfig first: a child compilation would inherit the federation plugin.
       swSrc: path.join(dir, SW_BUILD, 'sw.js'),

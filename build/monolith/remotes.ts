@@ -29,3 +29,6 @@ export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
 export function forgetFamily(family: RemoteFamily): void {
   loads.delete(family);
 }
+
+/** A family's code is part of the one app: it never fails to load on its own. */
+export const loadFailed = (_family: RemoteFamily): boolean => false;

@@ -7,7 +7,7 @@
  */
 const path = require('node:path');
 const webpack = require('webpack');
-const { ModuleFederationPlugin } = webpack.container;
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shellConfig = require('../../shell/webpack.config.js');
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -18,8 +18,9 @@ module.exports = (env, argv) => {
   const configs = Array.isArray(built) ? built : [built];
   const config = configs.find((c) => c.name === 'shell');
   const others = configs.filter((c) => c !== config);
+  const { externals: _externals, externalsType: _externalsType, ...plain } = config;
   const monolith = {
-    ...config,
+    ...plain,
     // webpack's own chunking: the monolith is the yardstick, not tuned by the federated build's groups.
     optimization: { ...config.optimization, splitChunks: undefined },
     name: 'monolith',
@@ -37,7 +38,12 @@ module.exports = (env, argv) => {
     },
     output: { ...config.output, path: path.join(ROOT, '.bench', 'monolith', 'shell', 'dist'), uniqueName: 'monolith' },
     plugins: [
-      ...config.plugins.filter((p) => !(p instanceof ModuleFederationPlugin)),
+      // no federation: no federation plugin, no families' runtime file to preload
+      ...config.plugins.filter((p) => !(p instanceof ModuleFederationPlugin) && !(p instanceof webpack.DefinePlugin)),
+      new webpack.DefinePlugin({
+        'process.env.MATKA_BUILD_ID': JSON.stringify(''),
+        'process.env.MATKA_FAMILIES_RUNTIME': JSON.stringify(''),
+      }),
       new webpack.NormalModuleReplacementPlugin(
         /[\\/]shell[\\/]src[\\/]federation[\\/]remotes(\.ts)?$/,
         path.join(__dirname, 'remotes.ts'),

@@ -1,7 +1,7 @@
 /** Building blocks of the console's screens: a confirm dialog that cannot be sent twice, a paged table, a list's states. */
 import { useId, useState, type ReactNode } from 'react';
 import { messageOf } from './api';
-import { Modal } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 
 export function ConfirmDialog({
   title,

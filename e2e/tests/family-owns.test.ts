@@ -10,7 +10,16 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, launchBrowser, loginInBrowser, newMobile, operator, registerUser, startServer, type TestServer } from '../lib/harness';
+import {
+  ROOT,
+  launchBrowser,
+  loginInBrowser,
+  newMobile,
+  operator,
+  registerUser,
+  startServer,
+  type TestServer,
+} from '../lib/harness';
 import { deployment } from '../lib/deploy';
 import { kolkataPhone, prepareMarkets } from '../lib/regular';
 import { setTimes, slotTimes } from '../lib/starline-gali';

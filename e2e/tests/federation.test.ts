@@ -131,3 +131,30 @@ describe('a remote that is down', () => {
     await ctx.close();
   });
 });
+
+describe('a family named by its manifest', () => {
+  let server: TestServer;
+  const user = { mobile: newMobile(), name: 'Manifest Tester', password: 'secret123' };
+
+  beforeAll(async () => {
+    server = await startServer({ REMOTE_GALI_URL: '/remotes/gali/mf-manifest.json' });
+    await registerUser(server, user);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('loads through its mf-manifest.json as well as through its remoteEntry.js', async () => {
+    const ctx = await phoneContext(browser);
+    const page = await ctx.newPage();
+    const { requests } = track(page);
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await page.goto(`${server.url}/galiIMP`);
+    await page.getByRole('heading', { name: 'GALI DISAWAR' }).waitFor({ timeout: 20000 });
+    const paths = requests.map((u) => new URL(u).pathname);
+    expect(paths).toContain('/remotes/gali/mf-manifest.json');
+    expect(paths).toContain('/remotes/gali/remoteEntry.js');
+    expect(await page.getByText('This section is unavailable right now.').count()).toBe(0);
+    await ctx.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, MSG, PageLoading, usePolling, useNow } from '@matka/shared';
+import { MSG, PageLoading, usePolling, useNow } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { useGaliGamesQuery, type GaliMarket } from './api';
 import { WhyNoPlay, useBettingOn, usePlayPause } from '@matka/shared/api';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { withFamilyRoot } from '@matka/shared';
+import { withFamilyRoot } from '@matka/shared/ui';
 import { BidScreen } from '@matka/shared/bid';
 import { betTypesOf } from '@matka/shared/domain';
 import GaliChooser from './pages/GaliChooser';

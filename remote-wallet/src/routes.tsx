@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { withFamilyRoot } from '@matka/shared';
+import { withFamilyRoot } from '@matka/shared/ui';
 import { HISTORIES, type HistoryId } from './history/configs';
 import { HistoryPage } from './history/HistoryPage';
 import { AddFundPage } from './pages/AddFundPage';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { use } from 'react';
-import { MSG, RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared';
+import { MSG } from '@matka/shared';
+import { RemoteBoundary, REMOTE_UNAVAILABLE_TEXT } from '@matka/shared/ui';
 import { RECOVERY_RETRY_MS, RECOVERY_WINDOW_MS } from '../src/ui/RemoteBoundary';
 
 describe('RemoteBoundary', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Modal } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { formatPoints, webLink } from '@matka/shared/domain';
 import { OP, operatorRequest } from '@matka/shared/contract';
 import {

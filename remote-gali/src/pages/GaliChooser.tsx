@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { biddingClosed, BID_TOAST, notify, Tile, TileGrid } from '@matka/shared';
+import { biddingClosed, BID_TOAST, notify } from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared/ui';
 import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/bid';
 import { betTypesOf, biddableSessions, clockOfChosen } from '@matka/shared/domain';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';

@@ -1,4 +1,4 @@
-import { Tile, TileGrid, RatesPanel, TILE_ICONS } from '@matka/shared';
+import { Tile, TileGrid, RatesPanel, TILE_ICONS } from '@matka/shared/ui';
 import { useGaliGamesQuery, useGaliRatesQuery } from '../api';
 import { useBettingOn } from '@matka/shared/api';
 import { t, useLanguage } from '@matka/shared/i18n';

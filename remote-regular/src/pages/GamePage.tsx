@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { BID_TOAST, Tile, TileGrid, biddingClosed, notify } from '@matka/shared';
+import { BID_TOAST, biddingClosed, notify } from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared/ui';
 import { useBidNavState } from '@matka/shared/bid';
 import { betTypesOf, biddableSessions, clockOfChosen, type BetTypeDef, type BetTypeId } from '@matka/shared/domain';
 import { MarketPicker } from './MarketPicker';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, usePolling, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
+import { usePolling, selectBettingOn, useAppSelector, useNow } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 import { useHomeInfoQuery } from '@matka/shared/api';
 import { t, useLanguage } from '@matka/shared/i18n';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';

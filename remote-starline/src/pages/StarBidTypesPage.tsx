@@ -1,4 +1,4 @@
-import { Tile, TileGrid } from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared/ui';
 import { NoMarketChosen, useBidNavState, type BidNavState } from '@matka/shared/bid';
 import { betTypesOf } from '@matka/shared/domain';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';

@@ -1,16 +1,7 @@
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { Link } from 'react-router-dom';
-import {
-  EmptyState,
-  MSG,
-  PageLoading,
-  usePolling,
-  Tile,
-  TileGrid,
-  RatesPanel,
-  TILE_ICONS,
-  useNow,
-} from '@matka/shared';
+import { MSG, PageLoading, usePolling, useNow } from '@matka/shared';
+import { EmptyState, Tile, TileGrid, RatesPanel, TILE_ICONS } from '@matka/shared/ui';
 import { chosenMarket, isListedMarketOpen } from '@matka/shared/domain';
 import { WhyNoPlay, useBettingOn, usePlayPause } from '@matka/shared/api';
 import { useStarlineGamesQuery, useStarlineRatesQuery, type StarlineGame } from '../api';

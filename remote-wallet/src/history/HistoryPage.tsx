@@ -1,6 +1,7 @@
 import { Msg } from '@matka/shared/i18n';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { EmptyState, isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
+import { isOk, MSG, PageLoading, selectSession, useAppSelector } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 import { callSpec } from '@matka/shared/contract';
 import { useHistoryListQuery, type HistoryArgs } from '../api';
 import { inputToHistoryDate, todayInput } from '../lib/dates';

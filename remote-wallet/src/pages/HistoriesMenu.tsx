@@ -1,4 +1,4 @@
-import { Tile, TileGrid } from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared/ui';
 import { t, useLanguage } from '@matka/shared/i18n';
 
 const MENU: { label: () => string; to: string; icon: string }[] = [

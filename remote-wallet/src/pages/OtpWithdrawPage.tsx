@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MSG, otpLength, PageHeader } from '@matka/shared';
+import { MSG, otpLength } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { outcomeOf, useWalletAddUpiDetailsMutation, useWalletSendUpiOtpMutation, type UpiOption } from '../api';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { upiAppLabel } from './UpiNumberForm';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Msg } from '@matka/shared/i18n';
 import {
-  EmptyState,
   isOk,
   MSG,
   notify,
@@ -12,6 +11,7 @@ import {
   useOffline,
   whatsappLink,
 } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 import { formatPoints } from '@matka/shared/domain';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { outcomeOf, useWalletFundDetailQuery, useWalletFundRequestAddMutation, useWalletQrPayQuery } from '../api';

@@ -1,5 +1,6 @@
 import { Msg } from '@matka/shared/i18n';
-import { EmptyState, isOk, MSG, PageLoading } from '@matka/shared';
+import { isOk, MSG, PageLoading } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 import { sanitizeHtml } from '@matka/shared/html';
 import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { useWalletRulesQuery } from '../api';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isValidPhone, Modal, MSG, notify, selectSession, useAppSelector, formatPoints } from '@matka/shared';
+import { isValidPhone, MSG, notify, selectSession, useAppSelector, formatPoints } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { POINTS_WHOLE, transferProblem } from '@matka/shared/domain';
 import { outcomeOf, useWalletCheckTransferUserMutation, useWalletTransferMutation } from '../api';
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isOk, messageOf, Modal, MSG, notify, selectHome, useAppSelector, formatPoints } from '@matka/shared';
+import { isOk, messageOf, MSG, notify, selectHome, useAppSelector, formatPoints } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { useWalletBalanceQuery } from '@matka/shared/api';
 import { UPI_TYPES } from '@matka/shared/domain';
 import { useWalletPaymentDetailsQuery, type UpiOption } from '../api';

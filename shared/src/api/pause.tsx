@@ -1,4 +1,5 @@
-import { BettingOffNotice, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { BettingOffNotice } from '@matka/shared/ui';
 import { TEMPLATES, fillTemplate, formatMomentText, isPermanent } from '@matka/shared/domain';
 import { tDate, tTemplate, useLanguage } from '@matka/shared/i18n';
 import { useProtectionQuery } from './api';

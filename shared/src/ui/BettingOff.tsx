@@ -1,8 +1,6 @@
 import { Msg, t } from '@matka/shared/i18n';
 import { useLocation } from 'react-router-dom';
-import { MSG } from '../domain/messages';
-import { selectHome } from '../store/home';
-import { useAppSelector } from '../store/store';
+import { MSG, selectHome, useAppSelector } from '@matka/shared';
 
 /** What the betting gate puts in the location state when it sends a player to /imp. */
 export interface BettingOffState {

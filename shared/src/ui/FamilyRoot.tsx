@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RemoteFamily } from '../routes/table';
-import { selectSession } from '../store/session';
-import { useAppSelector } from '../store/store';
+import { selectSession, useAppSelector, type RemoteFamily } from '@matka/shared';
 
 /**
  * Wraps every page a remote renders: marks which family drew it and which session (from the shared

@@ -1,6 +1,6 @@
-import type { Family } from '../domain/betTypes';
+import type { Family } from '@matka/shared/domain';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';
-import { rateRows, type RatesRecord } from '../domain/rates';
+import { rateRows, type RatesRecord } from '@matka/shared';
 
 /** The rates panel: one 'a-b' pair per bet type. Nothing while the rates are unknown (fetch failures are silent). */
 export function RatesPanel({ family, record }: { family: Family; record: RatesRecord | undefined }) {

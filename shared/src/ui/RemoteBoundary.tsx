@@ -1,6 +1,6 @@
 import { Msg, t, useLanguage } from '@matka/shared/i18n';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { MSG } from '../domain/messages';
+import { MSG, PageLoading } from '@matka/shared';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This section is unavailable right now.';
 
@@ -97,14 +97,4 @@ export class RemoteBoundary extends Component<Props, State> {
 function Text({ of }: { of: () => string }) {
   useLanguage();
   return of();
-}
-
-export function PageLoading({ text }: { text?: string }) {
-  useLanguage();
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      {text ?? t('ui.loading', 'Loading...')}
-    </div>
-  );
 }

@@ -1,6 +1,7 @@
 import { t, useLanguage } from '@matka/shared/i18n';
 import type { ReactNode } from 'react';
-import { EmptyState, PageLoading } from '@matka/shared';
+import { PageLoading } from '@matka/shared';
+import { EmptyState } from '@matka/shared/ui';
 
 /** Loading, error and empty states of a list; renders `children` when there is something to show. */
 export function ListState({

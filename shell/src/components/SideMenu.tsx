@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Modal } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { t, useLanguage } from '@matka/shared/i18n';
 import { CloseIcon } from './navIcons';
 

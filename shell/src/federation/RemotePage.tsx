@@ -1,6 +1,7 @@
 import { use, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation } from 'react-router-dom';
-import { RemoteBoundary, useOffline, type RemoteFamily } from '@matka/shared';
+import { useOffline, type RemoteFamily } from '@matka/shared';
+import { RemoteBoundary } from '@matka/shared/ui';
 import { WithApi } from '../layout/WithApi';
 import { forgetFamily, loadFailed, loadFamily } from './remotes';
 import { report } from './health';

@@ -20,6 +20,7 @@ export const PROVIDED = () => [
   import('@reduxjs/toolkit/query/react'),
   import('@matka/shared'),
   import('@matka/shared/api'),
+  import('@matka/shared/ui'),
   import('@matka/shared/domain'),
   import('@matka/shared/contract'),
   import('@matka/shared/html'),

@@ -1,7 +1,9 @@
 /**
  * The families' code, through the design's federation runtime (@module-federation/enhanced). The shell
- * knows no family at build time: a family's release is the entry `/remotes.json` names for this player, and
- * what happens around a load is runtime plugins:
+ * knows no family at build time: a family's release is the entry `/remotes.json` names for this player.
+ * The runtime the shell starts with shares its singletons and loads no remote (`disableRemote`: the login
+ * page carries no remote loading); the families are loaded by a runtime instance of this loader's, over the
+ * shell's share scope, and what happens around a load is runtime plugins:
  * - `familyReleases` registers a family's entry when it is first asked for (and again, forced, after a failed
  *   load), reports what happens under its release (health.ts) and offers a new build to an open tab (watch.ts);
  * - `familyFallback` answers a family that cannot load (down, or built against another major version of a
@@ -11,9 +13,9 @@
 import type { ReactNode } from 'react';
 import type { RemoteFamily } from '@matka/shared';
 import type { RouteObject } from 'react-router-dom';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { getInstance, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
+import * as familiesRuntime from 'federation-families-runtime';
 import { familyRelease } from './health';
 import { FamilyLoadFailed, familyEntries, familyOfRemote, forgetEntries, type FamilyEntry } from './releases';
 
@@ -38,7 +40,9 @@ function fallbackModule(family: RemoteFamily, error: unknown): RemoteRoutesModul
 function register(family: RemoteFamily, entry: FamilyEntry): void {
   if (registered.get(family) === entry.entry && !failed.has(family)) return;
   // forced: a failed or replaced entry is dropped with what the runtime kept of it
-  registerRemotes([{ name: family, entry: entry.entry, entryGlobalName: `matka_remote_${family}` }], { force: true });
+  loader().registerRemotes([{ name: family, entry: entry.entry, entryGlobalName: `matka_remote_${family}` }], {
+    force: true,
+  });
   registered.set(family, entry.entry);
   failed.delete(family);
   // from now on, what happens in this family is reported under its release (health.ts)
@@ -77,21 +81,45 @@ const familyFallback: ModuleFederationRuntimePlugin = {
     if (lifecycle !== 'onLoad') return undefined;
     const family = familyOfRemote(id.split('/')[0] ?? '');
     if (!family) return undefined;
-    console.warn(`[federation] the ${family} remote failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[federation] the ${family} remote failed to load: ${error instanceof Error ? error.message : String(error)}`,
+    );
     failed.add(family);
     return fallbackModule(family, error);
   },
 };
 
-registerPlugins([
-  // a failed entry is asked for twice more, half a second apart, before the fallback shows
-  RetryPlugin({ script: { retryTimes: 2, retryDelay: 500 } }),
-  familyReleases,
-  familyFallback,
-]);
+// The families' entries carry no runtime of their own (build/webpack.js: `externalRuntime`): they run on this
+// one, set where they look for it before any of them is loaded. It comes with this loader, never with the
+// login page, and once for all four families.
+const runtimeGlobal = familiesRuntime.Global as unknown as Record<string, unknown>;
+runtimeGlobal._FEDERATION_RUNTIME_CORE ??= familiesRuntime;
+
+let instance: familiesRuntime.ModuleFederation | undefined;
+
+/** The runtime instance that loads the families: the shell's name, over the share scope the shell provides. */
+function loader(): familiesRuntime.ModuleFederation {
+  if (instance) return instance;
+  const shell = getInstance();
+  if (!shell) throw new Error('The federation runtime has not started');
+  instance = new familiesRuntime.ModuleFederation({
+    name: shell.name,
+    remotes: [],
+    shareStrategy: 'loaded-first',
+    plugins: [
+      // a failed entry is asked for twice more, half a second apart, before the fallback shows
+      RetryPlugin({ script: { retryTimes: 2, retryDelay: 500 } }),
+      familyReleases,
+      familyFallback,
+    ],
+  });
+  // the families take the shell's singletons, and put their building blocks beside them
+  instance.initShareScopeMap('default', shell.shareScopeMap.default ?? {});
+  return instance;
+}
 
 async function load(family: RemoteFamily): Promise<RemoteRoutesModule> {
-  const mod = await loadRemote<RemoteRoutesModule>(`${family}/routes`);
+  const mod = await loader().loadRemote<RemoteRoutesModule>(`${family}/routes`);
   if (!mod || !Array.isArray(mod.routes)) {
     failed.add(family);
     return fallbackModule(family, new Error(`The ${family} remote exposes no routes`));
@@ -108,6 +136,7 @@ export function loadFamily(family: RemoteFamily): Promise<RemoteRoutesModule> {
   let p = loads.get(family);
   if (!p) {
     p = load(family).catch((e: unknown) => {
+      console.warn(`[federation] the ${family} remote failed to load: ${e instanceof Error ? e.message : String(e)}`);
       failed.add(family);
       return fallbackModule(family, e);
     });

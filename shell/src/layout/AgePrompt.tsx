@@ -1,6 +1,7 @@
 import { t, tMsg, useLanguage } from '@matka/shared/i18n';
 import { useEffect, useState } from 'react';
-import { AGE_DECLARATION, Modal, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { AGE_DECLARATION, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { useProtectionQuery, useSettled } from '@matka/shared/api';
 import { useShellConfirmAgeMutation } from '../api';
 

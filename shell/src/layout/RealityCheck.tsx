@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Modal, formatPoints, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { formatPoints, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { useSettled } from '@matka/shared/api';
 import { useShellRealityCheckQuery } from '../api';
 import { t, useLanguage } from '@matka/shared/i18n';

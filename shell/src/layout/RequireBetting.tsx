@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { PageLoading, selectHome, useAppSelector, type BettingOffState } from '@matka/shared';
+import { PageLoading, selectHome, useAppSelector } from '@matka/shared';
+import type { BettingOffState } from '@matka/shared/ui';
 
 /*
  * Loaded only while the betting status is unknown: it asks for the home info (RTK Query, which the

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BRAND_NAME } from '../lib/brand';
-import { PageHeader } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { t, useLanguage } from '@matka/shared/i18n';
 
 /** /about and /delete: about the app and the data deletion policy (not for under 13 years). */

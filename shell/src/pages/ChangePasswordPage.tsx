@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG, notify, PageHeader } from '@matka/shared';
+import { MSG, notify } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { outcome, useShellChangePasswordMutation } from '../api';
 import {
   FormMessage,

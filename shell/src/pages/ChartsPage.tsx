@@ -1,4 +1,5 @@
-import { usePolling, PageHeader } from '@matka/shared';
+import { usePolling } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { useShellDashboardQuery } from '../api';
 import { t, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';

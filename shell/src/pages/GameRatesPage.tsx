@@ -1,4 +1,5 @@
-import { PageHeader, rateRows } from '@matka/shared';
+import { rateRows } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { useShellGameRatesQuery } from '../api';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import { ListState } from '../components/ListState';

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Modal,
-  usePolling,
-  selectBettingOn,
-  selectHome,
-  Tile,
-  TileGrid,
-  useAppSelector,
-  useNow,
-  type Market,
-} from '@matka/shared';
+import { usePolling, selectBettingOn, selectHome, useAppSelector, useNow, type Market } from '@matka/shared';
+import { Modal, Tile, TileGrid } from '@matka/shared/ui';
 import { WhyNoPlay, useHomeInfoQuery, usePlayPause } from '@matka/shared/api';
 import { chosenMarket, isListedMarketOpen, marketResultText } from '@matka/shared/domain';
 import { ContactButton } from '../components/Contact';

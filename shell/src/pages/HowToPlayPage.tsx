@@ -4,7 +4,7 @@ import { webLink } from '@matka/shared/domain';
 import { useShellHowToPlayQuery } from '../api';
 import { ListState } from '../components/ListState';
 import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
-import { PageHeader } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 
 /** /htp: How To Play text (sanitized HTML) and the tutorial video link. */
 export default function HowToPlayPage() {

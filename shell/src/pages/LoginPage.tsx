@@ -28,7 +28,10 @@ function useLoginForm() {
     if (hasErrors(found)) return;
     // The plain call, not RTK Query: the login page stays light (RTK Query loads with the next page).
     setLoading(true);
-    const res = await callApi({ call: callNamed('userLogin'), body: { mobile: mobile.trim(), password, device_id: null } });
+    const res = await callApi({
+      call: callNamed('userLogin'),
+      body: { mobile: mobile.trim(), password, device_id: null },
+    });
     setLoading(false);
     const d = res.data as LoginResponse | undefined;
     if (d && isOk(d) && d.unique_token) {

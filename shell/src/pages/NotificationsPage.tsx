@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { livePath, liveText, type InboxItem } from '@matka/shared/contract';
 import { useShellInboxQuery, useShellInboxReadMutation } from '../api';
 import { currentLanguage, t, useLanguage } from '@matka/shared/i18n';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { BRAND_NAME } from '../lib/brand';
-import { PageHeader } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { useShellPrivacyPolicyQuery } from '../api';
 import { contentLanguage, t, useLanguage } from '@matka/shared/i18n';
 import { sanitizeHtml } from '@matka/shared/html';

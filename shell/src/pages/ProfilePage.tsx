@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify, selectSession, useAppDispatch, useAppSelector, usernameChanged, PageHeader } from '@matka/shared';
+import { notify, selectSession, useAppDispatch, useAppSelector, usernameChanged } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { outcome, useShellProfileQuery, useShellProfileUpdateMutation } from '../api';
 import { FormMessage, SubmitButton, TextField } from '../components/form';
 import { t, useLanguage } from '@matka/shared/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PageHeader } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { useHomeInfoQuery } from '@matka/shared/api';
 import { PUSH_CATEGORIES, PUSH_CATEGORY_LABELS, type PushCategory } from '@matka/shared/contract';
 import {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useProtectionQuery } from '@matka/shared/api';
-import { Modal, PageHeader, PageLoading } from '@matka/shared';
+import { PageLoading } from '@matka/shared';
+import { Modal, PageHeader } from '@matka/shared/ui';
 import {
   AGE_DECLARATION,
   BREAK_PERIODS,

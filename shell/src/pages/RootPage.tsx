@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { MSG, selectIsLoggedIn, Tile, TileGrid, useAppSelector } from '@matka/shared';
+import { MSG, selectIsLoggedIn, useAppSelector } from '@matka/shared';
+import { Tile, TileGrid } from '@matka/shared/ui';
 import { ArrowUpIcon, BookIcon, DiceIcon, PlusIcon, StarIcon } from '../components/navIcons';
 import { Ticker } from '../components/Ticker';
 import { GuestTopBar } from '../layout/GuestTopBar';

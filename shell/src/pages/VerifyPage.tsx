@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { getRuntimeConfig, PageHeader } from '@matka/shared';
+import { getRuntimeConfig } from '@matka/shared';
+import { PageHeader } from '@matka/shared/ui';
 import { betTypeById, formatMomentText, formatPoints } from '@matka/shared/domain';
 import { t, tDate, tWord, useLanguage } from '@matka/shared/i18n';
 import { checkReceipt, Unreachable, type InvalidReason, type ReceiptCheck } from '@matka/shared/receipts';

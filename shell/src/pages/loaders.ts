@@ -69,6 +69,20 @@ export const REMOTE_PAGE_CODE = pageCode(() =>
 );
 
 /**
+ * The runtime the families run on is a file of its own (build/webpack.js: FAMILIES_RUNTIME), which the
+ * family loader asks for once it has run: on a family's first page it is fetched now, beside the loader.
+ */
+function preloadFamiliesRuntime(): void {
+  const href = process.env.MATKA_FAMILIES_RUNTIME;
+  if (!href || typeof document === 'undefined' || document.querySelector(`link[href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/**
  * Starts downloading a route's page code and its layout together, instead of one after the other
  * as React would discover them (the layout renders, then the page inside it); for a family's page, the
  * family's release too. Settles when both are
@@ -79,6 +93,7 @@ export function preloadRoute(pathname: string): Promise<void> {
   if (!route) return Promise.resolve();
   const layout = route.topBar && route.path !== '/' ? MAIN_LAYOUT_CODE.preload() : null;
   const { family } = route;
+  if (family !== 'shell') preloadFamiliesRuntime();
   const page =
     family === 'shell'
       ? PAGE_CODE[route.path]?.preload()

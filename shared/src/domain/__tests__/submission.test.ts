@@ -227,7 +227,6 @@ describe('parseSubmission rejects what validateRow rejects and never trusts tota
     expect(
       parse({ gametype: 'Jodi Digit', session: 'Open', result: [{ digits: '45', points: 20, session: 'Open' }] }),
     ).toMatchObject({ ok: true, session: 'Close', sentSessions: ['Open'] });
-
   });
   test.each([
     [null, MSG.invalidRequest],

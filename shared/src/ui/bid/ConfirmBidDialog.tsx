@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal, OfflineReason, useOffline } from '@matka/shared';
+import { OfflineReason, useOffline } from '@matka/shared';
+import { Modal } from '@matka/shared/ui';
 import { t, tWord, useLanguage } from '@matka/shared/i18n';
 import { formatPoints } from '@matka/shared/domain';
 
