@@ -84,6 +84,7 @@ module.exports = tseslint.config(
       '**/dist-qa/**',
       '**/.test-dist/**',
       '**/.sw-build/**',
+      '**/.families-runtime-build/**',
       '.bench/**',
       '**/node_modules/**',
       '**/.data/**',
