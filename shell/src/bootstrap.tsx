@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppStore, findRoute, loadRuntimeConfig } from '@matka/shared';
 import '@matka/shared/ui/theme.css';
@@ -37,7 +38,10 @@ async function main() {
     Promise.all([pageCode, apiReady, langReady]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
   ]);
-  createRoot(document.getElementById('root')!).render(<App store={store} />);
+  // A transition: React renders the first page in slices and yields to the browser between them, so a slow
+  // phone stays responsive while the app starts (no single long task for the whole first render).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App store={store} />));
   startServiceWorkerAfterLoad();
 }
 
