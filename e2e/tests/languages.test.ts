@@ -165,6 +165,16 @@ it('in Hindi: register -> OTP -> home -> a Single Digit bid -> bid history; a re
   // the bid's date with the month in Hindi (the day unpadded, as every bid date: 1-दिसंबर-2026)
   await bidCard.getByText(/^\d{1,2}-(जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्तूबर|नवंबर|दिसंबर)-\d{4}$/).waitFor();
   await page.screenshot({ path: '/tmp/shots/bid-history-hi.png', fullPage: true });
+
+  // How To Play: the operator's text and the video's link, both in Hindi
+  await page.goto(`${server.url}/htp`);
+  await page.getByRole('heading', { level: 1, name: 'कैसे खेलें' }).waitFor();
+  await page.locator('.rich-text').getByRole('heading', { name: 'कैसे खेलें' }).waitFor();
+  await page.getByText('पूरी जानकारी के लिए ट्यूटोरियल वीडियो देखें।').waitFor();
+  await page.getByRole('link', { name: 'ट्यूटोरियल वीडियो देखें' }).waitFor();
+  expect(await page.getByText('Watch the tutorial video').count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/shots/htp-hi.png', fullPage: true });
   expect(fonts).toEqual([]);
   await context.close();
 });

@@ -167,6 +167,48 @@ describe('regular betting in the shell', () => {
     await ctx.close();
   });
 
+  it('Half Sangam asks for its Sangam form alone; the confirmation says the bet as Game Type, and the session where one was chosen', async () => {
+    const user = await newPlayer('1000');
+    const ctx = await kolkataPhone(browser);
+    const page = await ctx.newPage();
+    await loginInBrowser(page, server.url, user.mobile, user.password);
+    await openMarket(page, OPEN);
+    await page.getByRole('button', { name: 'Half Sangam' }).click();
+    await page.getByRole('heading', { name: 'Half Sangam' }).waitFor();
+    await page.getByRole('group', { name: 'Sangam' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Session' }).count()).toBe(0);
+    expect(await page.getByLabel('Close', { exact: true }).count()).toBe(0);
+    await addBid(page, { 'Open Digit': '3', 'Close Pana': '128' }, '10');
+    await page.getByRole('button', { name: 'Delete 3-128' }).waitFor();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const row = (name: string) => dialog.getByText(name, { exact: true }).locator('xpath=following-sibling::*[1]');
+    expect(await row('Game Type').textContent()).toBe('Half Sangam');
+    await shot(page, 'half-sangam-confirm');
+    expect(await dialog.getByText('Session', { exact: true }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Bid placed successfully!').first().waitFor();
+    await until(() => walletOf(page), 990);
+
+    // a screen with a session choice: Game Type is still the bet, the session has its own row
+    await page.goBack();
+    await page.getByRole('heading', { name: OPEN }).waitFor();
+    await page.getByRole('button', { name: 'Single Digit' }).click();
+    await page.waitForURL(/\/single$/);
+    await addBid(page, { Digit: '4' }, '10');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    expect(await row('Game Type').textContent()).toBe('Single Digit');
+    expect(await row('Session').textContent()).toBe('Open');
+    await dialog.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Bid placed successfully!').first().waitFor();
+    const bids = await bidHistory(server, await tokenOf(page));
+    expect(bids.map((b) => `${b.pana} ${b.digits} ${b.closedigits || '-'}`).sort()).toEqual([
+      'Half Sangam 3 128',
+      'Single Digit 4 -',
+    ]);
+    await ctx.close();
+  });
+
   it('a market past its open time: Open is disabled, Close is forced, timed bet types are closed', async () => {
     const user = await newPlayer('500');
     const ctx = await kolkataPhone(browser);

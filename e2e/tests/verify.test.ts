@@ -67,6 +67,13 @@ it('a receipt is checked on /verify while its session is open, then Genuine in t
   await page.goto(`${server.url}/verify#${encodeURIComponent(receipt)}`);
   await page.getByRole('heading', { name: 'Genuine' }).waitFor();
   await page.getByText("Signed by the server. Its session's bidding is still open").waitFor();
+  // its day and moment are written as the player reads dates everywhere, never '12/7/2026'
+  const field = (name: string) =>
+    page.locator('.verify-fields').getByText(name, { exact: true }).locator('xpath=following-sibling::dd[1]');
+  expect(await field('Date').textContent()).toMatch(
+    /^\d{1,2}-(January|February|March|April|May|June|July|August|September|October|November|December)-\d{4}$/,
+  );
+  expect(await field('Accepted').textContent()).toMatch(/^\d{1,2}-[A-Z][a-z]+-\d{4} \d\d:\d\d [AP]M$/);
   // the same under the server's Content Security Policy (the contexts here bypass it for axe)
   const strict = await kolkataPhone(browser);
   const strictPage = await strict.newPage();

@@ -684,7 +684,11 @@ describe('BidEntry: sangams, SP DP TP and motors', () => {
     await u.type(screen.getByLabelText('Close Digit'), '7');
     await u.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(screen.getByRole('button', { name: 'Delete 499-7' })).toBeInTheDocument();
+    // the form says the session: neither the slip nor the confirmation names one
+    expect(screen.queryByText('Open', { exact: true })).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Game TypeHalf Sangam');
+    expect(screen.getByRole('dialog').textContent).not.toContain('Session');
     await u.click(screen.getByRole('button', { name: 'SUBMIT' }));
     await screen.findByText(MSG.bidPlaced);
     expect(api.submits()[0].body.new_result).toMatchObject({

@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { getRuntimeConfig } from '@matka/shared';
 import { PageHeader } from '@matka/shared/ui';
-import { betTypeById, formatMomentText, formatPoints } from '@matka/shared/domain';
+import { betTypeById, formatBidDate, formatMomentText, formatPoints, parseIsoDate } from '@matka/shared/domain';
 import { t, tDate, tWord, useLanguage } from '@matka/shared/i18n';
 import { checkReceipt, Unreachable, type InvalidReason, type ReceiptCheck } from '@matka/shared/receipts';
+
+/** The market day a receipt names ('2026-12-07'), as the player reads a date: '7-December-2026'. */
+function marketDay(iso: string): string {
+  const d = parseIsoDate(iso);
+  return d ? formatBidDate(new Date(Date.UTC(d.year, d.month - 1, d.day, 12)), 'UTC') : iso;
+}
 
 /** Why a receipt is not valid, for a person. */
 const REASONS: Record<InvalidReason, () => string> = {
@@ -186,7 +192,7 @@ function Verdict({ check }: { check: ReceiptCheck }) {
           <dt>{t('verify.market', 'Market')}</dt>
           <dd>{c.market.name}</dd>
           <dt>{t('verify.date', 'Date')}</dt>
-          <dd>{c.date}</dd>
+          <dd>{tDate(marketDay(c.date))}</dd>
           <dt>{t('verify.session', 'Session')}</dt>
           <dd>{tWord(c.session)}</dd>
           <dt>{t('verify.betType', 'Bet Type')}</dt>

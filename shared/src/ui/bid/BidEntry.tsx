@@ -430,7 +430,7 @@ export function BidEntry(props: BidEntryProps) {
                 ? t('bid.openClose', 'Open-Close')
                 : tWord(fields[0].label)
           }
-          session={sessionMeaningless(def) ? null : (x) => def.requestSession ?? x.rows[0].session}
+          session={sessionMeaningless(def) || !def.hasSession ? null : (x) => def.requestSession ?? x.rows[0].session}
           rowClosed={rowClosed}
           winOf={winOf}
           onDelete={remove}
@@ -477,7 +477,8 @@ export function BidEntry(props: BidEntryProps) {
           gameName={gameName}
           totalBids={rows.length}
           totalPoints={pending}
-          sessions={sessionMeaningless(def) ? [] : sessionTotals(rows, def.requestSession)}
+          // the session is a row of its own only where the player chose it (Half Sangam's form says it)
+          sessions={sessionMeaningless(def) || !def.hasSession ? [] : sessionTotals(rows, def.requestSession)}
           gameType={def.title}
           win={bestWin}
           warning={tMsg(def.family === 'regular' ? MSG.bidWarning : MSG.bidWarningStarline)}
