@@ -67,7 +67,7 @@ describe('Results with certification', () => {
       }
       if (path === '/result/reject') {
         if (body.id === '5' && !body.reason)
-          return { status: 400, body: { status: false, msg: 'a reason is required' } };
+          return { status: 400, body: { status: false, msg: 'A reason is required' } };
         waiting = waiting.filter((p) => p.id !== body.id);
         return { body: { status: true, msg: `Rejected: KALYAN 2026-11-24 Close 456-5: ${String(body.reason)}` } };
       }

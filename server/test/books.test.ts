@@ -341,13 +341,13 @@ test('bad or unknown queries get a clear refusal', async () => {
   expect(await get('/verify/proof?bid=999999999')).toMatchObject({ status: 404, body: { error: 'No bid 999999999' } });
   expect(await get('/verify/book?market=1&date=10-03-2026&session=open')).toMatchObject({
     status: 400,
-    body: { error: 'date must be YYYY-MM-DD' },
+    body: { error: 'Date must be YYYY-MM-DD' },
   });
   expect((await get('/verify/book?market=1&date=2026-03-10&session=noon')).status).toBe(400);
   // a day that is not in the calendar, and a bid missing from its sealed book: reasons with codes, no 500
   expect(await get('/verify/book?market=1&date=2026-02-30&session=open')).toMatchObject({
     status: 400,
-    body: { error: 'date must be a real day (YYYY-MM-DD)', code: 'bad_query' },
+    body: { error: 'Date must be a real day (YYYY-MM-DD)', code: 'bad_query' },
   });
   expect(await get('/verify/proof?bid=999999999')).toMatchObject({ body: { code: 'no_bid' } });
 });

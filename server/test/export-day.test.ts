@@ -84,7 +84,7 @@ test('the day exported verifies offline, and not once any one byte of it is chan
 test('the export of a day not in the calendar is refused with a reason, not a 500', async () => {
   const bad = await operatorCall(t, 'export/day?date=2026-02-30');
   expect(bad.statusCode).toBe(400);
-  expect(bad.body.msg).toContain('date must be a real day (YYYY-MM-DD)');
+  expect(bad.body.msg).toContain('Date must be a real day (YYYY-MM-DD)');
 });
 
 test("a forged day, signed by another key under the server's key id, is Not valid", async () => {

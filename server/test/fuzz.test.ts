@@ -266,7 +266,7 @@ describe('the findings, one by one', () => {
     expect(ctor.json().msg).toMatch(/^unknown setting 'constructor'/);
     for (const id of [true, '0x10', '1e1', 1.5, -3]) {
       const res = await op('deposits/approve', { id });
-      expect([id, res.statusCode, res.json().msg]).toEqual([id, 400, 'id must be a whole number']);
+      expect([id, res.statusCode, res.json().msg]).toEqual([id, 400, 'The request number must be a whole number']);
     }
   });
 

@@ -119,7 +119,7 @@ test("an operator call's body and query are the contract's: what the document re
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       payload,
     });
-  expect((await send(bad)).json()).toEqual({ status: false, msg: 'market name is required' });
+  expect((await send(bad)).json()).toEqual({ status: false, msg: 'Market name is required' });
   const added = await send(good);
   expect(added.json()).toMatchObject({ status: true });
   const answerOf = (path: string, method: string) =>

@@ -595,7 +595,7 @@ describe('one player account', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().msg).toBe('No user with mobile 9000000001');
     expect((await as(finance, 'GET', '/operator/users/detail?mobile=12')).json().msg).toBe(
-      'mobile must be 10 digits starting 6-9',
+      'Mobile number must be 10 digits starting 6-9',
     );
   });
 
@@ -603,7 +603,7 @@ describe('one player account', () => {
     const user = await createUser(t, { wallet: 100 });
     const noReason = await as(finance, 'POST', '/operator/debit', { mobile: user.mobile, points: 10 });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().msg).toBe('a reason is required');
+    expect(noReason.json().msg).toBe('A reason is required');
     const tooMuch = await as(finance, 'POST', '/operator/debit', {
       mobile: user.mobile,
       points: 101,
@@ -641,7 +641,7 @@ describe('one player account', () => {
     const home = () => call(t.app, 'api-user-wallet-balance', { unique_token: user.token });
     expect((await home()).body.status).toBe(true);
     const noReason = await as(support, 'POST', '/operator/users/block', { mobile: user.mobile, reason: '' });
-    expect(noReason.json().msg).toBe('a reason is required (at least 3 characters)');
+    expect(noReason.json().msg).toBe('A reason is required (at least 3 characters)');
     const blocked = await as(support, 'POST', '/operator/users/block', {
       mobile: user.mobile,
       reason: 'chargeback fraud',
@@ -754,7 +754,7 @@ describe('reports', () => {
         'A report covers at most 92 days: choose a shorter range',
       );
       expect((await op('GET', '/operator/reports?from=2026-02-30')).json().msg).toBe(
-        'date must be a real day (YYYY-MM-DD)',
+        'Date must be a real day (YYYY-MM-DD)',
       );
     } finally {
       await d.close();
@@ -837,7 +837,7 @@ describe('markets: weekly off days, rates; results: history', () => {
     expect(set.json().status).toBe(true);
     expect((await call(t.app, 'api-privacy-policy', {})).body.privacy_policy).toBe('<p>We keep little.</p>');
     const long = await bearer('POST', '/operator/settings/set', { key: 'privacy_policy', value: 'x'.repeat(20_001) });
-    expect(long.json().msg).toBe('the value must be at most 20000 characters');
+    expect(long.json().msg).toBe('Value must be at most 20000 characters');
   });
 
   it("rates: listed, changed (audited with the operator's name), and the player's rates follow", async () => {
@@ -874,7 +874,7 @@ describe('markets: weekly off days, rates; results: history', () => {
           val_2: 2,
         })
       ).json().msg,
-    ).toBe('val_1 must be more than 0');
+    ).toBe('Points bid must be more than 0');
     const support = await operatorWith('support');
     expect(
       (
@@ -935,7 +935,7 @@ describe('markets: weekly off days, rates; results: history', () => {
       );
       const gali = (await op('/operator/result/history?family=gali')).json().results;
       expect(gali).toHaveLength(1);
-      expect((await op('/operator/result/history?days=500')).json().msg).toBe('days must be 1 to 92');
+      expect((await op('/operator/result/history?days=500')).json().msg).toBe('Days must be 1 to 92');
     } finally {
       await d.close();
     }

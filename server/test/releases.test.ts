@@ -114,7 +114,7 @@ test('release to everyone, promote, rollback to the stable before, and what is r
   await refuse('families/rollback', { family: 'gali' }, 'gali has no earlier release to go back to');
   await refuse('families/release', { family: 'gali', target: 'gali-9' }, /^No build gali-9 of gali: build it/);
   await refuse('families/release', { family: 'gali', target: 'gali-1' }, 'gali gali-1 is already the stable release');
-  await refuse('families/release', { family: 'casino', target: 'x' }, /^family must be one of regular, starline/);
+  await refuse('families/release', { family: 'casino', target: 'x' }, /^Family must be one of regular, starline/);
   await refuse('families/release', { family: 'gali', target: 'gali-2', canary: 100 }, /whole percent from 1 to 99/);
   await refuse('families/release', { family: 'gali', target: 'ftp://x/remoteEntry.js' }, /is not a version or a URL/);
   await refuse(

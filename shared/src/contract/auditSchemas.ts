@@ -43,10 +43,10 @@ export const AUDIT_REQUESTS = {
   exportDay: z.object({
     date: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
       .refine(
         (d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || parseIsoDate(d) !== null,
-        'date must be a real day (YYYY-MM-DD)',
+        'Date must be a real day (YYYY-MM-DD)',
       ),
   }),
 } as const;

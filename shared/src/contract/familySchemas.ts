@@ -10,7 +10,7 @@ import { REMOTE_FAMILIES, type RemoteFamily } from '../routes/table';
 export const RELEASE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const remoteFamily = z.enum(REMOTE_FAMILIES as [RemoteFamily, ...RemoteFamily[]], {
-  error: `family must be one of ${REMOTE_FAMILIES.join(', ')}`,
+  error: `Family must be one of ${REMOTE_FAMILIES.join(', ')}`,
 });
 const byFamily = z.object({ family: remoteFamily });
 
@@ -18,15 +18,15 @@ export const FAMILY_REQUESTS = {
   releaseFamily: z.object({
     family: remoteFamily,
     target: z
-      .string({ error: 'a version or a URL is required' })
+      .string({ error: 'A version or a URL is required' })
       .trim()
-      .min(1, 'a version or a URL is required')
+      .min(1, 'A version or a URL is required')
       .max(500, 'the version or URL is too long'),
     canary: z
-      .number({ error: 'canary must be a whole percent from 1 to 99' })
-      .int('canary must be a whole percent from 1 to 99')
-      .min(1, 'canary must be a whole percent from 1 to 99')
-      .max(99, 'canary must be a whole percent from 1 to 99')
+      .number({ error: 'Canary must be a whole percent from 1 to 99' })
+      .int('Canary must be a whole percent from 1 to 99')
+      .min(1, 'Canary must be a whole percent from 1 to 99')
+      .max(99, 'Canary must be a whole percent from 1 to 99')
       .optional(),
   }),
   promoteFamily: byFamily,

@@ -32,46 +32,49 @@ import { settingLabel } from './settingLabels';
 
 /** A market family in a request. */
 export const familySchema = z.enum(FAMILIES as [Family, ...Family[]], {
-  error: `family must be ${FAMILIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`,
+  error: `Family must be ${FAMILIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`,
 });
 
 export const mobileSchema = z
-  .string({ error: 'mobile is required' })
-  .regex(PHONE_RE, 'mobile must be 10 digits starting 6-9');
+  .string({ error: 'Mobile number is required' })
+  .regex(PHONE_RE, 'Mobile number must be 10 digits starting 6-9');
 
 export const hhmm = (what: string) =>
   z
-    .string({ error: `${what} time is required (HH:MM)` })
-    .refine((s) => parseHHMM(s) !== null, `${what} time must be HH:MM (24-hour)`);
+    .string({ error: `${what[0].toUpperCase()}${what.slice(1)} time is required (HH:MM)` })
+    .refine((s) => parseHHMM(s) !== null, `${what[0].toUpperCase()}${what.slice(1)} time must be HH:MM (24-hour)`);
 
 /** A request id from the URL or body: a positive whole number, as a number or plain decimal digits ('0x10', true: no). */
 export const idSchema = z
   .union(
-    [z.number({ error: 'id must be a whole number' }), z.string().regex(/^\d{1,15}$/, 'id must be a whole number')],
-    { error: 'id must be a whole number' },
+    [
+      z.number({ error: 'The request number must be a whole number' }),
+      z.string().regex(/^\d{1,15}$/, 'The request number must be a whole number'),
+    ],
+    { error: 'The request number must be a whole number' },
   )
   .transform((v) => Number(v))
   .pipe(
     z
       .number()
-      .int('id must be a whole number')
-      .positive('id must be a whole number')
-      .max(Number.MAX_SAFE_INTEGER, 'id too large'),
+      .int('The request number must be a whole number')
+      .positive('The request number must be a whole number')
+      .max(Number.MAX_SAFE_INTEGER, 'The request number is too large'),
   );
 
 /** 'YYYY-MM-DD' (a real calendar day). */
 export const isoDateSchema = z
-  .string({ error: 'date must be YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((s) => parseIsoDate(s) !== null, 'date must be a real day (YYYY-MM-DD)');
+  .string({ error: 'Date must be YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine((s) => parseIsoDate(s) !== null, 'Date must be a real day (YYYY-MM-DD)');
 
 /** A market by its name or id, as a request gives it. */
-export const marketRef = z.union([z.string(), z.number()], { error: 'market is required' }).transform((v) => String(v));
+export const marketRef = z.union([z.string(), z.number()], { error: 'Market is required' }).transform((v) => String(v));
 
 /** A queue's filter: one status (pending by default) or all, and how many rows. */
 const listQuery = z.object({
   status: z
-    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'status must be pending, approved, rejected or all' })
+    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'Status must be pending, approved, rejected or all' })
     .optional(),
   limit: z.coerce.number().int().positive().max(1000).optional(),
 });
@@ -99,27 +102,27 @@ const marketToggle = z.object({ name: marketRef, family: familySchema.optional()
 
 const dateOpt = isoDateSchema.optional();
 const earlyReason = z
-  .string({ error: 'early_reason must be text' })
+  .string({ error: 'The reason must be text' })
   .trim()
   .max(200, 'The reason is too long (max 200 characters)')
   .optional()
   .transform((v) => v || undefined);
 const regularResult = z.object({
   market: marketRef,
-  session: z.enum(['open', 'close'], { error: 'session must be open or close' }),
-  pana: z.string({ error: 'pana is required' }).max(10),
+  session: z.enum(['open', 'close'], { error: 'Session must be Open or Close' }),
+  pana: z.string({ error: 'Pana is required' }).max(10),
   date: dateOpt,
   early_reason: earlyReason,
 });
 const starlineResult = z.object({
   slot: marketRef,
-  pana: z.string({ error: 'pana is required' }).max(10),
+  pana: z.string({ error: 'Pana is required' }).max(10),
   date: dateOpt,
   early_reason: earlyReason,
 });
 const galiResult = z.object({
   market: marketRef,
-  jodi: z.string({ error: 'jodi is required' }).max(10),
+  jodi: z.string({ error: 'Jodi is required' }).max(10),
   date: dateOpt,
   early_reason: earlyReason,
 });
@@ -127,15 +130,15 @@ const galiResult = z.object({
 // ------------------------------------------------------------------ players
 
 const points = z.coerce
-  .number({ error: 'points must be a whole number' })
-  .int('points must be a whole number')
+  .number({ error: 'Points must be a whole number' })
+  .int('Points must be a whole number')
   .positive('points must be more than 0')
-  .max(100_000_000, 'points too large');
+  .max(100_000_000, 'Points are too large');
 const reason = z
-  .string({ error: 'a reason is required' })
+  .string({ error: 'A reason is required' })
   .trim()
-  .min(3, 'a reason is required (at least 3 characters)')
-  .max(200, 'the reason must be at most 200 characters');
+  .min(3, 'A reason is required (at least 3 characters)')
+  .max(200, 'The reason must be at most 200 characters');
 const byMobile = z.object({ mobile: mobileSchema });
 const block = z.object({ mobile: mobileSchema, reason });
 
@@ -272,7 +275,7 @@ export const OPERATOR_REQUESTS = {
       const problem = newOperatorPasswordProblem(b.new_password, b.confirm_password);
       if (problem) c.addIssue({ code: 'custom', message: problem });
     }),
-  totpEnable: z.object({ secret: z.string({ error: 'secret is required' }).max(128), code: totpCode }),
+  totpEnable: z.object({ secret: z.string({ error: 'The secret is required' }).max(128), code: totpCode }),
   totpDisable: z.object({ code: totpCode }),
 
   // operators (owner)
@@ -287,11 +290,11 @@ export const OPERATOR_REQUESTS = {
   addMarket: z.object({
     family: familySchema.default('regular'),
     name: z
-      .string({ error: 'market name is required' })
+      .string({ error: 'Market name is required' })
       .trim()
-      .min(1, 'market name is required')
-      .max(60, 'market name is too long')
-      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "market name may only hold letters, digits, spaces and . : ' & _ -"),
+      .min(1, 'Market name is required')
+      .max(60, 'Market name is too long')
+      .regex(/^[\p{L}\p{N} .:'&_-]+$/u, "Market name may only hold letters, digits, spaces and . : ' & _ -"),
     open: hhmm('open'),
     close: hhmm('close').optional(),
   }),
@@ -301,37 +304,37 @@ export const OPERATOR_REQUESTS = {
     market: marketRef,
     family: familySchema,
     days: z
-      .array(z.number({ error: 'days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
-        error: 'days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
+      .array(z.number({ error: 'Days must be weekday numbers 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6), {
+        error: 'Days must be a list of weekday numbers 0 (Sunday) to 6 (Saturday)',
       })
       .max(7)
       .refine((d) => new Set(d).size === d.length, 'each day may be given once')
       .refine((d) => d.length < 7, 'a market cannot be off every day: disable it instead'),
   }),
   setMarketTimes: z.object({
-    name: z.string({ error: 'market name is required' }).min(1, 'market name is required').max(100),
+    name: z.string({ error: 'Market name is required' }).min(1, 'Market name is required').max(100),
     family: familySchema.optional(),
     open: hhmm('open'),
     close: hhmm('close'),
   }),
   setRate: z.object({
     family: familySchema,
-    rate_key: z.string({ error: 'rate_key is required' }).max(40),
+    rate_key: z.string({ error: 'Rate is required' }).max(40),
     val_1: z.coerce
-      .number({ error: 'val_1 must be a whole number' })
-      .int('val_1 must be a whole number')
-      .positive('val_1 must be more than 0')
-      .max(10_000_000, 'val_1 is too large'),
+      .number({ error: 'Points bid must be a whole number' })
+      .int('Points bid must be a whole number')
+      .positive('Points bid must be more than 0')
+      .max(10_000_000, 'Points bid is too large'),
     val_2: z.coerce
-      .number({ error: 'val_2 must be a whole number' })
-      .int('val_2 must be a whole number')
-      .positive('val_2 must be more than 0')
-      .max(100_000_000, 'val_2 is too large'),
+      .number({ error: 'Points won must be a whole number' })
+      .int('Points won must be a whole number')
+      .positive('Points won must be more than 0')
+      .max(100_000_000, 'Points won is too large'),
   }),
   setBetLimit: z
     .object({
       family: familySchema,
-      bet_type: z.string({ error: 'bet_type is required' }).trim().min(1, 'bet_type is required').max(40),
+      bet_type: z.string({ error: 'Bet type is required' }).trim().min(1, 'Bet type is required').max(40),
       // each named in its refusals as the console labels it
       min: limitPoints('Fewest points a bid'),
       max: limitPoints('Most points a bid'),
@@ -374,10 +377,10 @@ export const OPERATOR_REQUESTS = {
   resultHistory: z.object({
     family: familySchema.optional(),
     days: z.coerce
-      .number({ error: 'days must be a whole number' })
+      .number({ error: 'Days must be a whole number' })
       .int()
-      .min(1, 'days must be 1 to 92')
-      .max(92, 'days must be 1 to 92')
+      .min(1, 'Days must be 1 to 92')
+      .max(92, 'Days must be 1 to 92')
       .optional(),
   }),
   settlement: queryId('job'),
@@ -392,7 +395,7 @@ export const OPERATOR_REQUESTS = {
   approveUpi: byMobile,
   setBetting: z.object({
     mobile: mobileSchema,
-    status: z.enum(['0', '1'], { error: "status must be '0' or '1'" }),
+    status: z.enum(['0', '1'], { error: "Betting must be '0' (off) or '1' (on)" }),
   }),
   blockUser: block,
   unblockUser: byMobile,
@@ -419,7 +422,7 @@ export const OPERATOR_REQUESTS = {
     receipt_url: z
       .string()
       .max(500)
-      .refine((s) => webLink(s) !== null, 'receipt-url must be an http(s) link')
+      .refine((s) => webLink(s) !== null, 'Receipt link must be an http(s) link')
       .optional(),
   }),
   rejectWithdrawal: decision,
@@ -427,8 +430,8 @@ export const OPERATOR_REQUESTS = {
   // settings
   setSetting: z
     .object({
-      key: z.string({ error: 'key is required' }).max(64),
-      value: z.string({ error: 'value is required' }).max(20_000, 'the value must be at most 20000 characters'),
+      key: z.string({ error: 'Setting is required' }).max(64),
+      value: z.string({ error: 'Value is required' }).max(20_000, 'Value must be at most 20000 characters'),
     })
     .transform(({ key, value }, ctx) => {
       const check = Object.hasOwn(SETTING_VALUES, key) ? SETTING_VALUES[key] : undefined;
@@ -472,7 +475,7 @@ export const OPERATOR_REQUESTS = {
       ),
   }),
   audit: z.object({
-    limit: z.coerce.number({ error: 'limit must be a whole number' }).int().positive().max(500).optional(),
+    limit: z.coerce.number({ error: 'Limit must be a whole number' }).int().positive().max(500).optional(),
   }),
   reports: z.object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() }),
   ...FAMILY_REQUESTS,

@@ -178,11 +178,11 @@ const proposalRef = z
     session: z.enum(['open', 'close'], { error: 'session must be open or close' }).optional(),
     date: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
       .optional(),
   })
   .refine((r) => r.id !== undefined || r.market !== undefined, {
-    message: "give the proposal's id, or its market (and its session for a regular market)",
+    message: "Give the proposal's id, or its market (and its session for a regular market)",
   });
 
 /**
@@ -191,13 +191,13 @@ const proposalRef = z
  */
 const certifyRef = z.object({
   id: z
-    .union([z.string(), z.number()], { error: "give the proposal's id" })
+    .union([z.string(), z.number()], { error: "Give the proposal's id" })
     .transform(String)
-    .pipe(z.string().regex(/^\d{1,18}$/, "give the proposal's id")),
+    .pipe(z.string().regex(/^\d{1,18}$/, "Give the proposal's id")),
   value: z
-    .string({ error: 'give the value you certify (the pana or jodi shown with the proposal)' })
+    .string({ error: 'Give the value you certify (the pana or jodi shown with the proposal)' })
     .trim()
-    .regex(/^(\d{3}|\d{2})$/, 'the value is a pana of 3 digits or a jodi of 2, as the proposal shows it'),
+    .regex(/^(\d{3}|\d{2})$/, 'The value is a pana of 3 digits or a jodi of 2, as the proposal shows it'),
 });
 
 export const CERTIFY_REQUESTS = {
@@ -206,7 +206,7 @@ export const CERTIFY_REQUESTS = {
   rejectResult: proposalRef.and(
     z.object({
       reason: z
-        .string({ error: 'a reason is required' })
+        .string({ error: 'A reason is required' })
         .trim()
         .min(3, 'Give a reason of at least 3 characters')
         .max(200, 'The reason is too long (max 200 characters)'),

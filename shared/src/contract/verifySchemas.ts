@@ -11,8 +11,8 @@ export const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || parseIsoDate(d) !== null, 'date must be a real day (YYYY-MM-DD)');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || parseIsoDate(d) !== null, 'Date must be a real day (YYYY-MM-DD)');
 export const BookSessionSchema = z.enum(BOOK_SESSIONS);
 
 export const BookQuerySchema = z.object({
