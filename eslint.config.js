@@ -224,6 +224,7 @@ module.exports = tseslint.config(
       'shared/src/contract/resultSchemas.ts',
       'shared/src/contract/answerParts.ts',
       'shared/src/contract/originalSchemas.ts',
+      'shared/src/contract/servedSchemas.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -13,6 +13,8 @@ import {
   OP,
   OPERATOR_PREFIX,
   operatorRequest,
+  refusalCodeOfStatus,
+  RULE_REFUSAL,
   type OperatorCall,
   type SettlementJob,
 } from '@matka/shared/contract';
@@ -64,7 +66,10 @@ export function operatorApiBase(): string {
 
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSE_ERROR';
+  /** for a person: shown as it is, never compared */
   msg: string;
+  /** what the console decides by: the refusal's code ('conflict', 'not_found', 'request'), or the transport's */
+  code: string;
   data?: Record<string, unknown>;
 }
 
@@ -88,14 +93,21 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
     const data = (e as { data?: unknown }).data as Record<string, unknown> | undefined;
     if (e.status === 'FETCH_ERROR')
       return {
-        error: { status: 'FETCH_ERROR', msg: 'The server cannot be reached: check the connection and try again' },
+        error: {
+          status: 'FETCH_ERROR',
+          code: 'unreachable',
+          msg: 'The server cannot be reached: check the connection and try again',
+        },
       };
     if (typeof e.status !== 'number')
-      return { error: { status: 'PARSE_ERROR', msg: 'The server sent an answer the console cannot read' } };
+      return {
+        error: { status: 'PARSE_ERROR', code: 'unreadable', msg: 'The server sent an answer the console cannot read' },
+      };
     if (e.status === 401 && data?.signed_out) api.dispatch(signedOut());
     return {
       error: {
         status: e.status,
+        code: typeof data?.code === 'string' ? data.code : refusalCodeOfStatus(e.status),
         msg: typeof data?.msg === 'string' ? data.msg : `The server answered ${e.status}`,
         data,
       },
@@ -103,7 +115,14 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   }
   const body = result.data as Record<string, unknown> | undefined;
   if (body && body.status === false)
-    return { error: { status: 200, msg: typeof body.msg === 'string' ? body.msg : 'Refused', data: body } };
+    return {
+      error: {
+        status: 200,
+        code: typeof body.code === 'string' ? body.code : RULE_REFUSAL,
+        msg: typeof body.msg === 'string' ? body.msg : 'Refused',
+        data: body,
+      },
+    };
   return { data: body };
 };
 

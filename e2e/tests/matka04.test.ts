@@ -90,7 +90,11 @@ it('an installed MATKA 04 app registers, saves a UPI number and withdraws once t
     request_amount: '1000',
     payment_method: '3',
   });
-  expect(held).toEqual({ status: false, msg: 'This UPI number is waiting for approval. Please contact support.' });
+  expect(held).toEqual({
+    status: false,
+    msg: 'This UPI number is waiting for approval. Please contact support.',
+    code: 'msg.upiHeld',
+  });
 
   await page.reload();
   const facts = page.locator('dl.console-facts');

@@ -19,6 +19,7 @@ import { UserCache } from './services/usercache';
 import { MarketCache } from './services/markets';
 import { LocalBus, PgBus, type CacheBus } from './services/bus';
 import { registerStatic } from './http/static';
+import { refuseUndeclaredRoutes } from './http/declared';
 import { registerReleases } from './http/releases';
 import { registerVerify } from './http/verify';
 import { Releases } from './services/releases';
@@ -45,6 +46,7 @@ import { originalCallsPlugin } from './api/original-calls';
 import { paymentSlipPlugin } from './api/payment-slip';
 import { countRequests, metricsRoute, readinessRoute, requestIdOf } from './http/operations';
 import { countedSms } from './services/metrics';
+import { refusedBody } from './errors';
 
 export interface BuildAppOptions {
   /** an opened and migrated database */
@@ -103,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // the paths and names deployed clients use (root '/api-…', aliases): see http/compat.ts
     rewriteUrl: (req) => rewriteCallUrl(req.url ?? '/'),
   });
+  // every route is one the contract declares (a route declared nowhere stops the start)
+  refuseUndeclaredRoutes(app);
 
   // the caches of every process on one PostgreSQL agree through LISTEN/NOTIFY; PGlite has one process
   let bus: CacheBus = new LocalBus(opts.db.listen?.bind(opts.db));
@@ -199,7 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (code === 500) {
       req.log.error({ err }, 'request failed');
-      return reply.code(500).send({ status: false, msg: 'Something went wrong. Please try again.' });
+      return reply.code(500).send(refusedBody(500, 'Something went wrong. Please try again.'));
     }
     const msg =
       err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
@@ -209,7 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || /JSON/i.test(err.message)
             ? 'Invalid JSON body'
             : err.message || 'Invalid request';
-    return reply.code(code).send({ status: false, msg });
+    return reply.code(code).send(refusedBody(code, msg));
   });
 
   countRequests(app, config.logLevel !== 'silent');

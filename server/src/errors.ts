@@ -5,6 +5,8 @@
  * API as {status:false,msg,...extra}. Anything else that escapes a handler is a bug (logged, 500).
  */
 import { SERVER_TEXTS, type Composed, type Message } from '@matka/shared/domain';
+import { refusalCodeOfStatus } from '@matka/shared/contract';
+import { refusalCode } from '@matka/shared/contract/schemas';
 export class Refusal extends Error {
   /** a composed message's template and values: the player's language says it from its catalogue */
   readonly composed?: Composed;
@@ -26,3 +28,12 @@ export const refusal = (msg: Message): Refusal => new Refusal(200, msg);
 
 /** betting_status '0' (spec section 6): no bids and no wallet features that move or add points. */
 export const MSG_BETTING_DISABLED = SERVER_TEXTS.bettingDisabled;
+
+/**
+ * The body of a refusal that is not a player call's (the framework's, the operator API's, a file's, a
+ * stream's): its text and its code: the one given, else the catalogue id of a catalogue text, else the
+ * code of its HTTP status (refusalCodes.ts).
+ */
+export function refusedBody(status: number, msg: string, code?: string) {
+  return { status: false as const, msg, code: code ?? refusalCode(msg) ?? refusalCodeOfStatus(status) };
+}

@@ -75,9 +75,10 @@ describe('registration with OTP', () => {
     expect((await call(t.app, 'api-check-mobile', { mobile })).body).toEqual({
       status: false,
       msg: 'User Alredy Registered',
+      code: expect.any(String),
     });
     const reg = await call(t.app, 'api-user-registration', { name: 'B', password: 'x-password', mobile, otp: '0000' });
-    expect(reg.body).toEqual({ status: false, msg: 'User Alredy Registered' });
+    expect(reg.body).toEqual({ status: false, msg: 'User Alredy Registered', code: expect.any(String) });
   });
 
   test("a wrong or missing code creates nothing: 'Enter Valid OTP'; 5 wrong tries kill the code", async () => {
@@ -87,17 +88,19 @@ describe('registration with OTP', () => {
     const base = { name: 'C', email: '', password: 'pw-password', mobile, security_pin: '1', device_id: null };
     const noOtp = await call(t.app, 'api-user-registration', base);
     expect(noOtp.statusCode).toBe(400);
-    expect(noOtp.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(noOtp.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
     for (let i = 0; i < 5; i++) {
       expect((await call(t.app, 'api-user-registration', { ...base, otp: wrong })).body).toEqual({
         status: false,
         msg: 'Enter Valid OTP',
+        code: expect.any(String),
       });
     }
     // the right code no longer works after 5 wrong tries
     expect((await call(t.app, 'api-user-registration', { ...base, otp: body.otp })).body).toEqual({
       status: false,
       msg: 'Enter Valid OTP',
+      code: expect.any(String),
     });
     expect(
       await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst(),
@@ -118,6 +121,7 @@ describe('registration with OTP', () => {
     expect((await call(t.app, 'api-user-registration', { ...base, otp: resent.body.otp })).body).toEqual({
       status: false,
       msg: 'Enter Valid OTP',
+      code: expect.any(String),
     });
     t.clock.advance(31_000);
     const again = await call(t.app, 'api-resend-otp', { mobile });
@@ -146,6 +150,7 @@ describe('registration with OTP', () => {
       expect((await call(t.app, 'api-user-registration', { ...base, mobile: other, otp: a.body.otp })).body).toEqual({
         status: false,
         msg: 'Enter Valid OTP',
+        code: expect.any(String),
       });
     }
     expect((await call(t.app, 'api-user-registration', { ...base, mobile: other, otp: b.body.otp })).body.status).toBe(
@@ -158,18 +163,23 @@ describe('registration with OTP', () => {
     expect((await call(t.app, 'api-resend-otp', { mobile: u.mobile })).body).toEqual({
       status: false,
       msg: 'User Alredy Registered',
+      code: expect.any(String),
     });
-    expect((await call(t.app, 'api-check-mobile', {})).body).toEqual({ status: false, msg: 'Phone No is required!' });
+    expect((await call(t.app, 'api-check-mobile', {})).body).toEqual({
+      status: false,
+      msg: 'Phone No is required!',
+      code: expect.any(String),
+    });
     const bad = await call(t.app, 'api-check-mobile', { mobile: '5123456789' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toEqual({ status: false, msg: 'Phone No is not valid!' });
+    expect(bad.body).toEqual({ status: false, msg: 'Phone No is not valid!', code: expect.any(String) });
     const noName = await call(t.app, 'api-user-registration', {
       name: ' ',
       password: 'x',
       mobile: newMobile(),
       otp: '1234',
     });
-    expect(noName.body).toEqual({ status: false, msg: 'Username is required' });
+    expect(noName.body).toEqual({ status: false, msg: 'Username is required', code: expect.any(String) });
   });
 });
 
@@ -193,14 +203,17 @@ describe('login, logout, tokens', () => {
     expect((await call(t.app, 'api-user-login', { mobile, password: 'nope' })).body).toEqual({
       status: false,
       msg: 'User Not Registered',
+      code: expect.any(String),
     });
     expect((await call(t.app, 'api-user-login', { mobile: newMobile(), password: 'x' })).body).toEqual({
       status: false,
       msg: 'User Not Registered',
+      code: expect.any(String),
     });
     expect((await call(t.app, 'api-user-login', { mobile, password: '' })).body).toEqual({
       status: false,
       msg: 'Password is required!',
+      code: expect.any(String),
     });
   });
 
@@ -213,7 +226,11 @@ describe('login, logout, tokens', () => {
     });
     const after = await call(t.app, 'api-user-wallet-balance', { unique_token: a });
     expect(after.statusCode).toBe(401);
-    expect(after.body).toEqual({ status: false, msg: 'Session expired. Please login again.' });
+    expect(after.body).toEqual({
+      status: false,
+      msg: 'Session expired. Please login again.',
+      code: expect.any(String),
+    });
     expect((await call(t.app, 'api-user-wallet-balance', { unique_token: u.token })).body).toMatchObject({
       status: true,
       wallet_amt: '0',
@@ -235,7 +252,11 @@ describe('login, logout, tokens', () => {
     const u = await createUser(t);
     for (let i = 0; i < 10; i++) await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'wrong' });
     const limited = await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD });
-    expect(limited.body).toEqual({ status: false, msg: 'Too many attempts. Please try again later.' });
+    expect(limited.body).toEqual({
+      status: false,
+      msg: 'Too many attempts. Please try again later.',
+      code: expect.any(String),
+    });
     t.clock.advance(16 * 60_000);
     expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: TEST_PASSWORD })).body.status).toBe(true);
   });
@@ -246,10 +267,12 @@ describe('forgot, change password, profile', () => {
     expect((await call(t.app, 'api-forget-check-mobile', { mobile: newMobile() })).body).toEqual({
       status: false,
       msg: 'User Not Registered',
+      code: expect.any(String),
     });
     expect((await call(t.app, 'api-forget-check-mobile', { mobile: '12' })).body).toEqual({
       status: false,
       msg: 'Phone number is not valid!',
+      code: expect.any(String),
     });
     const u = await createUser(t);
     const start = await call(t.app, 'api-forget-check-mobile', { mobile: u.mobile });
@@ -260,6 +283,7 @@ describe('forgot, change password, profile', () => {
     ).toEqual({
       status: false,
       msg: 'Invalid OTP. Please try again.',
+      code: expect.any(String),
     });
     expect((await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: 'newpass1' })).statusCode).toBe(400);
     expect(
@@ -288,12 +312,14 @@ describe('forgot, change password, profile', () => {
     ).toEqual({
       status: false,
       msg: 'Old password is incorrect',
+      code: expect.any(String),
     });
     expect(
       (await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: TEST_PASSWORD, new_pass: '' })).body,
     ).toEqual({
       status: false,
       msg: 'New Password is required!',
+      code: expect.any(String),
     });
     expect(
       (
@@ -319,6 +345,7 @@ describe('forgot, change password, profile', () => {
     expect((await call(t.app, 'api-profile-update', { unique_token: u.token, user_name: '  ' })).body).toEqual({
       status: false,
       msg: 'Name is required!',
+      code: expect.any(String),
     });
     const up = await call(t.app, 'api-profile-update', { unique_token: u.token, user_name: 'New Name' });
     expect(up.body).toMatchObject({ status: true, user_name: 'New Name' });
@@ -372,6 +399,7 @@ describe('production mode', () => {
       expect((await call(p.app, 'api-check-mobile', { mobile: newMobile() })).body).toEqual({
         status: false,
         msg: 'Too many attempts. Please try again later.',
+        code: expect.any(String),
       });
     } finally {
       await p.close();
@@ -397,6 +425,7 @@ describe('one-time code guessing is bounded per day', () => {
       expect((await call(p.app, 'api-resend-otp', { mobile })).body).toEqual({
         status: false,
         msg: 'Too many wrong codes for this number today. Please try again tomorrow.',
+        code: expect.any(String),
       });
       later(24 * 60 * 60 * 1000);
       const fresh = (await call(p.app, 'api-resend-otp', { mobile })).body.otp as string;
@@ -425,7 +454,7 @@ describe('one-time code guessing is bounded per day', () => {
         })
         .execute();
       const r = await call(p.app, 'api-user-registration', { name: 'Late', password: 'pass1234', mobile, otp: code });
-      expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+      expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
     } finally {
       await p.close();
     }

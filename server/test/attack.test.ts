@@ -67,7 +67,11 @@ describe('a body sent a byte at a time does not outlive REQUEST_TIMEOUT_MS', () 
   test("a request line Node cannot parse gets the API's JSON answer with a message", async () => {
     const r = await rawExchange(url, ['GARBAGE\x01 / HTTP/9\r\n\r\n'], 10, 5_000);
     expect(r.text).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4))).toEqual({ status: false, msg: 'Invalid request' });
+    expect(JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4))).toEqual({
+      status: false,
+      msg: 'Invalid request',
+      code: expect.any(String),
+    });
   });
 });
 
@@ -98,7 +102,7 @@ describe('the smaller findings', () => {
       otp: code.body.otp,
     });
     expect(reg.statusCode).toBe(400);
-    expect(reg.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE });
+    expect(reg.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE, code: expect.any(String) });
     const spaces = await call(t.app, 'api-user-registration', {
       name: 'Short',
       mobile,
@@ -122,14 +126,14 @@ describe('the smaller findings', () => {
       .execute();
     expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'x1' })).body.status).toBe(true);
     const change = await call(t.app, 'api-change-password', { unique_token: u.token, old_pass: 'x1', new_pass: 'n2' });
-    expect(change.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE });
+    expect(change.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE, code: expect.any(String) });
     const forgot = await call(t.app, 'api-forget-check-mobile', { mobile: u.mobile });
     const reset = await call(t.app, 'api-forgot-password', {
       mobile: u.mobile,
       new_pass: 'short',
       otp: forgot.body.otp,
     });
-    expect(reset.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE });
+    expect(reset.body).toEqual({ status: false, msg: PLAYER_PASSWORD_RULE, code: expect.any(String) });
     // nothing changed: the old password still works
     expect((await call(t.app, 'api-user-login', { mobile: u.mobile, password: 'x1' })).body.status).toBe(true);
     expect((await call(t.app, 'api-forgot-password', { mobile: u.mobile, new_pass: '' })).body.msg).toBe(
@@ -160,8 +164,12 @@ describe('the smaller findings', () => {
       });
     const spaces = await save('          ');
     expect(spaces.statusCode).toBe(400);
-    expect(spaces.json()).toEqual({ status: false, msg: OPERATOR_PASSWORD_RULE });
-    expect((await save('  a b c d  ')).json()).toEqual({ status: false, msg: OPERATOR_PASSWORD_RULE });
+    expect(spaces.json()).toEqual({ status: false, msg: OPERATOR_PASSWORD_RULE, code: expect.any(String) });
+    expect((await save('  a b c d  ')).json()).toEqual({
+      status: false,
+      msg: OPERATOR_PASSWORD_RULE,
+      code: expect.any(String),
+    });
     expect((await save('a long new password')).json()).toMatchObject({ status: true });
   });
 

@@ -201,6 +201,7 @@ describe('GET /operator/backup, in process', () => {
         expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({
           status: false,
           msg: 'A backup is being taken now. Please try again when it is done.',
+          code: expect.any(String),
         });
         const trail = await t.ctx.db.selectFrom('operator_audit').select('id').where('action', '=', 'backup').execute();
         expect(trail).toHaveLength(1);

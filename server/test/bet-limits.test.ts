@@ -77,13 +77,22 @@ describe('bet limits per family and bet type', () => {
   test('bad limits are refused with a clear message; nothing is stored', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ family: 'regular', bet_type: 'left_digit', min: 10, max: 100 }, "regular has no bet type 'left_digit'"],
-      [{ family: 'regular', bet_type: 'single_digit', min: 5, max: 100 }, 'Fewest points a bid must be at least 10 points'],
-      [{ family: 'regular', bet_type: 'single_digit', min: 500, max: 100 }, 'Fewest points a bid must not be more than the most points a bid'],
+      [
+        { family: 'regular', bet_type: 'single_digit', min: 5, max: 100 },
+        'Fewest points a bid must be at least 10 points',
+      ],
+      [
+        { family: 'regular', bet_type: 'single_digit', min: 500, max: 100 },
+        'Fewest points a bid must not be more than the most points a bid',
+      ],
       [
         { family: 'regular', bet_type: 'single_digit', min: 10, max: 100, session_max: 50 },
         'the maximum per session must be at least the maximum of one bid',
       ],
-      [{ family: 'regular', bet_type: 'single_digit', min: 10.5, max: 100 }, 'Fewest points a bid must be a whole number of points'],
+      [
+        { family: 'regular', bet_type: 'single_digit', min: 10.5, max: 100 },
+        'Fewest points a bid must be a whole number of points',
+      ],
     ];
     for (const [body, msg] of cases) {
       const r = await operatorCall(t, '/bet-limits/set', body);
@@ -120,16 +129,19 @@ describe('bet limits per family and bet type', () => {
     expect((await bid(p.token, [{ digits: '1', points: 20 }])).body).toEqual({
       status: false,
       msg: 'Required minimum bid amount is 50',
+      code: expect.any(String),
     });
     expect((await bid(p.token, [{ digits: '1', points: 1500 }])).body).toEqual({
       status: false,
       msg: 'Maximum bid amount is 1000',
+      code: expect.any(String),
     });
     expect((await bid(p.token, [{ digits: '1', points: 1000 }])).body.status).toBe(true);
     expect((await bid(p.token, [{ digits: '2', points: 900 }])).body.status).toBe(true);
     expect((await bid(p.token, [{ digits: '3', points: 200 }])).body).toEqual({
       status: false,
       msg: 'You can bid at most 2,000 points on Single Digit in one session of this market (100 left)',
+      code: expect.any(String),
     });
     // the Close session and another market are sessions of their own
     expect((await bid(p.token, [{ digits: '3', points: 1000, session: 'Close' }])).body.status).toBe(true);
@@ -189,6 +201,7 @@ describe('the liability cap per number', () => {
       status: false,
       msg: 'Closed for this session: 4. The other numbers can still be placed.',
       closed_numbers: ['4'],
+      code: expect.any(String),
     });
     expect(await liabilityOf(market, '6')).toBe(0);
     expect(await walletOf(t, p.id)).toBe(49_000);

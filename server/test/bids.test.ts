@@ -104,13 +104,22 @@ describe('regular bids', () => {
     expect((await submit('regular', open)).body).toEqual({
       status: false,
       msg: 'Open bids are closed for Single Pana; Close bids are still taken.',
+      code: expect.any(String),
     });
     const [close] = body('regular', 'single_pana', u.token, m, 'Close', [row('128', 10, 'Close')]);
     expect((await submit('regular', close)).body.status).toBe(true);
     const [jodi] = body('regular', 'jodi_digit', u.token, m, 'Close', [row('45', 10, 'Close')]);
-    expect((await submit('regular', jodi)).body).toEqual({ status: false, msg: 'Bidding is closed for Jodi Digit' });
+    expect((await submit('regular', jodi)).body).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Jodi Digit',
+      code: expect.any(String),
+    });
     t.clock.set(kolkata('10:30'));
-    expect((await submit('regular', close)).body).toEqual({ status: false, msg: 'Bidding is closed for Single Pana' });
+    expect((await submit('regular', close)).body).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Single Pana',
+      code: expect.any(String),
+    });
     expect(await walletOf(t, u.id)).toBe(990);
   });
 
@@ -211,27 +220,45 @@ describe('regular bids', () => {
     expect((await submit('regular', big)).body).toEqual({
       status: false,
       msg: 'Insufficient balance please refill your account',
+      code: expect.any(String),
     });
     const [motor] = body('regular', 'sp_motor', u.token, m, 'Open', [
       row('123', 30, 'Open', '', 'Single Pana'),
       row('124', 30, 'Open', '', 'Single Pana'),
     ]);
-    expect((await submit('regular', motor)).body).toEqual({ status: false, msg: 'Not enough balance!' });
+    expect((await submit('regular', motor)).body).toEqual({
+      status: false,
+      msg: 'Not enough balance!',
+      code: expect.any(String),
+    });
     const [badPana] = body('regular', 'single_pana', u.token, m, 'Open', [row('112', 10)]);
     const r1 = await submit('regular', badPana);
     expect(r1.statusCode).toBe(400);
-    expect(r1.body).toEqual({ status: false, msg: 'Number 112 is not valid' });
+    expect(r1.body).toEqual({ status: false, msg: 'Number 112 is not valid', code: expect.any(String) });
     const [low] = body('regular', 'single_digit', u.token, m, 'Open', [row('1', 5)]);
-    expect((await submit('regular', low)).body).toEqual({ status: false, msg: 'Required minimum bid amount is 10' });
+    expect((await submit('regular', low)).body).toEqual({
+      status: false,
+      msg: 'Required minimum bid amount is 10',
+      code: expect.any(String),
+    });
     const [wrongFamily] = body('regular', 'single_digit', u.token, star, 'Open', [row('1', 10)]);
-    expect((await submit('regular', wrongFamily)).body).toEqual({ status: false, msg: 'Invalid game' });
+    expect((await submit('regular', wrongFamily)).body).toEqual({
+      status: false,
+      msg: 'Invalid game',
+      code: expect.any(String),
+    });
     const [oldDate] = body('regular', 'single_digit', u.token, m, 'Open', [row('1', 10)], '9-March-2026');
-    expect((await submit('regular', oldDate)).body).toEqual({ status: false, msg: 'Invalid bid date' });
+    expect((await submit('regular', oldDate)).body).toEqual({
+      status: false,
+      msg: 'Invalid bid date',
+      code: expect.any(String),
+    });
     const off = await createUser(t, { wallet: 500, betting: '0' });
     const [offBid] = body('regular', 'single_digit', off.token, m, 'Open', [row('1', 10)]);
     expect((await submit('regular', offBid)).body).toEqual({
       status: false,
       msg: 'Betting is disabled for your account',
+      code: expect.any(String),
     });
     expect((await submit('regular', { ...offBid, unique_token: undefined })).statusCode).toBe(401);
     expect(await walletOf(t, u.id)).toBe(50);
@@ -276,7 +303,11 @@ describe('starline and Gali bids', () => {
     const s10 = await marketByName(t, 'STARLINE 10:00 AM');
     const s11 = await marketByName(t, 'STARLINE 11:00 AM');
     const [late] = body('starline', 'starline_single_digit', u.token, s10, 'Open', [row('4', 10)]);
-    expect((await submit('starline', late)).body).toEqual({ status: false, msg: 'Bidding is closed for Single Digit' });
+    expect((await submit('starline', late)).body).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Single Digit',
+      code: expect.any(String),
+    });
     const [ok] = body('starline', 'starline_double_pana', u.token, s11, 'Open', [row('112', 20)]);
     expect((await submit('starline', ok)).body).toMatchObject({
       status: true,
@@ -287,6 +318,7 @@ describe('starline and Gali bids', () => {
     expect((await submit('starline', poor)).body).toEqual({
       status: false,
       msg: 'Insufficient balance, please refill your account',
+      code: expect.any(String),
     });
     const h = await call(t.app, 'api-starline-bid-history-data', {
       unique_token: u.token,
@@ -316,7 +348,11 @@ describe('starline and Gali bids', () => {
     }
     t.clock.set(kolkata('17:40'));
     const [late] = body('gali', 'gali_jodi_digit', u.token, g, 'Open', [row('47', 10)]);
-    expect((await submit('gali', late)).body).toEqual({ status: false, msg: 'Bidding is closed for Jodi Digit' });
+    expect((await submit('gali', late)).body).toEqual({
+      status: false,
+      msg: 'Bidding is closed for Jodi Digit',
+      code: expect.any(String),
+    });
     const h = await call(t.app, 'api-galidisawar-bid-history-data', {
       unique_token: u.token,
       bid_from: '03/10/2026',
@@ -422,7 +458,7 @@ describe('histories', () => {
       bid_to: '03/11/2026',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toEqual({ status: false, msg: 'Invalid from date' });
+    expect(bad.body).toEqual({ status: false, msg: 'Invalid from date', code: expect.any(String) });
   });
 });
 

@@ -215,6 +215,7 @@ test('a bid that reaches the database after its session was sealed is refused an
   expect(after).toMatchObject({
     status: false,
     msg: 'Open bids are closed for Single Digit; Close bids are still taken.',
+    code: expect.any(String),
   });
   const b = await book(m.id, 'open');
   expect(b.size).toBe(1);

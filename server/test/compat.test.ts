@@ -72,7 +72,7 @@ describe('paths and names: one adapter', () => {
   test('a wrong app key is refused the same at the root', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api-game-rates', payload: { app_key: 'nope' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: false, msg: 'Invalid app key' });
+    expect(res.json()).toEqual({ status: false, msg: 'Invalid app key', code: expect.any(String) });
   });
 });
 
@@ -192,7 +192,7 @@ describe('accounts at the root, with the fields deployed apps send', () => {
       security_pin: '1234',
       device_id: null,
     });
-    expect(reg).toEqual({ statusCode: 400, body: { status: false, msg: 'Enter Valid OTP' } });
+    expect(reg).toEqual({ statusCode: 400, body: { status: false, msg: 'Enter Valid OTP', code: expect.any(String) } });
     expect(
       await t.ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst(),
     ).toBeUndefined();
@@ -225,7 +225,7 @@ describe('LEGACY_REGISTRATION=unverified', () => {
     const wrong = (
       await inject('/api-user-registration', { name: 'X', password: 'pass1234', mobile: newMobile(), otp: '0000' })
     ).json();
-    expect(wrong).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(wrong).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
 
     const home = (await inject('/api-get-dashboard-data', { unique_token: reg.unique_token })).json();
     expect(home).toMatchObject({ betting_status: '0', wallet_amt: '0' });
@@ -352,7 +352,7 @@ describe('a logged-in player, as the deployed apps call', () => {
       mobile_no: other.mobile,
       transfer_note: '',
     });
-    expect(low.body).toEqual({ status: false, msg: 'Points Must be More than 100' });
+    expect(low.body).toEqual({ status: false, msg: 'Points Must be More than 100', code: expect.any(String) });
     const ok = await send('root', 'api-user-transfer-wallet-balance', {
       unique_token: u.token,
       amount: '100',
@@ -374,7 +374,7 @@ describe('a logged-in player, as the deployed apps call', () => {
       google_pay_no: '',
       phon_pay_no: '',
     });
-    expect(noCode.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(noCode.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
     const sent = await send('root', 'api-upi-send-otp', { unique_token: p.token, mobile: number, upi_type: 1 });
     const ok = await send('root', 'api-add-user-upi-details', {
       unique_token: p.token,
@@ -500,7 +500,7 @@ describe('bids as the deployed apps send them', () => {
         result: [{ digits: '7', closedigits: '', points: '10', session: 'close' }],
       },
     });
-    expect(r.body).toEqual({ status: false, msg: 'Please select a session' });
+    expect(r.body).toEqual({ status: false, msg: 'Please select a session', code: expect.any(String) });
     expect(await bidsOf(u.id)).toEqual([]);
     expect(await walletOf(t, u.id)).toBe(1000);
   });
@@ -607,6 +607,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     expect((await m('api-check-security-pin', { unique_token: token, security_pin: '9999' })).body).toEqual({
       status: false,
       msg: 'Invalid security PIN',
+      code: expect.any(String),
     });
     expect((await m('api-check-security-pin', { unique_token: token, security_pin: 4321 })).body).toEqual({
       status: true,
@@ -753,6 +754,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     expect((await m('api-add-money-via-upi', { unique_token: token, amount: '20001' })).body).toEqual({
       status: false,
       msg: 'Maximum amount to add is 20000',
+      code: expect.any(String),
     });
     // add funds through a UPI app: a pending deposit request in the operator's queue
     const add = await m('api-add-money-via-upi', {
@@ -798,7 +800,10 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     expect((await operatorCall(m4, 'users/logout', { mobile })).body.status).toBe(true);
     // answered as the original answers a refusal: 200, status false, the message
     const ended = await m('api-get-dashboard-data', { unique_token: token });
-    expect([ended.statusCode, ended.body]).toEqual([200, { status: false, msg: 'Session expired. Please login again.' }]);
+    expect([ended.statusCode, ended.body]).toEqual([
+      200,
+      { status: false, msg: 'Session expired. Please login again.', code: expect.any(String) },
+    ]);
     const again = (await m('api-user-login', { device_id: 'phone-B', mobile, password: 'pass1234' })).body;
     expect((await m('api-get-dashboard-data', { unique_token: again.unique_token })).body.device_result).toEqual([
       { id: '1', user_id: expect.any(String), device_id: 'phone-B', logout_status: '0', security_pin_status: '0' },
@@ -890,7 +895,11 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     const held = (
       await m('api-user-withdraw-fund-request', { unique_token: u.token, request_amount: '1000', payment_method: 2 })
     ).body;
-    expect(held).toEqual({ status: false, msg: 'This UPI number is waiting for approval. Please contact support.' });
+    expect(held).toEqual({
+      status: false,
+      msg: 'This UPI number is waiting for approval. Please contact support.',
+      code: expect.any(String),
+    });
     expect(await walletOf(m4, u.id)).toBe(3000);
     expect(await m4.ctx.db.selectFrom('withdraw_requests').select('id').where('user_id', '=', u.id).execute()).toEqual(
       [],
@@ -932,6 +941,7 @@ describe("the 'MATKA 04' dialect (React Native apps), call by call with its bodi
     expect(reset.body).toEqual({
       status: false,
       msg: 'This app cannot reset your password. Please reset it on our website or ask support.',
+      code: expect.any(String),
     });
     const after = await m4.ctx.db
       .selectFrom('users')

@@ -220,6 +220,7 @@ test('racing re-declarations of one market while bids arrive: the last committed
       expect(r.body).toMatchObject({
         status: false,
         msg: 'Open bids are closed for Single Digit; Close bids are still taken.',
+        code: expect.any(String),
       });
     });
     expect(await walletOf(t, u.id)).toBe(1_000);

@@ -83,7 +83,7 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
   test('an answer of the declared shape goes out as it is', async () => {
     const ok = { status: true, msg: 'Success', user_name: 'Ravi', mobile: '9876543210' };
     expect(await check('api-get-profile', 200, ok)).toEqual({ status: 200, body: ok });
-    const refused = { status: false, msg: 'Enter Valid OTP' };
+    const refused = { status: false, msg: 'Enter Valid OTP', code: 'msg.otpInvalid' };
     expect(await check('api-user-registration', 400, refused)).toEqual({ status: 400, body: refused });
   });
 
@@ -99,13 +99,13 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
 
   test('a refusal the call does not declare is a 500 naming it; each declared code has its English text', async () => {
     // an OTP refusal is the registration's, never the profile's
-    const otp = { status: false, msg: 'Enter Valid OTP' };
+    const otp = { status: false, msg: 'Enter Valid OTP', code: 'msg.otpInvalid' };
     expect(await check('api-user-registration', 200, otp)).toEqual({ status: 200, body: otp });
     expect(await check('api-get-profile', 200, otp)).toMatchObject({
       status: 500,
       body: { msg: expect.stringContaining('refused with msg.otpInvalid, not declared for the call') },
     });
-    const loose = await check('api-get-profile', 200, { status: false, msg: 'Something new' });
+    const loose = await check('api-get-profile', 200, { status: false, msg: 'Something new', code: 'refused' });
     expect(loose.body.msg).toContain("a text no catalogue has ('Something new')");
     for (const name of CALL_NAMES)
       for (const code of refusalsOf(name))
@@ -134,7 +134,7 @@ describe("operator answers are checked against the contract's OPERATOR_ANSWERS",
   test('a declared answer and a refusal go out as they are', async () => {
     const ok = { status: true, msg: 'Signed out' };
     expect(await check('POST', '/operator/session/logout', 200, ok)).toEqual({ status: 200, body: ok });
-    const refused = { status: false, msg: 'No user with mobile 9876543210' };
+    const refused = { status: false, msg: 'No user with mobile 9876543210', code: 'not_found' };
     expect(await check('GET', '/operator/users/detail', 404, refused)).toEqual({ status: 404, body: refused });
   });
 

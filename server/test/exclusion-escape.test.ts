@@ -68,7 +68,7 @@ test('excluded: no transfer out, no second account from the device, a held one f
     amount: 500,
     mobile_no: friend.mobile,
   });
-  expect(sent.body).toEqual({ status: false, msg: expect.stringMatching(/excluded/i) });
+  expect(sent.body).toEqual({ status: false, msg: expect.stringMatching(/excluded/i), code: expect.any(String) });
   expect([await walletOf(t, a.id), await walletOf(t, friend.id)]).toEqual([1000, 0]);
 
   // a second number from the same phone: refused, nothing created
@@ -76,6 +76,7 @@ test('excluded: no transfer out, no second account from the device, a held one f
   expect(sameDevice.reg).toEqual({
     status: false,
     msg: 'A new account cannot be opened from this phone or network now. Please contact support.',
+    code: expect.any(String),
   });
   expect(sameDevice.row).toBeUndefined();
 
@@ -98,7 +99,11 @@ test('excluded: no transfer out, no second account from the device, a held one f
     amount: 10,
     mobile_no: friend.mobile,
   });
-  expect(heldBid.body).toEqual({ status: false, msg: 'Betting is disabled for your account' });
+  expect(heldBid.body).toEqual({
+    status: false,
+    msg: 'Betting is disabled for your account',
+    code: expect.any(String),
+  });
 
   // elsewhere, another phone: registers as anyone does
   const elsewhere = await register('192.0.2.44', 'phone-other');

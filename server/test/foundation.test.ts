@@ -307,7 +307,7 @@ describe('app shell: static files, remotes.json, config.json, healthz', () => {
   test('app_key, JSON errors and unknown calls', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/api-social-data', payload: { app_key: 'nope' } });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key' });
+    expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key', code: expect.any(String) });
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/api-social-data',

@@ -284,7 +284,7 @@ describe('the findings, one by one', () => {
         result: [{ digits: '1', points: 10, session: 'Open' }],
       },
     });
-    expect(res.json()).toEqual({ status: false, msg: 'Invalid game' });
+    expect(res.json()).toEqual({ status: false, msg: 'Invalid game', code: expect.any(String) });
   });
 
   test('a field of the wrong type answers for a person, not with zod defaults', async () => {

@@ -282,7 +282,7 @@ describe('secrets at rest', () => {
       mobile: m2,
       otp: '1234',
     });
-    expect(reg.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(reg.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
   });
 
   test('OTP_SECRET wins; else <DATA_DIR>/otp-secret is created once (mode 600), also with DATABASE_URL', () => {
@@ -433,7 +433,8 @@ describe('betting_status 0 also closes the wallet features; transfer amounts', (
       await call(t.app, 'api-upi-send-otp', { ...tk, mobile: '9444444445', upi_type: 1 }),
       await call(t.app, 'api-add-user-upi-details', { ...tk, upi_type: 1, paytm_no: '9444444445', otp: '1234' }),
     ];
-    for (const r of refusals) expect([r.statusCode, r.body]).toEqual([200, { status: false, msg: DISABLED }]);
+    for (const r of refusals)
+      expect([r.statusCode, r.body]).toEqual([200, { status: false, msg: DISABLED, code: expect.any(String) }]);
     expect(await walletOf(t, u.id)).toBe(5_000);
     expect(await walletOf(t, other.id)).toBe(0);
     for (const c of ['fund_requests', 'withdraw_requests'] as const)
@@ -462,7 +463,7 @@ describe('betting_status 0 also closes the wallet features; transfer amounts', (
       expect([amount, r.statusCode, r.body]).toEqual([
         amount,
         200,
-        { status: false, msg: 'Points Must be More than 100' },
+        { status: false, msg: 'Points Must be More than 100', code: expect.any(String) },
       ]);
     }
     for (const [amount, msg] of [
@@ -476,7 +477,7 @@ describe('betting_status 0 also closes the wallet features; transfer amounts', (
       ['1e12', 'Points are too many (max 10000000)'],
     ] as [unknown, string][]) {
       const r = await send(amount);
-      expect([amount, r.statusCode, r.body]).toEqual([amount, 400, { status: false, msg }]);
+      expect([amount, r.statusCode, r.body]).toEqual([amount, 400, { status: false, msg, code: expect.any(String) }]);
     }
     expect(await walletOf(t, u.id)).toBe(5_000);
     expect((await send('150')).body).toMatchObject({ status: true, wallet_amt: '4850' });

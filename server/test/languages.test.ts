@@ -44,11 +44,16 @@ async function submit(token: string, language?: string) {
 
 test('a refused bid: Hindi or Marathi when asked for, the English text exactly otherwise', async () => {
   const p = await createUser(t, { wallet: 100 });
-  expect(await submit(p.token)).toMatchObject({ status: false, msg: MSG.insufficient });
-  expect(await submit(p.token, 'hi')).toMatchObject({ status: false, msg: 'बैलेंस कम है, कृपया अपने खाते में पैसे जोड़ें' });
+  expect(await submit(p.token)).toMatchObject({ status: false, msg: MSG.insufficient, code: expect.any(String) });
+  expect(await submit(p.token, 'hi')).toMatchObject({
+    status: false,
+    msg: 'बैलेंस कम है, कृपया अपने खाते में पैसे जोड़ें',
+    code: expect.any(String),
+  });
   expect(await submit(p.token, 'mr-IN,mr;q=0.9,en;q=0.8')).toMatchObject({
     status: false,
     msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा',
+    code: expect.any(String),
   });
   // English first, or a language the app does not speak: English
   expect(await submit(p.token, 'en-IN,hi;q=0.5')).toMatchObject({ msg: MSG.insufficient });
@@ -62,7 +67,7 @@ test('a message the catalogues do not hold stays as it is; a login refusal in Hi
     headers: { 'accept-language': 'hi' },
     payload: { env_type: 'Prod', app_key: APP_KEY, mobile: '9000000009', password: 'wrong password', device_id: null },
   });
-  expect(res.json()).toMatchObject({ status: false, msg: 'यह यूज़र रजिस्टर्ड नहीं है' });
+  expect(res.json()).toMatchObject({ status: false, msg: 'यह यूज़र रजिस्टर्ड नहीं है', code: expect.any(String) });
   const bad = await t.app.inject({
     method: 'POST',
     url: '/api/api-user-login',
@@ -70,7 +75,7 @@ test('a message the catalogues do not hold stays as it is; a login refusal in Hi
     payload: { env_type: 'Prod', app_key: 'not the key', mobile: '9000000009', password: 'x' },
   });
   expect(bad.statusCode).toBe(401);
-  expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key' });
+  expect(bad.json()).toEqual({ status: false, msg: 'Invalid app key', code: expect.any(String) });
 });
 
 async function call(name: string, payload: Record<string, unknown>, language?: string) {
@@ -87,7 +92,7 @@ test("the account's language: kept by api-set-language, refusals in it with or w
   const p = await createUser(t, { wallet: 100 });
   // a language the app does not speak is refused, and nothing is stored
   const bad = await call('api-set-language', { unique_token: p.token, language: 'ta' });
-  expect(bad).toEqual({ code: 400, body: { status: false, msg: 'Choose English, Hindi or Marathi' } });
+  expect(bad).toEqual({ code: 400, body: { status: false, msg: 'Choose English, Hindi or Marathi', code: 'request' } });
   expect(
     (await t.ctx.db.selectFrom('users').select('language').where('id', '=', p.id).executeTakeFirstOrThrow()).language,
   ).toBeNull();
@@ -100,7 +105,11 @@ test("the account's language: kept by api-set-language, refusals in it with or w
     (await t.ctx.db.selectFrom('users').select('language').where('id', '=', p.id).executeTakeFirstOrThrow()).language,
   ).toBe('mr');
   // no Accept-Language (a deployed app of the same player): the account's language
-  expect(await submit(p.token)).toMatchObject({ status: false, msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा' });
+  expect(await submit(p.token)).toMatchObject({
+    status: false,
+    msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा',
+    code: expect.any(String),
+  });
   // the account's choice wins over the request's
   expect(await submit(p.token, 'hi')).toMatchObject({ msg: 'बॅलन्स अपुरा आहे, कृपया आपल्या खात्यात पैसे जमा करा' });
   // English chosen on the account: English, even when the phone asks for Hindi
@@ -183,9 +192,13 @@ test('a refusal composed with a figure is said from its template: the minimum de
       headers: language ? { 'accept-language': language } : {},
       payload: { env_type: 'Prod', app_key: APP_KEY, unique_token: p.token, request_amount: 100 },
     });
-  expect((await ask()).json()).toEqual({ status: false, msg: 'Minimum amount to add is 500' });
+  expect((await ask()).json()).toEqual({
+    status: false,
+    msg: 'Minimum amount to add is 500',
+    code: expect.any(String),
+  });
   // the catalogue's template ('tpl.minAddAmount') with the refusal's own figure
-  expect((await ask('hi')).json()).toEqual({ status: false, msg: 'कम से कम 500 जोड़ने होंगे' });
+  expect((await ask('hi')).json()).toEqual({ status: false, msg: 'कम से कम 500 जोड़ने होंगे', code: expect.any(String) });
   expect(await t.ctx.db.selectFrom('fund_requests').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
 });
 
@@ -226,7 +239,11 @@ test("the server's own texts (SERVER_TEXTS) in the player's language: a success 
   expect((await login('hi')).body.msg).toBe('लॉगिन सफल');
   expect((await login('mr')).body.msg).toBe('लॉगिन यशस्वी');
   const expired = await call('api-home-info', { unique_token: 'f'.repeat(64) }, 'hi');
-  expect(expired).toEqual({ code: 401, body: { status: false, msg: 'सेशन खत्म हो गया। कृपया फिर से लॉगिन करें।' } });
+  // the text in the player's language, the code the same in every language
+  expect(expired).toEqual({
+    code: 401,
+    body: { status: false, msg: 'सेशन खत्म हो गया। कृपया फिर से लॉगिन करें।', code: 'msg.sessionExpired' },
+  });
   expect((await call('api-home-info', { unique_token: 'f'.repeat(64) })).body.msg).toBe(
     'Session expired. Please login again.',
   );

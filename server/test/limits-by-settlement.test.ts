@@ -108,7 +108,11 @@ test("Single Pana's limit of a bid holds through SP DP TP and SP Motor; Double P
     ['dp_motor', '112'],
   ] as const) {
     const r = await bid(p.token, type, digits, 5000, market);
-    expect([type, digits, r.body]).toEqual([type, digits, { status: false, msg: expect.stringMatching(/100/) }]);
+    expect([type, digits, r.body]).toEqual([
+      type,
+      digits,
+      { status: false, msg: expect.stringMatching(/100/), code: expect.any(String) },
+    ]);
   }
   expect(await walletOf(t, p.id)).toBe(50_000);
   // within the limit, each screen places it

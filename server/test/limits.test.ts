@@ -86,6 +86,7 @@ test('a daily stake limit: bids up to it pass, the next is refused naming the li
   expect(refused.body).toEqual({
     status: false,
     msg: 'This bid would pass your daily stake limit of 100 points (10 left). It resets on 11-March-2026 12:00 AM.',
+    code: expect.any(String),
   });
   expect(await walletOf(t, p.id)).toBe(5_000 - 90);
   expect(await ledgerSum(t, p.id)).toBe(5_000 - 90);
@@ -241,7 +242,11 @@ test('a deposit limit: requests up to it (pending or approved) pass, a rejected 
       mobile_no: p.mobile,
       transfer_note: 'gift',
     });
-  expect((await transfer(600)).body).toEqual({ status: false, msg: 'This player cannot receive points now' });
+  expect((await transfer(600)).body).toEqual({
+    status: false,
+    msg: 'This player cannot receive points now',
+    code: expect.any(String),
+  });
   expect(await walletOf(t, sender.id)).toBe(5_000);
   expect((await transfer(500)).body.status).toBe(true);
   expect((await ask(100)).body.status).toBe(false);
@@ -285,7 +290,11 @@ test('the reality check: its interval is kept on the account; the figures are si
   const set = await call(t.app, 'api-set-reality-check', { unique_token: p.token, minutes: 60 });
   expect(set.body).toMatchObject({ status: true, msg: 'A reality check every 60 minutes', reality_check_minutes: 60 });
   const bad = await call(t.app, 'api-set-reality-check', { unique_token: p.token, minutes: 45 });
-  expect(bad.body).toEqual({ status: false, msg: 'Choose every 30, 60 or 120 minutes, or off' });
+  expect(bad.body).toEqual({
+    status: false,
+    msg: 'Choose every 30, 60 or 120 minutes, or off',
+    code: expect.any(String),
+  });
   await bid(p.token, 40);
   const r = await call(t.app, 'api-reality-check', { unique_token: p.token });
   expect(r.body).toMatchObject({ status: true, minutes: 60, staked: 40, won: 0 });

@@ -87,7 +87,11 @@ test('one address holds at most its cap of streams, whatever accounts it uses', 
   // the account's own newer stream is still refused at the address's cap (it may not push another out)
   expect([refused.status, await refused.json()]).toEqual([
     429,
-    { status: false, msg: 'Too many live connections from this network. Please try again later.' },
+    {
+      status: false,
+      msg: 'Too many live connections from this network. Please try again later.',
+      code: expect.any(String),
+    },
   ]);
   expect(await rows(sql`ip = '127.0.0.1'`)).toBe(40);
   // one closes: a place is free again

@@ -66,14 +66,21 @@ test('without a live token the stream is refused with the API message', async ()
     body: JSON.stringify({ app_key: APP_KEY, unique_token: 'f'.repeat(64) }),
   });
   expect(res.status).toBe(401);
-  expect(await res.json()).toEqual({ status: false, msg: 'Session expired. Please login again.' });
+  expect(await res.json()).toEqual({
+    status: false,
+    msg: 'Session expired. Please login again.',
+    code: expect.any(String),
+  });
   // the app key, as every call asks it, before the token is looked at
   const keyless = await fetch(`${base}/api/live`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ unique_token: (await createUser(t)).token }),
   });
-  expect([keyless.status, await keyless.json()]).toEqual([401, { status: false, msg: 'Invalid app key' }]);
+  expect([keyless.status, await keyless.json()]).toEqual([
+    401,
+    { status: false, msg: 'Invalid app key', code: expect.any(String) },
+  ]);
   // bad bodies: a message for a person, never a stream or a 500
   for (const [body, type, status, msg] of [
     ['{"unique_token":', 'application/json', 400, 'Invalid JSON body'],
@@ -87,7 +94,7 @@ test('without a live token the stream is refused with the API message', async ()
     ['', 'application/json', 401, 'Invalid app key'],
   ] as const) {
     const bad = await fetch(`${base}/api/live`, { method: 'POST', headers: { 'Content-Type': type }, body });
-    expect([bad.status, await bad.json()]).toEqual([status, { status: false, msg }]);
+    expect([bad.status, await bad.json()]).toEqual([status, { status: false, msg, code: expect.any(String) }]);
   }
   const token = (await createUser(t)).token;
   // an id the server did not give (a guess, or a plain counter) is no id: the stream starts afresh
@@ -188,12 +195,13 @@ test("a deposit's decision reaches its player; a reconnect replays what was miss
   expect((await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: '99999' })).body).toEqual({
     status: false,
     msg: 'Invalid notification id',
+    code: expect.any(String),
   });
   // paging back past the entry: nothing older
   const older = await call(t.app, 'api-notifications', { unique_token: p.token, before: depId });
   expect(older.body.notifications).toEqual([]);
   const bad = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: 'x' });
-  expect(bad.body).toEqual({ status: false, msg: 'Invalid notification id' });
+  expect(bad.body).toEqual({ status: false, msg: 'Invalid notification id', code: expect.any(String) });
   const read = await call(t.app, 'api-notifications-read', { unique_token: p.token, upto: depId });
   expect(read.body).toMatchObject({ status: true, unread: 0 });
   expect((await call(t.app, 'api-notifications', { unique_token: p.token })).body.notifications[0].read).toBe(true);
@@ -286,7 +294,11 @@ test("an operator's notice reaches every stream and inbox, audited; a bad one is
     ],
     [{ title: 'x'.repeat(81), body: 'x' }, 'Title is too long (at most 80 characters)'],
   ] as const)
-    expect((await operatorCall(t, '/operator/notices', body)).body).toEqual({ status: false, msg });
+    expect((await operatorCall(t, '/operator/notices', body)).body).toEqual({
+      status: false,
+      msg,
+      code: expect.any(String),
+    });
   expect((await t.ctx.db.selectFrom('notices').select('id').execute()).length).toBe(0);
 
   const sent = (

@@ -213,7 +213,7 @@ describe('a player on a break or self-excluded sends no points', () => {
       const paused = await call(t.app, call_, { unique_token: p.token, ...body });
       expect(paused.body.status).toBe(true);
       const refused = await transfer(p, friend, 200);
-      expect(refused.body).toEqual({ status: false, msg: expect.stringMatching(msg) });
+      expect(refused.body).toEqual({ status: false, msg: expect.stringMatching(msg), code: expect.any(String) });
       expect(await walletOf(t, p.id)).toBe(900);
       expect(await walletOf(t, friend.id)).toBe(100);
       expect(await transfersFrom(p.id)).toBe(1);

@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { CALLS, OPERATOR_CALLS, VERIFY_HTTP } from '@matka/shared/contract';
+import Fastify from 'fastify';
+import { CALLS, OPERATOR_CALLS, VERIFY_HTTP, openApiPath } from '@matka/shared/contract';
+import { isDeclaredRoute, refuseUndeclaredRoutes, registeredRoutes } from '../src/http/declared';
 import { APP_KEY, OPERATOR_TOKEN, createUser, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -119,7 +121,7 @@ test("an operator call's body and query are the contract's: what the document re
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       payload,
     });
-  expect((await send(bad)).json()).toEqual({ status: false, msg: 'Market name is required' });
+  expect((await send(bad)).json()).toEqual({ status: false, msg: 'Market name is required', code: expect.any(String) });
   const added = await send(good);
   expect(added.json()).toMatchObject({ status: true });
   const answerOf = (path: string, method: string) =>
@@ -165,4 +167,30 @@ test("every player call's example request is one its own schema accepts", async 
     if (!ajv.validate(json.schema, json.example)) wrong.push(`${name}: ${ajv.errorsText()}`);
   }
   expect(wrong).toEqual([]);
+});
+
+test('every route the server registered is in the document, and a route declared nowhere stops the start', async () => {
+  const doc = await fetchDoc();
+  const routes = registeredRoutes(t.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  expect(routes.length).toBeGreaterThan(150);
+  const missing = routes
+    .map((r) => `${r.method} ${openApiPath(r.url)}`)
+    .filter((key) => {
+      const [method, path] = key.split(' ');
+      return !doc.paths[path]?.[method.toLowerCase()];
+    });
+  expect(missing).toEqual([]);
+  // the live stream, the upload, the families' releases, the charts and a refused original route are among them
+  for (const path of ['/api/live', '/api/api-fund-payment-slip-upload', '/remotes.json', '/charts/gali/{id}'])
+    expect([path, Boolean(doc.paths[path])]).toEqual([path, true]);
+  const slip = doc.paths['/api/api-fund-payment-slip-upload'].post;
+  expect(Object.keys(slip.requestBody!.content)).toEqual(['multipart/form-data']);
+  // a route declared nowhere
+  const app = Fastify();
+  refuseUndeclaredRoutes(app);
+  expect(() => app.get('/api/api-not-declared', async () => ({}))).toThrow(/declared nowhere/);
+  expect(isDeclaredRoute('POST', '/api/api-user-login')).toBe(true);
+  expect(isDeclaredRoute('GET', '/api/api-user-login')).toBe(false);
+  expect(isDeclaredRoute('POST', '/operator/nothing')).toBe(false);
+  await app.close();
 });

@@ -103,6 +103,7 @@ describe('operator accounts', () => {
     expect((await bearer('POST', '/operator/operators', { name: 'asha', role: 'support' })).json()).toEqual({
       status: false,
       msg: "An operator named 'asha' already exists",
+      code: expect.any(String),
     });
     const bad = await bearer('POST', '/operator/operators', { name: '1x', role: 'support' });
     expect(bad.statusCode).toBe(400);
@@ -127,7 +128,7 @@ describe('operator accounts', () => {
       new_password: 'a long new password',
       confirm_password: 'a long new passw0rd',
     });
-    expect(mismatch.json()).toEqual({ status: false, msg: 'Passwords do not match' });
+    expect(mismatch.json()).toEqual({ status: false, msg: 'Passwords do not match', code: expect.any(String) });
     const short = await as(s, 'POST', '/operator/password', { new_password: 'short', confirm_password: 'short' });
     expect(short.json().msg).toBe('Password must be at least 10 characters');
     const same = await as(s, 'POST', '/operator/password', {
@@ -152,6 +153,7 @@ describe('operator accounts', () => {
     expect((await signIn('nobody-here', 'whatever pw')).body).toEqual({
       status: false,
       msg: 'Wrong username or password',
+      code: expect.any(String),
     });
     expect((await signIn(support.name, 'not the password')).body.msg).toBe('Wrong username or password');
     expect((await as(owner, 'POST', '/operator/operators/disable', { name: support.name })).json().status).toBe(true);
@@ -161,7 +163,11 @@ describe('operator accounts', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().msg).toBe('Your session has ended: sign in again');
     const self = await as(owner, 'POST', '/operator/operators/disable', { name: owner.name });
-    expect(self.json()).toEqual({ status: false, msg: 'You cannot disable your own account' });
+    expect(self.json()).toEqual({
+      status: false,
+      msg: 'You cannot disable your own account',
+      code: expect.any(String),
+    });
   });
 
   it('sign-in attempts are limited per name and address (shared counters)', async () => {
@@ -323,7 +329,7 @@ describe('the console session', () => {
       url: '/operator/markets',
       headers: { authorization: 'Bearer nope' },
     });
-    expect(wrong.json()).toEqual({ status: false, msg: 'Operator token missing or wrong' });
+    expect(wrong.json()).toEqual({ status: false, msg: 'Operator token missing or wrong', code: expect.any(String) });
     const made = await t.app.inject({
       method: 'GET',
       url: '/operator/markets',
@@ -352,6 +358,7 @@ describe('the console session', () => {
       status: false,
       msg: 'Enter the 6-digit code from your authenticator app',
       totp: true,
+      code: expect.any(String),
     });
     expect((await signIn(s.name, 'a long new password', '123456')).body.msg).toBe(
       'That code is wrong or expired: enter the current one',
@@ -384,7 +391,11 @@ describe('the console session', () => {
     expect((await as(s, 'GET', '/operator/session')).statusCode).toBe(401);
     expect((await signIn(s.name, 'a long new password')).body.operator).toMatchObject({ name: s.name, totp: false });
     const again = await as(owner, 'POST', '/operator/operators/totp-off', { name: s.name });
-    expect(again.json()).toEqual({ status: false, msg: `Two-step sign-in is not on for ${s.name}` });
+    expect(again.json()).toEqual({
+      status: false,
+      msg: `Two-step sign-in is not on for ${s.name}`,
+      code: expect.any(String),
+    });
     const audit = await t.ctx.db
       .selectFrom('operator_audit')
       .select(['target', 'operator', 'ok'])
@@ -649,7 +660,11 @@ describe('one player account', () => {
     expect(blocked.json()).toMatchObject({ status: true });
     expect((await home()).body.status).toBe(false);
     const login = await call(t.app, 'api-user-login', { mobile: user.mobile, password: TEST_PASSWORD });
-    expect(login.body).toMatchObject({ status: false, msg: 'Your account is blocked. Please contact support.' });
+    expect(login.body).toMatchObject({
+      status: false,
+      msg: 'Your account is blocked. Please contact support.',
+      code: expect.any(String),
+    });
     const detail = (await as(support, 'GET', `/operator/users/detail?mobile=${user.mobile}`)).json();
     expect(detail.user).toMatchObject({ blocked: true, blocked_reason: 'chargeback fraud', sessions: 0 });
     expect(
@@ -805,7 +820,7 @@ describe('markets: weekly off days, rates; results: history', () => {
         off_days: [0, 2],
       });
       expect((await listed()).msg_status).toBe(0);
-      expect((await bid()).body).toMatchObject({ status: false, msg: 'Market is closed' });
+      expect((await bid()).body).toMatchObject({ status: false, msg: 'Market is closed', code: expect.any(String) });
       const markets = (await op('GET', '/operator/markets')).json().markets;
       expect(markets.find((x: any) => x.id === m.id)).toMatchObject({ off_days: [0, 2], open_now: false });
       await op('POST', '/operator/market/off-days', { market: 'KALYAN', family: 'regular', days: [0] });

@@ -59,7 +59,7 @@ describe('points are whole; a decimal is refused with a message and stores nothi
     const u = await createUser(t, { wallet: 1_000 });
     for (const points of ['10.5', '105.', '1,000']) {
       const r = await kalyanBid(u, points);
-      expect(r.body).toMatchObject({ status: false, msg: POINTS_WHOLE });
+      expect(r.body).toMatchObject({ status: false, msg: POINTS_WHOLE, code: expect.any(String) });
     }
     expect(await countOf('bid_submissions', u.id)).toBe(0);
     expect(await walletOf(t, u.id)).toBe(1_000);
@@ -75,9 +75,9 @@ describe('points are whole; a decimal is refused with a message and stores nothi
       request_amount: '600.5',
       payment_method: 2,
     });
-    expect(w.body).toEqual({ status: false, msg: POINTS_WHOLE });
+    expect(w.body).toEqual({ status: false, msg: POINTS_WHOLE, code: expect.any(String) });
     const d = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: '150.5' });
-    expect(d.body).toEqual({ status: false, msg: POINTS_WHOLE });
+    expect(d.body).toEqual({ status: false, msg: POINTS_WHOLE, code: expect.any(String) });
     expect(await countOf('fund_requests', u.id)).toBe(0);
     expect(await countOf('withdraw_requests', u.id)).toBe(0);
     expect(await walletOf(t, u.id)).toBe(10_000);
@@ -179,6 +179,7 @@ describe('a result before its draw needs an owner with a reason; labels say what
       status: false,
       msg: "KALYAN's open result for 2026-03-11 is due at 15:45 IST, 9 h 49 min from now: declaring it early needs an owner's override with a reason",
       early: true,
+      code: expect.any(String),
     });
     // nothing was declared or settled
     expect(
@@ -274,7 +275,11 @@ describe('a result before its draw needs an owner with a reason; labels say what
       early_reason: 'because',
     });
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toMatchObject({ status: false, msg: 'Only an owner can declare a result before its draw time' });
+    expect(r.json()).toMatchObject({
+      status: false,
+      msg: 'Only an owner can declare a result before its draw time',
+      code: expect.any(String),
+    });
     // on time it may declare
     t.clock.set(kolkata('15:46', '2026-03-13'));
     const onTime = await as('/operator/result/declare', { market: 'KALYAN', session: 'open', pana: '128' });
@@ -380,11 +385,12 @@ describe('a deposit request carries the proof of the UPI payment', () => {
       [{ request_id: id }, 'Enter the UTR or add a screenshot'],
     ] as const) {
       const r = await proof(u.token, body);
-      expect(r.body).toEqual({ status: false, msg });
+      expect(r.body).toEqual({ status: false, msg, code: expect.any(String) });
     }
     expect((await proof(other.token, { request_id: id, utr: '123456789012' })).body).toEqual({
       status: false,
       msg: 'Only a pending deposit request can take a payment reference',
+      code: expect.any(String),
     });
     expect(await stored(id)).toMatchObject({ utr: null, proof_type: null, proof_at: null });
 
@@ -399,6 +405,7 @@ describe('a deposit request carries the proof of the UPI payment', () => {
     expect((await proof(other.token, { request_id: dep2.body.request_id, utr: '401234567890' })).body).toEqual({
       status: false,
       msg: 'This UTR is already on another deposit request',
+      code: expect.any(String),
     });
 
     const queue = await t.app.inject({
@@ -449,6 +456,7 @@ describe('a deposit request carries the proof of the UPI payment', () => {
       expect((await proof(u.token, { request_id: id, screenshot: png(48 * 1024, w, h) })).body).toEqual({
         status: false,
         msg: 'The screenshot must be at most 4096 × 4096 pixels',
+        code: expect.any(String),
       });
     // a JPEG and a WebP are read by their own headers
     const jpeg = Buffer.alloc(2048, 0);

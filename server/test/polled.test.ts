@@ -76,6 +76,9 @@ test('200 with an ETag, 304 for the same list, a new answer when the account cha
 test('a token that is no session is refused, whatever it is', async () => {
   for (const token of ['f'.repeat(64), 'x', '']) {
     const r = await poll(token);
-    expect([r.status, await r.json()]).toEqual([401, { status: false, msg: 'Session expired. Please login again.' }]);
+    expect([r.status, await r.json()]).toEqual([
+      401,
+      { status: false, msg: 'Session expired. Please login again.', code: expect.any(String) },
+    ]);
   }
 });

@@ -52,7 +52,11 @@ test('registration from our client records the age declaration; without the box 
     });
   };
   const refused = await register({ adult: false });
-  expect(refused.body).toEqual({ status: false, msg: 'Please confirm that you are 18 years of age or older' });
+  expect(refused.body).toEqual({
+    status: false,
+    msg: 'Please confirm that you are 18 years of age or older',
+    code: expect.any(String),
+  });
   const ours = await register({ adult: true });
   expect(ours.body.status).toBe(true);
   const declared = await call(t.app, 'api-responsible', { unique_token: ours.body.unique_token });
@@ -79,6 +83,7 @@ test('registration from our client records the age declaration; without the box 
     expect((await bid(deployed.body.unique_token)).body).toEqual({
       status: false,
       msg: 'Please confirm that you are 18 years of age or older before you play.',
+      code: expect.any(String),
     });
     expect((await call(t.app, 'api-confirm-age', { unique_token: deployed.body.unique_token })).body.age_declared).toBe(
       true,
@@ -97,17 +102,26 @@ test('a break closes bids, deposits and transfers to the player; login, historie
   const end = taken.body.break_until;
   expect(new Date(end).getTime() - t.clock.now().getTime()).toBe(7 * 24 * 3600_000);
 
-  expect((await bid(p.token)).body).toEqual({ status: false, msg: expect.stringMatching(BREAK_MSG) });
+  expect((await bid(p.token)).body).toEqual({
+    status: false,
+    msg: expect.stringMatching(BREAK_MSG),
+    code: expect.any(String),
+  });
   expect((await call(t.app, 'api-fund-request-add', { unique_token: p.token, request_amount: 500 })).body).toEqual({
     status: false,
     msg: expect.stringMatching(BREAK_MSG),
+    code: expect.any(String),
   });
   const sent = await call(t.app, 'api-user-transfer-wallet-balance', {
     unique_token: friend.token,
     mobile_no: p.mobile,
     amount: 100,
   });
-  expect(sent.body).toMatchObject({ status: false, msg: 'This player cannot receive points now' });
+  expect(sent.body).toMatchObject({
+    status: false,
+    msg: 'This player cannot receive points now',
+    code: expect.any(String),
+  });
   expect(await walletOf(t, p.id)).toBe(1000);
   expect(await walletOf(t, friend.id)).toBe(500);
   expect(await t.ctx.db.selectFrom('fund_requests').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
@@ -133,7 +147,7 @@ test('a break closes bids, deposits and transfers to the player; login, historie
   const shorter = await call(t.app, 'api-take-break', { unique_token: p.token, period: '24h' });
   expect(shorter.body.break_until).toBe(end);
   const bad = await call(t.app, 'api-take-break', { unique_token: p.token, period: '1h' });
-  expect(bad.body).toEqual({ status: false, msg: 'Choose 24 hours, 7 days or 30 days' });
+  expect(bad.body).toEqual({ status: false, msg: 'Choose 24 hours, 7 days or 30 days', code: expect.any(String) });
 
   // after it ends, the player plays again
   t.clock.advance(7 * 24 * 3600_000 + 60_000);
@@ -195,6 +209,7 @@ test('self-exclusion: permanent, told as such; the history lists it', async () =
   expect((await lift({ mobile: p.mobile, reason: 'again' })).json()).toEqual({
     status: false,
     msg: `${p.mobile} is not excluded`,
+    code: expect.any(String),
   });
 });
 
@@ -217,6 +232,7 @@ test('a held or excluded account is told what it is: waiting for approval, or it
   expect(sent.body).toEqual({
     status: false,
     msg: expect.stringMatching(/^You have excluded yourself from play until \d+-\w+-\d{4} \d{1,2}:\d{2} [AP]M\./),
+    code: expect.any(String),
   });
   expect(await walletOf(t, held.id)).toBe(1000);
 });

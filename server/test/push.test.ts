@@ -146,7 +146,7 @@ test('a subscription the server must not post to is refused; nothing is stored',
     ],
   ] as const) {
     const r = await call(t.app, 'api-push-subscribe', { unique_token: p.token, subscription, categories: ['wins'] });
-    expect(r.body).toEqual({ status: false, msg });
+    expect(r.body).toEqual({ status: false, msg, code: expect.any(String) });
   }
   const bad = await call(t.app, 'api-push-subscribe', {
     unique_token: p.token,
@@ -194,7 +194,7 @@ test('an endpoint two URL parsers read differently is refused, and never reached
       });
       expect([endpoint, r.body]).toEqual([
         endpoint,
-        { status: false, msg: "This browser's push service is not supported" },
+        { status: false, msg: "This browser's push service is not supported", code: expect.any(String) },
       ]);
     }
     expect(await a.ctx.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
@@ -393,6 +393,7 @@ test("a deposit decision and a followed market's result reach the phone, encrypt
   expect((await call(t.app, 'api-push-follow', { unique_token: p.token, follows: [999999] })).body).toEqual({
     status: false,
     msg: 'Unknown market',
+    code: expect.any(String),
   });
   await t.ctx.push.idle();
   received.length = 0;

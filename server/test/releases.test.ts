@@ -173,7 +173,11 @@ test("the shell's reports: counted by family and release in /metrics and on the 
   // a report without a signed-in player's token counts nothing
   const anonymous = await send({ events, unique_token: undefined });
   expect(anonymous.statusCode).toBe(401);
-  expect(anonymous.json()).toEqual({ status: false, msg: 'Reports count only from signed-in players: sign in' });
+  expect(anonymous.json()).toEqual({
+    status: false,
+    msg: 'Reports count only from signed-in players: sign in',
+    code: expect.any(String),
+  });
   expect((await send({ events, unique_token: 'not-a-token' })).statusCode).toBe(401);
 
   const metrics = await registry.getSingleMetricAsString('matka_family_events_total');

@@ -130,6 +130,7 @@ test('a Kotlin build, screen by screen: registration, login, home, bids, histori
   expect((await app('api-fcm-update', { ...me, fcm: 'token' })).body).toEqual({
     status: false,
     msg: 'Notifications come in the app inbox.',
+    code: expect.any(String),
   });
   // money in: an operator credits the account (a deposit approved)
   await operatorCall(t, 'credit', { mobile, points: 1000, note: 'deposit' });
@@ -246,7 +247,9 @@ test('the key the family’s apps get is at least 15 characters, or the server d
   expect(startupProblems(loadConfig({})).join()).toBe('');
   expect(loadConfig({}).appKey.length).toBeGreaterThanOrEqual(15);
   expect(startupProblems(loadConfig({ APP_KEY: 'short-key' })).join()).toMatch(/APP_KEY is 9 characters/);
-  expect(startupProblems(loadConfig({ APP_KEY: 'short-key', APP_KEY_DIALECTS: 'family-apps-key=matka04' }))).toEqual([]);
+  expect(startupProblems(loadConfig({ APP_KEY: 'short-key', APP_KEY_DIALECTS: 'family-apps-key=matka04' }))).toEqual(
+    [],
+  );
   expect(() => loadConfig({ APP_KEY_DIALECTS: 'family-key=matka04' })).toThrow(/shorter than 15 characters/);
 });
 
@@ -359,6 +362,7 @@ test('signing in by PIN: only from a device that signed in with the password, an
     expect((await app('api-check-mobile', { mobile, device_id: device })).body).toEqual({
       status: false,
       msg: 'User Alredy Registered',
+      code: expect.any(String),
     });
   const asked = (await app('api-check-mobile', { mobile, device_id: 'kotlin-5' })).body;
   expect(asked).toMatchObject({ status: true, unique_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -367,6 +371,7 @@ test('signing in by PIN: only from a device that signed in with the password, an
   expect((await app('api-get-dashboard-data', pending)).body).toEqual({
     status: false,
     msg: 'Session expired. Please login again.',
+    code: expect.any(String),
   });
   expect((await app('api-check-security-pin', { ...pending, security_pin: '0000' })).body).toMatchObject({
     status: false,
@@ -390,6 +395,7 @@ test('signing in by PIN: only from a device that signed in with the password, an
     {
       status: false,
       msg: 'Session expired. Please login again.',
+      code: 'msg.sessionExpired',
     },
   );
   const rows = await t.ctx.db

@@ -213,6 +213,7 @@ describe('regular market: every bet type, open then close, twice, then corrected
     expect(refused.body).toEqual({
       status: false,
       msg: 'Open bids are closed for Single Digit; Close bids are still taken.',
+      code: expect.any(String),
     });
     const [jodi] = buildNewResult({
       family: 'regular',
@@ -228,6 +229,7 @@ describe('regular market: every bet type, open then close, twice, then corrected
     ).toEqual({
       status: false,
       msg: 'Bidding is closed for Jodi Digit',
+      code: expect.any(String),
     });
     await expectAllWalletsMatchLedger();
   });
@@ -274,6 +276,7 @@ describe('regular market: every bet type, open then close, twice, then corrected
     expect((await declare('SRIDEVI', 'close', '446')).body).toMatchObject({
       status: false,
       msg: 'Declare the open result of SRIDEVI first',
+      code: expect.any(String),
     });
   });
 
@@ -753,14 +756,17 @@ describe('a declared result closes its market in the lists and to bids, whatever
     expect(await refused('starline', 'starline_single_digit', 'STARLINE 06:00 PM', [row('1', 10)])).toEqual({
       status: false,
       msg: 'Bidding is closed for Single Digit',
+      code: expect.any(String),
     });
     expect(await refused('gali', 'gali_jodi_digit', 'FARIDABAD', [row('12', 10)])).toEqual({
       status: false,
       msg: 'Bidding is closed for Jodi Digit',
+      code: expect.any(String),
     });
     expect(await refused('regular', 'single_digit', 'MAIN BAZAR', [row('4', 10, 'Close')])).toEqual({
       status: false,
       msg: 'Bidding is closed for Single Digit',
+      code: expect.any(String),
     });
     await expectAllWalletsMatchLedger();
   });

@@ -98,7 +98,11 @@ describe('MSG91', () => {
         url: `/operator/otp/last?mobile=${other}`,
         headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       });
-      expect(last.json()).toEqual({ status: false, msg: 'OTP codes are not kept outside demo mode (DEMO=1)' });
+      expect(last.json()).toEqual({
+        status: false,
+        msg: 'OTP codes are not kept outside demo mode (DEMO=1)',
+        code: expect.any(String),
+      });
     } finally {
       await t.close();
       await fake.close();
@@ -118,6 +122,7 @@ describe('MSG91', () => {
       expect((await call(t.app, 'api-check-mobile', { mobile })).body).toEqual({
         status: false,
         msg: 'Failed to send OTP',
+        code: expect.any(String),
       });
       expect(await liveCodes(t, mobile)).toEqual([]);
     } finally {
@@ -192,6 +197,7 @@ describe('webhook: retries, timeouts and failures', () => {
       expect((await call(t.app, 'api-check-mobile', { mobile })).body).toEqual({
         status: false,
         msg: 'Failed to send OTP',
+        code: expect.any(String),
       });
       expect(fake.seen).toHaveLength(3);
       expect(await liveCodes(t, mobile)).toEqual([]);
@@ -236,6 +242,7 @@ describe('webhook: retries, timeouts and failures', () => {
       expect((await call(t.app, 'api-check-mobile', { mobile: newMobile() })).body).toEqual({
         status: false,
         msg: 'Failed to send OTP',
+        code: expect.any(String),
       });
     } finally {
       await t.close();

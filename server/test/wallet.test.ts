@@ -73,9 +73,13 @@ describe('deposits', () => {
     expect((await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 99 })).body).toEqual({
       status: false,
       msg: 'Minimum amount to add is 100',
+      code: expect.any(String),
     });
     const bad = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: '12.5' });
-    expect(bad).toMatchObject({ statusCode: 400, body: { status: false, msg: 'Points must be a whole number' } });
+    expect(bad).toMatchObject({
+      statusCode: 400,
+      body: { status: false, msg: 'Points must be a whole number', code: expect.any(String) },
+    });
     expect((await call(t.app, 'api-fund-request-add', { request_amount: 500 })).statusCode).toBe(401);
 
     const a = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 700 });
@@ -169,7 +173,11 @@ describe('deposits', () => {
         (await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 100 })).body.status,
       ).toBe(true);
     const sixth = await call(t.app, 'api-fund-request-add', { unique_token: u.token, request_amount: 100 });
-    expect(sixth.body).toMatchObject({ status: false, msg: expect.stringContaining('5 pending fund requests') });
+    expect(sixth.body).toMatchObject({
+      status: false,
+      msg: expect.stringContaining('5 pending fund requests'),
+      code: expect.any(String),
+    });
   });
 });
 
@@ -184,7 +192,7 @@ describe('UPI numbers', () => {
       google_pay_no: gpay,
       otp: '1234',
     });
-    expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
     const sent = await call(t.app, 'api-upi-send-otp', { unique_token: u.token, mobile: gpay, upi_type: 2 });
     expect(sent.body.status).toBe(true);
     // the demo outbox holds it under the UPI number
@@ -196,7 +204,7 @@ describe('UPI numbers', () => {
       google_pay_no: gpay,
       otp: wrong,
     });
-    expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP' });
+    expect(r.body).toEqual({ status: false, msg: 'Enter Valid OTP', code: expect.any(String) });
     // the code is bound to the account, the app and the number
     const other = await createUser(t);
     r = await call(t.app, 'api-add-user-upi-details', {
@@ -259,8 +267,16 @@ describe('UPI numbers', () => {
     ]);
     // validation: 400 with the spec's texts
     const v = (b: Record<string, unknown>) => call(t.app, 'api-upi-send-otp', { unique_token: u.token, ...b });
-    expect((await v({ mobile: '', upi_type: 1 })).body).toEqual({ status: false, msg: 'Phone No is required!' });
-    expect((await v({ mobile: '12345', upi_type: 1 })).body).toEqual({ status: false, msg: 'Phone No is not Valid!' });
+    expect((await v({ mobile: '', upi_type: 1 })).body).toEqual({
+      status: false,
+      msg: 'Phone No is required!',
+      code: expect.any(String),
+    });
+    expect((await v({ mobile: '12345', upi_type: 1 })).body).toEqual({
+      status: false,
+      msg: 'Phone No is not Valid!',
+      code: expect.any(String),
+    });
     expect((await v({ mobile: gpay, upi_type: 4 })).statusCode).toBe(400);
     expect((await v({ mobile: gpay, upi_type: 1, unique_token: 'nope' })).statusCode).toBe(401);
     const miss = await call(t.app, 'api-add-user-upi-details', {
@@ -297,26 +313,35 @@ describe('withdrawals', () => {
     expect((await w({ request_amount: '', payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Amount is required!',
+      code: expect.any(String),
     });
-    expect((await w({ request_amount: 600 })).body).toEqual({ status: false, msg: 'Please select a payment method' });
+    expect((await w({ request_amount: 600 })).body).toEqual({
+      status: false,
+      msg: 'Please select a payment method',
+      code: expect.any(String),
+    });
     expect((await w({ request_amount: 600, payment_method: 1 })).statusCode).toBe(400);
     expect((await w({ request_amount: 1001, payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Wallet Limit Exceeded',
+      code: expect.any(String),
     });
     expect((await w({ request_amount: 499, payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Min amt is 500',
+      code: expect.any(String),
     });
     expect((await w({ request_amount: 600, payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Please add your Google Pay number first',
+      code: expect.any(String),
     });
     await addUpi(u.token, 2, newMobile());
     t.clock.set(kolkata('09:59'));
     expect((await w({ request_amount: 600, payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Withdrawals are only allowed during specified hours.',
+      code: expect.any(String),
     });
     t.clock.set(kolkata('23:01'));
     expect((await w({ request_amount: 600, payment_method: 2 })).body.status).toBe(false);
@@ -332,6 +357,7 @@ describe('withdrawals', () => {
     expect((await w({ request_amount: 500, payment_method: 2 })).body).toEqual({
       status: false,
       msg: 'Wallet Limit Exceeded',
+      code: expect.any(String),
     });
     expect(await walletOf(t, u.id)).toBe(0);
     expect(await ledgerSum(t, u.id)).toBe(0);
@@ -450,10 +476,22 @@ describe('transfers', () => {
     const look = (mobile_no: unknown) =>
       call(t.app, 'api-check-user-for-transfer-amt', { unique_token: a.token, mobile_no });
     expect((await look(b.mobile)).body).toEqual({ status: true, msg: 'Success', user_name: 'Bala' });
-    expect((await look(newMobile())).body).toEqual({ status: false, msg: 'Username or password incorrect' });
-    expect((await look(a.mobile)).body).toEqual({ status: false, msg: "Don't Use Your Own Phone No." });
-    expect((await look('')).body).toEqual({ status: false, msg: 'Phone No is required!' });
-    expect((await look('12345')).body).toEqual({ status: false, msg: 'Phone.No is not Valid!' });
+    expect((await look(newMobile())).body).toEqual({
+      status: false,
+      msg: 'Username or password incorrect',
+      code: expect.any(String),
+    });
+    expect((await look(a.mobile)).body).toEqual({
+      status: false,
+      msg: "Don't Use Your Own Phone No.",
+      code: expect.any(String),
+    });
+    expect((await look('')).body).toEqual({ status: false, msg: 'Phone No is required!', code: expect.any(String) });
+    expect((await look('12345')).body).toEqual({
+      status: false,
+      msg: 'Phone.No is not Valid!',
+      code: expect.any(String),
+    });
 
     const tr = (amount: unknown, mobile_no: unknown = b.mobile) =>
       call(t.app, 'api-user-transfer-wallet-balance', {
@@ -462,13 +500,29 @@ describe('transfers', () => {
         mobile_no,
         transfer_note: 'hi',
       });
-    expect((await tr(99)).body).toEqual({ status: false, msg: 'Points Must be More than 100' });
-    expect((await tr(501)).body).toEqual({ status: false, msg: 'Not Enough Points' });
-    expect((await tr(150, a.mobile)).body).toEqual({ status: false, msg: "Don't Use Your Own Phone No." });
-    expect((await tr(150, newMobile())).body).toEqual({ status: false, msg: 'Username or password incorrect' });
-    expect((await tr('')).body).toEqual({ status: false, msg: 'Points is required!' });
-    expect((await tr(150, '')).body).toEqual({ status: false, msg: 'Phone No is required!' });
-    expect((await tr(150, '5123456789')).body).toEqual({ status: false, msg: 'Phone.No is not Valid!' });
+    expect((await tr(99)).body).toEqual({
+      status: false,
+      msg: 'Points Must be More than 100',
+      code: expect.any(String),
+    });
+    expect((await tr(501)).body).toEqual({ status: false, msg: 'Not Enough Points', code: expect.any(String) });
+    expect((await tr(150, a.mobile)).body).toEqual({
+      status: false,
+      msg: "Don't Use Your Own Phone No.",
+      code: expect.any(String),
+    });
+    expect((await tr(150, newMobile())).body).toEqual({
+      status: false,
+      msg: 'Username or password incorrect',
+      code: expect.any(String),
+    });
+    expect((await tr('')).body).toEqual({ status: false, msg: 'Points is required!', code: expect.any(String) });
+    expect((await tr(150, '')).body).toEqual({ status: false, msg: 'Phone No is required!', code: expect.any(String) });
+    expect((await tr(150, '5123456789')).body).toEqual({
+      status: false,
+      msg: 'Phone.No is not Valid!',
+      code: expect.any(String),
+    });
     expect(await walletOf(t, a.id)).toBe(500);
 
     const ok = await tr('150');

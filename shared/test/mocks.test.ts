@@ -36,6 +36,7 @@ test('a bid takes its points, and is refused for balance, betting or a closed ma
   expect(mockAnswer('api-galidisawar-submit-bid', body(100), stateOf(SCENARIOS['low-balance'].world), NOW)).toEqual({
     status: false,
     msg: 'Insufficient balance please refill your account',
+    code: 'msg.insufficient',
   });
   expect(mockAnswer('api-galidisawar-submit-bid', body(10), stateOf(SCENARIOS['betting-off'].world), NOW).msg).toBe(
     'Betting is not enabled on your account. Please contact Customer Support to start playing.',

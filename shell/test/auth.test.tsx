@@ -127,7 +127,7 @@ describe('register', () => {
     const d = deferred();
     const f = mockFetch(async (call) =>
       call === 'api-check-mobile'
-        ? (await d.promise, { status: false, msg: MSG.userAlreadyRegistered })
+        ? (await d.promise, { status: false, msg: MSG.userAlreadyRegistered, code: 'msg.userAlreadyRegistered' })
         : { status: true },
     );
     await renderPage(<RegisterPage />, { path: '/r' });

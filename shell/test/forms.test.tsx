@@ -56,13 +56,22 @@ describe('reset password (/change-password)', () => {
   });
 
   it("shows the server's message, or 'Failed to update password'", async () => {
-    let reply: unknown = { status: false, msg: MSG.otpInvalidForgot };
+    let reply: unknown = { status: false, msg: MSG.otpInvalidForgot, code: 'msg.otpInvalidForgot' };
     mockFetch(() => reply);
     await renderPage(<ForgotNewPasswordPage />, { path: '/change-password', state: resetState });
     await userEvent.type(screen.getByLabelText('New Password'), 'abc12345');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc12345');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText(MSG.otpInvalidForgot)).toBeInTheDocument();
+    // the code expired: a new one is asked from the start, whatever language the text is in
+    expect(screen.getByRole('link', { name: 'Start over' })).toBeInTheDocument();
+    reply = { status: false, msg: 'OTP अमान्य है या उसकी अवधि समाप्त हो गई है', code: 'msg.otpInvalidForgot' };
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('OTP अमान्य है या उसकी अवधि समाप्त हो गई है')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start over' })).toBeInTheDocument();
+    reply = { status: false, msg: MSG.otpInvalidForgot, code: 'msg.other' };
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Start over' })).not.toBeInTheDocument());
     reply = { status: false };
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText(MSG.updatePasswordFailed)).toBeInTheDocument();
@@ -87,7 +96,7 @@ describe('change password (/change)', () => {
 
   it("'Submitting...' then 'Old password does not match' from the server's refusal; success → /imp", async () => {
     const d = deferred();
-    let reply: unknown = { status: false, msg: MSG.oldPasswordIncorrect };
+    let reply: unknown = { status: false, msg: MSG.oldPasswordIncorrect, code: 'msg.oldPasswordIncorrect' };
     const f = mockFetch(async () => (await d.promise, reply));
     await renderPage(<ChangePasswordPage />, { path: '/change', session: true });
     await userEvent.type(screen.getByLabelText('Current Password'), 'old');
@@ -109,7 +118,9 @@ describe('change password (/change)', () => {
 
 describe('change password: the server refuses the current password', () => {
   it.each([
-    ['its message', { status: false, msg: MSG.oldPasswordIncorrect }],
+    ['its code', { status: false, msg: MSG.oldPasswordIncorrect, code: 'msg.oldPasswordIncorrect' }],
+    // decided by the code, never by the text: the text may be in the player's language
+    ['its code, in Hindi', { status: false, msg: 'पुराना पासवर्ड गलत है', code: 'msg.oldPasswordIncorrect' }],
     ['no message', { status: false }],
   ])("one message: 'Old password does not match' under Current Password (%s)", async (_, reply) => {
     mockFetch(() => reply);

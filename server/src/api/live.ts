@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { MSG_BAD_APP_KEY, MSG_BAD_TOKEN, userForToken } from '../http/api';
 import { dialectOfKey } from '../http/dialects';
 import { LiveRefused, type LiveStream } from '../services/live';
+import { refusedBody } from '../errors';
 
 /** The refusals of a stream that cannot be had now (the app polls meanwhile and tries later). */
 export const MSG_LIVE_DOWN = 'Live updates are not available now. Please try again later.';
@@ -23,11 +24,11 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.post(LIVE_PATH, async (req, reply) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     // the app key, as every call asks it
-    if (!dialectOfKey(ctx.config, body.app_key)) return reply.code(401).send({ status: false, msg: MSG_BAD_APP_KEY });
+    if (!dialectOfKey(ctx.config, body.app_key)) return reply.code(401).send(refusedBody(401, MSG_BAD_APP_KEY));
     const auth = req.headers.authorization;
     const token = body.unique_token ?? (auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined);
     const user = await userForToken(ctx, token);
-    if (!user) return reply.code(401).send({ status: false, msg: MSG_BAD_TOKEN });
+    if (!user) return reply.code(401).send(refusedBody(401, MSG_BAD_TOKEN));
     const header = req.headers['last-event-id'];
     const last =
       typeof header === 'string' ? header : typeof body.last_event_id === 'string' ? body.last_event_id : undefined;
@@ -60,9 +61,9 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       if (gone) ctx.live.drop(stream);
     } catch (err) {
       if (err instanceof LiveRefused)
-        return reply.code(429).send({ status: false, msg: localize(MSG_TOO_MANY_STREAMS, requestLanguage(req)) });
+        return reply.code(429).send(refusedBody(429, localize(MSG_TOO_MANY_STREAMS, requestLanguage(req))));
       req.log.warn({ err: String(err) }, 'live: could not open a stream');
-      if (!reply.sent && !res.headersSent) return reply.code(503).send({ status: false, msg: MSG_LIVE_DOWN });
+      if (!reply.sent && !res.headersSent) return reply.code(503).send(refusedBody(503, MSG_LIVE_DOWN));
       res.end();
     }
   });

@@ -6,7 +6,7 @@
  * answers carry the original's fields with its JSON types. The routes it has that this server refuses
  * on purpose answer what reference.ts declares (status false and a message for the player).
  */
-import { CALL } from '@matka/shared/contract';
+import { CALL, RULE_REFUSAL } from '@matka/shared/contract';
 import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
 import { liveText } from '@matka/shared/contract';
 import { MSG, motorAnswer, spMotor, dpMotor, spdptp, marketTakesBids, type Expansion } from '@matka/shared/domain';
@@ -190,6 +190,8 @@ export const originalCallsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     app.post(`/api/${r.route}`, async () => ({
       status: false,
       msg: reply.msg,
+      // refused on purpose: the product does not offer it
+      code: RULE_REFUSAL,
       ...Object.fromEntries((reply.empty ?? []).map((k) => [k, []])),
     }));
   }

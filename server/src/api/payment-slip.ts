@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { MSG_BAD_TOKEN, userForToken } from '../http/api';
 import { dialectOfKey } from '../http/dialects';
-import { Refusal } from '../errors';
+import { Refusal, refusedBody } from '../errors';
 import { addDepositProof } from '../services/wallet';
 import { PROOF_CHANGES_PER_DAY, proofImageOf } from './deposits';
 
@@ -37,22 +37,21 @@ export const paymentSlipPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async 
       }
     } catch (err) {
       const limit = (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-      return reply.code(400).send({ status: false, msg: limit ? SERVER_TEXTS.screenshotInvalid : 'Invalid request' });
+      return reply.code(400).send(refusedBody(400, limit ? SERVER_TEXTS.screenshotInvalid : 'Invalid request'));
     }
-    if (!dialectOfKey(ctx.config, fields.app_key))
-      return reply.code(401).send({ status: false, msg: 'Invalid app key' });
+    if (!dialectOfKey(ctx.config, fields.app_key)) return reply.code(401).send(refusedBody(401, 'Invalid app key'));
     const user = await userForToken(ctx, fields.unique_token);
-    if (!user) return reply.code(401).send({ status: false, msg: MSG_BAD_TOKEN });
+    if (!user) return reply.code(401).send(refusedBody(401, MSG_BAD_TOKEN));
     const id = (fields.fund_request_id ?? '').trim();
-    if (!/^\d{1,18}$/.test(id)) return reply.code(400).send({ status: false, msg: 'Fund Request ID Not Available' });
-    if (!file || tooBig) return reply.code(400).send({ status: false, msg: 'File type invalid' });
+    if (!/^\d{1,18}$/.test(id)) return reply.code(400).send(refusedBody(400, 'Fund Request ID Not Available'));
+    if (!file || tooBig) return reply.code(400).send(refusedBody(400, 'File type invalid'));
     try {
       const image = proofImageOf(file);
       if (!(await ctx.dailyLimiter.take([[`proof:user:${user.id}`, PROOF_CHANGES_PER_DAY]])))
         throw new Refusal(429, SERVER_TEXTS.proofChangesToday);
       await addDepositProof(ctx.db, user.id, id, { image }, ctx.clock.now());
     } catch (err) {
-      if (err instanceof Refusal) return reply.code(err.statusCode).send({ status: false, msg: err.message });
+      if (err instanceof Refusal) return reply.code(err.statusCode).send(refusedBody(err.statusCode, err.message));
       throw err;
     }
     return { status: true, msg: 'Payment Slip Uploded Successfully.', request_status: '0' };

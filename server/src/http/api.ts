@@ -15,6 +15,7 @@ import {
   type AnswerOf,
   type CallName,
   type Dialect,
+  RULE_REFUSAL,
 } from '@matka/shared/contract';
 import {
   ANSWER_SCHEMAS,
@@ -38,7 +39,11 @@ export { Refusal, refusal } from '../errors';
 const REFUSED = new WeakMap<FastifyRequest, Message | typeof BY_SCHEMA>();
 const BY_SCHEMA = Symbol('the request schema');
 
-/** The player API's envelope of a refusal: {status:false, msg}, its message kept for CHECK_ANSWERS. */
+/**
+ * The player API's envelope of a refusal: {status:false, msg, code}, its message kept for CHECK_ANSWERS.
+ * The code is what a client decides by: the message's catalogue id, or `request` for a field the call's
+ * schema refused; the text is for a person, in the player's language.
+ */
 function refusalBody(
   msg: Message,
   req?: FastifyRequest,
@@ -47,7 +52,13 @@ function refusalBody(
   given: Message | typeof BY_SCHEMA = msg,
 ) {
   if (req) REFUSED.set(req, given);
-  return { ...extra, status: false as const, msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg) };
+  const code = given === BY_SCHEMA ? 'request' : (refusalCode(given) ?? RULE_REFUSAL);
+  return {
+    ...extra,
+    status: false as const,
+    msg: req ? localize(msg, answerLanguage(req, user)) : messageText(msg),
+    code,
+  };
 }
 
 /**
@@ -207,12 +218,17 @@ export function defineCall<N extends CallName>(
     if (out instanceof Tagged) return notModified(req, reply, out.etag) ? reply.code(304).send() : out.body;
     // an answer's message (a refusal in its body, or a success: 'Login successful') speaks the player's
     // language too
-    const body = out as { status?: unknown; msg?: unknown };
-    if (body && typeof body.msg === 'string' && body.msg) {
+    const body = out as { status?: unknown; msg?: unknown; code?: unknown };
+    // an answer that says no (the original's checks: 'Sorry Betting Is closed.') carries its code too
+    const said =
+      body && body.status === false && typeof body.msg === 'string' && body.code === undefined
+        ? { ...body, code: refusalCode(body.msg) ?? RULE_REFUSAL }
+        : body;
+    if (said && typeof said.msg === 'string' && said.msg) {
       const lang = answerLanguage(req, user);
-      if (lang) return { ...body, msg: localize(body.msg, lang) };
+      if (lang) return { ...said, msg: localize(said.msg, lang) };
     }
-    return out;
+    return said;
   });
 }
 
@@ -221,13 +237,13 @@ export function defineCall<N extends CallName>(
  * A refusal of the framework itself (a body it could not parse, too large: its error handler, never 200)
  * is the envelope's; the request schema's own messages are declared by the schema.
  */
-function undeclared(name: CallName, req: FastifyRequest, status: number, msg: string): string | null {
+function undeclared(name: CallName, req: FastifyRequest, status: number, body: { msg: string; code: string }) {
   const given = REFUSED.get(req);
   if (given === BY_SCHEMA || (given === undefined && status !== 200 && status !== 401)) return null;
-  const message = given ?? msg;
-  const code = refusalCode(message);
-  if (code !== null && refusalsOf(name).includes(code)) return null;
-  return `refused with ${code ?? `a text no catalogue has ('${messageText(message)}')`}, not declared for the call`;
+  // the code on the wire is what a client decides by: it must be one the call declares
+  if ((refusalsOf(name) as readonly string[]).includes(body.code)) return null;
+  const said = body.code === RULE_REFUSAL ? `a text no catalogue has ('${messageText(given ?? body.msg)}')` : body.code;
+  return `refused with ${said}, not declared for the call`;
 }
 
 /**
@@ -248,12 +264,12 @@ export function answerCheck(name: CallName) {
     const checked = (refused ? RefusalSchema : ANSWER_SCHEMAS[name]).safeParse(body);
     const drift = checked.success
       ? refused
-        ? undeclared(name, req, reply.statusCode, (body as { msg: string }).msg)
+        ? undeclared(name, req, reply.statusCode, body as { msg: string; code: string })
         : null
       : checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
     if (drift === null) return payload;
     req.log.error({ call: name, drift }, 'answer drifted from the contract');
     reply.code(500);
-    return JSON.stringify({ status: false, msg: `${name} answer drifted from the contract: ${drift}` });
+    return JSON.stringify({ status: false, msg: `${name} answer drifted from the contract: ${drift}`, code: 'server' });
   };
 }

@@ -4,7 +4,7 @@
  * validates (the call's zod schema, turned into JSON Schema by zod itself) and the envelope every call
  * shares (env_type, app_key, unique_token); every operator call of `OPERATOR_CALLS` with the right it
  * needs and what it reads. Each call's answer is its schema in the contract (ANSWER_SCHEMAS,
- * OPERATOR_ANSWERS), with an example, and the refusal `{status: false, msg}` with its HTTP status.
+ * OPERATOR_ANSWERS), with an example, and the refusal `{status: false, msg, code}` with its HTTP status.
  *
  * @fastify/swagger (static mode: it only hands our document on) and @fastify/swagger-ui (the reference page,
  * its files served from this server, so the page needs nothing from another origin) are Fastify's own,
@@ -19,7 +19,10 @@ import {
   OPERATOR_CALLS,
   OPERATOR_CALL_NAMES,
   OPERATOR_PREFIX,
+  SERVED_ROUTES,
   VERIFY_HTTP,
+  openApiPath,
+  type ServedRoute,
   callSpec,
   type CallName,
   type OperatorCall,
@@ -38,6 +41,7 @@ import {
   ProofQuerySchema,
   REQUEST_SCHEMAS,
   RefusalSchema,
+  SERVED_SCHEMAS,
   VerifyRefusalSchema,
   refusalText,
   refusalsOf,
@@ -56,8 +60,12 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 
 const REFUSAL: JsonSchema = {
   ...jsonSchema(RefusalSchema, 'output'),
-  description: "A refusal: `msg` is for a person (in the player's language when the account chose one).",
-  examples: [{ status: false, msg: 'Session expired. Please login again.' }],
+  description:
+    "A refusal: `code` is what a client decides by (a player call's codes are its `x-refusals`; other answers " +
+    'carry the code of their HTTP status: request, unauthorized, forbidden, not_found, conflict, too_large, ' +
+    "too_many, server, unavailable, or refused); `msg` is for a person, in the player's language when the " +
+    'account chose one.',
+  examples: [{ status: false, msg: 'Session expired. Please login again.', code: 'msg.sessionExpired' }],
 };
 const ANSWER: JsonSchema = {
   type: 'object',
@@ -241,6 +249,61 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
+const MEDIA: Record<ServedRoute['kind'], string> = {
+  json: 'application/json',
+  html: 'text/html',
+  file: 'application/octet-stream',
+  text: 'text/plain',
+  stream: 'text/event-stream',
+};
+
+/** A served route (served.ts) as the document says it: its parameters, its request and its answer. */
+function servedOperation(r: ServedRoute): Record<string, unknown> {
+  const schemas = r.schema ? SERVED_SCHEMAS[r.schema] : undefined;
+  const path = openApiPath(r.path);
+  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(name === 'path' ? { description: 'The rest of the path' } : {}),
+  }));
+  const answer = schemas
+    ? r.kind === 'stream'
+      ? {
+          schema: { type: 'string', description: 'Server-sent events; each `data:` is one of these JSON events' },
+          'x-events': jsonSchema(schemas.answer, 'output'),
+        }
+      : { schema: jsonSchema(schemas.answer, 'output') }
+    : { schema: { type: 'string', ...(r.kind === 'file' ? { format: 'binary' } : {}) } };
+  const request = schemas?.request ? jsonSchema(schemas.request, 'input') : null;
+  return {
+    operationId: `served.${r.method.toLowerCase()}.${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root'}`,
+    tags: [r.tag],
+    summary: r.summary,
+    security: [],
+    ...(parameters.length ? { parameters } : {}),
+    ...(request && r.method === 'POST'
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [r.multipart ? 'multipart/form-data' : 'application/json']: {
+                schema: request,
+                example: exampleOf(request),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      '200': { description: r.summary, content: { [MEDIA[r.kind]]: answer } },
+      ...(r.kind === 'json' || r.kind === 'stream' ? refusals(['400', '401', '429']) : {}),
+      ...(r.path.includes(':') || r.path.endsWith('*') ? { '404': { description: 'No such file or page' } } : {}),
+    },
+  };
+}
+
 /** The document, for the server at `base` (PUBLIC_URL, or the address the request came to). */
 export function openApiDocument(base: string | undefined) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -255,7 +318,7 @@ export function openApiDocument(base: string | undefined) {
         description: [
           spec.auth ? "Needs the player's session (`unique_token`)." : 'No session needed.',
           spec.list ? `The answer's list is \`${spec.list}\`.` : '',
-          'Its refusals (`x-refusals`: a code, its English text) come as `{status: false, msg}`, the text in ' +
+          'Its refusals (`x-refusals`: a code, its English text) come as `{status: false, msg, code}`, the text in ' +
             "the player's language; `request` is the message of a field of the request that is missing or not valid.",
         ]
           .filter(Boolean)
@@ -307,6 +370,10 @@ export function openApiDocument(base: string | undefined) {
     };
   }
   Object.assign(paths, verifyPaths());
+  for (const r of SERVED_ROUTES) {
+    const path = openApiPath(r.path);
+    paths[path] = { ...(paths[path] ?? {}), [r.method.toLowerCase()]: servedOperation(r) };
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -26,6 +26,7 @@ import {
   queueFigures,
   scrapeFrom,
 } from '../services/metrics';
+import { refusedBody } from '../errors';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
 
@@ -113,14 +114,12 @@ export function metricsRoute(app: FastifyInstance, ctx: AppContext) {
   const token = ctx.config.metricsToken;
   app.get('/metrics', async (req, reply) => {
     if (!mayReadFigures(req, token))
-      return reply
-        .code(403)
-        .send({ status: false, msg: 'Metrics are served to this machine or with the metrics token' });
+      return reply.code(403).send(refusedBody(403, 'Metrics are served to this machine or with the metrics token'));
     try {
       const text = await metricsText();
       return reply.type(metricsContentType).send(text);
     } catch (err) {
-      return reply.code(503).send({ status: false, msg: `Metrics unavailable: ${(err as Error).message}` });
+      return reply.code(503).send(refusedBody(503, `Metrics unavailable: ${(err as Error).message}`));
     }
   });
 }

@@ -12,6 +12,7 @@ import { REMOTES, type Remote } from '../config';
 import { familyEvents } from '../services/metrics';
 import { releaseFor } from '../services/releases';
 import { originFor, userForToken } from './api';
+import { refusedBody } from '../errors';
 
 /** Beacons one address may send in the limits' window (15 minutes): a page sends one every 5 s at most. */
 const BEACONS_PER_WINDOW = 300;
@@ -66,21 +67,20 @@ export async function registerReleases(app: FastifyInstance, ctx: AppContext) {
       try {
         body = JSON.parse(body);
       } catch {
-        return reply.code(400).send({ status: false, msg: 'The report is not JSON' });
+        return reply.code(400).send(refusedBody(400, 'The report is not JSON'));
       }
     }
     const parsed = FamilyHealthSchema.safeParse(body);
     if (!parsed.success)
-      return reply.code(400).send({ status: false, msg: parsed.error.issues[0]?.message ?? 'Invalid report' });
+      return reply.code(400).send(refusedBody(400, parsed.error.issues[0]?.message ?? 'Invalid report'));
     const user = await userForToken(ctx, parsed.data.unique_token ?? req.headers[RELEASES_HTTP.tokenHeader]);
-    if (!user)
-      return reply.code(401).send({ status: false, msg: 'Reports count only from signed-in players: sign in' });
+    if (!user) return reply.code(401).send(refusedBody(401, 'Reports count only from signed-in players: sign in'));
     const budget: [string, number][] = [
       [`family-health:${req.ip}`, BEACONS_PER_WINDOW],
       [`family-health-player:${user.id}`, BEACONS_PER_PLAYER],
     ];
     if (!(await ctx.limiter.take(budget)))
-      return reply.code(429).send({ status: false, msg: 'Too many reports: try again later' });
+      return reply.code(429).send(refusedBody(429, 'Too many reports: try again later'));
     const counted = await ctx.releases.count(parsed.data.events, user.id);
     for (const e of counted) familyEvents.inc({ family: e.family, version: e.version, kind: e.kind });
     // a failing canary ends as soon as its players' figures show it (when the operator's setting says

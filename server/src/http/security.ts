@@ -11,6 +11,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { runtimeConfigScript } from './static';
+import { refusedBody } from '../errors';
 
 /** The origins the shell may load remote code and manifests from (besides this server). */
 function remoteOrigins(config: AppConfig): string[] {
@@ -162,7 +163,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
         : [400, 'Bad Request', 'Invalid request'];
-  const body = JSON.stringify({ status: false, msg });
+  const body = JSON.stringify(refusedBody(status, msg));
   if (socket.writable)
     socket.write(
       `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

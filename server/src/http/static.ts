@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, Remote } from '../config';
 import { REMOTES } from '../config';
 import { RELEASE_VERSION } from '@matka/shared/contract/schemas';
+import { refusedBody } from '../errors';
 
 /** Files the browser must always revalidate (they name the current build). */
 const NO_CACHE = new Set([
@@ -167,7 +168,7 @@ function sendRemoteIndex(req: FastifyRequest, reply: FastifyReply, root: string,
 }
 
 function notFound(reply: FastifyReply) {
-  return reply.code(404).type('application/json').send({ status: false, msg: 'Not found' });
+  return reply.code(404).type('application/json').send(refusedBody(404, 'Not found'));
 }
 
 /** Paths that are never the SPA: API, operator API and console, dev tools, remotes. */

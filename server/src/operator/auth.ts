@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { refusal, roleAllows } from '@matka/shared/domain';
 import { OPERATOR_PREFIX, operatorAccess, type OperatorAccess } from '@matka/shared/contract';
 import { actAs, csrfOf, TOKEN_ACTOR_NAME, type Actor } from '../services/operators';
+import { refusedBody } from '../errors';
 
 export const SESSION_COOKIE = 'matka_operator';
 const CSRF_HEADER = 'x-csrf-token';
@@ -63,7 +64,7 @@ export async function registerOperatorAuth(op: FastifyInstance, ctx: AppContext)
   };
 
   const deny = (reply: FastifyReply, code: number, msg: string, extra: Record<string, unknown> = {}) =>
-    reply.code(code).send({ status: false, msg, ...extra });
+    reply.code(code).send({ ...extra, ...refusedBody(code, msg) });
 
   op.addHook('onRequest', async (req, reply) => {
     // the router matches paths in any case ('/OPERATOR/...'): so do these checks

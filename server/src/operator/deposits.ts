@@ -10,6 +10,7 @@ import { formatKolkataShort } from '../services/clock';
 import { approveDeposit, rejectDeposit } from '../services/money-requests';
 import { depositRequests, depositScreenshot } from '../services/request-queues';
 import { parse, route } from './common';
+import { refusedBody } from '../errors';
 
 export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
@@ -41,8 +42,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   route(op, OP.depositScreenshot, async (req, reply) => {
     const { id } = parse(OPERATOR_REQUESTS.depositScreenshot, req.query);
     const row = await depositScreenshot(db, id);
-    if (!row?.proof_image || !row.proof_type)
-      return reply.code(404).send({ status: false, msg: `D${id} has no screenshot` });
+    if (!row?.proof_image || !row.proof_type) return reply.code(404).send(refusedBody(404, `D${id} has no screenshot`));
     return reply
       .header('Content-Type', row.proof_type)
       .header('Cache-Control', 'private, no-store')

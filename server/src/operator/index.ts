@@ -13,7 +13,7 @@ import { OPERATOR_PREFIX, operatorAccess, operatorCallOf } from '@matka/shared/c
 import { OPERATOR_ANSWERS, OperatorRefusalSchema, type OperatorCallWithAnswer } from '@matka/shared/contract/schemas';
 import type { AppContext } from '../context';
 import { MSG_NUL } from '../http/input';
-import { Refusal } from '../errors';
+import { Refusal, refusedBody } from '../errors';
 import { registerOperatorAuth } from './auth';
 import { auditRoutes } from './audit';
 import { dashboardRoutes } from './dashboard';
@@ -54,7 +54,7 @@ export async function operatorAnswerCheck(req: FastifyRequest, reply: FastifyRep
   const drift = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
   req.log.error({ call, drift }, 'operator answer drifted from the contract');
   reply.code(500);
-  return JSON.stringify({ status: false, msg: `${call} answer drifted from the contract: ${drift}` });
+  return JSON.stringify(refusedBody(500, `${call} answer drifted from the contract: ${drift}`));
 }
 
 export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -86,7 +86,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       // PostgreSQL text cannot hold NUL: refused in a query string here (bodies: by the body parser)
       op.addHook('preValidation', async (req, reply) => {
         if (JSON.stringify(req.query ?? null).includes('\\u0000'))
-          return reply.code(400).send({ status: false, msg: MSG_NUL });
+          return reply.code(400).send(refusedBody(400, MSG_NUL));
       });
       // An operator action may change any account (credit, set-betting, approvals, settlement): drop the
       // cached token -> account lookups before the answer goes out (operator actions are rare).
@@ -98,12 +98,16 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       // one that drifts is answered 500 with what drifted, so the test that made the call fails there
       if (ctx.config.checkAnswers) op.addHook('onSend', operatorAnswerCheck);
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-        if (err instanceof Refusal)
-          return reply.code(err.statusCode).send({ status: false, msg: err.message, ...err.extra });
+        if (err instanceof Refusal) {
+          // a refusal may name its own code (what the console decides by); else its status says it
+          const { code, ...extra } = err.extra;
+          const own = typeof code === 'string' ? code : undefined;
+          return reply.code(err.statusCode).send({ ...extra, ...refusedBody(err.statusCode, err.message, own) });
+        }
         if (err.statusCode && err.statusCode < 500)
-          return reply.code(err.statusCode).send({ status: false, msg: err.message });
+          return reply.code(err.statusCode).send(refusedBody(err.statusCode, err.message));
         req.log.error({ err }, 'operator request failed');
-        return reply.code(500).send({ status: false, msg: 'Operator action failed' });
+        return reply.code(500).send(refusedBody(500, 'Operator action failed'));
       });
 
       for (const routes of [

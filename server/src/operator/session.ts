@@ -11,6 +11,7 @@ import { audit } from '../services/audit';
 import { actAs, csrfOf, SESSION_TTL_MS } from '../services/operators';
 import { SESSION_COOKIE, describe } from './auth';
 import { parse, route } from './common';
+import { refusedBody } from '../errors';
 
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { operators } = ctx;
@@ -29,9 +30,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const key = body.username.toLowerCase();
     const attempt = await ctx.passwords.begin('operator', key, req.ip);
     if (!attempt)
-      return reply
-        .code(429)
-        .send({ status: false, msg: 'Too many sign-in attempts: wait a few minutes and try again' });
+      return reply.code(429).send(refusedBody(429, 'Too many sign-in attempts: wait a few minutes and try again'));
     try {
       const { token, actor } = await operators.signIn(body.username, body.password, body.code);
       await attempt.succeeded();

@@ -50,6 +50,12 @@ export function messageOf(x: unknown): string | undefined {
   return undefined;
 }
 
+/** The code of a refusal (`{status: false, msg, code}`), if it has one. */
+export function codeOf(x: unknown): string | undefined {
+  const code = x && typeof x === 'object' ? (x as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code ? code : undefined;
+}
+
 /** True when a legacy response says OK (`status: true`, or 'true'/'1' from older backends). */
 export function isOk(x: unknown): boolean {
   if (!x || typeof x !== 'object') return false;
@@ -62,8 +68,10 @@ export interface CallOutcome<T = ApiResponse> {
   /** The server said OK (status true). */
   ok: boolean;
   data?: T;
-  /** The server's own message: of a status-false body, or of a non-2xx JSON body. */
+  /** The server's own message: of a status-false body, or of a non-2xx JSON body (for a person). */
   msg?: string;
+  /** A refusal's code ('msg.userAlreadyRegistered', 'request', 'too_many'): what a screen decides by. */
+  code?: string;
   /** No answer the app could read: the network failed or the body was not JSON. */
   network: boolean;
   errorKind?: ApiError['kind'];
@@ -78,12 +86,14 @@ export function outcomeOf<T>(r: { data?: T; error?: unknown }): CallOutcome<T> {
     return {
       ok: false,
       msg: messageOf(e?.data),
+      code: codeOf(e?.data),
       network: e?.kind !== 'http',
       errorKind: e?.kind,
       errorMessage: e?.message,
     };
   }
-  return { ok: isOk(r.data), data: r.data, msg: messageOf(r.data), network: false };
+  const ok = isOk(r.data);
+  return { ok, data: r.data, msg: messageOf(r.data), code: ok ? undefined : codeOf(r.data), network: false };
 }
 
 /**

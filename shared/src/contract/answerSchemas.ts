@@ -30,7 +30,12 @@ export const AnswerSchema = z.looseObject({
 const answer = <S extends z.core.$ZodLooseShape>(shape: S) => AnswerSchema.extend(shape);
 
 /** A refusal, of any call: status false and a message for a person (in the account's language). */
-export const RefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string() });
+/**
+ * A refusal: its text for a person (in the player's language) and its code, what a client decides by: a
+ * catalogue id ('msg.userAlreadyRegistered', 'tpl.minBid'), 'request' for a field of the request, or a
+ * code of its HTTP status (refusalCodes.ts).
+ */
+export const RefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string(), code: z.string().min(1) });
 
 /** A login or a registration: the session's token and the player. */
 export const LoginAnswerSchema = answer({

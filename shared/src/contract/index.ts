@@ -319,6 +319,8 @@ export * from './live';
 export * from './dialects';
 export * from './releases';
 export * from './verify';
+export * from './refusalCodes';
+export * from './served';
 
 /** The answer of a call: its declared type (Answers). */
 export type AnswerOf<N extends CallName> = N extends keyof Answers ? Answers[N] : Answer;

@@ -279,7 +279,12 @@ export const NoticeRowSchema = z.object({
 // ------------------------------------------------------------------ every call's answer
 
 /** A refusal of any operator call (4xx): a message for the operator, and what more it names. */
-export const OperatorRefusalSchema = z.looseObject({ status: z.literal(false), msg: z.string() });
+/** An operator call's refusal: its text, and its code by the answer's HTTP status (refusalCodes.ts) or its own. */
+export const OperatorRefusalSchema = z.looseObject({
+  status: z.literal(false),
+  msg: z.string(),
+  code: z.string().min(1),
+});
 
 const withId = doneWith({ id: z.string() });
 /** A manual credit or debit above the threshold: waiting for a second operator, or decided. */

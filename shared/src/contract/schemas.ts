@@ -54,6 +54,7 @@ export * from './verifySchemas';
 export * from './auditSchemas';
 export * from './originalSchemas';
 export * from './refusals';
+export * from './servedSchemas';
 
 /** 'api-check-security-pin': a PIN that does not match, or is not a PIN at all. */
 export const MSG_PIN_WRONG = SERVER_TEXTS.pinWrong;

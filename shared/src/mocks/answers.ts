@@ -6,7 +6,8 @@
  * contract throws, and the test that used it fails.
  */
 import { ANSWER_SCHEMAS, RefusalSchema } from '../contract/answerSchemas';
-import { CALL, SUBMIT_BID_CALL, type CallName } from '../contract';
+import { CALL, RULE_REFUSAL, SUBMIT_BID_CALL, type CallName } from '../contract';
+import { refusalCode } from '../contract/schemas';
 import {
   MSG,
   SERVER_TEXTS,
@@ -96,7 +97,8 @@ function galiMarkets(s: MockState, now: Date) {
 
 type Json = Record<string, unknown>;
 const ok = (fields: Json = {}): Json => ({ status: true, msg: '', ...fields });
-const refused = (msg: string): Json => ({ status: false, msg });
+/** A refusal as the server words it: its text and its code (the catalogue's id of the text). */
+export const refused = (msg: string): Json => ({ status: false, msg, code: refusalCode(msg) ?? RULE_REFUSAL });
 
 const SUBMITS = new Set<string>(Object.values(SUBMIT_BID_CALL));
 

@@ -7,9 +7,12 @@
  */
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { REQUEST_SCHEMAS } from '../contract/schemas';
-import { isCallName } from '../contract';
+import { isCallName, refusalCodeOfStatus } from '../contract';
 import { mockAnswer, stateOf, type MockState } from './answers';
 import { SCENARIOS, SLOW_MS, type ScenarioName } from './scenarios';
+
+/** A refusal of the transport (no such call, a body the call's schema refuses), coded by its status as the server does. */
+const refusedBody = (status: number, msg: string) => ({ status: false, msg, code: refusalCodeOfStatus(status) });
 
 /** What every call carries besides its own fields: read by the server before the call's schema. */
 const ENVELOPE = ['env_type', 'app_key', 'unique_token'];
@@ -26,33 +29,31 @@ export function mockApi(scenario: ScenarioName, opts: { now?: () => Date; slowMs
   const now = opts.now ?? (() => new Date());
   const network = async () => {
     if (state.network === 'offline') return HttpResponse.error();
-    if (state.network === 'error')
-      return HttpResponse.json({ status: false, msg: 'Internal Server Error' }, { status: 500 });
+    if (state.network === 'error') return HttpResponse.json(refusedBody(500, 'Internal Server Error'), { status: 500 });
     if (state.network === 'slow') await delay(opts.slowMs ?? SLOW_MS);
     return undefined;
   };
   const handlers = [
     http.get('*/config.json', () => HttpResponse.json({ apiBase: '/api', appKey: 'qa-mocks', otpLength: 4 })),
     // the live stream: not served by the mocks (the app polls instead, as it does when a stream fails)
-    http.get('*/api/live', () => HttpResponse.json({ status: false, msg: 'Not found' }, { status: 404 })),
+    http.get('*/api/live', () => HttpResponse.json(refusedBody(404, 'Not found'), { status: 404 })),
     http.post('*/api/:call', async ({ params, request }) => {
       const down = await network();
       if (down) return down;
       const call = String(params.call);
-      if (!isCallName(call)) return HttpResponse.json({ status: false, msg: 'Not found' }, { status: 404 });
+      if (!isCallName(call)) return HttpResponse.json(refusedBody(404, 'Not found'), { status: 404 });
       let body: Record<string, unknown>;
       try {
         body = (await request.json()) as Record<string, unknown>;
       } catch {
-        return HttpResponse.json({ status: false, msg: 'Invalid request' }, { status: 400 });
+        return HttpResponse.json(refusedBody(400, 'Invalid request'), { status: 400 });
       }
       const own = Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => !ENVELOPE.includes(k)));
       const parsed = REQUEST_SCHEMAS[call].safeParse(own);
       if (!parsed.success)
-        return HttpResponse.json(
-          { status: false, msg: parsed.error.issues[0]?.message ?? 'Invalid request' },
-          { status: 400 },
-        );
+        return HttpResponse.json(refusedBody(400, parsed.error.issues[0]?.message ?? 'Invalid request'), {
+          status: 400,
+        });
       return HttpResponse.json(mockAnswer(call, body, state, now()));
     }),
   ];

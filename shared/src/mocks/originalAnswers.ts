@@ -2,7 +2,8 @@
  * What the mock API answers the calls only the original backend's apps make (reference.ts), as the
  * server would in a scenario's world: the markets' state, the player's wallet and bids, no notices.
  */
-import { CALL, type CallName } from '../contract';
+import { CALL, RULE_REFUSAL, type CallName } from '../contract';
+import { refusalCode } from '../contract/schemas';
 import { formatMinutes12, minutesOfDay, motorAnswer, spMotor, dpMotor, spdptp, type Expansion } from '../domain';
 import type { MockState } from './answers';
 
@@ -15,7 +16,9 @@ const check = (open: boolean) =>
 /** A motor screen's answer (the server's), or its refusal. */
 function combinations(x: Expansion, points: number, wallet: number): Json {
   const a = motorAnswer(x, points, wallet);
-  return a.ok ? { status: true, msg: 'Success', ...a.fields } : { status: false, msg: a.message };
+  return a.ok
+    ? { status: true, msg: 'Success', ...a.fields }
+    : { status: false, msg: a.message, code: refusalCode(a.message) ?? RULE_REFUSAL };
 }
 
 /** The answer, or undefined for a call this module does not answer. */
@@ -52,7 +55,12 @@ export function originalAnswer(call: CallName, body: Json, s: MockState, now: Da
     case CALL.getStatement:
       return ok({ transaction_history: [] });
     case CALL.viewWalletTransactionHistory:
-      return { status: false, msg: 'NO DATA FOUND', transaction_Data: [] };
+      return {
+        status: false,
+        msg: 'NO DATA FOUND',
+        code: refusalCode('NO DATA FOUND') ?? RULE_REFUSAL,
+        transaction_Data: [],
+      };
     case CALL.checkStarlineGameStatus:
     case CALL.checkGalidisawarGameStatus:
       return { status: true, ...check(s.open) };

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG, notify } from '@matka/shared';
+import type { RefusalCode } from '@matka/shared/contract/schemas';
 import { PageHeader } from '@matka/shared/ui';
 import { outcome, useShellChangePasswordMutation } from '../api';
 import {
@@ -41,7 +42,7 @@ export default function ChangePasswordPage() {
     else {
       // The server refused the current password: one message, the spec's 'Old password does not
       // match' on the field. Any other refusal is shown as the server words it.
-      if (!r.msg || r.msg === MSG.oldPasswordIncorrect) {
+      if (!r.msg || r.code === ('msg.oldPasswordIncorrect' satisfies RefusalCode)) {
         setErrors({ current: MSG.oldPasswordMismatch });
         // focus the field, so that its message (its description) is read out
         form.current?.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')?.focus();

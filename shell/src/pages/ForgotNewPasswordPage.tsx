@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, notify } from '@matka/shared';
+import type { RefusalCode } from '@matka/shared/contract/schemas';
 import { outcome, useShellForgotPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { FormMessage, hasErrors, NewPasswordFields, SubmitButton, type FieldErrors } from '../components/form';
@@ -30,6 +31,7 @@ export default function ForgotNewPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirm'>>({});
   const [error, setError] = useState('');
+  const [codeExpired, setCodeExpired] = useState(false);
   const [done, setDone] = useState(false);
   const [reset, { isLoading }] = useShellForgotPasswordMutation();
   const navigate = useNavigate();
@@ -49,6 +51,7 @@ export default function ForgotNewPasswordPage() {
     e.preventDefault();
     if (isLoading || done) return;
     setError('');
+    setCodeExpired(false);
     const found = validateReset({ newPassword, confirm });
     setErrors(found);
     if (hasErrors(found)) return;
@@ -61,7 +64,11 @@ export default function ForgotNewPasswordPage() {
     }
     if (r.errorKind === 'parse') setError(MSG.invalidResponseFormat);
     else if (r.errorKind === 'network') setError(MSG.updatePasswordFailedRetry);
-    else setError(r.msg ?? MSG.updatePasswordFailed);
+    else {
+      setError(r.msg ?? MSG.updatePasswordFailed);
+      // the code from the SMS expired or was wrong: only a new one helps
+      setCodeExpired(r.code === ('msg.otpInvalidForgot' satisfies RefusalCode));
+    }
   }
 
   return (
@@ -93,7 +100,7 @@ export default function ForgotNewPasswordPage() {
         busyText={t('reset.busy', 'Updating Password...')}
       />
       <FormMessage error={error} success={done ? MSG.passwordUpdated : undefined} />
-      {error === MSG.otpInvalidForgot && (
+      {codeExpired && error && (
         <Link className="btn btn-secondary btn-block" to="/forgotpass">
           {t('forgot.startOver', 'Start over')}
         </Link>

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AGE_DECLARATION, errorRegistering, MSG, MSG_AGE_REQUIRED, PLAYER_PASSWORD_HINT } from '@matka/shared';
+import type { RefusalCode } from '@matka/shared/contract/schemas';
 import { outcome, useShellCheckMobileMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { ContactAdminButton } from '../components/Contact';
@@ -56,7 +57,8 @@ export default function RegisterPage() {
       }
       if (r.errorKind === 'network' || r.errorKind === 'parse')
         setError(t('register.error', 'Error registering: {message}', { message: r.errorMessage ?? 'Network error' }));
-      else if (!r.msg || r.msg === MSG.userAlreadyRegistered) setError(MSG.userAlreadyRegistered);
+      else if (!r.msg || r.code === ('msg.userAlreadyRegistered' satisfies RefusalCode))
+        setError(MSG.userAlreadyRegistered);
       else setError(r.msg);
     } finally {
       inFlight.current = false;
