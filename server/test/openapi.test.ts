@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify from 'fastify';
 import { CALLS, OPERATOR_CALLS, VERIFY_HTTP, openApiPath } from '@matka/shared/contract';
 import { isDeclaredRoute, refuseUndeclaredRoutes, registeredRoutes } from '../src/http/declared';
@@ -193,4 +194,11 @@ test('every route the server registered is in the document, and a route declared
   expect(isDeclaredRoute('GET', '/api/api-user-login')).toBe(false);
   expect(isDeclaredRoute('POST', '/operator/nothing')).toBe(false);
   await app.close();
+});
+
+test("Redocly's recommended rules find nothing in the document", async () => {
+  const doc = await fetchDoc();
+  const config = await createConfig({ extends: ['recommended'] });
+  const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+  expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
 });

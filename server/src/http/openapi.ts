@@ -115,23 +115,37 @@ const EXAMPLE_VALUES: Record<string, unknown> = {
   game_id: '5',
 };
 
+/** Strings an example tries against a field's pattern, in this order. */
+const STRING_EXAMPLES = ['1', 'text', '2026-12-07', '9876543210', '0'.repeat(64), '10:00', 'regular'];
+
 /** A value a schema accepts: of its name when it has a known one, else of its const, enum or type. */
 function exampleValue(p: JsonSchema, name?: string): unknown {
   if (name !== undefined && name in EXAMPLE_VALUES) return EXAMPLE_VALUES[name];
   if (p.const !== undefined) return p.const;
   if (Array.isArray(p.enum)) return p.enum[0];
   if (Array.isArray(p.anyOf)) return exampleValue(p.anyOf[0] as JsonSchema, name);
+  if (Array.isArray(p.oneOf)) return exampleValue(p.oneOf[0] as JsonSchema, name);
   const type = Array.isArray(p.type) ? p.type[0] : p.type;
   if (type === 'number' || type === 'integer') return 1;
   if (type === 'boolean') return true;
-  if (type === 'array') return [];
+  if (type === 'array') {
+    const n = typeof p.minItems === 'number' ? p.minItems : 0;
+    return Array.from({ length: n }, () => exampleValue((p.items ?? {}) as JsonSchema));
+  }
   if (type === 'object') return exampleOf(p);
-  if (type === 'string') return typeof p.pattern === 'string' && /\\d/.test(p.pattern) ? '1' : 'text';
+  if (type === 'string') {
+    if (typeof p.pattern !== 'string') return 'text';
+    const pattern = new RegExp(p.pattern, 'u');
+    return STRING_EXAMPLES.find((s) => pattern.test(s)) ?? 'text';
+  }
   return '';
 }
 
 /** An example of a request (or of an object in it): each required field, and env_type. */
 function exampleOf(schema: JsonSchema): Record<string, unknown> {
+  // one of several shapes: an example of the first
+  const first = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(first) && first.length) return exampleOf(first[0]);
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const names = [...('env_type' in props ? ['env_type'] : []), ...((schema.required as string[] | undefined) ?? [])];
   return Object.fromEntries(names.map((name) => [name, exampleValue(props[name] ?? {}, name)]));
@@ -222,11 +236,15 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
     '429': json(VerifyRefusalSchema, '`code` too_many: this address asked too often; try again later'),
   };
   const get = (operationId: string, description: string, extra: Record<string, unknown>) => ({
-    get: { operationId, tags: ['verification'], summary: operationId, description, ...extra },
+    // anyone may ask: no credential
+    get: { operationId, tags: ['verification'], summary: operationId, description, security: [], ...extra },
   });
   return {
     [VERIFY_HTTP.jwks]: get('jwks', 'The public keys of bid receipts and sealed books: a JWKS (RFC 7517).', {
-      responses: { '200': { description: 'The keys (application/jwk-set+json), each with its `kid`' } },
+      responses: {
+        '200': { description: 'The keys (application/jwk-set+json), each with its `kid`' },
+        '408': { description: 'The request took too long to arrive' },
+      },
     }),
     [VERIFY_HTTP.book]: get(
       'verifyBook',
@@ -300,6 +318,9 @@ function servedOperation(r: ServedRoute): Record<string, unknown> {
       '200': { description: r.summary, content: { [MEDIA[r.kind]]: answer } },
       ...(r.kind === 'json' || r.kind === 'stream' ? refusals(['400', '401', '429']) : {}),
       ...(r.path.includes(':') || r.path.endsWith('*') ? { '404': { description: 'No such file or page' } } : {}),
+      ...(r.path === '/metrics' ? { '403': { description: 'Not to this address, and no metrics token' } } : {}),
+      // any request that arrives too slowly
+      '408': { description: 'The request took too long to arrive' },
     },
   };
 }
@@ -324,6 +345,8 @@ export function openApiDocument(base: string | undefined) {
           .filter(Boolean)
           .join(' '),
         'x-refusals': refusalsOf(name).map((code) => ({ code, text: refusalText(code) })),
+        // the app key and the session travel in the JSON body (the envelope above), not in a header
+        security: [],
         requestBody: {
           required: true,
           content: {
@@ -337,7 +360,7 @@ export function openApiDocument(base: string | undefined) {
           '200': {
             description: "The answer (a refusal of the game's rules also comes with 200 and status false)",
             content: {
-              'application/json': { schema: answerSchema(name), example: { status: true, msg: 'Success' } },
+              'application/json': { schema: answerSchema(name), example: exampleOf(answerSchema(name)) },
             },
           },
           ...refusals(['400', '401', '429']),
@@ -379,14 +402,16 @@ export function openApiDocument(base: string | undefined) {
     info: {
       title: 'Matka API',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every call of the player API (POST, JSON envelope) and of the operator API, and what anyone may ' +
         "check a bid receipt against. Player calls also answer at the original backend's spellings (docs/clients.md).",
     },
-    ...(base ? { servers: [{ url: base }] } : {}),
+    // this server: PUBLIC_URL, else where the document itself was fetched from
+    servers: [{ url: base || '/', description: 'This server' }],
     paths,
     components: {
-      schemas: { Answer: ANSWER, Refusal: REFUSAL },
+      schemas: { Refusal: REFUSAL },
       securitySchemes: {
         operatorToken: { type: 'http', scheme: 'bearer', description: "The operator token (the CLI's)." },
         consoleSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The console's session." },
