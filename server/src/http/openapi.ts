@@ -113,6 +113,9 @@ const EXAMPLE_VALUES: Record<string, unknown> = {
   points: 500,
   request_amount: 500,
   game_id: '5',
+  // the histories' range: month/day/year
+  bid_from: '12/01/2026',
+  bid_to: '12/07/2026',
 };
 
 /** Strings an example tries against a field's pattern, in this order. */
