@@ -125,6 +125,8 @@ const STRING_EXAMPLES = ['1', 'text', '2026-12-07', '9876543210', '0'.repeat(64)
 function exampleValue(p: JsonSchema, name?: string): unknown {
   if (name !== undefined && name in EXAMPLE_VALUES) return EXAMPLE_VALUES[name];
   if (p.const !== undefined) return p.const;
+  // the schema's own example (the bids of a request)
+  if (Array.isArray(p.examples) && p.examples.length) return p.examples[0];
   if (Array.isArray(p.enum)) return p.enum[0];
   if (Array.isArray(p.anyOf)) return exampleValue(p.anyOf[0] as JsonSchema, name);
   if (Array.isArray(p.oneOf)) return exampleValue(p.oneOf[0] as JsonSchema, name);

@@ -28,7 +28,7 @@ import {
   longEnoughPassword,
   type WithdrawMethod,
 } from '../domain';
-import type { NewResult } from '../domain/submission';
+import { MAX_ROWS_PER_REQUEST } from '../domain/submission';
 import type { CallName } from './index';
 import {
   amountField,
@@ -73,16 +73,69 @@ const newPassword = (msg: string = MSG.passwordRequired) =>
 const displayName = (required: string) =>
   reqStr(required, NAME_MAX).regex(NAME_RE, MSG_NAME_INVALID).regex(/\p{L}/u, MSG_NAME_NEEDS_LETTER);
 
+/** A value the apps send as text or as a number ('10' or 10). */
+const wireValue = (max: number, description: string) =>
+  z
+    .union([z.string().max(max), z.number()])
+    .optional()
+    .meta({ description });
+
+/**
+ * One bid of a request, as the bid screen sends it. Its rules (a valid number for the bet, points within
+ * the limits) are the domain's, checked row by row (parseSubmission), which names what is wrong.
+ */
+const bidRowSchema = z.object({
+  digits: wireValue(10, "The number: a digit, a jodi, or a Sangam's open digit or pana"),
+  closedigits: wireValue(10, "A Sangam's close digit or pana; empty otherwise"),
+  points: wireValue(12, 'The points of this bid, a whole number'),
+  session: z.string().max(10).optional().meta({ description: "'Open' or 'Close' (a regular market's session)" }),
+  pana: z.string().max(40).optional().meta({ description: "An Open session's pana, when the number is one" }),
+  closepana: z.string().max(40).optional().meta({ description: "A Sangam's close pana" }),
+});
+
+/** The bids of one request: the bid screen, its market, date and session, and its rows. */
+export const NewResultSchema = z
+  .object(
+    {
+      Gamename: z.string().max(100).optional().meta({ description: "The market's name" }),
+      gameid: wireValue(20, "The market's id (else the request's game_id)"),
+      pana: z
+        .string()
+        .max(40)
+        .optional()
+        .meta({ description: "The bet, by the game's name: 'Single Digit', 'Jodi Digit'" }),
+      gametype: z.string().max(40).optional().meta({ description: 'The bet, where an app names it here instead' }),
+      bid_date: z.string().max(40).optional().meta({ description: "The market day: '10-March-2026'" }),
+      session: z.string().max(40).optional().meta({ description: "'Open' or 'Close' for a regular market" }),
+      totalbit: wireValue(12, 'The points of all rows (recomputed by the server)'),
+      unique_token: z.string().max(100).optional().meta({ description: "Some apps' copy of the session token" }),
+      request_id: z.string().max(100).optional().meta({ description: "Some apps' place for the request's id" }),
+      result: z
+        .array(bidRowSchema)
+        .optional()
+        .meta({ description: `The bids, 1 to ${MAX_ROWS_PER_REQUEST}` }),
+    },
+    { error: MSG.invalidRequest },
+  )
+  .meta({
+    description: 'The bids: the bid screen, its session and date, and its rows.',
+    examples: [
+      {
+        Gamename: 'KALYAN',
+        gameid: '5',
+        pana: 'Single Digit',
+        bid_date: '10-March-2026',
+        session: 'Open',
+        totalbit: '20',
+        result: [{ digits: '5', closedigits: '', points: '20', session: 'Open' }],
+      },
+    ],
+  });
+
 const submitBid = z.object({
   game_id: textOrNumber(20),
-  /** the bids: the bid screen's fields and its rows (NewResult); the server checks each row */
-  new_result: z
-    .custom<NewResult>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), {
-      error: 'new_result is required',
-    })
-    .meta({ type: 'object', description: 'The bids: the bid screen, its session and date, and its rows.' })
-    // what a client sent is not trusted to be one: the server reads it field by field
-    .transform((v): Record<string, unknown> => ({ ...v })),
+  /** the bids: read by their schema, then row by row by the game's rules (parseSubmission) */
+  new_result: NewResultSchema.transform((v): Record<string, unknown> => ({ ...v })),
   request_id: z.string().max(100).optional().nullable(),
 });
 const bidRange = z.object({ bid_from: historyDate('Invalid from date'), bid_to: historyDate('Invalid to date') });
