@@ -85,6 +85,9 @@ const raw = fetchBaseQuery({
   },
 });
 
+/** A field of an answer that should be text (a refusal's code or message), or `fallback`: read, never compared. */
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const a = typeof args === 'string' ? { url: args } : args;
   const result = await raw({ ...a, url: operatorApiBase() + a.url }, api, extra);
@@ -107,8 +110,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
     return {
       error: {
         status: e.status,
-        code: typeof data?.code === 'string' ? data.code : refusalCodeOfStatus(e.status),
-        msg: typeof data?.msg === 'string' ? data.msg : `The server answered ${e.status}`,
+        code: textOr(data?.code, refusalCodeOfStatus(e.status)),
+        msg: textOr(data?.msg, `The server answered ${e.status}`),
         data,
       },
     };
@@ -118,8 +121,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
     return {
       error: {
         status: 200,
-        code: typeof body.code === 'string' ? body.code : RULE_REFUSAL,
-        msg: typeof body.msg === 'string' ? body.msg : 'Refused',
+        code: textOr(body.code, RULE_REFUSAL),
+        msg: textOr(body.msg, 'Refused'),
         data: body,
       },
     };
