@@ -200,7 +200,8 @@ describe('regular betting in the shell', () => {
     expect(await row('Game Type').textContent()).toBe('Single Digit');
     expect(await row('Session').textContent()).toBe('Open');
     await dialog.getByRole('button', { name: 'SUBMIT' }).click();
-    await page.getByText('Bid placed successfully!').first().waitFor();
+    // the first bid's message may still be on screen: the second bid is known by the balance it took
+    await until(() => walletOf(page), 980);
     const bids = await bidHistory(server, await tokenOf(page));
     expect(bids.map((b) => `${b.pana} ${b.digits} ${b.closedigits || '-'}`).sort()).toEqual([
       'Half Sangam 3 128',

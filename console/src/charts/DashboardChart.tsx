@@ -7,10 +7,10 @@ export interface Day {
   payouts: number;
 }
 
-export default function DashboardChart({ days }: { days: Day[] }) {
+export default function DashboardChart({ title, days }: { title: string; days: Day[] }) {
   return (
     <BarChart
-      title="Stakes and payouts, last 7 days"
+      title={title}
       labels={days.map((d) => d.date.slice(5))}
       series={[
         { label: 'Stakes', values: days.map((d) => d.stakes) },

@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { formatPoints, roleAllows } from '@matka/shared/domain';
 import type { ServerFigures } from '@matka/shared/contract';
 import { useDashboardQuery } from '../api';
+import { ChartSpace } from '../charts/ChartSpace';
 import { DataTable, QueryView } from '../parts';
 import { ManualMovesCard } from './ManualMovesCard';
 import { useConsoleSelector } from '../store';
 
+const CHART_TITLE = 'Stakes and payouts, last 7 days';
 const DashboardChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" */ '../charts/DashboardChart'));
 
 const FAMILY_NAMES = { regular: 'Regular', starline: 'Starline', gali: 'Gali' } as const;
@@ -60,8 +62,8 @@ export function DashboardPage() {
               />
             </div>
             <div className="card">
-              <Suspense fallback={<p role="status">Loading the chart...</p>}>
-                <DashboardChart days={d.days} />
+              <Suspense fallback={<ChartSpace title={CHART_TITLE} text="Loading the chart..." />}>
+                <DashboardChart title={CHART_TITLE} days={d.days} />
               </Suspense>
             </div>
             <div className="card">
