@@ -4,7 +4,7 @@
  */
 import { REFERENCE_BUILD_ROUTES, REFERENCE_PLAYER_ROUTES } from '@matka/shared/contract/reference';
 import { CALLS, CALL_NAMES, OPERATOR_CALLS, OPERATOR_CALL_NAMES, callSpec } from '@matka/shared/contract';
-import { MSG_BAD_TOKEN, answerCheck } from '../src/http/api';
+import { MSG_BAD_TOKEN, answerCheck, writtenBySchema } from '../src/http/api';
 import { operatorAnswerCheck } from '../src/operator';
 import { APP_KEY, makeTestApp, type TestApp } from './helpers';
 import { refusalText, refusalsOf } from '@matka/shared/contract/schemas';
@@ -80,8 +80,18 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
     return hook(req, r, JSON.stringify(body)).then((out) => ({ status: r.statusCode, body: JSON.parse(out) }));
   };
 
+  const profile = { user_name: 'Ravi', mobile: '9876543210', email: '', wallet_balance: '100' };
+  const ok = {
+    status: true,
+    msg: 'Success',
+    user_name: 'Ravi',
+    mobile: '9876543210',
+    email: '',
+    betting_status: '1',
+    profile: [profile],
+  };
+
   test('an answer of the declared shape goes out as it is', async () => {
-    const ok = { status: true, msg: 'Success', user_name: 'Ravi', mobile: '9876543210' };
     expect(await check('api-get-profile', 200, ok)).toEqual({ status: 200, body: ok });
     const refused = { status: false, msg: 'Enter Valid OTP', code: 'msg.otpInvalid' };
     expect(await check('api-user-registration', 400, refused)).toEqual({ status: 400, body: refused });
@@ -112,6 +122,24 @@ describe('answers are checked against the contract (CHECK_ANSWERS, on in every t
         expect([name, code, refusalText(code)?.length > 0]).toEqual([name, code, true]);
     expect(refusalsOf('api-submit-bid')).toEqual(expect.arrayContaining(['msg.sessionExpired', 'tpl.sessionClosed']));
     expect(refusalsOf('api-game-rates')).not.toContain('msg.sessionExpired');
+  });
+
+  test('an answer is written through its schema: a field it does not name never leaves, and fails the suites', async () => {
+    const leaky = { ...ok, password_hash: 'scrypt$x', profile: [{ ...profile, otp_secret: 'K' }] };
+    type Hook = (q: unknown, r: unknown, p: unknown) => Promise<unknown>;
+    const written = writtenBySchema('api-get-profile', false) as unknown as Hook;
+    expect(await written(req, reply(200), leaky)).toEqual(ok);
+    // a refusal is written as a refusal: its text and code, and what a refusal may name besides
+    const refusal = { status: false, msg: 'Bid closed', code: 'refused', closed_numbers: ['5'], sql: 'SELECT' };
+    expect(await written(req, reply(200), refusal)).toEqual({ ...refusal, sql: undefined });
+    const r = reply(200);
+    const checked = (await (writtenBySchema('api-get-profile', true) as unknown as Hook)(req, r, leaky)) as {
+      msg: string;
+    };
+    expect(r.statusCode).toBe(500);
+    expect(checked.msg).toBe(
+      'api-get-profile answer drifted from the contract: profile[0].otp_secret, password_hash: not declared',
+    );
   });
 
   test('the suites run with the check on', () => {

@@ -17,14 +17,8 @@ import {
   type Dialect,
   RULE_REFUSAL,
 } from '@matka/shared/contract';
-import {
-  ANSWER_SCHEMAS,
-  REQUEST_SCHEMAS,
-  RefusalSchema,
-  refusalCode,
-  refusalsOf,
-  type ParsedRequestOf,
-} from '@matka/shared/contract/schemas';
+import { REQUEST_SCHEMAS, refusalCode, refusalsOf, type ParsedRequestOf } from '@matka/shared/contract/schemas';
+import { WRITTEN_ANSWERS, WRITTEN_REFUSAL, declaredOnly } from '@matka/shared/contract/written';
 import { adaptAnswer, adaptRequest, answerAdapted, dialectOfKey } from './dialects';
 
 // the handlers take these from here; their owners are the token cache and the errors module
@@ -183,7 +177,8 @@ export function defineCall<N extends CallName>(
   const auth = callSpec(name).auth;
   const keyless = callSpec(name).keyless === true;
   const onSend = ctx.config.checkAnswers ? [answerCheck(name)] : [];
-  app.post(`/api/${name}`, { onSend }, async (req, reply) => {
+  const preSerialization = [writtenBySchema(name, ctx.config.checkAnswers)];
+  app.post(`/api/${name}`, { onSend, preSerialization }, async (req, reply) => {
     const raw = req.body;
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return reply.code(400).send(refusalBody(SERVER_TEXTS.notAnObject, req));
@@ -246,6 +241,32 @@ function undeclared(name: CallName, req: FastifyRequest, status: number, body: {
   return `refused with ${said}, not declared for the call`;
 }
 
+/** Whether an answer about to be written is a refusal (by its status, or the original's status false). */
+const isRefusal = (reply: FastifyReply, body: unknown) =>
+  reply.statusCode !== 200 || (body as { status?: unknown } | null)?.status === false;
+
+/**
+ * Every answer is written through its call's schema (@matka/shared/contract writtenAnswers.ts): a field the
+ * schema does not name never leaves the server. With CHECK_ANSWERS (the test suites) such a field is a
+ * drift, answered 500 with its path, so the test that made the call fails where it made it.
+ */
+export function writtenBySchema(name: CallName, check: boolean) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (payload === null || typeof payload !== 'object') return payload;
+    const undeclared: string[] = [];
+    const written = declaredOnly(
+      isRefusal(reply, payload) ? WRITTEN_REFUSAL : WRITTEN_ANSWERS[name],
+      payload,
+      check ? undeclared : undefined,
+    );
+    if (!undeclared.length) return written;
+    const drift = `${undeclared.join(', ')}: not declared`;
+    req.log.error({ call: name, drift }, 'answer drifted from the contract');
+    reply.code(500);
+    return { status: false, msg: `${name} answer drifted from the contract: ${drift}`, code: 'server' };
+  };
+}
+
 /**
  * CHECK_ANSWERS: the answer about to be sent (in the spec's dialect or a deployed app's), parsed by the
  * contract's schema of the call (a success) or of a refusal; one that does not conform is answered 500
@@ -260,8 +281,8 @@ export function answerCheck(name: CallName) {
     } catch {
       body = payload;
     }
-    const refused = reply.statusCode !== 200 || (body as { status?: unknown } | null)?.status === false;
-    const checked = (refused ? RefusalSchema : ANSWER_SCHEMAS[name]).safeParse(body);
+    const refused = isRefusal(reply, body);
+    const checked = (refused ? WRITTEN_REFUSAL : WRITTEN_ANSWERS[name]).safeParse(body);
     const drift = checked.success
       ? refused
         ? undeclared(name, req, reply.statusCode, body as { msg: string; code: string })

@@ -30,7 +30,6 @@ import {
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../operator/auth';
 import {
-  ANSWER_SCHEMAS,
   BookAnswerSchema,
   BookQuerySchema,
   LogAnswerSchema,
@@ -40,7 +39,6 @@ import {
   ProofAnswerSchema,
   ProofQuerySchema,
   REQUEST_SCHEMAS,
-  RefusalSchema,
   SERVED_SCHEMAS,
   VerifyRefusalSchema,
   refusalText,
@@ -48,6 +46,7 @@ import {
   type OperatorCallWithAnswer,
   type OperatorCallWithRequest,
 } from '@matka/shared/contract/schemas';
+import { WRITTEN_ANSWERS, WRITTEN_OPERATOR_REFUSAL, WRITTEN_REFUSAL } from '@matka/shared/contract/written';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -59,7 +58,7 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 const REFUSAL: JsonSchema = {
-  ...jsonSchema(RefusalSchema, 'output'),
+  ...closed(jsonSchema(WRITTEN_REFUSAL, 'output')),
   description:
     "A refusal: `code` is what a client decides by (a player call's codes are its `x-refusals`; other answers " +
     'carry the code of their HTTP status: request, unauthorized, forbidden, not_found, conflict, too_large, ' +
@@ -75,8 +74,22 @@ const ANSWER: JsonSchema = {
   additionalProperties: true,
 };
 
-/** A call's 200 answer as the contract declares it. */
-const answerSchema = (name: CallName): JsonSchema => jsonSchema(ANSWER_SCHEMAS[name], 'output');
+/**
+ * An answer as the server writes it: no field beside those it names (the contract's open objects let a
+ * client read another server's extras; this server writes only what is declared).
+ */
+function closed(schema: unknown): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(closed) as unknown as JsonSchema;
+  if (schema === null || typeof schema !== 'object') return schema as JsonSchema;
+  const out = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, closed(v)])) as JsonSchema;
+  const extra = out.additionalProperties;
+  if (out.type === 'object' && extra && typeof extra === 'object' && !Object.keys(extra).length)
+    out.additionalProperties = false;
+  return out;
+}
+
+/** A call's 200 answer as the server writes it (the contract's schema with the installed apps' fields). */
+const answerSchema = (name: CallName): JsonSchema => closed(jsonSchema(WRITTEN_ANSWERS[name], 'output'));
 
 /** A call's request body: the envelope and the call's own fields, as its route validates them. */
 function requestSchema(name: CallName): JsonSchema {
@@ -156,7 +169,7 @@ function exampleOf(schema: JsonSchema): Record<string, unknown> {
   return Object.fromEntries(names.map((name) => [name, exampleValue(props[name] ?? {}, name)]));
 }
 
-const refusals = (codes: string[]) =>
+const refusals = (codes: string[], component: 'Refusal' | 'OperatorRefusal' = 'Refusal') =>
   Object.fromEntries(
     codes.map((code) => [
       code,
@@ -168,7 +181,7 @@ const refusals = (codes: string[]) =>
             '403': 'Not allowed',
             '429': 'Too many requests',
           }[code] ?? 'Refused',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } },
       },
     ]),
   );
@@ -365,7 +378,10 @@ export function openApiDocument(base: string | undefined) {
           '200': {
             description: "The answer (a refusal of the game's rules also comes with 200 and status false)",
             content: {
-              'application/json': { schema: answerSchema(name), example: exampleOf(answerSchema(name)) },
+              'application/json': {
+                schema: { anyOf: [answerSchema(name), { $ref: '#/components/schemas/Refusal' }] },
+                example: exampleOf(answerSchema(name)),
+              },
             },
           },
           ...refusals(['400', '401', '429']),
@@ -389,7 +405,7 @@ export function openApiDocument(base: string | undefined) {
       ...operatorInput(call, method),
       responses: {
         '200': operatorAnswer(call),
-        ...refusals(['400', '401', '403', '429']),
+        ...refusals(['400', '401', '403', '429'], 'OperatorRefusal'),
       },
     };
     paths[`${OPERATOR_PREFIX}${path}`] = {
@@ -416,7 +432,18 @@ export function openApiDocument(base: string | undefined) {
     servers: [{ url: base || '/', description: 'This server' }],
     paths,
     components: {
-      schemas: { Refusal: REFUSAL },
+      schemas: {
+        Refusal: REFUSAL,
+        OperatorRefusal: {
+          ...closed(jsonSchema(WRITTEN_OPERATOR_REFUSAL, 'output')),
+          description:
+            "An operator call's refusal: `code` by its HTTP status or its own, `msg` for the operator, and what " +
+            'the console acts on besides (a session that ended, a password to set first, a code to give).',
+          examples: [
+            { status: false, msg: 'Your session has ended: sign in again', code: 'unauthorized', signed_out: true },
+          ],
+        },
+      },
       securitySchemes: {
         operatorToken: { type: 'http', scheme: 'bearer', description: "The operator token (the CLI's)." },
         consoleSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The console's session." },

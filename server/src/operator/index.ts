@@ -10,7 +10,8 @@
 import cors from '@fastify/cors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_PREFIX, operatorAccess, operatorCallOf } from '@matka/shared/contract';
-import { OPERATOR_ANSWERS, OperatorRefusalSchema, type OperatorCallWithAnswer } from '@matka/shared/contract/schemas';
+import { OPERATOR_ANSWERS, type OperatorCallWithAnswer } from '@matka/shared/contract/schemas';
+import { WRITTEN_OPERATOR_REFUSAL, declaredOnly } from '@matka/shared/contract/written';
 import type { AppContext } from '../context';
 import { MSG_NUL } from '../http/input';
 import { Refusal, refusedBody } from '../errors';
@@ -30,6 +31,34 @@ import { familiesRoutes } from './families';
 import { withdrawalsRoutes } from './withdrawals';
 
 /** The answer about to be sent, parsed by its call's schema (a success) or as a refusal. */
+/** The schema an operator call's answer is written through: its call's, or a refusal's; null for no JSON. */
+function writtenSchemaOf(req: FastifyRequest, reply: FastifyReply) {
+  const path = (req.routeOptions.url ?? '').replace(new RegExp(`^${OPERATOR_PREFIX}(?=/|$)`), '');
+  const call = operatorCallOf(req.method, path);
+  if (reply.statusCode !== 200) return WRITTEN_OPERATOR_REFUSAL;
+  if (!call || !Object.hasOwn(OPERATOR_ANSWERS, call)) return null;
+  return OPERATOR_ANSWERS[call as OperatorCallWithAnswer];
+}
+
+/**
+ * Every JSON answer of the operator API is written through its call's schema: a field it does not name
+ * never leaves. With CHECK_ANSWERS such a field is a drift (500 with its path), so a test fails there.
+ */
+function writtenBySchema(check: boolean) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (payload === null || typeof payload !== 'object') return payload;
+    const schema = writtenSchemaOf(req, reply);
+    if (!schema) return payload;
+    const undeclared: string[] = [];
+    const written = declaredOnly(schema, payload, check ? undeclared : undefined);
+    if (!undeclared.length) return written;
+    const drift = `${undeclared.join(', ')}: not declared`;
+    req.log.error({ drift }, 'operator answer drifted from the contract');
+    reply.code(500);
+    return refusedBody(500, `${req.method} ${req.routeOptions.url} answer drifted from the contract: ${drift}`);
+  };
+}
+
 export async function operatorAnswerCheck(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
     return payload;
@@ -42,12 +71,7 @@ export async function operatorAnswerCheck(req: FastifyRequest, reply: FastifyRep
   } catch {
     body = payload;
   }
-  const refused = reply.statusCode !== 200;
-  const schema = refused
-    ? OperatorRefusalSchema
-    : Object.hasOwn(OPERATOR_ANSWERS, call)
-      ? OPERATOR_ANSWERS[call as OperatorCallWithAnswer]
-      : null;
+  const schema = writtenSchemaOf(req, reply);
   if (!schema) return payload;
   const checked = schema.safeParse(body);
   if (checked.success) return payload;
@@ -96,6 +120,7 @@ export const operatorPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       });
       // CHECK_ANSWERS (the test suites): every JSON answer is parsed by its call's schema in the contract;
       // one that drifts is answered 500 with what drifted, so the test that made the call fails there
+      op.addHook('preSerialization', writtenBySchema(ctx.config.checkAnswers));
       if (ctx.config.checkAnswers) op.addHook('onSend', operatorAnswerCheck);
       op.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
         if (err instanceof Refusal) {

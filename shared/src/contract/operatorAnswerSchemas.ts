@@ -33,6 +33,8 @@ export const OperatorRowSchema = z.object({
   must_change_password: z.boolean(),
   totp: z.boolean(),
   disabled: z.boolean(),
+  /** when an owner disabled the account (null: it is not disabled) */
+  disabled_at: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -43,7 +43,7 @@ const B = 'boolean';
 const ok = { status: B, msg: S } as const;
 
 /** What a regular market row and a Starline slot or Gali market row both carry. */
-const GAME_ROW = {
+export const GAME_ROW = {
   game_id: S,
   game_name: S,
   game_name_hindi: S,
@@ -56,7 +56,7 @@ const GAME_ROW = {
   close_result: S,
 } as const;
 /** A market row of the regular lists, as the original's dashboard answers it. */
-const MARKET = {
+export const MARKET = {
   ...GAME_ROW,
   game_name_letter: S,
   open_duration: N,

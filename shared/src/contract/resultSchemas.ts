@@ -29,6 +29,12 @@ export const SettlementJobSchema = SettledPointsSchema.extend({
   /** the bids it settles; null until its first step has counted them */
   bids_total: count.nullable(),
   bids_done: count,
+  /** the market and the day (YYYY-MM-DD) it settles */
+  market_id: z.number(),
+  date: z.string(),
+  /** the day's bids it left lost and pending: null until its last step has counted them */
+  lost: count.nullable(),
+  pending: count.nullable(),
 });
 
 /** One winning bid of a previewed result. */
