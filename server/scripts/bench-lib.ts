@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { formatBidDate } from '@matka/shared/domain';
 
-export const APP_KEY = 'bench-app-key';
+export const APP_KEY = 'bench-app-key-of-the-runs';
 export const OP_TOKEN = randomBytes(16).toString('hex');
 export const SERVER_DIR = path.join(__dirname, '..');
 

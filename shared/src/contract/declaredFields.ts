@@ -59,38 +59,85 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 /** A schema that says nothing of the fields (z.unknown(), z.any(), z.custom()): what it holds is its own. */
 const ANYTHING = new Set(['any', 'unknown', 'custom']);
 
-function walk(schemas: z.ZodType[], value: unknown, path: string, undeclared: string[] | null): unknown {
-  if (schemas.some((s) => ANYTHING.has(defOf(s).type))) return value;
-  if (Array.isArray(value)) {
-    const elements: z.ZodType[] = [];
+/**
+ * How to write a value read by some schemas, worked out once per schema and kept (an answer is written on
+ * every request): what a list's items are read by, and each field's own writer.
+ */
+interface Writer {
+  /** the value is written as it is (a schema that says nothing of its fields) */
+  readonly whole: boolean;
+  /** the items of a list; null: no schema reads it as a list */
+  items(): Writer | null;
+  /** a field's writer; undefined: no schema names it */
+  field(key: string): Writer | undefined;
+}
+
+function writerOf(schemas: z.ZodType[]): Writer {
+  const whole = schemas.some((s) => ANYTHING.has(defOf(s).type));
+  let items: Writer | null | undefined;
+  let fields: Map<string, Writer> | undefined;
+  let record: Writer | null | undefined;
+  const fieldSchemas = () => {
+    const byKey = new Map<string, z.ZodType[]>();
+    const records: z.ZodType[] = [];
     for (const s of schemas) {
       const def = defOf(s);
-      if (def.type === 'array' && def.element) alternatives(def.element, elements);
-      else if (def.type === 'tuple') {
-        for (const i of def.items ?? []) alternatives(i, elements);
-        if (def.rest) alternatives(def.rest, elements);
-      }
+      if (def.type === 'object' && def.shape)
+        for (const [k, f] of Object.entries(def.shape)) byKey.set(k, alternatives(f, byKey.get(k) ?? []));
+      else if (def.type === 'record' && def.valueType) alternatives(def.valueType, records);
     }
-    if (!elements.length) return value;
-    return value.map((v, i) => walk(elements, v, `${path}[${i}]`, undeclared));
+    fields = new Map([...byKey].map(([k, list]) => [k, writerOf(list)]));
+    record = records.length ? writerOf(records) : null;
+  };
+  return {
+    whole,
+    items() {
+      if (items === undefined) {
+        const elements: z.ZodType[] = [];
+        for (const s of schemas) {
+          const def = defOf(s);
+          if (def.type === 'array' && def.element) alternatives(def.element, elements);
+          else if (def.type === 'tuple') {
+            for (const i of def.items ?? []) alternatives(i, elements);
+            if (def.rest) alternatives(def.rest, elements);
+          }
+        }
+        items = elements.length ? writerOf(elements) : null;
+      }
+      return items;
+    },
+    field(key) {
+      if (!fields) fieldSchemas();
+      return fields!.get(key) ?? record ?? undefined;
+    },
+  };
+}
+
+const WRITERS = new WeakMap<z.ZodType, Writer>();
+function writerFor(schema: z.ZodType): Writer {
+  let w = WRITERS.get(schema);
+  if (!w) WRITERS.set(schema, (w = writerOf(alternatives(schema))));
+  return w;
+}
+
+function walk(w: Writer, value: unknown, path: string, undeclared: string[] | null): unknown {
+  if (w.whole) return value;
+  if (Array.isArray(value)) {
+    const items = w.items();
+    if (!items) return value;
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++)
+      out[i] = walk(items, value[i], undeclared ? `${path}[${i}]` : '', undeclared);
+    return out;
   }
   if (!isPlainObject(value)) return value;
-  const fields = new Map<string, z.ZodType[]>();
-  const records: z.ZodType[] = [];
-  for (const s of schemas) {
-    const def = defOf(s);
-    if (def.type === 'object' && def.shape) {
-      for (const [k, f] of Object.entries(def.shape)) fields.set(k, alternatives(f, fields.get(k) ?? []));
-    } else if (def.type === 'record' && def.valueType) alternatives(def.valueType, records);
-  }
   const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    const at = path ? `${path}.${k}` : k;
-    const declared = fields.get(k) ?? (records.length ? records : undefined);
-    if (declared) copy[k] = walk(declared, v, at, undeclared);
-    else if (v !== undefined) {
-      undeclared?.push(at);
-    }
+  for (const k in value) {
+    if (k === '__proto__') continue; // never a field of an answer, and a copy must not take it as its prototype
+    const v = value[k];
+    const f = w.field(k);
+    if (f) copy[k] = walk(f, v, undeclared ? (path ? `${path}.${k}` : k) : '', undeclared);
+    else if (v !== undefined) undeclared?.push(path ? `${path}.${k}` : k);
   }
   return copy;
 }
@@ -101,12 +148,12 @@ function walk(schemas: z.ZodType[], value: unknown, path: string, undeclared: st
  * this server writes is still only what it names.
  */
 export function declaredOnly<T>(schema: z.ZodType, value: T, undeclared?: string[]): T {
-  return walk(alternatives(schema), value, '', undeclared ?? null) as T;
+  return walk(writerFor(schema), value, '', undeclared ?? null) as T;
 }
 
 /** The paths of the fields of `value` that `schema` does not name (`rows[0].secret`). */
 export function undeclaredFields(schema: z.ZodType, value: unknown): string[] {
   const found: string[] = [];
-  walk(alternatives(schema), value, '', found);
+  walk(writerFor(schema), value, '', found);
   return found;
 }
