@@ -31,6 +31,7 @@ type Doc = {
       }
     >
   >;
+  components: { schemas: Record<string, object> };
 };
 const fetchDoc = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
