@@ -35,6 +35,8 @@ it('the switch on /login: Hindi is shown and kept on the device, Marathi too; no
   });
   await page.goto(`${server.url}/login`);
   const group = page.getByRole('group', { name: 'Language' });
+  // the switch renders with the page: wait for its last language before reading them all
+  await group.getByRole('button', { name: 'मराठी' }).waitFor();
   expect(await group.getByRole('button').allTextContents()).toEqual(['English', 'हिन्दी', 'मराठी']);
   await group.getByRole('button', { name: 'हिन्दी' }).click();
   await page.getByRole('heading', { name: 'खेलने के लिए लॉगिन करें' }).waitFor();

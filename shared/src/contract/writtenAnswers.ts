@@ -21,18 +21,18 @@ import {
 } from './reference';
 
 type Ref = RefType | readonly [RefShape] | RefShape;
+const SCALARS: Record<RefType, () => z.ZodType> = {
+  string: () => z.string(),
+  number: () => z.number(),
+  boolean: () => z.boolean(),
+  'string|boolean': () => z.union([z.string(), z.boolean()]),
+};
 const zodOfRef = (t: Ref): z.ZodType =>
-  t === 'string'
-    ? z.string()
-    : t === 'number'
-      ? z.number()
-      : t === 'boolean'
-        ? z.boolean()
-        : t === 'string|boolean'
-          ? z.union([z.string(), z.boolean()])
-          : Array.isArray(t)
-            ? z.array(objectOfRef((t as readonly [RefShape])[0]))
-            : objectOfRef(t as RefShape);
+  typeof t === 'string'
+    ? SCALARS[t]()
+    : Array.isArray(t)
+      ? z.array(objectOfRef((t as readonly [RefShape])[0]))
+      : objectOfRef(t as RefShape);
 const objectOfRef = (shape: RefShape) =>
   z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, zodOfRef(v)])));
 
@@ -55,9 +55,6 @@ export function mergeFields(base: z.ZodType, extra: z.ZodType): z.ZodType {
   }
   return base;
 }
-
-const optional = (shape: Record<string, z.ZodType>) =>
-  Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, f.optional()]));
 
 /** A regular market row as every list gives it (the original's dashboard row). */
 const MARKET_ROW = objectOfRef(MARKET).extend({ result_text: z.string() });
@@ -126,16 +123,16 @@ const FUND_ROW = z.object({
 const BESIDES: Partial<Record<CallName, z.ZodType>> = {
   'api-home-info': z.object({ user_name: z.string(), mobile: z.string(), result: z.array(MARKET_ROW) }),
   'api-dashboard-data': DASHBOARD.extend({
-    ...optional(DASHBOARD.shape),
-    user_name: z.string().optional(),
-    mobile: z.string().optional(),
-    mobile_no: z.string().optional(),
-    mobile_1: z.string().optional(),
-    telegram_no: z.string().optional(),
-    betting_status: z.string().optional(),
-    wallet_amt: z.string().optional(),
-    result: z.array(MARKET_ROW.partial()),
-  }),
+    user_name: z.string(),
+    mobile: z.string(),
+    mobile_no: z.string(),
+    mobile_1: z.string(),
+    telegram_no: z.string(),
+    betting_status: z.string(),
+    wallet_amt: z.string(),
+  })
+    .partial()
+    .extend({ result: z.array(MARKET_ROW.partial()) }),
   'api-starline-game': z.object({ result: z.array(SLOT_ROW) }),
   'api-galidisawar-game': z.object({ result: z.array(SLOT_ROW.extend({ web_chart_url: z.string() })) }),
   'api-check-game-status': z.object({ device_result: DEVICES }),
