@@ -3,7 +3,6 @@
  * /operator/audit/verify and /operator/audit/sign: its hash chain walked, its head signed and published;
  * and /operator/otp/last (demo mode only): the last code sent to a number, for testing the app by hand.
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP, VERIFY_HTTP } from '@matka/shared/contract';
 import { counted } from '@matka/shared/domain';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,7 +21,7 @@ const PROBLEMS = {
   head: "a signed head does not match the chain recomputed (rows at or before it were rewritten and every later hash recomputed), or its signature is not the server's",
   'head missing': 'the head whose signing it records is no longer stored (deleted)',
 } as const;
-import { parse, route } from './common';
+import { route } from './common';
 
 /** What `audit verify` found, as the operator and the CLI read it. */
 function checkText(check: ChainCheck): string {
@@ -48,8 +47,7 @@ function checkText(check: ChainCheck): string {
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db } = ctx;
 
-  route(op, OP.audit, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.audit, req.query);
+  route(op, OP.audit, async (q) => {
     const rows = await auditTrail(db, q.limit ?? 100);
     return { status: true, audit: rows };
   });
@@ -59,7 +57,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     return { status: true, msg: checkText(check), check };
   });
 
-  route(op, OP.auditSign, async (req) => {
+  route(op, OP.auditSign, async (_, req) => {
     // the signing is itself an audit row (signHead writes it): a head deleted later is found by it
     const head = await signHead(db, ctx.receipts, ctx.clock.now(), req.operator?.name ?? null);
     return {
@@ -72,15 +70,13 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // a day for the auditor, signed: its results, books, ledger and audit rows
-  route(op, OP.exportDay, async (req) => {
-    const { date } = parse(OPERATOR_REQUESTS.exportDay, req.query);
+  route(op, OP.exportDay, async ({ date }) => {
     const bundle = await exportDay(db, ctx.receipts, date, ctx.clock.now());
     await audit(db, 'export day', date, { date }, null, { bytes: bundle.signed.length });
     return { status: true, msg: `The day ${date} for the auditor, signed with the day bundle key`, bundle };
   });
 
-  route(op, OP.lastOtp, async (req) => {
-    const { mobile } = parse(OPERATOR_REQUESTS.lastOtp, req.query);
+  route(op, OP.lastOtp, async ({ mobile }) => {
     const entry = ctx.outbox.get(mobile);
     if (!entry) {
       throw new Refusal(

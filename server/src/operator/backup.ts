@@ -21,7 +21,7 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, 
   // one copy at a time: the embedded database has one connection, and each copy holds it while it is
   // made (players' bids wait meanwhile); a second request is refused, not queued behind it
   let taking = false;
-  route(op, OP.backup, async (_req, reply) => {
+  route(op, OP.backup, async (_, _req, reply) => {
     const { backup } = ctx.database;
     if (!backup) throw new Refusal(400, MSG_BACKUP_POSTGRES);
     if (taking) throw new Refusal(429, MSG_BACKUP_BUSY);

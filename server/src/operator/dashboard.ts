@@ -6,7 +6,6 @@
  * GET /operator/reports?from&to: profit and loss per market and day, stakes by bet type, transfers,
  * deposits and withdrawals per day, for at most REPORT_MAX_DAYS days (the console exports them as CSV).
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
@@ -16,7 +15,7 @@ import { marketIsOpen } from '../services/markets';
 import { marketDays, report } from '../services/reports';
 import { pendingTotals } from '../services/request-queues';
 import { cappedNumbers } from '../services/bet-limits';
-import { parse, route } from './common';
+import { route } from './common';
 import { FAMILIES } from '@matka/shared/domain';
 import { Refusal } from '../errors';
 import { serverFigures } from '../services/metrics';
@@ -76,9 +75,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (o
     };
   });
 
-  route(op, OP.reports, async (req) => {
+  route(op, OP.reports, async (q) => {
     const today = kolkataIsoDate(clock.now());
-    const q = parse(OPERATOR_REQUESTS.reports, req.query);
     const to = q.to ?? today;
     const from = q.from ?? addDays(to, -(DAYS - 1));
     if (from > to) throw new Refusal(400, 'The first day must not be after the last day');

@@ -2,21 +2,19 @@
  * /operator/deposits: the queue of deposit requests, a request's payment screenshot, approve (the points
  * are credited) and reject. The decisions are services/money-requests.ts.
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveDeposit, rejectDeposit } from '../services/money-requests';
 import { depositRequests, depositScreenshot } from '../services/request-queues';
-import { parse, route } from './common';
+import { route } from './common';
 import { refusedBody } from '../errors';
 
 export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  route(op, OP.deposits, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.deposits, req.query);
+  route(op, OP.deposits, async (q) => {
     const status = q.status ?? 'pending';
     const rows = await depositRequests(db, status, q.limit ?? 200);
     return {
@@ -39,8 +37,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
   });
 
   // A deposit's payment screenshot, as the image itself (the console shows it beside the request).
-  route(op, OP.depositScreenshot, async (req, reply) => {
-    const { id } = parse(OPERATOR_REQUESTS.depositScreenshot, req.query);
+  route(op, OP.depositScreenshot, async ({ id }, req, reply) => {
     const row = await depositScreenshot(db, id);
     if (!row?.proof_image || !row.proof_type) return reply.code(404).send(refusedBody(404, `D${id} has no screenshot`));
     return reply
@@ -50,8 +47,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
       .send(Buffer.from(row.proof_image));
   });
 
-  route(op, OP.approveDeposit, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.approveDeposit, req.body);
+  route(op, OP.approveDeposit, async (body) => {
     const out = await approveDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,
@@ -62,8 +58,7 @@ export const depositsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  route(op, OP.rejectDeposit, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.rejectDeposit, req.body);
+  route(op, OP.rejectDeposit, async (body) => {
     const out = await rejectDeposit(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

@@ -4,12 +4,11 @@
  * work is services/releases.ts's (audited).
  */
 import { OP } from '@matka/shared/contract';
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { actorContext } from '../services/operators';
 import type { Remote } from '../config';
-import { parse, route } from './common';
+import { route } from './common';
 
 export const familiesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { releases } = ctx;
@@ -17,8 +16,7 @@ export const familiesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
 
   route(op, OP.families, async () => ({ status: true, families: await releases.status() }));
 
-  route(op, OP.releaseFamily, async (req) => {
-    const { family, target, canary } = parse(OPERATOR_REQUESTS.releaseFamily, req.body);
+  route(op, OP.releaseFamily, async ({ family, target, canary }) => {
     const by = actorContext.getStore()?.name ?? 'operator';
     const after = await releases.release(family, target, canary, by);
     const msg = after.canary
@@ -27,8 +25,7 @@ export const familiesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     return { status: true, msg, family: await statusOf(family) };
   });
 
-  route(op, OP.promoteFamily, async (req) => {
-    const { family } = parse(OPERATOR_REQUESTS.promoteFamily, req.body);
+  route(op, OP.promoteFamily, async ({ family }) => {
     const after = await releases.promote(family);
     return {
       status: true,
@@ -37,8 +34,7 @@ export const familiesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  route(op, OP.rollbackFamily, async (req) => {
-    const { family } = parse(OPERATOR_REQUESTS.rollbackFamily, req.body);
+  route(op, OP.rollbackFamily, async ({ family }) => {
     const after = await releases.rollback(family);
     return { status: true, msg: `${family}: every player is back on ${after.stable}`, family: await statusOf(family) };
   });

@@ -3,7 +3,6 @@
  * market, its weekly off days and hours; the game rates). The changes are the workflows of
  * services/market-admin.ts, each audited in the transaction that makes it.
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { BET_TYPES, WEEKDAY_NAMES, formatPoints, formatRate, rateLabel, type BetTypeId } from '@matka/shared/domain';
@@ -14,7 +13,7 @@ import { formatMinutes12, minutesToHHMM, parseHHMM } from '../services/clock';
 import { gameRates } from '../services/catalog';
 import { marketIsOpen } from '../services/markets';
 import { createMarket, setMarketActive, setMarketTimes, setOffDays, setRate } from '../services/market-admin';
-import { parse, route } from './common';
+import { route } from './common';
 
 const dayNames = (days: readonly number[]) =>
   days.length
@@ -47,8 +46,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  route(op, OP.addMarket, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.addMarket, req.body);
+  route(op, OP.addMarket, async (body) => {
     const open = parseHHMM(body.open)!;
     const close = body.close !== undefined ? parseHHMM(body.close)! : null;
     const m = await createMarket(ctx, { family: body.family, name: body.name, open, close }, body);
@@ -60,22 +58,19 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   for (const active of [true, false])
-    route(op, active ? OP.enableMarket : OP.disableMarket, async (req) => {
-      const body = parse(OPERATOR_REQUESTS[active ? OP.enableMarket : OP.disableMarket], req.body);
+    route(op, active ? OP.enableMarket : OP.disableMarket, async (body) => {
       const m = await setMarketActive(ctx, body.name, body.family, active, body);
       return { status: true, msg: `${m.name} (${m.family}) is now ${active ? 'enabled' : 'disabled'}`, id: m.id };
     });
 
   // Weekly off days: the market takes no bid on them (the shared rule isOffDay) and its lists say closed.
-  route(op, OP.setOffDays, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setOffDays, req.body);
+  route(op, OP.setOffDays, async (body) => {
     const days = [...body.days].sort();
     const m = await setOffDays(ctx, body.market, body.family, days, body);
     return { status: true, msg: `${m.name} (${m.family}) is off on: ${dayNames(days)}`, off_days: days };
   });
 
-  route(op, OP.setMarketTimes, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setMarketTimes, req.body);
+  route(op, OP.setMarketTimes, async (body) => {
     const open = parseHHMM(body.open)!;
     const close = parseHHMM(body.close)!;
     const r = await setMarketTimes(ctx, body.name, body.family, open, close, body);
@@ -92,8 +87,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   // A rate pair 'val_1 - val_2': a bid of val_1 points wins val_2. Only the pairs that exist change.
-  route(op, OP.setRate, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setRate, req.body);
+  route(op, OP.setRate, async (body) => {
     await setRate(ctx, body);
     return {
       status: true,
@@ -105,8 +99,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   // most a player may stake on it in one market session (empty: no maximum)
   route(op, OP.betLimits, async () => ({ status: true, families: await allBetLimits(ctx.db) }));
 
-  route(op, OP.setBetLimit, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setBetLimit, req.body);
+  route(op, OP.setBetLimit, async (body) => {
     const def = BET_TYPES[body.bet_type as BetTypeId];
     if (!def || def.family !== body.family) throw new Refusal(400, `${body.family} has no bet type '${body.bet_type}'`);
     await setBetLimit(ctx, body);
@@ -120,8 +113,7 @@ export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  route(op, OP.setLiabilityCap, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setLiabilityCap, req.body);
+  route(op, OP.setLiabilityCap, async (body) => {
     await setLiabilityCap(ctx, body.family, body.cap);
     return {
       status: true,

@@ -5,7 +5,6 @@
  * audited transaction); the job settles the bids in chunks (services/settlement-jobs). The answer waits
  * for it at most SETTLE_WAIT_MS, then carries the job's progress (GET /operator/settlement?id= follows it).
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
@@ -21,14 +20,15 @@ import { certificationOf } from '../services/certification-setting';
 import { declarersBetween, declaredResults } from '../services/results';
 import { sealedBooksBetween } from '../services/books';
 import { findMarket } from '../services/catalog';
-import { parse, route } from './common';
+import { route } from './common';
 import { Refusal } from '../errors';
 import type { Actor } from '../services/operators';
 
 /** A finished job's summary, as a declaration answered it before settlement ran in chunks. */
 function summaryOf(job: JobState) {
   return {
-    bids: job.bids_total,
+    // a summary is of a job that has counted its bids
+    bids: job.bids_total ?? 0,
     paid: job.paid,
     paid_points: job.paid_points,
     reversed: job.reversed,
@@ -53,7 +53,7 @@ function jobText(job: JobState): string {
       : `settling ${counted(job.bids_total, 'bid')}: ${p(job.bids_done)} settled so far, ${counted(job.paid, 'winning bid')} paid ${p(job.paid_points)} points`;
   const s = summaryOf(job);
   // the bids waiting for the close result were judged, not settled
-  const settled = (s.bids ?? 0) - s.pending;
+  const settled = s.bids - s.pending;
   return [
     `settled ${counted(settled, 'bid')}: ${counted(s.paid, 'winning bid')} paid ${p(s.paid_points)} points`,
     s.reversed ? `${counted(s.reversed, 'earlier win')} reversed (${p(s.reversed_points)} points)` : '',
@@ -88,7 +88,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     if ((await certificationOf(ctx)).on) {
       const proposal = await proposeResult(ctx, { family, ref, date, declaration: d, params }, actor);
       return {
-        status: true,
+        status: true as const,
         msg: `${proposal.market.name} ${date}: ${proposal.result_text} proposed by ${actor.name}; it is published and settled once another operator with the results right certifies it${proposal.preview ? ` (${proposal.preview.msg})` : ''}`,
         proposed: true as const,
         proposal,
@@ -109,7 +109,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const label = !out.changed ? ' (unchanged)' : correctsEarlier(out.before, d) ? ' (corrected)' : '';
     const head = `${out.market.name} ${out.date}: ${text}${label}${t.early > 0 ? ` (declared ${howLong(t.early)} before its draw at ${t.due}: ${params.early_reason})` : ''}`;
     return {
-      status: true,
+      status: true as const,
       msg: [head, jobText(job)].join('; '),
       market: out.market,
       date: out.date,
@@ -130,13 +130,8 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const since = addDays(kolkataIsoDate(clock.now()), -29);
     return { status: true, certification: await certificationOf(ctx), proposals: await listProposals(ctx, since) };
   });
-  route(op, OP.certifyResult, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.certifyResult, req.body);
-    const {
-      declared: done,
-      declaration,
-      proposal,
-    } = await certifyProposal(ctx, b, req.operator!);
+  route(op, OP.certifyResult, async (b, req) => {
+    const { declared: done, declaration, proposal } = await certifyProposal(ctx, b, req.operator!);
     const answer = declared(done, proposal.market.family, declaration, {
       early_reason: proposal.early_reason ?? undefined,
     });
@@ -146,8 +141,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       proposal,
     };
   });
-  route(op, OP.rejectResult, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.rejectResult, req.body);
+  route(op, OP.rejectResult, async (b, req) => {
     const proposal = await rejectProposal(ctx, b, b.reason, req.operator!, kolkataIsoDate(clock.now()));
     return {
       status: true,
@@ -157,8 +151,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   });
 
   // A settlement job's progress and, once done, its summary (the console and the CLI follow it).
-  route(op, OP.settlement, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.settlement, req.query);
+  route(op, OP.settlement, async (q) => {
     const job = await jobState(db, String(q.id));
     return { status: true, msg: jobText(job), job, summary: job.status === 'done' ? summaryOf(job) : null };
   });
@@ -169,7 +162,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     const s = p.summary;
     const t = timingOf(market, d, date, clock.now());
     return {
-      status: true,
+      status: true as const,
       msg: `${p.market.name} ${p.date}: if declared ${shortResultText(family, p.result)}, ${counted(s.paid, 'winning bid')} would be paid ${formatPoints(s.paid_points)} points${
         s.reversed
           ? `; ${counted(s.reversed, 'earlier win')} (${formatPoints(s.reversed_points)} points) would be reversed`
@@ -196,8 +189,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
   };
 
   // The declared results of the last `days` days (30 by default), newest first, of one family or all.
-  route(op, OP.resultHistory, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.resultHistory, req.query);
+  route(op, OP.resultHistory, async (q) => {
     const today = kolkataIsoDate(clock.now());
     const from = addDays(today, -((q.days ?? 30) - 1));
     const rows = await declaredResults(db, { from, to: today, family: q.family });
@@ -223,8 +215,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  route(op, OP.declareResult, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.declareResult, req.body);
+  route(op, OP.declareResult, async (b, req) => {
     return declare(
       'regular',
       b.market,
@@ -234,24 +225,19 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       req.operator!,
     );
   });
-  route(op, OP.previewResult, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.previewResult, req.body);
+  route(op, OP.previewResult, async (b) => {
     return preview('regular', b.market, dayOf(b.date), { family: 'regular', session: b.session, pana: b.pana.trim() });
   });
-  route(op, OP.declareStarline, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.declareStarline, req.body);
+  route(op, OP.declareStarline, async (b, req) => {
     return declare('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() }, b, req.operator!);
   });
-  route(op, OP.previewStarline, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.previewStarline, req.body);
+  route(op, OP.previewStarline, async (b) => {
     return preview('starline', b.slot, dayOf(b.date), { family: 'starline', pana: b.pana.trim() });
   });
-  route(op, OP.declareGali, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.declareGali, req.body);
+  route(op, OP.declareGali, async (b, req) => {
     return declare('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() }, b, req.operator!);
   });
-  route(op, OP.previewGali, async (req) => {
-    const b = parse(OPERATOR_REQUESTS.previewGali, req.body);
+  route(op, OP.previewGali, async (b) => {
     return preview('gali', b.market, dayOf(b.date), { family: 'gali', jodi: b.jodi.trim() });
   });
 };

@@ -4,13 +4,12 @@
  * set up or turn off two-step sign-in (/totp/*). Each is audited.
  */
 import { OP } from '@matka/shared/contract';
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { actAs, csrfOf, SESSION_TTL_MS } from '../services/operators';
 import { SESSION_COOKIE, describe } from './auth';
-import { parse, route } from './common';
+import { route } from './common';
 import { refusedBody } from '../errors';
 
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
@@ -25,8 +24,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
       maxAge: SESSION_TTL_MS / 1000,
     });
 
-  route(op, OP.signIn, async (req, reply) => {
-    const body = parse(OPERATOR_REQUESTS.signIn, req.body);
+  route(op, OP.signIn, async (body, req, reply) => {
     const key = body.username.toLowerCase();
     const attempt = await ctx.passwords.begin('operator', key, req.ip);
     if (!attempt)
@@ -44,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     }
   });
 
-  route(op, OP.session, async (req) => {
+  route(op, OP.session, async (_, req) => {
     const actor = req.operator!;
     const token = req.cookies[SESSION_COOKIE];
     return {
@@ -54,7 +52,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     };
   });
 
-  route(op, OP.signOut, async (req, reply) => {
+  route(op, OP.signOut, async (_, req, reply) => {
     const actor = req.operator!;
     if (actor.sessionId) await operators.signOut(actor.sessionId);
     await audit(ctx.db, 'sign-out', actor.name, null, null, null);
@@ -62,22 +60,19 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op,
     return { status: true, msg: 'Signed out' };
   });
 
-  route(op, OP.setPassword, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setPassword, req.body);
+  route(op, OP.setPassword, async (body, req) => {
     await operators.changePassword(req.operator!, body.current_password, body.new_password);
     await audit(ctx.db, 'password change', req.operator!.name, null, null, null);
     return { status: true, msg: 'Password saved' };
   });
 
-  route(op, OP.totpSetup, async (req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
-  route(op, OP.totpEnable, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.totpEnable, req.body);
+  route(op, OP.totpSetup, async (_, req) => ({ status: true, ...(await operators.newTotp(req.operator!)) }));
+  route(op, OP.totpEnable, async (body, req) => {
     await operators.confirmTotp(req.operator!, body.secret, body.code);
     await audit(ctx.db, 'totp enable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is on' };
   });
-  route(op, OP.totpDisable, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.totpDisable, req.body);
+  route(op, OP.totpDisable, async (body, req) => {
     await operators.removeTotp(req.operator!, body.code);
     await audit(ctx.db, 'totp disable', req.operator!.name, null, null, null);
     return { status: true, msg: 'Two-step sign-in is off' };

@@ -2,7 +2,7 @@
  * /operator/settings: every setting, the QR code players pay to, one setting set (each key with its
  * check), and the withdrawal hours. Writing is services/market-admin.ts's saveSettings (audited).
  */
-import { OPERATOR_REQUESTS, SETTING_VALUES } from '@matka/shared/contract/schemas';
+import { SETTING_VALUES } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { counted, parseTime12 } from '@matka/shared/domain';
@@ -19,7 +19,7 @@ import {
   withdrawRequests,
 } from '../services/certification-setting';
 import { upiQr } from '../services/upi';
-import { parse, route } from './common';
+import { route } from './common';
 import { Refusal } from '../errors';
 
 export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
@@ -42,9 +42,8 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     };
   });
 
-  route(op, OP.setSetting, async (req) => {
+  route(op, OP.setSetting, async ({ key, value }, req) => {
     // the value checked and normalised by its key's schema (a time as '10:00 AM', points without zeros)
-    const { key, value } = parse(OPERATOR_REQUESTS.setSetting, req.body);
     if (key === 'result_certification' && value === 'off' && ctx.config.resultCertification)
       throw new Refusal(
         409,
@@ -73,8 +72,7 @@ export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op
     return { status: true, msg: `${key} = ${value} (was ${before[key] ?? 'unset'})${also}`, key, value };
   });
 
-  route(op, OP.setWithdrawWindow, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setWithdrawWindow, req.body);
+  route(op, OP.setWithdrawWindow, async (body) => {
     const open = formatMinutes12(parseTime12(body.open)!);
     const close = formatMinutes12(parseTime12(body.close)!);
     await saveSettings(

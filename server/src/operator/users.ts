@@ -5,7 +5,6 @@
  * the transaction that makes it); a change that ends the player's sessions also drops them from every
  * process's token cache (the operator scope's onSend hook).
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
@@ -17,7 +16,7 @@ import { liveSessions } from '../services/tokens';
 import { latestLedger } from '../services/wallet';
 import { liftExclusion, playLimits, protectionOf } from '../services/protection';
 import { UPI_APPS, formatPoints, isPermanent, limitName, sessionWord } from '@matka/shared/domain';
-import { parse, route } from './common';
+import { route } from './common';
 import { Refusal } from '../errors';
 import type { Actor } from '../services/operators';
 import { approveMove, listMoves, manualMoveThreshold, rejectMove, requestMove } from '../services/manual-moves';
@@ -29,7 +28,7 @@ function accountJson(r: NonNullable<Awaited<ReturnType<typeof accountOf>>>) {
     mobile: r.mobile,
     name: r.name,
     wallet: r.wallet,
-    betting_status: r.betting_status,
+    betting_status: r.betting_status === '1' ? ('1' as const) : ('0' as const),
     // false: registered without a verified code and not approved yet (LEGACY_REGISTRATION)
     approved: r.verified || r.approved_at !== null,
     blocked: r.blocked_at !== null,
@@ -46,8 +45,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   const notFound = (mobile: string) => new Refusal(404, `No user with mobile ${mobile}`);
 
-  route(op, OP.users, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.users, req.query);
+  route(op, OP.users, async (q) => {
     const rows = await searchAccounts(db, q.q?.trim(), q.limit ?? 200);
     return {
       status: true,
@@ -65,8 +63,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // One account in full: the newest DETAIL_ROWS ledger rows, bids and wins, and its totals.
-  route(op, OP.userDetail, async (req) => {
-    const { mobile } = parse(OPERATOR_REQUESTS.userDetail, req.query);
+  route(op, OP.userDetail, async ({ mobile }) => {
     const u = await accountOf(db, mobile);
     if (!u) throw notFound(mobile);
     const now = clock.now();
@@ -151,8 +148,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  route(op, OP.approveUser, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.approveUser, req.body);
+  route(op, OP.approveUser, async (body) => {
     const betting_status = ctx.config.defaultBettingStatus;
     await approve(db, clock, body.mobile, betting_status, body);
     return {
@@ -163,8 +159,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
   });
 
   // UPI numbers saved without a code the player proved (LEGACY_REGISTRATION): held until approved here
-  route(op, OP.approveUpi, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.approveUpi, req.body);
+  route(op, OP.approveUpi, async (body) => {
     const held = await approveUpi(db, clock, body.mobile, body);
     const names = held.map((f) => Object.values(UPI_APPS).find((a) => a.numberField === f)?.name ?? f);
     return {
@@ -174,8 +169,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  route(op, OP.setBetting, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.setBetting, req.body);
+  route(op, OP.setBetting, async (body) => {
     await setBetting(db, clock, body.mobile, body.status, body);
     return {
       status: true,
@@ -186,28 +180,24 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
 
   // Block: no login and every token refused (the token lookup skips blocked accounts) until unblocked.
   // (The operator plugin's onSend hook drops the token cache in every process before the answer goes.)
-  route(op, OP.blockUser, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.blockUser, req.body);
+  route(op, OP.blockUser, async (body) => {
     await setBlock(db, clock, body.mobile, body.reason, body);
     return { status: true, msg: `${body.mobile} blocked: signed out everywhere, and cannot log in until unblocked` };
   });
 
-  route(op, OP.unblockUser, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.unblockUser, req.body);
+  route(op, OP.unblockUser, async (body) => {
     await setBlock(db, clock, body.mobile, null, body);
     return { status: true, msg: `${body.mobile} unblocked: the player can log in again` };
   });
 
   // Force logout: every token of the account stops working, in every server process.
-  route(op, OP.logoutUser, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.logoutUser, req.body);
+  route(op, OP.logoutUser, async (body) => {
     const n = await logoutEverywhere(db, clock, body.mobile, body);
     return { status: true, msg: `${body.mobile} logged out of ${n} session${n === 1 ? '' : 's'}`, sessions: n };
   });
 
   // responsible play: only an owner ends a player's self-exclusion early, with a written reason
-  route(op, OP.liftExclusion, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.liftExclusion, req.body);
+  route(op, OP.liftExclusion, async (body) => {
     const id = await accountIdOf(db, body.mobile);
     if (!id) throw new Refusal(404, `No account with mobile ${body.mobile}`);
     await liftExclusion(db, id, body.reason, clock.now());
@@ -228,7 +218,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     if (threshold > 0 && a.points > threshold) {
       const { request, wallet } = await requestMove(ctx, a, actor, body);
       return {
-        status: true,
+        status: true as const,
         msg: `${a.points} points is more than ${threshold}: this ${a.direction} waits for a second operator with the money right (request ${request.id}); nothing moved yet`,
         mobile: a.mobile,
         wallet_amt: wallet,
@@ -238,7 +228,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     }
     const wallet = await adjustWallet(db, clock, a, body);
     return {
-      status: true,
+      status: true as const,
       msg:
         a.direction === 'credit'
           ? `Credited ${a.points} points to ${a.mobile}`
@@ -248,14 +238,12 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   };
 
-  route(op, OP.credit, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.credit, req.body);
+  route(op, OP.credit, async (body, req) => {
     const note = body.note?.trim() || 'Points added by admin';
     return move({ mobile: body.mobile, direction: 'credit', points: body.points, note }, body, req.operator!);
   });
 
-  route(op, OP.debit, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.debit, req.body);
+  route(op, OP.debit, async (body, req) => {
     return move({ mobile: body.mobile, direction: 'debit', points: body.points, note: body.note }, body, req.operator!);
   });
 
@@ -265,8 +253,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     moves: await listMoves(db),
   }));
 
-  route(op, OP.approveManualMove, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.approveManualMove, req.body);
+  route(op, OP.approveManualMove, async (body, req) => {
     const { move: m, wallet } = await approveMove(ctx, String(body.id), req.operator!);
     return {
       status: true,
@@ -276,8 +263,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, {
     };
   });
 
-  route(op, OP.rejectManualMove, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.rejectManualMove, req.body);
+  route(op, OP.rejectManualMove, async (body, req) => {
     const m = await rejectMove(ctx, String(body.id), body.reason, req.operator!);
     return {
       status: true,

@@ -2,7 +2,6 @@
  * /operator/withdrawals: the queue of withdrawal requests, approve (the held points are paid out, with an
  * optional receipt link) and reject (the held points go back). The decisions are services/money-requests.ts.
  */
-import { OPERATOR_REQUESTS } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatPoints, withdrawMethodName } from '@matka/shared/domain';
@@ -10,13 +9,12 @@ import type { AppContext } from '../context';
 import { formatKolkataShort } from '../services/clock';
 import { approveWithdrawal, rejectWithdrawal } from '../services/money-requests';
 import { withdrawRequests } from '../services/request-queues';
-import { parse, route } from './common';
+import { route } from './common';
 
 export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (op, { ctx }) => {
   const { db, clock } = ctx;
 
-  route(op, OP.withdrawals, async (req) => {
-    const q = parse(OPERATOR_REQUESTS.withdrawals, req.query);
+  route(op, OP.withdrawals, async (q) => {
     const status = q.status ?? 'pending';
     const rows = await withdrawRequests(db, status, q.limit ?? 200);
     return {
@@ -41,8 +39,7 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  route(op, OP.approveWithdrawal, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.approveWithdrawal, req.body);
+  route(op, OP.approveWithdrawal, async (body) => {
     const out = await approveWithdrawal(
       db,
       clock,
@@ -61,8 +58,7 @@ export const withdrawalsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     };
   });
 
-  route(op, OP.rejectWithdrawal, async (req) => {
-    const body = parse(OPERATOR_REQUESTS.rejectWithdrawal, req.body);
+  route(op, OP.rejectWithdrawal, async (body) => {
     const out = await rejectWithdrawal(db, clock, body.id, body.reason ?? '', body);
     return {
       status: true,

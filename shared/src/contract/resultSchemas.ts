@@ -85,8 +85,14 @@ export const ExposureSchema = z.object({
 });
 
 const resultMarket = z.object({ id: count, name: z.string(), family });
-/** a result's pana and digits as stored (the fields a family uses) */
-const resultFields = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+/** a result's panas, digits and jodi as stored: null where its family or its day has none (yet) */
+const resultFields = z.object({
+  open_pana: z.string().nullable(),
+  open_digit: z.string().nullable(),
+  close_pana: z.string().nullable(),
+  close_digit: z.string().nullable(),
+  jodi: z.string().nullable(),
+});
 
 /** What declaring a result would do: its winners, what it reverses, the exposure, whether it is early. */
 export const PreviewSchema = doneWith({
