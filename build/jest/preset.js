@@ -13,6 +13,19 @@ const swc = [
   },
 ];
 
+const SHARED = path.join(__dirname, '../../shared');
+/**
+ * @matka/shared's entries as its package.json exports them (the web tests resolve them as the builds do):
+ * each subpath to its file, a `*` subpath to its folder.
+ */
+const sharedEntries = Object.fromEntries(
+  Object.entries(require('../../shared/package.json').exports).map(([entry, file]) => {
+    const name = entry.replace(/^\.\/?/, '');
+    const from = `^@matka/shared${name ? `/${name}` : ''}$`.replace('*', '(.*)');
+    return [from, path.join(SHARED, file.replace('*', '$1'))];
+  }),
+);
+
 function webPreset(dir, name) {
   return {
     displayName: name,
@@ -26,11 +39,7 @@ function webPreset(dir, name) {
     ],
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-stub.js'),
-      '^@matka/shared$': path.join(__dirname, '../../shared/src/index.ts'),
-      '^@matka/shared/bid$': path.join(__dirname, '../../shared/src/ui/bid/index.ts'),
-      '^@matka/shared/standalone$': path.join(__dirname, '../../shared/src/ui/Standalone.tsx'),
-      '^@matka/shared/test-utils/(.*)$': path.join(__dirname, '../../shared/test-utils/$1'),
-      '^@matka/shared/(.*)$': path.join(__dirname, '../../shared/src/$1'),
+      ...sharedEntries,
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-web.js')],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],

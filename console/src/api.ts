@@ -18,7 +18,7 @@ import {
   type OperatorCall,
   type SettlementJob,
 } from '@matka/shared/contract';
-import type { OperatorAnswerOf, OperatorRequestOf } from '@matka/shared/contract/schemas';
+import type { OperatorAnswerOf, OperatorCallWithAnswer, OperatorRequestOf } from '@matka/shared/contract/schemas';
 
 export type Role = OperatorRole;
 
@@ -133,11 +133,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
 export const messageOf = (error: unknown): string =>
   (error as ApiError | undefined)?.msg ?? 'Something went wrong: try again';
 
-/** The answer of a call that only says what it did. */
-export interface Answer {
-  status: boolean;
-  msg?: string;
-}
+/** What a call answers, as the contract declares it (never typed here by hand). */
+type AnswerOf<C extends OperatorCallWithAnswer> = OperatorAnswerOf<C>;
+type AccountCall = (typeof ACCOUNT_CALLS)[AccountAction['action']];
 
 export type OperatorRow = OperatorAnswerOf<'operators'>['operators'][number];
 export type MarketRow = OperatorAnswerOf<'markets'>['markets'][number];
@@ -174,7 +172,7 @@ export type AccountAction =
   | { action: 'block' | 'lift-exclusion'; mobile: string; reason: string }
   | { action: 'credit' | 'debit'; mobile: string; points: number; reason: string };
 
-const ACCOUNT_CALLS: Record<AccountAction['action'], OperatorCall> = {
+const ACCOUNT_CALLS = {
   'betting-on': OP.setBetting,
   'betting-off': OP.setBetting,
   approve: OP.approveUser,
@@ -185,7 +183,7 @@ const ACCOUNT_CALLS: Record<AccountAction['action'], OperatorCall> = {
   'lift-exclusion': OP.liftExclusion,
   credit: OP.credit,
   debit: OP.debit,
-};
+} as const satisfies Record<AccountAction['action'], OperatorCall>;
 
 const accountBody = (a: AccountAction) => {
   switch (a.action) {
@@ -214,14 +212,14 @@ export type Report = OperatorAnswerOf<'reports'>;
 /** A notice sent to every player. */
 export type NoticeRow = OperatorAnswerOf<'notices'>['notices'][number];
 
-export type RequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
+export type RequestFilter = NonNullable<OperatorRequestOf<'deposits'>['status']>;
+type DecisionCall = (typeof DECISION_CALLS)[keyof typeof DECISION_CALLS][keyof (typeof DECISION_CALLS)['deposits']];
 
 /** `early_reason`: an owner's reason for declaring before the draw time (the server refuses it otherwise). */
-export type Declare = (
-  | { kind: 'result'; market: string; session: 'open' | 'close'; pana: string; date?: string }
-  | { kind: 'starline'; slot: string; pana: string; date?: string }
-  | { kind: 'gali'; market: string; jodi: string; date?: string }
-) & { early_reason?: string };
+export type Declare =
+  | ({ kind: 'result' } & OperatorRequestOf<'declareResult'>)
+  | ({ kind: 'starline' } & OperatorRequestOf<'declareStarline'>)
+  | ({ kind: 'gali' } & OperatorRequestOf<'declareGali'>);
 
 /**
  * A call of the operator API by its declaration in the contract (OP.addMarket): the request RTK
@@ -255,41 +253,42 @@ export const consoleApi = createApi({
     'ManualMoves',
   ],
   endpoints: (build) => ({
-    session: build.query<{ operator: Operator; csrf_token?: string }, void>({ query: () => op(OP.session) }),
-    signIn: build.mutation<{ operator: Operator; csrf_token: string }, OperatorRequestOf<'signIn'>>({
+    session: build.query<AnswerOf<'session'>, void>({ query: () => op(OP.session) }),
+    signIn: build.mutation<AnswerOf<'signIn'>, OperatorRequestOf<'signIn'>>({
       query: (body) => op(OP.signIn, body),
     }),
-    signOut: build.mutation<Answer, void>({ query: () => op(OP.signOut) }),
-    setPassword: build.mutation<Answer, OperatorRequestOf<'setPassword'>>({
+    signOut: build.mutation<AnswerOf<'signOut'>, void>({ query: () => op(OP.signOut) }),
+    setPassword: build.mutation<AnswerOf<'setPassword'>, OperatorRequestOf<'setPassword'>>({
       query: (body) => op(OP.setPassword, body),
     }),
-    operators: build.query<{ operators: OperatorRow[] }, void>({
+    operators: build.query<AnswerOf<'operators'>, void>({
       query: () => op(OP.operators),
       providesTags: ['Operators'],
     }),
-    addOperator: build.mutation<Answer & { one_time_password: string; name: string }, OperatorRequestOf<'addOperator'>>(
-      {
-        query: (body) => op(OP.addOperator, body),
-        invalidatesTags: ['Operators'],
-      },
-    ),
-    operatorAction: build.mutation<Answer & { one_time_password?: string }, { action: OperatorAction; name: string }>({
+    addOperator: build.mutation<AnswerOf<'addOperator'>, OperatorRequestOf<'addOperator'>>({
+      query: (body) => op(OP.addOperator, body),
+      invalidatesTags: ['Operators'],
+    }),
+    operatorAction: build.mutation<
+      AnswerOf<(typeof OPERATOR_ACTIONS)[OperatorAction]>,
+      { action: OperatorAction } & OperatorRequestOf<'resetOperatorPassword'>
+    >({
       query: ({ action, name }) => op(OPERATOR_ACTIONS[action], { name }),
       invalidatesTags: ['Operators', 'Audit'],
     }),
     totpSetup: build.mutation<TotpSetup, void>({ query: () => op(OP.totpSetup, {}) }),
-    totpEnable: build.mutation<Answer, OperatorRequestOf<'totpEnable'>>({
+    totpEnable: build.mutation<AnswerOf<'totpEnable'>, OperatorRequestOf<'totpEnable'>>({
       query: (body) => op(OP.totpEnable, body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    totpDisable: build.mutation<Answer, OperatorRequestOf<'totpDisable'>>({
+    totpDisable: build.mutation<AnswerOf<'totpDisable'>, OperatorRequestOf<'totpDisable'>>({
       query: (body) => op(OP.totpDisable, body),
       invalidatesTags: ['Operators', 'Audit'],
     }),
-    settlement: build.query<{ msg: string; job: SettlementJob }, string>({
+    settlement: build.query<AnswerOf<'settlement'>, string>({
       query: (id) => op(OP.settlement, undefined, { id }),
     }),
-    markets: build.query<{ markets: MarketRow[] }, void>({
+    markets: build.query<AnswerOf<'markets'>, void>({
       query: () => op(OP.markets),
       providesTags: ['Markets'],
     }),
@@ -304,86 +303,82 @@ export const consoleApi = createApi({
       query: () => op(OP.proposals),
       providesTags: ['Proposals'],
     }),
-    certify: build.mutation<Certified, { id: string; value: string }>({
+    certify: build.mutation<Certified, OperatorRequestOf<'certifyResult'>>({
       query: (b) => op(OP.certifyResult, b),
       invalidatesTags: ['Markets', 'Results', 'Proposals', 'Audit'],
     }),
-    manualMoves: build.query<OperatorAnswerOf<'manualMoves'>, void>({
+    manualMoves: build.query<AnswerOf<'manualMoves'>, void>({
       query: () => op(OP.manualMoves),
       providesTags: ['ManualMoves'],
     }),
-    approveManualMove: build.mutation<OperatorAnswerOf<'approveManualMove'>, { id: string }>({
+    approveManualMove: build.mutation<AnswerOf<'approveManualMove'>, OperatorRequestOf<'approveManualMove'>>({
       query: (body) => op(OP.approveManualMove, body),
       invalidatesTags: ['ManualMoves', 'Users', 'Audit'],
     }),
-    rejectManualMove: build.mutation<OperatorAnswerOf<'rejectManualMove'>, { id: string; reason: string }>({
+    rejectManualMove: build.mutation<AnswerOf<'rejectManualMove'>, OperatorRequestOf<'rejectManualMove'>>({
       query: (body) => op(OP.rejectManualMove, body),
       invalidatesTags: ['ManualMoves', 'Audit'],
     }),
-    reject: build.mutation<OperatorAnswerOf<'rejectResult'>, { id: string; reason: string }>({
+    reject: build.mutation<AnswerOf<'rejectResult'>, OperatorRequestOf<'rejectResult'>>({
       query: (body) => op(OP.rejectResult, body),
       invalidatesTags: ['Proposals', 'Audit'],
     }),
     requests: build.query<MoneyRequest[], { kind: 'deposits' | 'withdrawals'; status: RequestFilter }>({
       query: ({ kind, status }) => op(kind === 'deposits' ? OP.deposits : OP.withdrawals, undefined, { status }),
-      transformResponse: (r: { deposits?: MoneyRequest[]; withdrawals?: MoneyRequest[] }) =>
-        r.deposits ?? r.withdrawals ?? [],
+      transformResponse: (r: AnswerOf<'deposits'> | AnswerOf<'withdrawals'>): MoneyRequest[] =>
+        'deposits' in r ? r.deposits : r.withdrawals,
       providesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals'],
     }),
     decide: build.mutation<
-      Answer,
-      {
-        kind: 'deposits' | 'withdrawals';
-        action: 'approve' | 'reject';
-        id: string;
-        reason?: string;
-        receipt_url?: string;
-      }
+      AnswerOf<DecisionCall>,
+      { kind: 'deposits' | 'withdrawals'; action: 'approve' | 'reject' } & Partial<OperatorRequestOf<DecisionCall>> & {
+          id: string;
+        }
     >({
       query: ({ kind, action, ...body }) => op(DECISION_CALLS[kind][action], body),
       invalidatesTags: (_r, _e, a) => [a.kind === 'deposits' ? 'Deposits' : 'Withdrawals', 'Audit'],
     }),
-    addMarket: build.mutation<Answer, OperatorRequestOf<'addMarket'>>({
+    addMarket: build.mutation<AnswerOf<'addMarket'>, OperatorRequestOf<'addMarket'>>({
       query: (body) => op(OP.addMarket, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setMarketTimes: build.mutation<Answer, OperatorRequestOf<'setMarketTimes'>>({
+    setMarketTimes: build.mutation<AnswerOf<'setMarketTimes'>, OperatorRequestOf<'setMarketTimes'>>({
       query: (body) => op(OP.setMarketTimes, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    toggleMarket: build.mutation<Answer, { family: MarketRow['family']; name: string; active: boolean }>({
+    toggleMarket: build.mutation<AnswerOf<'enableMarket'>, OperatorRequestOf<'enableMarket'> & { active: boolean }>({
       query: ({ active, ...body }) => op(active ? OP.enableMarket : OP.disableMarket, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
-    setOffDays: build.mutation<Answer, OperatorRequestOf<'setOffDays'>>({
+    setOffDays: build.mutation<AnswerOf<'setOffDays'>, OperatorRequestOf<'setOffDays'>>({
       query: (body) => op(OP.setOffDays, body),
       invalidatesTags: ['Markets', 'Audit'],
     }),
     rates: build.query<RateRow[], void>({
       query: () => op(OP.rates),
-      transformResponse: (r: { rates: RateRow[] }) => r.rates,
+      transformResponse: (r: AnswerOf<'rates'>) => r.rates,
       providesTags: ['Rates'],
     }),
-    setRate: build.mutation<Answer, RateRow>({
+    setRate: build.mutation<AnswerOf<'setRate'>, OperatorRequestOf<'setRate'>>({
       query: (body) => op(OP.setRate, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     betLimits: build.query<FamilyLimits[], void>({
       query: () => op(OP.betLimits),
-      transformResponse: (r: { families: FamilyLimits[] }) => r.families,
+      transformResponse: (r: AnswerOf<'betLimits'>) => r.families,
       providesTags: ['Rates'],
     }),
-    setBetLimit: build.mutation<Answer, SetBetLimit>({
+    setBetLimit: build.mutation<AnswerOf<'setBetLimit'>, SetBetLimit>({
       query: (body) => op(OP.setBetLimit, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
-    setLiabilityCap: build.mutation<Answer, OperatorRequestOf<'setLiabilityCap'>>({
+    setLiabilityCap: build.mutation<AnswerOf<'setLiabilityCap'>, OperatorRequestOf<'setLiabilityCap'>>({
       query: (body) => op(OP.setLiabilityCap, body),
       invalidatesTags: ['Rates', 'Audit'],
     }),
     resultHistory: build.query<DeclaredResult[], MarketRow['family']>({
       query: (family) => op(OP.resultHistory, undefined, { family }),
-      transformResponse: (r: { results: DeclaredResult[] }) => r.results,
+      transformResponse: (r: AnswerOf<'resultHistory'>) => r.results,
       providesTags: ['Results'],
     }),
     dashboard: build.query<Dashboard, void>({
@@ -394,39 +389,39 @@ export const consoleApi = createApi({
       query: ({ from, to }) => op(OP.reports, undefined, { from, to }),
       providesTags: ['Markets', 'Deposits', 'Withdrawals'],
     }),
-    settings: build.query<OperatorAnswerOf<'settings'>, void>({
+    settings: build.query<AnswerOf<'settings'>, void>({
       query: () => op(OP.settings),
       providesTags: ['Settings'],
     }),
-    setSetting: build.mutation<OperatorAnswerOf<'setSetting'>, OperatorRequestOf<'setSetting'>>({
+    setSetting: build.mutation<AnswerOf<'setSetting'>, OperatorRequestOf<'setSetting'>>({
       query: (body) => op(OP.setSetting, body),
       invalidatesTags: ['Settings', 'Audit'],
     }),
     users: build.query<UserRow[], string>({
       query: (q) => op(OP.users, undefined, { q }),
-      transformResponse: (r: { users: UserRow[] }) => r.users,
+      transformResponse: (r: AnswerOf<'users'>) => r.users,
       providesTags: ['Users'],
     }),
     userDetail: build.query<UserDetail, string>({
       query: (mobile) => op(OP.userDetail, undefined, { mobile }),
       providesTags: ['Users'],
     }),
-    changeAccount: build.mutation<Answer, AccountAction>({
+    changeAccount: build.mutation<AnswerOf<AccountCall>, AccountAction>({
       query: (a) => op(ACCOUNT_CALLS[a.action], accountBody(a)),
       // a credit or debit above the threshold is a request waiting on the dashboard
       invalidatesTags: ['Users', 'Audit', 'ManualMoves'],
     }),
     audit: build.query<AuditRow[], void>({
       query: () => op(OP.audit, undefined, { limit: '500' }),
-      transformResponse: (r: { audit: AuditRow[] }) => r.audit,
+      transformResponse: (r: AnswerOf<'audit'>) => r.audit,
       providesTags: ['Audit'],
     }),
     notices: build.query<NoticeRow[], void>({
       query: () => op(OP.notices),
-      transformResponse: (r: { notices: NoticeRow[] }) => r.notices,
+      transformResponse: (r: AnswerOf<'notices'>) => r.notices,
       providesTags: ['Notices'],
     }),
-    sendNotice: build.mutation<Answer & { notice: NoticeRow }, OperatorRequestOf<'sendNotice'>>({
+    sendNotice: build.mutation<AnswerOf<'sendNotice'>, OperatorRequestOf<'sendNotice'>>({
       query: (body) => op(OP.sendNotice, body),
       invalidatesTags: ['Notices', 'Audit'],
     }),

@@ -1,16 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole, signedOutAnswer } from './helpers';
+import { OP } from '@matka/shared/contract';
+import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole, signedOutAnswer, quietAnswer } from './helpers';
 
 describe('sign-in', () => {
   it('asks for both fields, shows the server refusal, and signs in', async () => {
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return signedOutAnswer;
-      if (path === '/session' && body.password === 'right password')
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return signedOutAnswer;
+      if (call === OP.signIn && body.password === 'right password')
         return { body: { ...OPERATOR('owner'), operator: { ...OPERATOR('owner').operator, name: 'asha' } } };
-      if (path === '/session') return { status: 401, body: { status: false, msg: 'Wrong username or password' } };
-      if (path === '/dashboard') return { body: DASHBOARD };
-      return { body: { status: true } };
+      if (call === OP.signIn)
+        return { status: 401, body: { status: false, code: 'unauthorized', msg: 'Wrong username or password' } };
+      if (call === OP.dashboard) return { body: DASHBOARD };
+      return quietAnswer(call);
     });
     renderConsole('/console/');
     const user = userEvent.setup();
@@ -32,10 +34,10 @@ describe('sign-in', () => {
   it('shows "Signing in..." while the call runs and cannot send twice', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const calls = mockOperatorApi(async ({ method, path }) => {
-      if (method === 'GET' && path === '/session') return signedOutAnswer;
+    const calls = mockOperatorApi(async ({ call }) => {
+      if (call === OP.session) return signedOutAnswer;
       await held;
-      return { status: 401, body: { status: false, msg: 'Wrong username or password' } };
+      return { status: 401, body: { status: false, code: 'unauthorized', msg: 'Wrong username or password' } };
     });
     renderConsole('/console/');
     const user = userEvent.setup();
@@ -51,14 +53,19 @@ describe('sign-in', () => {
   });
 
   it('asks for the authenticator code when the account has two-step sign-in', async () => {
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return signedOutAnswer;
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return signedOutAnswer;
       if (!body.code)
         return {
           status: 401,
-          body: { status: false, msg: 'Enter the 6-digit code from your authenticator app', totp: true },
+          body: {
+            status: false,
+            code: 'unauthorized',
+            msg: 'Enter the 6-digit code from your authenticator app',
+            totp: true,
+          },
         };
-      if (path === '/dashboard') return { body: DASHBOARD };
+      if (call === OP.dashboard) return { body: DASHBOARD };
       return { body: OPERATOR('finance', { totp: true }) };
     });
     renderConsole('/console/');
@@ -80,17 +87,21 @@ describe('sign-in', () => {
 
 describe('after a one-time password', () => {
   it('asks for New password and Confirm password, checks them, then opens the console', async () => {
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results', { must_change_password: true }) };
-      if (path === '/password') {
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('results', { must_change_password: true }) };
+      if (call === OP.setPassword) {
         if (body.new_password === 'the old one-time')
           return {
             status: 400,
-            body: { status: false, msg: 'Choose a password different from the one-time or current one' },
+            body: {
+              status: false,
+              code: 'request',
+              msg: 'Choose a password different from the one-time or current one',
+            },
           };
         return { body: { status: true, msg: 'Password saved' } };
       }
-      if (path === '/dashboard') return { body: DASHBOARD };
+      if (call === OP.dashboard) return { body: DASHBOARD };
       return { body: { status: true, markets: [] } };
     });
     renderConsole('/console/');
@@ -117,15 +128,13 @@ describe('after a one-time password', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     // the write carried the session's CSRF token
-    expect(calls.list.find((c) => c.path === '/password')?.csrf).toBe('csrf-1');
+    expect(calls.list.find((c) => c.call === OP.setPassword)?.csrf).toBe('csrf-1');
   });
 });
 
 describe('roles and the session', () => {
   it('a support operator sees no Results link, and /results says who may open it', async () => {
-    mockOperatorApi(({ method, path }) =>
-      method === 'GET' && path === '/session' ? { body: OPERATOR('support') } : { body: { status: true } },
-    );
+    mockOperatorApi(({ call }) => (call === OP.session ? { body: OPERATOR('support') } : { body: { status: true } }));
     renderConsole('/console/results');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your role (support) cannot open Results. Ask an operator with the role owner or results.',
@@ -134,25 +143,28 @@ describe('roles and the session', () => {
   });
 
   it('a session that ended on the server brings back the sign-in form', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      return { status: 401, body: { status: false, msg: 'Your session has ended: sign in again', signed_out: true } };
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      return {
+        status: 401,
+        body: { status: false, code: 'unauthorized', msg: 'Your session has ended: sign in again', signed_out: true },
+      };
     });
     renderConsole('/console/results');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument());
   });
 
   it('Sign out ends the session and shows the sign-in form', async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session')
-        return calls.list.some((c) => c.path === '/session/logout') ? signedOutAnswer : { body: OPERATOR('finance') };
-      if (path === '/session/logout') return { body: { status: true, msg: 'Signed out' } };
-      return { body: { status: true, deposits: [] } };
+    const calls = mockOperatorApi(({ call }) => {
+      if (call === OP.session)
+        return calls.list.some((c) => c.call === OP.signOut) ? signedOutAnswer : { body: OPERATOR('finance') };
+      if (call === OP.signOut) return { body: { status: true, msg: 'Signed out' } };
+      return { body: { status: true, filter: 'pending', deposits: [] } };
     });
     renderConsole('/console/deposits');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await screen.findByRole('button', { name: 'Sign in' });
-    expect(calls.list.find((c) => c.path === '/session/logout')?.csrf).toBe('csrf-1');
+    expect(calls.list.find((c) => c.call === OP.signOut)?.csrf).toBe('csrf-1');
   });
 });

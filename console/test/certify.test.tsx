@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockOperatorApi, OPERATOR, renderConsole } from './helpers';
+import { OP } from '@matka/shared/contract';
+import { mockOperatorApi, OPERATOR, renderConsole, quietAnswer } from './helpers';
 
 const KALYAN = { id: 1, name: 'KALYAN', family: 'regular' };
 const proposal = (over: Record<string, unknown> = {}) => ({
@@ -27,15 +28,32 @@ const proposal = (over: Record<string, unknown> = {}) => ({
   },
   ...over,
 });
-const job = { id: '9', status: 'done', bids_total: 3, bids_done: 3, paid: 2, paid_points: 190 };
+const job = {
+  id: '9',
+  status: 'done',
+  bids_total: 3,
+  bids_done: 3,
+  market_id: 1,
+  date: '2026-11-24',
+  paid: 2,
+  paid_points: 190,
+  reversed: 0,
+  reversed_points: 0,
+  shortfall_points: 0,
+  withheld_points: 0,
+  lost: 1,
+  pending: 0,
+};
+const { id: _id, status: _status, bids_total, bids_done: _done, market_id: _m, date: _d, ...settled } = job;
+const summary = { ...settled, bids: bids_total };
 
 describe('Results with certification', () => {
   it('says when certification is off', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/result/proposals')
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.proposals)
         return { body: { status: true, certification: { on: false, by: null }, proposals: [] } };
-      return { body: { status: true, markets: [], results: [] } };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     expect(await screen.findByRole('note')).toHaveTextContent(
@@ -46,11 +64,11 @@ describe('Results with certification', () => {
 
   it("certifies another operator's proposal, never its own, and rejects one with a reason", async () => {
     let waiting = [proposal(), proposal({ id: '5', proposed_by: 'results1', result_text: 'Close 456-5' })];
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/result/proposals')
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.proposals)
         return { body: { status: true, certification: { on: true, by: 'setting' }, proposals: waiting } };
-      if (path === '/result/certify') {
+      if (call === OP.certifyResult) {
         waiting = waiting.filter((p) => p.id !== body.id);
         return {
           body: {
@@ -58,20 +76,32 @@ describe('Results with certification', () => {
             msg: 'KALYAN 2026-11-24: 128-1; settled 3 bids: 2 winning bids paid 190 points; proposed by results2, certified by results1',
             market: KALYAN,
             date: '2026-11-24',
-            result: {},
+            result: { open_pana: '128', open_digit: '1', close_pana: null, close_digit: null, jodi: null },
             result_text: '128-1',
+            changed: true,
+            corrected: false,
+            early: false,
+            books: [{ session: 'open', size: 3, root: 'ab'.repeat(32) }],
             job,
+            summary,
             proposed: false,
+            proposal: { ...proposal(), status: 'certified', decided_by: 'results1', decided_at: '2026-11-24 15:55' },
           },
         };
       }
-      if (path === '/result/reject') {
+      if (call === OP.rejectResult) {
         if (body.id === '5' && !body.reason)
-          return { status: 400, body: { status: false, msg: 'A reason is required' } };
+          return { status: 400, body: { status: false, code: 'request', msg: 'A reason is required' } };
         waiting = waiting.filter((p) => p.id !== body.id);
-        return { body: { status: true, msg: `Rejected: KALYAN 2026-11-24 Close 456-5: ${String(body.reason)}` } };
+        return {
+          body: {
+            status: true,
+            msg: `Rejected: KALYAN 2026-11-24 Close 456-5: ${String(body.reason)}`,
+            proposal: proposal({ id: '5', status: 'rejected', reason: String(body.reason) }),
+          },
+        };
       }
-      return { body: { status: true, markets: [], results: [] } };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -94,7 +124,7 @@ describe('Results with certification', () => {
     expect(await screen.findByText(/^Declared\. KALYAN 2026-11-24: 128-1; settled 3 bids/)).toHaveTextContent(
       'certified by results1',
     );
-    expect(calls.list.find((c) => c.path === '/result/certify')?.body).toEqual({ id: '4', value: '128' });
+    expect(calls.list.find((c) => c.call === OP.certifyResult)?.body).toEqual({ id: '4', value: '128' });
 
     await user.click(
       within(screen.getByRole('table', { name: 'Proposed results, oldest first' })).getByRole('button', {
@@ -108,16 +138,16 @@ describe('Results with certification', () => {
     await user.click(within(reject).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Rejected: KALYAN 2026-11-24 Close 456-5: typo')).toBeInTheDocument();
     expect(await screen.findByText('No result waits for certification.')).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/result/reject')?.body).toEqual({ id: '5', reason: 'typo' });
+    expect(calls.list.find((c) => c.call === OP.rejectResult)?.body).toEqual({ id: '5', reason: 'typo' });
   });
 });
 
 describe('Settings: result certification', () => {
   it('an owner turns it on with a choice; a refusal of the server is said', async () => {
     let value = 'off';
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/settings')
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.settings)
         return {
           body: {
             status: true,
@@ -127,19 +157,20 @@ describe('Settings: result certification', () => {
             qr: { qr_image: 'data:image/png;base64,iVBORw0KGgo=', upi_id: '', payee_name: '', upi_uri: '' },
           },
         };
-      if (path === '/settings/set') {
+      if (call === OP.setSetting) {
         if (body.value === 'off')
           return {
             status: 409,
             body: {
               status: false,
+              code: 'conflict',
               msg: "Result certification is on in the server's configuration (RESULT_CERTIFICATION=on): it is turned off there, not here",
             },
           };
         value = String(body.value);
         return { body: { status: true, msg: 'result_certification = on (was off)', key: body.key, value } };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/settings');
     const user = userEvent.setup();
@@ -149,7 +180,7 @@ describe('Settings: result certification', () => {
     const form = choice.closest('form')!;
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
-    expect(calls.list.find((c) => c.path === '/settings/set')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.setSetting)?.body).toEqual({
       key: 'result_certification',
       value: 'on',
     });
@@ -162,9 +193,9 @@ describe('Settings: result certification', () => {
 
   it('turning it off is a request: the answer says so, and the screen shows who asked and who approves', async () => {
     let requests: unknown[] = [];
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/settings')
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.settings)
         return {
           body: {
             status: true,
@@ -174,7 +205,7 @@ describe('Settings: result certification', () => {
             qr: { qr_image: 'data:image/png;base64,iVBORw0KGgo=', upi_id: '', payee_name: '', upi_uri: '' },
           },
         };
-      if (path === '/settings/set') {
+      if (call === OP.setSetting) {
         requests = [
           {
             id: '1',
@@ -196,7 +227,7 @@ describe('Settings: result certification', () => {
           },
         };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/settings');
     const user = userEvent.setup();

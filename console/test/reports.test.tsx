@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { OP } from '@matka/shared/contract';
 import { toCsv } from '../src/csv';
-import { mockOperatorApi, OPERATOR, renderConsole } from './helpers';
+import { mockOperatorApi, OPERATOR, renderConsole, quietAnswer } from './helpers';
 
 const REPORT = (from: string, to: string) => ({
   status: true,
@@ -53,11 +54,11 @@ describe('Reports', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows the totals and tables of the last 7 days, another range on demand, and exports a table as CSV', async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
       const m = /^\/reports\?from=([\d-]+)&to=([\d-]+)$/.exec(path);
       if (m) return { body: REPORT(m[1], m[2]) };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/reports');
     const user = userEvent.setup();
@@ -93,12 +94,15 @@ describe('Reports', () => {
   });
 
   it('says what is wrong with a range, and shows the server refusal', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+    mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
       if (path === '/reports?from=2025-01-01&to=2026-11-01')
-        return { status: 400, body: { status: false, msg: 'A report covers at most 92 days: choose a shorter range' } };
+        return {
+          status: 400,
+          body: { status: false, code: 'request', msg: 'A report covers at most 92 days: choose a shorter range' },
+        };
       if (path.startsWith('/reports')) return { body: REPORT('2026-11-18', '2026-11-24') };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/reports');
     const user = userEvent.setup();
@@ -120,9 +124,7 @@ describe('Reports', () => {
   });
 
   it('support has no Reports', async () => {
-    mockOperatorApi(({ method, path }) =>
-      method === 'GET' && path === '/session' ? { body: OPERATOR('support') } : { body: { status: true } },
-    );
+    mockOperatorApi(({ call }) => (call === OP.session ? { body: OPERATOR('support') } : { body: { status: true } }));
     renderConsole('/console/reports');
     expect(
       await screen.findByText(

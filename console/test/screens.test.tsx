@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole } from './helpers';
+import { OP } from '@matka/shared/contract';
+import { DASHBOARD, mockOperatorApi, OPERATOR, renderConsole, quietAnswer } from './helpers';
 
 // jsdom draws no canvas (and says so on the console): the charts keep their text alternatives.
 beforeAll(() => {
@@ -49,12 +50,21 @@ const MARKETS = {
   ],
 };
 
+/** The declared results of the last 30 days. */
+const history = (results: unknown[]) => ({ status: true, from: '2026-10-26', to: '2026-11-24', results });
+
+/** KALYAN's result after its open: 128-1. */
+const RESULT = { open_pana: '128', open_digit: '1', close_pana: null, close_digit: null, jodi: null };
+
 const preview = (reversed = 0) => ({
   status: true,
   msg: 'preview',
-  market: { id: 1, name: 'KALYAN', family: 'regular' },
+  market: { id: 1, name: 'KALYAN', family: 'regular' as const },
   date: '2026-11-24',
+  result: RESULT,
   result_text: '128-1',
+  uncovered: [],
+  early: null,
   winners_count: 2,
   total_payout: 190,
   winners: [
@@ -101,16 +111,56 @@ const preview = (reversed = 0) => ({
   },
 });
 
+/** A settlement job as the contract declares it: done with `over`'s figures unless `over` says otherwise. */
+const settlementJob = (over: Record<string, unknown> = {}) => ({
+  id: '9',
+  status: 'done',
+  bids_total: 3,
+  bids_done: 3,
+  market_id: 1,
+  date: '2026-11-24',
+  paid: 2,
+  paid_points: 190,
+  reversed: 0,
+  reversed_points: 0,
+  shortfall_points: 0,
+  withheld_points: 0,
+  lost: 1,
+  pending: 0,
+  ...over,
+});
+
+/** A declaration's answer (certification off): KALYAN's 128-1 stored and its bids settled. */
+const declaration = (msg: string, over: Record<string, unknown> = {}) => {
+  const { market, date, result, result_text, summary } = preview();
+  return {
+    status: true,
+    msg,
+    proposed: false,
+    market,
+    date,
+    result,
+    result_text,
+    changed: true,
+    corrected: false,
+    early: false,
+    books: [{ session: 'open', size: 3, root: 'ef'.repeat(32) }],
+    job: settlementJob(),
+    summary,
+    ...over,
+  };
+};
+
 describe('Results', () => {
   it('lists the declared results of the chosen family, and refetches them after a declaration', async () => {
     let declared = false;
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
       if (path === '/result/history?family=regular')
         return {
           body: {
-            status: true,
+            ...history([]),
             results: [
               {
                 market_id: 1,
@@ -124,6 +174,8 @@ describe('Results', () => {
                 ],
                 declared: '2026-11-23 15:50',
                 changed: '2026-11-23 17:50',
+                declared_by: 'results1',
+                certified_by: null,
               },
               ...(declared
                 ? [
@@ -136,19 +188,21 @@ describe('Results', () => {
                       books: [{ session: 'open', size: 3, root: 'ef'.repeat(32) }],
                       declared: '2026-11-24 15:50',
                       changed: '2026-11-24 15:50',
+                      declared_by: 'results1',
+                      certified_by: null,
                     },
                   ]
                 : []),
             ],
           },
         };
-      if (path === '/result/history?family=gali') return { body: { status: true, results: [] } };
-      if (path === '/result/preview') return { body: preview() };
-      if (path === '/result/declare') {
+      if (path === '/result/history?family=gali') return { body: history([]) };
+      if (call === OP.previewResult) return { body: preview() };
+      if (call === OP.declareResult) {
         declared = true;
-        return { body: { ...preview(), msg: 'KALYAN 2026-11-24: 128-1; settled 3 bids: 2 paid 190 points' } };
+        return { body: declaration('KALYAN 2026-11-24: 128-1; settled 3 bids: 2 paid 190 points') };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -172,13 +226,13 @@ describe('Results', () => {
   });
 
   it('checks the input, previews winners and payout, then declares after a confirmation', async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/result/preview') return { body: preview() };
-      if (path === '/result/declare')
-        return { body: { ...preview(), msg: 'KALYAN 2026-11-24: 128-1; settled 3 bids: 2 paid 190 points' } };
-      return { body: { status: true } };
+    const calls = mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.previewResult) return { body: preview() };
+      if (call === OP.declareResult)
+        return { body: declaration('KALYAN 2026-11-24: 128-1; settled 3 bids: 2 paid 190 points') };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -206,7 +260,7 @@ describe('Results', () => {
     expect(screen.queryByText(/Points by jodi/)).not.toBeInTheDocument();
     expect(screen.getByText(/Costliest results: 1 pays 190\./)).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
-    expect(calls.list.find((c) => c.path === '/result/preview')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.previewResult)?.body).toEqual({
       market: '1',
       session: 'open',
       pana: '128',
@@ -216,43 +270,59 @@ describe('Results', () => {
     expect(dialog).toHaveTextContent('2 winning bids will be paid 190 points on 2026-11-24.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Declared. KALYAN 2026-11-24: 128-1; settled 3 bids');
-    expect(calls.list.filter((c) => c.path === '/result/declare')).toHaveLength(1);
+    expect(calls.list.filter((c) => c.call === OP.declareResult)).toHaveLength(1);
   });
 
   it('a big declaration answers while its bids settle: the progress, then the summary', async () => {
     let asked = 0;
-    const job = (done: number, status = 'running', total: number | null = 100000) => ({
-      id: '9',
-      status,
-      bids_total: total,
-      bids_done: done,
-      paid: done / 10,
-      paid_points: done * 9,
+    const job = (done: number, status = 'running', total: number | null = 100000) =>
+      settlementJob({
+        status,
+        bids_total: total,
+        bids_done: done,
+        paid: done / 10,
+        paid_points: done * 9,
+        lost: status === 'done' ? done - done / 10 : null,
+        pending: status === 'done' ? 0 : null,
+      });
+    const summaryOf = (j: ReturnType<typeof job>) => ({
+      bids: j.bids_total ?? 0,
+      paid: j.paid,
+      paid_points: j.paid_points,
       reversed: 0,
       reversed_points: 0,
+      shortfall_points: 0,
+      withheld_points: 0,
+      lost: j.lost ?? 0,
+      pending: 0,
     });
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/result/preview') return { body: preview() };
-      if (path === '/result/declare')
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.previewResult) return { body: preview() };
+      if (call === OP.declareResult)
         return {
-          body: {
-            ...preview(),
+          body: declaration('KALYAN 2026-11-24: 128-1; settling: counting the bids to settle', {
             summary: null,
             job: job(0, 'running', null),
-            msg: 'KALYAN 2026-11-24: 128-1; settling: counting the bids to settle',
-          },
+          }),
         };
       if (path === '/settlement?id=9') {
         asked += 1;
         // first still counting its bids, then halfway, then done
-        if (asked < 2) return { body: { status: true, msg: 'settling', job: job(0, 'running', null) } };
+        if (asked < 2) return { body: { status: true, msg: 'settling', job: job(0, 'running', null), summary: null } };
         return asked < 3
-          ? { body: { status: true, msg: 'settling', job: job(60000) } }
-          : { body: { status: true, msg: 'settled 100000 bids: 10000 paid 900000 points', job: job(100000, 'done') } };
+          ? { body: { status: true, msg: 'settling', job: job(60000), summary: null } }
+          : {
+              body: {
+                status: true,
+                msg: 'settled 100000 bids: 10000 paid 900000 points',
+                job: job(100000, 'done'),
+                summary: summaryOf(job(100000, 'done')),
+              },
+            };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -287,14 +357,13 @@ describe('Results', () => {
 
   it('a result before its draw: the preview says so, an owner gives a reason that goes with the declaration; others cannot', async () => {
     let role = 'owner';
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR(role) };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/result/preview')
-        return { body: { ...preview(), early: { due: '15:45 IST', minutes_early: 589 } } };
-      if (path === '/result/declare')
-        return { body: { status: true, msg: 'KALYAN 2026-11-24: 128-1 (declared early)' } };
-      return { body: { status: true } };
+    const calls = mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR(role) };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.previewResult) return { body: { ...preview(), early: { due: '15:45 IST', minutes_early: 589 } } };
+      if (call === OP.declareResult)
+        return { body: declaration('KALYAN 2026-11-24: 128-1 (declared early)', { early: true }) };
+      return quietAnswer(call);
     });
     const { unmount } = renderConsole('/console/results');
     const user = userEvent.setup();
@@ -303,7 +372,8 @@ describe('Results', () => {
     await user.selectOptions(market, '1');
     await user.type(screen.getByLabelText('Pana'), '128');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    const note = await screen.findByRole('note');
+    // the page's notes: whether certification is on, then what this preview warns of
+    const note = (await screen.findAllByRole('note')).at(-1);
     expect(note).toHaveTextContent('Early: this result is due at 15:45 IST, 9 h 49 min from now.');
     await user.click(screen.getByRole('button', { name: 'Declare early' }));
     expect(screen.getByText('Give the reason for declaring before the draw')).toBeInTheDocument();
@@ -312,7 +382,7 @@ describe('Results', () => {
     await user.click(screen.getByRole('button', { name: 'Declare early' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Declared. KALYAN 2026-11-24: 128-1 (declared early)');
-    expect(calls.list.find((c) => c.path === '/result/declare')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.declareResult)?.body).toEqual({
       market: '1',
       session: 'open',
       pana: '128',
@@ -332,13 +402,24 @@ describe('Results', () => {
   });
 
   it('a correction says what will be reversed; a refused declaration keeps the dialog with the reason', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/gali/preview') return { body: { ...preview(3), result_text: '45' } };
-      if (path === '/gali/declare')
-        return { status: 409, body: { status: false, msg: 'The result changed meanwhile: preview again' } };
-      return { body: { status: true } };
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.previewGali)
+        return {
+          body: {
+            ...preview(3),
+            market: { id: 7, name: 'DISAWAR', family: 'gali' },
+            result: { ...RESULT, open_pana: null, open_digit: null, jodi: '45' },
+            result_text: '45',
+          },
+        };
+      if (call === OP.declareGali)
+        return {
+          status: 409,
+          body: { status: false, code: 'conflict', msg: 'The result changed meanwhile: preview again' },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -347,7 +428,7 @@ describe('Results', () => {
     expect(screen.queryByRole('group', { name: 'Session' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Jodi'), '45');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByRole('note')).toHaveTextContent(
+    expect((await screen.findAllByRole('note')).at(-1)).toHaveTextContent(
       'This corrects an earlier result: 3 earlier wins (150 points) will be reversed.',
     );
     await user.click(screen.getByRole('button', { name: 'Declare' }));
@@ -360,10 +441,10 @@ describe('Results', () => {
 
 describe('Results: counts and the players a correction leaves short', () => {
   it('bids waiting for the close are not settled; one earlier win is singular; the short players are named', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/result/preview') {
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.previewResult) {
         const p = preview(1);
         return {
           body: {
@@ -383,7 +464,7 @@ describe('Results: counts and the players a correction leaves short', () => {
           },
         };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/results');
     const user = userEvent.setup();
@@ -410,31 +491,57 @@ describe('Results: counts and the players a correction leaves short', () => {
   });
 });
 
-const request = (id: string, status = 'pending', extra = {}) => ({
+type Status = 'pending' | 'approved' | 'rejected';
+const request = (id: string, status: Status) => ({
   id,
   mobile: '9876543210',
   name: 'Ravi',
   amount: '500',
   status,
   requested: '24 Nov 04:31 PM',
+  decided: status === 'pending' ? null : '24 Nov 05:02 PM',
+  note: null,
+});
+/** A deposit in its queue, as the contract declares it. */
+const deposit = (id: string, status: Status = 'pending', extra = {}) => ({
+  ...request(id, status),
+  utr: '',
+  has_screenshot: false,
   ...extra,
 });
+/** A withdrawal in its queue, as the contract declares it. */
+const withdrawal = (id: string, status: Status = 'pending', extra = {}) => ({
+  ...request(id, status),
+  method: 'Google Pay',
+  number: '9123456780',
+  receipt_url: null,
+  held_points: '0',
+  held_note: null,
+  ...extra,
+});
+const deposits = (filter: string, rows: unknown[]) => ({ status: true, filter, deposits: rows });
+const withdrawals = (filter: string, rows: unknown[]) => ({ status: true, filter, withdrawals: rows });
 
 describe('Deposits and Withdrawals', () => {
   it('lists the pending deposits, approves one after a confirmation, and filters', async () => {
     let approved = false;
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
-      if (path === '/deposits?status=pending')
-        return { body: { status: true, deposits: approved ? [] : [request('4')] } };
-      if (path === '/deposits?status=approved') return { body: { status: true, deposits: [request('4', 'approved')] } };
-      if (path === '/deposits/approve') {
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
+      if (path === '/deposits?status=pending') return { body: deposits('pending', approved ? [] : [deposit('4')]) };
+      if (path === '/deposits?status=approved') return { body: deposits('approved', [deposit('4', 'approved')]) };
+      if (call === OP.approveDeposit) {
         approved = true;
         return {
-          body: { status: true, msg: 'Deposit #4 approved: 500 points credited to 9876543210 (wallet now 900)' },
+          body: {
+            status: true,
+            msg: 'Deposit #4 approved: 500 points credited to 9876543210 (wallet now 900)',
+            id: '4',
+            mobile: '9876543210',
+            wallet_amt: '900',
+          },
         };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/deposits');
     const user = userEvent.setup();
@@ -446,24 +553,24 @@ describe('Deposits and Withdrawals', () => {
     expect(await screen.findByText('No pending deposits.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'approved');
     expect(await screen.findByRole('cell', { name: 'approved' })).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/deposits/approve')?.body).toEqual({ id: '4' });
+    expect(calls.list.find((c) => c.call === OP.approveDeposit)?.body).toEqual({ id: '4' });
   });
 
   it("shows a deposit's UTR (also in the approve dialog) and its payment screenshot", async () => {
     const created = jest.fn(() => 'blob:screenshot-4');
     const revoked = jest.fn();
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
       if (path === '/deposits?status=pending')
         return {
-          body: {
-            status: true,
-            deposits: [request('4', 'pending', { utr: '401234567890', has_screenshot: true }), request('5')],
-          },
+          body: deposits('pending', [
+            deposit('4', 'pending', { utr: '401234567890', has_screenshot: true }),
+            deposit('5'),
+          ]),
         };
       if (path === '/deposits/screenshot?id=4') return { body: 'PNG bytes' };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/deposits');
     const user = userEvent.setup();
@@ -483,12 +590,12 @@ describe('Deposits and Withdrawals', () => {
   });
 
   it("a rejected request shows the operator's reason in the list", async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
-      if (path === '/deposits?status=pending') return { body: { status: true, deposits: [] } };
+    mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
+      if (path === '/deposits?status=pending') return { body: deposits('pending', []) };
       if (path === '/deposits?status=rejected')
-        return { body: { status: true, deposits: [request('9', 'rejected', { note: 'No payment with this UTR' })] } };
-      return { body: { status: true } };
+        return { body: deposits('rejected', [deposit('9', 'rejected', { note: 'No payment with this UTR' })]) };
+      return quietAnswer(call);
     });
     renderConsole('/console/deposits');
     const user = userEvent.setup();
@@ -498,15 +605,20 @@ describe('Deposits and Withdrawals', () => {
   });
 
   it('rejects a withdrawal with a reason, checks a receipt link, and pages a long queue', async () => {
-    const many = Array.from({ length: 25 }, (_, i) =>
-      request(String(i + 1), 'pending', { method: 'Google Pay', number: '9123456780' }),
-    );
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path.startsWith('/withdrawals?')) return { body: { status: true, withdrawals: many } };
-      if (path === '/withdrawals/reject')
-        return { body: { status: true, msg: 'Withdrawal #1 rejected: 500 points back in the wallet' } };
-      return { body: { status: true } };
+    const many = Array.from({ length: 25 }, (_, i) => withdrawal(String(i + 1)));
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (path.startsWith('/withdrawals?')) return { body: withdrawals('pending', many) };
+      if (call === OP.rejectWithdrawal)
+        return {
+          body: {
+            status: true,
+            msg: 'Withdrawal #1 rejected: 500 points back in the wallet',
+            id: '1',
+            wallet_amt: '500',
+          },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/withdrawals');
     const user = userEvent.setup();
@@ -522,32 +634,30 @@ describe('Deposits and Withdrawals', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The receipt link must start with http:// or https://');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls.list.some((c) => c.path === '/withdrawals/approve')).toBe(false);
+    expect(calls.list.some((c) => c.call === OP.approveWithdrawal)).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Reject withdrawal #1' }));
     dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('The held points go back to the wallet.');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Number does not match');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Withdrawal #1 rejected');
-    expect(calls.list.find((c) => c.path === '/withdrawals/reject')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.rejectWithdrawal)?.body).toEqual({
       id: '1',
       reason: 'Number does not match',
     });
   });
 
   it('a withdrawal held for a reversed win is flagged, and approved only with a reason', async () => {
-    const held = request('7', 'pending', {
+    const held = withdrawal('7', 'pending', {
       amount: '6000',
-      method: 'Google Pay',
-      number: '9123456780',
       held_points: '4060',
       held_note: 'Result corrected: KALYAN 2026-03-10, 4060 points of a reversed win not recovered',
     });
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
-      if (path.startsWith('/withdrawals?')) return { body: { status: true, withdrawals: [held] } };
-      if (path === '/withdrawals/approve') return { body: { status: true, msg: 'Withdrawal #7 approved' } };
-      return { body: { status: true } };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
+      if (path.startsWith('/withdrawals?')) return { body: withdrawals('pending', [held]) };
+      if (call === OP.approveWithdrawal) return { body: { status: true, msg: 'Withdrawal #7 approved', id: '7' } };
+      return quietAnswer(call);
     });
     renderConsole('/console/withdrawals');
     const user = userEvent.setup();
@@ -558,14 +668,14 @@ describe('Deposits and Withdrawals', () => {
     expect(dialog).toHaveTextContent('KALYAN 2026-03-10');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the reason for paying out a held withdrawal');
-    expect(calls.list.some((c) => c.path === '/withdrawals/approve')).toBe(false);
+    expect(calls.list.some((c) => c.call === OP.approveWithdrawal)).toBe(false);
     await user.type(
       within(dialog).getByLabelText('Reason for paying it out anyway (kept in the audit log)'),
       'Paid before the correction',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Withdrawal #7 approved');
-    expect(calls.list.find((c) => c.path === '/withdrawals/approve')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.approveWithdrawal)?.body).toEqual({
       id: '7',
       reason: 'Paid before the correction',
     });
@@ -573,10 +683,10 @@ describe('Deposits and Withdrawals', () => {
 
   it('a failed list says so and can try again', async () => {
     let fail = true;
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
-      if (fail) return { status: 500, body: { status: false, msg: 'Operator action failed' } };
-      return { body: { status: true, deposits: [] } };
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
+      if (fail) return { status: 500, body: { status: false, code: 'server', msg: 'Operator action failed' } };
+      return { body: deposits('pending', []) };
     });
     renderConsole('/console/deposits');
     const user = userEvent.setup();
@@ -597,15 +707,19 @@ describe('Operators', () => {
         must_change_password: false,
         totp: true,
         disabled: false,
+        disabled_at: null,
         created_at: '',
       },
     ];
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (method === 'GET' && path === '/operators') return { body: { status: true, operators: list } };
-      if (path === '/operators' && body.name === 'owner1')
-        return { status: 409, body: { status: false, msg: "An operator named 'owner1' already exists" } };
-      if (path === '/operators') {
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.operators) return { body: { status: true, operators: list } };
+      if (call === OP.addOperator && body.name === 'owner1')
+        return {
+          status: 409,
+          body: { status: false, code: 'conflict', msg: "An operator named 'owner1' already exists" },
+        };
+      if (call === OP.addOperator) {
         list.push({
           id: '2',
           name: String(body.name),
@@ -613,6 +727,7 @@ describe('Operators', () => {
           must_change_password: true,
           totp: false,
           disabled: false,
+          disabled_at: null,
           created_at: '',
         });
         return {
@@ -625,7 +740,7 @@ describe('Operators', () => {
           },
         };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/operators');
     const user = userEvent.setup();
@@ -655,27 +770,31 @@ describe('Operators', () => {
       must_change_password: false,
       totp: false,
       disabled: false,
+      disabled_at: null,
       created_at: '',
       ...extra,
     });
     let list = [row('owner1', { role: 'owner' }), row('cashier', { totp: true })];
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (method === 'GET' && path === '/operators') return { body: { status: true, operators: list } };
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.operators) return { body: { status: true, operators: list } };
       const name = String(body.name);
-      if (path === '/operators/disable') {
+      if (call === OP.disableOperator) {
         list = list.map((o) => (o.name === name ? { ...o, disabled: true } : o));
         return { body: { status: true, msg: `${name} is now disabled` } };
       }
-      if (path === '/operators/enable') {
+      if (call === OP.enableOperator) {
         list = list.map((o) => (o.name === name ? { ...o, disabled: false } : o));
         return { body: { status: true, msg: `${name} is now enabled` } };
       }
-      if (path === '/operators/reset-password')
+      if (call === OP.resetOperatorPassword)
         return { body: { status: true, msg: 'reset', one_time_password: 'Zxcvbnmq23456789' } };
-      if (path === '/operators/totp-off')
-        return { status: 409, body: { status: false, msg: `Two-step sign-in is not on for ${name}` } };
-      return { body: { status: true } };
+      if (call === OP.operatorTotpOff)
+        return {
+          status: 409,
+          body: { status: false, code: 'conflict', msg: `Two-step sign-in is not on for ${name}` },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/operators');
     const user = userEvent.setup();
@@ -685,7 +804,7 @@ describe('Operators', () => {
 
     await user.click(screen.getByRole('button', { name: 'Disable: cashier' }));
     const dialog = screen.getByRole('dialog', { name: 'Disable cashier?' });
-    expect(calls.list.some((c) => c.path === '/operators/disable')).toBe(false);
+    expect(calls.list.some((c) => c.call === OP.disableOperator)).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('cashier is now disabled')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'disabled' })).toBeInTheDocument();
@@ -712,9 +831,9 @@ describe('Operators', () => {
   });
 
   it('My account: sets up two-step sign-in with the QR code and a code, and turns it off with a code', async () => {
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/totp/setup')
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.totpSetup)
         return {
           body: {
             status: true,
@@ -723,11 +842,14 @@ describe('Operators', () => {
             qr_image: 'data:image/png;base64,AAAA',
           },
         };
-      if (path === '/totp/enable' && body.code === '000000')
-        return { status: 400, body: { status: false, msg: 'That code is wrong or expired: enter the current one' } };
-      if (path === '/totp/enable') return { body: { status: true, msg: 'Two-step sign-in is on' } };
-      if (path === '/totp/disable') return { body: { status: true, msg: 'Two-step sign-in is off' } };
-      return { body: { status: true } };
+      if (call === OP.totpEnable && body.code === '000000')
+        return {
+          status: 400,
+          body: { status: false, code: 'request', msg: 'That code is wrong or expired: enter the current one' },
+        };
+      if (call === OP.totpEnable) return { body: { status: true, msg: 'Two-step sign-in is on' } };
+      if (call === OP.totpDisable) return { body: { status: true, msg: 'Two-step sign-in is off' } };
+      return quietAnswer(call);
     });
     renderConsole('/console/account');
     const user = userEvent.setup();
@@ -787,15 +909,17 @@ const USERS = [
 
 describe('Users', () => {
   it('searches, turns betting off and approves an account after confirmations', async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('support') };
       if (path.startsWith('/users?q=')) {
         const q = decodeURIComponent(path.slice('/users?q='.length));
         return { body: { status: true, users: USERS.filter((u) => !q || u.mobile.includes(q) || u.name.includes(q)) } };
       }
-      if (path === '/set-betting') return { body: { status: true, msg: 'Betting for 9876543210 is now off' } };
-      if (path === '/users/approve') return { body: { status: true, msg: '9876543211 approved: betting on' } };
-      return { body: { status: true } };
+      if (call === OP.setBetting)
+        return { body: { status: true, msg: 'Betting for 9876543210 is now off', betting_status: '0' } };
+      if (call === OP.approveUser)
+        return { body: { status: true, msg: '9876543211 approved: betting on', betting_status: '1' } };
+      return quietAnswer(call);
     });
     renderConsole('/console/users');
     const user = userEvent.setup();
@@ -817,14 +941,14 @@ describe('Users', () => {
     await user.click(await screen.findByRole('button', { name: 'Turn betting off for 9876543210' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Betting for 9876543210 is now off');
-    expect(calls.list.find((c) => c.path === '/set-betting')?.body).toEqual({ mobile: '9876543210', status: '0' });
+    expect(calls.list.find((c) => c.call === OP.setBetting)?.body).toEqual({ mobile: '9876543210', status: '0' });
   });
 
   it('finance reads users but has no buttons that change them', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+    mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
       if (path.startsWith('/users')) return { body: { status: true, users: USERS } };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/users');
     expect(await screen.findByRole('cell', { name: 'Ravi' })).toBeInTheDocument();
@@ -835,7 +959,7 @@ describe('Users', () => {
 
 const DETAIL = (extra: Record<string, unknown> = {}) => ({
   status: true,
-  user: { ...USERS[0], blocked_reason: '', blocked_since: null, sessions: 2, ...extra },
+  user: { ...USERS[0], blocked_reason: '', blocked_since: null, sessions: 2, upi_held: [], ...extra },
   totals: { staked: 340, won: 90, deposited: 500, withdrawn: 100 },
   protection: { age_declared: '2026-11-20 10:00', break_until: null, excluded_until: null, limits: [] },
   ledger: Array.from({ length: 25 }, (_, i) => ({
@@ -868,8 +992,8 @@ const DETAIL = (extra: Record<string, unknown> = {}) => ({
 describe('One user', () => {
   it('shows the wallet, totals and paged ledger, bids and wins; support blocks with a reason and logs the player out', async () => {
     let blocked = false;
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('support') };
       if (path === '/users/detail?mobile=9876543210')
         return {
           body: DETAIL(
@@ -878,14 +1002,15 @@ describe('One user', () => {
               : {},
           ),
         };
-      if (path === '/users/block') {
+      if (call === OP.blockUser) {
         blocked = true;
         return {
           body: { status: true, msg: '9876543210 blocked: signed out everywhere, and cannot log in until unblocked' },
         };
       }
-      if (path === '/users/logout') return { body: { status: true, msg: '9876543210 logged out of 2 sessions' } };
-      return { body: { status: true } };
+      if (call === OP.logoutUser)
+        return { body: { status: true, msg: '9876543210 logged out of 2 sessions', sessions: 2 } };
+      return quietAnswer(call);
     });
     renderConsole('/console/users/9876543210');
     const user = userEvent.setup();
@@ -912,11 +1037,11 @@ describe('One user', () => {
     const dialog = screen.getByRole('dialog', { name: 'Block 9876543210?' });
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a reason of at least 3 characters');
-    expect(calls.list.some((c) => c.path === '/users/block')).toBe(false);
+    expect(calls.list.some((c) => c.call === OP.blockUser)).toBe(false);
     await user.type(within(dialog).getByLabelText('Reason'), 'chargeback fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText(/blocked since 2026-11-24 10:00: chargeback fraud/)).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/users/block')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.blockUser)?.body).toEqual({
       mobile: '9876543210',
       reason: 'chargeback fraud',
     });
@@ -925,13 +1050,19 @@ describe('One user', () => {
   });
 
   it("finance credits and debits with points and a reason; the server's refusal stays in the dialog", async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
       if (path.startsWith('/users/detail')) return { body: DETAIL() };
-      if (path === '/debit')
-        return { status: 409, body: { status: false, msg: '9876543210 has only 120 points: debit at most 120' } };
-      if (path === '/credit') return { body: { status: true, msg: 'Credited 50 points to 9876543210' } };
-      return { body: { status: true } };
+      if (call === OP.debit)
+        return {
+          status: 409,
+          body: { status: false, code: 'conflict', msg: '9876543210 has only 120 points: debit at most 120' },
+        };
+      if (call === OP.credit)
+        return {
+          body: { status: true, msg: 'Credited 50 points to 9876543210', mobile: '9876543210', wallet_amt: '170' },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/users/9876543210');
     const user = userEvent.setup();
@@ -954,7 +1085,7 @@ describe('One user', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'bonus for referral');
     await user.click(within(dialog).getByRole('button', { name: 'Credit' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Credited 50 points to 9876543210');
-    expect(calls.list.find((c) => c.path === '/credit')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.credit)?.body).toEqual({
       mobile: '9876543210',
       points: 50,
       note: 'bonus for referral',
@@ -974,12 +1105,12 @@ describe('One user: responsible play', () => {
       },
     };
     let role = 'support';
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR(role) };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR(role) };
       if (path.startsWith('/users/detail')) return { body: detail };
-      if (path === '/users/lift-exclusion')
+      if (call === OP.liftExclusion)
         return { body: { status: true, msg: "9876543210's self-exclusion is lifted: they may play again" } };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     const first = renderConsole('/console/users/9876543210');
     await screen.findByRole('heading', { name: 'Ravi (9876543210)' });
@@ -1005,7 +1136,7 @@ describe('One user: responsible play', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       "9876543210's self-exclusion is lifted: they may play again",
     );
-    expect(calls.list.find((c) => c.path === '/users/lift-exclusion')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.liftExclusion)?.body).toEqual({
       mobile: '9876543210',
       reason: 'Signed request, checked by phone',
     });
@@ -1015,12 +1146,18 @@ describe('One user: responsible play', () => {
 describe('One user: UPI numbers held for approval', () => {
   it('lists the held numbers and approves them after a confirmation', async () => {
     const detail = { ...DETAIL(), user: { ...DETAIL().user, upi_held: ['paytm_no', 'google_pay_no'] } };
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+    const calls = mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
       if (path.startsWith('/users/detail')) return { body: detail };
-      if (path === '/users/approve-upi')
-        return { body: { status: true, msg: '9876543210: withdrawals may go to its Paytm, Google Pay number now' } };
-      return { body: { status: true } };
+      if (call === OP.approveUpi)
+        return {
+          body: {
+            status: true,
+            msg: '9876543210: withdrawals may go to its Paytm, Google Pay number now',
+            approved: ['paytm_no', 'google_pay_no'],
+          },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/users/9876543210');
     await screen.findByRole('heading', { name: 'Ravi (9876543210)' });
@@ -1033,14 +1170,14 @@ describe('One user: UPI numbers held for approval', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'withdrawals may go to its Paytm, Google Pay number now',
     );
-    expect(calls.list.find((c) => c.path === '/users/approve-upi')?.body).toEqual({ mobile: '9876543210' });
+    expect(calls.list.find((c) => c.call === OP.approveUpi)?.body).toEqual({ mobile: '9876543210' });
   });
 });
 
 describe('Audit log', () => {
   it('shows who did what, newest first; only an owner has it', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
+    mockOperatorApi(({ call, path }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
       if (path === '/audit?limit=500')
         return {
           body: {
@@ -1071,7 +1208,7 @@ describe('Audit log', () => {
             ],
           },
         };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/audit');
     const table = await screen.findByRole('table', { name: 'Latest actions, newest first' });
@@ -1085,10 +1222,10 @@ describe('Audit log', () => {
 
 describe('Markets', () => {
   it('sets weekly off days and changes a game rate, each after a confirmation', async () => {
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/rates')
+    const calls = mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.rates)
         return {
           body: {
             status: true,
@@ -1098,10 +1235,10 @@ describe('Markets', () => {
             ],
           },
         };
-      if (path === '/market/off-days')
+      if (call === OP.setOffDays)
         return { body: { status: true, msg: 'KALYAN (regular) is off on: Sunday, Saturday', off_days: [0, 6] } };
-      if (path === '/rates/set') return { body: { status: true, msg: 'regular Single Digit: 10-96' } };
-      return { body: { status: true } };
+      if (call === OP.setRate) return { body: { status: true, msg: 'regular Single Digit: 10-96' } };
+      return quietAnswer(call);
     });
     renderConsole('/console/markets');
     const user = userEvent.setup();
@@ -1118,7 +1255,7 @@ describe('Markets', () => {
       await user.click(within(days).getByLabelText(d));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('KALYAN (regular) is off on: Sunday, Saturday')).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/market/off-days')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.setOffDays)?.body).toEqual({
       family: 'regular',
       market: '1',
       days: [0, 6],
@@ -1134,7 +1271,7 @@ describe('Markets', () => {
     await user.type(within(dialog).getByLabelText('Points won'), '96');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('regular Single Digit: 10-96')).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/rates/set')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.setRate)?.body).toEqual({
       family: 'regular',
       rate_key: 'single_digit',
       val_1: 10,
@@ -1153,18 +1290,18 @@ describe('Markets', () => {
         liability_cap: null,
       },
     ];
-    const calls = mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/rates') return { body: { status: true, rates: [] } };
-      if (path === '/bet-limits') return { body: { status: true, families: limits } };
-      if (path === '/bet-limits/set')
+    const calls = mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.rates) return { body: { status: true, rates: [] } };
+      if (call === OP.betLimits) return { body: { status: true, families: limits } };
+      if (call === OP.setBetLimit)
         return {
           body: { status: true, msg: 'regular Single Digit: 50 to 1,000 points a bid, no maximum per session' },
         };
-      if (path === '/liability-cap/set')
+      if (call === OP.setLiabilityCap)
         return { body: { status: true, msg: 'regular: one number may cost at most 5,00,000 points a session' } };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/markets');
     const user = userEvent.setup();
@@ -1185,7 +1322,7 @@ describe('Markets', () => {
     expect(
       await screen.findByText('regular Single Digit: 50 to 1,000 points a bid, no maximum per session'),
     ).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/bet-limits/set')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.setBetLimit)?.body).toEqual({
       family: 'regular',
       bet_type: 'single_digit',
       min: 50,
@@ -1199,20 +1336,36 @@ describe('Markets', () => {
     expect(
       await screen.findByText('regular: one number may cost at most 5,00,000 points a session'),
     ).toBeInTheDocument();
-    expect(calls.list.find((c) => c.path === '/liability-cap/set')?.body).toEqual({ family: 'regular', cap: 500000 });
+    expect(calls.list.find((c) => c.call === OP.setLiabilityCap)?.body).toEqual({ family: 'regular', cap: 500000 });
   });
 
   it('lists a family, changes times, disables after a confirmation, and adds a Starline slot', async () => {
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/markets') return { body: MARKETS };
-      if (path === '/market/set-times') return { body: { status: true, msg: 'KALYAN: open 04:00 PM, close 06:00 PM' } };
-      if (path === '/market/disable') return { body: { status: true, msg: 'KALYAN (regular) is now disabled' } };
-      if (path === '/market/add' && body.name === 'KALYAN')
-        return { status: 409, body: { status: false, msg: "A starline market named 'KALYAN' already exists (id 1)" } };
-      if (path === '/market/add')
-        return { body: { status: true, msg: 'Added starline market 2 PM (id 9), open 14:00, close 14:00' } };
-      return { body: { status: true } };
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.markets) return { body: MARKETS };
+      if (call === OP.setMarketTimes)
+        return {
+          body: {
+            status: true,
+            msg: 'KALYAN: open 04:00 PM, close 06:00 PM',
+            market: { id: 1, family: 'regular', name: 'KALYAN', open: '16:00', close: '18:00' },
+          },
+        };
+      if (call === OP.disableMarket) return { body: { status: true, msg: 'KALYAN (regular) is now disabled', id: 1 } };
+      if (call === OP.addMarket && body.name === 'KALYAN')
+        return {
+          status: 409,
+          body: { status: false, code: 'conflict', msg: "A starline market named 'KALYAN' already exists (id 1)" },
+        };
+      if (call === OP.addMarket)
+        return {
+          body: {
+            status: true,
+            msg: 'Added starline market 2 PM (id 9), open 14:00, close 14:00',
+            market: { id: 9, family: 'starline', name: '2 PM', open: '14:00', close: '14:00' },
+          },
+        };
+      return quietAnswer(call);
     });
     renderConsole('/console/markets');
     const user = userEvent.setup();
@@ -1233,7 +1386,7 @@ describe('Markets', () => {
     await user.type(close, '18:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('KALYAN: open 04:00 PM, close 06:00 PM');
-    expect(calls.list.find((c) => c.path === '/market/set-times')?.body).toEqual({
+    expect(calls.list.find((c) => c.call === OP.setMarketTimes)?.body).toEqual({
       family: 'regular',
       name: 'KALYAN',
       open: '16:00',
@@ -1260,7 +1413,7 @@ describe('Markets', () => {
     await user.type(screen.getByLabelText('Name'), '2 PM');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Added starline market 2 PM');
-    expect(calls.list.filter((c) => c.path === '/market/add').pop()?.body).toEqual({
+    expect(calls.list.filter((c) => c.call === OP.addMarket).pop()?.body).toEqual({
       family: 'starline',
       name: '2 PM',
       open: '14:00',
@@ -1275,9 +1428,9 @@ describe('Settings', () => {
       upi_id: 'shop@bank',
       how_to_play_content: '<p>Play</p>',
     };
-    const calls = mockOperatorApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('owner') };
-      if (path === '/settings')
+    const calls = mockOperatorApi(({ call, body }) => {
+      if (call === OP.session) return { body: OPERATOR('owner') };
+      if (call === OP.settings)
         return {
           body: {
             status: true,
@@ -1292,13 +1445,16 @@ describe('Settings', () => {
             },
           },
         };
-      if (path === '/settings/set' && body.key === 'upi_id')
-        return { status: 400, body: { status: false, msg: "upi_id must be a UPI id like 'name@bank'" } };
-      if (path === '/settings/set') {
+      if (call === OP.setSetting && body.key === 'upi_id')
+        return {
+          status: 400,
+          body: { status: false, code: 'request', msg: "upi_id must be a UPI id like 'name@bank'" },
+        };
+      if (call === OP.setSetting) {
         settings[String(body.key)] = String(body.value);
         return { body: { status: true, msg: 'ok', key: body.key, value: body.value } };
       }
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/settings');
     const user = userEvent.setup();
@@ -1317,7 +1473,7 @@ describe('Settings', () => {
     await user.type(min, '200');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
-    expect(calls.list.find((c) => c.path === '/settings/set')?.body).toEqual({ key: 'min_amt', value: '200' });
+    expect(calls.list.find((c) => c.call === OP.setSetting)?.body).toEqual({ key: 'min_amt', value: '200' });
     const upi = screen.getByLabelText('UPI id');
     await user.clear(upi);
     await user.type(upi, 'not an id');
@@ -1328,10 +1484,10 @@ describe('Settings', () => {
 
 describe('Dashboard', () => {
   it("shows today's figures per family, the week's chart, what waits and the open markets", async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('finance') };
-      if (path === '/dashboard') return { body: DASHBOARD };
-      return { body: { status: true } };
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('finance') };
+      if (call === OP.dashboard) return { body: DASHBOARD };
+      return quietAnswer(call);
     });
     renderConsole('/console/');
     expect(await screen.findByRole('heading', { name: 'Today, 2026-11-24' })).toBeInTheDocument();
@@ -1351,9 +1507,9 @@ describe('Dashboard', () => {
   });
 
   it("shows the server's state: processes up, SMS failures in the last hour, live streams, the pool, the queues", async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
-      if (path === '/dashboard')
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('support') };
+      if (call === OP.dashboard)
         return {
           body: {
             ...DASHBOARD,
@@ -1366,7 +1522,7 @@ describe('Dashboard', () => {
             },
           },
         };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/');
     const card = (await screen.findByRole('heading', { name: 'Server' })).parentElement!;
@@ -1383,10 +1539,10 @@ describe('Dashboard', () => {
   });
 
   it("says when the server's figures could not be read, and shows the rest", async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('support') };
-      if (path === '/dashboard') return { body: { ...DASHBOARD, server: null } };
-      return { body: { status: true } };
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('support') };
+      if (call === OP.dashboard) return { body: { ...DASHBOARD, server: null } };
+      return quietAnswer(call);
     });
     renderConsole('/console/');
     await screen.findByRole('heading', { name: 'Server' });
@@ -1395,9 +1551,9 @@ describe('Dashboard', () => {
   });
 
   it('lists the numbers near their liability cap, closed ones marked', async () => {
-    mockOperatorApi(({ method, path }) => {
-      if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-      if (path === '/dashboard')
+    mockOperatorApi(({ call }) => {
+      if (call === OP.session) return { body: OPERATOR('results') };
+      if (call === OP.dashboard)
         return {
           body: {
             ...DASHBOARD,
@@ -1427,7 +1583,7 @@ describe('Dashboard', () => {
             ],
           },
         };
-      return { body: { status: true } };
+      return quietAnswer(call);
     });
     renderConsole('/console/');
     await screen.findByRole('heading', { name: 'Numbers near their cap' });
@@ -1444,14 +1600,14 @@ describe('polling', () => {
   it('the dashboard asks again every 15 seconds while the tab is visible, and not while it is hidden', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const calls = mockOperatorApi(({ method, path }) => {
-        if (method === 'GET' && path === '/session') return { body: OPERATOR('results') };
-        if (path === '/dashboard') return { body: DASHBOARD };
-        return { body: { status: true } };
+      const calls = mockOperatorApi(({ call }) => {
+        if (call === OP.session) return { body: OPERATOR('results') };
+        if (call === OP.dashboard) return { body: DASHBOARD };
+        return quietAnswer(call);
       });
       renderConsole('/console/dashboard');
       await screen.findByRole('heading', { name: 'Today, 2026-11-24' });
-      const asked = () => calls.list.filter((c) => c.path === '/dashboard').length;
+      const asked = () => calls.list.filter((c) => c.call === OP.dashboard).length;
       expect(asked()).toBe(1);
       await act(async () => {
         await jest.advanceTimersByTimeAsync(15_000);

@@ -108,9 +108,9 @@ export function OperatorsPage() {
     const r = await act({ action, name: row.name });
     if ('error' in r) return setActError(messageOf(r.error));
     setAsking(null);
-    if (action === 'reset-password' && r.data.one_time_password)
+    if ('one_time_password' in r.data)
       setMade({ name: row.name, role: row.role, password: r.data.one_time_password });
-    else setDone(r.data.msg ?? 'Done');
+    else setDone(r.data.msg);
   };
 
   const text = asking && ACTIONS[asking.action];

@@ -280,7 +280,6 @@ export const NoticeRowSchema = z.object({
 
 // ------------------------------------------------------------------ every call's answer
 
-/** A refusal of any operator call (4xx): a message for the operator, and what more it names. */
 /** An operator call's refusal: its text, and its code by the answer's HTTP status (refusalCodes.ts) or its own. */
 export const OperatorRefusalSchema = z.looseObject({
   status: z.literal(false),
