@@ -1,4 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -215,6 +217,29 @@ describe('operator CLI (npm run operator -- ...)', () => {
       { out: () => {}, err: () => {} },
     );
     expect(wrongToken).toBe(1);
+  });
+
+  test('reads an answer only as its call declares it: another shape is an error, nothing printed', async () => {
+    // a server that says yes to the market list but sends no list
+    const odd = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status: true, msg: 'ok', markets: 'none' }));
+    });
+    await new Promise<void>((r) => odd.listen(0, '127.0.0.1', r));
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const code = await run(
+        ['market', 'list'],
+        { SERVER_URL: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`, OPERATOR_TOKEN },
+        { out: (l) => out.push(l), err: (l) => err.push(l) },
+      );
+      expect(code).toBe(1);
+      expect(out).toEqual([]);
+      expect(err).toEqual(["Error: the server's answer to markets is not the one the contract declares (HTTP 200)"]);
+    } finally {
+      await new Promise((r) => odd.close(r));
+    }
   });
 
   test('the real script (tsx src/cli/operator.ts) talks to the server and sets its exit code', async () => {

@@ -4,8 +4,14 @@
  * and small checks and printing.
  */
 import { parseArgs } from 'node:util';
-import { FAMILIES } from '@matka/shared/domain';
+import { FAMILIES, type Family } from '@matka/shared/domain';
 import type { OperatorCall } from '@matka/shared/contract';
+import type {
+  OperatorAnswerOf,
+  OperatorCallWithAnswer,
+  OperatorCallWithRequest,
+  OperatorRequestOf,
+} from '@matka/shared/contract/schemas';
 
 export interface CliIO {
   out: (s: string) => void;
@@ -21,8 +27,8 @@ export function need(cond: unknown, msg: string): asserts cond {
   if (!cond) throw new UsageError(msg);
 }
 
-/** The operator API's JSON answer (fields depend on the command). */
-export type Answer = Record<string, unknown> & { status?: boolean; msg?: string };
+/** What a call answers (status true), as the contract declares it. */
+export type AnswerOf<C extends OperatorCall> = C extends OperatorCallWithAnswer ? OperatorAnswerOf<C> : never;
 
 /** A backup saved from the server, or one restored into a data dir (cli/backup.ts): not a JSON call. */
 export type FileCommand =
@@ -32,15 +38,19 @@ export type FileCommand =
   | { kind: 'receipt'; receipt: string }
   | { kind: 'bundle'; file: string; keyFile?: string };
 
-export interface Request {
+/** A command's request of one call: its body and what it prints are typed by the call's declaration. */
+export interface CallRequest<C extends OperatorCall> {
   /** the call of the operator API (@matka/shared/contract) and its query */
-  call: OperatorCall;
+  call: C;
   query?: Record<string, string | undefined>;
-  body?: unknown;
-  print: (data: Answer, io: CliIO) => void;
+  body?: C extends OperatorCallWithRequest ? OperatorRequestOf<C> : never;
+  print: (data: AnswerOf<C>, io: CliIO) => void;
   /** an answer that is a failure of the command all the same (exit 1), though the call succeeded */
-  fails?: (data: Answer) => boolean;
+  fails?: (data: AnswerOf<C>) => boolean;
 }
+
+/** The request a command makes: of one call, typed by it (the union of every call's). */
+export type Request = { [C in OperatorCall]: CallRequest<C> }[OperatorCall];
 
 /** Prints rows as aligned columns (header first). */
 export function printTable(io: CliIO, head: string[], rows: string[][]) {
@@ -120,11 +130,13 @@ export class Options {
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const PANA = /^\d{3}$/;
 
-export function familyOption(o: Options): string | undefined {
+export function familyOption(o: Options): Family | undefined {
   const f = o.string('family');
-  need(f === undefined || (FAMILIES as readonly string[]).includes(f), '--family must be regular, starline or gali');
+  need(f === undefined || isFamily(f), '--family must be regular, starline or gali');
   return f;
 }
+
+const isFamily = (f: string): f is Family => (FAMILIES as readonly string[]).includes(f);
 
 export function dateOption(o: Options): string | undefined {
   const d = o.string('date');
@@ -139,3 +151,9 @@ export function requestId(raw: string | undefined, what: string): number {
   need(m && Number(m[1]) > 0, `'${raw}' is not a request id (a number from the list)`);
   return Number(m[1]);
 }
+
+/**
+ * A request of a call the command chooses among a few (approve or reject, preview or declare): typed by
+ * each of them, as a command's request of one call is.
+ */
+export const callRequest = <C extends OperatorCall>(r: CallRequest<C>): Request => r as unknown as Request;

@@ -10,19 +10,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { counted, formatPoints } from '@matka/shared/domain';
-import { OP, operatorRequest } from '@matka/shared/contract';
+import { OP, operatorRequest, type OperatorCall } from '@matka/shared/contract';
+import { OPERATOR_ANSWERS } from '@matka/shared/contract/schemas';
+import type { z } from 'zod';
 import { restoreBackup, saveBackup, verifyDatabase } from './backup';
 import { verifyReceipt } from './receipt';
 import {
   UsageError,
   need,
   splitArgv,
-  type Answer,
   type CliIO,
+  type AnswerOf,
+  type CallRequest,
   type FileCommand,
   type Options,
   type Request,
 } from './args';
+
+const ANSWERS: Partial<Record<OperatorCall, z.ZodType>> = OPERATOR_ANSWERS;
 import { otp, setBetting, users } from './commands/accounts';
 import { market } from './commands/markets';
 import { credit, manual, queue } from './commands/money';
@@ -332,22 +337,31 @@ async function send(base: string, req: Request, creds: Credentials, io: CliIO): 
     );
     return 1;
   }
-  let data: Answer;
+  let body: { status?: unknown; msg?: unknown } | null;
   try {
-    data = (await res.json()) as Answer;
+    body = (await res.json()) as typeof body;
   } catch {
     io.err(`Error: unexpected answer from ${base} (HTTP ${res.status})`);
     return 1;
   }
-  if (!res.ok || data?.status !== true) {
-    io.err(`Error: ${data?.msg ?? `HTTP ${res.status}`}`);
+  if (!res.ok || body?.status !== true) {
+    io.err(`Error: ${typeof body?.msg === 'string' ? body.msg : `HTTP ${res.status}`}`);
     return 1;
   }
-  req.print(data, io);
-  if (req.fails?.(data)) return 1;
+  // the answer is read as its call's schema declares it, or not at all
+  const parsed = ANSWERS[req.call]?.safeParse(body);
+  if (!parsed?.success) {
+    io.err(`Error: the server's answer to ${req.call} is not the one the contract declares (HTTP ${res.status})`);
+    return 1;
+  }
+  // each command's print and fails take the answer of its own call (Request pairs them)
+  const typed = req as CallRequest<OperatorCall>;
+  const data = parsed.data as AnswerOf<OperatorCall>;
+  typed.print(data, io);
+  if (typed.fails?.(data)) return 1;
   // a declaration answers while its bids still settle: follow the job to its summary
-  const job = (data as { job?: { id?: string; status?: string } }).job;
-  if (job?.id && job.status === 'running') return followJob(base, creds, String(job.id), io);
+  const job = (parsed.data as { job?: { id: string; status: string } }).job;
+  if (job && job.status === 'running') return followJob(base, creds, job.id, io);
   return 0;
 }
 
@@ -356,27 +370,25 @@ async function followJob(base: string, creds: Credentials, id: string, io: CliIO
   let last = '';
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
-    let data: {
-      status?: boolean;
-      msg?: string;
-      job?: { status: string; bids_done: number; bids_total: number | null };
-    };
+    let body: { status?: unknown; msg?: unknown } | null;
     try {
       const res = await fetch(base + operatorRequest(OP.settlement, { id }).url, {
         headers: creds.headers,
         signal: AbortSignal.timeout(15_000),
       });
-      data = (await res.json()) as typeof data;
+      body = (await res.json()) as typeof body;
     } catch (e) {
       io.err(`Error: lost the server while following settlement job ${id} (${(e as Error).message}); it goes on there`);
       return 1;
     }
-    if (data.status !== true || !data.job) {
-      io.err(`Error: ${data.msg ?? `no settlement job ${id}`}`);
+    const parsed = OPERATOR_ANSWERS.settlement.safeParse(body);
+    if (!parsed.success) {
+      io.err(`Error: ${typeof body?.msg === 'string' ? body.msg : `no settlement job ${id}`}`);
       return 1;
     }
+    const data = parsed.data;
     if (data.job.status !== 'running') {
-      io.out(String(data.msg));
+      io.out(data.msg);
       return 0;
     }
     const seen = `${data.job.bids_done} of ${data.job.bids_total}`;

@@ -13,7 +13,8 @@ const REASONS: Record<InvalidReason, string> = {
   malformed: 'it is not a bid receipt as the server writes one (a compact JWS in canonical base64url)',
   signature: 'the signature does not match: the receipt was changed, or this server did not sign it',
   unknownKey: 'no published key signed it',
-  keyNotFor: 'a published key signed it, but not one that signs receipts of its day (a retired key, or a key of another kind)',
+  keyNotFor:
+    'a published key signed it, but not one that signs receipts of its day (a retired key, or a key of another kind)',
   missing: 'the server signed it but no longer has its bid: keep the receipt and report it',
   notInBook: "it is not in its session's sealed book",
   wrongBook: "the server's proof is of another market, day, session or leaf than this receipt's",

@@ -15,7 +15,7 @@ export function setBetting(_cmd: string, rest: string[], _o: Options): Request {
   return {
     call: OP.setBetting,
     body: { mobile, status },
-    print: (d, io) => io.out(String(d.msg)),
+    print: (d, io) => io.out(d.msg),
   };
 }
 
@@ -27,7 +27,7 @@ export function users(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.unapprovedUsers,
       print: (d, io) => {
-        const rows = (d.users as { id: string; mobile: string; name: string; created: string }[]) ?? [];
+        const rows = d.users;
         if (rows.length === 0) return io.out('No accounts waiting for approval.');
         printTable(
           io,
@@ -43,7 +43,7 @@ export function users(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.approveUser,
       body: { mobile },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   if (sub === 'approve-upi') {
@@ -52,7 +52,7 @@ export function users(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.approveUpi,
       body: { mobile },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   need(sub === 'list', `users needs a command: list, unapproved, approve, approve-upi${sub ? ` (not '${sub}')` : ''}`);
@@ -61,15 +61,7 @@ export function users(_cmd: string, rest: string[], _o: Options): Request {
     call: OP.users,
     query: { q: term || undefined },
     print: (d, io) => {
-      const rows =
-        (d.users as {
-          id: string;
-          mobile: string;
-          name: string;
-          wallet: string;
-          betting_status: string;
-          created: string;
-        }[]) ?? [];
+      const rows = d.users;
       if (rows.length === 0) return io.out('No users.');
       printTable(
         io,
@@ -96,6 +88,6 @@ export function otp(_cmd: string, rest: string[], _o: Options): Request {
   return {
     call: OP.lastOtp,
     query: { mobile },
-    print: (d, io) => io.out(`${String(d.otp)}  (${String(d.purpose)}, sent ${String(d.created_at)})`),
+    print: (d, io) => io.out(`${d.otp}  (${d.purpose}, sent ${d.created_at})`),
   };
 }

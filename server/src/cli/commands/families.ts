@@ -4,8 +4,17 @@
  */
 import { OP } from '@matka/shared/contract';
 import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
-import { REMOTE_FAMILIES } from '@matka/shared/routes';
-import { UsageError, need, printTable, type Answer, type CliIO, type Options, type Request } from '../args';
+import { REMOTE_FAMILIES, type RemoteFamily } from '@matka/shared/routes';
+import {
+  UsageError,
+  callRequest,
+  need,
+  printTable,
+  type AnswerOf,
+  type CliIO,
+  type Options,
+  type Request,
+} from '../args';
 
 type Status = OperatorAnswerOf<'families'>['families'][number];
 
@@ -23,17 +32,16 @@ function printStatus(io: CliIO, s: Status) {
   if (s.earlier.length) io.out(`  rollback goes to: ${s.earlier.at(-1)}`);
 }
 
-const printChanged = (d: Answer, io: CliIO) => {
-  io.out(String(d.msg));
-  printStatus(io, d.family as Status);
+const printChanged = (d: AnswerOf<'releaseFamily' | 'promoteFamily' | 'rollbackFamily'>, io: CliIO) => {
+  io.out(d.msg);
+  printStatus(io, d.family);
 };
 
-function familyArg(raw: string | undefined, what: string): string {
+const isRemoteFamily = (raw: string): raw is RemoteFamily => (REMOTE_FAMILIES as readonly string[]).includes(raw);
+
+function familyArg(raw: string | undefined, what: string): RemoteFamily {
   need(raw, `family ${what} needs <family> (${REMOTE_FAMILIES.join(', ')})`);
-  need(
-    (REMOTE_FAMILIES as readonly string[]).includes(raw),
-    `'${raw}' is not a family (${REMOTE_FAMILIES.join(', ')})`,
-  );
+  need(isRemoteFamily(raw), `'${raw}' is not a family (${REMOTE_FAMILIES.join(', ')})`);
   return raw;
 }
 
@@ -45,7 +53,7 @@ export function family(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.families,
       print: (d, io) => {
-        for (const s of d.families as Status[]) {
+        for (const s of d.families) {
           printStatus(io, s);
           printTable(
             io,
@@ -77,11 +85,11 @@ export function family(_cmd: string, rest: string[], o: Options): Request {
     const [f, extra] = args;
     const fam = familyArg(f, sub);
     need(!extra, `family ${sub} takes one <family>`);
-    return {
+    return callRequest({
       call: sub === 'promote' ? OP.promoteFamily : OP.rollbackFamily,
       body: { family: fam },
       print: printChanged,
-    };
+    });
   }
   throw new UsageError(`family needs a command: status, release, promote, rollback${sub ? ` (not '${sub}')` : ''}`);
 }

@@ -1,13 +1,8 @@
 /**
  * The operator CLI's market commands: list, set-times, add, enable, disable, and a family's liability cap.
  */
-import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import { OP } from '@matka/shared/contract';
-
-import { HHMM, UsageError, familyOption, need, type Options, type Request } from '../args';
-
-/** A market as the operator API lists it. */
-type MarketInfo = OperatorAnswerOf<'markets'>['markets'][number];
+import { HHMM, UsageError, callRequest, familyOption, need, type Options, type Request } from '../args';
 
 /** market list | set-times | add | enable | disable | cap <points>|off */
 export function market(_cmd: string, rest: string[], o: Options): Request {
@@ -17,7 +12,7 @@ export function market(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.markets,
       print: (d, io) => {
-        const rows = (d.markets as MarketInfo[]).map((m) => [
+        const rows = d.markets.map((m) => [
           String(m.id),
           m.family,
           m.name,
@@ -49,7 +44,7 @@ export function market(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.setMarketTimes,
       body: { name, open, close, family },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   if (sub === 'add') {
@@ -67,7 +62,7 @@ export function market(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.addMarket,
       body: { family, name, open: times[0], close: times[1] },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   if (sub === 'enable' || sub === 'disable') {
@@ -75,11 +70,11 @@ export function market(_cmd: string, rest: string[], o: Options): Request {
     const family = familyOption(o);
     const name = a.join(' ').trim();
     need(name, `market ${sub} needs <name>`);
-    return {
+    return callRequest({
       call: sub === 'enable' ? OP.enableMarket : OP.disableMarket,
       body: { name, family },
-      print: (d, io) => io.out(String(d.msg)),
-    };
+      print: (d, io) => io.out(d.msg),
+    });
   }
   if (sub === 'cap') {
     const family = familyOption(o) ?? 'regular';
@@ -92,7 +87,7 @@ export function market(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.setLiabilityCap,
       body: { family, cap },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   throw new UsageError(

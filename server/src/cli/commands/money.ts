@@ -4,11 +4,11 @@
 import type { OperatorAnswerOf } from '@matka/shared/contract/schemas';
 import { DECISION_CALLS, OP } from '@matka/shared/contract';
 import { PHONE_RE } from '@matka/shared/domain';
-import { UsageError, need, printTable, requestId, type Options, type Request } from '../args';
+import { UsageError, callRequest, need, printTable, requestId, type Options, type Request } from '../args';
 
 /** A row of the deposits or the withdrawals queue, as the operator API lists it. */
-type RequestRow = OperatorAnswerOf<'deposits'>['deposits'][number] &
-  Partial<OperatorAnswerOf<'withdrawals'>['withdrawals'][number]>;
+type RequestRow =
+  OperatorAnswerOf<'deposits'>['deposits'][number] | OperatorAnswerOf<'withdrawals'>['withdrawals'][number];
 
 /** credit <mobile> <points> [note] */
 export function credit(_cmd: string, rest: string[], _o: Options): Request {
@@ -23,10 +23,7 @@ export function credit(_cmd: string, rest: string[], _o: Options): Request {
     call: OP.credit,
     body: { mobile, points: Number(points), note: note.join(' ') || undefined },
     // above the owner's threshold: a request waiting for a second operator, nothing moved
-    print: (d, io) =>
-      io.out(
-        d.pending ? String(d.msg) : `${String(d.msg)}. Wallet of ${String(d.mobile)} is now ${String(d.wallet_amt)}.`,
-      ),
+    print: (d, io) => io.out(d.pending ? d.msg : `${d.msg}. Wallet of ${d.mobile} is now ${d.wallet_amt}.`),
   };
 }
 
@@ -38,7 +35,7 @@ export function manual(_cmd: string, rest: string[], o: Options): Request {
     return {
       call: OP.manualMoves,
       print: (d, io) => {
-        const { threshold, moves } = d as unknown as OperatorAnswerOf<'manualMoves'>;
+        const { threshold, moves } = d;
         io.out(
           threshold
             ? `A manual credit or debit of more than ${threshold} points waits for a second operator.`
@@ -68,11 +65,11 @@ export function manual(_cmd: string, rest: string[], o: Options): Request {
     need(more.length === 0, `manual ${sub} takes one <id>${sub === 'reject' ? ' and --reason TEXT' : ''}`);
     const reason = sub === 'reject' ? o.string('reason') : undefined;
     need(sub === 'approve' || reason, 'manual reject needs --reason TEXT (why it is refused)');
-    return {
+    return callRequest({
       call: sub === 'approve' ? OP.approveManualMove : OP.rejectManualMove,
-      body: sub === 'approve' ? { id } : { id, reason },
-      print: (d, io) => io.out(String(d.msg)),
-    };
+      body: sub === 'approve' ? { id } : { id, reason: reason ?? '' },
+      print: (d, io) => io.out(d.msg),
+    });
   }
   throw new UsageError(`manual needs a command: list, approve, reject${sub ? ` (not '${sub}')` : ''}`);
 }
@@ -92,11 +89,11 @@ export function queue(word: string, rest: string[], o: Options): Request {
       '--status must be pending, approved, rejected or all',
     );
     const filter = all ? 'all' : (status ?? 'pending');
-    return {
+    return callRequest({
       call: cmd === 'deposits' ? OP.deposits : OP.withdrawals,
       query: { status: filter },
       print: (d, io) => {
-        const rows = (d[cmd] as RequestRow[]) ?? [];
+        const rows: RequestRow[] = 'deposits' in d ? d.deposits : d.withdrawals;
         if (rows.length === 0) return io.out(`No ${filter === 'all' ? '' : filter + ' '}${single} requests.`);
         const head = ['id', 'mobile', 'amount', 'status', 'requested'];
         if (cmd === 'withdrawals') head.push('method', 'number', 'held');
@@ -111,18 +108,20 @@ export function queue(word: string, rest: string[], o: Options): Request {
             r.status,
             r.requested,
             ...(cmd === 'withdrawals'
-              ? [r.method ?? '', r.number ?? '', Number(r.held_points ?? 0) > 0 ? `HELD ${r.held_points}` : '']
+              ? 'method' in r
+                ? [r.method, r.number, Number(r.held_points) > 0 ? `HELD ${r.held_points}` : '']
+                : ['', '', '']
               : []),
             r.name,
           ]),
         );
       },
-    };
+    });
   }
   if (sub === 'approve' || sub === 'reject') {
     const [rawId, ...more] = args;
     const id = requestId(rawId, `${cmd} ${sub}`);
-    let body: Record<string, unknown> = { id };
+    let body: { id: number; receipt_url?: string; reason?: string } = { id };
     if (sub === 'approve' && cmd === 'withdrawals') {
       need(more.length <= 1, 'withdrawals approve needs <id> [receipt-url] [--reason <text>]');
       if (more[0]) {
@@ -137,11 +136,7 @@ export function queue(word: string, rest: string[], o: Options): Request {
     } else if (more.length) {
       body = { id, reason: more.join(' ') };
     }
-    return {
-      call: DECISION_CALLS[cmd][sub],
-      body,
-      print: (d, io) => io.out(String(d.msg)),
-    };
+    return callRequest({ call: DECISION_CALLS[cmd][sub], body, print: (d, io) => io.out(d.msg) });
   }
   throw new UsageError(`${cmd} needs a command: list, approve, reject${sub ? ` (not '${sub}')` : ''}`);
 }

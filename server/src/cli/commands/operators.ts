@@ -3,15 +3,26 @@
  * password, disable, enable).
  */
 import { OP } from '@matka/shared/contract';
-import { OPERATOR_ROLES } from '@matka/shared/domain';
-import { UsageError, need, printTable, type Answer, type CliIO, type Options, type Request } from '../args';
+import { OPERATOR_ROLES, type OperatorRole } from '@matka/shared/domain';
+import {
+  UsageError,
+  callRequest,
+  need,
+  printTable,
+  type AnswerOf,
+  type CliIO,
+  type Options,
+  type Request,
+} from '../args';
+
+const isRole = (r: string): r is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(r);
 
 /** owner create <name> | operators add | list | reset-password | disable | enable */
 export function operators(cmd: string, rest: string[], _o: Options): Request {
   const [sub, name, role, extra] = rest;
-  const printPassword = (d: Answer, io: CliIO) => {
-    io.out(`${String(d.msg)}.`);
-    io.out(`one-time password: ${String(d.one_time_password)}`);
+  const printPassword = (d: AnswerOf<'addOperator' | 'resetOperatorPassword'>, io: CliIO) => {
+    io.out(`${d.msg}.`);
+    io.out(`one-time password: ${d.one_time_password}`);
     io.out('It works once, at /console/, to set a new password.');
   };
   if (cmd === 'owner') {
@@ -21,7 +32,7 @@ export function operators(cmd: string, rest: string[], _o: Options): Request {
   }
   if (sub === 'add') {
     need(name && role && !extra, 'operators add needs <name> <role>');
-    need(OPERATOR_ROLES.includes(role as never), `'${role}' is not a role (${OPERATOR_ROLES.join(', ')})`);
+    need(isRole(role), `'${role}' is not a role (${OPERATOR_ROLES.join(', ')})`);
     return { call: OP.addOperator, body: { name, role }, print: printPassword };
   }
   if (sub === 'list') {
@@ -29,7 +40,7 @@ export function operators(cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.operators,
       print: (d, io) => {
-        const rows = (d.operators ?? []) as { name: string; role: string; totp: boolean; disabled: boolean }[];
+        const rows = d.operators;
         if (!rows.length) return io.out('No operators yet: npm run operator -- owner create <name>');
         printTable(
           io,
@@ -45,11 +56,11 @@ export function operators(cmd: string, rest: string[], _o: Options): Request {
   }
   if (sub === 'disable' || sub === 'enable') {
     need(name && !role, `operators ${sub} needs <name>`);
-    return {
+    return callRequest({
       call: sub === 'disable' ? OP.disableOperator : OP.enableOperator,
       body: { name },
-      print: (d, io) => io.out(`${String(d.msg)}.`),
-    };
+      print: (d, io) => io.out(`${d.msg}.`),
+    });
   }
   throw new UsageError(
     `operators needs a command: add, list, reset-password, disable, enable${sub ? ` (not '${sub}')` : ''}`,

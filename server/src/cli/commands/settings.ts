@@ -16,7 +16,7 @@ export function settings(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.settings,
       print: (d, io) => {
-        const entries = Object.entries((d.settings as Record<string, string>) ?? {});
+        const entries = Object.entries(d.settings);
         const w = Math.max(...entries.map(([k]) => k.length));
         for (const [k, v] of entries) {
           const oneLine = v.replace(/\s+/g, ' ');
@@ -31,7 +31,7 @@ export function settings(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.setSetting,
       body: { key, value: value.join(' ') },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   if (sub === 'set-withdraw-window') {
@@ -42,7 +42,7 @@ export function settings(_cmd: string, rest: string[], _o: Options): Request {
     return {
       call: OP.setWithdrawWindow,
       body: { open, close },
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
     };
   }
   throw new UsageError(`settings needs a command: list, set, set-withdraw-window${sub ? ` (not '${sub}')` : ''}`);
@@ -66,7 +66,7 @@ export function exportDayFile(rest: string[], o: Options, cwd: string, dataDir: 
     print: (d, io) => {
       fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, JSON.stringify(d.bundle), { mode: 0o600 });
-      io.out(`${String(d.msg)}: ${out} (check it with: npm run operator -- audit verify --bundle ${out})`);
+      io.out(`${d.msg}: ${out} (check it with: npm run operator -- audit verify --bundle ${out})`);
     },
   };
 }
@@ -78,10 +78,10 @@ export function auditChain(_cmd: string, rest: string[], _o: Options): Request {
   if (sub === 'verify')
     return {
       call: OP.auditVerify,
-      print: (d, io) => io.out(String(d.msg)),
+      print: (d, io) => io.out(d.msg),
       // a chain that does not match is a failure of the command (exit 1), for scripts and cron
-      fails: (d) => (d.check as { intact?: boolean } | undefined)?.intact === false,
+      fails: (d) => d.check.intact === false,
     };
-  if (sub === 'sign') return { call: OP.auditSign, print: (d, io) => io.out(String(d.msg)) };
+  if (sub === 'sign') return { call: OP.auditSign, print: (d, io) => io.out(d.msg) };
   throw new UsageError(`audit needs a command: verify, sign${sub ? ` (not '${sub}')` : ''}`);
 }
