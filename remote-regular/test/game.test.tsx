@@ -95,6 +95,7 @@ describe('/game', () => {
         msg_status: 0,
         open_result: '',
         close_result: '',
+        web_chart_url: '',
       },
       {
         game_id: 7,
@@ -104,6 +105,7 @@ describe('/game', () => {
         msg_status: 1,
         open_result: '',
         close_result: '',
+        web_chart_url: '',
       },
     ];
     mockServer({ markets });

@@ -51,7 +51,15 @@ export async function balanceAnswered(store: AppStore, wallet: string) {
   await act(async () => {
     // the store's type does not know the api's thunks (the api is attached at run time)
     await (store.dispatch as (a: unknown) => Promise<unknown>)(
-      api.util.upsertQueryData('walletBalance', undefined, { status: true, wallet_amt: wallet }),
+      api.util.upsertQueryData('walletBalance', undefined, {
+        status: true,
+        msg: 'Success',
+        wallet_amt: wallet,
+        withdraw_open_time: '09:00 AM',
+        withdraw_close_time: '11:00 PM',
+        min_withdrawal: '500',
+        min_amt: '100',
+      }),
     );
   });
 }

@@ -153,7 +153,17 @@ describe('betting gate (spec section 6)', () => {
     await act(async () => {
       // the store's type does not know the api's thunks (the api is attached at run time)
       await (store.dispatch as (a: unknown) => Promise<unknown>)(
-        api.util.upsertQueryData('homeInfo', undefined, { status: true, betting_status: '0' }),
+        api.util.upsertQueryData('homeInfo', undefined, {
+          status: true,
+          msg: 'Success',
+          betting_status: '0',
+          wallet_amt: '0',
+          telegram_no: '',
+          mobile_1: '',
+          mobile_no: '',
+          awaiting_approval: false,
+          result: [],
+        }),
       );
     });
     await waitFor(() => expect(loc()).toHaveTextContent(/^\/imp$/));

@@ -137,12 +137,10 @@ export const bidsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   // each family's two histories, answering under the list key the contract gives them
   for (const family of FAMILIES) {
     {
-      const name = BID_HISTORY_CALL[family];
-      const key = callSpec(name).list ?? 'bid_data';
-      defineCall(app, ctx, name, async ({ body, user }) => {
+      defineCall(app, ctx, BID_HISTORY_CALL[family], async ({ body, user }) => {
         const { from, to } = range(body.bid_from, body.bid_to);
         const data = await bidHistory(user, family, from, to);
-        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, [key]: data };
+        return { status: true, msg: data.length ? 'Success' : MSG.noDataFound, bid_data: data };
       });
     }
     {

@@ -19,14 +19,20 @@ import type { CallName } from './index';
 const num = z.union([z.string(), z.number()]);
 const optNum = num.optional();
 const optStr = z.string().optional();
-const optNullStr = z.string().nullable().optional();
+const str = z.string();
+const nullStr = z.string().nullable();
 
-/** What every answer carries: status and a message; the other fields depend on the call. */
+/**
+ * What every answer carries: its status and a message (a few lists send none: they say so); the other
+ * fields depend on the call. A field is optional only where the server omits it.
+ */
 export const AnswerSchema = z.looseObject({
-  status: z.union([z.boolean(), z.string()]).optional(),
-  msg: optStr,
+  status: z.union([z.boolean(), z.string()]),
+  msg: str,
   message: optStr,
 });
+/** An answer of a list that carries no message. */
+const noMessage = { msg: optStr };
 const answer = <S extends z.core.$ZodLooseShape>(shape: S) => AnswerSchema.extend(shape);
 
 /** A refusal, of any call: status false and a message for a person (in the account's language). */
@@ -39,9 +45,9 @@ export const RefusalSchema = z.looseObject({ status: z.literal(false), msg: z.st
 
 /** A login or a registration: the session's token and the player. */
 export const LoginAnswerSchema = answer({
-  user_name: optStr,
-  unique_token: optStr,
-  mobile: optStr,
+  user_name: str,
+  unique_token: str,
+  mobile: str,
   /** the language the player chose in our app ('en', 'hi', 'mr'): absent when never chosen */
   language: optStr,
 });
@@ -50,33 +56,33 @@ export const LoginAnswerSchema = answer({
 export const ListedMarketSchema = z.looseObject({
   game_id: num,
   game_name: z.string(),
-  open_result: optNullStr,
-  close_result: optNullStr,
+  open_result: nullStr,
+  close_result: nullStr,
   open_time: z.string(),
   close_time: z.string(),
   msg_status: num,
-  web_chart_url: optStr,
+  web_chart_url: str,
 });
 
 /** A family's game rates: game_rates[0] holds the pairs by rate key. */
 export const RatesAnswerSchema = answer({
-  game_rates: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]).optional())).optional(),
+  game_rates: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]).optional())),
   /** the operator's bet limits of the family's bet types that have their own (the rest: the defaults) */
-  bet_limits: z
-    .array(z.object({ bet_type: z.string(), min: z.number(), max: z.number(), session_max: z.number().nullable() }))
-    .optional(),
+  bet_limits: z.array(
+    z.object({ bet_type: z.string(), min: z.number(), max: z.number(), session_max: z.number().nullable() }),
+  ),
 });
 
 /** The home info of a logged-in player with the regular markets' list (polled). */
 export const HomeInfoAnswerSchema = answer({
-  betting_status: optNum,
-  wallet_amt: optNum,
-  telegram_no: optStr,
-  mobile_1: optStr,
-  mobile_no: optStr,
+  betting_status: num,
+  wallet_amt: num,
+  telegram_no: str,
+  mobile_1: str,
+  mobile_no: str,
   /** betting off because the account, registered without a proved code, waits for the operator's approval */
-  awaiting_approval: z.boolean().optional(),
-  result: z.array(ListedMarketSchema).optional(),
+  awaiting_approval: z.boolean(),
+  result: z.array(ListedMarketSchema),
 });
 
 /** A code sent for registration or a reset (the code itself only in demo mode). */
@@ -85,35 +91,33 @@ export const OtpSentAnswerSchema = answer({ otp: optNum });
 /** api-check-mobile: a code sent for a new number, or a registered number's PIN sign-in (its token). */
 export const CheckMobileAnswerSchema = answer({ otp: optNum, unique_token: optStr });
 
-export const ProfileAnswerSchema = answer({ user_name: optStr, mobile: optStr });
+/** The profile (a name's update answers without the number). */
+export const ProfileAnswerSchema = answer({ user_name: str, mobile: optStr });
 
 /** A market of the landing's list (a logged-in player's home info comes with it from deployed clients). */
-export const DashboardGameSchema = ListedMarketSchema.partial().extend({
-  game_id: optNum,
-  game_name: z.string(),
-  web_chart_url: optStr,
-});
-export const DashboardAnswerSchema = answer({ result: z.array(DashboardGameSchema).optional() });
+export const DashboardGameSchema = ListedMarketSchema;
+export const DashboardAnswerSchema = answer({ result: z.array(DashboardGameSchema) });
 
 export const HowToPlayAnswerSchema = answer({
-  content: z.array(z.looseObject({ how_to_play_content: optStr, video_link: optStr })).optional(),
-  video_link: optStr,
+  content: z.array(z.looseObject({ how_to_play_content: str, video_link: str })),
+  video_link: str,
 });
 
-export const PrivacyPolicyAnswerSchema = answer({ privacy_policy: optStr });
+export const PrivacyPolicyAnswerSchema = answer({ privacy_policy: str });
 
 /** One Starline slot of the games list (spec section 3). msg_status 1 = betting is running. */
 export const StarlineGameSchema = z.looseObject({
   game_id: num,
   game_name: z.string(),
   open_time: z.string(),
-  close_time: optStr,
-  open_result: optNullStr,
+  close_time: str,
+  open_result: nullStr,
   msg_status: num,
 });
 export const StarlineGamesAnswerSchema = answer({
-  result: z.array(StarlineGameSchema).optional(),
-  web_starline_chart_url: optStr,
+  ...noMessage,
+  result: z.array(StarlineGameSchema),
+  web_starline_chart_url: str,
 });
 
 /** One Gali market of the list (spec section 3). msg_status 1 = Market Open. */
@@ -123,21 +127,19 @@ export const GaliMarketSchema = z.looseObject({
   open_time: z.string(),
   close_time: z.string(),
   /** the declared jodi ('' or absent when none) */
-  result: optNullStr,
-  open_result: optNullStr,
+  result: nullStr,
+  open_result: nullStr,
   msg_status: num,
 });
 export const GaliGamesAnswerSchema = answer({
-  result: z.array(GaliMarketSchema).optional(),
-  web_galidessar_chart_url: optStr,
+  ...noMessage,
+  result: z.array(GaliMarketSchema),
+  web_galidessar_chart_url: str,
 });
 
-const sliderRow = z.looseObject({ id: optNum, slider_image: optStr });
+const sliderRow = z.looseObject({ id: num, slider_image: str });
 /** The home slider's images (also under `result`, as some clients read it). */
-export const SliderAnswerSchema = answer({
-  sliderdata: z.array(sliderRow).optional(),
-  result: z.array(sliderRow).optional(),
-});
+export const SliderAnswerSchema = answer({ sliderdata: z.array(sliderRow), result: z.array(sliderRow) });
 
 /** Where players pay a deposit: the operator's UPI ids, each with its upi:// link. */
 /** The player's own deposits, as the original's apps list them (its 'auto deposit' history). */
@@ -148,182 +150,179 @@ export const AutoDepositAnswerSchema = answer({
 });
 
 /** The contact numbers the app links to (WhatsApp, call, Telegram). */
-export const SocialAnswerSchema = answer({ mobile_no: optStr, mobile_1: optStr, telegram_no: optStr });
+export const SocialAnswerSchema = answer({ mobile_no: str, mobile_1: str, telegram_no: str });
 
 /** A bid placed: its submission, the wallet after it and its points (`duplicate`: a retry met the first). */
 export const BidPlacedAnswerSchema = answer({
-  wallet_amt: optNum,
-  bid_id: optNum,
-  total_points: optNum,
+  /** the spec's text of a bid placed ('Bid placed successfully!'), beside msg */
+  message: str,
+  wallet_amt: num,
+  bid_id: num,
+  total_points: num,
   duplicate: z.boolean().optional(),
   /** a refusal by the liability cap: the numbers it closed (the other rows could still be placed) */
   closed_numbers: z.array(z.string()).optional(),
   /** the signed receipt of the accepted bids: a compact JWS (EdDSA), checked against /.well-known/jwks.json */
-  receipt: z.string().optional(),
+  receipt: optStr,
 });
 
 /** The withdrawal methods the player can use now (deployed clients' withdraw form). */
 export const PaymentMethodsAnswerSchema = answer({
-  result: z.array(z.looseObject({ payment_method: optStr, name: optStr, value: optStr })).optional(),
+  result: z.array(z.looseObject({ payment_method: str, name: str, value: str })),
 });
 
 /** Wallet info (spec section 3): the balance and the money settings the wallet screens show. */
 export const WalletInfoAnswerSchema = answer({
-  wallet_amt: optNum,
-  withdraw_open_time: optStr,
-  withdraw_close_time: optStr,
-  min_withdrawal: optNum,
-  min_amt: optNum,
+  wallet_amt: num,
+  withdraw_open_time: str,
+  withdraw_close_time: str,
+  min_withdrawal: num,
+  min_amt: num,
 });
 
 /** The UPI ids players pay deposits to. */
 export const BankDetailsAnswerSchema = answer({
-  bank_details: z
-    .array(z.looseObject({ google_upi_payment_id: optStr, phonepay_upi_payment_id: optStr, payee_name: optStr }))
-    .optional(),
+  bank_details: z.array(z.looseObject({ google_upi_payment_id: str, phonepay_upi_payment_id: str, payee_name: str })),
 });
 
 /** The QR code players scan to pay (an image data URL) and its UPI id. */
 export const QrPayAnswerSchema = answer({
-  qrdata: z.array(z.looseObject({ qr_image: optStr, upi_id: optStr, payee_name: optStr })).optional(),
+  ...noMessage,
+  qrdata: z.array(z.looseObject({ qr_image: str, upi_id: str, payee_name: str })),
 });
 
 /** The operator's deposit and withdrawal rules (texts). */
 export const RulesAnswerSchema = answer({
-  content: z.array(z.looseObject({ withdrawal_rule: optStr, deposit_rule: optStr })).optional(),
+  ...noMessage,
+  content: z.array(z.looseObject({ withdrawal_rule: str, deposit_rule: str })),
 });
 
 /** The account's UPI numbers, each under its app's detailsField (the domain's UPI_APPS). */
 const paymentDetails = z.record(z.string(), z.string().nullable().optional()) as unknown as z.ZodType<
   Partial<Record<UpiDetailsField | 'ac_holder_name' | 'insert_date', string | null>>
 >;
-export const PaymentDetailsAnswerSchema = answer({ payment_details: z.array(paymentDetails).optional() });
+export const PaymentDetailsAnswerSchema = answer({ payment_details: z.array(paymentDetails) });
 
 /** The minimum deposit (and the last request's details, which the app does not show). */
-export const FundDetailAnswerSchema = answer({ min_amt: optNum });
+export const FundDetailAnswerSchema = answer({ min_amt: num });
 
 /** A code sent (the code itself only in demo mode, for testing by hand). */
 export const CodeSentAnswerSchema = answer({ otp: optStr });
 
 /** A deposit or withdrawal request made: its id and number ('D12', 'W7'). */
-export const RequestMadeAnswerSchema = answer({ request_id: optStr, request_number: optStr });
+export const RequestMadeAnswerSchema = answer({ request_id: str, request_number: str });
 
 /** A withdrawal requested: the request and the wallet after the points are held. */
-export const WithdrawalMadeAnswerSchema = RequestMadeAnswerSchema.extend({ wallet_amt: optStr });
+export const WithdrawalMadeAnswerSchema = RequestMadeAnswerSchema.extend({ wallet_amt: str });
 
 /** A payment's proof added to a deposit request. */
-export const ProofAddedAnswerSchema = answer({ utr: optStr, has_screenshot: z.boolean().optional() });
+export const ProofAddedAnswerSchema = answer({ utr: str, has_screenshot: z.boolean() });
 
 /** Who owns the number points would be transferred to. */
-export const TransferUserAnswerSchema = answer({ user_name: optStr });
+export const TransferUserAnswerSchema = answer({ user_name: str });
 
 /** A transfer made: the sender's wallet after it. */
-export const TransferMadeAnswerSchema = answer({ wallet_amt: optStr, transfer_id: optStr });
+export const TransferMadeAnswerSchema = answer({ wallet_amt: str, transfer_id: str });
 
 /** A bid as the histories show it. */
 export const BidRowSchema = z.looseObject({
-  bid_id: optNum,
-  game_name: optStr,
-  pana: optStr,
-  digits: optStr,
-  closedigits: optStr,
-  session: optStr,
-  bid_date: optStr,
-  points: optNum,
+  bid_id: num,
+  game_name: str,
+  pana: str,
+  digits: str,
+  closedigits: str,
+  session: str,
+  bid_date: str,
+  points: num,
   /** what became of it: 'pending', 'won' or 'lost' (our server), with the result it met */
-  status: optStr,
-  win_amount: optNum,
-  result: optStr,
+  status: str,
+  win_amount: num,
+  result: str,
   /** the rate it was placed at ('10-95') and what it pays if it wins */
-  rate: optStr,
-  win_if_correct: optStr,
+  rate: str,
+  win_if_correct: str,
   /** the signed receipt of its submission (a compact JWS; our server), which /verify checks */
-  receipt: optStr,
+  receipt: str,
 });
 
 /** A win as the win histories show it. */
 export const WinRowSchema = z.looseObject({
-  game_name: optStr,
-  pana: optStr,
-  digits: optStr,
-  closedigits: optStr,
-  session: optStr,
-  bid_date: optStr,
-  points: optNum,
-  win_id: optNum,
-  wining_date: optStr,
-  amount: optNum,
+  game_name: str,
+  pana: str,
+  digits: str,
+  closedigits: str,
+  session: str,
+  bid_date: str,
+  points: num,
+  win_id: num,
+  wining_date: str,
+  amount: num,
 });
 
-export const BidHistoryAnswerSchema = answer({ bid_data: z.array(BidRowSchema).optional() });
-export const WinHistoryAnswerSchema = answer({ win_data: z.array(WinRowSchema).optional() });
+export const BidHistoryAnswerSchema = answer({ bid_data: z.array(BidRowSchema) });
+export const WinHistoryAnswerSchema = answer({ win_data: z.array(WinRowSchema) });
 /** Spec section 7: the Gali win history answers under bid_data. */
-export const GaliWinHistoryAnswerSchema = answer({ bid_data: z.array(WinRowSchema).optional() });
+export const GaliWinHistoryAnswerSchema = answer({ bid_data: z.array(WinRowSchema) });
 
 /** '0' pending, '1' cancelled or rejected, '2' approved (spec section 3). */
-const requestStatus = optStr;
+const requestStatus = str;
 
 export const DepositHistoryAnswerSchema = answer({
-  fund_requests: z
-    .array(
-      z.looseObject({
-        request_id: optNum,
-        request_number: optStr,
-        request_amount: optNum,
-        request_status: requestStatus,
-        insert_date: optStr,
-        reject_reason: optStr,
-        utr: optStr,
-        has_screenshot: z.boolean().optional(),
-      }),
-    )
-    .optional(),
+  fund_requests: z.array(
+    z.looseObject({
+      request_id: num,
+      request_number: str,
+      request_amount: num,
+      request_status: requestStatus,
+      insert_date: str,
+      reject_reason: str,
+      utr: str,
+      has_screenshot: z.boolean(),
+    }),
+  ),
 });
 
 export const WithdrawHistoryAnswerSchema = answer({
-  withdrawdata: z
-    .array(
-      z.looseObject({
-        request_id: optNum,
-        request_number: optStr,
-        payment_method: optStr,
-        request_amount: optNum,
-        request_status: requestStatus,
-        insert_date: optStr,
-        payment_receipt: optStr,
-        reject_reason: optStr,
-      }) as unknown as z.ZodType<
-        Partial<Record<UpiDetailsField, string>> & {
-          request_id?: string | number;
-          request_number?: string;
-          payment_method?: string;
-          request_amount?: string | number;
-          request_status?: string;
-          insert_date?: string;
-          payment_receipt?: string;
-          reject_reason?: string;
-        }
-      >,
-    )
-    .optional(),
+  withdrawdata: z.array(
+    z.looseObject({
+      request_id: num,
+      request_number: str,
+      payment_method: str,
+      request_amount: num,
+      request_status: requestStatus,
+      insert_date: str,
+      payment_receipt: str,
+      reject_reason: str,
+    }) as unknown as z.ZodType<
+      Partial<Record<UpiDetailsField, string>> & {
+        request_id: string | number;
+        request_number: string;
+        payment_method: string;
+        request_amount: string | number;
+        request_status: string;
+        insert_date: string;
+        payment_receipt: string;
+        reject_reason: string;
+      }
+    >,
+  ),
 });
 
 export const LedgerHistoryAnswerSchema = answer({
-  transaction_history: z
-    .array(
-      z.looseObject({
-        transaction_id: optNum,
-        /** '1' credit, '2' debit */
-        transaction_type: optStr,
-        transaction_note: optStr,
-        amount: optNum,
-        /** '0' pending (a withdrawal's hold), '1' final */
-        amount_status: optStr,
-        insert_date: optStr,
-        balance_after: optNum,
-      }),
-    )
-    .optional(),
+  transaction_history: z.array(
+    z.looseObject({
+      transaction_id: num,
+      /** '1' credit, '2' debit */
+      transaction_type: str,
+      transaction_note: str,
+      amount: num,
+      /** '0' pending (a withdrawal's hold), '1' final */
+      amount_status: str,
+      insert_date: str,
+      /** the balance after the row (our server; absent from some deployed dialects) */
+      balance_after: optNum,
+    }),
+  ),
 });
 
 /** The 'MATKA 04' apps' bootstrap: the app key every later call carries. */
@@ -363,46 +362,44 @@ export const PlayLimitChangeSchema = z.object({
 
 /** Responsible play: the age declaration, a break or exclusion running (ISO end, '' for none), the history. */
 export const ProtectionAnswerSchema = answer({
-  age_declared: z.boolean().optional(),
+  age_declared: z.boolean(),
   /** the operator requires the declaration before any bid */
-  age_required: z.boolean().optional(),
-  break_until: optStr,
-  excluded_until: optStr,
-  permanent: z.boolean().optional(),
-  history: z
-    .array(
-      z.object({
-        kind: z.enum(['age', 'break', 'exclusion', 'exclusion_lifted']),
-        until: z.string(),
-        note: z.string(),
-        at: z.string(),
-      }),
-    )
-    .optional(),
+  age_required: z.boolean(),
+  break_until: str,
+  excluded_until: str,
+  permanent: z.boolean(),
+  history: z.array(
+    z.object({
+      kind: z.enum(['age', 'break', 'exclusion', 'exclusion_lifted']),
+      until: z.string(),
+      note: z.string(),
+      at: z.string(),
+    }),
+  ),
   /** the limits in force, with what is used in the running period (resets: ISO) and a change that waits */
-  limits: z.array(PlayLimitSchema).optional(),
-  limit_history: z.array(PlayLimitChangeSchema).optional(),
+  limits: z.array(PlayLimitSchema),
+  limit_history: z.array(PlayLimitChangeSchema),
   /** the reality check's interval in minutes (0: off) */
-  reality_check_minutes: z.number().optional(),
+  reality_check_minutes: z.number(),
 });
 
 /** The reality check: since this session's login (ISO), the points staked and won. */
 export const RealityCheckAnswerSchema = answer({
-  minutes: z.number().optional(),
-  login_at: optStr,
-  staked: z.number().optional(),
-  won: z.number().optional(),
+  minutes: z.number(),
+  login_at: str,
+  staked: z.number(),
+  won: z.number(),
 });
 
 /** Web push: the key a browser subscribes with, this device's state, the markets the player follows. */
 export const PushSettingsAnswerSchema = answer({
   /** the server's VAPID public key (base64url), for pushManager.subscribe */
-  public_key: optStr,
+  public_key: str,
   /** this device (its endpoint) is subscribed for this account */
-  subscribed: z.boolean().optional(),
-  categories: z.array(z.enum(PUSH_CATEGORIES)).optional(),
+  subscribed: z.boolean(),
+  categories: z.array(z.enum(PUSH_CATEGORIES)),
   /** ids of the markets the player follows */
-  follows: z.array(z.number()).optional(),
+  follows: z.array(z.number()),
 });
 
 /** An inbox entry (api-notifications): an event as the live stream pushed it, when, and whether it was read. */
@@ -418,10 +415,10 @@ export const InboxItemSchema = z.object({
 
 /** The notifications inbox: newest first, and how many are unread. */
 export const InboxAnswerSchema = answer({
-  notifications: z.array(InboxItemSchema).optional(),
-  unread: z.number().optional(),
+  notifications: z.array(InboxItemSchema),
+  unread: z.number(),
 });
-export const InboxReadAnswerSchema = answer({ unread: z.number().optional() });
+export const InboxReadAnswerSchema = answer({ unread: z.number() });
 
 /** The 200 answer each call declares. */
 export const ANSWER_SCHEMAS = {

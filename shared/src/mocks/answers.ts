@@ -19,6 +19,7 @@ import {
 } from '../domain';
 import type { MockWorld } from './scenarios';
 import { originalAnswer } from './originalAnswers';
+import { accountAnswer } from './accountAnswers';
 
 /** The token the mock API gives at login and takes on every call. */
 export const MOCK_TOKEN = 'a'.repeat(64);
@@ -70,6 +71,7 @@ function regularMarkets(s: MockState, now: Date) {
     open_result: s.declared ? '128-1' : '',
     close_result: '',
     msg_status: s.open ? 1 : 2,
+    web_chart_url: '',
   }));
 }
 
@@ -78,6 +80,7 @@ function starlineSlots(s: MockState, now: Date) {
     game_id: 100 + i,
     game_name: at(now, s.open && !(s.declared && i === 0) ? m : m - 240),
     open_time: at(now, s.open && !(s.declared && i === 0) ? m : m - 240),
+    close_time: at(now, s.open && !(s.declared && i === 0) ? m : m - 240),
     open_result: s.declared && i === 0 ? '370-0' : '',
     msg_status: s.open && !(s.declared && i === 0) ? 1 : 2,
   }));
@@ -121,7 +124,7 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
       msg: 'Login Successfully',
       unique_token: MOCK_TOKEN,
       user_name: MOCK_PLAYER.name,
-      mobile: body.mobile,
+      mobile: typeof body.mobile === 'string' ? body.mobile : MOCK_PLAYER.mobile,
     });
   }
   if (!signedIn && ([CALL.homeInfo, CALL.userWalletBalance, CALL.getProfile] as CallName[]).includes(call))
@@ -138,6 +141,7 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
     s.bids.push(...rows.map((r) => ({ ...r, game_name: game })));
     return ok({
       msg: 'Bid Successfully Submitted',
+      message: 'Bid Successfully Submitted',
       wallet_amt: String(s.wallet),
       total_points: total,
       bid_id: s.bids.length,
@@ -145,7 +149,15 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
   }
   switch (call) {
     case CALL.homeInfo:
-      return ok({ betting_status: s.betting, wallet_amt: wallet, result: regularMarkets(s, now) });
+      return ok({
+        betting_status: s.betting,
+        wallet_amt: wallet,
+        telegram_no: '',
+        mobile_1: '9999999999',
+        mobile_no: '9999999999',
+        awaiting_approval: false,
+        result: regularMarkets(s, now),
+      });
     case CALL.dashboardData:
       return ok({ result: regularMarkets(s, now) });
     case CALL.userWalletBalance:
@@ -159,15 +171,15 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
     case CALL.getProfile:
       return ok({ user_name: MOCK_PLAYER.name, mobile: MOCK_PLAYER.mobile });
     case CALL.gameRates:
-      return ok({ game_rates: [RATES.regular] });
+      return ok({ game_rates: [RATES.regular], bet_limits: [] });
     case CALL.starlineGameRates:
-      return ok({ game_rates: [RATES.regular] });
+      return ok({ game_rates: [RATES.regular], bet_limits: [] });
     case CALL.galidisawarGameRates:
-      return ok({ game_rates: [RATES.gali] });
+      return ok({ game_rates: [RATES.gali], bet_limits: [] });
     case CALL.starlineGame:
-      return ok({ result: starlineSlots(s, now) });
+      return ok({ result: starlineSlots(s, now), web_starline_chart_url: '' });
     case CALL.galidisawarGame:
-      return ok({ result: galiMarkets(s, now) });
+      return ok({ result: galiMarkets(s, now), web_galidessar_chart_url: '' });
     case CALL.bidHistoryData:
     case CALL.starlineBidHistoryData:
     case CALL.galidisawarBidHistoryData:
@@ -175,12 +187,25 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
         bid_data: s.bids.map((b, i) => ({
           bid_id: i + 1,
           game_name: b.game_name,
+          pana: '',
           digits: b.digits,
+          closedigits: '',
           session: b.session,
+          bid_date: bidDateText(kolkataDateParts(now)),
           points: b.points,
           status: 'pending',
+          win_amount: 0,
+          result: '',
+          rate: '',
+          win_if_correct: '',
+          receipt: '',
         })),
       });
+    case CALL.winingHistoryData:
+    case CALL.starlineWiningHistoryData:
+      return ok({ win_data: [] });
+    case CALL.galidisawarWiningHistoryData:
+      return ok({ win_data: [], bid_data: [] });
     case CALL.getAppKey:
       return ok({ app_key: 'qa-mocks' });
     case CALL.checkGameStatus:
@@ -190,7 +215,7 @@ function answerOf(call: CallName, body: Json, s: MockState, now: Date, signedIn:
     case CALL.setLanguage:
       return ok({ language: typeof body.language === 'string' ? body.language : 'en' });
     default:
-      return originalAnswer(call, body, s, now, Number(wallet)) ?? ok();
+      return accountAnswer(call, body, s, now) ?? originalAnswer(call, body, s, now, Number(wallet)) ?? ok();
   }
 }
 
