@@ -277,9 +277,9 @@ module.exports = tseslint.config(
           patterns: [
             {
               regex:
-                '^(@matka/shared(?!/(domain|contract|contract/schemas|contract/written|contract/reference|routes|receipts)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract|receipts)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
+                '^(@matka/shared(?!/(domain|contract|contract/schemas|contract/written|contract/reference|routes|receipts|receipts/log)$|/i18n/locales/[a-z]+\\.json$)|.*shared/src/(?!(domain|contract|receipts)(/|$)|routes/table$)|.*/(shell|remote-[a-z]+)/|react($|-|/))',
               message:
-                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas, the answers as written and the original backend's reference), the route table (@matka/shared/routes), the spec messages' catalogues (@matka/shared/i18n/locales/*.json) and the receipt check (@matka/shared/receipts) from shared, and nothing with React in it.",
+                "The server imports only @matka/shared/domain, @matka/shared/contract (and its schemas, the answers as written and the original backend's reference), the route table (@matka/shared/routes), the spec messages' catalogues (@matka/shared/i18n/locales/*.json) and the receipt and log checks (@matka/shared/receipts, @matka/shared/receipts/log) from shared, and nothing with React in it.",
             },
           ],
         },

@@ -780,6 +780,26 @@ CREATE UNLOGGED SEQUENCE public.live_streams_id_seq
 
 ALTER SEQUENCE public.live_streams_id_seq OWNED BY public.live_streams.id;
 
+CREATE TABLE public.log_heads (
+    size bigint NOT NULL,
+    root bytea NOT NULL,
+    signed_at timestamp with time zone NOT NULL,
+    signature text NOT NULL,
+    CONSTRAINT log_heads_root_check CHECK ((length(root) = 32)),
+    CONSTRAINT log_heads_size_check CHECK ((size > 0))
+);
+
+CREATE TABLE public.log_leaves (
+    idx bigint NOT NULL,
+    kind text NOT NULL,
+    leaf text NOT NULL,
+    leaf_hash bytea NOT NULL,
+    added_at timestamp with time zone NOT NULL,
+    CONSTRAINT log_leaves_idx_check CHECK ((idx >= 0)),
+    CONSTRAINT log_leaves_kind_check CHECK ((kind = ANY (ARRAY['book'::text, 'audit'::text]))),
+    CONSTRAINT log_leaves_leaf_hash_check CHECK ((length(leaf_hash) = 32))
+);
+
 CREATE TABLE public.manual_moves (
     id bigint NOT NULL,
     user_id bigint NOT NULL,
@@ -1440,6 +1460,12 @@ ALTER TABLE ONLY public.live_events
 ALTER TABLE ONLY public.live_streams
     ADD CONSTRAINT live_streams_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.log_heads
+    ADD CONSTRAINT log_heads_pkey PRIMARY KEY (size);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_pkey PRIMARY KEY (idx);
+
 ALTER TABLE ONLY public.manual_moves
     ADD CONSTRAINT manual_moves_pkey PRIMARY KEY (id);
 
@@ -1679,6 +1705,14 @@ CREATE TRIGGER ledger_kept BEFORE DELETE ON public.wallet_transactions FOR EACH 
 CREATE TRIGGER ledger_not_emptied BEFORE TRUNCATE ON public.wallet_transactions FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER live_events_notify AFTER INSERT ON public.live_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.live_events_notify();
+
+CREATE TRIGGER log_heads_kept BEFORE DELETE OR UPDATE ON public.log_heads FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER log_heads_not_emptied BEFORE TRUNCATE ON public.log_heads FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER log_leaves_kept BEFORE DELETE OR UPDATE ON public.log_leaves FOR EACH ROW EXECUTE FUNCTION public.refuse_rewrite();
+
+CREATE TRIGGER log_leaves_not_emptied BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_rewrite();
 
 CREATE TRIGGER manual_moves_decided_once BEFORE UPDATE ON public.manual_moves FOR EACH ROW WHEN (((old.status <> 'pending'::text) OR (new.user_id <> old.user_id) OR (new.mobile <> old.mobile) OR (new.direction <> old.direction) OR (new.points <> old.points) OR (new.note <> old.note) OR (new.requested_by <> old.requested_by) OR (new.requested_at <> old.requested_at))) EXECUTE FUNCTION public.refuse_rewrite();
 

@@ -201,6 +201,21 @@ export interface LiveStreams {
   user_id: Int8;
 }
 
+export interface LogHeads {
+  root: Buffer;
+  signature: string;
+  signed_at: Timestamp;
+  size: Int8;
+}
+
+export interface LogLeaves {
+  added_at: Timestamp;
+  idx: Int8;
+  kind: string;
+  leaf: string;
+  leaf_hash: Buffer;
+}
+
 export interface ManualMoves {
   decided_at: Timestamp | null;
   decided_by: string | null;
@@ -574,6 +589,8 @@ export interface DB {
   liability_caps: LiabilityCaps;
   live_events: LiveEvents;
   live_streams: LiveStreams;
+  log_heads: LogHeads;
+  log_leaves: LogLeaves;
   manual_moves: ManualMoves;
   market_follows: MarketFollows;
   markets: Markets;

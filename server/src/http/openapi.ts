@@ -33,6 +33,10 @@ import {
   BookAnswerSchema,
   BookQuerySchema,
   LogAnswerSchema,
+  LogConsistencyAnswerSchema,
+  LogConsistencyQuerySchema,
+  LogInclusionAnswerSchema,
+  LogInclusionQuerySchema,
   LogQuerySchema,
   OPERATOR_ANSWERS,
   OPERATOR_REQUESTS,
@@ -280,6 +284,22 @@ function verifyPaths(): Record<string, Record<string, unknown>> {
       {
         parameters: query(LogQuerySchema).map((p) => ({ ...p, required: false })),
         responses: { '200': json(LogAnswerSchema, 'The heads'), '400': refused['400'], '429': refused['429'] },
+      },
+    ),
+    [VERIFY_HTTP.logConsistency]: get(
+      'verifyLogConsistency',
+      "That the log's tree of size `to` extends its tree of size `from` (both signed heads): an RFC 9162 section 2.1.4 consistency proof, hashes in hex.",
+      {
+        parameters: query(LogConsistencyQuerySchema),
+        responses: { '200': json(LogConsistencyAnswerSchema, 'The two heads and the proof'), ...refused },
+      },
+    ),
+    [VERIFY_HTTP.logInclusion]: get(
+      'verifyLogInclusion',
+      "A leaf of the log (a sealed book's head or a signed audit head, RFC 8785 JSON) and its RFC 9162 section 2.1.3 inclusion proof in the signed tree head of `size`.",
+      {
+        parameters: query(LogInclusionQuerySchema),
+        responses: { '200': json(LogInclusionAnswerSchema, 'The leaf, the head and the proof'), ...refused },
       },
     ),
   };

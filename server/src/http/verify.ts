@@ -1,12 +1,15 @@
 /**
  * What anyone may check a receipt against, logged in or not, from any origin (a verifier of another
  * site, a tool): the receipts' public keys as a JWKS (RFC 7517), each market session's sealed book, and a
- * bid's inclusion proof in its book (RFC 6962); and the audit trail's signed heads.
+ * bid's inclusion proof in its book (RFC 6962); the audit trail's signed heads; and the deployment's log
+ * of both (services/transparency-log.ts): its signed tree head, consistency and inclusion proofs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VERIFY_HTTP } from '@matka/shared/contract';
 import {
   BookQuerySchema,
+  LogConsistencyQuerySchema,
+  LogInclusionQuerySchema,
   LogQuerySchema,
   ProofQuerySchema,
   type VerifyRefusalCode,
@@ -15,6 +18,7 @@ import type { ZodType } from 'zod';
 import type { AppContext } from '../context';
 import { bookOf, proofOf } from '../services/books';
 import { chainAt, signedHeads } from '../services/audit-chain';
+import { consistencyProof, inclusionProof, latestTreeHead } from '../services/transparency-log';
 
 const STATUS: Record<VerifyRefusalCode, number> = {
   bad_query: 400,
@@ -22,6 +26,7 @@ const STATUS: Record<VerifyRefusalCode, number> = {
   not_sealed: 404,
   no_book: 404,
   not_in_book: 409,
+  no_head: 404,
   too_many: 429,
 };
 
@@ -79,7 +84,33 @@ export async function registerVerify(app: FastifyInstance, ctx: AppContext) {
     const q = parsed(LogQuerySchema, req.query, reply);
     if (!q) return reply;
     const heads = await signedHeads(db);
-    return { head: heads[0] ?? null, heads, ...(q.seq ? { at: await chainAt(db, q.seq) } : {}) };
+    return {
+      tree: await latestTreeHead(db),
+      head: heads[0] ?? null,
+      heads,
+      ...(q.seq ? { at: await chainAt(db, q.seq) } : {}),
+    };
+  });
+
+  // that today's tree extends one a player or a witness kept: RFC 9162 consistency proof between two heads
+  app.get(VERIFY_HTTP.logConsistency, async (req, reply) => {
+    if (await limited(req, reply)) return reply;
+    const q = parsed(LogConsistencyQuerySchema, req.query, reply);
+    if (!q) return reply;
+    const proof = await consistencyProof(db, q.from, q.to);
+    if (!proof) return refuse(reply, 'no_head', `The log signed no tree head of size ${q.from} or ${q.to}`);
+    return proof;
+  });
+
+  // a leaf of the log (a book's head, an audit head) and its inclusion proof in a signed tree head
+  app.get(VERIFY_HTTP.logInclusion, async (req, reply) => {
+    if (await limited(req, reply)) return reply;
+    const q = parsed(LogInclusionQuerySchema, req.query, reply);
+    if (!q) return reply;
+    const proof = await inclusionProof(db, q.index, q.size);
+    if (!proof)
+      return refuse(reply, 'no_head', `The log has no leaf ${q.index} under a signed tree head of size ${q.size}`);
+    return proof;
   });
 
   app.get(VERIFY_HTTP.proof, async (req, reply) => {

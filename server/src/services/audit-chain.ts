@@ -26,6 +26,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import { kolkataIsoDate } from './clock';
 import type { ReceiptSigner } from './receipts';
+import { lockLog, logStatement } from './transparency-log';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -324,6 +325,8 @@ export async function signHead(
   operator: string | null = null,
 ): Promise<SignedHead | null> {
   return db.transaction().execute(async (trx) => {
+    // the log's lock first, as a declaration takes them (its books' leaves, then its audit row)
+    await lockLog(trx);
     await CHAIN_LOCK.execute(trx);
     const head = await headOf(trx);
     if (!head) return null;
@@ -363,7 +366,10 @@ export async function signHead(
       operator,
       at: now,
     });
-    return { seq: head.seq, hash: payload.hash, signed_at: payload.signed_at, signature };
+    // the head is a leaf of the deployment's log: rewriting the chain and signing again forks the log
+    const signed = { seq: head.seq, hash: payload.hash, signed_at: payload.signed_at, signature };
+    await logStatement(trx, signer, { kind: 'audit', head: signed }, now);
+    return signed;
   });
 }
 

@@ -20,6 +20,7 @@ import type { DB } from '../db/types';
 import type { MarketFamily } from '../db/columns';
 import { lockMarketForBids, type Declaration } from './settlement';
 import { receiptsOf, type ReceiptSigner } from './receipts';
+import { logStatement } from './transparency-log';
 
 /** Leaves per stored piece of a book: a power of two, so each piece is a whole subtree of the tree. */
 export const CHUNK = 1024;
@@ -279,14 +280,28 @@ export async function buildBook(
       .execute();
   const root = treeRoot(chunkRoots);
   const published = head(leaves.length, root);
-  await db
-    .updateTable('bid_books')
-    .set({ size: String(leaves.length), root, signature: signer.signAs('book', published, date) })
-    .where('market_id', '=', marketId)
-    .where('book_date', '=', date)
-    .where('session', '=', session)
-    .where('root', 'is', null)
-    .execute();
+  const signature = signer.signAs('book', published, date);
+  // the book's signed head and its leaf in the deployment's log, in one transaction: a book is never
+  // published without its leaf, and a book rebuilt differently later would fork the log
+  const seal = async (trx: Transaction<DB>) => {
+    const done = await trx
+      .updateTable('bid_books')
+      .set({ size: String(leaves.length), root, signature })
+      .where('market_id', '=', marketId)
+      .where('book_date', '=', date)
+      .where('session', '=', session)
+      .where('root', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1)
+      await logStatement(
+        trx,
+        signer,
+        { kind: 'book', head: { ...published, signature } },
+        new Date(published.sealed_at),
+      );
+  };
+  if (db.isTransaction) await seal(db as Transaction<DB>);
+  else await (db as Kysely<DB>).transaction().execute(seal);
   return published;
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseIsoDate } from '../domain/format';
-import { hex32 } from './verifySchemas';
+import { TreeHeadSchema, hex32 } from './verifySchemas';
 
 /** A head of the chain: its last row's place and hash. */
 export const ChainHeadSchema = z.object({ seq: z.number().int().positive(), hash: hex32 });
@@ -65,8 +65,12 @@ export const AUDIT_ANSWERS = {
   exportDay: ok.extend({ bundle: DayBundleSchema }),
 } as const;
 
-/** GET /verify/log: the newest signed head and the earlier ones (newest first); `?seq=` the hash there now. */
+/**
+ * GET /verify/log: the log's newest signed tree head (null before its first leaf), and the audit trail's
+ * newest signed head and the earlier ones (newest first); `?seq=` the chain's hash there now.
+ */
 export const LogAnswerSchema = z.object({
+  tree: TreeHeadSchema.nullable(),
   head: SignedHeadSchema.nullable(),
   heads: z.array(SignedHeadSchema),
   /** with `?seq=N`: the chain's row N as it is now (its hash), to compare with a head kept earlier */

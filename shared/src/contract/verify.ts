@@ -11,8 +11,12 @@ export const VERIFY_HTTP = {
   book: '/verify/book',
   /** a bid's inclusion proof: ?bid=<id> */
   proof: '/verify/proof',
-  /** the audit trail's signed heads; ?seq=<n>: the chain's row n as it is now */
+  /** the log's newest signed tree head, and the audit trail's signed heads; ?seq=<n>: the chain's row n now */
   log: '/verify/log',
+  /** a consistency proof between two signed tree heads of the log: ?from=<size>&to=<size> */
+  logConsistency: '/verify/log/consistency',
+  /** a leaf of the log with its inclusion proof in a signed tree head: ?index=<n>&size=<size> */
+  logInclusion: '/verify/log/inclusion',
 } as const;
 
 /** The sessions a market day's bids are sealed in: 'close' for a regular market's Close bids, else 'open'. */

@@ -69,13 +69,72 @@ export const ProofAnswerSchema = z.object({
 /**
  * Why nothing could be answered, as a code a client decides by (never the text): 'bad_query' (400),
  * 'no_bid' (404: no such bid), 'not_sealed' (404: its session's bidding is still open), 'no_book' (404),
- * 'not_in_book' (409: the bid is missing from its sealed book), 'too_many' (429: this address asked too
- * often; try again later). `error` says it for a person.
+ * 'not_in_book' (409: the bid is missing from its sealed book), 'no_head' (404: the log signed no tree head
+ * of that size, or has no such leaf), 'too_many' (429: this address asked too often; try again later).
+ * `error` says it for a person.
  */
-export const VERIFY_REFUSALS = ['bad_query', 'no_bid', 'not_sealed', 'no_book', 'not_in_book', 'too_many'] as const;
+export const VERIFY_REFUSALS = [
+  'bad_query',
+  'no_bid',
+  'not_sealed',
+  'no_book',
+  'not_in_book',
+  'no_head',
+  'too_many',
+] as const;
 export type VerifyRefusalCode = (typeof VERIFY_REFUSALS)[number];
 export const VerifyRefusalSchema = z.object({ error: z.string(), code: z.enum(VERIFY_REFUSALS) });
 
+/**
+ * A signed tree head of the deployment's log (RFC 6962 / 9162): its size and root, when it was signed,
+ * and `signature`, a compact JWS (EdDSA, the head key of its day) of { typ: 'matka-log-head', size, root,
+ * signed_at }.
+ */
+export const TreeHeadSchema = z.object({
+  size: z.number().int().positive(),
+  root: hex32,
+  signed_at: z.string(),
+  signature: z.string(),
+});
+
+const treeSize = (what: string) =>
+  z.coerce
+    .number()
+    .int(`${what} must be a tree size`)
+    .positive(`${what} must be a tree size`)
+    .max(2 ** 52);
+
+export const LogConsistencyQuerySchema = z
+  .object({ from: treeSize('from'), to: treeSize('to') })
+  .refine((q) => q.from <= q.to, 'from must not be larger than to');
+
+/** That the tree of `to` extends the tree of `from`: RFC 9162 §2.1.4 proof, hashes hex. */
+export const LogConsistencyAnswerSchema = z.object({
+  from: TreeHeadSchema,
+  to: TreeHeadSchema,
+  proof: z.array(hex32),
+});
+
+export const LogInclusionQuerySchema = z
+  .object({
+    index: z.coerce.number().int('index must be a leaf index').nonnegative('index must be a leaf index'),
+    size: treeSize('size'),
+  })
+  .refine((q) => q.index < q.size, 'index must be below size');
+
+/**
+ * A leaf of the log: its statement (`leaf`, the RFC 8785 JSON whose SHA-256(0x00 ‖ bytes) is `leaf_hash`),
+ * and its RFC 9162 §2.1.3 inclusion proof in the signed tree head `head`.
+ */
+export const LogInclusionAnswerSchema = z.object({
+  index: z.number().int().nonnegative(),
+  leaf: z.string(),
+  leaf_hash: hex32,
+  head: TreeHeadSchema,
+  proof: z.array(hex32),
+});
+
+export type TreeHead = z.output<typeof TreeHeadSchema>;
 export type BookAnswer = z.output<typeof BookAnswerSchema>;
 export type ProofAnswer = z.output<typeof ProofAnswerSchema>;
 

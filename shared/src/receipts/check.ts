@@ -10,6 +10,7 @@ import { VERIFY_HTTP, type BookSession, type ReceiptPayload } from '@matka/share
 import type { BookAnswer, ProofAnswer, VerifyRefusalCode } from '@matka/shared/contract/schemas';
 import { BET_TYPES, bidOutcomeOf, parseRate, payout, type BetTypeId, type Session } from '@matka/shared/domain';
 import { verifyAs, type SignatureProblem } from './keys';
+import { bytesOfHex, hexOf, logLeafHash, rootFromPath } from './log';
 
 export * from './keys';
 
@@ -40,39 +41,6 @@ export type ReceiptCheck =
 export class Unreachable extends Error {}
 
 const ascii = (s: string) => new TextEncoder().encode(s);
-const fromHex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
-const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-
-async function sha256(...parts: Uint8Array[]): Promise<Uint8Array> {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', all));
-}
-
-/** RFC 9162 section 2.1.3.2: the root an audit path leads to from a leaf, or null when it cannot. */
-export async function rootFromPath(index: number, size: number, leaf: Uint8Array, path: Uint8Array[]) {
-  if (index >= size) return null;
-  let fn = index;
-  let sn = size - 1;
-  let r = leaf;
-  for (const p of path) {
-    if (sn === 0) return null;
-    if (fn % 2 === 1 || fn === sn) {
-      r = await sha256(Uint8Array.of(1), p, r);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn = Math.floor(fn / 2);
-        sn = Math.floor(sn / 2);
-      }
-    } else r = await sha256(Uint8Array.of(1), r, p);
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  return sn === 0 ? toHex(r) : null;
-}
 
 async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
   let res: Response;
@@ -134,16 +102,18 @@ export async function checkReceipt(receipt: string, origin = ''): Promise<Receip
     return { valid: false, reason: proof.body.code === 'not_in_book' ? 'notInBook' : 'missing', claims };
   }
   const p = proof.body;
-  const leaf = await sha256(Uint8Array.of(0), ascii(jws));
+  // a receipt's leaf in its book is made as a log's leaf is (RFC 6962)
+  const leaf = await logLeafHash(ascii(jws));
   // the proof must be of this receipt: its market, day and session, and its own leaf
   if (
     p.market_id !== claims.market.id ||
     p.date !== claims.date ||
     p.session !== bookSessionOf(claims) ||
-    p.leaf_hash !== toHex(leaf)
+    p.leaf_hash !== hexOf(leaf)
   )
     return { valid: false, reason: 'wrongBook', claims };
-  const root = await rootFromPath(p.leaf_index, p.tree_size, leaf, p.audit_path.map(fromHex));
+  const reached = await rootFromPath(p.leaf_index, p.tree_size, leaf, p.audit_path.map(bytesOfHex));
+  const root = reached && hexOf(reached);
   const q = new URLSearchParams({ market: String(p.market_id), date: p.date, session: p.session as BookSession });
   const book = await getJson<BookAnswer>(`${origin}${VERIFY_HTTP.book}?${q}`);
   if (book.status !== 200 || root === null || root !== book.body.root || book.body.size !== p.tree_size)
